@@ -1,0 +1,76 @@
+"""`tacforge validate`: YAML syntax, schema and semantic checks of packs, with file:line:column for each issue."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..issues import has_errors, render_json, render_text
+from ..packs import load_packs
+from ..packs.discovery import MANIFEST
+from ..positions import locate_issues
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "validate", help="check packs for errors",
+        description="Check packs (by id or folder; a file checks its pack and reports that file). "
+                    "Exit 0 when clean, 1 on errors, 2 on bad usage.")
+    p.add_argument("targets", nargs="*", metavar="PACK-ID|PATH", help="default: every pack found")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.set_defaults(run=run)
+
+
+def _pack_folder(path: Path) -> Path | None:
+    for folder in [path, *path.parents] if path.is_dir() else list(path.parents):
+        if (folder / MANIFEST).is_file():
+            return folder
+    return None
+
+
+def run(args) -> int:
+    extra, ids, files = list(args.pack_path), [], []
+    for target in args.targets:
+        path = Path(target)
+        if path.exists():
+            folder = _pack_folder(path.resolve())
+            if folder is None:
+                print(f"tacforge validate: {target} is not inside a pack (no {MANIFEST} in it or above it)")
+                return 2
+            extra.insert(0, folder)
+            ids.append(folder)
+            if path.is_file():
+                files.append(path.resolve())
+        else:
+            ids.append(target)
+    packset = load_packs(extra)
+    by_folder = {p.location.folder: p for p in packset.all}
+    selected = []
+    for target in ids:
+        if isinstance(target, Path):
+            selected.append(by_folder[target.resolve()])
+        else:
+            matches = [p for p in packset.all if p.id == target]
+            if not matches:
+                known = ", ".join(sorted(p.id for p in packset.all)) or "none"
+                print(f"tacforge validate: no pack '{target}' (packs found: {known})")
+                return 2
+            selected += matches
+    if not selected:
+        selected = list(packset.all)
+    issues = list(packset.issues.items) if not args.targets else []
+    for pack in selected:
+        issues += pack.issues.items
+    issues = locate_issues(issues, packset.texts())
+    if files:
+        issues = [i for i in issues if i.file is not None and Path(i.file).resolve() in files]
+    names = [p.id for p in selected]
+    if args.format == "json":
+        print(render_json(issues, packs=names))
+    else:
+        if issues:
+            print(render_text(issues))
+        else:
+            print(f"{', '.join(names)}: no issues")
+    failed = has_errors(issues) or (args.strict and bool(issues))
+    return 1 if failed else 0

@@ -1,0 +1,17 @@
+"""Frozen, typed models of pack content. Nothing outside engine.packs builds them from raw YAML."""
+
+from .source import Source
+from .terrain import MobilityClass, TerrainCode, TerrainType
+from .rules import (BattleType, ForceType, Nationality, Rules, Ruleset, RulesetFlags, Side, UnitClass,
+                    VictoryBand)
+from .weapons import Weapon
+from .periods import Period
+from .formations import FormationTemplate, TemplateElement
+from .maps import Map
+from .scenario import Force, Formation, OffmapBattery, Scenario, Unit
+
+__all__ = [
+    "Source", "MobilityClass", "TerrainCode", "TerrainType", "BattleType", "ForceType", "Nationality", "Rules",
+    "Ruleset", "RulesetFlags", "Side", "UnitClass", "VictoryBand", "Weapon", "Period", "FormationTemplate",
+    "TemplateElement", "Map", "Force", "Formation", "OffmapBattery", "Scenario", "Unit",
+]

@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .source import Source
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    number: int
+    name: str
+    start: str
+    end: str
+    command_delays: tuple[tuple[str, int, int], ...]  # (side, in command, out of command)
+    description: str = ""
+    source: Source = field(default=Source(None), compare=False)
+
+    def delays(self, side: str) -> tuple[int, int] | None:
+        for key, inside, outside in self.command_delays:
+            if key == side:
+                return inside, outside
+        return None

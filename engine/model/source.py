@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..issues import JsonPath
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a model object was read from, so that issues about it can name file and line."""
+
+    file: Path | None
+    path: JsonPath = ()
+    pack: str | None = None
+
+    def at(self, *parts: str | int) -> "Source":
+        return Source(self.file, self.path + parts, self.pack)

@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .source import Source
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """One row of a weapon table: a vehicle, gun, small arm, special infantry weapon or off-map battery."""
+
+    id: str  # qualified: western:sherman
+    name: str
+    nationalities: tuple[str, ...]
+    unit_class: str
+    mr: int
+    mp: int
+    ss: int
+    ac: int
+    periods: tuple[int, int]
+    sp: int = 0
+    mg: int = 0
+    fa: int = 0
+    ba: int = 0
+    df: int = 0
+    sl: int = 0
+    aliases: tuple[str, ...] = ()
+    legacy_number: int | None = None
+    indirect_mr: int | None = None
+    fires_as: str | None = None
+    carries: str | None = None
+    kill_vp: int | None = None
+    transport_cost: int | None = None
+    designer_value: bool = False
+    description: str = ""
+    source: Source = field(default=Source(None), compare=False)
+
+    @property
+    def nationality(self) -> str:
+        return self.nationalities[0]
+
+    def fielded_by(self, nationalities) -> bool:
+        wanted = set(nationalities)
+        return "any" in self.nationalities or bool(wanted & set(self.nationalities))
+
+    @property
+    def local_id(self) -> str:
+        return self.id.split(":", 1)[-1]
+
+    def available_in(self, period: int) -> bool:
+        return self.periods[0] <= period <= self.periods[1]
+
+    def search_names(self) -> tuple[str, ...]:
+        return (self.local_id, self.name, *self.aliases)

@@ -1,0 +1,188 @@
+"""Raw YAML documents -> frozen models. Together with yamlio, the only code that sees raw dicts.
+
+Builders run after schema validation, so the shapes are known; entries that had schema errors are skipped by the
+caller. Problems only visible here (a map row of the wrong width, an unknown glyph) become issues.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Callable
+
+from ..issues import IssueList, did_you_mean, error
+from ..model import (BattleType, FormationTemplate, ForceType, Force, Formation, Map, MobilityClass, Nationality,
+                     OffmapBattery, Period, Ruleset, RulesetFlags, Scenario, Side, TemplateElement, TerrainCode,
+                     TerrainType, Unit, UnitClass, VictoryBand, Weapon)
+from ..model.rules import SmallArmsBonus
+from ..model.source import Source
+
+
+def _strings(value) -> tuple[str, ...]:
+    return tuple(value) if isinstance(value, list) else (value,)
+
+
+def qualify(entry_id: str, namespace: str) -> str:
+    return entry_id if ":" in entry_id else f"{namespace}:{entry_id}"
+
+
+def _pairs(mapping: dict | None) -> tuple:
+    return tuple((k, v) for k, v in (mapping or {}).items())
+
+
+def entries(doc: Any, key: str, src: Source, skip: set[tuple], build: Callable[[dict, Source], Any]) -> list:
+    """Build each entry of a list-valued key, skipping the entries that had schema errors."""
+    out = []
+    for i, raw in enumerate((doc or {}).get(key) or []):
+        if (key, i) in skip:
+            continue
+        out.append(build(raw, src.at(key, i)))
+    return out
+
+
+def terrain(doc: dict, src: Source, ns: str, skip: set) -> tuple[list, list, list]:
+    mobility = entries(doc, "mobility_classes", src, skip, lambda r, s: MobilityClass(
+        qualify(r["id"], ns), r["name"], r.get("description", ""), s))
+    types = entries(doc, "terrain_types", src, skip, lambda r, s: TerrainType(
+        qualify(r["id"], ns), r["name"], r["cover"], r["los"],
+        tuple((qualify(k, ns), v) for k, v in r["movement"].items()), r.get("entrenchable", False),
+        r.get("description", ""), s))
+    codes = entries(doc, "terrain_codes", src, skip, lambda r, s: TerrainCode(
+        r["code"], qualify(r["type"], ns), r["level"], r.get("variant", 1), r.get("glyph"), r.get("built", False), s))
+    return mobility, types, codes
+
+
+def unit_class(class_id: str, r: dict) -> UnitClass:
+    return UnitClass(
+        class_id, r["name"], r["armoured"], r["vehicle"], r["mobility"], r["fire_on_selection"], r["kill_vp"],
+        r["objective_vp"], r["report"], r.get("infantry", False), r.get("artillery", False), r.get("bombard", False),
+        r.get("carries", "none"), r.get("transport_cost"), r.get("kill_vp_plus_front_armour", False))
+
+
+def rules(doc: dict, src: Source, ns: str, skip: set) -> tuple[dict, dict, list, Ruleset | None]:
+    parameters = dict(doc.get("parameters") or {})
+    classes = {k: unit_class(k, v) for k, v in (doc.get("unit_classes") or {}).items() if ("unit_classes", k) not in skip}
+    bands = [VictoryBand(b["min_ratio"], b["result"], b.get("favours"), src.at("victory_bands", i))
+             for i, b in enumerate(doc.get("victory_bands") or [])]
+    profile = None
+    raw = doc.get("ruleset")
+    if raw is not None and ("ruleset",) not in skip:
+        profile = ruleset(raw, src.at("ruleset"), ns)
+    return parameters, classes, bands, profile
+
+
+def ruleset(r: dict, src: Source, ns: str) -> Ruleset:
+    f = r["flags"]
+    bonus = f["small_arms_bonus"]
+    flags = RulesetFlags(
+        f["random_delay_increase"], f["siw_target_mg_divisor"], f["grenade_divisor"],
+        f["same_square_suppressed_defence"], f["same_square_suppressed_accuracy"], f["moving_firer_soft_divisor"],
+        SmallArmsBonus(bonus["nationality"], tuple(bonus["classes"]), bonus["multiplier"]) if bonus else None,
+        f["panic_rules"], f["stacking"], f["los_operator"], f["max_range_accuracy_plus_one"], f["indirect_armour"],
+        f["river_movement"], f["entrenchment_is_broken"])
+    ent, length = r["entrenchments"], r["game_length"]
+    return Ruleset(
+        id=qualify(r["id"], ns), name=r["name"], periods=r["periods"],
+        sides=tuple(Side(s["id"], s["name"], s["home_edge"], s["command_hq"]["name"], s["command_hq"]["symbol"])
+                    for s in r["sides"]),
+        ratio_numerator=r["ratio_numerator"],
+        nationalities=tuple(Nationality(n["id"], n["name"], n["side"]) for n in r["nationalities"]),
+        force_types=tuple(ForceType(t["id"], t["name"], t["side"], t.get("nationality")) for t in r["force_types"]),
+        battle_types=tuple(BattleType(b["id"], b["name"], tuple(b["attackers"]), b["assault"], _pairs(b["sizes"]),
+                                      b.get("description", "")) for b in r["battle_types"]),
+        entrenchment_max=ent["max"], entrenchment_terrain=tuple(ent["terrain"]),
+        entrenchment_battle_types=tuple(ent["battle_types"]),
+        custom_game_length=length["custom"], game_length_min=length.get("min"), game_length_max=length.get("max"),
+        after_end_extra_turns=r["after_end"]["extra_turns"],
+        siws=tuple(r["siws"]["available"]), default_siw=r["siws"]["default"], flags=flags,
+        reports=MappingProxyType(dict(r["reports"])), description=r.get("description", ""), source=src)
+
+
+def weapon(r: dict, src: Source, ns: str) -> Weapon:
+    return Weapon(
+        id=qualify(r["id"], ns), name=r["name"], nationalities=_strings(r["nationality"]), unit_class=r["class"],
+        mr=r["mr"], mp=r["mp"], ss=r["ss"], ac=r["ac"], periods=(r["periods"][0], r["periods"][1]),
+        sp=r.get("sp", 0), mg=r.get("mg", 0), fa=r.get("fa", 0), ba=r.get("ba", 0), df=r.get("df", 0),
+        sl=r.get("sl", 0), aliases=tuple(str(a) for a in r.get("aliases", ())), legacy_number=r.get("legacy_number"),
+        indirect_mr=r.get("indirect_mr"), fires_as=r.get("fires_as"), carries=r.get("carries"),
+        kill_vp=r.get("kill_vp"), transport_cost=r.get("transport_cost"),
+        designer_value=r.get("designer_value", False), description=r.get("description", ""), source=src)
+
+
+def period(r: dict, src: Source) -> Period:
+    delays = tuple((side, pair[0], pair[1]) for side, pair in r["command_delays"].items())
+    return Period(r["number"], r["name"], r["start"], r["end"], delays, r.get("description", ""), src)
+
+
+def _element(r: dict | None, src: Source) -> TemplateElement | None:
+    if r is None:
+        return None
+    return TemplateElement(r["weapon"], r["count"], r.get("name", ""), r.get("siw"), src)
+
+
+def formation_template(r: dict, src: Source, ns: str) -> FormationTemplate:
+    return FormationTemplate(
+        id=qualify(r["id"], ns), name=r["name"], side=r["side"], periods=(r["periods"][0], r["periods"][1]),
+        cost=r["cost"], units=tuple(_element(u, src.at("units", i)) for i, u in enumerate(r["units"])),
+        hq=_element(r.get("hq"), src.at("hq")), nationality=r.get("nationality"),
+        force_types=tuple(r.get("force_types", ())), offmap=r.get("offmap", False),
+        description=r.get("description", ""), source=src)
+
+
+def game_map(r: dict, src: Source, ns: str, issues: IssueList) -> Map | None:
+    width, height, rows, legend = r["width"], r["height"], r["rows"], r["legend"]
+    ok = True
+    if len(rows) != height:
+        issues.add(error("map.height", f"the map has {len(rows)} rows but its height is {height}",
+                         file=src.file, path=src.path + ("rows",), hint="add or remove rows, or fix 'height'"))
+        ok = False
+    table = bytearray(range(256))
+    known = set(legend)
+    for glyph, code in legend.items():
+        table[ord(glyph)] = code
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            issues.add(error("map.width", f"row {y} has {len(row)} squares but the map is {width} wide",
+                             file=src.file, path=src.path + ("rows", y), hint="every row must be exactly 'width' characters"))
+            ok = False
+        unknown = sorted(set(row) - known)
+        if unknown:
+            issues.add(error("map.unknown-glyph", f"row {y} uses {', '.join(repr(c) for c in unknown)}, not in the legend",
+                             file=src.file, path=src.path + ("rows", y),
+                             hint=did_you_mean(unknown[0], known) or "add the character to 'legend' with its terrain code"))
+            ok = False
+    if not ok:
+        return None
+    cells = "".join(rows).encode("ascii").translate(bytes(table))
+    labels = tuple((lab["text"], lab["at"][0], lab["at"][1]) for lab in r.get("labels", ()))
+    return Map(qualify(r["id"], ns), r["name"], width, height, cells, _pairs(legend), labels,
+               r.get("description", ""), src)
+
+
+def _unit(r: dict, src: Source) -> Unit:
+    at = r.get("at")
+    return Unit(r["index"], r["weapon"], r["count"], r.get("name", ""), (at[0], at[1]) if at else None,
+                r.get("facing"), r.get("siw"), r.get("carrier"), r.get("ammunition"), src)
+
+
+def scenario(r: dict, src: Source, ns: str) -> Scenario:
+    forces = []
+    for side, raw in (r.get("forces") or {}).items():
+        fsrc = src.at("forces", side)
+        formations = tuple(
+            Formation(f["letter"], tuple(_unit(u, fsrc.at("formations", i, "units", j)) for j, u in enumerate(f["units"])),
+                      f.get("name", ""), f.get("template"), fsrc.at("formations", i))
+            for i, f in enumerate(raw["formations"]))
+        forces.append(Force(side, formations, raw.get("force_type"), raw.get("name", ""), fsrc))
+    offmap = tuple(OffmapBattery(side, b["weapon"], b["count"], b.get("name", ""), src.at("offmap_artillery", side, i))
+                   for side, batteries in (r.get("offmap_artillery") or {}).items() for i, b in enumerate(batteries))
+    center = (r.get("objective") or {}).get("center")
+    return Scenario(
+        id=qualify(r["id"], ns), name=r["name"], map=r["map"], period=r["period"], battle_type=r["battle_type"],
+        forces=tuple(forces), date=r.get("date"), historical=r.get("historical", False), size=r.get("size"),
+        turns=r.get("turns"), visibility=r.get("visibility", "random"), handicap=r.get("handicap", 3),
+        objective_center=(center[0], center[1]) if center else None,
+        start_lines=_pairs(r.get("start_lines")), command_delays=_pairs(r.get("command_delays")),
+        starting_vp=_pairs(r.get("starting_vp")), unused_selection_points=_pairs(r.get("unused_selection_points")),
+        entrenchments=tuple((side, tuple((sq[0], sq[1]) for sq in squares))
+                            for side, squares in (r.get("entrenchments") or {}).items()),
+        offmap_artillery=offmap, briefing=r.get("briefing", ""), notes=r.get("notes", ""), source=src)

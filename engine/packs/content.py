@@ -1,0 +1,110 @@
+"""The content a pack sees: its own entries merged over those of the packs it requires.
+
+Bare ids are looked up in the pack itself, then in its requirements; qualified ids directly. Weapons are also
+found by manual name, alias or legacy number, case-insensitively (design.md 2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Iterable, TypeVar
+
+from ..model import (FormationTemplate, Map, MobilityClass, Period, Rules, Ruleset, Scenario, TerrainCode,
+                     TerrainType, Weapon)
+
+T = TypeVar("T")
+
+
+def normalise(name: str) -> str:
+    return " ".join(str(name).casefold().replace("_", " ").replace(".", " ").split())
+
+
+@dataclass
+class Content:
+    pack_id: str
+    namespaces: tuple[str, ...]  # lookup order for bare ids: the pack, then its requirements, nearest first
+    mobility: dict[str, MobilityClass] = field(default_factory=dict)
+    terrain_types: dict[str, TerrainType] = field(default_factory=dict)
+    terrain_codes: dict[int, TerrainCode] = field(default_factory=dict)
+    parameters: dict[str, object] = field(default_factory=dict)
+    unit_classes: dict = field(default_factory=dict)
+    victory_bands: tuple = ()
+    rulesets: dict[str, Ruleset] = field(default_factory=dict)
+    ruleset: Ruleset | None = None
+    weapons: dict[str, Weapon] = field(default_factory=dict)
+    periods: dict[int, Period] = field(default_factory=dict)
+    formations: dict[str, FormationTemplate] = field(default_factory=dict)
+    maps: dict[str, Map] = field(default_factory=dict)
+    scenarios: dict[str, Scenario] = field(default_factory=dict)
+    _names: dict[str, list[str]] = field(default_factory=dict, repr=False)
+
+    # -- building -----------------------------------------------------------------------------------------------
+    def index_weapon_names(self) -> None:
+        self._names.clear()
+        for weapon in self.weapons.values():
+            for name in {normalise(n) for n in weapon.search_names()}:
+                self._names.setdefault(name, []).append(weapon.id)
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(MappingProxyType(self.parameters), MappingProxyType(self.unit_classes), tuple(self.victory_bands))
+
+    # -- lookups ------------------------------------------------------------------------------------------------
+    def _by_id(self, table: dict[str, T], ref: str) -> T | None:
+        if ":" in ref:
+            return table.get(ref)
+        for ns in self.namespaces:
+            hit = table.get(f"{ns}:{ref}")
+            if hit is not None:
+                return hit
+        return None
+
+    def terrain_type(self, ref: str) -> TerrainType | None:
+        return self._by_id(self.terrain_types, ref)
+
+    def mobility_class(self, ref: str) -> MobilityClass | None:
+        return self._by_id(self.mobility, ref)
+
+    def formation(self, ref: str) -> FormationTemplate | None:
+        return self._by_id(self.formations, ref)
+
+    def map(self, ref: str) -> Map | None:
+        return self._by_id(self.maps, ref)
+
+    def scenario(self, ref: str) -> Scenario | None:
+        return self._by_id(self.scenarios, ref)
+
+    def weapon_candidates(self, ref: str) -> list[Weapon]:
+        """Every weapon the reference may mean: by id first, else by name, alias or legacy number '#24'."""
+        hit = self._by_id(self.weapons, ref)
+        if hit is not None:
+            return [hit]
+        text = str(ref).strip()
+        if text.startswith("#") and text[1:].isdigit():
+            number = int(text[1:])
+            return [w for w in self.weapons.values() if w.legacy_number == number]
+        return [self.weapons[i] for i in self._names.get(normalise(text), [])]
+
+    def resolve_weapon(self, ref: str, nationalities: Iterable[str] = ()) -> Weapon | None:
+        """The one weapon a reference means, preferring those of the given nationalities (and 'any')."""
+        candidates = self.weapon_candidates(ref)
+        if len(candidates) > 1:
+            narrowed = [w for w in candidates if w.fielded_by(nationalities)]
+            if narrowed:
+                candidates = narrowed
+        return candidates[0] if len(candidates) == 1 else None
+
+    def weapon_names(self) -> list[str]:
+        names = set()
+        for weapon in self.weapons.values():
+            names.update(weapon.search_names())
+        return sorted(names)
+
+    def side_nationalities(self, side: str) -> list[str]:
+        if self.ruleset is None:
+            return []
+        return [n.id for n in self.ruleset.nationalities if n.side == side]
+
+    def unit_class_of(self, weapon: Weapon):
+        return self.unit_classes.get(weapon.unit_class)

@@ -1,0 +1,365 @@
+"""Loading packs on the fast path: manifests, requirements, files, schema checks and models.
+
+A pack that is broken, misses a requirement, has an unknown schema version or conflicts with another is reported
+and skipped; the others load as usual.
+"""
+
+from __future__ import annotations
+
+import glob
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from .. import schemas
+from ..issues import Issue, IssueList, did_you_mean, error, warning
+from ..model.source import Source
+from ..positions import locate_issues
+from ..yamlio import YamlFileError, load_fast
+from . import build
+from .content import Content
+from .discovery import PackLocation, discover
+from .manifest import FILE_KINDS, SUPPORTED_SCHEMA_VERSIONS, Manifest, read_manifest
+
+
+@dataclass
+class PackDocs:
+    """Everything one pack defines, as models, before merging with its requirements."""
+
+    mobility: list = field(default_factory=list)
+    terrain_types: list = field(default_factory=list)
+    terrain_codes: list = field(default_factory=list)
+    parameters: dict = field(default_factory=dict)
+    unit_classes: dict = field(default_factory=dict)
+    victory_bands: list | None = None
+    rulesets: list = field(default_factory=list)
+    weapons: list = field(default_factory=list)
+    periods: list = field(default_factory=list)
+    formations: list = field(default_factory=list)
+    maps: list = field(default_factory=list)
+    scenarios: list = field(default_factory=list)
+    dropped: set[str] = field(default_factory=set)  # raw ids of entries skipped for schema errors
+
+    def entries(self):
+        for name in ("mobility", "terrain_types", "weapons", "formations", "maps", "scenarios"):
+            yield from getattr(self, name)
+
+
+@dataclass
+class LoadedPack:
+    location: PackLocation
+    manifest: Manifest | None
+    docs: PackDocs = field(default_factory=PackDocs)
+    issues: IssueList = field(default_factory=IssueList)
+    texts: dict[Path, str] = field(default_factory=dict)
+    kinds: dict[Path, str] = field(default_factory=dict)  # file -> schema kind
+    problem: str | None = None  # why the pack is skipped, if it is
+
+    @property
+    def id(self) -> str:
+        return self.manifest.id if self.manifest else self.location.folder.name
+
+    @property
+    def usable(self) -> bool:
+        return self.problem is None
+
+
+def _expand(folder: Path, patterns: Iterable[str], issues: IssueList, manifest_file: Path, kind: str) -> list[Path]:
+    root = folder.resolve()
+    out = []
+    for pattern in patterns:
+        if Path(pattern).is_absolute():
+            matches = [Path(pattern)]
+        else:
+            matches = sorted(Path(p) for p in glob.glob(str(folder / pattern)))
+        for path in matches:
+            resolved = path.resolve()
+            if not resolved.is_relative_to(root):
+                issues.add(error("pack.path-escape", f"'{pattern}' points outside the pack folder ({resolved})",
+                                 file=manifest_file, path=("files", kind),
+                                 hint="keep every file of a pack inside its folder; copy the file in instead"))
+                continue
+            if resolved.is_file():
+                out.append(resolved)
+            elif "*" not in pattern and "?" not in pattern:
+                issues.add(error("file.missing", f"'{pattern}' does not exist", file=manifest_file,
+                                 path=("files", kind), hint="create the file or remove it from 'files'"))
+    return out
+
+
+def _skip_set(file_issues: list[Issue]) -> set[tuple]:
+    skip = set()
+    for issue in file_issues:
+        if issue.is_error:
+            skip.add(issue.path[:1])
+            skip.add(issue.path[:2])
+    return skip
+
+
+def _dropped_ids(data, skip: set[tuple]) -> set[str]:
+    dropped = set()
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(value, list):
+                for i, entry in enumerate(value):
+                    if (key, i) in skip and isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                        dropped.add(entry["id"])
+    return dropped
+
+
+def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str) -> None:
+    ns = pack.id
+    try:
+        loaded = load_fast(path)
+    except YamlFileError as exc:
+        pack.issues.add(exc.issue)
+        return
+    pack.texts[path] = loaded.text
+    pack.kinds[path] = schema_kind
+    file_issues = schemas.validate(schema_kind, loaded.data, path)
+    pack.issues.extend(file_issues)
+    skip = _skip_set(file_issues)
+    docs, data, src = pack.docs, loaded.data, Source(path, (), ns)
+    if () in skip or not isinstance(data, dict):
+        return
+    docs.dropped |= _dropped_ids(data, skip)
+    if schema_kind in ("map", "scenario"):
+        if skip:
+            if isinstance(data.get("id"), str):
+                docs.dropped.add(data["id"])
+            return
+        if schema_kind == "map":
+            game_map = build.game_map(data, src, ns, pack.issues)
+            if game_map is not None:
+                docs.maps.append(game_map)
+        else:
+            docs.scenarios.append(build.scenario(data, src, ns))
+    elif schema_kind == "terrain":
+        mobility, types, codes = build.terrain(data, src, ns, skip)
+        docs.mobility += mobility
+        docs.terrain_types += types
+        docs.terrain_codes += codes
+    elif schema_kind == "rules":
+        parameters, classes, bands, profile = build.rules(data, src, ns, skip)
+        docs.parameters.update(parameters)
+        docs.unit_classes.update(classes)
+        if "victory_bands" in data and ("victory_bands",) not in skip:
+            docs.victory_bands = bands
+        if profile is not None:
+            docs.rulesets.append(profile)
+    elif schema_kind == "weapons":
+        docs.weapons += build.entries(data, "weapons", src, skip, lambda r, s: build.weapon(r, s, ns))
+    elif schema_kind == "periods":
+        docs.periods += build.entries(data, "periods", src, skip, build.period)
+    elif schema_kind == "formations":
+        docs.formations += build.entries(data, "formations", src, skip, lambda r, s: build.formation_template(r, s, ns))
+
+
+def _load_pack_files(pack: LoadedPack) -> None:
+    manifest = pack.manifest
+    for kind, (schema_kind, _) in FILE_KINDS.items():
+        for path in _expand(manifest.folder, manifest.files[kind], pack.issues, manifest.file, kind):
+            _load_file(pack, path, kind, schema_kind)
+
+
+class PackSet:
+    """Every pack found, loaded, checked against its requirements and against the others."""
+
+    def __init__(self, packs: list[LoadedPack], issues: list[Issue]):
+        self.all = packs
+        self.packs: dict[str, LoadedPack] = {}
+        self.issues = IssueList()
+        self.issues.extend(issues)
+        self._contents: dict[str, Content] = {}
+        for pack in packs:
+            if pack.manifest is None:
+                continue
+            if pack.id in self.packs:
+                first = self.packs[pack.id]
+                pack.problem = f"shadowed by the pack of the same id at {first.location.folder}"
+                pack.issues.add(warning("pack.shadowed", f"pack '{pack.id}' is also found at {first.location.folder} "
+                                        f"({first.location.origin}), which takes precedence; this copy is skipped",
+                                        file=pack.manifest.file, hint="remove one of the two copies"))
+                continue
+            self.packs[pack.id] = pack
+        self._check_requirements()
+        self._check_conflicts()
+        self._check_semantics()
+        self._propagate_skips()
+
+    # -- requirements -------------------------------------------------------------------------------------------
+    def _check_requirements(self) -> None:
+        for pack in self.packs.values():
+            if pack.manifest.schema_version not in SUPPORTED_SCHEMA_VERSIONS:
+                pack.problem = f"unknown schema version {pack.manifest.schema_version}"
+                pack.issues.add(error("pack.schema-version",
+                                      f"schema_version {pack.manifest.schema_version} is not one this tacforge reads "
+                                      f"(it reads {', '.join(map(str, SUPPORTED_SCHEMA_VERSIONS))})",
+                                      file=pack.manifest.file, path=("schema_version",),
+                                      hint="update tacforge, or migrate the pack to a supported schema version"))
+            if any(i.is_error for i in pack.issues.items) and pack.problem is None:
+                pack.problem = "has errors"
+            for dep, spec in pack.manifest.requires:
+                other = self.packs.get(dep)
+                if other is None:
+                    pack.problem = pack.problem or f"requires '{dep}', which is not installed"
+                    pack.issues.add(error("pack.requires-missing", f"requires pack '{dep}', which is not installed",
+                                          file=pack.manifest.file, path=("requires", dep),
+                                          hint=did_you_mean(dep, self.packs) or "install the pack or add its folder to TACFORGE_PACK_PATH"))
+                elif other.manifest.version not in spec:
+                    pack.problem = pack.problem or f"requires '{dep}' {spec}, found {other.manifest.version}"
+                    pack.issues.add(error("pack.requires-version",
+                                          f"requires '{dep}' {spec}, but version {other.manifest.version} is installed",
+                                          file=pack.manifest.file, path=("requires", dep),
+                                          hint="install a matching version or widen the range"))
+        for pack in self.packs.values():  # cycles
+            if pack.id in self._closure(pack.id, include_self=False):
+                pack.problem = pack.problem or "requirement cycle"
+                pack.issues.add(error("pack.requires-cycle", f"pack '{pack.id}' requires itself through its requirements",
+                                      file=pack.manifest.file, path=("requires",), hint="remove the circular requirement"))
+    def _propagate_skips(self) -> None:
+        changed = True
+        while changed:  # a pack whose requirement is skipped is skipped too
+            changed = False
+            for pack in self.packs.values():
+                if pack.problem is None:
+                    for dep, _ in pack.manifest.requires:
+                        other = self.packs.get(dep)
+                        if other is not None and other.problem is not None:
+                            pack.problem = f"its requirement '{dep}' is skipped ({other.problem})"
+                            pack.issues.add(error("pack.requires-broken", f"requires pack '{dep}', which is skipped: {other.problem}",
+                                                  file=pack.manifest.file, path=("requires", dep),
+                                                  hint=f"fix '{dep}' first (tacforge validate {dep})"))
+                            changed = True
+                            break
+
+    def _check_semantics(self) -> None:
+        from ..validation.semantic import check_pack
+
+        for pack in self.packs.values():
+            if pack.problem and pack.problem.startswith(("requires", "unknown schema", "requirement cycle", "shadowed")):
+                continue
+            if not all(dep in self.packs for dep, _ in pack.manifest.requires):
+                continue
+            found = check_pack(pack, self.content(pack.id))
+            pack.issues.extend(found)
+            if any(i.is_error for i in found) and pack.problem is None:
+                pack.problem = "has errors"
+
+    def _closure(self, pack_id: str, include_self: bool = True) -> list[str]:
+        """The pack's requirements, transitively, dependencies before dependants."""
+        order: list[str] = []
+        visiting: set[str] = set()
+
+        def visit(pid: str) -> None:
+            if pid in order or pid in visiting or pid not in self.packs:
+                return
+            visiting.add(pid)
+            for dep, _ in self.packs[pid].manifest.requires:
+                visit(dep)
+            visiting.discard(pid)
+            order.append(pid)
+
+        for dep, _ in self.packs[pack_id].manifest.requires:
+            visit(dep)
+        if include_self and pack_id not in order:
+            order.append(pack_id)
+        return order
+
+    def requirements(self, pack_id: str) -> list[str]:
+        return self._closure(pack_id)
+
+    # -- overrides ----------------------------------------------------------------------------------------------
+    def _check_conflicts(self) -> None:
+        owners: dict[str, str] = {}
+        for pack in self.packs.values():
+            if not pack.usable:
+                continue
+            deps = set(self._closure(pack.id, include_self=False))
+            for entry in pack.docs.entries():
+                ns = entry.id.split(":", 1)[0]
+                if ns == pack.id:
+                    continue
+                if ns not in deps:
+                    pack.issues.add(error("pack.override-unrequired",
+                                          f"'{entry.id}' overrides an entry of pack '{ns}', which this pack does not require",
+                                          file=entry.source.file, path=entry.source.path,
+                                          hint=f"add '{ns}' to requires in pack.yaml, or use a bare id to add a new entry"))
+                    pack.problem = pack.problem or "overrides a pack it does not require"
+                    continue
+                other = owners.get(entry.id)
+                if other and other not in deps and pack.id not in self._closure(other, include_self=False):
+                    pack.problem = f"conflicts with pack '{other}'"
+                    pack.issues.add(error("pack.conflict", f"both '{other}' and this pack override '{entry.id}'",
+                                          file=entry.source.file, path=entry.source.path,
+                                          hint=f"make one pack require the other, or drop one override"))
+                else:
+                    owners[entry.id] = pack.id
+
+    # -- content ------------------------------------------------------------------------------------------------
+    def content(self, pack_id: str) -> Content:
+        cached = self._contents.get(pack_id)
+        if cached is not None:
+            return cached
+        chain = [p for p in self._closure(pack_id) if p in self.packs]
+        content = Content(pack_id, tuple(reversed(chain)))
+        for pid in chain:
+            docs = self.packs[pid].docs
+            content.mobility.update((m.id, m) for m in docs.mobility)
+            content.terrain_types.update((t.id, t) for t in docs.terrain_types)
+            content.terrain_codes.update((c.code, c) for c in docs.terrain_codes)
+            content.parameters.update(docs.parameters)
+            content.unit_classes.update(docs.unit_classes)
+            if docs.victory_bands is not None:
+                content.victory_bands = tuple(docs.victory_bands)
+            content.rulesets.update((r.id, r) for r in docs.rulesets)
+            content.weapons.update((w.id, w) for w in docs.weapons)
+            content.periods.update((p.number, p) for p in docs.periods)
+            content.formations.update((f.id, f) for f in docs.formations)
+            content.maps.update((m.id, m) for m in docs.maps)
+            content.scenarios.update((s.id, s) for s in docs.scenarios)
+        for pid in reversed(chain):
+            ref = self.packs[pid].manifest.ruleset
+            if ref:
+                qualified = ref if ":" in ref else f"{pid}:{ref}"
+                content.ruleset = content.rulesets.get(qualified)
+                break
+        content.index_weapon_names()
+        self._contents[pack_id] = content
+        return content
+
+    def usable(self) -> list[LoadedPack]:
+        return [p for p in self.packs.values() if p.usable]
+
+    def texts(self) -> dict[Path, str]:
+        out: dict[Path, str] = {}
+        for pack in self.all:
+            out.update(pack.texts)
+        return out
+
+    def all_issues(self) -> list[Issue]:
+        issues = list(self.issues.items)
+        for pack in self.all:
+            issues += pack.issues.items
+        return locate_issues(issues, self.texts())
+
+
+def load_location(location: PackLocation) -> LoadedPack:
+    manifest, text, issues = read_manifest(location.folder)
+    pack = LoadedPack(location, manifest)
+    pack.issues = IssueList(manifest.id if manifest else None)
+    pack.issues.extend(issues)
+    if text:
+        pack.texts[location.folder / "pack.yaml"] = text
+    if manifest is None:
+        pack.problem = "its pack.yaml cannot be read"
+        return pack
+    _load_pack_files(pack)
+    return pack
+
+
+def load_packs(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
+               include_user_dir: bool = True) -> PackSet:
+    """Discover and load every pack (design.md 2)."""
+    locations, issues = discover(pack_paths, env, include_user_dir)
+    return PackSet([load_location(loc) for loc in locations], issues)

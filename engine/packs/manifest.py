@@ -1,0 +1,75 @@
+"""pack.yaml: the manifest every pack folder starts with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+from ..issues import Issue, error
+from .. import schemas
+from ..yamlio import YamlFileError, load_fast
+
+SUPPORTED_SCHEMA_VERSIONS = (1,)
+
+# kind in pack.yaml 'files' -> (schema kind, default paths)
+FILE_KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
+    "terrain": ("terrain", ("terrain.yaml",)),
+    "rules": ("rules", ("rules.yaml",)),
+    "weapons": ("weapons", ("weapons.yaml",)),
+    "periods": ("periods", ("periods.yaml",)),
+    "formations": ("formations", ("formations.yaml",)),
+    "maps": ("map", ("maps/*.yaml",)),
+    "scenarios": ("scenario", ("scenarios/*.yaml",)),
+})
+
+
+@dataclass(frozen=True)
+class Manifest:
+    id: str
+    name: str
+    version: Version
+    schema_version: int
+    requires: tuple[tuple[str, SpecifierSet], ...]
+    ruleset: str | None
+    description: str
+    licence: str
+    files: Mapping[str, tuple[str, ...]]
+    folder: Path
+    file: Path
+
+
+def read_manifest(folder: Path) -> tuple[Manifest | None, str, list[Issue]]:
+    """The manifest (None if unusable), the text read, and its issues."""
+    path = folder / "pack.yaml"
+    try:
+        loaded = load_fast(path)
+    except YamlFileError as exc:
+        return None, "", [exc.issue]
+    issues = schemas.validate("pack", loaded.data, path)
+    if any(i.is_error for i in issues):
+        return None, loaded.text, issues
+    raw = loaded.data
+    try:
+        version = Version(str(raw["version"]))
+    except InvalidVersion:
+        issues.append(error("pack.version", f"'{raw['version']}' is not a version number", file=path, path=("version",),
+                            hint="use a version such as 1.0.0"))
+        return None, loaded.text, issues
+    requires = []
+    for dep, spec in (raw.get("requires") or {}).items():
+        try:
+            requires.append((dep, SpecifierSet(spec)))
+        except InvalidSpecifier:
+            issues.append(error("pack.requires-range", f"'{spec}' is not a version range", file=path,
+                                path=("requires", dep), hint="write a range such as \">=1.0,<2\""))
+    if any(i.is_error for i in issues):
+        return None, loaded.text, issues
+    files = {kind: tuple(raw.get("files", {}).get(kind, defaults)) for kind, (_, defaults) in FILE_KINDS.items()}
+    manifest = Manifest(raw["id"], raw["name"], version, raw["schema_version"], tuple(requires), raw.get("ruleset"),
+                        raw.get("description", ""), raw.get("licence", ""), MappingProxyType(files), folder, path)
+    return manifest, loaded.text, issues

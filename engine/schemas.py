@@ -1,0 +1,135 @@
+"""JSON Schema validation of pack files against the bundled schemas, through a local registry (no network)."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+from referencing.exceptions import NoSuchResource
+
+from .issues import Issue, Severity, did_you_mean, error, warning
+from .resources import SCHEMA_DIR
+
+BASE_URI = "https://schemas.tacforge.invalid/"
+KINDS = ("pack", "terrain", "rules", "weapons", "periods", "formations", "map", "scenario")
+
+
+def schema_file(kind: str) -> Path:
+    return SCHEMA_DIR / f"{kind}.schema.json"
+
+
+def _refuse_retrieval(uri: str) -> Resource:
+    raise NoSuchResource(ref=uri)
+
+
+@lru_cache(maxsize=1)
+def registry() -> Registry:
+    resources = []
+    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((BASE_URI + path.name, Resource.from_contents(contents)))
+    return Registry(retrieve=_refuse_retrieval).with_resources(resources)
+
+
+@lru_cache(maxsize=None)
+def validator(kind: str) -> Draft202012Validator:
+    uri = BASE_URI + f"{kind}.schema.json"
+    schema = registry().contents(uri)
+    schema = {**schema, "$id": uri}
+    return Draft202012Validator(schema, registry=registry())
+
+
+def _name(error_: ValidationError) -> str:
+    for part in reversed(error_.absolute_path):
+        if isinstance(part, str):
+            return f"'{part}'"
+    return "this value"
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, default=str)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
+               "array": "a list", "object": "a mapping of keys to values", "null": "null"}
+
+
+def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
+    """code, message, hint and severity for one schema error, in words a designer reads."""
+    v, value, name = err.validator, err.instance, _name(err)
+    if v == "additionalProperties":
+        allowed = list(err.schema.get("properties", {}))
+        extra = [k for k in value if k not in err.schema.get("properties", {})] if isinstance(value, dict) else []
+        key = extra[0] if extra else "?"
+        hint = did_you_mean(str(key), allowed) if allowed else None
+        if hint is None and allowed:
+            hint = "known keys: " + ", ".join(allowed)
+        return "schema.unknown-key", f"unknown key '{key}' (it is kept but ignored)", hint, Severity.WARNING
+    if v == "required":
+        missing = err.message.split("'")[1] if "'" in err.message else "?"
+        return "schema.required", f"the required key '{missing}' is missing", f"add '{missing}: ...'", Severity.ERROR
+    if v == "type":
+        expected = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+        words = " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
+        hint = "write dates in quotes, e.g. \"1943-02-22\"" if "date" in type(value).__name__ else None
+        return "schema.type", f"{name} must be {words}, not {_short(value)}", hint, Severity.ERROR
+    if v in ("minimum", "exclusiveMinimum"):
+        return "schema.minimum", f"{name} must be at least {err.validator_value}, not {_short(value)}", None, Severity.ERROR
+    if v in ("maximum", "exclusiveMaximum"):
+        return "schema.maximum", f"{name} must be at most {err.validator_value}, not {_short(value)}", None, Severity.ERROR
+    if v == "enum":
+        options = [str(o) for o in err.validator_value]
+        hint = did_you_mean(str(value), options) or "one of: " + ", ".join(options)
+        return "schema.enum", f"{name} cannot be {_short(value)}", hint, Severity.ERROR
+    if v == "const":
+        return "schema.enum", f"{name} must be {_short(err.validator_value)}, not {_short(value)}", None, Severity.ERROR
+    if v == "pattern":
+        return "schema.pattern", f"{name} has the wrong form: {_short(value)}", _pattern_hint(err.validator_value), Severity.ERROR
+    if v in ("minItems", "maxItems", "minLength", "maxLength"):
+        return "schema.size", f"{name}: {err.message}", None, Severity.ERROR
+    if v == "not":
+        keys = _required_keys(err.validator_value)
+        present = [k for k in keys if isinstance(value, dict) and k in value]
+        if present:
+            return ("schema.forbidden-key", f"{', '.join(present)} do(es) not belong here",
+                    "armoured classes take mg/fa/ba, non-armoured classes take df, SIWs and off-map artillery take neither",
+                    Severity.ERROR)
+    if v in ("oneOf", "anyOf") and err.context:
+        deepest = max(err.context, key=lambda e: len(e.absolute_path))
+        code, message, hint, sev = _describe(deepest)
+        return code, message, hint, sev
+    return "schema.invalid", f"{name}: {err.message}", None, Severity.ERROR
+
+
+def _required_keys(schema: Any) -> list[str]:
+    if isinstance(schema, dict):
+        keys = list(schema.get("required", []))
+        for sub in schema.get("anyOf", []):
+            keys += _required_keys(sub)
+        return keys
+    return []
+
+
+def _pattern_hint(pattern: str) -> str | None:
+    if "a-z0-9" in pattern:
+        return "ids use lower-case letters, digits, '_' and '-', and start with a letter or digit"
+    if "0-9]{4}" in pattern:
+        return "write dates as \"YYYY-MM-DD\""
+    return f"it must match {pattern}"
+
+
+def validate(kind: str, data: Any, file: Path | None) -> list[Issue]:
+    """Schema issues for one document of a kind (design.md 4, second layer)."""
+    out = []
+    for err in validator(kind).iter_errors(data):
+        code, message, hint, severity = _describe(err)
+        path = tuple(err.absolute_path)
+        make = error if severity is Severity.ERROR else warning
+        out.append(make(code, message, file=file, path=path, hint=hint))
+    return out

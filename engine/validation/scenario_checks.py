@@ -1,0 +1,277 @@
+"""Semantic checks of a scenario: references, period availability, placement, formations and transport."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from ..issues import Issue, did_you_mean, error, warning
+from ..model import Scenario, Unit
+from ..model.source import Source
+from ..packs.content import Content
+
+
+def _at(code, message, src: Source, *path, hint=None, severity=error) -> Issue:
+    return severity(code, message, file=src.file, path=src.path + tuple(path), hint=hint, pack=src.pack)
+
+
+def _on_friendly_side(x: int, line: int, home_edge: str) -> bool:
+    return x <= line if home_edge == "west" else x >= line if home_edge == "east" else True
+
+
+def _weapon_issue(ref: str, content: Content, src: Source, dropped: set[str]) -> Issue | None:
+    if ref in dropped:
+        return None  # already reported where it is defined
+    candidates = content.weapon_candidates(ref)
+    if len(candidates) > 1:
+        return _at("ref.ambiguous-weapon", f"'{ref}' may mean several weapons: {', '.join(w.id for w in candidates)}",
+                   src, "weapon", hint="use the weapon's id")
+    return _at("ref.unknown-weapon", f"unknown weapon '{ref}'", src, "weapon",
+               hint=did_you_mean(ref, content.weapon_names()) or "see the pack's weapons.yaml for ids, names and aliases")
+
+
+def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Issue]:
+    out: list[Issue] = []
+    src = s.source
+    profile = content.ruleset
+    if profile is None:
+        return out
+    sides = profile.side_ids()
+    game_map = content.map(s.map)
+    if game_map is None and s.map not in dropped:
+        out.append(_at("ref.unknown-map", f"unknown map '{s.map}'", src, "map",
+                       hint=did_you_mean(s.map, [m.split(":")[-1] for m in content.maps]) or "add the map under maps/"))
+    period = content.periods.get(s.period)
+    if period is None:
+        out.append(_at("ref.unknown-period", f"period {s.period} does not exist in {profile.name} (1-{profile.periods})",
+                       src, "period"))
+    elif s.date:
+        try:
+            day = date.fromisoformat(s.date)
+            if not date.fromisoformat(period.start) <= day <= date.fromisoformat(period.end):
+                out.append(_at("scenario.date-period", f"the date {s.date} lies outside period {s.period} "
+                               f"({period.start} to {period.end})", src, "date", severity=warning))
+        except ValueError as exc:
+            out.append(_at("scenario.date", f"impossible date {s.date}: {exc}", src, "date"))
+    battle = profile.battle_type(s.battle_type)
+    if battle is None:
+        out.append(_at("ref.unknown-battle-type", f"unknown battle type '{s.battle_type}'", src, "battle_type",
+                       hint=did_you_mean(s.battle_type, [b.id for b in profile.battle_types])
+                       or "one of: " + ", ".join(b.id for b in profile.battle_types)))
+    for key, pairs in (("start_lines", s.start_lines), ("command_delays", s.command_delays),
+                       ("starting_vp", s.starting_vp), ("unused_selection_points", s.unused_selection_points),
+                       ("entrenchments", s.entrenchments), ("forces", [(f.side, f) for f in s.forces])):
+        for side, _ in pairs:
+            if side not in sides:
+                out.append(_at("ref.unknown-side", f"unknown side '{side}'", src, key, side,
+                               hint=did_you_mean(side, sides) or "sides: " + ", ".join(sides)))
+    for side in sides:
+        if s.force(side) is None:
+            out.append(_at("scenario.force-missing", f"the scenario has no force for '{side}'", src, "forces",
+                           hint=f"add 'forces: {side}: formations: [...]'"))
+    _check_turns_and_visibility(s, content, out)
+    if game_map is not None:
+        _check_map_geometry(s, content, game_map, out)
+    for force in s.forces:
+        if force.side in sides:
+            _check_force(s, force, content, dropped, out)
+    _check_offmap(s, content, battle, dropped, out)
+    return out
+
+
+def _check_turns_and_visibility(s: Scenario, content: Content, out: list[Issue]) -> None:
+    p = content.parameters
+    if isinstance(s.visibility, int):
+        low, high = int(p.get("visibility_min", 7)), int(p.get("visibility_max", 20))
+        if not low <= s.visibility <= high:
+            out.append(_at("scenario.visibility", f"visibility {s.visibility} is outside {low}-{high}", s.source, "visibility"))
+    profile = content.ruleset
+    if s.turns is not None and profile.custom_game_length and not s.historical:
+        low, high = profile.game_length_min or 1, profile.game_length_max or 255
+        if not low <= s.turns <= high:
+            out.append(_at("scenario.turns", f"{s.turns} turns is outside {low}-{high}", s.source, "turns"))
+
+
+def _check_map_geometry(s: Scenario, content: Content, game_map, out: list[Issue]) -> None:
+    src = s.source
+    if s.objective_center is not None:
+        x, y = s.objective_center
+        if not game_map.contains(x, y):
+            out.append(_at("scenario.placement-outside-map", f"the objective centre {x},{y} is outside the "
+                           f"{game_map.width}x{game_map.height} map", src, "objective", "center"))
+    for side, column in s.start_lines:
+        if not 0 <= column < game_map.width:
+            out.append(_at("scenario.placement-outside-map", f"the start line at column {column} is outside the "
+                           f"{game_map.width}-square-wide map", src, "start_lines", side))
+    lines = dict(s.start_lines)
+    profile = content.ruleset
+    for side, squares in s.entrenchments:
+        battle = profile.battle_type(s.battle_type)
+        if battle is not None and battle.id not in profile.entrenchment_battle_types:
+            out.append(_at("scenario.entrenchments-not-allowed", f"entrenchments are only built in "
+                           f"{', '.join(profile.entrenchment_battle_types)} battles", src, "entrenchments", side))
+        if len(squares) > profile.entrenchment_max:
+            out.append(_at("scenario.entrenchments-limit", f"{len(squares)} entrenchments; the limit is "
+                           f"{profile.entrenchment_max}", src, "entrenchments", side))
+        allowed = {content.terrain_type(t).id for t in profile.entrenchment_terrain if content.terrain_type(t)}
+        edge = profile.side(side).home_edge if profile.side(side) else None
+        for i, (x, y) in enumerate(squares):
+            if not game_map.contains(x, y):
+                out.append(_at("scenario.placement-outside-map", f"entrenchment {x},{y} is outside the map", src,
+                               "entrenchments", side, i))
+                continue
+            code = content.terrain_codes.get(game_map.code_at(x, y))
+            if code is not None and code.type not in allowed:
+                out.append(_at("scenario.entrenchment-terrain", f"entrenchment {x},{y} is on {code.type.split(':')[-1]}; "
+                               f"entrenchments go on {', '.join(sorted(t.split(':')[-1] for t in allowed))}",
+                               src, "entrenchments", side, i))
+            if side in lines and edge and not _on_friendly_side(x, lines[side], edge):
+                out.append(_at("scenario.wrong-side-of-start-line", f"entrenchment {x},{y} is beyond the start line "
+                               f"(column {lines[side]})", src, "entrenchments", side, i))
+
+
+def _check_force(s: Scenario, force, content: Content, dropped: set[str], out: list[Issue]) -> None:
+    profile, p = content.ruleset, content.parameters
+    letters = str(p.get("formation_letters", "ABCDEFGHIJKLMNOPQRSTU"))
+    max_units = int(p.get("max_units_per_formation", 8))
+    capacity = int(p.get("transport_capacity_per_vehicle", 10))
+    nats = content.side_nationalities(force.side)
+    game_map = content.map(s.map)
+    line = dict(s.start_lines).get(force.side)
+    edge = profile.side(force.side).home_edge
+    if force.force_type and profile.force_type(force.force_type) is None:
+        out.append(_at("ref.unknown-force-type", f"unknown force type '{force.force_type}'", force.source, "force_type",
+                       hint=did_you_mean(force.force_type, [f.id for f in profile.force_types])))
+    units: dict[str, tuple[Unit, object]] = {}
+    seen_letters = set()
+    for formation in force.formations:
+        fsrc = formation.source
+        if formation.letter not in letters:
+            out.append(_at("formation.letter", f"formation letter {formation.letter} is not one of {letters[0]}-{letters[-1]}",
+                           fsrc, "letter"))
+        if formation.letter in seen_letters:
+            out.append(_at("formation.letter-duplicate", f"formation {formation.letter} appears twice in this force", fsrc, "letter"))
+        seen_letters.add(formation.letter)
+        indexes = [u.index for u in formation.units]
+        if 0 not in indexes:
+            out.append(_at("formation.no-hq", f"formation {formation.letter} has no HQ (unit index 0)", fsrc, "units",
+                           hint="the HQ is always index 0"))
+        others = [i for i in indexes if i != 0]
+        if not 1 <= len(others) <= max_units:
+            out.append(_at("formation.size", f"formation {formation.letter} has {len(others)} units besides its HQ; "
+                           f"a formation has an HQ and 1-{max_units} units", fsrc, "units"))
+        for unit in formation.units:
+            uid = f"{formation.letter}{unit.index}"
+            if uid in units:
+                out.append(_at("formation.index-duplicate", f"unit {uid} appears twice", unit.source, "index"))
+            weapon = content.resolve_weapon(unit.weapon, nats)
+            units[uid] = (unit, weapon)
+            if weapon is None:
+                issue = _weapon_issue(unit.weapon, content, unit.source, dropped)
+                if issue:
+                    out.append(issue)
+                continue
+            _check_unit(s, uid, unit, weapon, content, nats, out)
+            if unit.at is not None and game_map is not None:
+                x, y = unit.at
+                if not game_map.contains(x, y):
+                    out.append(_at("scenario.placement-outside-map", f"unit {uid} at {x},{y} is outside the "
+                                   f"{game_map.width}x{game_map.height} map", unit.source, "at"))
+                elif line is not None and not _on_friendly_side(x, line, edge):
+                    out.append(_at("scenario.wrong-side-of-start-line", f"unit {uid} at {x},{y} is beyond its start "
+                                   f"line (column {line}); {force.side} deploys on the {edge} side",
+                                   unit.source, "at"))
+    _check_transport(units, content, capacity, out)
+
+
+def _check_unit(s: Scenario, uid: str, unit: Unit, weapon, content: Content, nats, out: list[Issue]) -> None:
+    profile = content.ruleset
+    cls = content.unit_classes.get(weapon.unit_class)
+    if not weapon.fielded_by(nats):
+        out.append(_at("scenario.wrong-nationality", f"unit {uid}: {weapon.name} is not fielded by this side "
+                       f"({', '.join(weapon.nationalities)})", unit.source, "weapon"))
+    if not weapon.available_in(s.period):
+        out.append(_at("scenario.period-unavailable", f"unit {uid}: {weapon.name} is available in periods "
+                       f"{weapon.periods[0]}-{weapon.periods[1]}, not in period {s.period}", unit.source, "weapon",
+                       hint="pick a weapon of this period or change the scenario's period"))
+    if weapon.unit_class in ("siw", "offmap_artillery"):
+        out.append(_at("scenario.not-a-unit", f"unit {uid}: {weapon.name} is a {cls.name if cls else weapon.unit_class}, "
+                       "not a unit", unit.source, "weapon",
+                       hint="give SIWs to infantry with 'siw:' and off-map artillery under 'offmap_artillery:'"))
+    if unit.siw is not None:
+        siw = content.resolve_weapon(unit.siw, nats)
+        if siw is None or siw.unit_class != "siw":
+            out.append(_at("ref.unknown-siw", f"unit {uid}: '{unit.siw}' is not a special infantry weapon",
+                           unit.source, "siw", hint=did_you_mean(unit.siw, profile.siws) or "one of: " + ", ".join(profile.siws)))
+        elif weapon.unit_class not in ("smg", "rifle"):
+            out.append(_at("scenario.siw-holder", f"unit {uid}: only SMG and rifle platoons carry a SIW", unit.source, "siw"))
+        elif not siw.available_in(s.period):
+            out.append(_at("scenario.period-unavailable", f"unit {uid}: {siw.name} is available in periods "
+                           f"{siw.periods[0]}-{siw.periods[1]}, not in period {s.period}", unit.source, "siw"))
+    if unit.count > int(content.parameters.get("max_unit_count", 255)):
+        out.append(_at("scenario.count", f"unit {uid} has {unit.count} weapons; the most is 255", unit.source, "count"))
+
+
+def _transport_cost(weapon, content: Content) -> int | None:
+    if weapon.transport_cost is not None:
+        return weapon.transport_cost
+    cls = content.unit_classes.get(weapon.unit_class)
+    return cls.transport_cost if cls else None
+
+
+def _check_transport(units: dict, content: Content, capacity: int, out: list[Issue]) -> None:
+    loads: dict[str, int] = {}
+    for uid, (unit, weapon) in units.items():
+        if unit.carrier is None or weapon is None:
+            continue
+        carrier_entry = units.get(unit.carrier)
+        if carrier_entry is None:
+            out.append(_at("transport.unknown-carrier", f"unit {uid} rides in {unit.carrier}, which is not in this force",
+                           unit.source, "carrier", hint=did_you_mean(unit.carrier, units)))
+            continue
+        carrier_unit, carrier = carrier_entry
+        if carrier is None:
+            continue
+        cls = content.unit_classes.get(carrier.unit_class)
+        carries = carrier.carries or (cls.carries if cls else "none")
+        passenger_cls = content.unit_classes.get(weapon.unit_class)
+        cost = _transport_cost(weapon, content)
+        if carries == "none" or not (cls and cls.vehicle):
+            out.append(_at("transport.not-a-carrier", f"{unit.carrier} ({carrier.name}) cannot carry units", unit.source, "carrier"))
+            continue
+        if cost is None:
+            out.append(_at("transport.not-carriable", f"unit {uid} ({weapon.name}) cannot be carried", unit.source, "carrier"))
+            continue
+        if carries == "infantry" and not (passenger_cls and passenger_cls.infantry):
+            out.append(_at("transport.not-carriable", f"{unit.carrier} ({carrier.name}) carries only infantry; "
+                           f"{weapon.name} needs a truck or halftrack", unit.source, "carrier"))
+            continue
+        if unit.at is not None and carrier_unit.at is not None and unit.at != carrier_unit.at:
+            out.append(_at("transport.apart", f"unit {uid} rides in {unit.carrier} but is placed on another square",
+                           unit.source, "at", hint="place passengers on their carrier's square, or leave 'at' out"))
+        loads[unit.carrier] = loads.get(unit.carrier, 0) + cost * unit.count
+        limit = capacity * carrier_unit.count
+        if loads[unit.carrier] > limit:
+            out.append(_at("transport.over-capacity", f"{unit.carrier} ({carrier_unit.count} x {carrier.name}) carries "
+                           f"{loads[unit.carrier]} transport points; its capacity is {limit} "
+                           f"({capacity} per vehicle)", unit.source, "carrier",
+                           hint="add vehicles to the carrier unit or move some passengers to another carrier"))
+
+
+def _check_offmap(s: Scenario, content: Content, battle, dropped: set[str], out: list[Issue]) -> None:
+    sides = content.ruleset.side_ids()
+    for battery in s.offmap_artillery:
+        if battery.side not in sides:
+            out.append(_at("ref.unknown-side", f"unknown side '{battery.side}'", battery.source,
+                           hint=did_you_mean(battery.side, sides)))
+            continue
+        if battle is not None and not battle.assault:
+            out.append(_at("scenario.offmap-not-allowed", f"off-map artillery is only used in assault battles, not in "
+                           f"{battle.name}", battery.source))
+        weapon = content.resolve_weapon(battery.weapon, content.side_nationalities(battery.side))
+        if weapon is None:
+            issue = _weapon_issue(battery.weapon, content, battery.source, dropped)
+            if issue:
+                out.append(issue)
+        elif weapon.unit_class != "offmap_artillery":
+            out.append(_at("scenario.offmap-weapon", f"{weapon.name} is not off-map artillery", battery.source, "weapon",
+                           hint="use L-ART, M-ART or H-ART"))

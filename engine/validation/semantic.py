@@ -1,0 +1,231 @@
+"""Semantic checks: what a schema cannot see (cross references, ids, rules limits). One function per kind."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import date
+from typing import Iterable
+
+from ..issues import Issue, did_you_mean, error, warning
+from ..model import Weapon
+from ..model.source import Source
+from ..packs.content import Content
+from .scenario_checks import check_scenario
+
+
+def _at(code: str, message: str, src: Source, *path, hint: str | None = None, severity=error) -> Issue:
+    return severity(code, message, file=src.file, path=src.path + tuple(path), hint=hint, pack=src.pack)
+
+
+def _duplicates(entries: Iterable, label: str) -> list[Issue]:
+    out, seen = [], set()
+    for entry in entries:
+        if entry.id in seen:
+            out.append(_at("id.duplicate", f"the {label} id '{entry.id}' is defined twice", entry.source, "id",
+                           hint="ids must be unique; rename one, or qualify it to override another pack's entry"))
+        seen.add(entry.id)
+    return out
+
+
+def check_terrain(docs, content: Content) -> list[Issue]:
+    out = _duplicates(docs.mobility, "mobility class") + _duplicates(docs.terrain_types, "terrain type")
+    for t in docs.terrain_types:
+        for i, (mob, _) in enumerate(t.movement):
+            if content.mobility_class(mob) is None:
+                out.append(_at("ref.unknown-mobility", f"unknown mobility class '{mob.split(':')[-1]}'", t.source, "movement",
+                               hint=did_you_mean(mob.split(":")[-1], [m.split(":")[-1] for m in content.mobility])))
+        missing = [m.split(":")[-1] for m in content.mobility if t.cost(m) is None and m not in dict(t.movement)]
+        if missing:
+            out.append(_at("terrain.movement-missing", f"no movement cost for {', '.join(missing)}", t.source, "movement",
+                           hint="give a cost, or null if the class cannot enter"))
+    codes = Counter(c.code for c in docs.terrain_codes)
+    for c in docs.terrain_codes:
+        if codes[c.code] > 1:
+            out.append(_at("id.duplicate", f"terrain code {c.code} is defined twice", c.source, "code"))
+            codes[c.code] = 0
+        if content.terrain_type(c.type) is None:
+            out.append(_at("ref.unknown-terrain", f"terrain code {c.code} names unknown terrain type '{c.type.split(':')[-1]}'",
+                           c.source, "type", hint=did_you_mean(c.type.split(":")[-1], [t.split(":")[-1] for t in content.terrain_types])))
+    glyphs = Counter(c.glyph for c in docs.terrain_codes if c.glyph)
+    for c in docs.terrain_codes:
+        if c.glyph and glyphs[c.glyph] > 1:
+            out.append(_at("terrain.glyph-duplicate", f"glyph {c.glyph!r} is used by more than one code", c.source, "glyph"))
+            glyphs[c.glyph] = 0
+    return out
+
+
+def check_rules(docs, content: Content) -> list[Issue]:
+    out = []
+    bands = docs.victory_bands or []
+    for a, b in zip(bands, bands[1:]):
+        if b.min_ratio >= a.min_ratio:
+            out.append(_at("victory.bands-order", f"victory band {b.min_ratio} does not fall below {a.min_ratio}",
+                           b.source, "min_ratio", hint="list victory bands from the highest ratio to the lowest"))
+    if bands and bands[-1].min_ratio != 0:
+        out.append(_at("victory.bands-floor", "the last victory band must start at ratio 0 so every result has a band",
+                       bands[-1].source, "min_ratio"))
+    for profile in docs.rulesets:
+        src = profile.source
+        sides = profile.side_ids()
+        if len(set(sides)) != len(sides):
+            out.append(_at("id.duplicate", "the two sides need different ids", src, "sides"))
+        if profile.ratio_numerator not in sides:
+            out.append(_at("ref.unknown-side", f"ratio_numerator '{profile.ratio_numerator}' is not a side", src,
+                           "ratio_numerator", hint=did_you_mean(profile.ratio_numerator, sides)))
+        for i, nat in enumerate(profile.nationalities):
+            if nat.side not in sides:
+                out.append(_at("ref.unknown-side", f"nationality '{nat.id}' is on unknown side '{nat.side}'", src,
+                               "nationalities", i, "side", hint=did_you_mean(nat.side, sides)))
+        for i, ft in enumerate(profile.force_types):
+            if ft.side not in sides:
+                out.append(_at("ref.unknown-side", f"force type '{ft.id}' is on unknown side '{ft.side}'", src,
+                               "force_types", i, "side", hint=did_you_mean(ft.side, sides)))
+        for i, bt in enumerate(profile.battle_types):
+            for side in [*bt.attackers, *dict(bt.sizes)]:
+                if side not in sides:
+                    out.append(_at("ref.unknown-side", f"battle type '{bt.id}' names unknown side '{side}'", src,
+                                   "battle_types", i, hint=did_you_mean(side, sides)))
+        for t in profile.entrenchment_terrain:
+            if content.terrain_type(t) is None:
+                out.append(_at("ref.unknown-terrain", f"entrenchments name unknown terrain type '{t}'", src,
+                               "entrenchments", "terrain"))
+        for b in profile.entrenchment_battle_types:
+            if profile.battle_type(b) is None:
+                out.append(_at("ref.unknown-battle-type", f"entrenchments name unknown battle type '{b}'", src,
+                               "entrenchments", "battle_types", hint=did_you_mean(b, [x.id for x in profile.battle_types])))
+        for ref in (*profile.siws, profile.default_siw):
+            weapon = content.resolve_weapon(ref)
+            if weapon is None or weapon.unit_class != "siw":
+                out.append(_at("ref.unknown-siw", f"'{ref}' is not a special infantry weapon of this pack", src, "siws",
+                               hint=did_you_mean(ref, [w.local_id for w in content.weapons.values() if w.unit_class == "siw"])))
+        if profile.default_siw not in profile.siws:
+            out.append(_at("ruleset.siw-default", f"the default SIW '{profile.default_siw}' is not in the available list", src, "siws"))
+    return out
+
+
+def _nationalities(content: Content) -> list[str]:
+    return [n.id for n in content.ruleset.nationalities] if content.ruleset else []
+
+
+def check_weapon(w: Weapon, content: Content) -> list[Issue]:
+    out = []
+    if w.unit_class not in content.unit_classes:
+        out.append(_at("ref.unknown-class", f"unknown weapon class '{w.unit_class}'", w.source, "class",
+                       hint=did_you_mean(w.unit_class, content.unit_classes)))
+    known = _nationalities(content)
+    for nat in w.nationalities:
+        if known and nat != "any" and nat not in known:
+            out.append(_at("ref.unknown-nationality", f"unknown nationality '{nat}'", w.source, "nationality",
+                           hint=did_you_mean(nat, known + ["any"]) or "one of: " + ", ".join(known + ["any"])))
+    first, last = w.periods
+    limit = content.ruleset.periods if content.ruleset else None
+    if first > last:
+        out.append(_at("weapon.periods", f"periods {first}-{last} run backwards", w.source, "periods",
+                       hint="write the first period of availability, then the last"))
+    elif limit and last > limit:
+        out.append(_at("weapon.periods", f"periods run to {last}, but this ruleset has {limit} periods", w.source, "periods"))
+    if w.fires_as is not None and content.resolve_weapon(w.fires_as, w.nationalities) is None:
+        out.append(_at("ref.unknown-weapon", f"fires_as names unknown weapon '{w.fires_as}'", w.source, "fires_as",
+                       hint=did_you_mean(w.fires_as, content.weapon_names())))
+    return out
+
+
+def check_periods(docs, content: Content) -> list[Issue]:
+    out = []
+    numbers = Counter(p.number for p in docs.periods)
+    sides = content.ruleset.side_ids() if content.ruleset else ()
+    for p in docs.periods:
+        if numbers[p.number] > 1:
+            out.append(_at("id.duplicate", f"period {p.number} is defined twice", p.source, "number"))
+            numbers[p.number] = 0
+        try:
+            if date.fromisoformat(p.start) > date.fromisoformat(p.end):
+                out.append(_at("period.dates", f"period {p.number} ends before it starts", p.source, "end"))
+        except ValueError as exc:
+            out.append(_at("period.dates", f"period {p.number} has an impossible date ({exc})", p.source, "start"))
+        for i, (side, inside, outside) in enumerate(p.command_delays):
+            if sides and side not in sides:
+                out.append(_at("ref.unknown-side", f"command delays for unknown side '{side}'", p.source,
+                               "command_delays", side, hint=did_you_mean(side, sides)))
+            if outside < inside:
+                out.append(_at("period.delays", f"the out-of-command delay {outside} is shorter than the in-command {inside}",
+                               p.source, "command_delays", side))
+        for side in sides:
+            if p.delays(side) is None:
+                out.append(_at("period.delays", f"period {p.number} has no command delays for '{side}'", p.source,
+                               "command_delays", hint=f"add '{side}: [in, out]'"))
+    if content.ruleset and docs.periods:
+        expected = set(range(1, content.ruleset.periods + 1))
+        missing = sorted(expected - {p.number for p in content.periods.values()})
+        if missing:
+            out.append(_at("period.missing", f"the ruleset has {content.ruleset.periods} periods; missing: "
+                           f"{', '.join(map(str, missing))}", docs.periods[0].source.at()))
+    return out
+
+
+def check_formation_templates(docs, content: Content) -> list[Issue]:
+    out = _duplicates(docs.formations, "formation")
+    profile = content.ruleset
+    max_units = int(content.parameters.get("max_units_per_formation", 8))
+    for f in docs.formations:
+        if profile and profile.side(f.side) is None:
+            out.append(_at("ref.unknown-side", f"unknown side '{f.side}'", f.source, "side", hint=did_you_mean(f.side, profile.side_ids())))
+        if profile:
+            for ft in f.force_types:
+                if profile.force_type(ft) is None:
+                    out.append(_at("ref.unknown-force-type", f"unknown force type '{ft}'", f.source, "force_types",
+                                   hint=did_you_mean(ft, [x.id for x in profile.force_types])))
+        if not f.offmap and not 1 <= len(f.units) <= max_units:
+            out.append(_at("formation.size", f"a formation has an HQ and 1-{max_units} units; this one has {len(f.units)}",
+                           f.source, "units"))
+        nats = content.side_nationalities(f.side)
+        for element in ([f.hq] if f.hq else []) + list(f.units):
+            weapon = content.resolve_weapon(element.weapon, nats)
+            if weapon is None:
+                out.append(_unknown_weapon(element.weapon, content, element.source, "weapon"))
+            elif not (weapon.periods[0] <= f.periods[1] and f.periods[0] <= weapon.periods[1]):
+                out.append(_at("formation.period", f"{weapon.name} (periods {weapon.periods[0]}-{weapon.periods[1]}) is not "
+                               f"available in any period of this formation ({f.periods[0]}-{f.periods[1]})",
+                               element.source, "weapon"))
+    return out
+
+
+def _unknown_weapon(ref: str, content: Content, src: Source, *path) -> Issue:
+    if len(content.weapon_candidates(ref)) > 1:
+        names = ", ".join(w.id for w in content.weapon_candidates(ref))
+        return _at("ref.ambiguous-weapon", f"'{ref}' may mean several weapons ({names})", src, *path,
+                   hint="use the weapon's id")
+    return _at("ref.unknown-weapon", f"unknown weapon '{ref}'", src, *path,
+               hint=did_you_mean(ref, content.weapon_names()) or "see weapons.yaml for the ids, names and aliases")
+
+
+def check_maps(docs, content: Content) -> list[Issue]:
+    out = _duplicates(docs.maps, "map")
+    for m in docs.maps:
+        for glyph, code in m.legend:
+            if code not in content.terrain_codes:
+                out.append(_at("terrain.unknown-code", f"legend maps {glyph!r} to terrain code {code}, which this pack "
+                               f"does not define", m.source, "legend", glyph,
+                               hint=f"terrain codes run {min(content.terrain_codes, default=0)}-{max(content.terrain_codes, default=0)}"))
+    return out
+
+
+def check_pack(pack, content: Content) -> list[Issue]:
+    """Every semantic issue of one pack, seen with its requirements (design.md 4, third layer)."""
+    docs = pack.docs
+    out = check_terrain(docs, content) + check_rules(docs, content) + check_periods(docs, content)
+    out += _duplicates(docs.weapons, "weapon")
+    for w in docs.weapons:
+        out += check_weapon(w, content)
+    out += check_formation_templates(docs, content) + check_maps(docs, content)
+    out += _duplicates(docs.scenarios, "scenario")
+    for s in docs.scenarios:
+        out += check_scenario(s, content, docs.dropped)
+    if pack.manifest.ruleset and content.ruleset is None:
+        out.append(error("ref.unknown-ruleset", f"ruleset '{pack.manifest.ruleset}' is not defined by this pack or its requirements",
+                         file=pack.manifest.file, path=("ruleset",), hint="define it under 'ruleset:' in rules.yaml"))
+    for w in docs.weapons:
+        if w.unit_class == "siw" and content.ruleset and w.local_id not in content.ruleset.siws:
+            out.append(_at("ruleset.siw-unlisted", f"SIW '{w.local_id}' is not in the ruleset's list of SIWs", w.source,
+                           severity=warning, hint="add it to ruleset.siws.available"))
+    return out
