@@ -1,0 +1,34 @@
+# tacforge: `make run` opens the application, `make test` runs the suite, `make bench` the benchmarks.
+# Each target first makes sure .venv exists with the pinned dependencies and the plugins installed; once it does,
+# the set-up is skipped and the target starts at once.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+READY  := $(VENV)/.ready
+
+.PHONY: run test bench setup clean
+
+setup: $(READY)
+
+$(READY): pyproject.toml requirements.lock plugins/western/pyproject.toml plugins/eastern/pyproject.toml scripts/setup-system.sh
+	@bash scripts/setup-system.sh $(PYTHON)
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo "setup: installing pinned dependencies into $(VENV)"
+	@$(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.lock
+	@$(BIN)/python -m pip install --disable-pip-version-check -q --no-deps --no-build-isolation \
+		-e . -e plugins/western -e plugins/eastern
+	@touch $@
+
+run: $(READY)
+	@$(BIN)/tacforge packs
+	@$(BIN)/tacforge validate
+
+test: $(READY)
+	@QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+bench: $(READY)
+	@QT_QPA_PLATFORM=offscreen $(BIN)/python tests/benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info bench-results.json

@@ -1,0 +1,7 @@
+"""python -m engine.cli"""
+
+import sys
+
+from . import main
+
+sys.exit(main())
