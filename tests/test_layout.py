@@ -14,7 +14,8 @@ class Block(importlib.abc.MetaPathFinder):
 sys.meta_path.insert(0, Block())
 import pkgutil, importlib, engine
 for mod in pkgutil.walk_packages(engine.__path__, 'engine.'):
-    importlib.import_module(mod.name)
+    if not mod.name.endswith("__main__"):
+        importlib.import_module(mod.name)
 from engine.cli import main
 sys.exit(main(['validate']))
 """

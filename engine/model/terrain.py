@@ -19,22 +19,28 @@ class TerrainType:
     name: str
     cover: bool
     los: str  # open | town | woods | broken
-    movement: tuple[tuple[str, int | None], ...]  # (mobility class id, cost to enter or None = prohibited)
+    movement: tuple[tuple[str, int | None], ...]  # (mobility class reference, cost to enter or None = prohibited)
     entrenchable: bool = False
     description: str = ""
     source: Source = field(default=Source(None), compare=False)
 
     def cost(self, mobility: str) -> int | None:
+        """Movement points to enter for a mobility class (bare or qualified id); None = cannot enter."""
+        wanted = mobility.split(":")[-1]
         for key, value in self.movement:
-            if key == mobility:
+            if key.split(":")[-1] == wanted:
                 return value
         return None
+
+    def allows(self, mobility: str) -> bool:
+        wanted = mobility.split(":")[-1]
+        return any(key.split(":")[-1] == wanted for key, _ in self.movement)
 
 
 @dataclass(frozen=True, slots=True)
 class TerrainCode:
     code: int
-    type: str  # qualified terrain type id
+    type: str  # terrain type reference as written; Content.terrain_type resolves it
     level: int
     variant: int = 1
     glyph: str | None = None

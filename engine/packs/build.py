@@ -44,10 +44,10 @@ def terrain(doc: dict, src: Source, ns: str, skip: set) -> tuple[list, list, lis
         qualify(r["id"], ns), r["name"], r.get("description", ""), s))
     types = entries(doc, "terrain_types", src, skip, lambda r, s: TerrainType(
         qualify(r["id"], ns), r["name"], r["cover"], r["los"],
-        tuple((qualify(k, ns), v) for k, v in r["movement"].items()), r.get("entrenchable", False),
+        tuple(r["movement"].items()), r.get("entrenchable", False),
         r.get("description", ""), s))
     codes = entries(doc, "terrain_codes", src, skip, lambda r, s: TerrainCode(
-        r["code"], qualify(r["type"], ns), r["level"], r.get("variant", 1), r.get("glyph"), r.get("built", False), s))
+        r["code"], r["type"], r["level"], r.get("variant", 1), r.get("glyph"), r.get("built", False), s))
     return mobility, types, codes
 
 

@@ -120,7 +120,8 @@ def _check_map_geometry(s: Scenario, content: Content, game_map, out: list[Issue
                                "entrenchments", side, i))
                 continue
             code = content.terrain_codes.get(game_map.code_at(x, y))
-            if code is not None and code.type not in allowed:
+            terrain = content.terrain_type(code.type) if code is not None else None
+            if terrain is not None and terrain.id not in allowed:
                 out.append(_at("scenario.entrenchment-terrain", f"entrenchment {x},{y} is on {code.type.split(':')[-1]}; "
                                f"entrenchments go on {', '.join(sorted(t.split(':')[-1] for t in allowed))}",
                                src, "entrenchments", side, i))

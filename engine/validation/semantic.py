@@ -34,7 +34,7 @@ def check_terrain(docs, content: Content) -> list[Issue]:
             if content.mobility_class(mob) is None:
                 out.append(_at("ref.unknown-mobility", f"unknown mobility class '{mob.split(':')[-1]}'", t.source, "movement",
                                hint=did_you_mean(mob.split(":")[-1], [m.split(":")[-1] for m in content.mobility])))
-        missing = [m.split(":")[-1] for m in content.mobility if t.cost(m) is None and m not in dict(t.movement)]
+        missing = [m.split(":")[-1] for m in content.mobility if not t.allows(m)]
         if missing:
             out.append(_at("terrain.movement-missing", f"no movement cost for {', '.join(missing)}", t.source, "movement",
                            hint="give a cost, or null if the class cannot enter"))
