@@ -153,6 +153,8 @@ if [ "$CREATED" = 0 ]; then
     fi
     in_chroot "apt-get clean"
 fi
+# Start without apt package lists, as debootstrap leaves them (setup-system.sh runs apt-get update itself).
+in_chroot "find /var/lib/apt/lists -maxdepth 1 -type f ! -name lock -delete"
 in_chroot "rm -rf /tmp/* /var/tmp/* /root/tacforge /root/.cache /root/.local /root/.config $LOGDIR; \
            if id $TEST_USER >/dev/null 2>&1; then userdel -r $TEST_USER 2>/dev/null || true; fi; rm -rf /home/$TEST_USER"
 mkdir -p "$CHROOT$LOGDIR"
@@ -312,7 +314,22 @@ QT_OUT=$(in_chroot "cd /root/tacforge && .venv/bin/python -c \"from PyQt6.QtGui 
 app=QGuiApplication(sys.argv+['-platform','offscreen']); print('qt ok')\"" 2>&1) || { echo "$QT_OUT"; die "PyQt6 check failed"; }
 echo "$QT_OUT" | sed 's/^/    | /'
 grep -qx 'qt ok' <<< "$QT_OUT" || die "PyQt6 check did not print 'qt ok'"
-QT_VERSION=$(in_chroot "cd /root/tacforge && .venv/bin/python -c 'from PyQt6.QtCore import QT_VERSION_STR, PYQT_VERSION_STR; print(QT_VERSION_STR, PYQT_VERSION_STR)'")
+QT_VERSION=$(in_chroot "cd /root/tacforge && .venv/bin/python -c 'from PyQt6.QtCore import qVersion, PYQT_VERSION_STR; print(\"Qt\", qVersion(), \"PyQt6\", PYQT_VERSION_STR)'")
+
+say "as $TEST_USER again, now that the packages of the printed line are installed: make test (must set up and pass)"
+set +e
+as_user "cd ~/tacforge && make test" > "$CHROOT$LOGDIR/nonroot-after.log" 2>&1
+NONROOT_AFTER_RC=$?
+set -e
+grep -vE '^[.FEsx]+ +\[ *[0-9]+%\]$' "$CHROOT$LOGDIR/nonroot-after.log" | sed 's/^/    | /'
+echo "    exit status: $NONROOT_AFTER_RC"
+grep -q '^setup: installing pinned' "$CHROOT$LOGDIR/nonroot-after.log" || die "the non-root user's make test did not set up .venv"
+if grep -q -- '--no-install-recommends' "$CHROOT$LOGDIR/nonroot-after.log"; then die "still asks for system packages"; fi
+if [ "$NONROOT_AFTER_RC" = 0 ]; then NONROOT_AFTER="passed"
+elif grep -qE '^make: \*\*\* \[Makefile:[0-9]+: test\] Error 5$' "$CHROOT$LOGDIR/nonroot-after.log"; then NONROOT_AFTER="set up; no tests collected"
+elif grep -qE '^make: \*\*\* \[Makefile:[0-9]+: test\]' "$CHROOT$LOGDIR/nonroot-after.log"; then NONROOT_AFTER="set up; tests FAILED"
+else die "the non-root user's make test failed in the set-up (exit $NONROOT_AFTER_RC)"; fi
+echo "ok: $NONROOT_AFTER"
 
 # ------------------------------------------------------------------------------------------------------ summary
 say "SUMMARY"
@@ -328,7 +345,8 @@ second make test:     ${SECOND_SECS}s (exit $SECOND_RC) - no setup: lines
 time to start:        make -n test ${DRYRUN_SECS}s, set-up check (make setup) ${SETUPCHK_SECS}s
 pytest:               $PYTEST_NOTE
 not pinned:           $UNPINNED_NOTE
-Qt:                   all packages present; offscreen QGuiApplication: qt ok (Qt / PyQt6: $QT_VERSION)
+Qt:                   all packages present; offscreen QGuiApplication: qt ok ($QT_VERSION)
+non-root afterwards:  make test $NONROOT_AFTER (exit $NONROOT_AFTER_RC), no sudo needed once the packages are in
 logs:                 $CHROOT$LOGDIR
 EOF
 if [ "$TEST_FAILURES" = 1 ]; then

@@ -46,6 +46,17 @@ def test_bundled_packs_validate_clean(bundled):
     assert all(p.usable for p in bundled.packs.values())
 
 
+TEMPLATES = REPO / "content" / "templates"
+
+
 def test_every_shipped_file_is_loaded(bundled):
     loaded = set(bundled.texts())
-    assert {p.resolve() for p in SHIPPED} <= loaded
+    assert {p.resolve() for p in SHIPPED if TEMPLATES not in p.parents} <= loaded
+
+
+def test_new_pack_template_validates_clean():
+    from conftest import load_with
+
+    packset = load_with(TEMPLATES / "new-pack")
+    pack = packset.packs["my_pack"]
+    assert pack.usable and [i.format() for i in pack.issues.items] == []

@@ -1,0 +1,75 @@
+"""Benchmarks (`make bench`): medians on this machine, printed as a table and written to bench-results.json.
+
+Budgets come from design.md 8. Nothing here fails a build: the numbers are for people to read.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from engine.packs import load_packs  # noqa: E402
+from engine.yamlio import load_roundtrip  # noqa: E402
+
+RESULTS = REPO / "bench-results.json"
+
+
+def median_ms(fn: Callable[[], object], repeat: int, warmup: int = 1) -> float:
+    for _ in range(warmup):
+        fn()
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def bundled_files() -> list[Path]:
+    packset = load_packs(env={}, include_user_dir=False)
+    return sorted(packset.texts(), key=lambda p: p.stat().st_size)
+
+
+def bench_load() -> float:
+    return median_ms(lambda: load_packs(env={}, include_user_dir=False), repeat=15)
+
+
+def bench_validate() -> float:
+    return median_ms(lambda: load_packs(env={}, include_user_dir=False).all_issues(), repeat=15)
+
+
+def bench_roundtrip_largest() -> tuple[float, str]:
+    largest = bundled_files()[-1]
+    return median_ms(lambda: load_roundtrip(largest), repeat=9), str(largest.relative_to(REPO))
+
+
+def main() -> int:
+    rows = []
+    rows.append(("load every bundled pack (fast path)", bench_load(), 150.0, ""))
+    rows.append(("validate every bundled pack", bench_validate(), 300.0, ""))
+    rt, name = bench_roundtrip_largest()
+    rows.append(("round-trip load of the largest file", rt, 500.0, name))
+    width = max(len(r[0]) for r in rows)
+    print(f"{'benchmark':<{width}}  {'median ms':>10}  {'budget ms':>10}  within")
+    for label, value, budget, note in rows:
+        print(f"{label:<{width}}  {value:>10.1f}  {budget:>10.0f}  {'yes' if value <= budget else 'NO'}"
+              + (f"   ({note})" if note else ""))
+    RESULTS.write_text(json.dumps({
+        "machine": {"python": platform.python_version(), "platform": platform.platform(), "cpus": __import__("os").cpu_count()},
+        "results": [{"name": label, "median_ms": round(value, 2), "budget_ms": budget, "within_budget": value <= budget,
+                     "note": note} for label, value, budget, note in rows],
+    }, indent=2) + "\n")
+    print(f"wrote {RESULTS.relative_to(REPO)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
