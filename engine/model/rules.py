@@ -119,6 +119,8 @@ class Ruleset:
     default_siw: str
     flags: RulesetFlags
     reports: Mapping[str, object]
+    handicap_low: str = ""
+    handicap_high: str = ""
     description: str = ""
     source: Source = field(default=Source(None), compare=False)
 

@@ -94,7 +94,8 @@ def ruleset(r: dict, src: Source, ns: str) -> Ruleset:
         custom_game_length=length["custom"], game_length_min=length.get("min"), game_length_max=length.get("max"),
         after_end_extra_turns=r["after_end"]["extra_turns"],
         siws=tuple(r["siws"]["available"]), default_siw=r["siws"]["default"], flags=flags,
-        reports=MappingProxyType(dict(r["reports"])), description=r.get("description", ""), source=src)
+        reports=MappingProxyType(dict(r["reports"])), handicap_low=r["handicap"]["low"],
+        handicap_high=r["handicap"]["high"], description=r.get("description", ""), source=src)
 
 
 def weapon(r: dict, src: Source, ns: str) -> Weapon:

@@ -85,6 +85,11 @@ def check_rules(docs, content: Content) -> list[Issue]:
                 if side not in sides:
                     out.append(_at("ref.unknown-side", f"battle type '{bt.id}' names unknown side '{side}'", src,
                                    "battle_types", i, hint=did_you_mean(side, sides)))
+        for key in ("low", "high"):
+            side = getattr(profile, f"handicap_{key}")
+            if side not in sides:
+                out.append(_at("ref.unknown-side", f"handicap names unknown side '{side}'", src, "handicap", key,
+                               hint=did_you_mean(side, sides)))
         for t in profile.entrenchment_terrain:
             if content.terrain_type(t) is None:
                 out.append(_at("ref.unknown-terrain", f"entrenchments name unknown terrain type '{t}'", src,

@@ -1,0 +1,196 @@
+"""Typed events: the only way results leave the engine. The CLI log, statistics and the editor read them.
+
+Every event is a frozen dataclass with a `kind`; `to_dict` gives a JSON-ready dict with the kind first, so an event
+log is a JSON-lines file a person can read and diff.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import ClassVar
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: ClassVar[str] = "event"
+    turn: int
+    pulse: int
+
+    def to_dict(self) -> dict:
+        body = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            body[f.name] = round(value, 6) if isinstance(value, float) else value
+        return body
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    kind: ClassVar[str] = "turn"
+
+
+@dataclass(frozen=True)
+class PulseStarted(Event):
+    kind: ClassVar[str] = "pulse"
+    first_side: str = ""
+
+
+@dataclass(frozen=True)
+class OrderGiven(Event):
+    kind: ClassVar[str] = "order"
+    unit: str = ""
+    order: str = ""
+    detail: str = ""
+    delay: int = 0
+
+
+@dataclass(frozen=True)
+class Spotted(Event):
+    kind: ClassVar[str] = "spotted"
+    unit: str = ""
+    target: str = ""
+    range: int = 0
+
+
+@dataclass(frozen=True)
+class Fired(Event):
+    kind: ClassVar[str] = "fired"
+    unit: str = ""
+    target: str = ""
+    weapon: str = ""
+    range: int = 0
+    report: str = ""
+    pulses: int = 0
+    accuracy: float = 0.0
+    penetration: float = 0.0
+    defence: float = 0.0
+    expected_kills: float = 0.0
+    kills: int = 0
+    suppression: float = 0.0
+    notes: tuple = field(default=())
+
+    def to_dict(self) -> dict:
+        body = super().to_dict()
+        body["notes"] = list(self.notes)
+        return body
+
+
+@dataclass(frozen=True)
+class Killed(Event):
+    kind: ClassVar[str] = "killed"
+    unit: str = ""
+    by: str = ""
+    count: int = 0
+    remaining: int = 0
+    destroyed: bool = False
+
+
+@dataclass(frozen=True)
+class Suppressed(Event):
+    kind: ClassVar[str] = "suppressed"
+    unit: str = ""
+    level: float = 0.0
+
+
+@dataclass(frozen=True)
+class Routed(Event):
+    kind: ClassVar[str] = "routed"
+    unit: str = ""
+
+
+@dataclass(frozen=True)
+class Rallied(Event):
+    kind: ClassVar[str] = "rallied"
+    unit: str = ""
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    kind: ClassVar[str] = "moved"
+    unit: str = ""
+    frm: tuple = ()
+    to: tuple = ()
+    cost: int = 0
+
+    def to_dict(self) -> dict:
+        body = super().to_dict()
+        body["frm"], body["to"] = list(self.frm), list(self.to)
+        return body
+
+
+@dataclass(frozen=True)
+class Embarked(Event):
+    kind: ClassVar[str] = "embarked"
+    unit: str = ""
+    carrier: str = ""
+
+
+@dataclass(frozen=True)
+class Disembarked(Event):
+    kind: ClassVar[str] = "disembarked"
+    unit: str = ""
+    carrier: str = ""
+    under_fire: bool = False
+    lost: int = 0
+
+
+@dataclass(frozen=True)
+class BombardmentRequested(Event):
+    kind: ClassVar[str] = "bombard_requested"
+    unit: str = ""
+    spotter: str = ""
+    square: tuple = ()
+    delay: int = 0
+
+    def to_dict(self) -> dict:
+        body = super().to_dict()
+        body["square"] = list(self.square)
+        return body
+
+
+@dataclass(frozen=True)
+class BombardmentStarted(Event):
+    kind: ClassVar[str] = "bombard_started"
+    unit: str = ""
+    square: tuple = ()
+
+    def to_dict(self) -> dict:
+        body = super().to_dict()
+        body["square"] = list(self.square)
+        return body
+
+
+@dataclass(frozen=True)
+class BombardmentDrifted(Event):
+    kind: ClassVar[str] = "bombard_drifted"
+    unit: str = ""
+    frm: tuple = ()
+    to: tuple = ()
+
+    def to_dict(self) -> dict:
+        body = super().to_dict()
+        body["frm"], body["to"] = list(self.frm), list(self.to)
+        return body
+
+
+@dataclass(frozen=True)
+class BombardmentCancelled(Event):
+    kind: ClassVar[str] = "bombard_cancelled"
+    unit: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class VictoryScored(Event):
+    kind: ClassVar[str] = "victory"
+    points: dict = field(default_factory=dict)
+    ratio: float = 0.0
+    result: str = ""
+    final: bool = False
+
+
+def event_to_dict(event: Event) -> dict:
+    return event.to_dict()
+
+
+__all__ = [name for name in dir() if name[0].isupper()] + ["event_to_dict", "asdict"]

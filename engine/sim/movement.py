@@ -1,0 +1,93 @@
+"""Movement (rules-reference 6.10, 6.11, 13 U19-U21): costs to enter by mobility class, distance fields toward an
+objective, and the step a unit takes with the movement points it has accumulated."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ..model import Map
+from ..packs.content import Content
+
+IMPASSABLE = np.int32(1 << 20)
+NEIGHBOURS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+class MovementField:
+    """Per map and mobility class: the cost to enter every square, and cached distance fields to objectives."""
+
+    def __init__(self, game_map: Map, content: Content, mobility: str):
+        table = np.full(256, IMPASSABLE, dtype=np.int32)
+        for code, entry in content.terrain_codes.items():
+            terrain = content.terrain_type(entry.type)
+            cost = terrain.cost(mobility) if terrain is not None else None
+            if cost is not None:
+                table[code] = cost
+        self.enter_cost = table[game_map.codes]
+        self.height, self.width = self.enter_cost.shape
+        self._fields: dict[tuple[int, int], np.ndarray] = {}
+
+    def cost(self, square: tuple[int, int]) -> int:
+        return int(self.enter_cost[square[1], square[0]])
+
+    def distance_to(self, goal: tuple[int, int]) -> np.ndarray:
+        """Least total cost to reach goal from every square (the goal costs 0), by vectorised relaxation."""
+        field = self._fields.get(goal)
+        if field is not None:
+            return field
+        h, w = self.height, self.width
+        big = np.int64(1 << 40)
+        dist = np.full((h + 2, w + 2), big, dtype=np.int64)
+        inner = dist[1:-1, 1:-1]
+        inner[goal[1], goal[0]] = 0
+        padded_cost = np.full((h + 2, w + 2), big, dtype=np.int64)
+        padded_cost[1:-1, 1:-1] = self.enter_cost
+        # moving from s to neighbour n costs enter_cost[n]; so dist[s] = min_n (enter_cost[n] + dist[n])
+        through = np.empty((h + 2, w + 2), dtype=np.int64)
+        for _ in range(h * w):
+            np.add(padded_cost, dist, out=through)
+            best = inner.copy()
+            for dx, dy in NEIGHBOURS:
+                np.minimum(best, through[1 + dy:h + 1 + dy, 1 + dx:w + 1 + dx], out=best)
+            if np.array_equal(best, inner):
+                break
+            inner[...] = best
+        inner[inner >= IMPASSABLE] = big
+        field = inner.copy()
+        if len(self._fields) > 256:
+            self._fields.clear()
+        self._fields[goal] = field
+        return field
+
+    def next_step(self, pos: tuple[int, int], goal: tuple[int, int], blocked=frozenset()) -> tuple[int, int] | None:
+        """The neighbour to enter next on a cheapest path to goal, or None if there is none."""
+        if pos == goal:
+            return None
+        field = self.distance_to(goal)
+        best, best_key = None, None
+        x, y = pos
+        for dx, dy in NEIGHBOURS:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < self.width and 0 <= ny < self.height) or (nx, ny) in blocked:
+                continue
+            enter = int(self.enter_cost[ny, nx])
+            if enter >= IMPASSABLE:
+                continue
+            total = enter + int(field[ny, nx])
+            # ties: prefer the straighter step (Chebyshev progress), then a fixed neighbour order (determinism)
+            key = (total, max(abs(goal[0] - nx), abs(goal[1] - ny)))
+            if best_key is None or key < best_key:
+                best, best_key = (nx, ny), key
+        if best is None or best_key[0] >= (1 << 40):
+            return None
+        return best
+
+
+@lru_cache(maxsize=32)
+def _cached(map_key: int, content_key: int, mobility: str, game_map: Map, content: Content) -> MovementField:
+    return MovementField(game_map, content, mobility)
+
+
+def movement_field(game_map: Map, content: Content, mobility: str) -> MovementField:
+    return _cached(id(game_map), id(content), mobility, game_map, content)

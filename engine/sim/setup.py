@@ -1,0 +1,117 @@
+"""Turning a scenario into the state of a battle at turn 1: forces, handicap, visibility, delays, batteries."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from ..model import Scenario
+from ..packs.content import Content
+from .state import GameState, UnitState
+
+EDGE_FACING = {"west": "E", "east": "W", "north": "S", "south": "N"}
+
+
+class SetupError(Exception):
+    """The scenario cannot be played; the message says why (validation reports the details)."""
+
+
+def handicap_factor(content: Content, side: str, level: int) -> Fraction:
+    """Strength multiplier for a side at handicap 1-5 (rules-reference 8.1, 13 U11)."""
+    profile, p = content.ruleset, content.parameters
+    strong, weak = Fraction(str(p["handicap_strong_reduction"])), Fraction(str(p["handicap_weak_reduction"]))
+    if (level, side) in ((1, profile.handicap_low), (5, profile.handicap_high)):
+        return strong
+    if (level, side) in ((2, profile.handicap_low), (4, profile.handicap_high)):
+        return weak
+    return Fraction(1)
+
+
+def scaled_count(count: int, factor: Fraction) -> int:
+    """count x factor rounded half up, at least 1."""
+    if factor == 1:
+        return count
+    scaled = count * factor
+    return max(1, int(scaled + Fraction(1, 2)))
+
+
+def command_delays(scenario: Scenario, content: Content, side: str, rng: random.Random) -> tuple[int, int]:
+    """(in command, out of command) pulses for a side: the scenario's value or the period table, plus BG's random
+    +1/+2 (rules-reference 4.3, 4.4, 13 U30)."""
+    extra = int(content.parameters["out_of_command_extra_delay"])
+    given = dict(scenario.command_delays).get(side)
+    if given is not None:
+        inside = given
+    else:
+        period = content.periods[scenario.period]
+        inside = period.delays(side)[0]
+    if content.ruleset.flags.random_delay_increase and given is None:
+        inside += rng.randrange(3)
+    return inside, inside + extra
+
+
+def build_state(scenario: Scenario, content: Content, seed: int, handicap: int | None = None,
+                turns: int | None = None) -> GameState:
+    profile, p = content.ruleset, content.parameters
+    if profile is None:
+        raise SetupError(f"pack '{content.pack_id}' has no ruleset")
+    battle = profile.battle_type(scenario.battle_type)
+    if battle is None:
+        raise SetupError(f"unknown battle type '{scenario.battle_type}'")
+    rng = random.Random(seed)
+    level = handicap if handicap is not None else scenario.handicap
+    if isinstance(scenario.visibility, int):
+        visibility = scenario.visibility
+    else:
+        visibility = rng.randint(int(p["visibility_min"]), int(p["visibility_max"]))
+    sides = profile.side_ids()
+    delays = {side: command_delays(scenario, content, side, rng) for side in sides}
+    default_turns = p["default_turns_assault"] if battle.assault else p["default_turns_other"]
+    units: dict[str, UnitState] = {}
+    ammo = int(p["starting_ammunition"])
+    for force in scenario.forces:
+        nats = content.side_nationalities(force.side)
+        factor = handicap_factor(content, force.side, level)
+        facing = EDGE_FACING.get(profile.side(force.side).home_edge, "N")
+        for formation in force.formations:
+            for unit in formation.units:
+                weapon = content.resolve_weapon(unit.weapon, nats)
+                if weapon is None:
+                    raise SetupError(f"unit {formation.letter}{unit.index}: unknown weapon '{unit.weapon}'")
+                siw = None
+                if weapon.unit_class in ("smg", "rifle"):
+                    siw = content.resolve_weapon(unit.siw or profile.default_siw, nats)
+                count = scaled_count(unit.count, factor)
+                state = UnitState(
+                    uid=f"{force.side}:{formation.letter}{unit.index}", side=force.side, letter=formation.letter,
+                    index=unit.index, weapon=weapon, count=count, name=unit.name or weapon.name, initial_count=count,
+                    pos=unit.at, facing=unit.facing or facing, range_limit=weapon.mr,
+                    ammo=unit.ammunition if unit.ammunition is not None else ammo, siw=siw)
+                units[state.uid] = state
+        for formation in force.formations:
+            for unit in formation.units:
+                if unit.carrier:
+                    passenger = units[f"{force.side}:{formation.letter}{unit.index}"]
+                    carrier = units.get(f"{force.side}:{unit.carrier}")
+                    if carrier is not None:
+                        passenger.carrier = carrier.uid
+                        passenger.pos = carrier.pos
+                        carrier.passengers.append(passenger.uid)
+    for n, battery in enumerate(scenario.offmap_artillery, 1):
+        weapon = content.resolve_weapon(battery.weapon, content.side_nationalities(battery.side))
+        if weapon is None:
+            raise SetupError(f"off-map artillery: unknown weapon '{battery.weapon}'")
+        count = scaled_count(battery.count, handicap_factor(content, battery.side, level))
+        # off-map batteries count as part of the command HQ's formation for bombardment delays (4.9)
+        state = UnitState(uid=f"{battery.side}:OM{n}", side=battery.side, letter="A", index=10 + n, weapon=weapon,
+                          count=count, name=battery.name or weapon.name, initial_count=count, offmap=True,
+                          range_limit=0, ammo=ammo)
+        units[state.uid] = state
+    attackers = tuple(battle.attackers)
+    return GameState(
+        pack=content.pack_id, scenario=scenario.id, seed=seed, sides=tuple(sides), attackers=attackers, units=units,
+        visibility=visibility, delays=delays, last_turn=turns or scenario.turns or int(default_turns), rng=rng,
+        objective_center=scenario.objective_center, start_lines=dict(scenario.start_lines),
+        starting_vp=dict(scenario.starting_vp), unused_sp=dict(scenario.unused_selection_points),
+        kill_vp={side: 0 for side in sides},
+        entrenchments={sq for _, squares in scenario.entrenchments for sq in squares})

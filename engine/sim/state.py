@@ -1,0 +1,100 @@
+"""The mutable state of a battle in progress. Only the simulation changes it; everything else reads events."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..model import Weapon
+
+
+@dataclass
+class Mission:
+    """A bombardment: who fires, where, when it starts and how many pulses remain."""
+
+    square: tuple[int, int]
+    spotter: str
+    starts_in: int
+    pulses_left: int
+
+
+@dataclass
+class UnitState:
+    uid: str  # "allied:B3"
+    side: str
+    letter: str
+    index: int
+    weapon: Weapon
+    count: int
+    name: str = ""
+    initial_count: int = 0
+    pos: tuple[int, int] | None = None
+    facing: str = "N"
+    speed: int = 0
+    range_limit: int = 0
+    objectives: list[tuple[int, int]] = field(default_factory=list)
+    delay: int = 0
+    suppression: float = 0.0
+    ammo: int = 40
+    target: str | None = None
+    pulses_at_target: int = 0
+    priority: str | None = None
+    carrier: str | None = None
+    passengers: list[str] = field(default_factory=list)
+    embark_queue: list[str] = field(default_factory=list)
+    routed: bool = False
+    mp: int = 0
+    siw: Weapon | None = None
+    siw_used: bool = False
+    fired: bool = False
+    mission: Mission | None = None
+    offmap: bool = False
+    seen_by: set[str] = field(default_factory=set)  # enemy uids that see this unit this pulse
+
+    @property
+    def label(self) -> str:
+        return f"{self.letter}{self.index}"
+
+    @property
+    def alive(self) -> bool:
+        return self.count > 0
+
+    @property
+    def is_hq(self) -> bool:
+        return self.index == 0
+
+    @property
+    def on_map(self) -> bool:
+        return self.alive and not self.offmap and self.carrier is None and self.pos is not None
+
+
+@dataclass
+class GameState:
+    pack: str
+    scenario: str
+    seed: int
+    sides: tuple[str, str]
+    attackers: tuple[str, ...]
+    units: dict[str, UnitState]
+    visibility: int
+    delays: dict[str, tuple[int, int]]
+    last_turn: int
+    rng: random.Random
+    turn: int = 0
+    pulse: int = 0
+    objective_center: tuple[int, int] | None = None
+    start_lines: dict[str, int] = field(default_factory=dict)
+    starting_vp: dict[str, int] = field(default_factory=dict)
+    unused_sp: dict[str, int] = field(default_factory=dict)
+    kill_vp: dict[str, int] = field(default_factory=dict)  # earned by a side for what it destroyed
+    entrenchments: set[tuple[int, int]] = field(default_factory=set)
+    over: bool = False
+
+    def side_units(self, side: str):
+        return [u for u in self.units.values() if u.side == side]
+
+    def enemy_of(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def unit(self, side: str, label: str) -> UnitState | None:
+        return self.units.get(f"{side}:{label}")
