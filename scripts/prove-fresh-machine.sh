@@ -9,7 +9,8 @@
 #   1. as a non-root user, runs `make test`, which must fail early and print the `sudo apt-get install ...` line;
 #   2. as root, runs `make test` (must install the Debian packages, create .venv, install the pinned deps, pass);
 #   3. runs `make test` again, which must print no "setup:" line; times `make -n test` and the no-op set-up check;
-#   4. checks that the Qt libraries are installed and that PyQt6 can create an offscreen QGuiApplication.
+#   4. checks that the Qt libraries are installed and that PyQt6 can create an offscreen QGuiApplication;
+#   5. as the non-root user again, runs `make test`, which must now set up .venv and run the tests without sudo.
 # A reused chroot is first reset to its freshly-bootstrapped package set (everything installed later is purged, the
 # clones, pip caches and the test user are removed), so every run starts from the same fresh machine.
 #

@@ -1,0 +1,282 @@
+"""Orders (rules-reference 5): what a player may tell a unit in the orders phase, and their immediate effects.
+
+An order is a small frozen record; `apply_order` checks it against the state, changes the unit and returns the
+events. Orders that take time to act (moves, bombardments) get the command-control delay (5.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..packs.content import Content
+from . import events as ev
+from .command import Sees, bombard_delay, chebyshev, order_delay, position
+from .state import GameState, Mission, UnitState
+
+FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+class OrderError(ValueError):
+    """An order the rules do not allow; the message says why."""
+
+
+@dataclass(frozen=True)
+class Move:
+    unit: str
+    square: tuple[int, int]
+    speed: int | None = None
+
+
+@dataclass(frozen=True)
+class Advance:
+    """All-units mode: the formation HQ moves to the square, the others keep their place relative to it."""
+
+    side: str
+    letter: str
+    square: tuple[int, int]
+    speed: int | None = None
+
+
+@dataclass(frozen=True)
+class SetSpeed:
+    unit: str
+    speed: int
+
+
+@dataclass(frozen=True)
+class SetRange:
+    unit: str
+    range: int
+
+
+@dataclass(frozen=True)
+class Face:
+    unit: str
+    facing: str
+
+
+@dataclass(frozen=True)
+class Bombard:
+    unit: str  # the artillery
+    spotter: str
+    square: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Priority:
+    unit: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Embark:
+    unit: str  # the carrier
+    passenger: str  # a unit id, or "<side>:<letter>*" for the whole formation
+
+
+@dataclass(frozen=True)
+class Disembark:
+    unit: str  # a carrier unloads all; a passenger unloads itself
+
+
+@dataclass(frozen=True)
+class Cancel:
+    unit: str
+
+
+Order = Move | Advance | SetSpeed | SetRange | Face | Bombard | Priority | Embark | Disembark | Cancel
+
+
+def _unit(state: GameState, uid: str) -> UnitState:
+    unit = state.units.get(uid)
+    if unit is None or not unit.alive:
+        raise OrderError(f"no unit {uid}")
+    if unit.routed:
+        raise OrderError(f"{unit.label} is routed and takes no orders")
+    return unit
+
+
+def _clamp(square: tuple[int, int], width: int, height: int) -> tuple[int, int]:
+    return min(max(square[0], 0), width - 1), min(max(square[1], 0), height - 1)
+
+
+def _set_objective(unit: UnitState, square: tuple[int, int], speed: int | None, delay: int, state: GameState) -> list:
+    if len(unit.objectives) >= 2:
+        unit.objectives[1] = square  # a new objective replaces the second (5.3)
+    else:
+        unit.objectives.append(square)
+    unit.speed = unit.weapon.sp if speed is None else max(0, min(speed, unit.weapon.sp))
+    unit.delay = delay  # delays are not cumulative: the new one replaces the old (5.3)
+    return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "move", f"{square[0]},{square[1]} speed {unit.speed}", delay)]
+
+
+def apply_order(order: Order, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
+    """Carry out one order; raise OrderError if the rules forbid it."""
+    width, height = size
+    if isinstance(order, Move):
+        unit = _unit(state, order.unit)
+        if unit.offmap:
+            raise OrderError("off-map artillery does not move")
+        return _set_objective(unit, _clamp(order.square, width, height), order.speed,
+                              order_delay(unit, state, content, sees), state)
+    if isinstance(order, Advance):
+        hq = state.units.get(f"{order.side}:{order.letter}0")
+        if hq is None or not hq.alive:
+            raise OrderError(f"formation {order.letter} has lost its HQ: all-units orders are impossible (5.3)")
+        origin = position(hq, state)
+        out = []
+        for unit in [u for u in state.side_units(order.side) if u.letter == order.letter and u.alive and not u.offmap]:
+            if unit.routed or unit.carrier is not None:
+                continue
+            here = position(unit, state)
+            offset = (here[0] - origin[0], here[1] - origin[1]) if here and origin else (0, 0)
+            target = _clamp((order.square[0] + offset[0], order.square[1] + offset[1]), width, height)
+            out += _set_objective(unit, target, order.speed, order_delay(unit, state, content, sees), state)
+        return out
+    if isinstance(order, SetSpeed):
+        unit = _unit(state, order.unit)
+        unit.speed = max(0, min(order.speed, unit.weapon.sp))
+        return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "speed", str(unit.speed), 0)]
+    if isinstance(order, SetRange):
+        unit = _unit(state, order.unit)
+        unit.range_limit = max(0, min(order.range, unit.weapon.mr))
+        return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "range", str(unit.range_limit), 0)]
+    if isinstance(order, Face):
+        unit = _unit(state, order.unit)
+        if order.facing not in FACINGS:
+            raise OrderError(f"facing must be one of {', '.join(FACINGS)}")
+        unit.facing = order.facing
+        return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "facing", order.facing, 0)]
+    if isinstance(order, Bombard):
+        return _bombard(order, state, content)
+    if isinstance(order, Priority):
+        unit, target = _unit(state, order.unit), state.units.get(order.target)
+        if target is None or not target.alive or target.side == unit.side:
+            raise OrderError(f"{order.target} is not an enemy unit")
+        unit.priority = target.uid
+        here, there = position(unit, state), position(target, state)
+        if here and there and chebyshev(here, there) > unit.range_limit:
+            unit.range_limit = min(chebyshev(here, there), unit.weapon.mr)
+        return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "priority", target.uid, 0)]
+    if isinstance(order, Embark):
+        return _embark(order, state, content, sees)
+    if isinstance(order, Disembark):
+        return disembark(_unit(state, order.unit), state, content, under_fire=False)
+    if isinstance(order, Cancel):
+        unit = _unit(state, order.unit)
+        unit.objectives.clear()
+        unit.mission = None
+        unit.embark_queue.clear()
+        unit.pulses_at_target = 0
+        unit.mp = 0
+        unit.delay += int(content.parameters["cancel_delay"])
+        return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "cancel", "", unit.delay)]
+    raise OrderError(f"unknown order {order!r}")
+
+
+def can_bombard(unit: UnitState, content: Content) -> bool:
+    cls = content.unit_classes.get(unit.weapon.unit_class)
+    return bool(cls and cls.bombard) or unit.weapon.indirect_mr is not None
+
+
+def bombard_range(unit: UnitState) -> int:
+    return unit.weapon.indirect_mr if unit.weapon.indirect_mr is not None else unit.weapon.mr
+
+
+def _bombard(order: Bombard, state: GameState, content: Content) -> list:
+    artillery, spotter = _unit(state, order.unit), _unit(state, order.spotter)
+    if artillery.side != spotter.side:
+        raise OrderError("the spotter must be on the same side")
+    if not can_bombard(artillery, content):
+        raise OrderError(f"{artillery.weapon.name} cannot bombard")
+    here = position(artillery, state)
+    if here is not None and chebyshev(here, order.square) > bombard_range(artillery):
+        raise OrderError(f"{order.square} is beyond {artillery.weapon.name}'s range of {bombard_range(artillery)}")
+    if artillery.carrier is not None:
+        raise OrderError("a gun cannot fire while it is carried")
+    delay = bombard_delay(artillery, spotter, content)
+    artillery.mission = Mission(order.square, spotter.uid, delay, int(content.parameters["bombard_mission_pulses"]))
+    artillery.range_limit = 0  # bombarding sets the direct-fire range to 0 (5.4)
+    artillery.target = None
+    return [ev.BombardmentRequested(state.turn, state.pulse, artillery.uid, spotter.uid, order.square, delay)]
+
+
+def _carriable(carrier: UnitState, passenger: UnitState, content: Content) -> bool:
+    cls = content.unit_classes.get(carrier.weapon.unit_class)
+    carries = carrier.weapon.carries or (cls.carries if cls else "none")
+    pcls = content.unit_classes.get(passenger.weapon.unit_class)
+    if carries == "none" or not (cls and cls.vehicle) or pcls is None or pcls.vehicle:
+        return False
+    return carries == "all" or pcls.infantry
+
+
+def transport_cost(unit: UnitState, content: Content) -> int:
+    if unit.weapon.transport_cost is not None:
+        return unit.weapon.transport_cost * unit.count
+    cls = content.unit_classes.get(unit.weapon.unit_class)
+    return (cls.transport_cost or 0) * unit.count if cls else 0
+
+
+def spare_capacity(carrier: UnitState, state: GameState, content: Content) -> int:
+    used = sum(transport_cost(state.units[p], content) for p in carrier.passengers if state.units[p].alive)
+    return int(content.parameters["transport_capacity_per_vehicle"]) * carrier.count - used
+
+
+def _embark(order: Embark, state: GameState, content: Content, sees: Sees) -> list:
+    carrier = _unit(state, order.unit)
+    if order.passenger.endswith("*"):
+        side, letter = order.passenger[:-1].split(":")
+        if letter != carrier.letter:
+            raise OrderError("a carrier loads a whole formation only if it belongs to it (5.4)")
+        wanted = sorted((u for u in state.side_units(side) if u.letter == letter and u.uid != carrier.uid
+                         and u.alive and u.carrier is None and _carriable(carrier, u, content)), key=lambda u: u.index)
+    else:
+        wanted = [_unit(state, order.passenger)]
+    out = []
+    for passenger in wanted:
+        if passenger.side != carrier.side or not _carriable(carrier, passenger, content):
+            raise OrderError(f"{carrier.weapon.name} cannot carry {passenger.weapon.name}")
+        if passenger.pos == carrier.pos:
+            out += board(carrier, passenger, state, content)
+        elif passenger.uid not in carrier.embark_queue:
+            carrier.embark_queue.append(passenger.uid)
+            out.append(ev.OrderGiven(state.turn, state.pulse, carrier.uid, "embark", passenger.uid, 0))
+    if carrier.embark_queue:
+        carrier.objectives[:] = []
+        carrier.speed = carrier.speed or carrier.weapon.sp
+        carrier.delay = order_delay(carrier, state, content, sees)
+    return out
+
+
+def board(carrier: UnitState, passenger: UnitState, state: GameState, content: Content) -> list:
+    if transport_cost(passenger, content) > spare_capacity(carrier, state, content):
+        return [ev.OrderGiven(state.turn, state.pulse, carrier.uid, "embark-refused", passenger.uid, 0)]
+    passenger.carrier = carrier.uid
+    passenger.objectives.clear()
+    passenger.target = None
+    carrier.passengers.append(passenger.uid)
+    if passenger.uid in carrier.embark_queue:
+        carrier.embark_queue.remove(passenger.uid)
+    return [ev.Embarked(state.turn, state.pulse, passenger.uid, carrier.uid)]
+
+
+def disembark(unit: UnitState, state: GameState, content: Content, under_fire: bool, lost: dict | None = None) -> list:
+    """Unload a carrier's passengers (or one passenger); they start at suppression 80 and the carrier gets +1
+    pulse of delay per unit unloaded (2.4)."""
+    p = content.parameters
+    if unit.carrier is not None:
+        carrier, passengers = state.units[unit.carrier], [unit]
+    else:
+        carrier, passengers = unit, [state.units[uid] for uid in unit.passengers]
+    out = []
+    for passenger in passengers:
+        if passenger.uid in carrier.passengers:
+            carrier.passengers.remove(passenger.uid)
+        passenger.carrier = None
+        passenger.pos = carrier.pos
+        if passenger.alive:
+            passenger.suppression = max(passenger.suppression, float(p["disembark_suppression"]))
+            carrier.delay += int(p["disembark_delay_per_unit"])
+        out.append(ev.Disembarked(state.turn, state.pulse, passenger.uid, carrier.uid, under_fire,
+                                  (lost or {}).get(passenger.uid, 0)))
+    return out
