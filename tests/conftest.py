@@ -12,6 +12,14 @@ from engine.packs import load_packs
 REPO = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory):
+    """Tests never touch the user's cache folder."""
+    import os
+
+    os.environ["TACFORGE_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+
+
 @pytest.fixture(scope="session")
 def bundled():
     """Every bundled pack, found the way a user's install finds them (entry points only)."""

@@ -43,7 +43,7 @@ def run(args) -> int:
                 files.append(path.resolve())
         else:
             ids.append(target)
-    packset = load_packs(extra)
+    packset = load_packs(extra, use_cache=False)
     by_folder = {p.location.folder: p for p in packset.all}
     selected = []
     for target in ids:

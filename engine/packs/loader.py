@@ -15,6 +15,7 @@ from .. import schemas
 from ..issues import Issue, IssueList, did_you_mean, error, warning
 from ..model.source import Source
 from ..positions import locate_issues
+from ..schema_cache import SchemaCache
 from ..yamlio import YamlFileError, load_fast
 from . import build
 from .content import Content
@@ -107,7 +108,7 @@ def _dropped_ids(data, skip: set[tuple]) -> set[str]:
     return dropped
 
 
-def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str) -> None:
+def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str, cache: SchemaCache | None) -> None:
     ns = pack.id
     try:
         loaded = load_fast(path)
@@ -116,7 +117,12 @@ def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str) -> Non
         return
     pack.texts[path] = loaded.text
     pack.kinds[path] = schema_kind
-    file_issues = schemas.validate(schema_kind, loaded.data, path)
+    if cache is not None and cache.is_valid(schema_kind, loaded.text):
+        file_issues = []
+    else:
+        file_issues = schemas.validate(schema_kind, loaded.data, path)
+        if cache is not None and not file_issues:
+            cache.remember(schema_kind, loaded.text)
     pack.issues.extend(file_issues)
     skip = _skip_set(file_issues)
     docs, data, src = pack.docs, loaded.data, Source(path, (), ns)
@@ -155,11 +161,11 @@ def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str) -> Non
         docs.formations += build.entries(data, "formations", src, skip, lambda r, s: build.formation_template(r, s, ns))
 
 
-def _load_pack_files(pack: LoadedPack) -> None:
+def _load_pack_files(pack: LoadedPack, cache: SchemaCache | None) -> None:
     manifest = pack.manifest
     for kind, (schema_kind, _) in FILE_KINDS.items():
         for path in _expand(manifest.folder, manifest.files[kind], pack.issues, manifest.file, kind):
-            _load_file(pack, path, kind, schema_kind)
+            _load_file(pack, path, kind, schema_kind, cache)
 
 
 class PackSet:
@@ -344,7 +350,7 @@ class PackSet:
         return locate_issues(issues, self.texts())
 
 
-def load_location(location: PackLocation) -> LoadedPack:
+def load_location(location: PackLocation, cache: SchemaCache | None = None) -> LoadedPack:
     manifest, text, issues = read_manifest(location.folder)
     pack = LoadedPack(location, manifest)
     pack.issues = IssueList(manifest.id if manifest else None)
@@ -354,12 +360,17 @@ def load_location(location: PackLocation) -> LoadedPack:
     if manifest is None:
         pack.problem = "its pack.yaml cannot be read"
         return pack
-    _load_pack_files(pack)
+    _load_pack_files(pack, cache)
     return pack
 
 
 def load_packs(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
-               include_user_dir: bool = True) -> PackSet:
-    """Discover and load every pack (design.md 2)."""
+               include_user_dir: bool = True, use_cache: bool = True) -> PackSet:
+    """Discover and load every pack (design.md 2). With use_cache, files whose exact text passed schema validation
+    before are not checked again (engine.schema_cache); `tacforge validate` turns it off."""
     locations, issues = discover(pack_paths, env, include_user_dir)
-    return PackSet([load_location(loc) for loc in locations], issues)
+    cache = SchemaCache() if use_cache else None
+    packset = PackSet([load_location(loc, cache) for loc in locations], issues)
+    if cache is not None:
+        cache.save()
+    return packset
