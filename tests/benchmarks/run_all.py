@@ -65,7 +65,8 @@ def main() -> int:
     print(f"{'benchmark':<{width}}  {'median ms':>10}  {'budget ms':>10}  within")
     for label, value, budget, note in rows:
         verdict = "" if budget is None else ("yes" if value <= budget else "NO")
-        print(f"{label:<{width}}  {value:>10.1f}  {"-" if budget is None else f"{budget:.0f}":>10}  {verdict:<6}"
+        shown = "-" if budget is None else f"{budget:.0f}"
+        print(f"{label:<{width}}  {value:>10.1f}  {shown:>10}  {verdict:<6}"
               + (f"   ({note})" if note else ""))
     RESULTS.write_text(json.dumps({
         "machine": {"python": platform.python_version(), "platform": platform.platform(), "cpus": __import__("os").cpu_count()},
