@@ -14,8 +14,12 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from .reports import Report, report_category
-from .suppression import (Arith as _Arith, Number, Params, fire_effectiveness, resolve_kills,  # noqa: F401
-                          suppression_added, suppression_cap)
+from .suppression import (Arith as _Arith, Number, Params, fire_effectiveness, resolve_kills, suppression_added,
+                          suppression_cap)
+
+__all__ = ["Firer", "Target", "HMG", "Modifier", "Attack", "FireResult", "Report", "accuracy_base", "armour_facing",
+           "indirect_armour", "spotting_pulses", "siw_weapons_firing", "suppression_added", "fire_effectiveness",
+           "resolve_kills", "fire_vs_armour", "fire_vs_soft", "direct_fire", "indirect_fire", "siw_attack"]
 
 SIW_CLASS = "siw"
 GRENADE = "grenade"

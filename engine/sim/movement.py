@@ -3,8 +3,6 @@ objective, and the step a unit takes with the movement points it has accumulated
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 from ..model import Map
@@ -82,12 +80,3 @@ class MovementField:
         if best is None or best_key[0] >= (1 << 40):
             return None
         return best
-
-
-@lru_cache(maxsize=32)
-def _cached(map_key: int, content_key: int, mobility: str, game_map: Map, content: Content) -> MovementField:
-    return MovementField(game_map, content, mobility)
-
-
-def movement_field(game_map: Map, content: Content, mobility: str) -> MovementField:
-    return _cached(id(game_map), id(content), mobility, game_map, content)

@@ -49,6 +49,7 @@ class UnitState:
     fired: bool = False
     mission: Mission | None = None
     offmap: bool = False
+    nationality: str = ""
     seen_by: set[str] = field(default_factory=set)  # enemy uids that see this unit this pulse
 
     @property

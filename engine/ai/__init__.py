@@ -1,0 +1,5 @@
+"""Players: the computer opponent (doctrine from the manuals' strategy notes) and a passive player for tests."""
+
+from .players import ComputerPlayer, PassivePlayer, Player
+
+__all__ = ["ComputerPlayer", "PassivePlayer", "Player"]

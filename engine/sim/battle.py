@@ -1,0 +1,219 @@
+"""A battle: the state, the map and rules it is played with, the pulse loop and the turn structure.
+
+    battle = Battle(content, scenario, seed=7)
+    while not battle.over:
+        battle.orders_phase({side: player.orders(battle, side) for side, player in players.items()})
+        battle.combat_phase()
+
+Everything that happens is an event in battle.events (design.md 5).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..model import Map, Scenario
+from ..packs.content import Content
+from ..rules.los import distance, has_los
+from ..rules.terrain_grid import TerrainGrid
+from ..rules import suppression as rs
+from . import events as ev
+from .bombard import run_mission
+from .combat import can_see, is_moving, unit_fires
+from .command import in_command, position
+from .movement import MovementField
+from .orders import Order, OrderError, apply_order, board
+from .setup import SetupError, build_state
+from .state import GameState, UnitState
+from .victory import VictoryResult, score
+
+
+def battle_map(game_map: Map, entrenchments, content: Content) -> Map:
+    """The scenario's map with its entrenchments built: each becomes the entrenchment code of the square's level."""
+    if not entrenchments:
+        return game_map
+    by_level = {c.level: c.code for c in content.terrain_codes.values()
+                if (t := content.terrain_type(c.type)) is not None and t.id.endswith(":entrenchment")}
+    cells = bytearray(game_map.cells)
+    for x, y in entrenchments:
+        code = content.terrain_codes.get(cells[y * game_map.width + x])
+        if code is not None and code.level in by_level:
+            cells[y * game_map.width + x] = by_level[code.level]
+    return Map(game_map.id, game_map.name, game_map.width, game_map.height, bytes(cells), game_map.legend,
+               game_map.labels, game_map.description, game_map.source)
+
+
+class Battle:
+    def __init__(self, content: Content, scenario: Scenario, seed: int = 0, handicap: int | None = None,
+                 turns: int | None = None, state: GameState | None = None):
+        self.content, self.scenario = content, scenario
+        self.params, self.ruleset = content.parameters, content.ruleset
+        self.flags, self.reports = self.ruleset.flags, self.ruleset.reports
+        base = content.map(scenario.map)
+        if base is None:
+            raise SetupError(f"scenario '{scenario.id}' names unknown map '{scenario.map}'")
+        self.state = state or build_state(scenario, content, seed, handicap, turns)
+        self.map = battle_map(base, self.state.entrenchments, content)
+        self.grid = TerrainGrid.from_map(self.map, content)
+        self.events: list[ev.Event] = []
+        self.listeners: list = []
+        self._los: dict[tuple, bool] = {}
+        self._fields: dict[str, MovementField] = {}
+        self.moving: set[str] = set()
+        self.revealed: dict[str, set[str]] = {}
+        self.seen_by_side: dict[str, set[str]] = {s: set() for s in self.state.sides}
+        for unit in self.state.units.values():
+            if not unit.nationality:
+                unit.nationality = self._nationality(unit)
+
+    # -- helpers ------------------------------------------------------------------------------------------------
+    def _nationality(self, unit: UnitState) -> str:
+        nats = self.content.side_nationalities(unit.side)
+        own = [n for n in unit.weapon.nationalities if n in nats]
+        return own[0] if own else (nats[0] if nats else "")
+
+    def emit(self, *events: ev.Event) -> None:
+        for event in events:
+            self.events.append(event)
+            for listener in self.listeners:
+                listener(event)
+
+    def unit_class(self, unit: UnitState):
+        return self.content.unit_classes[unit.weapon.unit_class]
+
+    def sees(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        key = (a, b) if a <= b else (b, a)
+        hit = self._los.get(key)
+        if hit is None:
+            hit = self._los[key] = has_los(self.grid, a, b, self.flags.los_operator, math.inf)
+        return hit and distance(a, b) <= self.state.visibility
+
+    def sees_unit_from(self, origin: tuple[int, int], unit: UnitState) -> bool:
+        pos = position(unit, self.state)
+        from .combat import sighting_range
+
+        return pos is not None and distance(origin, pos) <= sighting_range(unit, self) and self.sees(origin, pos)
+
+    def enemies_on_map(self, side: str) -> list[UnitState]:
+        return [u for u in self.state.units.values() if u.side != side and u.on_map]
+
+    def note_spotted(self, unit: UnitState, enemy: UnitState) -> None:
+        if enemy.uid not in self.seen_by_side[unit.side]:
+            self.seen_by_side[unit.side].add(enemy.uid)
+            self.emit(ev.Spotted(self.state.turn, self.state.pulse, unit.uid, enemy.uid,
+                                 distance(unit.pos, position(enemy, self.state))))
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.map.width, self.map.height
+
+    def in_command(self, unit: UnitState) -> bool:
+        return in_command(unit, self.state, self.content, self.sees)
+
+    # -- phases -------------------------------------------------------------------------------------------------
+    def start(self) -> None:
+        if self.state.turn == 0:
+            self.state.turn = 1
+            self.emit(ev.TurnStarted(1, 0))
+
+    def orders_phase(self, orders_by_side: dict[str, list[Order]]) -> list[str]:
+        """Apply each side's orders; returns the messages of orders the rules refused."""
+        self.start()
+        refused = []
+        for side in self.state.sides:
+            for order in orders_by_side.get(side, []):
+                try:
+                    self.emit(*apply_order(order, self.state, self.content, self.sees, self.size))
+                except OrderError as exc:
+                    refused.append(f"{side}: {exc}")
+        return refused
+
+    def combat_phase(self) -> VictoryResult:
+        self.start()
+        state = self.state
+        if self.flags.panic_rules:
+            self._rally()
+        for pulse in range(1, int(self.params["pulses_per_turn"]) + 1):
+            state.pulse = pulse
+            self._pulse()
+        result = score(state, self.content)
+        final = state.turn >= state.last_turn
+        self.emit(ev.VictoryScored(state.turn, state.pulse, {s: r.total for s, r in result.scores.items()},
+                                   float(result.rounded_ratio) if result.rounded_ratio is not None else -1.0,
+                                   result.label, final))
+        if final:
+            state.over = True
+        else:
+            state.turn += 1
+            state.pulse = 0
+            self.emit(ev.TurnStarted(state.turn, 0))
+        return result
+
+    def _initiative(self) -> list[str]:
+        a, b = self.state.sides
+        da, db = self.state.delays[a][0], self.state.delays[b][0]
+        p_a = 0.5 if da + db == 0 else db / (da + db)  # the lower delay is more likely to go first (13 U14)
+        return [a, b] if self.state.rng.random() < p_a else [b, a]
+
+    def _pulse(self) -> None:
+        state = self.state
+        order = self._initiative()
+        self.emit(ev.PulseStarted(state.turn, state.pulse, order[0]))
+        units = sorted(state.units.values(), key=lambda u: (order.index(u.side), u.letter, u.index, u.uid))
+        self.moving = {u.uid for u in units if u.on_map and is_moving(u, self)}
+        for unit in units:
+            unit.fired = False
+        for unit in units:
+            if not unit.alive:
+                continue
+            if unit.mission is not None:
+                run_mission(unit, self)
+            elif unit.on_map and not unit.routed:
+                unit_fires(unit, self)
+        for unit in units:
+            if unit.on_map and unit.alive:
+                self._move(unit)
+        for unit in units:
+            if unit.delay > 0:
+                unit.delay -= 1
+            unit.suppression = float(rs.halve_suppression(unit.suppression))
+        self.revealed = {}
+
+    def _move(self, unit: UnitState) -> None:
+        from .moving import step_unit
+
+        step_unit(unit, self)
+
+    def _rally(self) -> None:
+        state, p = self.state, self.params
+        for unit in sorted(state.units.values(), key=lambda u: u.uid):
+            if not unit.routed or not unit.alive:
+                continue
+            delay = state.delays[unit.side][0]
+            chance = int(p["rally_numerator"]) / (int(p["rally_numerator"]) + delay)
+            hq = state.units.get(f"{unit.side}:{unit.letter}0")
+            if hq is None or not hq.alive or hq.routed:
+                chance /= int(p["rally_hq_lost_divisor"])
+            if state.rng.random() < chance:
+                unit.routed = False
+                unit.objectives.clear()
+                unit.speed = 0
+                self.emit(ev.Rallied(state.turn, 0, unit.uid))
+
+    # -- convenience --------------------------------------------------------------------------------------------
+    def result(self) -> VictoryResult:
+        return score(self.state, self.content)
+
+    def field(self, unit: UnitState) -> MovementField:
+        mobility = self.unit_class(unit).mobility or "foot"
+        found = self._fields.get(mobility)
+        if found is None:
+            found = self._fields[mobility] = MovementField(self.map, self.content, mobility)
+        return found
+
+    def board(self, carrier: UnitState, passenger: UnitState) -> None:
+        self.emit(*board(carrier, passenger, self.state, self.content))

@@ -1,0 +1,237 @@
+"""One unit's part of a pulse (rules-reference 6.2-6.8, 6.13-6.15): search, select a target, fire, and what the
+fire does to the target (kills, suppression, disembarking under fire, rout)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..rules import fire as rf
+from ..rules import suppression as rs
+from ..rules.los import front_arc, in_arc
+from . import events as ev
+from .command import chebyshev, position
+from .orders import disembark
+from .state import UnitState
+from .victory import kill_vp
+
+if TYPE_CHECKING:
+    from .battle import Battle
+
+
+def is_moving(unit: UnitState, battle: "Battle") -> bool:
+    """A5: it has an objective, a speed, no delay left, is not pinned (routed units always move)."""
+    if unit.routed:
+        return True
+    return (bool(unit.objectives) and unit.speed > 0 and unit.delay == 0
+            and not rs.is_pinned(unit.suppression, battle.params))
+
+
+def sighting_range(target: UnitState, battle: "Battle") -> float:
+    p = battle.params
+    pos = position(target, battle.state)
+    rng = target.weapon.sl + int(p["sighting_silhouette_bonus"])
+    if pos is not None and battle.grid.cover[pos[1], pos[0]]:
+        rng = rng / int(p["cover_sighting_divisor"])
+    if target.uid in battle.moving:
+        rng = rng * int(p["moving_sighting_multiplier"])
+    return min(rng, battle.state.visibility)
+
+
+def can_see(unit: UnitState, target: UnitState, battle: "Battle") -> bool:
+    a, b = unit.pos, position(target, battle.state)
+    if a is None or b is None:
+        return False
+    if a == b:
+        return True  # units always search their own square
+    d = chebyshev(a, b)
+    if d > sighting_range(target, battle) and target.uid not in battle.revealed.get(unit.side, ()):
+        return False
+    degrees = int(battle.params["field_of_view_moving" if unit.uid in battle.moving else "field_of_view_stationary"])
+    if not in_arc(a, unit.facing, b, degrees):
+        return False
+    return battle.sees(a, b)
+
+
+def visible_enemies(unit: UnitState, battle: "Battle") -> list[UnitState]:
+    return [e for e in battle.enemies_on_map(unit.side) if can_see(unit, e, battle)]
+
+
+def _in_range(unit: UnitState, target: UnitState, battle: "Battle") -> bool:
+    d = chebyshev(unit.pos, position(target, battle.state))
+    return d <= min(unit.range_limit, unit.weapon.mr, battle.state.visibility)
+
+
+def select_target(unit: UnitState, battle: "Battle") -> tuple[UnitState | None, bool]:
+    """The unit's target for this pulse and whether it was newly selected (7.2)."""
+    state = battle.state
+    current = state.units.get(unit.target) if unit.target else None
+    here = unit.pos
+    intruders = [e for e in battle.enemies_on_map(unit.side) if position(e, state) == here]
+    if intruders and (current is None or position(current, state) != here):
+        return intruders[0], True  # an enemy entering the unit's square is fired on at once
+    if current is not None and current.alive and current.uid in battle.seen_by_side[unit.side] and _in_range(unit, current, battle):
+        cls = battle.unit_class(current)
+        stunned = cls.infantry and current.suppression >= float(battle.params["suppression_retarget"])
+        if not (stunned and chebyshev(here, position(current, state)) > 0):
+            return current, False
+    if unit.suppression > float(battle.params["suppression_no_search_above"]):
+        return None, False
+    if rs.fails_to_search(unit.suppression, state.rng.random(), battle.params):
+        return None, False
+    seen = visible_enemies(unit, battle)
+    for enemy in seen:
+        battle.note_spotted(unit, enemy)
+    candidates = [e for e in seen if _in_range(unit, e, battle)]
+    if unit.priority:
+        chosen = next((e for e in candidates if e.uid == unit.priority), None)
+        if chosen is not None:
+            return chosen, chosen.uid != unit.target
+    if not candidates:
+        return None, False
+    key = lambda e: (chebyshev(here, position(e, state)), e.uid)  # noqa: E731
+    if unit.weapon.mp > 0:
+        armoured = [e for e in candidates if battle.unit_class(e).armoured]
+        if armoured:
+            chosen = min(armoured, key=key)
+            return chosen, chosen.uid != unit.target
+    chosen = min(candidates, key=key)
+    return chosen, chosen.uid != unit.target
+
+
+def unit_fires(unit: UnitState, battle: "Battle") -> None:
+    if unit.mission is not None or unit.ammo <= 0 or unit.weapon.mr == 0 and unit.siw is None:
+        return
+    target, new = select_target(unit, battle)
+    if target is None:
+        unit.target, unit.pulses_at_target = None, 0
+        return
+    if target.uid != unit.target:
+        unit.target, unit.pulses_at_target = target.uid, 0
+    distance = chebyshev(unit.pos, position(target, battle.state))
+    if new and distance > 0 and not battle.unit_class(unit).fire_on_selection:
+        return  # assault guns, tank destroyers and artillery fire from the next pulse (7.2)
+    unit.pulses_at_target += 1
+    unit.ammo -= 1
+    unit.fired = True
+    resolve_attack(unit, target, distance, battle)
+
+
+def _firer(unit: UnitState, battle: "Battle", weapon=None) -> rf.Firer:
+    weapon = weapon or unit.weapon
+    return rf.Firer.from_weapon(weapon, battle.content.unit_classes[weapon.unit_class], unit.count,
+                                nationality=unit.nationality, moving=unit.uid in battle.moving,
+                                suppression=unit.suppression)
+
+
+def _target(target: UnitState, battle: "Battle") -> rf.Target:
+    pos = position(target, battle.state)
+    return rf.Target.from_weapon(target.weapon, battle.unit_class(target), in_cover=bool(battle.grid.cover[pos[1], pos[0]]),
+                                 speed_setting=target.speed, moving=target.uid in battle.moving,
+                                 suppression=target.suppression)
+
+
+def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: "Battle") -> None:
+    content, params, flags = battle.content, battle.params, battle.flags
+    target_cls = battle.unit_class(target)
+    pulses = unit.pulses_at_target
+    siw = unit.siw
+    notes = []
+    if siw is not None and distance == 0 and target_cls.armoured:
+        result = rf.siw_attack(_firer(unit, battle, siw), _target(target, battle), men=unit.count, pulses=pulses,
+                               params=params, flags=flags, reports=battle.reports)
+        weapon_name = siw.name
+        if siw.local_id in ("flameth", "pzfaust"):  # once per game; then grenades (6.1)
+            unit.siw = content.resolve_weapon(battle.ruleset.default_siw, (unit.nationality,))
+            notes.append(f"{siw.name} used up")
+    elif battle.unit_class(unit).bombard and unit.weapon.unit_class in ("mortar", "sp_mortar"):
+        result = rf.indirect_fire(_firer(unit, battle), _target(target, battle), pulses=4, params=params,
+                                  flags=flags, reports=battle.reports)
+        weapon_name = unit.weapon.name
+    else:
+        arc = None
+        if target_cls.armoured and distance > 0:
+            arc = front_arc(position(target, battle.state), target.facing, unit.pos)
+        result = rf.direct_fire(_firer(unit, battle), _target(target, battle), range_=distance, pulses=pulses,
+                                front_arc=arc, params=params, flags=flags, reports=battle.reports)
+        weapon_name = unit.weapon.name
+    apply_result(unit, target, result, distance, weapon_name, battle, notes)
+    if unit.uid not in battle.revealed.get(target.side, set()):
+        if battle.state.rng.random() < float(rs.firing_sighting_chance(pulses, distance)):
+            battle.revealed.setdefault(target.side, set()).add(unit.uid)
+    if target.alive and target.uid in battle.moving and target.range_limit == 0 and distance <= int(params["close_combat_range"]):
+        if unit.pos not in target.objectives[:1]:
+            target.objectives.insert(0, unit.pos)  # close-combat mode: go for the firer (7.15)
+
+
+def apply_result(unit: UnitState, target: UnitState, result, distance: int, weapon_name: str, battle: "Battle",
+                 notes: list | None = None) -> None:
+    state, params = battle.state, battle.params
+    before = target.count
+    kills = rs.resolve_kills(float(result.kills), state.rng.random(), target.count)
+    main = result.main
+    penetration = float(getattr(main, "apf_capped", None) or main.accuracy)
+    defence = float(getattr(main, "armour", None) or getattr(main, "defence", 0) or 0)
+    target.suppression = float(rs.add_suppression(target.suppression, result.suppression,
+                                                  armoured=battle.unit_class(target).armoured, params=params))
+    report = result.report.text if result.report else ""
+    state_events = [ev.Fired(state.turn, state.pulse, unit.uid, target.uid, weapon_name, distance, report,
+                             int(main.pulses), float(main.accuracy), penetration, defence, float(result.kills), kills,
+                             float(result.suppression), tuple((notes or []) + [m.reason for m in main.modifiers]))]
+    battle.emit(*state_events)
+    if kills:
+        apply_kills(target, kills, unit, battle)
+    elif result.suppression:
+        battle.emit(ev.Suppressed(state.turn, state.pulse, target.uid, round(target.suppression, 3)))
+    if target.alive and target.passengers:
+        cls = battle.unit_class(target)
+        tows = (target.weapon.carries or cls.carries) == "all"
+        if kills or (not tows and target.suppression >= float(params["suppression_cap_armoured"])):
+            battle.emit(*disembark(target, state, battle.content, under_fire=True))
+    if kills and battle.flags.panic_rules and target.alive and not target.routed:
+        check_rout(target, kills, defence, battle)
+
+
+def apply_kills(target: UnitState, kills: int, by: UnitState | None, battle: "Battle") -> None:
+    state = battle.state
+    vehicles_before = target.count
+    target.count -= kills
+    if by is not None:
+        state.kill_vp[by.side] = state.kill_vp.get(by.side, 0) + kill_vp(target.weapon, battle.content) * kills
+    battle.emit(ev.Killed(state.turn, state.pulse, target.uid, by.uid if by else "", kills, target.count,
+                          target.count == 0))
+    if target.passengers:
+        lost = {}
+        for uid in list(target.passengers):  # riders in destroyed vehicles die with them (13 U16)
+            rider = state.units[uid]
+            dead = min(rider.count, round(rider.count * kills / vehicles_before))
+            if dead:
+                lost[uid] = dead
+                rider.count -= dead
+                if by is not None:
+                    state.kill_vp[by.side] += kill_vp(rider.weapon, battle.content) * dead
+                battle.emit(ev.Killed(state.turn, state.pulse, uid, by.uid if by else "", dead, rider.count,
+                                      rider.count == 0))
+        if not target.alive:
+            battle.emit(*disembark(target, state, battle.content, under_fire=True, lost=lost))
+    if not target.alive:
+        target.target = None
+        target.objectives.clear()
+        target.mission = None
+
+
+def check_rout(target: UnitState, kills: int, defence: float, battle: "Battle") -> None:
+    """BG 7.8 (A14): rout if KILLS x DELAY x U1 x m > SURVIVORS x U2; defence is the DF, or the armour fired on."""
+    p, rng = battle.params, battle.state.rng
+    cls = battle.unit_class(target)
+    m = 1
+    if defence < int(p["rout_soft_defence_below"]):
+        m *= int(p["rout_low_defence_multiplier"])
+    if not cls.vehicle:
+        m *= int(p["rout_non_vehicle_multiplier"])
+    delay = battle.state.delays[target.side][0]
+    if kills * delay * rng.random() * m > target.count * rng.random():
+        target.routed = True
+        target.objectives.clear()
+        target.target = None
+        target.mission = None
+        battle.emit(ev.Routed(battle.state.turn, battle.state.pulse, target.uid))

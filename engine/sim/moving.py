@@ -1,0 +1,99 @@
+"""A unit's movement at the end of a pulse (rules-reference 6.10, 6.11, 13 U19, U24)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..rules import suppression as rs
+from . import events as ev
+from .command import position
+from .state import UnitState
+
+if TYPE_CHECKING:
+    from .battle import Battle
+
+HEADINGS = {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S", (-1, 1): "SW", (-1, 0): "W",
+            (-1, -1): "NW"}
+
+
+def home_square(unit: UnitState, battle: "Battle") -> tuple[int, int]:
+    edge = battle.ruleset.side(unit.side).home_edge
+    x, y = unit.pos
+    w, h = battle.map.width, battle.map.height
+    return {"west": (0, y), "east": (w - 1, y), "north": (x, 0), "south": (x, h - 1)}[edge]
+
+
+def _goal(unit: UnitState, battle: "Battle") -> tuple[int, int] | None:
+    state = battle.state
+    if unit.routed:
+        return home_square(unit, battle)
+    while unit.embark_queue:
+        passenger = state.units.get(unit.embark_queue[0])
+        if passenger is None or not passenger.alive or passenger.carrier is not None:
+            unit.embark_queue.pop(0)
+            continue
+        if passenger.pos == unit.pos:
+            battle.board(unit, passenger)
+            continue
+        return passenger.pos
+    return unit.objectives[0] if unit.objectives else None
+
+
+def _crowded(square: tuple[int, int], unit: UnitState, battle: "Battle") -> bool:
+    if not battle.flags.stacking:
+        return False
+    limit = int(battle.params["stacking_limit"])
+    friends = sum(1 for u in battle.state.units.values()
+                  if u.side == unit.side and u.on_map and u.pos == square and u.uid != unit.uid)
+    return friends >= limit
+
+
+def step_unit(unit: UnitState, battle: "Battle") -> None:
+    if unit.fired and not unit.routed:
+        unit.mp = 0
+        return  # units that fired do not move (7.10)
+    if not unit.routed and (unit.delay > 0 or rs.is_pinned(unit.suppression, battle.params)):
+        return
+    goal = _goal(unit, battle)
+    if goal is None:
+        unit.mp = 0
+        return
+    speed = unit.weapon.sp if unit.routed else unit.speed
+    if speed <= 0:
+        return
+    field = battle.field(unit)
+    unit.mp += speed
+    start, spent = unit.pos, 0
+    while True:
+        if unit.pos == goal:
+            if unit.routed:
+                unit.mp = 0
+                break
+            if unit.embark_queue:
+                goal = _goal(unit, battle)
+                if goal is None:
+                    break
+                continue
+            if unit.objectives:
+                unit.objectives.pop(0)
+            goal = _goal(unit, battle)
+            if goal is None:
+                unit.mp = 0
+                break
+            continue
+        nxt = field.next_step(unit.pos, goal)
+        if nxt is None:
+            unit.objectives.clear()  # no way there: the order lapses
+            unit.mp = 0
+            break
+        cost = field.cost(nxt)
+        if cost > unit.mp or _crowded(nxt, unit, battle):
+            break
+        unit.mp -= cost
+        spent += cost
+        unit.facing = HEADINGS[(nxt[0] - unit.pos[0], nxt[1] - unit.pos[1])]
+        unit.pos = nxt
+        for uid in unit.passengers:
+            battle.state.units[uid].pos = nxt
+    if unit.pos != start:
+        battle.emit(ev.Moved(battle.state.turn, battle.state.pulse, unit.uid, start, unit.pos, spent))
