@@ -31,7 +31,6 @@ Square = tuple[int, int]
 OPERATORS = {">=": 0, ">": 1}  # e: the line must reach P + e
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")  # manual numbering 1..8
 FACING_VECTORS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-_BIG = 32000
 
 
 def distance(a: Square, b: Square) -> int:
@@ -104,11 +103,16 @@ def has_los(grid: TerrainGrid, a: Square, b: Square, operator: str = ">=", visib
 
 
 # -- viewshed --------------------------------------------------------------------------------------------------
+# The formula, made integer and symmetric: the sight line's height at the k-th path square from the origin is
+# h0 + k*dH/D (dH = target level - origin level), the same real number whichever end d is counted from. The square
+# blocks when round_half_up(line) < P + e, i.e. 2D*P > D*(2*h0 + 1 - 2e) + 2*dH*k, i.e. w*D > 2*dH*k with the
+# per-square w = 2P - (2*h0 + 1 - 2e); and (KG) only when P > the lower level, i.e. w > 2*min(dH, 0) - 1 + 2e.
 class _Paths:
-    """The Bresenham paths from the centre of a (2r+1)^2 window to each of its squares, as a padded table.
+    """The Bresenham paths from the centre of a (2r+1)^2 window to each of its squares, as padded tables.
 
-    ``index[k, n]`` is the window index (row-major) of the (k+1)-th square on the path to window square n, or the
-    sentinel index S*S for paths shorter than k+1; ``two_d[n]`` = 2 * distance and ``k1[k]`` = k + 1.
+    ``index[k-1, n]`` is the window index (row-major) of the k-th square on the path to window square n, or the
+    sentinel index S*S past the end of a path; ``step[k-1, n]`` is k there and 0 in the padding (so the padding
+    never blocks); ``dist[n]`` is the distance D.
     """
 
     def __init__(self, radius: int):
@@ -119,19 +123,18 @@ class _Paths:
         dy, dx = np.divmod(np.arange(count), side)
         dx, dy = dx - radius, dy - radius
         dist = np.maximum(np.abs(dx), np.abs(dy))
-        k1 = np.arange(1, depth + 1)[:, None]
+        k = np.arange(1, depth + 1)[:, None]
         safe = np.maximum(dist, 1)
-        minor_x = (2 * k1 * dx + safe) // (2 * safe)  # x of step k when y is the major axis
-        minor_y = (2 * k1 * dy + safe) // (2 * safe)
+        minor_x = (2 * k * dx + safe) // (2 * safe)  # x of step k when y is the major axis (as in line_squares)
+        minor_y = (2 * k * dy + safe) // (2 * safe)
         x_major = np.abs(dx) >= np.abs(dy)
-        px = np.where(x_major, np.sign(dx) * k1, minor_x)
-        py = np.where(x_major, minor_y, np.sign(dy) * k1)
-        index = (py + radius) * side + (px + radius)
-        dtype = np.intp if depth * count <= 1 << 20 else np.int32
-        self.index = np.where(k1 < dist, index, count).astype(dtype)
-        self.two_d = (2 * dist).astype(np.int16)
-        self.k1 = k1.astype(np.int16)
-        for array in (self.index, self.two_d, self.k1):
+        px = np.where(x_major, np.sign(dx) * k, minor_x)
+        py = np.where(x_major, minor_y, np.sign(dy) * k)
+        inside = k < dist
+        self.index = np.where(inside, (py + radius) * side + (px + radius), count).astype(np.intp)
+        self.step = np.where(inside, k, 0).astype(np.int16)
+        self.dist = dist.astype(np.int16)
+        for array in (self.index, self.step, self.dist):
             array.flags.writeable = False
 
 
@@ -183,42 +186,42 @@ def viewshed(grid: TerrainGrid, origin: Square, operator: str = ">=", visibility
     return result
 
 
-def _window(array: np.ndarray, ox: int, oy: int, r: int, side: int, dtype) -> tuple[np.ndarray, tuple]:
-    """The (side*side + 1) flat window of `array` centred on (ox, oy), zero outside the map and at the sentinel."""
+def _window(array: np.ndarray, ox: int, oy: int, r: int, fill: int = 0) -> tuple[np.ndarray, tuple]:
+    """The flat (2r+1)^2 + 1 window of `array` centred on (ox, oy): `fill` off the map, 0 at the sentinel."""
     height, width = array.shape
+    side = 2 * r + 1
     x0, y0, x1, y1 = max(ox - r, 0), max(oy - r, 0), min(ox + r + 1, width), min(oy + r + 1, height)
-    flat = np.zeros(side * side + 1, dtype)
     box = (slice(y0 - oy + r, y1 - oy + r), slice(x0 - ox + r, x1 - ox + r))
-    flat[:-1].reshape(side, side)[box] = array[y0:y1, x0:x1]
+    flat = np.zeros(side * side + 1, array.dtype)
+    square = flat[:-1].reshape(side, side)
+    if fill or x1 - x0 < side or y1 - y0 < side:
+        square[...] = fill
+    square[box] = array[y0:y1, x0:x1]
     return flat, (box, (slice(y0, y1), slice(x0, x1)))
 
 
 def _compute(grid: TerrainGrid, origin: Square, e: int, paths: _Paths, count_between: bool) -> np.ndarray:
     ox, oy = origin
-    r, side, count = paths.radius, paths.side, paths.count
+    r, side = paths.radius, paths.side
     h0 = int(grid.level[oy, ox])
-    codes, (box, region) = _window(grid.packed(h0), ox, oy, r, side, np.int8)
-    target, _ = _window(grid.level, ox, oy, r, side, np.int16)
-    gathered = codes.take(paths.index)                      # (K, N) packed codes along every path
-    obstacle = gathered & 15
-    delta = target[:-1] - h0                                # target level - origin level, per column
+    codes, (box, region) = _window(grid.packed(h0, e), ox, oy, r)
+    levels, _ = _window(grid.level, ox, oy, r, fill=h0)
+    delta = levels[:-1].astype(np.int16) - h0         # per column: target level - origin level
     same = delta == 0
-    two_d = paths.two_d
-    # Different levels: blocked where 2D*P > max(2D*(h0 + 1/2 - e) + 2*(ht - h0)*(k+1), 2D*low) -- that is,
-    # round_half_up(line) < P + e and P > low, with the line height interpolated from the origin.
-    bound = (two_d * (2 * h0 + 1 - 2 * e)) // 2 + (2 * delta) * paths.k1
-    floor = np.where(same, _BIG, two_d * np.minimum(target[:-1], h0))
-    np.maximum(bound, floor, out=bound)
-    blocked = (obstacle * two_d > bound).any(axis=0)
-    # Same level: the cover count (with elevated squares counted as blocking).
-    counts = (gathered >> 4).sum(axis=0, dtype=np.int16)
+    gathered = codes[paths.index]                     # (K, N): packed codes along every path
+    lhs = gathered >> 2                               # w
+    lhs *= np.where(same, 0, paths.dist)              # w * D (0 at the target's own level: the count decides)
+    rhs = paths.step * (2 * delta)                    # 2 * dH * k (0 in the padding)
+    if e:
+        np.maximum(rhs, (2 * np.minimum(delta, 0) + 1) * paths.dist, out=rhs)  # and P above the lower level
+    blocked = (lhs > rhs).any(axis=0)
     if count_between:
-        weights, _ = _window(COUNT_WEIGHT[grid.los_kind], ox, oy, r, side, np.int8)
-        between = weights.take(paths.index).sum(axis=0, dtype=np.int16)
-        counts = np.where(same, counts, between)
+        weights, _ = _window(COUNT_WEIGHT[grid.los_kind], ox, oy, r)
+        counts = np.where(same, (gathered & 3).sum(axis=0, dtype=np.int16),
+                          weights[paths.index].sum(axis=0, dtype=np.int16))
         blocked |= counts >= COUNT_BLOCKS
     else:
-        blocked |= same & (counts >= COUNT_BLOCKS)
+        blocked |= same & ((gathered & 3).sum(axis=0, dtype=np.int16) >= COUNT_BLOCKS)
     out = np.zeros((grid.height, grid.width), bool)
     out[region] = ~blocked.reshape(side, side)[box]
     return out

@@ -27,7 +27,7 @@ LOS_KINDS = {"open": LOS_OPEN, "town": LOS_TOWN, "woods": LOS_WOODS, "broken": L
 # broken 1, woods 2, town 3 gives exactly: 1 woods or 2 broken pass; 2 woods, 3 broken, woods + broken, any town block.
 COUNT_WEIGHT = np.array([0, 3, 2, 1], dtype=np.int8)  # indexed by LOS kind
 COUNT_BLOCKS = 3
-MAX_LEVEL = 14  # P must fit in 4 bits of the packed viewshed code (schema levels are 0-9)
+MAX_LEVEL = 14  # keeps the int16 viewshed arithmetic far from overflow (schema levels are 0-9)
 
 _serial = itertools.count(1)
 _CACHE: OrderedDict[tuple, tuple] = OrderedDict()
@@ -133,17 +133,20 @@ class TerrainGrid:
         index = int(self.type_index[y, x])
         return self.types[index] if index >= 0 else None
 
-    def packed(self, origin_level: int) -> np.ndarray:
-        """Viewshed codes for an origin at `origin_level`: P + 16 * min(3, count weight + 3 * elevated).
+    def packed(self, origin_level: int, e: int) -> np.ndarray:
+        """Viewshed codes for an origin at `origin_level` under LOS operator offset `e` (0 for '>=', 1 for '>').
 
-        Elevated (level above the origin's) only matters for targets at the origin's own level, where it blocks
-        like a town; other targets use the formula, which blocks elevated squares by itself.
+        int16 ``4 * w + s`` with ``w = 2P - (2 * origin_level + 1 - 2e)`` (the formula test is ``w * D > 2 * dH * k``)
+        and ``s = min(3, count weight + 3 * elevated)``, the square's share of the same-level cover count (a square
+        above the origin's level blocks there like a town).
         """
-        hit = self._packed.get(origin_level)
+        key = (origin_level, e)
+        hit = self._packed.get(key)
         if hit is None:
-            weight = COUNT_WEIGHT[self.los_kind] + 3 * (self.level > origin_level)
-            hit = _frozen(self.obstacle + 16 * np.minimum(weight, 3), np.int8)
-            self._packed[origin_level] = hit
+            weight = np.minimum(COUNT_WEIGHT[self.los_kind] + 3 * (self.level > origin_level), 3)
+            w = 2 * self.obstacle.astype(np.int16) - (2 * origin_level + 1 - 2 * e)
+            hit = _frozen(4 * w + weight, np.int16)
+            self._packed[key] = hit
         return hit
 
 

@@ -1,0 +1,113 @@
+"""A human player at the terminal: the orders phase as prompts (rules-reference 5.2, in words instead of keys)."""
+
+from __future__ import annotations
+
+from typing import Callable, TextIO
+
+from ..sim import orders as o
+from ..sim.battle import Battle
+from ..sim.command import position
+
+HELP = """orders (units by letter and index, e.g. B3; squares as x y, x from the west edge, y from the north):
+  units | enemy                    list your units / the enemy units your side has seen
+  move B3 30 12 [speed]            movement objective (a third replaces the second)
+  advance B 30 12 [speed]          all-units mode: the HQ goes there, the others keep formation
+  speed B3 8 | range B3 4 | face B3 NE
+  bombard A5 B3 40 12              artillery A5 fires at 40 12, B3 spots
+  target B3 C2                     make enemy unit C2 B3's priority target
+  embark B7 B3 | embark B7 B*      carrier B7 loads B3 / the whole formation B
+  disembark B7 | cancel B3
+  done                             end the orders phase"""
+
+
+class HumanPlayer:
+    def __init__(self, read: Callable[[str], str] = input, out: TextIO | None = None):
+        self.read, self.out = read, out
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out)
+
+    def orders(self, battle: Battle, side: str) -> list:
+        name = battle.ruleset.side(side).name
+        self.say(f"--- {name} orders, turn {battle.state.turn} (type 'help') ---")
+        while True:
+            try:
+                line = self.read(f"{name}> ").strip()
+            except EOFError:
+                return []
+            if not line:
+                continue
+            words = line.split()
+            verb = words[0].lower()
+            if verb in ("done", "end", "x"):
+                return []
+            try:
+                if verb == "help":
+                    self.say(HELP)
+                elif verb == "units":
+                    self._units(battle, side)
+                elif verb == "enemy":
+                    self._enemy(battle, side)
+                else:
+                    order = self._parse(battle, side, verb, words[1:])
+                    refused = battle.orders_phase({side: [order]})
+                    self.say(refused[0] if refused else self._echo(battle))
+            except (ValueError, IndexError) as exc:
+                self.say(f"?? {exc or 'not understood'}; type 'help'")
+
+    def _echo(self, battle: Battle) -> str:
+        event = battle.events[-1] if battle.events else None
+        if event is None:
+            return "ok"
+        detail = getattr(event, "detail", "") or getattr(event, "carrier", "")
+        delay = getattr(event, "delay", 0)
+        return f"ok: {event.kind} {getattr(event, 'unit', '')} {detail}" + (f" (delay {delay} pulses)" if delay else "")
+
+    def _uid(self, side: str, label: str) -> str:
+        return f"{side}:{label.upper()}"
+
+    def _parse(self, battle: Battle, side: str, verb: str, args: list[str]):
+        u = lambda: self._uid(side, args[0])  # noqa: E731
+        square = lambda i: (int(args[i]), int(args[i + 1]))  # noqa: E731
+        if verb == "move":
+            return o.Move(u(), square(1), int(args[3]) if len(args) > 3 else None)
+        if verb == "advance":
+            return o.Advance(side, args[0].upper(), square(1), int(args[3]) if len(args) > 3 else None)
+        if verb == "speed":
+            return o.SetSpeed(u(), int(args[1]))
+        if verb == "range":
+            return o.SetRange(u(), int(args[1]))
+        if verb == "face":
+            return o.Face(u(), args[1].upper())
+        if verb == "bombard":
+            return o.Bombard(u(), self._uid(side, args[1]), square(2))
+        if verb == "target":
+            return o.Priority(u(), f"{battle.state.enemy_of(side)}:{args[1].upper()}")
+        if verb == "embark":
+            passenger = args[1].upper()
+            return o.Embark(u(), f"{side}:{passenger}" if passenger.endswith("*") else self._uid(side, passenger))
+        if verb == "disembark":
+            return o.Disembark(u())
+        if verb == "cancel":
+            return o.Cancel(u())
+        raise ValueError(f"unknown order '{verb}'")
+
+    def _units(self, battle: Battle, side: str) -> None:
+        state = battle.state
+        for unit in sorted(state.side_units(side), key=lambda x: (x.letter, x.index)):
+            if not unit.alive:
+                continue
+            pos = position(unit, state)
+            flags = "".join(f for f, on in (("L", bool(unit.carrier)), ("R", unit.routed),
+                                             ("*", unit.suppression > 50)) if on)
+            self.say(f"{unit.label:<4} {unit.count:>3} x {unit.weapon.name:<22} at {pos}  facing {unit.facing:<2} "
+                     f"speed {unit.speed:>2} range {unit.range_limit:>2} ammo {unit.ammo:>2} "
+                     f"supp {unit.suppression:>5.1f} obj {unit.objectives} {flags}")
+
+    def _enemy(self, battle: Battle, side: str) -> None:
+        state = battle.state
+        seen = [state.units[uid] for uid in sorted(battle.seen_by_side[side]) if state.units[uid].on_map]
+        if not seen:
+            self.say("no enemy units seen")
+        for unit in seen:
+            self.say(f"{unit.label:<4} {unit.count:>3} x {unit.weapon.name:<22} at {position(unit, state)}")

@@ -1,0 +1,82 @@
+"""`tacforge play`: play a scenario to the end, computer against computer, a human against the computer, or two
+humans in turn (hot seat); print a report per turn and the final victory points."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..ai import ComputerPlayer
+from ..sim.battle import Battle
+from ..sim.savegame import SaveError, events_jsonl, load, save
+from ..sim.setup import SetupError
+from .common import CommandError, fail, find_scenario
+from .human import HumanPlayer
+from .report import final_report, result_json, turn_summary
+
+
+def register(sub) -> None:
+    p = sub.add_parser("play", help="play a scenario to the end",
+                       description="Play a scenario to the end and report the result. Computer against computer "
+                                   "unless --human or --hotseat.")
+    p.add_argument("scenario", help="scenario id (pack:id or id) or the path of a scenario file")
+    p.add_argument("--seed", type=int, default=1)
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--human", metavar="SIDE", help="you command SIDE; the computer the other")
+    who.add_argument("--hotseat", action="store_true", help="two humans take turns at the keyboard")
+    p.add_argument("--turns", type=int, help="play this many turns instead of the scenario's length")
+    p.add_argument("--handicap", type=int, choices=range(1, 6), metavar="1-5")
+    p.add_argument("--log", type=Path, help="write every event to FILE as JSON lines (a replay)")
+    p.add_argument("--save", type=Path, help="save the game to FILE after every turn")
+    p.add_argument("--load", type=Path, help="continue the game saved in FILE")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--quiet", action="store_true", help="no per-turn report")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    try:
+        content, scenario = find_scenario(args.scenario, args.pack_path)
+        previous: list = []
+        if args.load:
+            battle, previous = load(args.load, content)
+        else:
+            battle = Battle(content, scenario, seed=args.seed, handicap=args.handicap, turns=args.turns)
+        sides = battle.state.sides
+        if args.human and args.human not in sides:
+            raise CommandError(f"--human must be one of: {', '.join(sides)}")
+    except CommandError as exc:
+        return fail(exc)
+    except (SetupError, SaveError) as exc:
+        return fail(CommandError(str(exc), code=1))
+    players = {side: ComputerPlayer() for side in sides}
+    if args.hotseat:
+        players = {side: HumanPlayer() for side in sides}
+    elif args.human:
+        players[args.human] = HumanPlayer()
+    text = args.format == "text"
+    if text and not args.load:
+        print(f"{scenario.name} ({scenario.id}): {battle.ruleset.battle_type(scenario.battle_type).name}, "
+              f"{battle.state.last_turn} turns, visibility {battle.state.visibility}, seed {battle.state.seed}")
+    result = battle.result()
+    try:
+        while not battle.over:
+            battle.orders_phase({side: players[side].orders(battle, side) for side in sides})
+            turn = battle.state.turn
+            result = battle.combat_phase()
+            if text and not args.quiet:
+                print(turn_summary(battle, battle.events, turn))
+            if args.save:
+                save(battle, args.save)
+    except KeyboardInterrupt:
+        if args.save:
+            save(battle, args.save)
+            print(f"\ninterrupted; the game is saved in {args.save}")
+        return 130
+    if args.log:
+        args.log.write_text(events_jsonl(previous) + events_jsonl(battle.events), encoding="utf-8")
+    if text:
+        print(final_report(battle, result))
+    else:
+        print(json.dumps(result_json(battle, result), indent=2))
+    return 0

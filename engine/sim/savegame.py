@@ -1,0 +1,132 @@
+"""Saved games: a JSON file a person can read, holding the state after a combat phase and the events so far.
+
+Loading checks the format version, the pack and scenario, and a fingerprint of the rules data, so that a save made
+with other weapon tables is refused with a clear message rather than replayed wrongly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import fields
+from pathlib import Path
+
+from ..packs.content import Content
+from ..yamlio import atomic_write_text
+from .battle import Battle
+from .events import Event
+from .state import GameState, Mission, UnitState
+
+FORMAT = "tacforge-save"
+VERSION = 1
+
+
+class SaveError(Exception):
+    """A save that cannot be loaded; the message says why and what to do."""
+
+
+def content_fingerprint(content: Content) -> str:
+    digest = hashlib.sha256()
+    for weapon in sorted(content.weapons.values(), key=lambda w: w.id):
+        digest.update(repr((weapon.id, weapon.mr, weapon.mp, weapon.ss, weapon.ac, weapon.sp, weapon.mg, weapon.fa,
+                            weapon.ba, weapon.df, weapon.sl, weapon.periods)).encode())
+    digest.update(repr(sorted(content.parameters.items())).encode())
+    digest.update(repr(content.ruleset).encode())
+    return digest.hexdigest()[:16]
+
+
+_UNIT_SKIP = {"weapon", "siw", "mission", "seen_by", "passengers", "objectives", "embark_queue"}
+
+
+def _unit_to_dict(unit: UnitState) -> dict:
+    body = {f.name: getattr(unit, f.name) for f in fields(unit) if f.name not in _UNIT_SKIP}
+    body["weapon"] = unit.weapon.id
+    body["siw"] = unit.siw.id if unit.siw else None
+    body["mission"] = vars(unit.mission) if unit.mission else None
+    body["passengers"] = list(unit.passengers)
+    body["objectives"] = [list(sq) for sq in unit.objectives]
+    body["embark_queue"] = list(unit.embark_queue)
+    if unit.pos is not None:
+        body["pos"] = list(unit.pos)
+    return body
+
+
+def _unit_from_dict(body: dict, content: Content) -> UnitState:
+    data = dict(body)
+    weapon = content.weapons.get(data.pop("weapon"))
+    if weapon is None:
+        raise SaveError(f"the save names weapon '{body['weapon']}', which the loaded packs do not have")
+    siw = data.pop("siw")
+    mission = data.pop("mission")
+    unit = UnitState(weapon=weapon, **{k: v for k, v in data.items() if k in {f.name for f in fields(UnitState)}})
+    unit.siw = content.weapons.get(siw) if siw else None
+    unit.mission = Mission(tuple(mission["square"]), mission["spotter"], mission["starts_in"], mission["pulses_left"]) if mission else None
+    unit.pos = tuple(unit.pos) if unit.pos is not None else None
+    unit.objectives = [tuple(sq) for sq in unit.objectives]
+    return unit
+
+
+def save(battle: Battle, path: Path) -> None:
+    state = battle.state
+    rng_state = state.rng.getstate()
+    body = {
+        "format": FORMAT, "version": VERSION, "pack": state.pack, "scenario": state.scenario,
+        "rules_fingerprint": content_fingerprint(battle.content), "seed": state.seed, "turn": state.turn,
+        "pulse": state.pulse, "last_turn": state.last_turn, "visibility": state.visibility, "over": state.over,
+        "sides": list(state.sides), "attackers": list(state.attackers),
+        "delays": {k: list(v) for k, v in state.delays.items()},
+        "objective_center": list(state.objective_center) if state.objective_center else None,
+        "start_lines": state.start_lines, "starting_vp": state.starting_vp, "unused_sp": state.unused_sp,
+        "kill_vp": state.kill_vp, "entrenchments": sorted(list(sq) for sq in state.entrenchments),
+        "seen_by_side": {k: sorted(v) for k, v in battle.seen_by_side.items()},
+        "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
+        "units": [_unit_to_dict(u) for u in state.units.values()],
+        "events": [e.to_dict() for e in battle.events],
+    }
+    atomic_write_text(Path(path), json.dumps(body, indent=1) + "\n")
+
+
+def load(path: Path, content: Content) -> tuple[Battle, list[dict]]:
+    """The battle as saved, and the saved events (as dicts) for the log."""
+    try:
+        body = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read the save ({exc.strerror})") from None
+    except ValueError as exc:
+        raise SaveError(f"{path}: not a tacforge save (broken JSON at line {getattr(exc, 'lineno', '?')})") from None
+    if not isinstance(body, dict) or body.get("format") != FORMAT:
+        raise SaveError(f"{path}: not a tacforge save")
+    if body.get("version") != VERSION:
+        raise SaveError(f"{path}: save format version {body.get('version')} is not one this tacforge reads ({VERSION})")
+    if body.get("pack") != content.pack_id:
+        raise SaveError(f"{path}: the save is of pack '{body.get('pack')}', not '{content.pack_id}'")
+    scenario = content.scenario(str(body.get("scenario", "")).split(":")[-1])
+    if scenario is None:
+        raise SaveError(f"{path}: the scenario '{body.get('scenario')}' is not in the loaded packs")
+    if body.get("rules_fingerprint") != content_fingerprint(content):
+        raise SaveError(f"{path}: the weapon tables or rules changed since this game was saved; "
+                        "load it with the pack version it was played with")
+    try:
+        rng = random.Random()
+        seed_state = body["rng"]
+        rng.setstate((seed_state[0], tuple(seed_state[1]), seed_state[2]))
+        units = {u["uid"]: _unit_from_dict(u, content) for u in body["units"]}
+        state = GameState(
+            pack=body["pack"], scenario=body["scenario"], seed=body["seed"], sides=tuple(body["sides"]),
+            attackers=tuple(body["attackers"]), units=units, visibility=body["visibility"],
+            delays={k: tuple(v) for k, v in body["delays"].items()}, last_turn=body["last_turn"], rng=rng,
+            turn=body["turn"], pulse=body["pulse"],
+            objective_center=tuple(body["objective_center"]) if body["objective_center"] else None,
+            start_lines=body["start_lines"], starting_vp=body["starting_vp"], unused_sp=body["unused_sp"],
+            kill_vp=body["kill_vp"], entrenchments={tuple(sq) for sq in body["entrenchments"]}, over=body["over"])
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise SaveError(f"{path}: the save is damaged ({type(exc).__name__}: {exc})") from None
+    battle = Battle(content, scenario, state=state)
+    battle.seen_by_side = {k: set(v) for k, v in body.get("seen_by_side", {}).items()}
+    return battle, list(body.get("events", []))
+
+
+def events_jsonl(events: list[Event] | list[dict]) -> str:
+    rows = [e if isinstance(e, dict) else e.to_dict() for e in events]
+    return "".join(json.dumps(r, sort_keys=False, separators=(",", ":")) + "\n" for r in rows)
