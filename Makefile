@@ -20,9 +20,11 @@ $(READY): pyproject.toml requirements.lock plugins/western/pyproject.toml plugin
 		-e . -e plugins/western -e plugins/eastern
 	@touch $@
 
+# Until the editor exists: list and check the packs, then play the Western demo battle computer against computer.
 run: $(READY)
 	@$(BIN)/tacforge packs
 	@$(BIN)/tacforge validate
+	@$(BIN)/tacforge play western:bocage_crossroads --seed 1
 
 test: $(READY)
 	@QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q

@@ -1,0 +1,162 @@
+"""The battle loop: determinism, save and reload, orders, movement, command control and the computer player."""
+
+import json
+import random
+
+import pytest
+
+from engine.ai import ComputerPlayer, PassivePlayer
+from engine.sim import orders as o
+from engine.sim.battle import Battle
+from engine.sim.savegame import SaveError, events_jsonl, load, save
+from engine.sim.setup import handicap_factor, scaled_count
+
+SCENARIOS = [("western", "bocage_crossroads"), ("eastern", "steppe_village")]
+
+
+def battle(bundled, pack="western", scenario="bocage_crossroads", seed=1, **kw):
+    content = bundled.content(pack)
+    return Battle(content, content.scenario(scenario), seed=seed, **kw)
+
+
+def play(b, players=None, until=None):
+    players = players or {side: ComputerPlayer() for side in b.state.sides}
+    while not b.over and (until is None or b.state.turn <= until):
+        b.orders_phase({side: players[side].orders(b, side) for side in b.state.sides})
+        b.combat_phase()
+    return b
+
+
+@pytest.mark.parametrize("pack,scenario", SCENARIOS)
+def test_same_seed_same_event_log(bundled, pack, scenario):
+    one = events_jsonl(play(battle(bundled, pack, scenario, seed=4, turns=8)).events)
+    two = events_jsonl(play(battle(bundled, pack, scenario, seed=4, turns=8)).events)
+    other = events_jsonl(play(battle(bundled, pack, scenario, seed=5, turns=8)).events)
+    assert one == two
+    assert one != other
+
+
+@pytest.mark.parametrize("pack,scenario", SCENARIOS)
+def test_save_and_reload_gives_the_same_log(bundled, pack, scenario, tmp_path):
+    whole = events_jsonl(play(battle(bundled, pack, scenario, seed=9, turns=10)).events)
+    first = play(battle(bundled, pack, scenario, seed=9, turns=10), until=4)
+    save(first, tmp_path / "game.json")
+    again, earlier = load(tmp_path / "game.json", bundled.content(pack))
+    assert events_jsonl(earlier) + events_jsonl(play(again).events) == whole
+
+
+def test_corrupt_and_mismatched_saves(bundled, tmp_path):
+    b = play(battle(bundled, turns=2), until=1)
+    path = tmp_path / "game.json"
+    save(b, path)
+    json.loads(path.read_text())  # a person can read it
+    with pytest.raises(SaveError, match="tacforge save"):
+        (tmp_path / "bad.json").write_text("{not json")
+        load(tmp_path / "bad.json", bundled.content("western"))
+    with pytest.raises(SaveError, match="pack 'western'"):
+        load(path, bundled.content("eastern"))
+    body = json.loads(path.read_text())
+    body["units"][0].pop("count")
+    (tmp_path / "damaged.json").write_text(json.dumps(body))
+    with pytest.raises(SaveError, match="damaged"):
+        load(tmp_path / "damaged.json", bundled.content("western"))
+
+
+@pytest.mark.parametrize("pack,scenario", SCENARIOS)
+@pytest.mark.parametrize("ai_side", [0, 1])
+def test_computer_beats_a_passive_opponent(bundled, pack, scenario, ai_side):
+    wins = 0
+    for seed in range(10):
+        b = battle(bundled, pack, scenario, seed=seed)
+        sides = b.state.sides
+        players = {sides[ai_side]: ComputerPlayer(), sides[1 - ai_side]: PassivePlayer()}
+        result = play(b, players).result()
+        wins += result.winner == sides[ai_side] and result.result == "decisive"
+    assert wins >= 9
+
+
+@pytest.mark.parametrize("pack,scenario", SCENARIOS)
+def test_computer_against_computer_makes_contact(bundled, pack, scenario):
+    b = play(battle(bundled, pack, scenario, seed=3))
+    kinds = {e.kind for e in b.events}
+    assert {"spotted", "fired", "killed", "moved"} <= kinds
+    firing_sides = {b.state.units[e.unit].side for e in b.events if e.kind == "fired"}
+    assert firing_sides == set(b.state.sides)
+
+
+def test_objectives_and_delays(bundled):
+    b = battle(bundled)
+    b.start()
+    unit = b.state.units["allied:B1"]
+    inside = b.state.delays["allied"][0]
+    b.orders_phase({"allied": [o.Move(unit.uid, (20, 20)), o.Move(unit.uid, (21, 21)), o.Move(unit.uid, (22, 22))]})
+    assert unit.objectives == [(20, 20), (22, 22)]  # a third objective replaces the second (5.3)
+    assert unit.delay == inside  # not cumulative
+    b.orders_phase({"allied": [o.Cancel(unit.uid)]})
+    assert unit.objectives == [] and unit.delay == inside + 1
+
+
+def test_bombard_delays(bundled):
+    b = battle(bundled)
+    b.start()
+    state = b.state
+    mortar = next(u for u in state.side_units("allied") if u.weapon.unit_class in ("mortar", "sp_mortar"))
+    hq = state.units[f"allied:{mortar.letter}0"]
+    other = next(u for u in state.side_units("allied") if u.letter != mortar.letter and not u.is_hq)
+    target = (mortar.pos[0] + 8, mortar.pos[1])
+    assert b.orders_phase({"allied": [o.Bombard(mortar.uid, hq.uid, target)]}) == []
+    assert mortar.mission.starts_in == 2 and mortar.range_limit == 0  # HQ of the same formation (5.4 case 1)
+    assert b.orders_phase({"allied": [o.Bombard(mortar.uid, other.uid, target)]}) == []
+    # another formation's unit spots: 6 if the battery belongs to the command HQ's formation, else 8
+    assert mortar.mission.starts_in == (6 if mortar.letter == "A" else 8)
+    far = (mortar.pos[0] + mortar.weapon.mr + 1, mortar.pos[1])
+    assert "beyond" in b.orders_phase({"allied": [o.Bombard(mortar.uid, hq.uid, far)]})[0]
+
+
+def test_disembark_suppresses_and_delays(bundled):
+    b = battle(bundled)
+    b.start()
+    carrier = next(u for u in b.state.units.values() if u.passengers)
+    riders = list(carrier.passengers)
+    before = carrier.delay
+    b.orders_phase({carrier.side: [o.Disembark(carrier.uid)]})
+    assert carrier.passengers == []
+    assert all(b.state.units[r].suppression == 80 and b.state.units[r].carrier is None for r in riders)
+    assert carrier.delay == before + len(riders)
+
+
+def test_handicap():
+    assert scaled_count(30, handicap_factor.__globals__["Fraction"](1, 2)) == 15
+    assert scaled_count(5, handicap_factor.__globals__["Fraction"](3, 4)) == 4  # 3.75 -> 4
+    assert scaled_count(1, handicap_factor.__globals__["Fraction"](1, 2)) == 1  # never below 1
+
+
+def test_handicap_applies_to_the_right_side(bundled):
+    even = battle(bundled, handicap=3).state
+    weak = battle(bundled, handicap=1).state
+    assert sum(u.count for u in weak.side_units("german")) < sum(u.count for u in even.side_units("german"))
+    assert sum(u.count for u in weak.side_units("allied")) == sum(u.count for u in even.side_units("allied"))
+
+
+def test_movement_costs_and_carry_over(bundled):
+    b = battle(bundled)
+    b.start()
+    unit = b.state.units["allied:B1"]
+    field = b.field(unit)
+    unit.objectives = [(unit.pos[0] + 10, unit.pos[1])]
+    unit.speed = 5
+    start = unit.pos
+    b._move(unit)
+    # 5 points cannot pay for any square costing 7 or more: the unit waits and keeps its points
+    if field.cost(field.next_step(start, unit.objectives[0])) > 5:
+        assert unit.pos == start and unit.mp == 5
+
+
+def test_trucks_cannot_enter_rivers(bundled):
+    content = bundled.content("western")
+    b = battle(bundled)
+    river = {c.code for c in content.terrain_codes.values() if content.terrain_type(c.type).id == "core:river"}
+    truck = next(u for u in b.state.units.values() if u.weapon.unit_class == "truck")
+    field = b.field(truck)
+    ys, xs = (b.map.codes == min(river)).nonzero()
+    assert field.cost((int(xs[0]), int(ys[0]))) >= 1 << 20
