@@ -160,3 +160,32 @@ def test_trucks_cannot_enter_rivers(bundled):
     field = b.field(truck)
     ys, xs = (b.map.codes == min(river)).nonzero()
     assert field.cost((int(xs[0]), int(ys[0]))) >= 1 << 20
+
+
+def test_all_units_mode(bundled):
+    b = battle(bundled)
+    b.start()
+    assert b.orders_phase({"allied": [o.AllUnits("allied", "B", "range", 3)]}) == []
+    assert {u.range_limit for u in b.state.side_units("allied") if u.letter == "B"} == {3}
+    b.state.units["allied:B0"].count = 0
+    refused = b.orders_phase({"allied": [o.AllUnits("allied", "B", "face", "E")]})
+    assert "lost its HQ" in refused[0]
+
+
+@pytest.mark.parametrize("pack,scenario,extra", [("western", "bocage_crossroads", 10), ("eastern", "steppe_village", None)])
+def test_continuing_after_the_end(bundled, pack, scenario, extra):
+    b = play(battle(bundled, pack, scenario, turns=2), players={s: PassivePlayer() for s in ("allied", "german", "soviet")})
+    assert b.over and b.state.turn == 2
+    result = b.continue_after_end()
+    assert not b.over and b.state.turn == 3
+    if extra is None:
+        assert result is None and b.state.last_turn > 10 ** 6  # KG: the computer never ends it again
+    else:
+        assert result == b.state.last_turn == 2 + extra  # BG: turns 3-12, ten more
+
+
+def test_ending_early(bundled):
+    b = battle(bundled, turns=5)
+    b.start()
+    result = b.end_now()
+    assert b.over and result.label == "Draw" and b.events[-1].final

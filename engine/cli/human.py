@@ -12,17 +12,30 @@ HELP = """orders (units by letter and index, e.g. B3; squares as x y, x from the
   units | enemy                    list your units / the enemy units your side has seen
   move B3 30 12 [speed]            movement objective (a third replaces the second)
   advance B 30 12 [speed]          all-units mode: the HQ goes there, the others keep formation
-  speed B3 8 | range B3 4 | face B3 NE
+  speed B3 8 | range B3 4 | face B3 NE   (B* instead of B3: every unit of formation B)
   bombard A5 B3 40 12              artillery A5 fires at 40 12, B3 spots
   target B3 C2                     make enemy unit C2 B3's priority target
   embark B7 B3 | embark B7 B*      carrier B7 loads B3 / the whole formation B
   disembark B7 | cancel B3
-  done                             end the orders phase"""
+  done                             end the orders phase
+  end                              propose to end the game now (both players must agree)"""
 
 
 class HumanPlayer:
     def __init__(self, read: Callable[[str], str] = input, out: TextIO | None = None):
         self.read, self.out = read, out
+        self.wants_end = False
+
+    def agrees_to_end(self) -> bool:
+        return self.wants_end
+
+    def wants_to_continue(self, battle: Battle) -> bool:
+        extra = battle.ruleset.after_end_extra_turns
+        more = f"{extra} more turns" if extra is not None else "with no further end: end it yourself with 'end'"
+        try:
+            return self.read(f"The game is over. Continue ({more})? [y/N] ").strip().lower().startswith("y")
+        except EOFError:
+            return False
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -39,7 +52,11 @@ class HumanPlayer:
                 continue
             words = line.split()
             verb = words[0].lower()
-            if verb in ("done", "end", "x"):
+            if verb in ("done", "x"):
+                return []
+            if verb == "end":
+                self.wants_end = True
+                self.say("you propose to end the game now")
                 return []
             try:
                 if verb == "help":
@@ -73,6 +90,9 @@ class HumanPlayer:
             return o.Move(u(), square(1), int(args[3]) if len(args) > 3 else None)
         if verb == "advance":
             return o.Advance(side, args[0].upper(), square(1), int(args[3]) if len(args) > 3 else None)
+        if verb in ("speed", "range", "face", "cancel") and args and args[0].endswith("*"):
+            value = None if verb == "cancel" else (args[1].upper() if verb == "face" else int(args[1]))
+            return o.AllUnits(side, args[0][0].upper(), verb, value)
         if verb == "speed":
             return o.SetSpeed(u(), int(args[1]))
         if verb == "range":

@@ -59,15 +59,26 @@ def run(args) -> int:
         print(f"{scenario.name} ({scenario.id}): {battle.ruleset.battle_type(scenario.battle_type).name}, "
               f"{battle.state.last_turn} turns, visibility {battle.state.visibility}, seed {battle.state.seed}")
     result = battle.result()
+    humans = [p for p in players.values() if isinstance(p, HumanPlayer)]
     try:
-        while not battle.over:
-            battle.orders_phase({side: players[side].orders(battle, side) for side in sides})
-            turn = battle.state.turn
-            result = battle.combat_phase()
-            if text and not args.quiet:
-                print(turn_summary(battle, battle.events, turn))
-            if args.save:
-                save(battle, args.save)
+        while True:
+            while not battle.over:
+                orders = {side: players[side].orders(battle, side) for side in sides}
+                if humans and all(h.agrees_to_end() for h in humans):
+                    result = battle.end_now()  # the computer always agrees
+                    break
+                battle.orders_phase(orders)
+                turn = battle.state.turn
+                result = battle.combat_phase()
+                if text and not args.quiet:
+                    print(turn_summary(battle, battle.events, turn))
+                if args.save:
+                    save(battle, args.save)
+            if not (humans and all(h.wants_to_continue(battle) for h in humans)):
+                break
+            for h in humans:
+                h.wants_end = False
+            battle.continue_after_end()
     except KeyboardInterrupt:
         if args.save:
             save(battle, args.save)

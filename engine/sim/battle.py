@@ -153,6 +153,29 @@ class Battle:
             self.emit(ev.TurnStarted(state.turn, 0))
         return result
 
+    def end_now(self) -> VictoryResult:
+        """End the game at once, as both players agreed (5.9, key 0)."""
+        state = self.state
+        result = score(state, self.content)
+        state.over = True
+        self.emit(ev.VictoryScored(state.turn, state.pulse, {s: r.total for s, r in result.scores.items()},
+                                   float(result.rounded_ratio) if result.rounded_ratio is not None else -1.0,
+                                   result.label, True))
+        return result
+
+    def continue_after_end(self) -> int | None:
+        """Play on after the end (8.4): BG ends after the profile's extra turns, KG never ends again (None)."""
+        state = self.state
+        if not state.over:
+            return state.last_turn
+        extra = self.ruleset.after_end_extra_turns
+        state.last_turn = state.turn + extra if extra is not None else 1 << 30
+        state.over = False
+        state.turn += 1
+        state.pulse = 0
+        self.emit(ev.TurnStarted(state.turn, 0))
+        return None if extra is None else state.last_turn
+
     def _initiative(self) -> list[str]:
         a, b = self.state.sides
         da, db = self.state.delays[a][0], self.state.delays[b][0]

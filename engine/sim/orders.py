@@ -38,6 +38,17 @@ class Advance:
 
 
 @dataclass(frozen=True)
+class AllUnits:
+    """All-units mode (5.2 'Z'): facing, speed, range or cancel for every unit of a formation. Impossible once the
+    formation HQ is destroyed (5.3)."""
+
+    side: str
+    letter: str
+    action: str  # face | speed | range | cancel
+    value: int | str | None = None
+
+
+@dataclass(frozen=True)
 class SetSpeed:
     unit: str
     speed: int
@@ -84,7 +95,8 @@ class Cancel:
     unit: str
 
 
-Order = Move | Advance | SetSpeed | SetRange | Face | Bombard | Priority | Embark | Disembark | Cancel
+Order = Move | Advance | AllUnits | SetSpeed | SetRange | Face | Bombard | Priority | Embark | Disembark | Cancel
+PER_UNIT = {"face": Face, "speed": SetSpeed, "range": SetRange}
 
 
 def _unit(state: GameState, uid: str) -> UnitState:
@@ -132,6 +144,19 @@ def apply_order(order: Order, state: GameState, content: Content, sees: Sees, si
             offset = (here[0] - origin[0], here[1] - origin[1]) if here and origin else (0, 0)
             target = _clamp((order.square[0] + offset[0], order.square[1] + offset[1]), width, height)
             out += _set_objective(unit, target, order.speed, order_delay(unit, state, content, sees), state)
+        return out
+    if isinstance(order, AllUnits):
+        hq = state.units.get(f"{order.side}:{order.letter}0")
+        if hq is None or not hq.alive:
+            raise OrderError(f"formation {order.letter} has lost its HQ: all-units orders are impossible (5.3)")
+        if order.action not in (*PER_UNIT, "cancel"):
+            raise OrderError(f"all-units orders are face, speed, range or cancel, not '{order.action}'")
+        out = []
+        for unit in sorted(state.side_units(order.side), key=lambda u: u.index):
+            if unit.letter != order.letter or not unit.alive or unit.routed or unit.offmap:
+                continue
+            single = Cancel(unit.uid) if order.action == "cancel" else PER_UNIT[order.action](unit.uid, order.value)
+            out += apply_order(single, state, content, sees, size)
         return out
     if isinstance(order, SetSpeed):
         unit = _unit(state, order.unit)
