@@ -5,6 +5,7 @@ Budgets come from design.md 8. Nothing here fails a build: the numbers are for p
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import platform
@@ -61,7 +62,13 @@ def main() -> int:
     rows.append(("validate every bundled pack", bench_validate(), 300.0, ""))
     rt, name = bench_roundtrip_largest()
     rows.append(("round-trip load of the largest file", rt, 500.0, name))
+    for module in sorted(Path(__file__).parent.glob("bench_*.py")):
+        spec = importlib.util.spec_from_file_location(module.stem, module)
+        loaded = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(loaded)
+        rows += loaded.run()
     width = max(len(r[0]) for r in rows)
+    rows = [(label, float(value), budget, note) for label, value, budget, note in rows]
     print(f"{'benchmark':<{width}}  {'median ms':>10}  {'budget ms':>10}  within")
     for label, value, budget, note in rows:
         verdict = "" if budget is None else ("yes" if value <= budget else "NO")
