@@ -1,7 +1,11 @@
 """Players give orders each turn. The computer player follows the manuals' strategy notes (rules-reference 12.0
 strategy, 13 U13): attackers advance in formation on the objective with infantry mounted until contact, call
 artillery on what they see and close on suppressed enemies; defenders hold cover near the objective with short
-ambush ranges, keep guns and armour back, and strike at attackers that reach the objective area."""
+ambush ranges, keep guns and armour back, and strike at attackers that reach the objective area.
+
+The player keeps no state between turns: everything it decides follows from the battle state, so a saved game
+continues exactly as it would have.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,12 @@ from ..sim.battle import Battle
 from ..sim.command import chebyshev, position
 from ..sim.orders import bombard_range, can_bombard
 from ..sim.state import UnitState
-from .terrain import cover_near, objective_slots
+from .terrain import cover_near, hunting_goal, objective_slots
+
+# Ranges while advancing: tanks engage at 6 so they close in rather than duel at long range; infantry at 2;
+# carriers and soft vehicles not at all. Tank destroyers, assault guns and guns keep their full range (overwatch).
+ADVANCE_RANGE = {"tank": 6, "armoured_car": 4, "rifle": 2, "smg": 2, "hmg": 4, "carrier": 0, "truck": 0}
+STUCK_PULSES = 8  # firing at one target for two turns outside the objective area: push on
 
 
 class Player(Protocol):
@@ -32,15 +41,17 @@ class ComputerPlayer:
 
     def orders(self, battle: Battle, side: str) -> list:
         state = battle.state
-        attacking = side in state.attackers or self._tired_of_waiting(battle, side)
+        hunting = side not in state.attackers and self._tired_of_waiting(battle, side)
+        attacking = side in state.attackers or hunting
+        seen = [state.units[uid] for uid in sorted(battle.seen_by_side[side]) if state.units[uid].on_map]
         out: list = []
-        seen = [state.units[uid] for uid in battle.seen_by_side[side] if state.units[uid].on_map]
         letters = sorted({u.letter for u in state.side_units(side) if u.alive and not u.offmap})
-        slots = objective_slots(battle, side, letters)
+        slots = objective_slots(battle, side, letters, hunting_goal(battle, side, seen) if hunting else None)
         for letter in letters:
-            members = [u for u in state.side_units(side) if u.letter == letter and u.alive and not u.offmap]
+            members = sorted((u for u in state.side_units(side) if u.letter == letter and u.alive and not u.offmap),
+                             key=lambda u: u.index)
             if attacking:
-                out += self._attack(battle, side, members, slots[letter], seen)
+                out += self._attack(battle, members, slots[letter], seen, final=not hunting)
             else:
                 out += self._defend(battle, side, members, seen)
         out += self._artillery(battle, side, seen)
@@ -49,7 +60,7 @@ class ComputerPlayer:
     # -- doctrine -------------------------------------------------------------------------------------------------
     def _tired_of_waiting(self, battle: Battle, side: str) -> bool:
         state = battle.state
-        patience = self.patience if self.patience is not None else max(3, state.last_turn // 3)
+        patience = self.patience if self.patience is not None else max(2, state.last_turn // 4)
         center = state.objective_center
         if state.turn < patience or center is None:
             return False
@@ -57,35 +68,63 @@ class ComputerPlayer:
                   and chebyshev(position(u, state), center) <= 15]
         return not threat
 
-    def _attack(self, battle: Battle, side: str, members: list[UnitState], goal, seen) -> list:
+    def _attack(self, battle: Battle, members: list[UnitState], goal, seen, final: bool) -> list:
         state, out = battle.state, []
         hq = next((u for u in members if u.is_hq), None)
-        anchor = position(hq, state) if hq else position(members[0], state)
-        contact = anchor is not None and any(chebyshev(anchor, position(e, state)) <= 8 for e in seen)
-        near_goal = anchor is not None and chebyshev(anchor, goal) <= 5
+        base = hq.start_pos if hq is not None and hq.start_pos else members[0].start_pos
+        in_area = lambda pos: state.objective_center is not None and chebyshev(pos, state.objective_center) <= 9  # noqa: E731
         for unit in members:
-            if unit.routed or unit.carrier is not None or unit.pos is None or unit.weapon.sp == 0:
+            if unit.routed or unit.carrier is not None or unit.pos is None:
                 continue
             cls = battle.unit_class(unit)
-            if unit.passengers and (contact or near_goal):
+            near = [e for e in seen if chebyshev(unit.pos, position(e, state)) <= 12]
+            if unit.passengers and (near or chebyshev(unit.pos, goal) <= 6):
                 out.append(o.Disembark(unit.uid))
-            if cls.bombard and unit.mission is not None:
+                if not cls.armoured or unit.weapon.unit_class in ("carrier", "truck"):
+                    if unit.objectives:
+                        out.append(o.Cancel(unit.uid))  # empty transports stay back
+                    continue
+            if unit.weapon.sp == 0 or (cls.bombard and unit.mission is not None):
                 continue
+            if not unit.passengers and unit.weapon.unit_class in ("carrier", "truck") and unit.initial_count and \
+                    any(state.units[p].start_pos == unit.start_pos for p in state.units if state.units[p].side == unit.side
+                        and state.units[p].carrier is None and state.units[p].letter == unit.letter and p != unit.uid
+                        and battle.unit_class(state.units[p]).infantry):
+                continue  # a transport that has unloaded waits where it is
+            if not final and near:
+                # hunting a passive enemy: stop when it comes into view and shoot from where we stand, at full
+                # range: a stationary unit is far harder to see than a moving one (7.1)
+                if unit.objectives:
+                    out.append(o.Cancel(unit.uid))
+                if unit.range_limit != unit.weapon.mr:
+                    out.append(o.SetRange(unit.uid, unit.weapon.mr))
+                continue
+            out += self._set_range(battle, unit, in_area(unit.pos) or not final)
             target = self._assault_target(battle, unit, seen)
             if target is not None:
                 if target not in unit.objectives[:1]:
                     out.append(o.Move(unit.uid, target))
                 continue
-            offset = (unit.pos[0] - anchor[0], unit.pos[1] - anchor[1]) if anchor else (0, 0)
-            spread = (max(-3, min(3, offset[0])), max(-3, min(3, offset[1])))
-            want = (goal[0] + spread[0], goal[1] + spread[1]) if not unit.is_hq else goal
+            offset = (0, 0)
+            if unit.start_pos and base:
+                offset = (max(-3, min(3, unit.start_pos[0] - base[0])), max(-3, min(3, unit.start_pos[1] - base[1])))
+            want = (goal[0] + offset[0], goal[1] + offset[1])
+            want = (min(max(want[0], 0), battle.map.width - 1), min(max(want[1], 0), battle.map.height - 1))
             if chebyshev(unit.pos, want) <= 1:
-                if unit.objectives:
-                    out.append(o.Cancel(unit.uid))
                 continue
-            if not unit.objectives or chebyshev(unit.objectives[-1], want) > 2:
+            if not unit.objectives or chebyshev(unit.objectives[-1], want) > 3:
                 out.append(o.Move(unit.uid, want))
         return out
+
+    def _set_range(self, battle: Battle, unit: UnitState, in_area: bool) -> list:
+        wanted = unit.weapon.mr
+        if not in_area:
+            wanted = min(wanted, ADVANCE_RANGE.get(unit.weapon.unit_class, wanted))
+            if unit.pulses_at_target >= STUCK_PULSES:
+                wanted = 0
+        if wanted != unit.range_limit:
+            return [o.SetRange(unit.uid, wanted)]
+        return []
 
     def _assault_target(self, battle: Battle, unit: UnitState, seen) -> tuple[int, int] | None:
         """Infantry and tanks close on a nearby enemy that is fully suppressed (strategy note to 7.6)."""
@@ -93,7 +132,7 @@ class ComputerPlayer:
         if not (cls.infantry or unit.weapon.unit_class == "tank"):
             return None
         limit = float(battle.params["suppression_no_search_above"])
-        for enemy in sorted(seen, key=lambda e: chebyshev(unit.pos, position(e, battle.state))):
+        for enemy in sorted(seen, key=lambda e: (chebyshev(unit.pos, position(e, battle.state)), e.uid)):
             pos = position(enemy, battle.state)
             if chebyshev(unit.pos, pos) <= 3 and enemy.suppression > limit:
                 return pos
@@ -102,6 +141,7 @@ class ComputerPlayer:
     def _defend(self, battle: Battle, side: str, members: list[UnitState], seen) -> list:
         state, out = battle.state, []
         center = state.objective_center
+        intruders = [e for e in seen if center is not None and chebyshev(position(e, state), center) <= 9]
         for unit in members:
             if unit.routed or unit.carrier is not None or unit.pos is None:
                 continue
@@ -115,9 +155,8 @@ class ComputerPlayer:
                     spot = cover_near(battle, unit, center)
                     if spot is not None and spot != unit.pos:
                         out.append(o.Move(unit.uid, spot))
-            intruders = [e for e in seen if center is not None and chebyshev(position(e, state), center) <= 9]
             if intruders and unit.weapon.unit_class in ("tank", "armoured_car") and not unit.objectives:
-                nearest = min(intruders, key=lambda e: chebyshev(unit.pos, position(e, state)))
+                nearest = min(intruders, key=lambda e: (chebyshev(unit.pos, position(e, state)), e.uid))
                 out.append(o.Move(unit.uid, position(nearest, state)))  # the armoured reserve counterattacks
         return out
 
@@ -127,7 +166,7 @@ class ComputerPlayer:
             return out
         guns = [u for u in state.side_units(side) if u.alive and not u.routed and u.mission is None and u.ammo > 0
                 and can_bombard(u, battle.content) and u.carrier is None]
-        observers = [u for u in state.side_units(side) if u.on_map and not u.offmap]
+        observers = sorted((u for u in state.side_units(side) if u.on_map and not u.offmap), key=lambda f: f.uid)
         taken: set = set()
         for gun in sorted(guns, key=lambda u: u.uid):
             here = position(gun, state)

@@ -11,11 +11,32 @@ if TYPE_CHECKING:
     from ..sim.state import UnitState
 
 
-def objective_slots(battle: "Battle", side: str, letters: list[str]) -> dict[str, tuple[int, int]]:
-    """A goal per formation: the objective centre, with formations spread across the front so they do not pile
-    into one square (the 19x19 area leaves room for it)."""
+def hunting_goal(battle: "Battle", side: str, seen) -> tuple[int, int]:
+    """Where a defender that waited in vain goes looking: the nearest enemy it has seen, else the enemy's start
+    line (or home edge) level with the objective."""
     state = battle.state
     center = state.objective_center or (battle.map.width // 2, battle.map.height // 2)
+    if seen:
+        from ..sim.command import position
+
+        return min((position(e, state) for e in seen), key=lambda p: (chebyshev(p, center), p))
+    enemy = state.enemy_of(side)
+    edge = battle.ruleset.side(enemy).home_edge
+    line = state.start_lines.get(enemy)
+    w, h = battle.map.width, battle.map.height
+    if edge in ("west", "east"):
+        x = line if line is not None else (0 if edge == "west" else w - 1)
+        return (x, center[1])
+    y = line if line is not None else (0 if edge == "north" else h - 1)
+    return (center[0], y)
+
+
+def objective_slots(battle: "Battle", side: str, letters: list[str],
+                    goal: tuple[int, int] | None = None) -> dict[str, tuple[int, int]]:
+    """A goal per formation: the objective centre (or another goal), with formations spread across the front so
+    they do not pile into one square (the 19x19 area leaves room for it)."""
+    state = battle.state
+    center = goal or state.objective_center or (battle.map.width // 2, battle.map.height // 2)
     edge = battle.ruleset.side(side).home_edge
     lateral = edge in ("west", "east")
     out = {}

@@ -47,8 +47,9 @@ def _unit_to_dict(unit: UnitState) -> dict:
     body["passengers"] = list(unit.passengers)
     body["objectives"] = [list(sq) for sq in unit.objectives]
     body["embark_queue"] = list(unit.embark_queue)
-    if unit.pos is not None:
-        body["pos"] = list(unit.pos)
+    for key in ("pos", "start_pos"):
+        if getattr(unit, key) is not None:
+            body[key] = list(getattr(unit, key))
     return body
 
 
@@ -63,6 +64,7 @@ def _unit_from_dict(body: dict, content: Content) -> UnitState:
     unit.siw = content.weapons.get(siw) if siw else None
     unit.mission = Mission(tuple(mission["square"]), mission["spotter"], mission["starts_in"], mission["pulses_left"]) if mission else None
     unit.pos = tuple(unit.pos) if unit.pos is not None else None
+    unit.start_pos = tuple(unit.start_pos) if unit.start_pos is not None else None
     unit.objectives = [tuple(sq) for sq in unit.objectives]
     return unit
 

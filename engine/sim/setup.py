@@ -85,7 +85,7 @@ def build_state(scenario: Scenario, content: Content, seed: int, handicap: int |
                 state = UnitState(
                     uid=f"{force.side}:{formation.letter}{unit.index}", side=force.side, letter=formation.letter,
                     index=unit.index, weapon=weapon, count=count, name=unit.name or weapon.name, initial_count=count,
-                    pos=unit.at, facing=unit.facing or facing, range_limit=weapon.mr,
+                    pos=unit.at, start_pos=unit.at, facing=unit.facing or facing, range_limit=weapon.mr,
                     ammo=unit.ammunition if unit.ammunition is not None else ammo, siw=siw)
                 units[state.uid] = state
         for formation in force.formations:

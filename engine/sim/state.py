@@ -29,6 +29,7 @@ class UnitState:
     name: str = ""
     initial_count: int = 0
     pos: tuple[int, int] | None = None
+    start_pos: tuple[int, int] | None = None  # where it was deployed: the shape of its formation
     facing: str = "N"
     speed: int = 0
     range_limit: int = 0
