@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import io
 import os
+from contextlib import contextmanager
+from contextvars import ContextVar
 import re
 import tempfile
 from dataclasses import dataclass
@@ -118,7 +120,25 @@ def uses_c_loader() -> bool:
     return issubclass(_FastLoader, pyyaml.CSafeLoader) if pyyaml.__with_libyaml__ else False
 
 
+_UNSAVED: ContextVar[dict] = ContextVar("tacforge_unsaved_texts", default={})
+
+
+@contextmanager
+def unsaved(texts: dict[Path, str]):
+    """Read these texts instead of the files on disk (the editor validates documents before they are saved)."""
+    token = _UNSAVED.set({Path(k).resolve(): v for k, v in texts.items()})
+    try:
+        yield
+    finally:
+        _UNSAVED.reset(token)
+
+
 def read_text(path: Path) -> str:
+    override = _UNSAVED.get()
+    if override:
+        text = override.get(Path(path).resolve())
+        if text is not None:
+            return text
     try:
         size = path.stat().st_size
     except OSError as exc:

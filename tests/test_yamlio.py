@@ -80,3 +80,13 @@ def test_anchors_are_allowed_when_small(tmp_path):
     path = tmp_path / "f.yaml"
     path.write_text("a: &x [1, 2]\nb: *x\n")
     assert load_fast(path).data == {"a": [1, 2], "b": [1, 2]}
+
+
+def test_unsaved_texts_replace_the_files(tmp_path):
+    from engine.yamlio import unsaved
+
+    path = tmp_path / "f.yaml"
+    path.write_text("a: 1\n")
+    with unsaved({path: "a: 2\n"}):
+        assert load_fast(path).data == {"a": 2}
+    assert load_fast(path).data == {"a": 1}
