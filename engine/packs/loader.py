@@ -374,3 +374,21 @@ def load_packs(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
     if cache is not None:
         cache.save()
     return packset
+
+
+def read_map_text(path: Path, text: str, namespace: str) -> tuple[object | None, list[Issue]]:
+    """A map from text that is not (yet) on disk, such as an editor's recovery copy: (Map or None, issues)."""
+    from ..yamlio import unsaved
+
+    issues = IssueList(namespace)
+    with unsaved({path: text}):
+        try:
+            loaded = load_fast(path)
+        except YamlFileError as exc:
+            return None, [exc.issue]
+    found = schemas.validate("map", loaded.data, path)
+    issues.extend(found)
+    if any(i.is_error for i in found) or not isinstance(loaded.data, dict):
+        return None, issues.items
+    game_map = build.game_map(loaded.data, Source(path, (), namespace), namespace, issues)
+    return game_map, issues.items

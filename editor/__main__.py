@@ -1,0 +1,7 @@
+"""python -m editor"""
+
+import sys
+
+from .app import main
+
+sys.exit(main())

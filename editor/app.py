@@ -1,0 +1,57 @@
+"""Starting the editor: `tacforge-editor [FILE ...]` or `python -m editor`. It opens the files given, else the
+Western pack's first historical scenario (the first bundled scenario until those exist), and offers to restore
+work an earlier session did not save."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from PyQt6.QtCore import QSettings
+from PyQt6.QtWidgets import QApplication, QMessageBox
+
+from . import recovery
+from .main_window import MainWindow
+from .workspace import Workspace
+
+
+def offer_recovery(window: MainWindow) -> None:
+    for original, copy, when in recovery.pending():
+        stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
+        answer = QMessageBox.question(window, "Recover unsaved work",
+                                      f"{original} has unsaved changes from {stamp} that were not saved when the editor "
+                                      "last closed. Restore them?",
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        if answer == QMessageBox.StandardButton.Yes and original.exists():
+            tab = window.open_path(original)
+            if tab is not None:
+                from .restore import restore_text
+
+                restore_text(tab, original, copy.read_text(encoding="utf-8"))
+                continue
+        recovery.discard(original)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tacforge-editor", description="The tacforge scenario and map editor.")
+    parser.add_argument("files", nargs="*", type=Path, help="scenarios or maps to open")
+    parser.add_argument("--pack-path", action="append", default=[], type=Path, help="also look for packs here")
+    args = parser.parse_args(argv)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("tacforge")
+    app.setOrganizationName("tacforge")
+    settings = QSettings("tacforge", "editor")
+    workspace = Workspace(args.pack_path)
+    window = MainWindow(workspace, settings)
+    window.show()
+    files = args.files or [p for p in [workspace.first_scenario()] if p is not None]
+    for path in files:
+        window.open_path(path)
+    offer_recovery(window)
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+"""The dock widgets the main window arranges: pack browser, issues and properties. Each redraws from the
+workspace or a document and sends requests back through signals; none holds state of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PyQt6.QtCore import Qt, pyqtSignal
+from PyQt6.QtWidgets import (QComboBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QTreeWidget, QTreeWidgetItem,
+                             QVBoxLayout, QWidget)
+
+from engine.issues import Severity
+
+PATH_ROLE = Qt.ItemDataRole.UserRole
+
+
+class PackBrowser(QTreeWidget):
+    openRequested = pyqtSignal(Path)
+
+    def __init__(self):
+        super().__init__()
+        self.setHeaderLabels(["Pack contents", ""])
+        self.setColumnWidth(0, 220)
+        self.itemDoubleClicked.connect(self._open)
+
+    def show_packs(self, workspace) -> None:
+        self.clear()
+        for pack in sorted(workspace.packset.all, key=lambda p: p.id):
+            manifest = pack.manifest
+            top = QTreeWidgetItem([pack.id, str(manifest.version) if manifest else "broken"])
+            top.setToolTip(0, f"{manifest.name if manifest else pack.id}\n{pack.location.folder}\n{pack.location.origin}")
+            if not pack.usable:
+                top.setText(1, f"skipped: {pack.problem}")
+            self.addTopLevelItem(top)
+            docs = pack.docs
+            groups = (("Scenarios", [(s.name, s.source.file) for s in docs.scenarios]),
+                      ("Maps", [(m.name, m.source.file) for m in docs.maps]),
+                      ("Weapons", [(f"{len(docs.weapons)} weapons", _file(pack, "weapons"))] if docs.weapons else []),
+                      ("Formations", [(f"{len(docs.formations)} templates", _file(pack, "formations"))] if docs.formations else []),
+                      ("Periods", [(f"{len(docs.periods)} periods", _file(pack, "periods"))] if docs.periods else []),
+                      ("Rules", [("rules and ruleset", _file(pack, "rules"))] if _file(pack, "rules") else []),
+                      ("Terrain", [("types and codes", _file(pack, "terrain"))] if _file(pack, "terrain") else []))
+            for label, entries in groups:
+                if not entries:
+                    continue
+                group = QTreeWidgetItem([label, str(len(entries)) if label in ("Scenarios", "Maps") else ""])
+                top.addChild(group)
+                for name, path in sorted(entries, key=lambda e: str(e[0])):
+                    item = QTreeWidgetItem([name, ""])
+                    item.setData(0, PATH_ROLE, str(path) if path else None)
+                    item.setToolTip(0, str(path))
+                    group.addChild(item)
+            top.setExpanded(pack.id not in ("core",))
+
+    def _open(self, item: QTreeWidgetItem) -> None:
+        path = item.data(0, PATH_ROLE)
+        if path:
+            self.openRequested.emit(Path(path))
+
+
+def _file(pack, kind: str) -> Path | None:
+    for path, schema_kind in pack.kinds.items():
+        if schema_kind == {"weapons": "weapons", "formations": "formations", "periods": "periods", "rules": "rules",
+                           "terrain": "terrain"}[kind]:
+            return path
+    return None
+
+
+class IssuesDock(QTreeWidget):
+    jumpRequested = pyqtSignal(object)
+
+    def __init__(self):
+        super().__init__()
+        self.setHeaderLabels(["", "Issue", "Where", "Code"])
+        self.setRootIsDecorated(False)
+        self.setColumnWidth(0, 24)
+        self.setColumnWidth(1, 420)
+        self.setColumnWidth(2, 220)
+        self.itemDoubleClicked.connect(lambda item: self.jumpRequested.emit(item.data(0, PATH_ROLE)))
+        self._issues: list = []
+
+    def show_issues(self, issues: list) -> None:
+        self.clear()
+        self._issues = list(issues)
+        marks = {Severity.ERROR: "✖", Severity.WARNING: "▲", Severity.INFO: "i"}
+        for issue in sorted(issues, key=lambda i: (i.severity != Severity.ERROR, str(i.file), i.line or 0)):
+            where = f"{Path(issue.file).name}:{issue.line}" if issue.file else ""
+            text = issue.message + (f"  ({issue.hint})" if issue.hint else "")
+            item = QTreeWidgetItem([marks.get(issue.severity, ""), text, where, issue.code])
+            item.setToolTip(1, f"{issue.format()}")
+            item.setData(0, PATH_ROLE, issue)
+            self.addTopLevelItem(item)
+
+    def count(self) -> tuple[int, int]:
+        errors = sum(1 for i in self._issues if i.is_error)
+        return errors, len(self._issues) - errors
+
+
+class ScenarioProperties(QWidget):
+    """The scenario's set-up values as a form; every change is a SetValue on the document's undo stack."""
+
+    def __init__(self):
+        super().__init__()
+        self.document = None
+        layout = QVBoxLayout(self)
+        self.heading = QLabel("No scenario open")
+        layout.addWidget(self.heading)
+        self.form = QFormLayout()
+        layout.addLayout(self.form)
+        layout.addStretch(1)
+        self.name = QLineEdit()
+        self.period = QSpinBox()
+        self.battle = QComboBox()
+        self.turns = QSpinBox()
+        self.turns.setRange(1, 255)
+        self.visibility = QSpinBox()
+        self.visibility.setRange(0, 99)
+        self.visibility.setSpecialValueText("random")
+        self.handicap = QSpinBox()
+        self.handicap.setRange(1, 5)
+        for label, widget in (("Name", self.name), ("Period", self.period), ("Battle type", self.battle),
+                              ("Turns", self.turns), ("Visibility", self.visibility), ("Handicap", self.handicap)):
+            self.form.addRow(label, widget)
+        self.lines: dict[str, QSpinBox] = {}
+        self.name.editingFinished.connect(lambda: self._set(("name",), self.name.text(), "Rename scenario"))
+        self.period.valueChanged.connect(lambda v: self._set(("period",), v, "Change period"))
+        self.battle.activated.connect(lambda i: self._set(("battle_type",), self.battle.itemData(i), "Change battle type"))
+        self.turns.valueChanged.connect(lambda v: self._set(("turns",), v, "Change game length"))
+        self.visibility.valueChanged.connect(lambda v: self._set(("visibility",), v if v else "random", "Change visibility"))
+        self.handicap.valueChanged.connect(lambda v: self._set(("handicap",), v, "Change handicap"))
+        self._loading = False
+
+    def show_document(self, document) -> None:
+        self.document = document
+        if document is None or document.kind != "scenario":
+            self.heading.setText("No scenario open")
+            self.setEnabled(False)
+            return
+        self.setEnabled(True)
+        self._loading = True
+        try:
+            content = document.content
+            profile = content.ruleset if content else None
+            self.heading.setText(f"{document.value('name', default='')}  ({document.path.name})")
+            self.name.setText(str(document.value("name", default="")))
+            self.period.setRange(1, profile.periods if profile else 99)
+            self.period.setValue(int(document.value("period", default=1)))
+            self.battle.clear()
+            for bt in (profile.battle_types if profile else ()):
+                self.battle.addItem(bt.name, bt.id)
+            self.battle.setCurrentIndex(max(0, self.battle.findData(document.value("battle_type"))))
+            self.turns.setValue(int(document.value("turns", default=20) or 20))
+            vis = document.value("visibility", default="random")
+            self.visibility.setValue(vis if isinstance(vis, int) else 0)
+            self.handicap.setValue(int(document.value("handicap", default=3)))
+            for side in (profile.side_ids() if profile else ()):
+                if side not in self.lines:
+                    spin = QSpinBox()
+                    spin.setRange(0, 255)
+                    spin.valueChanged.connect(lambda v, s=side: self._set(("start_lines", s), v, f"Move {s} start line"))
+                    self.lines[side] = spin
+                    self.form.addRow(f"Start line: {profile.side(side).name}", spin)
+                self.lines[side].setValue(int(document.value("start_lines", side, default=0)))
+        finally:
+            self._loading = False
+
+    def _set(self, path, value, text) -> None:
+        if self._loading or self.document is None:
+            return
+        if self.document.value(*path) == value:
+            return
+        if path[0] == "start_lines" and self.document.value("start_lines") is None:
+            return
+        self.document.set_value(path, value, text)

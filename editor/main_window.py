@@ -1,0 +1,351 @@
+"""The main window: wires docks, menus, toolbar and actions to the workspace and the documents. No editing
+logic lives here: tools are in mapedit/, documents in documents.py, checks in validation.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PyQt6.QtCore import QSettings, Qt, QTimer
+from PyQt6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
+from PyQt6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QTabWidget,
+                             QUndoView)
+
+from engine.yamlio import YamlFileError
+
+from . import recovery
+from .docks import IssuesDock, PackBrowser, ScenarioProperties
+from .documents import SaveFailed
+from .editor_tab import EditorTab
+from .validation import LiveValidator
+from .workspace import Workspace, new_pack_from_template
+
+TOOLS = (("brush", "Brush", "B"), ("rectangle", "Rectangle", "R"), ("fill", "Fill", "F"), ("line", "Road/river line", "L"),
+         ("raise", "Raise ground", "E"), ("lower", "Lower ground", "Shift+E"), ("eyedropper", "Eyedropper", "I"),
+         ("select", "Select", "S"), ("los", "Line of sight", "V"), ("objective", "Move objective", "O"))
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, workspace: Workspace, settings: QSettings):
+        super().__init__()
+        self.workspace, self.settings = workspace, settings
+        self.setWindowTitle("tacforge")
+        self.undo_group = QUndoGroup(self)
+        self.tabs = QTabWidget()
+        self.tabs.setTabsClosable(True)
+        self.tabs.setDocumentMode(True)
+        self.tabs.tabCloseRequested.connect(self.close_tab)
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self.setCentralWidget(self.tabs)
+        self.status = QLabel()
+        self.statusBar().addWidget(self.status, 1)
+        self.validator = LiveValidator(workspace)
+        self._build_docks()
+        self._build_actions()
+        self.validator.issuesChanged.connect(self._show_issues)
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setInterval(60_000)
+        self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_timer.start()
+        self.browser.show_packs(workspace)
+        geometry = settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1400, 900)
+        state = settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+
+    # -- construction ---------------------------------------------------------------------------------------------
+    def _dock(self, title: str, widget, area, name: str) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_docks(self) -> None:
+        left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
+                               Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.browser = PackBrowser()
+        self.browser.openRequested.connect(self.open_path)
+        self.issues = IssuesDock()
+        self.issues.jumpRequested.connect(self.jump_to_issue)
+        self.properties = ScenarioProperties()
+        self.history = QUndoView(self.undo_group)
+        from .terrain_palette import TerrainPalette
+        from .minimap import Minimap
+
+        self.palette = TerrainPalette()
+        self.minimap = Minimap()
+        self.docks = [self._dock("Packs", self.browser, left, "packs"),
+                      self._dock("Terrain", self.palette, left, "terrain"),
+                      self._dock("Minimap", self.minimap, right, "minimap"),
+                      self._dock("Properties", self.properties, right, "properties"),
+                      self._dock("History", self.history, right, "history"),
+                      self._dock("Issues", self.issues, bottom, "issues")]
+        self.palette.typeChosen.connect(lambda t: self._tool_option(terrain=t))
+        self.palette.levelChosen.connect(lambda lvl: self._tool_option(level=lvl))
+
+    def _action(self, menu, text, slot, shortcut=None, checkable=False) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setCheckable(checkable)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self._action(file_menu, "New pack from template…", self.new_pack)
+        self._action(file_menu, "Open pack folder…", self.open_pack_folder, "Ctrl+Shift+O")
+        self._action(file_menu, "Open scenario or map…", self.open_file_dialog, QKeySequence.StandardKey.Open)
+        self.recent_menu = file_menu.addMenu("Open recent")
+        self._fill_recent()
+        file_menu.addSeparator()
+        self._action(file_menu, "Save", self.save_current, QKeySequence.StandardKey.Save)
+        self._action(file_menu, "Save all", self.save_all, "Ctrl+Alt+S")
+        self._action(file_menu, "Close tab", lambda: self.close_tab(self.tabs.currentIndex()), QKeySequence.StandardKey.Close)
+        file_menu.addSeparator()
+        self._action(file_menu, "Quit", self.close, QKeySequence.StandardKey.Quit)
+        edit = bar.addMenu("&Edit")
+        undo = self.undo_group.createUndoAction(self, "Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = self.undo_group.createRedoAction(self, "Redo")
+        redo.setShortcut(QKeySequence.StandardKey.Redo)
+        edit.addActions([undo, redo])
+        edit.addSeparator()
+        self._action(edit, "Copy", lambda: self._tab_call("copy"), QKeySequence.StandardKey.Copy)
+        self._action(edit, "Cut", lambda: self._tab_call("cut"), QKeySequence.StandardKey.Cut)
+        self._action(edit, "Paste", lambda: self._tab_call("paste"), QKeySequence.StandardKey.Paste)
+        self._action(edit, "Rotate clipboard 90°", lambda: self._tab_call("rotate_clipboard"), "Ctrl+R")
+        self._action(edit, "Flip clipboard horizontally", lambda: self._tab_call("flip_clipboard", True), "Ctrl+H")
+        self._action(edit, "Flip clipboard vertically", lambda: self._tab_call("flip_clipboard", False), "Ctrl+J")
+        view = bar.addMenu("&View")
+        self.grid_action = self._action(view, "Grid", lambda on: self._tab_call("set_grid", on), "G", checkable=True)
+        self.grid_action.setChecked(True)
+        self._action(view, "Zoom in", lambda: self._tab_call("zoom", 1.25), QKeySequence.StandardKey.ZoomIn)
+        self._action(view, "Zoom out", lambda: self._tab_call("zoom", 0.8), QKeySequence.StandardKey.ZoomOut)
+        view.addSeparator()
+        for dock in self.docks:
+            view.addAction(dock.toggleViewAction())
+        tools = bar.addMenu("&Map")
+        self.toolbar = self.addToolBar("Tools")
+        self.toolbar.setObjectName("tools")
+        group = QActionGroup(self)
+        for name, text, key in TOOLS:
+            action = self._action(tools, text, lambda _=False, n=name: self._tool(n), key, checkable=True)
+            group.addAction(action)
+            self.toolbar.addAction(action)
+            if name == "brush":
+                action.setChecked(True)
+        tools.addSeparator()
+        self._action(tools, "Brush size…", self.brush_size)
+        self._action(tools, "Generate random map…", lambda: self._tab_call("generate_dialog", self))
+        self._action(tools, "Resize map…", lambda: self._tab_call("resize_dialog", self))
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "About tacforge", lambda: QMessageBox.about(
+            self, "tacforge", "tacforge: a scenario and force design toolkit for platoon-level WWII battles."))
+
+    # -- tabs and documents ---------------------------------------------------------------------------------------
+    def current_tab(self) -> EditorTab | None:
+        widget = self.tabs.currentWidget()
+        return widget if isinstance(widget, EditorTab) else None
+
+    def _tab_call(self, name: str, *args) -> None:
+        tab = self.current_tab()
+        if tab is not None and hasattr(tab, name):
+            getattr(tab, name)(*args)
+
+    def _tool(self, name: str) -> None:
+        self._current_tool = name
+        self._tab_call("set_tool", name)
+
+    def _tool_option(self, **options) -> None:
+        self._tab_call("set_tool_options", **options)
+
+    def brush_size(self) -> None:
+        size, ok = QInputDialog.getInt(self, "Brush size", "Squares across (1-9):", 1, 1, 9)
+        if ok:
+            self._tool_option(size=size)
+
+    def open_path(self, path: Path) -> EditorTab | None:
+        path = Path(path)
+        for i in range(self.tabs.count()):
+            tab = self.tabs.widget(i)
+            if isinstance(tab, EditorTab) and tab.document.path.resolve() == path.resolve():
+                self.tabs.setCurrentIndex(i)
+                return tab
+        try:
+            document = self.workspace.open(path)
+        except YamlFileError as exc:
+            QMessageBox.warning(self, "Cannot open", exc.issue.format())
+            return None
+        if document.kind not in ("map", "scenario"):
+            QMessageBox.information(self, "Opened in the pack", f"{path.name} is validated live; the weapon, "
+                                    "formation and period tables get their own editors in a later version. "
+                                    "Edit the file in a text editor meanwhile: the issues dock checks it.")
+            self.workspace.close(document)
+            self.validator.watch(document.pack_folder)
+            return None
+        tab = EditorTab(document, self.workspace, self)
+        tab.hovered.connect(self.status.setText)
+        tab.edited.connect(self._edited)
+        self.undo_group.addStack(document.undo)
+        if tab.map_document is not None and tab.map_document is not document:
+            self.undo_group.addStack(tab.map_document.undo)
+        self.tabs.addTab(tab, tab.title())
+        self.tabs.setCurrentWidget(tab)
+        self._remember(path)
+        self.validator.watch(document.pack_folder)
+        return tab
+
+    def _edited(self, document) -> None:
+        self.undo_group.setActiveStack(document.undo)
+        self.validator.schedule()
+        self._refresh_titles()
+
+    def _refresh_titles(self) -> None:
+        for i in range(self.tabs.count()):
+            tab = self.tabs.widget(i)
+            if isinstance(tab, EditorTab):
+                self.tabs.setTabText(i, tab.title())
+
+    def _tab_changed(self, index: int) -> None:
+        tab = self.current_tab()
+        self.properties.show_document(tab.document if tab else None)
+        if tab is None:
+            return
+        self.undo_group.setActiveStack(tab.document.undo)
+        self.palette.set_content(tab.document.content)
+        self.minimap.attach(tab.view)
+        tab.set_tool(getattr(self, "_current_tool", "brush"))
+        self.validator.watch(tab.document.pack_folder)
+
+    def close_tab(self, index: int) -> bool:
+        tab = self.tabs.widget(index)
+        if not isinstance(tab, EditorTab):
+            return True
+        for document in tab.documents():
+            if document.dirty and not self._ask_save(document):
+                return False
+        self.tabs.removeTab(index)
+        for document in tab.documents():
+            if not any(document in t.documents() for t in self._tabs()):
+                self.undo_group.removeStack(document.undo)
+                self.workspace.close(document)
+                recovery.discard(document.path)
+        tab.deleteLater()
+        return True
+
+    def _tabs(self) -> list[EditorTab]:
+        return [self.tabs.widget(i) for i in range(self.tabs.count()) if isinstance(self.tabs.widget(i), EditorTab)]
+
+    def _ask_save(self, document) -> bool:
+        answer = QMessageBox.question(
+            self, "Unsaved changes", f"Save the changes to {document.path.name}?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
+        if answer == QMessageBox.StandardButton.Cancel:
+            return False
+        if answer == QMessageBox.StandardButton.Save:
+            return self._save(document)
+        return True
+
+    def _save(self, document) -> bool:
+        try:
+            document.save()
+        except SaveFailed as exc:
+            QMessageBox.critical(self, "Save failed", str(exc))
+            return False
+        recovery.discard(document.path)
+        self._refresh_titles()
+        self.statusBar().showMessage(f"saved {document.path}", 4000)
+        return True
+
+    def save_current(self) -> None:
+        tab = self.current_tab()
+        if tab is not None:
+            for document in tab.documents():
+                if document.dirty:
+                    self._save(document)
+
+    def save_all(self) -> None:
+        for document in list(self.workspace.documents):
+            if document.dirty:
+                self._save(document)
+
+    def autosave(self) -> None:
+        for document in self.workspace.documents:
+            if document.dirty:
+                try:
+                    recovery.autosave(document.path, document.text())
+                except OSError as exc:
+                    self.statusBar().showMessage(f"autosave failed: {exc}", 6000)
+
+    # -- files ----------------------------------------------------------------------------------------------------
+    def open_file_dialog(self) -> None:
+        start = str(self.settings.value("last_folder", str(Path.home())))
+        path, _ = QFileDialog.getOpenFileName(self, "Open scenario or map", start, "YAML (*.yaml *.yml)")
+        if path:
+            self.settings.setValue("last_folder", str(Path(path).parent))
+            self.open_path(Path(path))
+
+    def open_pack_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Open pack folder", str(Path.home()))
+        if folder:
+            self.workspace.add_pack_folder(Path(folder))
+            self.browser.show_packs(self.workspace)
+            self.validator.watch(Path(folder).resolve())
+
+    def new_pack(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Where to create the pack", str(Path.home()))
+        if not folder:
+            return
+        pack_id, ok = QInputDialog.getText(self, "New pack", "Pack id (lower case, digits, _ and -):", text="my_pack")
+        if not ok or not pack_id:
+            return
+        try:
+            target = new_pack_from_template(Path(folder), pack_id, pack_id.replace("_", " ").title())
+        except (OSError, FileExistsError) as exc:
+            QMessageBox.warning(self, "New pack", str(exc))
+            return
+        self.workspace.add_pack_folder(target)
+        self.browser.show_packs(self.workspace)
+        self.validator.watch(target)
+
+    def _remember(self, path: Path) -> None:
+        recent = [p for p in (self.settings.value("recent", []) or []) if p != str(path)]
+        self.settings.setValue("recent", [str(path)] + recent[:9])
+        self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for entry in self.settings.value("recent", []) or []:
+            action = self.recent_menu.addAction(entry)
+            action.triggered.connect(lambda _=False, p=entry: self.open_path(Path(p)))
+
+    # -- issues ---------------------------------------------------------------------------------------------------
+    def _show_issues(self, issues: list) -> None:
+        self.issues.show_issues(issues)
+        errors, warnings = self.issues.count()
+        self.docks[-1].setWindowTitle(f"Issues ({errors} errors, {warnings} warnings)")
+
+    def jump_to_issue(self, issue) -> None:
+        if issue is None or issue.file is None:
+            return
+        tab = self.open_path(Path(issue.file))
+        if tab is not None:
+            tab.jump_to(issue)
+
+    def closeEvent(self, event) -> None:
+        for document in list(self.workspace.documents):
+            if document.dirty and not self._ask_save(document):
+                event.ignore()
+                return
+        for document in self.workspace.documents:
+            recovery.discard(document.path)
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        event.accept()
