@@ -121,6 +121,8 @@ class Ruleset:
     reports: Mapping[str, object]
     handicap_low: str = ""
     handicap_high: str = ""
+    selection_points: tuple[tuple[str, int], ...] = ()  # (force size, budget): large, medium, small
+    small_battle_factor: float = 0.5
     description: str = ""
     source: Source = field(default=Source(None), compare=False)
 
@@ -138,6 +140,12 @@ class Ruleset:
 
     def force_type(self, type_id: str) -> ForceType | None:
         return next((f for f in self.force_types if f.id == type_id), None)
+
+    def selection_budget(self, size: str, small_battle: bool = False) -> int:
+        """Selection points of a force of this size (large/medium/small), halved (by the factor) in a small battle,
+        rounded half up."""
+        points = dict(self.selection_points).get(size, 0)
+        return int(points * self.small_battle_factor + 0.5) if small_battle else points
 
 
 @dataclass(frozen=True)

@@ -79,7 +79,7 @@ def ruleset(r: dict, src: Source, ns: str) -> Ruleset:
         SmallArmsBonus(bonus["nationality"], tuple(bonus["classes"]), bonus["multiplier"]) if bonus else None,
         f["panic_rules"], f["stacking"], f["los_operator"], f["max_range_accuracy_plus_one"], f["indirect_armour"],
         f["river_movement"], f["entrenchment_is_broken"])
-    ent, length = r["entrenchments"], r["game_length"]
+    ent, length, points = r["entrenchments"], r["game_length"], r["selection_points"]
     return Ruleset(
         id=qualify(r["id"], ns), name=r["name"], periods=r["periods"],
         sides=tuple(Side(s["id"], s["name"], s["home_edge"], s["command_hq"]["name"], s["command_hq"]["symbol"])
@@ -95,7 +95,9 @@ def ruleset(r: dict, src: Source, ns: str) -> Ruleset:
         after_end_extra_turns=r["after_end"]["extra_turns"],
         siws=tuple(r["siws"]["available"]), default_siw=r["siws"]["default"], flags=flags,
         reports=MappingProxyType(dict(r["reports"])), handicap_low=r["handicap"]["low"],
-        handicap_high=r["handicap"]["high"], description=r.get("description", ""), source=src)
+        handicap_high=r["handicap"]["high"],
+        selection_points=tuple((k, points[k]) for k in ("large", "medium", "small")),
+        small_battle_factor=points["small_battle_factor"], description=r.get("description", ""), source=src)
 
 
 def weapon(r: dict, src: Source, ns: str) -> Weapon:

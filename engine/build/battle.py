@@ -1,0 +1,149 @@
+"""Building a whole battle: map, set-up, forces, deployment (rules-reference 8.2; the manuals' "build your own").
+
+    battle = build_battle(content, BattleChoices("allied-assault", period=4, seed=7))
+    write_battle(battle, content, Path("my-battles"), requires={"core": ">=1.0,<2", "western": ">=1.0,<2"},
+                 ruleset=content.ruleset.id)                         # engine.build.scenario_writer
+
+A side with AUTO-SELECT buys a force with engine.build.select; a side given a list of templates buys exactly those;
+a side with neither gets only its command HQ (formation A), and its whole budget stays unused (worth 20 VP a point,
+capped). A side with AUTO-DEPLOY is deployed by engine.build.deploy; otherwise its units wait in a block at the top
+of its deployment area, as in the manuals (1.5), to be placed in the editor.
+"""
+
+from __future__ import annotations
+
+import random
+import textwrap
+from dataclasses import dataclass, field
+
+from ..model import Map
+from ..packs.content import Content
+from .deploy import DeploymentArea, deploy
+from .forces import ForceDraft, Purchase, buy, formations, is_available
+from .select import auto_select, choose_force_type
+from .setup import BattleChoices, BattlePlan, BuildError, map_size, plan_battle
+
+
+@dataclass
+class GeneratedBattle:
+    scenario_id: str
+    name: str
+    plan: BattlePlan
+    game_map: Map
+    forces: dict[str, ForceDraft]
+    entrenchments: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    briefing: str = ""
+    notes: str = ""
+
+
+def make_map(content: Content, choices: BattleChoices, map_id: str, name: str) -> Map:
+    """The random map for the battle (engine.mapping; 60x60, 60x30 for assaults)."""
+    from ..mapping.generate import generate_map
+
+    width, height = map_size(content, content.ruleset.battle_type(choices.battle_type))
+    return generate_map(content, width=width, height=height, river=choices.river, cover=choices.cover,
+                        seed=choices.seed, hills=choices.hills, map_id=map_id, name=name)
+
+
+def default_name(content: Content, choices: BattleChoices) -> str:
+    battle = content.ruleset.battle_type(choices.battle_type)
+    period = content.periods[choices.period]
+    return f"{battle.name}, {period.name} ({choices.size})"
+
+
+def build_battle(content: Content, choices: BattleChoices, *, scenario_id: str = "battle", name: str | None = None,
+                 auto_select_sides=None, auto_deploy_sides=None, force_types: dict[str, str] | None = None,
+                 purchases: dict[str, list[str]] | None = None, game_map: Map | None = None) -> GeneratedBattle:
+    """Everything `tacforge new` does except writing files. Sides default to all for auto-select and auto-deploy;
+    `purchases` names the templates a side buys instead of auto-selecting."""
+    if content.ruleset is None:
+        raise BuildError(f"pack '{content.pack_id}' has no ruleset profile")
+    sides = content.ruleset.side_ids()
+    auto_select_sides = set(sides if auto_select_sides is None else auto_select_sides)
+    auto_deploy_sides = set(sides if auto_deploy_sides is None else auto_deploy_sides)
+    force_types, purchases = dict(force_types or {}), dict(purchases or {})
+    for side in (*auto_select_sides, *auto_deploy_sides, *force_types, *purchases):
+        if side not in sides:
+            raise BuildError(f"unknown side '{side}'; the sides are {', '.join(sides)}")
+    for side, ft in force_types.items():
+        known = [f.id for f in content.ruleset.force_types if f.side == side]
+        if ft not in known:
+            raise BuildError(f"'{ft}' is not a force type of {side}; choose one of {', '.join(known)}")
+    plan_battle(content, choices)  # check the choices before the map is made
+    name = name or default_name(content, choices)
+    if game_map is None:
+        game_map = make_map(content, choices, scenario_id, name)
+    plan = plan_battle(content, choices, game_map)
+    forces: dict[str, ForceDraft] = {}
+    entrenchments: dict[str, list[tuple[int, int]]] = {}
+    for side in sides:
+        rng = random.Random(f"force-type:{choices.seed}:{side}")
+        ft = force_types.get(side)
+        if side in purchases:
+            ft = ft or _force_type_for(content, plan, side, purchases[side])
+            purchase = buy(content, side, ft, choices.period, plan.budgets[side], purchases[side], plan.assault)
+        elif side in auto_select_sides:
+            purchase = auto_select(content, plan, side, ft)
+        else:
+            purchase = Purchase(side, ft or choose_force_type(content, plan, side, rng), plan.budgets[side])
+        drafts, batteries = formations(content, purchase, choices.period)
+        ft_name = content.ruleset.force_type(purchase.force_type).name
+        force = ForceDraft(side, purchase.force_type, f"{ft_name} force", drafts, batteries, purchase.budget,
+                           purchase.spent)
+        forces[side] = force
+        if side in auto_deploy_sides:
+            squares = deploy(content, game_map, plan, force, choices.seed)
+            if squares:
+                entrenchments[side] = squares
+        else:
+            park(content, game_map, plan, force)
+    battle = GeneratedBattle(scenario_id, name, plan, game_map, forces, entrenchments)
+    battle.briefing = briefing(content, battle)
+    return battle
+
+
+def _force_type_for(content: Content, plan: BattlePlan, side: str, refs: list[str]) -> str:
+    """The first force type of the side (in the ruleset's order) that may buy every named template."""
+    templates = [content.formation(ref) for ref in refs]
+    if None in templates:
+        raise BuildError(f"unknown formation '{refs[templates.index(None)]}'")
+    for ft in content.ruleset.force_types:
+        if ft.side == side and all(is_available(content, t, side, ft.id, plan.choices.period, plan.assault)
+                                   for t in templates):
+            return ft.id
+    raise BuildError(f"no force type of {side} may buy all of {', '.join(refs)} in period {plan.choices.period}"
+                     + ("" if plan.assault else " (off-map artillery is for assault battles)"))
+
+
+def park(content: Content, game_map: Map, plan: BattlePlan, force: ForceDraft) -> None:
+    """No auto-deploy: the units wait in rows from the top of the side's deployment area, nearest the start line
+    first, for the designer to place them (rules-reference 1.5)."""
+    spot = DeploymentArea(content, game_map, plan, force.side, random.Random(0))
+    squares = [(plan.column(force.side, d), y) for y in range(plan.height) for d in range(plan.max_depth(force.side) + 1)]
+    from ..sim.setup import EDGE_FACING
+
+    for formation in force.formations:
+        for unit in formation.units:
+            unit.carrier = None
+            unit.facing = EDGE_FACING[plan.home_edges[force.side]]
+            unit.at = next(s for s in squares if spot.occupied.get(s, 0) < spot.limit and spot.passable(unit, *s))
+            spot.occupied[unit.at] = spot.occupied.get(unit.at, 0) + 1
+
+
+def briefing(content: Content, battle: GeneratedBattle) -> str:
+    plan, profile = battle.plan, content.ruleset
+    ox, oy = plan.objective
+    lines = [f"{plan.battle.name}: {plan.battle.description}".strip(),
+             f"The objective area is the 19x19 squares around {ox},{oy}; the battle lasts {plan.turns} turns."]
+    for side, force in battle.forces.items():
+        role = "attacks" if plan.attacking(side) else "defends"
+        bought = ", ".join(f"{f.letter} {f.name}" for f in force.formations[1:]) or "nothing but its command HQ"
+        lines.append("")
+        lines.append(f"{profile.side(side).name}: a {plan.sizes[side]} {force.name} ({force.spent} of "
+                     f"{force.budget} selection points; {force.unused} unused) {role} from the {plan.home_edges[side]}, "
+                     f"behind its start line at column {plan.start_lines[side]}. Formations: {bought}.")
+        if force.batteries:
+            lines.append("Off-map artillery: " + ", ".join(f"{b.count} x {b.weapon.name}" for b in force.batteries) + ".")
+        if battle.entrenchments.get(side):
+            lines.append(f"It has dug {len(battle.entrenchments[side])} entrenchments.")
+    return "\n".join(textwrap.fill(line, 116) if line else "" for line in lines) + "\n"

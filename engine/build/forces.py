@@ -1,0 +1,277 @@
+"""Forces: which formation templates a side may buy, buying them with selection points, and the lettered order of
+battle they become (rules-reference 2.1, 2.2, 3.11, 8.2, 13 U7-U10).
+
+A template is *available* to a side's force in a period when all of these hold:
+
+* it belongs to the side, and to the force type's nationality when the force type names one;
+* the period lies in the template's periods, and every weapon and SIW in it is available in that period;
+* its `force_types` list names the force type, or the list is empty (a template without force types is open to
+  every force type of its side);
+* it is not off-map artillery, unless the battle is an assault (3.11).
+
+Every side also gets its command HQ, formation A, free of charge: A0 is the command vehicle (a halftrack that can
+carry anything, else a truck) and A1 a headquarters defence section riding in it (13 U10). Bought formations get
+the letters B-U in the order bought; each keeps its template's HQ as index 0 and its units as 1-8. Bought off-map
+detachments become `offmap_artillery` batteries, never formations.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+from ..model import FormationTemplate, Weapon
+from ..packs.content import Content
+from .setup import BuildError
+
+ARMOURED_ROLE = {"tank": "armour", "tank_destroyer": "tank_destroyer", "assault_gun": "assault_gun",
+                 "armoured_car": "recon", "sp_artillery": "artillery", "sp_mortar": "artillery",
+                 "rifle": "infantry", "smg": "infantry", "hmg": "support", "mortar": "support",
+                 "infantry_gun": "support", "howitzer": "support", "at_gun": "antitank", "flak": "antitank"}
+ROLE_ORDER = ("armour", "infantry", "tank_destroyer", "antitank", "support", "assault_gun", "recon", "artillery")
+TRANSPORT = ("truck", "carrier")
+
+
+def round_half_up(value: float) -> int:
+    return int(math.floor(value + 0.5))
+
+
+@dataclass
+class UnitDraft:
+    index: int
+    weapon: Weapon
+    count: int
+    name: str = ""
+    siw: str | None = None          # local id of the SIW, None: the ruleset's default
+    at: tuple[int, int] | None = None
+    facing: str | None = None
+    carrier: str | None = None      # unit id (letter + index) of the vehicle it rides in
+
+
+@dataclass
+class FormationDraft:
+    letter: str
+    name: str
+    role: str
+    units: list[UnitDraft]
+    template: str | None = None     # qualified template id
+
+    @property
+    def hq(self) -> UnitDraft:
+        return next(u for u in self.units if u.index == 0)
+
+
+@dataclass(frozen=True)
+class Battery:
+    weapon: Weapon
+    count: int
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Offer:
+    """An available template: what it is for, whether its infantry rides, and what it costs."""
+
+    template: FormationTemplate
+    role: str
+    mounted: bool
+
+    @property
+    def cost(self) -> int:
+        return self.template.cost
+
+
+@dataclass
+class Purchase:
+    side: str
+    force_type: str
+    budget: int
+    items: list[tuple[Offer, int | None]] = field(default_factory=list)  # (offer, batteries bought or None: all)
+
+    @property
+    def spent(self) -> int:
+        return sum(battery_cost(o.template, n) for o, n in self.items)
+
+    @property
+    def unused(self) -> int:
+        return self.budget - self.spent
+
+    def add(self, offer: Offer, batteries: int | None = None) -> None:
+        self.items.append((offer, batteries))
+
+
+@dataclass
+class ForceDraft:
+    side: str
+    force_type: str
+    name: str
+    formations: list[FormationDraft]
+    batteries: list[Battery]
+    budget: int
+    spent: int
+
+    @property
+    def unused(self) -> int:
+        return self.budget - self.spent
+
+
+def battery_cost(template: FormationTemplate, batteries: int | None) -> int:
+    """The cost of a whole template, or of its first `batteries` off-map batteries at their share of its tubes."""
+    if batteries is None or batteries >= len(template.units):
+        return template.cost
+    tubes = sum(u.count for u in template.units)
+    return max(1, round_half_up(template.cost * sum(u.count for u in template.units[:batteries]) / tubes))
+
+
+def _nationalities(content: Content, side: str, force_type: str, template: FormationTemplate | None = None):
+    ft = content.ruleset.force_type(force_type)
+    if template is not None and template.nationality:
+        return [template.nationality]
+    return [ft.nationality] if ft and ft.nationality else content.side_nationalities(side)
+
+
+def _elements(t: FormationTemplate):
+    return ([t.hq] if t.hq else []) + list(t.units)
+
+
+def is_available(content: Content, t: FormationTemplate, side: str, force_type: str, period: int,
+                 assault: bool) -> bool:
+    ft = content.ruleset.force_type(force_type)
+    if ft is None or ft.side != side or t.side != side:
+        return False
+    if ft.nationality and t.nationality and t.nationality != ft.nationality:
+        return False
+    if t.nationality and t.nationality not in content.side_nationalities(side):
+        return False
+    if not t.periods[0] <= period <= t.periods[1] or (t.force_types and force_type not in t.force_types):
+        return False
+    if t.offmap and not assault:
+        return False
+    nats = _nationalities(content, side, force_type, t)
+    for element in _elements(t):
+        weapon = content.resolve_weapon(element.weapon, nats)
+        if weapon is None or not weapon.available_in(period) or not weapon.fielded_by(nats):
+            return False
+        if element.siw:
+            siw = content.resolve_weapon(element.siw, nats)
+            if siw is None or not siw.available_in(period):
+                return False
+    return True
+
+
+def _class(content: Content, ref: str, nats) -> str:
+    weapon = content.resolve_weapon(ref, nats)
+    return weapon.unit_class if weapon else ""
+
+
+def transport_cost(content: Content, weapon: Weapon) -> int | None:
+    if weapon.transport_cost is not None:
+        return weapon.transport_cost
+    cls = content.unit_classes.get(weapon.unit_class)
+    return cls.transport_cost if cls else None
+
+
+def carries(content: Content, weapon: Weapon) -> str:
+    cls = content.unit_classes.get(weapon.unit_class)
+    if not (cls and cls.vehicle):
+        return "none"
+    return weapon.carries or cls.carries
+
+
+def offer(content: Content, t: FormationTemplate, side: str, force_type: str) -> Offer:
+    """What a template is for, from the classes of its units (not its name)."""
+    nats = _nationalities(content, side, force_type, t)
+    if t.offmap:
+        return Offer(t, "offmap", False)
+    counts: dict[str, int] = {}
+    for element in t.units:
+        role = ARMOURED_ROLE.get(_class(content, element.weapon, nats))
+        if role:
+            counts[role] = counts.get(role, 0) + 1
+    hq_role = ARMOURED_ROLE.get(_class(content, t.hq.weapon, nats)) if t.hq else None
+    role = max(ROLE_ORDER, key=lambda r: (counts.get(r, 0), r == hq_role, -ROLE_ORDER.index(r)))
+    men = lift = 0
+    for element in _elements(t):
+        weapon = content.resolve_weapon(element.weapon, nats)
+        if weapon is None:
+            continue
+        cls = content.unit_classes.get(weapon.unit_class)
+        if cls and cls.infantry:
+            men += (transport_cost(content, weapon) or 0) * element.count
+        elif weapon.unit_class in TRANSPORT:
+            lift += int(content.parameters["transport_capacity_per_vehicle"]) * element.count
+    return Offer(t, role, men > 0 and lift >= men)
+
+
+def offers(content: Content, side: str, force_type: str, period: int, assault: bool) -> list[Offer]:
+    """Every template the force may buy, in the order of the pack's formations file."""
+    return [offer(content, t, side, force_type) for t in content.formations.values()
+            if is_available(content, t, side, force_type, period, assault)]
+
+
+def buy(content: Content, side: str, force_type: str, period: int, budget: int, template_refs, assault: bool) -> Purchase:
+    """Buy named templates (ids as in formations.yaml); BuildError when one is unavailable or the budget is short."""
+    purchase = Purchase(side, force_type, budget)
+    for ref in template_refs:
+        t = content.formation(ref)
+        if t is None:
+            raise BuildError(f"unknown formation '{ref}'")
+        if not is_available(content, t, side, force_type, period, assault):
+            raise BuildError(f"{t.name} ({t.id.split(':')[-1]}) is not available to a {force_type} force of "
+                             f"{side} in period {period}" + ("" if assault or not t.offmap else
+                                                             " (off-map artillery is for assault battles)"))
+        purchase.add(offer(content, t, side, force_type))
+    if purchase.spent > budget:
+        raise BuildError(f"the {side} formations cost {purchase.spent} selection points; the budget is {budget}")
+    return purchase
+
+
+def command_hq(content: Content, side: str, force_type: str, period: int) -> FormationDraft:
+    """Formation A: the side's command HQ vehicle (A0) and its defence section riding in it (A1)."""
+    profile = content.ruleset
+    nats = _nationalities(content, side, force_type)
+    pool = [w for w in content.weapons.values() if w.available_in(period) and w.fielded_by(nats)]
+
+    def rank(w: Weapon):
+        own = any(n in w.nationalities for n in nats)
+        return (carries(content, w) != "all", w.unit_class != "carrier", not own, w.id)
+
+    vehicles = sorted((w for w in pool if w.unit_class in TRANSPORT and carries(content, w) == "all"), key=rank)
+    men = sorted((w for w in pool if w.unit_class in ("smg", "rifle")), key=lambda w: (w.unit_class != "smg", w.id))
+    if not vehicles or not men:
+        raise BuildError(f"no command vehicle or infantry for {side} in period {period}")
+    capacity = int(content.parameters["transport_capacity_per_vehicle"])
+    escort = max(1, capacity // max(1, transport_cost(content, men[0]) or 1))
+    name = profile.side(side).command_hq_name
+    return FormationDraft("A", name, "command", [
+        UnitDraft(0, vehicles[0], 1, name),
+        UnitDraft(1, men[0], escort, "HQ Defence Section")])
+
+
+def formations(content: Content, purchase: Purchase, period: int) -> tuple[list[FormationDraft], list[Battery]]:
+    """The bought templates as lettered formations (B-U, in the order bought) and off-map batteries."""
+    letters = str(content.parameters.get("formation_letters", "ABCDEFGHIJKLMNOPQRSTU"))
+    out = [command_hq(content, purchase.side, purchase.force_type, period)]
+    batteries: list[Battery] = []
+    names: dict[str, int] = {}
+    for o, n in purchase.items:
+        t = o.template
+        nats = _nationalities(content, purchase.side, purchase.force_type, t)
+        if t.offmap:
+            for i, element in enumerate(t.units[:n] if n is not None else t.units, 1):
+                batteries.append(Battery(content.resolve_weapon(element.weapon, nats), element.count,
+                                         f"{t.name}, battery {i}"))
+            continue
+        if len(out) >= len(letters):
+            raise BuildError(f"a force has at most {len(letters)} formations ({letters[0]}-{letters[-1]})")
+        names[t.id] = names.get(t.id, 0) + 1
+        units = []
+        # a template without an HQ is led by one weapon of its first unit
+        elements = _elements(t) if t.hq else [replace(t.units[0], count=1, name="HQ"), *t.units]
+        for index, element in enumerate(elements):
+            weapon = content.resolve_weapon(element.weapon, nats)
+            siw = content.resolve_weapon(element.siw, nats).local_id if element.siw else None
+            units.append(UnitDraft(index, weapon, element.count, element.name or ("HQ" if index == 0 else ""), siw))
+        label = t.name if names[t.id] == 1 else f"{t.name} {names[t.id]}"
+        out.append(FormationDraft(letters[len(out)], label, o.role, units, t.id))
+    return out, batteries

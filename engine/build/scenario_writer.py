@@ -1,0 +1,244 @@
+"""Writing a built battle as YAML, in the style of the shipped scenarios and maps (docs/pack-format.md).
+
+A scenario names its map by id, and the map must be in the same pack, so a battle is always written into a pack:
+
+* `-o DIR`, where DIR has no pack.yaml: DIR becomes a new pack (pack.yaml requiring core and the front pack, with
+  the front's ruleset), holding maps/ID.yaml and scenarios/ID.yaml;
+* `-o DIR` where DIR is a pack, or `-o PACK/scenarios/NAME.yaml` inside one: the battle is added to that pack
+  (it must require the front pack, and the files must match its file patterns);
+* `-o NAME.yaml` outside any pack: a new pack folder NAME/ next to where NAME.yaml would be, with
+  scenarios/NAME.yaml and maps/NAME.yaml.
+
+Play it with `tacforge --pack-path PACKDIR play ID`. Files are written atomically, map first and pack.yaml last, so a
+failure never leaves a half-made pack; an existing scenario or map file is never replaced unless `force` is set.
+Each file starts with a `# yaml-language-server: $schema=` line: a relative path when the file lies inside the
+checkout that holds tacforge's schemas (as the shipped files do), else the absolute path of the installed schema.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
+
+from ..model import Map
+from ..packs.content import Content
+from ..packs.discovery import MANIFEST
+from ..packs.manifest import read_manifest
+from ..resources import SCHEMA_DIR
+from ..yamlio import atomic_write_text, dump_roundtrip
+from .battle import GeneratedBattle
+from .setup import BuildError
+
+GLYPHS = [chr(c) for c in range(33, 127) if chr(c) not in "'#"]
+
+
+def _flow_map(pairs) -> CommentedMap:
+    out = CommentedMap(pairs)
+    out.fa.set_flow_style()
+    return out
+
+
+def _flow_seq(items) -> CommentedSeq:
+    out = CommentedSeq(items)
+    out.fa.set_flow_style()
+    return out
+
+
+def slug(text: str, fallback: str = "battle") -> str:
+    """An id from free text: lower case, [a-z0-9_-], starting with a letter or digit."""
+    out = re.sub(r"[^a-z0-9_-]+", "-", text.lower()).strip("-_")
+    return out or fallback
+
+
+def schema_line(kind: str, path: Path) -> str:
+    schema = (SCHEMA_DIR / f"{kind}.schema.json").resolve()
+    path = path.resolve()
+    if SCHEMA_DIR.resolve().parent in path.parents:
+        return f"# yaml-language-server: $schema={os.path.relpath(schema, path.parent)}"
+    return f"# yaml-language-server: $schema={schema}"
+
+
+def map_document(content: Content, game_map: Map) -> CommentedMap:
+    """A map as readable rows of glyphs with a legend (the terrain codes' own glyphs where they have one)."""
+    used = sorted(set(game_map.cells))
+    legend: dict[str, int] = {}
+    taken = set()
+    for code in used:
+        tc = content.terrain_codes.get(code)
+        glyph = tc.glyph if tc is not None and tc.glyph and tc.glyph not in taken and tc.glyph != "'" else None
+        glyph = glyph or next(g for g in GLYPHS if g not in taken)
+        taken.add(glyph)
+        legend[glyph] = code
+    by_code = {code: glyph for glyph, code in legend.items()}
+    doc = CommentedMap()
+    doc["id"] = game_map.id.split(":")[-1]
+    doc["name"] = game_map.name
+    if game_map.description:
+        doc["description"] = game_map.description
+    doc["width"], doc["height"] = game_map.width, game_map.height
+    doc["legend"] = _flow_map((DoubleQuotedScalarString(g), c) for g, c in sorted(legend.items(), key=lambda i: i[1]))
+    doc["rows"] = [SingleQuotedScalarString("".join(by_code[c] for c in game_map.cells[y * game_map.width:(y + 1) * game_map.width]))
+                   for y in range(game_map.height)]
+    if game_map.labels:
+        doc["labels"] = [CommentedMap([("text", text), ("at", _flow_seq([x, y]))]) for text, x, y in game_map.labels]
+    return doc
+
+
+def _unit(unit) -> CommentedMap:
+    pairs = [("index", unit.index), ("weapon", unit.weapon.local_id), ("count", unit.count)]
+    if unit.name:
+        pairs.append(("name", unit.name))
+    if unit.at is not None:
+        pairs.append(("at", _flow_seq(list(unit.at))))
+    if unit.facing:
+        pairs.append(("facing", unit.facing))
+    if unit.siw:
+        pairs.append(("siw", unit.siw))
+    if unit.carrier:
+        pairs.append(("carrier", unit.carrier))
+    return _flow_map(pairs)
+
+
+def scenario_document(battle: GeneratedBattle) -> CommentedMap:
+    plan, c = battle.plan, battle.plan.choices
+    doc = CommentedMap()
+    doc["id"] = battle.scenario_id
+    doc["name"] = battle.name
+    doc["historical"] = False
+    doc["map"] = battle.game_map.id.split(":")[-1]
+    doc["period"] = c.period
+    doc["battle_type"] = plan.battle.id
+    doc["size"] = c.size
+    doc["turns"] = plan.turns
+    doc["visibility"] = c.visibility
+    doc["handicap"] = c.handicap
+    doc["objective"] = _flow_map([("center", _flow_seq(list(plan.objective)))])
+    doc["start_lines"] = _flow_map((s, plan.start_lines[s]) for s in plan.sides)
+    doc["starting_vp"] = _flow_map((s, 0) for s in plan.sides)
+    doc["unused_selection_points"] = _flow_map((s, battle.forces[s].unused) for s in plan.sides)
+    if battle.entrenchments:
+        doc["entrenchments"] = CommentedMap((s, [_flow_seq(list(sq)) for sq in squares])
+                                            for s, squares in battle.entrenchments.items())
+    batteries = {s: f.batteries for s, f in battle.forces.items() if f.batteries}
+    if batteries:
+        doc["offmap_artillery"] = CommentedMap(
+            (s, [_flow_map([("weapon", b.weapon.local_id), ("count", b.count), ("name", b.name)]) for b in items])
+            for s, items in batteries.items())
+    forces = CommentedMap()
+    for side in plan.sides:
+        force = battle.forces[side]
+        body = CommentedMap([("force_type", force.force_type), ("name", force.name)])
+        body["formations"] = []
+        for f in force.formations:
+            entry = CommentedMap([("letter", f.letter), ("name", f.name)])
+            if f.template:
+                entry["template"] = f.template.split(":")[-1]
+            entry["units"] = [_unit(u) for u in sorted(f.units, key=lambda u: u.index)]
+            body["formations"].append(entry)
+        forces[side] = body
+    doc["forces"] = forces
+    if battle.briefing:
+        doc["briefing"] = LiteralScalarString(battle.briefing)
+    if battle.notes:
+        doc["notes"] = LiteralScalarString(battle.notes)
+    return doc
+
+
+def render(kind: str, doc, path: Path, comments: list[str] = ()) -> str:
+    head = [schema_line(kind, path)] + [f"# {line}" if line else "#" for line in comments]
+    return "\n".join(head) + "\n" + dump_roundtrip(doc)
+
+
+@dataclass(frozen=True)
+class WrittenBattle:
+    pack_dir: Path
+    pack_id: str
+    scenario_id: str
+    scenario_path: Path
+    map_path: Path
+    manifest_path: Path | None  # None when the battle was added to an existing pack
+
+
+def _pack_above(path: Path) -> Path | None:
+    return next((p for p in [path, *path.parents] if (p / MANIFEST).is_file()), None)
+
+
+def _matches(pack_dir: Path, path: Path, patterns) -> bool:
+    rel = path.resolve().relative_to(pack_dir.resolve()).as_posix()
+    return any(fnmatch.fnmatchcase(rel, pattern) for pattern in patterns)
+
+
+def plan_output(out: Path, scenario_id: str | None, front: str, taken_ids=(),
+                default_id: str = "battle") -> tuple[Path, str, Path, Path, bool, str]:
+    """(pack folder, pack id, scenario path, map path, whether the pack is new, scenario id) for an -o argument.
+    The scenario id is `scenario_id`, else the stem of a NAME.yaml output, else `default_id`."""
+    out = Path(out).expanduser()
+    is_file = out.suffix in (".yaml", ".yml")
+    sid = slug(scenario_id or (out.stem if is_file else default_id))
+    existing = _pack_above(out.parent if is_file else out)
+    if existing is not None:
+        manifest, _, issues = read_manifest(existing)
+        if manifest is None:
+            raise BuildError(f"{existing / MANIFEST} cannot be read; fix it or write elsewhere")
+        if manifest.id != front and front not in dict(manifest.requires):
+            raise BuildError(f"the pack at {existing} does not require '{front}'; add it to requires in its pack.yaml")
+        scenario = out if is_file else existing / "scenarios" / f"{sid}.yaml"
+        game_map = existing / "maps" / f"{sid}.yaml"
+        if not (_matches(existing, scenario, manifest.files["scenarios"])
+                and _matches(existing, game_map, manifest.files["maps"])):
+            raise BuildError(f"the pack at {existing} would not load {scenario.name} or maps/{game_map.name} "
+                             f"(see 'files:' in its pack.yaml); write to {existing / 'scenarios'}")
+        return existing, manifest.id, scenario, game_map, False, sid
+    folder = out.with_suffix("") if is_file else out
+    pack_id = slug(folder.resolve().name, "battles").replace("-", "_")
+    if pack_id in taken_ids:
+        pack_id = f"{pack_id}_battles"
+    return folder, pack_id, folder / "scenarios" / f"{sid}.yaml", folder / "maps" / f"{sid}.yaml", True, sid
+
+
+def write_battle(battle: GeneratedBattle, content: Content, out: Path, *, requires: dict[str, str], ruleset: str,
+                 force: bool = False, comments: list[str] = (), taken_ids=()) -> WrittenBattle:
+    """Write the battle into a pack (see the module docstring) and say where it went."""
+    pack_dir, pack_id, scenario_path, map_path, new_pack, sid = plan_output(out, battle.scenario_id, content.pack_id,
+                                                                            taken_ids)
+    clashes = [p for p in (scenario_path, map_path) if p.exists()]
+    if clashes and not force:
+        raise BuildError(f"{', '.join(map(str, clashes))} already exist{'s' if len(clashes) == 1 else ''}; "
+                         "use --force to replace, or choose another -o")
+    battle.scenario_id = sid
+    m = battle.game_map
+    battle.game_map = Map(sid, m.name, m.width, m.height, m.cells, m.legend, m.labels, m.description)
+    map_text = render("map", map_document(content, battle.game_map), map_path,
+                      [f"Random map of the battle '{sid}' (tacforge new)."])
+    scenario_text = render("scenario", scenario_document(battle), scenario_path, list(comments))
+    manifest_path = pack_dir / MANIFEST if new_pack else None
+    try:
+        map_path.parent.mkdir(parents=True, exist_ok=True)
+        scenario_path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(map_path, map_text)
+        atomic_write_text(scenario_path, scenario_text)
+        if manifest_path is not None:
+            atomic_write_text(manifest_path, render("pack", _manifest(pack_id, requires, ruleset), manifest_path, [
+                "Battles built with `tacforge new`. Play one with:",
+                f"  tacforge --pack-path {pack_dir} play {pack_id}:{sid}"]))
+    except OSError as exc:
+        raise BuildError(f"cannot write the battle: {exc.strerror or exc} ({exc.filename or pack_dir})") from None
+    return WrittenBattle(pack_dir, pack_id, sid, scenario_path, map_path, manifest_path)
+
+
+def _manifest(pack_id: str, requires: dict[str, str], ruleset: str) -> CommentedMap:
+    doc = CommentedMap()
+    doc["id"] = pack_id
+    doc["name"] = f"Battles: {pack_id}"
+    doc["version"] = "0.1.0"
+    doc["schema_version"] = 1
+    doc["requires"] = CommentedMap((k, DoubleQuotedScalarString(v)) for k, v in requires.items())
+    doc["ruleset"] = ruleset
+    doc["description"] = "Battles built with tacforge new: random maps, selected forces, hasty deployments."
+    return doc
