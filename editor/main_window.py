@@ -154,10 +154,10 @@ class MainWindow(QMainWindow):
         widget = self.tabs.currentWidget()
         return widget if isinstance(widget, EditorTab) else None
 
-    def _tab_call(self, name: str, *args) -> None:
+    def _tab_call(self, name: str, *args, **kwargs) -> None:
         tab = self.current_tab()
         if tab is not None and hasattr(tab, name):
-            getattr(tab, name)(*args)
+            getattr(tab, name)(*args, **kwargs)
 
     def _tool(self, name: str) -> None:
         self._current_tool = name

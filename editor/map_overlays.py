@@ -1,0 +1,193 @@
+"""What the map view draws over the terrain: scenario overlays (objective area, start lines, entrenchments with
+their limit, deployment zones, unit stacks), map labels, the line-of-sight highlight with its range ring, and
+tool feedback (selection, rubber band, brush outline). Painting only; the view owns the state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+from PyQt6.QtCore import QPointF, QRectF, Qt
+from PyQt6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
+
+SIDE_COLOURS = {"allied": (40, 90, 210), "us": (40, 90, 210), "british": (150, 110, 40), "soviet": (200, 40, 40),
+                "german": (60, 60, 60), "axis": (60, 60, 60)}
+SPARE_COLOURS = ((40, 90, 210), (200, 40, 40), (120, 60, 160), (20, 140, 140))
+OBJECTIVE = QColor(235, 180, 20)
+
+
+def side_colour(side: str, alpha: int = 255) -> QColor:
+    bare = str(side).split(":")[-1].lower()
+    rgb = SIDE_COLOURS.get(bare) or SPARE_COLOURS[sum(map(ord, bare)) % len(SPARE_COLOURS)]
+    return QColor(*rgb, alpha)
+
+
+@dataclass
+class Overlays:
+    objective_center: tuple[int, int] | None = None
+    objective_size: int = 19
+    start_lines: dict = field(default_factory=dict)           # side -> column
+    entrenchments: list = field(default_factory=list)         # [(side, [(x, y), ...])] or [(x, y), ...]
+    entrenchment_limit: int | None = None
+    zones: list = field(default_factory=list)                 # [(side, (x0, y0, x1, y1))], half-open
+    units: list = field(default_factory=list)                 # [(x, y, side, label)]
+
+    def objective_rect(self, centre=None) -> tuple[int, int, int, int] | None:
+        c = centre or self.objective_center
+        if c is None:
+            return None
+        half = self.objective_size // 2
+        return c[0] - half, c[1] - half, c[0] + half + 1, c[1] + half + 1
+
+    def entrenchment_squares(self) -> list[tuple[str, tuple[int, int]]]:
+        out = []
+        for item in self.entrenchments:
+            if len(item) == 2 and isinstance(item[0], str):
+                out += [(item[0], tuple(sq)) for sq in item[1]]
+            else:
+                out.append(("", tuple(item)))
+        return out
+
+
+def mask_image(mask: np.ndarray, on: tuple, off: tuple | None = None) -> QImage:
+    """An ARGB32 image one pixel per square: `on` (r, g, b, a) where true, `off` (or transparent) elsewhere."""
+    h, w = mask.shape
+    pack = lambda c: np.uint32((c[3] << 24) | (c[0] << 16) | (c[1] << 8) | c[2])  # noqa: E731
+    arr = np.where(mask, pack(on), pack(off) if off else np.uint32(0)).astype(np.uint32)
+    image = QImage(arr.data, w, h, 4 * w, QImage.Format.Format_ARGB32)
+    return image.copy()
+
+
+def _font(size: float, bold: bool = False, italic: bool = False) -> QFont:
+    font = QFont()
+    font.setPointSizeF(max(6.0, size))
+    font.setBold(bold)
+    font.setItalic(italic)
+    return font
+
+
+@lru_cache(maxsize=512)
+def _text_image(text: str, size: float, colour: int, halo: int, bold: bool, italic: bool) -> tuple[QImage, float]:
+    font = _font(size, bold, italic)
+    metrics = QFontMetricsF(font)
+    image = QImage(int(metrics.horizontalAdvance(text)) + 6, int(metrics.height()) + 6,
+                   QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    path = QPainterPath()
+    path.addText(QPointF(2, 2 + metrics.ascent()), font, text)
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    pen = QPen(QColor.fromRgba(halo), 3)
+    p.strokePath(path, pen)
+    p.fillPath(path, QColor.fromRgba(colour))
+    p.end()
+    return image, metrics.ascent()
+
+
+class Painter:
+    """Draws in map cell coordinates through `geo` (the view: cell size `cell` and `to_px(x, y)`)."""
+
+    def __init__(self, p: QPainter, cell: float, origin: QPointF):
+        self.p, self.cell, self.o = p, cell, origin
+
+    def rect(self, x0, y0, x1, y1) -> QRectF:
+        return QRectF(self.o.x() + x0 * self.cell, self.o.y() + y0 * self.cell, (x1 - x0) * self.cell,
+                      (y1 - y0) * self.cell)
+
+    def centre(self, x, y) -> QPointF:
+        return QPointF(self.o.x() + (x + .5) * self.cell, self.o.y() + (y + .5) * self.cell)
+
+    def pen(self, colour: QColor, width: float, style=Qt.PenStyle.SolidLine) -> QPen:
+        pen = QPen(colour, width, style)
+        pen.setCosmetic(True)
+        return pen
+
+    def text(self, at: QPointF, text: str, size: float, colour=QColor(20, 20, 20), halo=QColor(255, 255, 255, 200),
+             bold=False, italic=False) -> None:
+        """Text with a halo, baseline-left at `at` (rendered once per look, then blitted)."""
+        image, ascent = _text_image(text, round(size * 2) / 2, colour.rgba(), halo.rgba(), bold, italic)
+        self.p.drawImage(QPointF(round(at.x()) - 2, round(at.y() - ascent) - 2), image)
+
+    # -- the layers -------------------------------------------------------------------------------------------
+    def image(self, image: QImage, width: int, height: int) -> None:
+        self.p.drawImage(self.rect(0, 0, width, height), image, QRectF(0, 0, width, height))
+
+    def labels(self, labels) -> None:
+        if self.cell < 4:
+            return
+        size = min(14.0, 4 + self.cell * .45)
+        for text, x, y in labels:  # centred above the named square, which stays visible
+            width = QFontMetricsF(_font(size, italic=True)).horizontalAdvance(text)
+            at = QPointF(self.o.x() + (x + .5) * self.cell - width / 2, self.o.y() + y * self.cell - 2)
+            self.text(at, text, size, QColor(40, 30, 20), italic=True)
+
+    def overlays(self, ov: Overlays, width: int, height: int, drag_centre=None) -> None:
+        p, cell = self.p, self.cell
+        for side, (x0, y0, x1, y1) in ov.zones:
+            p.fillRect(self.rect(x0, y0, x1, y1), side_colour(side, 45))
+            p.setPen(self.pen(side_colour(side, 200), 2, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(self.rect(x0, y0, x1, y1))
+        for side, column in dict(ov.start_lines).items():
+            x = self.o.x() + (column + .5) * cell
+            p.setPen(self.pen(side_colour(side), max(2.0, min(5.0, cell / 4)), Qt.PenStyle.DashLine))
+            p.drawLine(QPointF(x, self.o.y()), QPointF(x, self.o.y() + height * cell))
+            self.text(QPointF(x + 4, self.o.y() + 14), f"{side} start line", 9, side_colour(side), bold=True)
+        rect = ov.objective_rect(drag_centre)
+        if rect is not None:
+            p.fillRect(self.rect(*rect), QColor(255, 215, 0, 28))
+            p.setPen(self.pen(OBJECTIVE, 3))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(self.rect(*rect))
+            cx, cy = drag_centre or ov.objective_center
+            centre, r = self.centre(cx, cy), max(3.0, cell * .4)
+            p.setBrush(OBJECTIVE)
+            p.setPen(self.pen(QColor(90, 60, 0), 1.5))
+            p.drawEllipse(centre, r, r)
+            self.text(self.rect(*rect).topLeft() + QPointF(4, 14), "objective", 9, QColor(120, 80, 0), bold=True)
+        squares = ov.entrenchment_squares()
+        for side, (x, y) in squares:
+            r = self.rect(x + .15, y + .15, x + .85, y + .85)
+            p.setPen(self.pen(side_colour(side) if side else QColor(90, 60, 30), 2))
+            p.setBrush(QColor(110, 80, 50, 150))
+            p.drawRect(r)
+        if squares and ov.entrenchment_limit is not None:
+            over = len(squares) > ov.entrenchment_limit
+            x, y = squares[0][1]
+            self.text(self.centre(x, y) + QPointF(cell * .6, -cell * .6),
+                      f"entrenchments {len(squares)}/{ov.entrenchment_limit}", 9,
+                      QColor(200, 0, 0) if over else QColor(60, 40, 20), bold=over)
+        stacks: dict[tuple[int, int], list] = {}
+        for x, y, side, label in ov.units:
+            stacks.setdefault((x, y), []).append((side, label))
+        for (x, y), units in stacks.items():
+            side, label = units[0]
+            r = self.rect(x + .12, y + .22, x + .88, y + .78)
+            p.setPen(self.pen(QColor(255, 255, 255), 1.5))
+            p.setBrush(side_colour(side))
+            p.drawRect(r)
+            if cell >= 16:
+                self.text(r.bottomLeft() + QPointF(0, cell * .45), label + (f" +{len(units) - 1}" if len(units) > 1
+                                                                          else ""), cell * .3)
+
+    def los(self, origin, visibility: int, image: QImage, width: int, height: int, lift: int = 0) -> None:
+        self.image(image, width, height)
+        ox, oy = origin
+        v = int(visibility)
+        self.p.setBrush(Qt.BrushStyle.NoBrush)
+        self.p.setPen(self.pen(QColor(255, 230, 60), 2.5, Qt.PenStyle.DashLine))
+        self.p.drawRect(self.rect(max(0, ox - v), max(0, oy - v), min(width, ox + v + 1), min(height, oy + v + 1)))
+        self.p.setBrush(QColor(255, 230, 60))
+        r = max(5.0, self.cell * .45)
+        self.p.setPen(self.pen(QColor(0, 0, 0), 2))
+        self.p.drawEllipse(self.centre(ox, oy), r, r)
+        raised = f", observer +{lift}" if lift else ""
+        self.text(self.centre(ox, oy) + QPointF(r + 4, r + 12), f"sight from ({ox}, {oy}){raised}, visibility {v}",
+                  9, QColor(70, 50, 0), QColor(255, 250, 210, 230), bold=True)
+
+    def selection(self, rect) -> None:
+        self.p.setBrush(Qt.BrushStyle.NoBrush)
+        for colour, style in ((QColor(255, 255, 255), Qt.PenStyle.SolidLine), (QColor(0, 0, 0), Qt.PenStyle.DashLine)):
+            self.p.setPen(self.pen(colour, 1.5, style))
+            self.p.drawRect(self.rect(*rect))

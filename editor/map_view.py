@@ -1,0 +1,309 @@
+"""The map canvas: draws a `MapModel` from image buffers, zooms and pans, and turns mouse input into tool calls.
+
+The view holds no truth of its own. Tools live in the Qt-free `ToolController`; their edits are emitted as
+`editMade(edit)` for the shell to push on its undo stack (whose redo applies them: the view never applies an
+edit itself), and the view repaints the rectangle the model reports changed. Wheel or +/- zoom (around the
+cursor), middle- or right-drag, arrow keys or scrollbars pan. Squares show symbols from 8 pixels up and plain
+colours below. Tool names: see `editor.mapedit.TOOLS`; "pointer" drags the objective area.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from PyQt6.QtCore import QPointF, QRectF, Qt, pyqtSignal
+from PyQt6.QtGui import QPainter
+from PyQt6.QtWidgets import QAbstractScrollArea, QWidget
+
+from . import map_view_input as view_input
+from .map_overlays import Overlays, Painter, mask_image
+from .map_picture import MapPicture
+from .map_view_paint import DETAIL_MIN, paint_view
+from .mapedit import ToolController
+from .mapedit.generate import generate_into
+from .mapedit.los import los_settings, visible_from
+
+MIN_ZOOM, MAX_ZOOM, STEP = 1.0, 64.0, 1.25
+
+
+class MapView(QAbstractScrollArea):
+    cellHovered = pyqtSignal(int, int)
+    editMade = pyqtSignal(object)
+    strokeFinished = pyqtSignal()
+    objectiveMoved = pyqtSignal(int, int)
+    terrainPicked = pyqtSignal(str, int)   # the eyedropper: type name, level
+    selectionChanged = pyqtSignal(object)  # (x0, y0, x1, y1) half-open, or None
+    losChanged = pyqtSignal(object)        # the LOS origin (x, y), or None
+    viewChanged = pyqtSignal()             # zoom or scroll moved (the minimap follows)
+
+    def __init__(self, model=None, content=None, parent=None):
+        if parent is None and isinstance(content, QWidget):
+            content, parent = None, content
+        super().__init__(parent)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.horizontalScrollBar().setSingleStep(24)
+        self.verticalScrollBar().setSingleStep(24)
+        self.model = self.picture = self.controller = None
+        self._zoom, self._fitted = 12.0, True
+        self.grid_visible, self.symbols_visible = True, True
+        self.overlays = Overlays()
+        self._los = None  # (origin, height, visibility, mask, image)
+        self._preview = None
+        self._hover: tuple[int, int] | None = None
+        self._pan = self._drag = None
+        self._wheel = 0
+        self._pressed = False
+        if model is not None:
+            self.set_model(model)
+
+    # -- model and tools ---------------------------------------------------------------------------------------
+    def set_model(self, model) -> None:
+        old = self.controller
+        if self.model is not None:
+            self.model.unsubscribe(self._changed)
+        self.model, self.picture = model, MapPicture(model)
+        self.controller = ToolController(model)
+        if old is not None:
+            self.controller.options, self.controller.tool = old.options, old.tool
+        model.subscribe(self._changed)
+        self._los = None
+        self._fitted = True
+        self._relayout()
+
+    def set_tool(self, name: str, **options) -> None:
+        self.controller.set_tool(name, **options)
+        self._after_tool([])
+        self.viewport().setCursor(Qt.CursorShape.ArrowCursor if name == "pointer" else Qt.CursorShape.CrossCursor)
+
+    def set_tool_options(self, **options) -> None:
+        """Options for every tool that has them (the palette's terrain and level, the brush size...)."""
+        self.controller.set_options(**options)
+        self.viewport().update()
+
+    # -- edit operations for the shell's menus (each emits editMade; nothing is applied here) -------------------
+    def copy(self) -> bool:
+        return self.controller.copy()
+
+    def cut(self) -> None:
+        self._after_tool(self.controller.cut())
+
+    def paste(self) -> None:
+        """The clipboard follows the cursor; a click places it (Escape or another tool ends pasting)."""
+        if self.controller.clipboard is not None:
+            self.set_tool("paste")
+            if self._hover is not None:
+                self._after_tool(self.controller.move(*self._hover))
+
+    def rotate_clipboard(self, degrees: int = 90) -> None:
+        self.controller.transform_clipboard(rotate=degrees)
+        self._refresh_paste()
+
+    def flip_clipboard(self, horizontal: bool = True) -> None:
+        self.controller.transform_clipboard(flip="h" if horizontal else "v")
+        self._refresh_paste()
+
+    def _refresh_paste(self) -> None:
+        if self.controller.tool == "paste" and self._hover is not None:
+            self._after_tool(self.controller.move(*self._hover))
+
+    def generate_random(self, *, river: bool = True, cover: int = 5, seed: int = 1) -> None:
+        """Emit the edit that fills the map with the engine's random terrain (one undo step)."""
+        self._after_tool([e for e in [generate_into(self.model, river=river, cover=cover, seed=seed)] if e])
+
+    def resize_map(self, width: int, height: int) -> None:
+        """Emit the edit resizing the map, anchored at the top-left."""
+        if (width, height) != (self.model.width, self.model.height):
+            self._after_tool([self.model.resize(width, height)])
+
+    def set_grid(self, on: bool) -> None:
+        self.set_grid_visible(on)
+
+    def zoom(self, factor: float) -> None:
+        """Zoom by `factor` about the centre (steps by whole pixels once symbols show)."""
+        if factor > 1:
+            self.zoom_in() if abs(factor - STEP) < .01 else self.set_zoom(self._zoom * factor)
+        elif factor < 1:
+            self.zoom_out() if abs(factor * STEP - 1) < .01 else self.set_zoom(self._zoom * factor)
+
+    def _changed(self, rect) -> None:
+        resized = self.model.codes.shape != self.picture.shape
+        self.picture.update(rect)
+        if resized:
+            self.controller.cancel()
+            self._preview = None
+        if self._los is not None:
+            origin, height, visibility = self._los[:3]
+            if self.model.contains(*origin):
+                self.set_los(origin, height=height, visibility=visibility)
+            else:
+                self.clear_los()
+        if resized:
+            self._relayout()
+            return
+        x0, y0, x1, y1 = rect
+        area = Painter(None, self.cell, self.origin()).rect(x0, y0, x1, y1).toAlignedRect().adjusted(-2, -2, 2, 2)
+        self.viewport().update(area if self._los is None else self.viewport().rect())
+        self.viewChanged.emit()
+
+    # -- overlays and LOS --------------------------------------------------------------------------------------
+    def set_overlays(self, objective_center=None, start_lines=None, entrenchments=(), zones=(), units=(), *,
+                     entrenchment_limit=None, objective_size=None) -> None:
+        size = objective_size or int(self.model.content.parameters.get("objective_area_size", 19)) if self.model else 19
+        self.overlays = Overlays(tuple(objective_center) if objective_center else None, size,
+                                 dict(start_lines or {}), list(entrenchments), entrenchment_limit,
+                                 list(zones), list(units))
+        self.viewport().update()
+
+    def set_los(self, origin, *, height: int = 0, visibility: int | None = None) -> np.ndarray:
+        """Show what a unit on `origin` (lifted `height` levels) sees; returns the visibility mask."""
+        vis = visibility if visibility is not None else los_settings(self.model.content)[1]
+        mask = visible_from(self.model, tuple(origin), visibility=vis, height=height)
+        self._los = (tuple(origin), height, vis, mask, mask_image(mask, (255, 244, 150, 40), (8, 16, 48, 140)))
+        self.viewport().update()
+        self.losChanged.emit(tuple(origin))
+        return mask
+
+    def clear_los(self) -> None:
+        self._los = None
+        self.viewport().update()
+        self.losChanged.emit(None)
+
+    @property
+    def los_mask(self) -> np.ndarray | None:
+        return None if self._los is None else self._los[3]
+
+    # -- geometry ----------------------------------------------------------------------------------------------
+    @property
+    def cell(self) -> float:
+        """Pixels per square: whole pixels once symbols show."""
+        return float(round(self._zoom)) if self._zoom >= DETAIL_MIN else self._zoom
+
+    def origin(self) -> QPointF:
+        """Viewport position of the map's top-left corner."""
+        vw, vh = self.viewport().width(), self.viewport().height()
+        pad_x = max(0.0, (vw - self.model.width * self.cell) / 2)
+        pad_y = max(0.0, (vh - self.model.height * self.cell) / 2)
+        return QPointF(pad_x - self.horizontalScrollBar().value(), pad_y - self.verticalScrollBar().value())
+
+    def cell_at(self, pos: QPointF) -> tuple[int, int]:
+        o = self.origin()
+        return math.floor((pos.x() - o.x()) / self.cell), math.floor((pos.y() - o.y()) / self.cell)
+
+    def visible_cell_rect(self) -> QRectF:
+        o, c = self.origin(), self.cell
+        return QRectF(-o.x() / c, -o.y() / c, self.viewport().width() / c, self.viewport().height() / c)
+
+    def _relayout(self) -> None:
+        if self._fitted:
+            self._zoom = self._fit_zoom()
+        c = self.cell
+        for bar, content, page in ((self.horizontalScrollBar(), self.model.width * c, self.viewport().width()),
+                                   (self.verticalScrollBar(), self.model.height * c, self.viewport().height())):
+            bar.setRange(0, max(0, int(math.ceil(content - page))))
+            bar.setPageStep(max(1, page))
+        self.viewport().update()
+        self.viewChanged.emit()
+
+    def _fit_zoom(self) -> float:
+        z = min(self.viewport().width() / self.model.width, self.viewport().height() / self.model.height) * .98
+        z = min(MAX_ZOOM, max(MIN_ZOOM, z))
+        return float(math.floor(z)) if z >= DETAIL_MIN else z
+
+    def set_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
+        """Squares of `zoom` pixels, keeping the map point under `anchor` (default: the centre) in place."""
+        anchor = anchor or QPointF(self.viewport().width() / 2, self.viewport().height() / 2)
+        o, c = self.origin(), self.cell
+        fx, fy = (anchor.x() - o.x()) / c, (anchor.y() - o.y()) / c
+        self._zoom, self._fitted = min(MAX_ZOOM, max(MIN_ZOOM, zoom)), False
+        self._relayout()
+        o2 = self.origin()
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(round(h.value() + o2.x() + fx * self.cell - anchor.x()))
+        v.setValue(round(v.value() + o2.y() + fy * self.cell - anchor.y()))
+
+    def zoom_in(self, anchor=None) -> None:
+        z = self._zoom * STEP
+        self.set_zoom(z if z < DETAIL_MIN or round(z) > round(self._zoom) else round(self._zoom) + 1, anchor)
+
+    def zoom_out(self, anchor=None) -> None:
+        self.set_zoom(self._zoom / STEP, anchor)
+
+    def fit_to_window(self) -> None:
+        self._fitted = True
+        self._relayout()
+
+    def center_on(self, x: float, y: float) -> None:
+        """Scroll so that map point (x, y), in squares, is in the middle of the view."""
+        c = self.cell
+        self.horizontalScrollBar().setValue(round(x * c - self.viewport().width() / 2))
+        self.verticalScrollBar().setValue(round(y * c - self.viewport().height() / 2))
+
+    def set_grid_visible(self, on: bool) -> None:
+        self.grid_visible = bool(on)
+        self.viewport().update()
+
+    # -- Qt events ---------------------------------------------------------------------------------------------
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.model is not None:
+            self._relayout()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        self.viewport().update()
+        self.viewChanged.emit()
+
+    def paintEvent(self, event) -> None:
+        if self.model is None:
+            return
+        p = QPainter(self.viewport())
+        try:
+            paint_view(self, p, event.rect())
+        finally:
+            p.end()
+
+    def wheelEvent(self, event) -> None:
+        if event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier):
+            return super().wheelEvent(event)
+        self._wheel += event.angleDelta().y()
+        while abs(self._wheel) >= 120:  # one notch, or a touchpad's worth of small deltas
+            (self.zoom_in if self._wheel > 0 else self.zoom_out)(event.position())
+            self._wheel -= 120 if self._wheel > 0 else -120
+        event.accept()
+
+    def keyPressEvent(self, event) -> None:
+        if not view_input.key_press(self, event):
+            super().keyPressEvent(event)
+
+    def mousePressEvent(self, event) -> None:
+        view_input.mouse_press(self, event)
+
+    def mouseMoveEvent(self, event) -> None:
+        view_input.mouse_move(self, event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        view_input.mouse_release(self, event)
+
+    def leaveEvent(self, event) -> None:
+        self._hover = None
+        self.viewport().update()
+
+    # -- tool results ------------------------------------------------------------------------------------------
+    def _after_tool(self, edits) -> None:
+        for edit in edits:
+            self.editMade.emit(edit)
+        for name, payload in self.controller.take_events():
+            if name == "picked":
+                self.terrainPicked.emit(*payload)
+            elif name == "selection":
+                self.selectionChanged.emit(payload)
+            elif name == "los":
+                opts = self.controller.options.get("los", {})
+                self.set_los(payload, height=opts.get("height", 0), visibility=opts.get("visibility"))
+            elif name == "stroke_end":
+                self.strokeFinished.emit()
+        mask = self.controller.preview
+        self._preview = None if mask is None or not mask.any() else mask_image(mask, (120, 210, 255, 120))
+        self.viewport().update()

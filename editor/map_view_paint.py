@@ -1,0 +1,69 @@
+"""The map view's paint pass (kept apart from the widget's event handling): terrain picture, LOS highlight,
+tool preview, grid, labels, scenario overlays, selection and the brush outline, in that order."""
+
+from __future__ import annotations
+
+import math
+
+from PyQt6.QtCore import QPointF, QRectF, Qt
+from PyQt6.QtGui import QColor, QPainter
+
+from .map_overlays import Painter
+
+DETAIL_MIN = 8  # pixels per square from which symbols show
+BACKGROUND = QColor(105, 108, 112)
+
+
+def visible_cells(view) -> tuple[int, int, int, int]:
+    r = view.visible_cell_rect()
+    m = view.model
+    return (max(0, math.floor(r.left())), max(0, math.floor(r.top())),
+            min(m.width, math.ceil(r.right())), min(m.height, math.ceil(r.bottom())))
+
+
+def paint_view(view, p: QPainter, clip) -> None:
+    model, cell, origin = view.model, view.cell, view.origin()
+    p.fillRect(clip, BACKGROUND)
+    x0, y0, x1, y1 = visible_cells(view)
+    if x1 <= x0 or y1 <= y0:
+        return
+    geo = Painter(p, cell, origin)
+    if cell >= DETAIL_MIN and view.symbols_visible:
+        image, bx, by = view.picture.detail(int(cell), x0, y0, x1, y1, grid=view.grid_visible)
+        p.drawImage(QPointF(round(origin.x() + bx * cell), round(origin.y() + by * cell)), image)
+    else:
+        p.drawImage(geo.rect(x0, y0, x1, y1), view.picture.overview, QRectF(x0, y0, x1 - x0, y1 - y0))
+    if view._los is not None:
+        origin_sq, lift, visibility, _, image = view._los
+        geo.los(origin_sq, visibility, image, model.width, model.height, lift)
+    if view._preview is not None:
+        geo.image(view._preview, model.width, model.height)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    geo.labels(model.labels)
+    drag = view._drag[1] if view._drag else None
+    geo.overlays(view.overlays, model.width, model.height, drag)
+    selection = view.controller.selection
+    if selection is not None and view.controller.tool in ("select", "paste"):
+        geo.selection(selection)
+    _hover_outline(view, geo)
+    p.setPen(geo.pen(QColor(30, 30, 30), 1))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRect(geo.rect(0, 0, model.width, model.height))
+
+
+def _hover_outline(view, geo: Painter) -> None:
+    """The squares the current tool would touch under the cursor."""
+    if view._hover is None or view._pan is not None:
+        return
+    tool, opts = view.controller.tool, view.controller.options.get(view.controller.tool, {})
+    if tool in ("pointer", "select") or (tool == "paste" and view.controller.clipboard is not None):
+        return
+    x, y = view._hover
+    size = int(opts.get("size", 1)) if tool in ("brush", "elevation") else 1
+    lo = -(size // 2)
+    rect = geo.rect(x + lo, y + lo, x + lo + size, y + lo + size)
+    round_brush = opts.get("shape") == "round" and size > 2
+    for colour, width in ((QColor(255, 255, 255, 220), 3), (QColor(0, 0, 0, 220), 1.2)):
+        geo.p.setPen(geo.pen(colour, width))
+        geo.p.setBrush(Qt.BrushStyle.NoBrush)
+        geo.p.drawEllipse(rect) if round_brush else geo.p.drawRect(rect)

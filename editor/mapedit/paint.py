@@ -1,0 +1,106 @@
+"""Painting terrain types (Qt-free): brush dabs, rectangles, flood fills and the eyedropper.
+
+Every function returns a `CellEdit` (or None when nothing would change) for the caller to apply and push. The
+painted type goes into the type layer; the autotiler derives the code. Water sits at level 0 (a bridge at 1), so
+painting river or ford lowers a square to 0 and painting land on water lifts it to the plain (1). A `level`
+(1, 3 or 5) sets the elevation too, with slopes placed around it as the elevation tool does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.mapping.autotile import (BRIDGE, CLEAR, FORD, RIVER, ROAD, ROAD_SLOPE, SLOPE, TYPES, WATER,
+                                     resolve_types)
+
+from .edits import CellEdit, edit_from_arrays
+from .shapes import brush_mask, flood_mask, rect_mask
+
+GROUND = np.arange(len(TYPES), dtype=np.uint8)
+GROUND[SLOPE], GROUND[ROAD_SLOPE] = CLEAR, ROAD  # slopes follow from the levels: paint the ground beneath
+PAINTABLE = tuple(t for i, t in enumerate(TYPES) if i not in (SLOPE, ROAD_SLOPE))
+LABELS = {"clear": "clear ground", "road": "road", "town": "town", "woods": "woods", "broken": "broken ground",
+          "entrenchment": "entrenchment", "river": "river", "bridge": "bridge", "ford": "ford"}
+
+
+def type_index(kind: str | int) -> int:
+    """The ground type index of a type name (qualified names and slope types accepted) or index."""
+    if isinstance(kind, (int, np.integer)):
+        index = int(kind)
+    else:
+        bare = str(kind).split(":")[-1]
+        if bare not in TYPES:
+            raise ValueError(f"unknown terrain type {kind!r}; expected one of {', '.join(TYPES)}")
+        index = TYPES.index(bare)
+    return int(GROUND[index])
+
+
+def painted_layers(types: np.ndarray, levels: np.ndarray, mask: np.ndarray, kind: int) -> tuple[np.ndarray, np.ndarray]:
+    """New (types, levels) with `kind` painted on `mask`: water to level 0 (bridge 1), land off the water to 1."""
+    new_t, new_l = types.copy(), levels.copy()
+    new_t[mask] = kind
+    if kind in (RIVER, FORD):
+        new_l[mask] = 0
+    elif kind == BRIDGE:
+        new_l[mask] = 1
+    else:
+        new_l[mask & (levels <= 0)] = 1
+    return new_t, new_l
+
+
+def paint_mask(model, mask: np.ndarray, kind: str | int, *, level: int | None = None, text: str | None = None,
+               stroke: int | None = None) -> CellEdit | None:
+    """Paint `kind` on the true cells of `mask` (and set their level if given)."""
+    t = type_index(kind)
+    new_t, new_l = painted_layers(model.types, model.levels, mask, t)
+    if level is not None and t not in WATER:
+        from .elevation import settle  # elevation imports this module's helpers
+        target = new_l.copy()
+        target[mask] = level
+        new_l = settle(new_t, new_l, target, mask)
+    return edit_from_arrays(text or f"Paint {LABELS.get(TYPES[t], TYPES[t])}", model.types, model.levels,
+                            new_t, new_l, stroke)
+
+
+def brush(model, x: int, y: int, kind: str | int, *, size: int = 1, shape: str = "square",
+          level: int | None = None, stroke: int | None = None) -> CellEdit | None:
+    """One dab of the brush centred on (x, y)."""
+    return paint_mask(model, brush_mask(model.types.shape, x, y, size, shape), kind, level=level, stroke=stroke)
+
+
+def rectangle(model, a: tuple[int, int], b: tuple[int, int], kind: str | int, *,
+              level: int | None = None) -> CellEdit | None:
+    """Fill the rectangle with corners `a` and `b` (inclusive)."""
+    t = type_index(kind)
+    return paint_mask(model, rect_mask(model.types.shape, a, b), t, level=level,
+                      text=f"Fill rectangle with {LABELS.get(TYPES[t], TYPES[t])}")
+
+
+def fill_region(model, x: int, y: int, *, diagonal: bool = False, same_level: bool = False) -> np.ndarray:
+    """The cells a flood fill from (x, y) reaches: connected cells of the same ground type (slopes count as the
+    ground they lie on), 4- or 8-connected, and with `same_level` only those at the starting square's level."""
+    ground = GROUND[model.types]
+    match = ground == ground[y, x]
+    if same_level:
+        match &= model.levels == model.levels[y, x]
+    return flood_mask(match, x, y, diagonal)
+
+
+def flood_fill(model, x: int, y: int, kind: str | int, *, diagonal: bool = False, same_level: bool = False,
+               level: int | None = None) -> CellEdit | None:
+    """Flood fill from (x, y) with `kind`; see `fill_region`."""
+    if not model.contains(x, y):
+        return None
+    t = type_index(kind)
+    region = fill_region(model, x, y, diagonal=diagonal, same_level=same_level)
+    return paint_mask(model, region, t, level=level, text=f"Fill with {LABELS.get(TYPES[t], TYPES[t])}")
+
+
+def eyedropper(model, x: int, y: int) -> tuple[str, int]:
+    """The terrain type shown on (x, y) (slope squares read as slope) and its level."""
+    shown = resolve_types(model.types[y:y + 1, x:x + 1], model.levels[y:y + 1, x:x + 1])
+    return TYPES[int(shown[0, 0])], int(model.levels[y, x])
+
+
+__all__ = ["PAINTABLE", "brush", "eyedropper", "fill_region", "flood_fill", "paint_mask", "painted_layers",
+           "rectangle", "type_index"]
