@@ -34,7 +34,10 @@ class Document(QObject):
         self.path, self.data, self.saved_text = Path(path), data, text
         self.content, self.pack_folder = content, pack_folder
         self.undo = QUndoStack(self)
-        self.undo.cleanChanged.connect(lambda clean: self.dirtyChanged.emit(not clean))
+        self.undo.cleanChanged.connect(self._clean_changed)
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.dirtyChanged.emit(not clean)
 
     @property
     def title(self) -> str:

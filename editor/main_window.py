@@ -346,6 +346,8 @@ class MainWindow(QMainWindow):
                 return
         for document in self.workspace.documents:
             recovery.discard(document.path)
+        self.autosave_timer.stop()
+        self.validator.shutdown()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         event.accept()

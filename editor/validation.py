@@ -43,7 +43,7 @@ class LiveValidator(QObject):
         self.workspace = workspace
         self.folder: Path | None = None
         self._serial = 0
-        self._signals = _Signals()
+        self._signals = _Signals(self)
         self._signals.done.connect(self._finished)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -72,3 +72,9 @@ class LiveValidator(QObject):
 
     def wait(self, ms: int = 5000) -> bool:
         return QThreadPool.globalInstance().waitForDone(ms)
+
+    def shutdown(self) -> None:
+        """Stop scheduling and let a running check finish before the window goes away."""
+        self._timer.stop()
+        self._serial += 1
+        self.wait()

@@ -1,0 +1,125 @@
+"""Wiring of the editor shell (pytest-qt): open, edit through the undo stack, save cleanly, recover, issues."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PyQt6.QtCore import QSettings
+
+from editor import recovery
+from editor.main_window import MainWindow
+from editor.mapedit.paint import brush
+from editor.workspace import Workspace
+
+from conftest import REPO
+
+WESTERN = REPO / "plugins" / "western" / "tacforge_western" / "pack"
+
+
+@pytest.fixture
+def pack_copy(tmp_path):
+    target = tmp_path / "westcopy"
+    shutil.copytree(WESTERN, target)
+    manifest = target / "pack.yaml"
+    manifest.write_text(manifest.read_text().replace("id: western", "id: westcopy"))
+    return target
+
+
+@pytest.fixture(autouse=True)
+def no_dialogs(monkeypatch):
+    """Dialogs would block a headless test: answer 'discard' and swallow warnings."""
+    from PyQt6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard))
+    for name in ("warning", "critical", "information"):
+        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: QMessageBox.StandardButton.Ok))
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch, pack_copy):
+    monkeypatch.setenv("TACFORGE_RECOVERY_DIR", str(tmp_path / "recovery"))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(Workspace([pack_copy]), settings)
+    yield win
+    win.close()
+    win.deleteLater()
+
+
+def test_open_paint_undo_save_keeps_the_file_clean(window, pack_copy):
+    scenario = pack_copy / "scenarios" / "bocage_crossroads.yaml"
+    map_file = pack_copy / "maps" / "bocage_crossroads.yaml"
+    before_map, before_scenario = map_file.read_bytes(), scenario.read_bytes()
+    tab = window.open_path(scenario)
+    doc = tab.map_document
+    assert doc.model.width == 60 and not doc.dirty
+    original = doc.model.codes.copy()
+    doc.push_edit(brush(doc.model, 40, 10, "town", size=2))
+    assert doc.dirty and (doc.model.codes != original).any()
+    doc.undo.undo()
+    assert (doc.model.codes == original).all() and not doc.dirty
+    doc.undo.redo()
+    window.save_all()
+    saved = map_file.read_text()
+    assert saved.splitlines()[0] == before_map.decode().splitlines()[0]  # comments and $schema line kept
+    changed = [i for i, (a, b) in enumerate(zip(saved.splitlines(), before_map.decode().splitlines())) if a != b]
+    assert changed and all(i >= 9 for i in changed)  # only map rows changed
+    assert scenario.read_bytes() == before_scenario  # untouched documents are not rewritten
+
+
+def test_unedited_save_changes_no_byte(window, pack_copy):
+    scenario = pack_copy / "scenarios" / "bocage_crossroads.yaml"
+    before = scenario.read_bytes()
+    tab = window.open_path(scenario)
+    tab.document.save()
+    assert scenario.read_bytes() == before
+
+
+def test_scenario_value_edit_and_undo(window, pack_copy):
+    scenario = pack_copy / "scenarios" / "bocage_crossroads.yaml"
+    tab = window.open_path(scenario)
+    doc = tab.document
+    doc.set_value(("turns",), 25, "Change game length")
+    assert doc.text() != doc.saved_text and "turns: 25" in doc.text()
+    doc.undo.undo()
+    assert doc.text() == doc.saved_text
+
+
+def test_failed_save_keeps_old_file(window, pack_copy, monkeypatch):
+    import os
+
+    from editor.documents import SaveFailed
+
+    scenario = pack_copy / "scenarios" / "bocage_crossroads.yaml"
+    before = scenario.read_bytes()
+    doc = window.open_path(scenario).document
+    doc.set_value(("turns",), 25, "Change game length")
+    monkeypatch.setattr(os, "replace", lambda *a: (_ for _ in ()).throw(OSError(28, "No space left on device")))
+    with pytest.raises(SaveFailed, match="previous file is unchanged"):
+        doc.save()
+    assert scenario.read_bytes() == before and doc.dirty
+
+
+def test_autosave_and_recovery(window, pack_copy):
+    scenario = pack_copy / "scenarios" / "bocage_crossroads.yaml"
+    doc = window.open_path(scenario).document
+    doc.set_value(("turns",), 27, "Change game length")
+    window.autosave()
+    pending = recovery.pending()
+    assert [p[0] for p in pending] == [scenario.resolve()]
+    assert "turns: 27" in pending[0][1].read_text()
+    window.save_all()
+    assert recovery.pending() == []
+
+
+def test_live_issues_and_jump(window, pack_copy, qtbot):
+    scenario = pack_copy / "scenarios" / "bocage_crossroads.yaml"
+    tab = window.open_path(scenario)
+    doc = tab.document
+    doc.set_value(("period",), 1, "Change period")  # Panthers and M4/76s do not exist in period 1
+    window.validator.schedule()
+    qtbot.waitUntil(lambda: window.issues.topLevelItemCount() > 0, timeout=10000)
+    issues = [window.issues.topLevelItem(i).data(0, 256) for i in range(window.issues.topLevelItemCount())]
+    assert any(i.code == "scenario.period-unavailable" for i in issues)
+    target = next(i for i in issues if i.code == "scenario.period-unavailable")
+    window.jump_to_issue(target)  # centres the view on the unit; must not raise
+    assert window.current_tab() is tab
