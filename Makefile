@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 READY  := $(VENV)/.ready
 
-.PHONY: run test bench setup clean
+.PHONY: run play test bench setup clean
 
 setup: $(READY)
 
@@ -20,9 +20,12 @@ $(READY): pyproject.toml requirements.lock plugins/western/pyproject.toml plugin
 		-e . -e plugins/western -e plugins/eastern
 	@touch $@
 
-# Until the editor exists: list and check the packs, then play the Western demo battle computer against computer.
+# The editor, on the Western pack's first historical scenario (the first bundled scenario until those exist).
 run: $(READY)
-	@$(BIN)/tacforge packs
+	@$(BIN)/tacforge-editor
+
+# Headless: check the packs and play the Western demo battle, computer against computer.
+play: $(READY)
 	@$(BIN)/tacforge validate
 	@$(BIN)/tacforge play western:bocage_crossroads --seed 1
 
