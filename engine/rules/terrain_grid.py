@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 from weakref import ref
 
@@ -32,6 +33,7 @@ MAX_LEVEL = 14  # keeps the int16 viewshed arithmetic far from overflow (schema 
 _serial = itertools.count(1)
 _CACHE: OrderedDict[tuple, tuple] = OrderedDict()
 _CACHE_SIZE = 32
+_DERIVED_BYTES = 48 << 20  # per grid
 
 
 def _frozen(array: np.ndarray, dtype) -> np.ndarray:
@@ -54,7 +56,7 @@ class TerrainGrid:
     type_index: np.ndarray  # int16: index into `types`, -1 where unknown
     types: tuple[TerrainType, ...] = ()
     serial: int = field(default_factory=lambda: next(_serial))  # unique per grid: the key of result caches
-    _packed: dict = field(default_factory=dict, repr=False)     # origin level -> packed viewshed codes
+    _derived: dict = field(default_factory=dict, repr=False)    # see derived()
 
     # -- construction ----------------------------------------------------------------------------------------
     @classmethod
@@ -133,21 +135,40 @@ class TerrainGrid:
         index = int(self.type_index[y, x])
         return self.types[index] if index >= 0 else None
 
-    def packed(self, origin_level: int, e: int) -> np.ndarray:
-        """Viewshed codes for an origin at `origin_level` under LOS operator offset `e` (0 for '>=', 1 for '>').
+    @cached_property
+    def rows(self) -> tuple[list, list, list]:
+        """level, obstacle and cover-count weight as nested Python lists [y][x], for fast scalar access."""
+        return self.level.tolist(), self.obstacle.tolist(), COUNT_WEIGHT[self.los_kind].tolist()
 
-        int16 ``4 * w + s`` with ``w = 2P - (2 * origin_level + 1 - 2e)`` (the formula test is ``w * D > 2 * dH * k``)
-        and ``s = min(3, count weight + 3 * elevated)``, the square's share of the same-level cover count (a square
-        above the origin's level blocks there like a town).
-        """
-        key = (origin_level, e)
-        hit = self._packed.get(key)
+    def derived(self, key, build):
+        """A per-grid cache of arrays derived from this grid (e.g. line-of-sight encodings), built on first use
+        and dropped, oldest first, beyond _DERIVED_BYTES."""
+        hit = self._derived.get(key)
         if hit is None:
-            weight = np.minimum(COUNT_WEIGHT[self.los_kind] + 3 * (self.level > origin_level), 3)
-            w = 2 * self.obstacle.astype(np.int16) - (2 * origin_level + 1 - 2 * e)
-            hit = _frozen(4 * w + weight, np.int16)
-            self._packed[key] = hit
+            hit = build()
+            total = hit.nbytes + sum(a.nbytes for a in self._derived.values())
+            while self._derived and total > _DERIVED_BYTES:
+                total -= self._derived.pop(next(iter(self._derived))).nbytes
+            self._derived[key] = hit
         return hit
+
+    def clear_derived(self) -> None:
+        self._derived.clear()
+
+    # -- pickling: derived arrays are dropped and a copy gets a serial of its own ----------------------------
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        for name in ("_derived", "serial", "rows"):
+            state.pop(name, None)
+        return state
+
+    def __setstate__(self, state):
+        for name, value in state.items():
+            if isinstance(value, np.ndarray):
+                value.flags.writeable = False
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "serial", next(_serial))
+        object.__setattr__(self, "_derived", {})
 
 
 def clear_grid_cache() -> None:

@@ -1,0 +1,310 @@
+"""Line of sight (rules-reference 7, 13 U1, U2): golden cases, line symmetry, has_los against viewshed on every
+square of several maps, facing arcs at their boundaries, and the per-map terrain grid."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from engine.model import Map
+from engine.rules import los
+from engine.rules.los import distance, front_arc, has_los, in_arc, line_squares, viewshed
+from engine.rules.terrain_grid import LOS_BROKEN, LOS_OPEN, LOS_TOWN, LOS_WOODS, TerrainGrid
+
+CLEAR1, TOWN1, WOODS1, ENTRENCH1, SLOPE2, CLEAR3, TOWN3, WOODS3, SLOPE4, CLEAR5, BROKEN1 = (
+    0, 8, 9, 10, 11, 29, 37, 38, 40, 48, 59)
+BOTH = (">=", ">")
+
+
+@pytest.fixture(scope="module")
+def west(bundled):
+    return bundled.content("western")
+
+
+def make_map(rows, map_id="test"):
+    rows = [list(r) for r in rows]
+    return Map(map_id, map_id, len(rows[0]), len(rows), bytes(itertools.chain.from_iterable(rows)))
+
+
+def line_grid(content, codes):
+    """A one-row map: square x holds codes[x]."""
+    return TerrainGrid.from_map(make_map([codes], "line-" + "-".join(map(str, codes))), content)
+
+
+def sees(grid, a, b, operator, visibility=20, **kw):
+    """has_los both ways, checked against each other and against both viewsheds."""
+    forward = has_los(grid, a, b, operator, visibility, **kw)
+    assert has_los(grid, b, a, operator, visibility, **kw) == forward
+    assert bool(viewshed(grid, a, operator, visibility, **kw)[b[1], b[0]]) == forward
+    assert bool(viewshed(grid, b, operator, visibility, **kw)[a[1], a[0]]) == forward
+    return forward
+
+
+# -- rules-reference 7, worked illustration: h = 3 looks at level 1, D = 6, line heights 3, 2, 2, 2, 1 ----------
+@pytest.mark.parametrize("d, bg, kg", [(1, True, True), (2, True, False), (3, True, False), (4, True, False),
+                                       (5, False, False)])
+def test_worked_illustration_woods_at_d(west, d, bg, kg):
+    codes = [CLEAR3] + [CLEAR1] * 5 + [CLEAR1]
+    codes[d] = WOODS1  # P = 2
+    grid = line_grid(west, codes)
+    assert sees(grid, (0, 0), (6, 0), ">=") is bg
+    assert sees(grid, (0, 0), (6, 0), ">") is kg
+
+
+def test_worked_illustration_headline_cases(west):
+    grid = line_grid(west, [CLEAR3, CLEAR1, CLEAR1, WOODS1, CLEAR1, CLEAR1, CLEAR1])
+    assert sees(grid, (0, 0), (6, 0), ">=") and not sees(grid, (0, 0), (6, 0), ">")  # woods at d = 3
+    grid = line_grid(west, [CLEAR3, CLEAR1, CLEAR1, CLEAR1, CLEAR1, WOODS1, CLEAR1])
+    assert not sees(grid, (0, 0), (6, 0), ">=") and not sees(grid, (0, 0), (6, 0), ">")  # woods at d = 5
+
+
+@pytest.mark.parametrize("operator", BOTH)
+def test_clear_squares_at_the_lower_level_never_block(west, operator):
+    for length in range(2, 12):
+        grid = line_grid(west, [CLEAR3] + [CLEAR1] * length)
+        assert sees(grid, (0, 0), (length, 0), operator)
+        grid = line_grid(west, [CLEAR5] + [CLEAR3] * length)
+        assert sees(grid, (0, 0), (length, 0), operator)
+
+
+def test_rounding_is_half_up(west):
+    # h = 3, lower level 1, D = 4: the line at d = 1 is 3 - 0.5 = 2.5, which rounds to 3 (banker's rounding: 2).
+    grid = line_grid(west, [CLEAR3, CLEAR3, CLEAR1, CLEAR1, CLEAR1])  # P = 3 at d = 1
+    assert sees(grid, (0, 0), (4, 0), ">=")       # 3 >= 3
+    assert not sees(grid, (0, 0), (4, 0), ">")    # 3 > 3 is false
+    grid = line_grid(west, [CLEAR3, WOODS1, CLEAR1, CLEAR1, CLEAR1])  # P = 2 at d = 1
+    assert sees(grid, (0, 0), (4, 0), ">")        # 3 > 2 (banker's 2 > 2 would block)
+
+
+# -- same level: the cover count ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("operator", BOTH)
+def test_town_always_blocks(west, operator):
+    assert not sees(line_grid(west, [CLEAR1, TOWN1, CLEAR1]), (0, 0), (2, 0), operator)
+    assert not sees(line_grid(west, [CLEAR3, CLEAR3, TOWN3, CLEAR3, CLEAR3]), (0, 0), (4, 0), operator)
+
+
+@pytest.mark.parametrize("operator", BOTH)
+def test_one_woods_passes_the_second_blocks(west, operator):
+    assert sees(line_grid(west, [CLEAR1, WOODS1, CLEAR1, CLEAR1]), (0, 0), (3, 0), operator)
+    assert not sees(line_grid(west, [CLEAR1, WOODS1, CLEAR1, WOODS1, CLEAR1]), (0, 0), (4, 0), operator)
+    assert sees(line_grid(west, [CLEAR3, WOODS3, CLEAR3]), (0, 0), (2, 0), operator)
+    assert not sees(line_grid(west, [CLEAR3, WOODS3, WOODS3, CLEAR3]), (0, 0), (3, 0), operator)
+
+
+@pytest.mark.parametrize("operator", BOTH)
+@pytest.mark.parametrize("broken", [BROKEN1, ENTRENCH1])
+def test_two_broken_pass_the_third_blocks(west, operator, broken):
+    assert sees(line_grid(west, [CLEAR1, broken, CLEAR1, broken, CLEAR1]), (0, 0), (4, 0), operator)
+    assert not sees(line_grid(west, [CLEAR1, broken, broken, CLEAR1, broken, CLEAR1]), (0, 0), (5, 0), operator)
+
+
+@pytest.mark.parametrize("operator", BOTH)
+def test_woods_and_broken_together_block(west, operator):
+    assert not sees(line_grid(west, [CLEAR1, WOODS1, BROKEN1, CLEAR1]), (0, 0), (3, 0), operator)
+    assert not sees(line_grid(west, [CLEAR1, BROKEN1, CLEAR1, CLEAR1, WOODS1, CLEAR1]), (0, 0), (5, 0), operator)
+
+
+@pytest.mark.parametrize("operator", BOTH)
+def test_cover_at_the_ends_does_not_count(west, operator):
+    assert sees(line_grid(west, [WOODS1, WOODS1, WOODS1]), (0, 0), (2, 0), operator)
+    assert sees(line_grid(west, [TOWN1, CLEAR1, TOWN1]), (0, 0), (2, 0), operator)
+
+
+# -- elevated terrain, the count between levels, visibility -------------------------------------------------------
+@pytest.mark.parametrize("operator", BOTH)
+def test_elevated_terrain_always_blocks(west, operator):
+    assert not sees(line_grid(west, [CLEAR1, CLEAR1, SLOPE2, CLEAR1, CLEAR1]), (0, 0), (4, 0), operator)
+    assert not sees(line_grid(west, [CLEAR3, SLOPE4, CLEAR1, CLEAR1]), (0, 0), (3, 0), operator)
+    assert not sees(line_grid(west, [CLEAR1, CLEAR5, CLEAR3]), (0, 0), (2, 0), operator)
+    assert sees(line_grid(west, [CLEAR5, CLEAR3, CLEAR1, CLEAR1, CLEAR1]), (0, 0), (4, 0), operator)  # not higher
+
+
+def test_cover_count_between_levels_is_an_option(west):
+    grid = line_grid(west, [CLEAR3, TOWN1, CLEAR1, CLEAR1, CLEAR1, CLEAR1, CLEAR1])  # line 3 over P = 2
+    assert sees(grid, (0, 0), (6, 0), ">=")
+    assert not sees(grid, (0, 0), (6, 0), ">=", count_cover_between_levels=True)
+    grid = line_grid(west, [CLEAR3, WOODS1, CLEAR1, WOODS1, CLEAR1, CLEAR1, CLEAR1])  # two woods, both cleared
+    assert sees(grid, (0, 0), (6, 0), ">=")
+    assert not sees(grid, (0, 0), (6, 0), ">=", count_cover_between_levels=True)
+
+
+@pytest.mark.parametrize("operator", BOTH)
+def test_visibility_limit(west, operator):
+    grid = line_grid(west, [CLEAR1] * 8)
+    assert sees(grid, (0, 0), (5, 0), operator, visibility=5)
+    assert not sees(grid, (0, 0), (5, 0), operator, visibility=4)
+    assert not sees(grid, (0, 0), (5, 0), operator, visibility=4.9)
+    view = viewshed(grid, (0, 0), operator, 3)
+    assert view.tolist() == [[True] * 4 + [False] * 4]
+    assert not viewshed(grid, (0, 0), operator, -1).any()
+    assert has_los(grid, (3, 0), (3, 0), operator, 0) and viewshed(grid, (3, 0), operator, 0)[0, 3]
+
+
+def test_bad_arguments(west):
+    grid = line_grid(west, [CLEAR1] * 3)
+    with pytest.raises(ValueError):
+        has_los(grid, (0, 0), (2, 0), "=>")
+    with pytest.raises(ValueError):
+        viewshed(grid, (3, 0), ">=")
+    with pytest.raises(ValueError):
+        has_los(grid, (0, 0), (0, 1), ">=")
+
+
+# -- the line and the distance ------------------------------------------------------------------------------------
+def test_distance_is_chebyshev():
+    assert distance((0, 0), (3, -7)) == 7
+    assert distance((5, 5), (5, 5)) == 0
+    assert distance((2, 9), (6, 8)) == 4
+
+
+def test_line_squares_basics():
+    assert line_squares((0, 0), (0, 0)) == []
+    assert line_squares((3, 3), (4, 4)) == []
+    assert line_squares((0, 0), (4, 0)) == [(1, 0), (2, 0), (3, 0)]
+    assert line_squares((0, 0), (3, 3)) == [(1, 1), (2, 2)]
+    assert line_squares((0, 0), (6, 2)) == [(1, 0), (2, 1), (3, 1), (4, 1), (5, 2)]
+    # ties (the true line passes exactly between two squares) go south / east, whichever end the line starts from
+    assert line_squares((0, 0), (2, 1)) == [(1, 1)] and line_squares((2, 1), (0, 0)) == [(1, 1)]
+    assert line_squares((0, 1), (2, 0)) == [(1, 1)] and line_squares((2, 0), (0, 1)) == [(1, 1)]
+    assert line_squares((0, 0), (1, 2)) == [(1, 1)] and line_squares((1, 0), (0, 2)) == [(1, 1)]
+
+
+def test_line_squares_is_symmetric_and_steps_one_square_at_a_time():
+    for a in [(0, 0), (3, 7)]:
+        for b in itertools.product(range(-9, 12), range(-8, 13)):
+            path = line_squares(a, b)
+            assert line_squares(b, a) == path[::-1]
+            n = distance(a, b)
+            assert len(path) == max(n - 1, 0)
+            if n:
+                squares = [a] + path + [b]
+                assert [distance(a, s) for s in squares] == list(range(n + 1))
+                assert all(distance(p, q) == 1 for p, q in zip(squares, squares[1:]))
+
+
+# -- has_los and viewshed agree on every square -------------------------------------------------------------------
+def hilly_map(width=20, height=16, seed=7):
+    """Plateaus 1/3/5 with slope rings, woods, towns and broken ground."""
+    rng = np.random.default_rng(seed)
+    yy, xx = np.mgrid[0:height, 0:width]
+    bumps = np.sin(xx / 3.1) + np.cos(yy / 2.3) + 0.6 * rng.standard_normal((height, width))
+    level = np.clip(np.round(bumps * 1.4 + 2.2), 1, 5).astype(int)
+    base = {1: CLEAR1, 2: SLOPE2, 3: CLEAR3, 4: SLOPE4, 5: CLEAR5}
+    cover = {1: (WOODS1, TOWN1, BROKEN1), 3: (WOODS3, TOWN3, 60), 5: (57, 56, 61)}
+    codes = np.vectorize(base.get)(level)
+    roll = rng.random((height, width))
+    for lv, (woods, town, broken) in cover.items():
+        codes[(level == lv) & (roll < 0.18)] = woods
+        codes[(level == lv) & (roll >= 0.18) & (roll < 0.22)] = town
+        codes[(level == lv) & (roll >= 0.22) & (roll < 0.30)] = broken
+    return make_map(codes.tolist(), f"hilly-{seed}")
+
+
+def agree(grid, origins, operator, visibility, **kw):
+    for origin in origins:
+        view = viewshed(grid, origin, operator, visibility, **kw)
+        expected = [[has_los(grid, origin, (x, y), operator, visibility, **kw) for x in range(grid.width)]
+                    for y in range(grid.height)]
+        assert view.tolist() == expected, f"origin {origin}, {operator}, visibility {visibility}, {kw}"
+
+
+@pytest.mark.parametrize("operator", BOTH)
+def test_viewshed_matches_has_los_everywhere_on_a_hilly_map(west, operator):
+    grid = TerrainGrid.from_map(hilly_map(), west)
+    origins = [(x, y) for y in range(grid.height) for x in range(grid.width)]
+    agree(grid, origins, operator, 9)
+    agree(grid, origins[::7], operator, 30)
+    agree(grid, origins[::11], operator, 30, count_cover_between_levels=True)
+
+
+@pytest.mark.parametrize("operator", BOTH)
+@pytest.mark.parametrize("pack", ["western", "eastern"])
+def test_viewshed_matches_has_los_on_bundled_maps(bundled, operator, pack):
+    content = bundled.content(pack)
+    maps = list(content.maps.values()) or [hilly_map(60, 60, 3)]
+    for game_map in maps[:1]:
+        grid = TerrainGrid.from_map(game_map, content)
+        w, h = grid.width, grid.height
+        origins = [(w // 2, h // 2), (0, 0), (w - 1, h - 1), (3, h - 2), (w - 5, 4)]
+        levels = {int(v): (int(x), int(y)) for (y, x), v in np.ndenumerate(grid.level)}
+        origins += list(levels.values())  # one origin on every level of the map
+        agree(grid, origins, operator, 20)
+
+
+@pytest.mark.parametrize("operator", BOTH)
+def test_viewshed_matches_has_los_on_a_large_generated_map(west, operator):
+    grid = TerrainGrid.from_map(hilly_map(60, 45, 11), west)
+    agree(grid, [(30, 22), (1, 1), (58, 40), (12, 30)], operator, 20)
+    agree(grid, [(30, 22), (5, 40)], operator, 99)  # visibility beyond the map
+
+
+def test_viewshed_is_cached_and_read_only(west):
+    grid = TerrainGrid.from_map(hilly_map(), west)
+    first = viewshed(grid, (4, 4), ">=", 10)
+    assert viewshed(grid, (4, 4), ">=", 10) is first
+    assert not first.flags.writeable
+    los.clear_viewshed_cache()
+    again = viewshed(grid, (4, 4), ">=", 10)
+    assert again is not first and np.array_equal(again, first)
+
+
+# -- facing arcs --------------------------------------------------------------------------------------------------
+def test_in_arc_90_degrees_boundaries_are_inclusive():
+    o = (5, 5)
+    assert in_arc(o, "N", (5, 0), 90)
+    assert in_arc(o, "N", (4, 4), 90) and in_arc(o, "N", (6, 4), 90)      # exactly 45 degrees
+    assert not in_arc(o, "N", (7, 4), 90) and not in_arc(o, "N", (3, 4), 90)
+    assert not in_arc(o, "N", (6, 5), 90)
+    assert in_arc(o, "NE", (6, 5), 90) and in_arc(o, "NE", (5, 4), 90)    # E and N are 45 degrees off NE
+    assert not in_arc(o, "NE", (6, 6), 90) and not in_arc(o, "NE", (4, 4), 90)
+    assert in_arc(o, 3, (9, 5), 90) and not in_arc(o, 3, (1, 5), 90)      # 3 = E in the manual's numbering
+    assert in_arc(o, "S", (5, 5), 90)                                       # own square
+
+
+def test_in_arc_180_degrees_boundaries_are_inclusive():
+    o = (5, 5)
+    assert in_arc(o, "N", (9, 5), 180) and in_arc(o, "N", (0, 5), 180)   # exactly 90 degrees
+    assert not in_arc(o, "N", (9, 6), 180) and not in_arc(o, "N", (5, 6), 180)
+    assert in_arc(o, "SE", (9, 1), 180) and in_arc(o, "SE", (1, 9), 180)  # NE and SW are 90 degrees off SE
+    assert not in_arc(o, "SE", (4, 4), 180)
+    assert in_arc(o, "w", (5, 0), 180) and not in_arc(o, "W", (6, 0), 180)
+    for facing in range(1, 9):
+        assert all(in_arc(o, facing, t, 360) for t in [(0, 0), (9, 9), (5, 6)])
+
+
+def test_front_arc_is_plus_minus_45_degrees_of_the_target_facing():
+    tank = (10, 10)
+    assert front_arc(tank, "E", (15, 10))
+    assert front_arc(tank, "E", (15, 5)) and front_arc(tank, "E", (15, 15))  # on the 45-degree boundary
+    assert not front_arc(tank, "E", (15, 16)) and not front_arc(tank, "E", (10, 5))
+    assert not front_arc(tank, "E", (5, 10))
+    assert front_arc(tank, 1, (10, 2)) and not front_arc(tank, 5, (10, 2))  # 1 = N, 5 = S
+    with pytest.raises(ValueError):
+        front_arc(tank, "up", (1, 1))
+    with pytest.raises(ValueError):
+        in_arc(tank, 9, (1, 1), 90)
+
+
+# -- the terrain grid ---------------------------------------------------------------------------------------------
+def test_terrain_grid_arrays(west):
+    game_map = make_map([[CLEAR1, TOWN1, WOODS3, ENTRENCH1], [19, SLOPE2, CLEAR5, BROKEN1]], "grid-arrays")
+    grid = TerrainGrid.from_map(game_map, west)
+    assert TerrainGrid.from_map(game_map, west) is grid
+    assert grid.level.tolist() == [[1, 1, 3, 1], [0, 2, 5, 1]]
+    assert grid.obstacle.tolist() == [[1, 2, 4, 2], [0, 2, 5, 2]]
+    assert grid.cover.tolist() == [[False, True, True, True], [False, False, False, True]]
+    assert grid.los_kind.tolist() == [[LOS_OPEN, LOS_TOWN, LOS_WOODS, LOS_BROKEN],
+                                      [LOS_OPEN, LOS_OPEN, LOS_OPEN, LOS_BROKEN]]
+    assert [[grid.types[i].id.split(":")[-1] for i in row] for row in grid.type_index] == [
+        ["clear", "town", "woods", "entrenchment"], ["river", "slope", "clear", "broken"]]
+    assert grid.terrain_at((3, 1)).id == "core:broken" and grid.terrain_at((3, 1)).cost("foot") == 17
+    for array in (grid.level, grid.obstacle, grid.los_kind, grid.cover, grid.type_index):
+        assert not array.flags.writeable
+    assert grid.level.dtype == np.int8 and grid.cover.dtype == bool
+
+
+def test_terrain_grid_rejects_unknown_codes(west):
+    with pytest.raises(ValueError, match="200"):
+        TerrainGrid.from_map(make_map([[CLEAR1, 200]], "unknown-code"), west)
