@@ -1,0 +1,107 @@
+"""`tacforge batch`: play a scenario many times, computer against computer, over every core, and report how it
+tends to end and why (the balance run of issue 4). The work is engine.balance.run_batch; this is its front end."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+
+from ..balance.batch import BatchError, BatchReport, run_batch
+from .common import CommandError, fail
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "batch", help="play a scenario many times, computer against computer, and report its balance",
+        description="Play N computer-against-computer games of a scenario across J processes and report the "
+                    "distribution of results, the victory ratio with a 95% confidence interval, losses by unit "
+                    "class, where the points came from, the turn of first contact and the units that decided the "
+                    "games. The same --seed gives the same games whatever --jobs is; each game's own seed (in "
+                    "the CSV) replays it with `tacforge play SCENARIO --seed SEED`.")
+    p.add_argument("scenario", help="scenario id (pack:id or id) or the path of a scenario file")
+    p.add_argument("--runs", type=_positive, required=True, metavar="N", help="number of games")
+    p.add_argument("--jobs", type=_positive, metavar="J", help="worker processes (default: every core)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="base seed of the batch (default 0)")
+    p.add_argument("--handicap", type=int, choices=range(1, 6), metavar="1-5")
+    p.add_argument("--turns", type=_positive, help="play this many turns instead of the scenario's length")
+    p.add_argument("--format", choices=("text", "json", "csv"), default="text",
+                   help="text: the report; json: report and every game; csv: one row per game")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (it is shown on stderr only when stderr is a terminal)")
+    p.set_defaults(run=run)
+
+
+def _progress_bar(args, total: int):
+    if args.no_progress or not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="game", file=sys.stderr, desc=args.scenario, dynamic_ncols=True, leave=False)
+
+
+def run(args) -> int:
+    bar = _progress_bar(args, args.runs)
+    cancel = threading.Event()
+    box: dict = {}
+
+    def progress(done: int, total: int) -> None:
+        if bar is not None:
+            bar.update(done - bar.n)
+
+    finished = threading.Event()
+
+    def work() -> None:
+        try:
+            box["report"] = run_batch(args.scenario, args.runs, jobs=args.jobs, seed=args.seed,
+                                      handicap=args.handicap, turns=args.turns,
+                                      pack_paths=getattr(args, "pack_path", []) or [], progress=progress,
+                                      cancel=cancel)
+        except BaseException as exc:  # handed to the main thread, which reports it
+            box["error"] = exc
+        finally:
+            finished.set()
+
+    # The batch runs in a thread so that Ctrl-C (always delivered to the main thread) cancels it cleanly: the
+    # games in progress finish and the report covers the games played. The main thread waits on an Event, not
+    # Thread.join: an interrupted join can mark a live thread as stopped (CPython bpo-45274 on 3.11).
+    threading.Thread(target=work, name="tacforge-batch", daemon=True).start()
+    interrupted = False
+    try:
+        while not finished.is_set():
+            try:
+                finished.wait(0.2)
+            except KeyboardInterrupt:
+                if interrupted:
+                    raise
+                interrupted = True
+                cancel.set()
+                print("\ninterrupted: finishing the games in progress (Ctrl-C again to quit at once)",
+                      file=sys.stderr)
+    finally:
+        if bar is not None:
+            bar.close()
+    error = box.get("error")
+    if isinstance(error, BatchError):
+        return fail(CommandError(str(error), code=error.code))
+    if error is not None:
+        raise error
+    report: BatchReport = box["report"]
+    if args.format == "json":
+        print(json.dumps(report.to_json(), indent=2))
+    elif args.format == "csv":
+        sys.stdout.write(report.to_csv())
+    else:
+        print(report.to_text())
+    return 130 if interrupted else 0

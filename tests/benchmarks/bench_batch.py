@@ -1,0 +1,104 @@
+"""Benchmark: balance-run throughput with one process and with two (design.md 8: a batch of AI-vs-AI battles
+scales to both cores, >= 1.8x one process).
+
+Each measurement is one whole `run_batch` call of GAMES full-length games, as a designer runs it: finding the
+scenario, starting the workers, every worker loading the packs, playing, summing up. That set-up costs about a
+quarter of a second with two processes (a row of its own), and the last game leaves one worker idle for half a game
+on average, so GAMES is 24: with 8 short games those fixed costs alone held the ratio near 1.65x, while real balance
+runs are of hundreds of games. TACFORGE_BENCH_BATCH_GAMES and TACFORGE_BENCH_BATCH_REPEATS override the sizes. The fork server that starts
+the workers is started once, before measuring, as it is once per program run. Runs with one and two processes
+alternate and play the same games (the same seeds), so background load and game length hit both alike. The
+two-process row's budget is the one-process time per game / 1.8, so its "within" column is the scaling budget.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from engine.balance import run_batch  # noqa: E402
+
+SCENARIO = "western:bocage_crossroads"
+GAMES = int(os.environ.get("TACFORGE_BENCH_BATCH_GAMES", "24"))
+REPEATS = int(os.environ.get("TACFORGE_BENCH_BATCH_REPEATS", "3"))
+SCALING_BUDGET = 1.8
+
+
+def _cpu_sample() -> tuple[int, int] | None:
+    """(all jiffies, idle jiffies) from Linux /proc/stat; None elsewhere."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            values = [int(v) for v in f.readline().split()[1:]]
+        return sum(values), values[3] + values[4]
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _busy(before, after) -> float | None:
+    if before is None or after is None:
+        return None
+    return 1 - (after[1] - before[1]) / max(1, after[0] - before[0])
+
+
+def _timed(**kwargs) -> tuple[float, float | None]:
+    """Wall seconds of one run_batch call and the share of all CPUs that were busy meanwhile."""
+    before, start = _cpu_sample(), time.perf_counter()
+    run_batch(SCENARIO, **kwargs)
+    return time.perf_counter() - start, _busy(before, _cpu_sample())
+
+
+def measure(games: int = GAMES, repeats: int = REPEATS) -> dict:
+    before = _cpu_sample()
+    time.sleep(1.0)
+    idle_check = _busy(before, _cpu_sample())
+    _timed(runs=2, jobs=2, turns=1)  # start the fork server (once per program run) and warm the schema cache
+    one, two, busy_one = [], [], []
+    for rep in range(repeats):
+        seconds, busy = _timed(runs=games, jobs=1, seed=rep)
+        one.append(seconds)
+        busy_one.append(busy)
+        two.append(_timed(runs=games, jobs=2, seed=rep)[0])
+    setup = statistics.median(_timed(runs=2, jobs=2, turns=1)[0] for _ in range(3))
+    return {"games": games, "one": statistics.median(one), "two": statistics.median(two), "setup": setup,
+            "one_all": one, "two_all": two, "busy_before": idle_check, "busy_one": busy_one}
+
+
+def interference(m: dict) -> str:
+    """A warning when other processes competed for the CPUs: busy before the runs, or more than one CPU's worth
+    busy while one process played (the two-process runs, in between, are then suspect too)."""
+    cpus = os.cpu_count() or 1
+    notes = []
+    if m["busy_before"] is not None and m["busy_before"] > 0.1:
+        notes.append(f"{m['busy_before']:.0%} of the CPUs busy before the runs")
+    worst = max((b for b in m["busy_one"] if b is not None), default=None)
+    if worst is not None and worst > 1 / cpus + 0.1:
+        notes.append(f"{worst:.0%} busy during a 1-process run (expected {1 / cpus:.0%})")
+    return "; CAUTION, other load: " + ", ".join(notes) if notes else ""
+
+
+def run() -> list[tuple[str, float, float | None, str]]:
+    m = measure()
+    games = m["games"]
+    ms1, ms2 = m["one"] * 1000 / games, m["two"] * 1000 / games
+    ratio = m["one"] / m["two"]
+    load = interference(m)
+    return [
+        ("batch throughput, 1 process", ms1, None,
+         f"{games / m['one']:.2f} games/s; ms per game over {games} full games of {SCENARIO}, whole run_batch"),
+        ("batch throughput, 2 processes", ms2, ms1 / SCALING_BUDGET,
+         f"{games / m['two']:.2f} games/s; scaling {ratio:.2f}x one process (budget >= {SCALING_BUDGET}x){load}"),
+        ("batch set-up, 2 processes", m["setup"] * 1000, None,
+         "run_batch of 2 one-turn games: find the scenario, start 2 workers, each loads the packs"),
+    ]
+
+
+if __name__ == "__main__":
+    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    for name, value, budget, note in run():
+        shown = "-" if budget is None else f"{budget:.0f} ms"
+        print(f"{name}: {value:.0f} ms (budget {shown}) {note}")
