@@ -17,7 +17,7 @@ from .docks import IssuesDock, PackBrowser, ScenarioProperties
 from .documents import SaveFailed
 from .editor_tab import EditorTab
 from .validation import LiveValidator
-from .workspace import Workspace, new_pack_from_template
+from .workspace import Workspace, new_pack_from_template, write_new_map
 
 TOOLS = (("brush", "Brush", "B"), ("rectangle", "Rectangle", "R"), ("fill", "Fill", "F"), ("line", "Road/river line", "L"),
          ("raise", "Raise ground", "E"), ("lower", "Lower ground", "Shift+E"), ("eyedropper", "Eyedropper", "I"),
@@ -100,6 +100,7 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         self._action(file_menu, "New pack from template…", self.new_pack)
+        self._action(file_menu, "New map…", self.new_map, QKeySequence.StandardKey.New)
         self._action(file_menu, "Open pack folder…", self.open_pack_folder, "Ctrl+Shift+O")
         self._action(file_menu, "Open scenario or map…", self.open_file_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file_menu.addMenu("Open recent")
@@ -314,6 +315,32 @@ class MainWindow(QMainWindow):
         self.workspace.add_pack_folder(target)
         self.browser.show_packs(self.workspace)
         self.validator.watch(target)
+
+    def new_map(self) -> None:
+        """A blank map in the pack of the current tab (or a chosen pack folder), opened for painting."""
+        tab = self.current_tab()
+        folder = tab.document.pack_folder if tab is not None else None
+        if folder is None:
+            chosen = QFileDialog.getExistingDirectory(self, "Pack folder for the new map", str(Path.home()))
+            if not chosen:
+                return
+            folder = Path(chosen)
+        map_id, ok = QInputDialog.getText(self, "New map", "Map id (lower case, digits, _ and -):", text="new_map")
+        if not ok or not map_id:
+            return
+        width, ok = QInputDialog.getInt(self, "New map", "Width:", 60, 1, 256)
+        height, ok2 = QInputDialog.getInt(self, "New map", "Height:", 60, 1, 256) if ok else (0, False)
+        if not (ok and ok2):
+            return
+        content = self.workspace.content_for(folder / "pack.yaml")[0]
+        try:
+            path = write_new_map(folder, map_id, map_id.replace("_", " ").title(), width, height, content)
+        except (OSError, FileExistsError) as exc:
+            QMessageBox.warning(self, "New map", str(exc))
+            return
+        self.workspace.reload()
+        self.browser.show_packs(self.workspace)
+        self.open_path(path)
 
     def _remember(self, path: Path) -> None:
         recent = [p for p in (self.settings.value("recent", []) or []) if p != str(path)]

@@ -5,6 +5,7 @@ Qt-light: it creates documents but draws nothing. The main window asks it to ope
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -121,4 +122,26 @@ def new_pack_from_template(folder: Path, pack_id: str, name: str) -> Path:
     text = manifest.read_text(encoding="utf-8").replace("id: my_pack", f"id: {pack_id}").replace(
         "name: My pack", f"name: {name}")
     atomic_write_text(manifest, text)
+    return target
+
+
+def write_new_map(pack_folder: Path, map_id: str, name: str, width: int, height: int, content) -> Path:
+    """A blank map file (clear level-1 ground) in the pack's maps/ folder, in the shipped style."""
+    import json
+
+    from engine.resources import SCHEMA_DIR
+
+    from .mapedit.model import MapModel
+
+    target = Path(pack_folder) / "maps" / f"{map_id}.yaml"
+    if target.exists():
+        raise FileExistsError(f"{target} already exists")
+    rows, legend = MapModel.blank(content, width, height, map_id=map_id, name=name).rows_and_legend()
+    schema = os.path.relpath(SCHEMA_DIR / "map.schema.json", target.parent)
+    lines = [f"# yaml-language-server: $schema={schema}", f"id: {map_id}",
+             f"name: {json.dumps(name)}", f"width: {width}", f"height: {height}",
+             "legend: {" + ", ".join(f"{json.dumps(g)}: {c}" for g, c in legend.items()) + "}", "rows:"]
+    lines += [f"  - {json.dumps(row)}" for row in rows]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(target, "\n".join(lines) + "\n")
     return target

@@ -123,3 +123,16 @@ def test_live_issues_and_jump(window, pack_copy, qtbot):
     target = next(i for i in issues if i.code == "scenario.period-unavailable")
     window.jump_to_issue(target)  # centres the view on the unit; must not raise
     assert window.current_tab() is tab
+
+
+def test_new_map_is_valid_and_opens(window, pack_copy):
+    from editor.workspace import write_new_map
+
+    content = window.workspace.content_for(pack_copy / "pack.yaml")[0]
+    path = write_new_map(pack_copy, "fresh", "Fresh", 60, 60, content)
+    window.workspace.reload()
+    pack = window.workspace.pack_of(path)
+    assert not [i.format() for i in pack.issues.items if i.file == path]
+    tab = window.open_path(path)
+    assert tab is not None and tab.map_document.model.width == 60
+    assert path.read_text().startswith("# yaml-language-server: $schema=")
