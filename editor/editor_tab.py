@@ -86,8 +86,12 @@ class EditorTab(QWidget):
         lines = {str(k): int(v) for k, v in (doc.value("start_lines", default={}) or {}).items()}
         trenches = [(int(sq[0]), int(sq[1])) for squares in (doc.value("entrenchments", default={}) or {}).values()
                     for sq in squares or []]
+        content = doc.content
+        limit = content.ruleset.entrenchment_max if content is not None and content.ruleset else None
+        size = int(content.parameters.get("objective_area_size", 19)) if content is not None else None
         self.view.set_overlays(objective_center=(int(center[0]), int(center[1])) if center else None,
-                               start_lines=lines, entrenchments=trenches, units=self.scenario_units())
+                               start_lines=lines, entrenchments=trenches, units=self.scenario_units(),
+                               entrenchment_limit=limit, objective_size=size)
 
     def _hover(self, x: int, y: int) -> None:
         if self.map_document is None:

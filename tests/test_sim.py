@@ -189,3 +189,26 @@ def test_ending_early(bundled):
     b.start()
     result = b.end_now()
     assert b.over and result.label == "Draw" and b.events[-1].final
+
+
+def test_close_combat_mode_is_for_armour_and_infantry(bundled):
+    """6.14: an armoured vehicle or infantry unit moving at range 0 heads for a firer within 3 squares; a truck,
+    which has no weapon and so always range 0, keeps driving where it was sent."""
+    from engine.sim.combat import resolve_attack
+
+    b = battle(bundled)
+    b.start()
+    state = b.state
+    truck = next(u for u in state.units.values() if u.weapon.unit_class == "truck")
+    rifles = next(u for u in state.units.values() if u.weapon.unit_class in ("rifle", "smg"))
+    b.orders_phase({rifles.side: [o.Disembark(rifles.uid)]})
+    for target in (truck, rifles):
+        firer = next(u for u in state.units.values() if u.side != target.side and u.weapon.unit_class == "tank")
+        target.objectives, target.speed, target.range_limit = [(0, 0)], target.weapon.sp, 0
+        target.count = 99  # survives the shot
+        target.pos = (firer.pos[0] + 2, firer.pos[1])
+        b.moving = {target.uid}
+        resolve_attack(firer, target, 2, b)
+        target.firer_pos = firer.pos
+    assert truck.objectives == [(0, 0)]
+    assert rifles.objectives[0] == rifles.firer_pos

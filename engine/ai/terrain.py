@@ -1,25 +1,101 @@
-"""Terrain judgements for the computer player: where each formation heads, and cover near a place."""
+"""Terrain judgements for the computer player: the objective area, safe and covered squares, where a formation's
+units stand relative to their headquarters, and how far a unit gets in a turn."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..sim.command import chebyshev
+import numpy as np
+
+from ..sim.command import chebyshev, position
+from ..sim.movement import IMPASSABLE
 
 if TYPE_CHECKING:
     from ..sim.battle import Battle
     from ..sim.state import UnitState
 
+AREA_RADIUS = 9  # the 19 x 19 objective area (rules-reference 1.5, 13 U1)
+SHAPE_LIMIT = 3  # a formation keeps its shape within 3 squares of its headquarters
 
-def hunting_goal(battle: "Battle", side: str, seen) -> tuple[int, int]:
-    """Where a defender that waited in vain goes looking: the nearest enemy it has seen, else the enemy's start
-    line (or home edge) level with the objective."""
+
+def objective(battle: "Battle") -> tuple[int, int]:
+    """The objective's centre; a scenario without one is fought for the middle of the map."""
+    return battle.state.objective_center or (battle.map.width // 2, battle.map.height // 2)
+
+
+def clamp(battle: "Battle", square: tuple[int, int]) -> tuple[int, int]:
+    return min(max(square[0], 0), battle.map.width - 1), min(max(square[1], 0), battle.map.height - 1)
+
+
+def in_area(battle: "Battle", square: tuple[int, int] | None, margin: int = 0) -> bool:
+    return square is not None and chebyshev(square, objective(battle)) <= AREA_RADIUS - margin
+
+
+def into_area(battle: "Battle", square: tuple[int, int], margin: int = 1) -> tuple[int, int]:
+    """The square moved straight toward the objective centre until it lies inside the area (minus margin)."""
+    center = objective(battle)
+    limit = AREA_RADIUS - margin
+    x = min(max(square[0], center[0] - limit), center[0] + limit)
+    y = min(max(square[1], center[1] - limit), center[1] + limit)
+    return clamp(battle, (x, y))
+
+
+def toward_home(battle: "Battle", side: str) -> tuple[int, int]:
+    """Unit vector from the map toward the side's home edge."""
+    edge = battle.ruleset.side(side).home_edge
+    return {"west": (-1, 0), "east": (1, 0), "north": (0, -1), "south": (0, 1)}.get(edge, (0, 0))
+
+
+def offset_in_formation(unit: "UnitState", hq: "UnitState | None") -> tuple[int, int]:
+    """Where the unit stands relative to its headquarters in the formation's deployed shape (clamped)."""
+    if hq is None or unit.start_pos is None or hq.start_pos is None or unit is hq:
+        return (0, 0)
+    return (max(-SHAPE_LIMIT, min(SHAPE_LIMIT, unit.start_pos[0] - hq.start_pos[0])),
+            max(-SHAPE_LIMIT, min(SHAPE_LIMIT, unit.start_pos[1] - hq.start_pos[1])))
+
+
+def passable(battle: "Battle", unit: "UnitState", square: tuple[int, int]) -> bool:
+    return battle.field(unit).cost(square) < int(IMPASSABLE)
+
+
+_TYPICAL_COST: dict = {}
+
+
+def squares_per_turn(battle: "Battle", unit: "UnitState") -> float:
+    """Typical squares the unit covers in a turn at full speed (by the median cost of entering a square)."""
+    speed = unit.weapon.sp
+    if speed <= 0:
+        return 0.0
+    field = battle.field(unit)
+    key = (battle.map.id, battle.content.pack_id, battle.unit_class(unit).mobility)
+    cost = _TYPICAL_COST.get(key)
+    if cost is None:
+        cost = _TYPICAL_COST[key] = float(np.median(field.enter_cost[field.enter_cost < int(IMPASSABLE)]))
+    return 4 * speed / max(cost, 1.0)
+
+
+def cover_near(battle: "Battle", unit: "UnitState", center: tuple[int, int],
+               radius: int = AREA_RADIUS) -> tuple[int, int] | None:
+    """The nearest cover square to the unit within `radius` of center, on squares its class can enter."""
+    grid, field = battle.grid, battle.field(unit)
+    here = position(unit, battle.state)
+    best, best_key = None, None
+    cx, cy = center
+    for y in range(max(0, cy - radius), min(grid.height, cy + radius + 1)):
+        for x in range(max(0, cx - radius), min(grid.width, cx + radius + 1)):
+            if not grid.cover[y, x] or field.enter_cost[y, x] >= IMPASSABLE:
+                continue
+            key = (chebyshev(here, (x, y)), x, y)
+            if best_key is None or key < best_key:
+                best, best_key = (x, y), key
+    return best
+
+
+def enemy_front(battle: "Battle", side: str) -> tuple[int, int]:
+    """Where the enemy is expected before anything is seen: its start line (or home edge) level with the
+    objective."""
     state = battle.state
-    center = state.objective_center or (battle.map.width // 2, battle.map.height // 2)
-    if seen:
-        from ..sim.command import position
-
-        return min((position(e, state) for e in seen), key=lambda p: (chebyshev(p, center), p))
+    center = objective(battle)
     enemy = state.enemy_of(side)
     edge = battle.ruleset.side(enemy).home_edge
     line = state.start_lines.get(enemy)
@@ -31,32 +107,16 @@ def hunting_goal(battle: "Battle", side: str, seen) -> tuple[int, int]:
     return (center[0], y)
 
 
-def objective_slots(battle: "Battle", side: str, letters: list[str],
-                    goal: tuple[int, int] | None = None) -> dict[str, tuple[int, int]]:
-    """A goal per formation: the objective centre (or another goal), with formations spread across the front so
-    they do not pile into one square (the 19x19 area leaves room for it)."""
+def enemy_depth(battle: "Battle", side: str, square: tuple[int, int]) -> int:
+    """How far the square lies beyond the enemy's start line toward the enemy's home edge (negative: short of it)."""
     state = battle.state
-    center = goal or state.objective_center or (battle.map.width // 2, battle.map.height // 2)
-    edge = battle.ruleset.side(side).home_edge
-    lateral = edge in ("west", "east")
-    out = {}
-    for i, letter in enumerate(letters):
-        shift = ((i + 1) // 2) * (1 if i % 2 else -1) * 3
-        x, y = (center[0], center[1] + shift) if lateral else (center[0] + shift, center[1])
-        out[letter] = (min(max(x, 0), battle.map.width - 1), min(max(y, 0), battle.map.height - 1))
-    return out
-
-
-def cover_near(battle: "Battle", unit: "UnitState", center: tuple[int, int], radius: int = 9) -> tuple[int, int] | None:
-    """The nearest cover square to the unit inside the objective area, on squares its class can enter."""
-    grid, field = battle.grid, battle.field(unit)
-    best, best_key = None, None
-    cx, cy = center
-    for y in range(max(0, cy - radius), min(grid.height, cy + radius + 1)):
-        for x in range(max(0, cx - radius), min(grid.width, cx + radius + 1)):
-            if not grid.cover[y, x] or field.cost((x, y)) >= (1 << 20):
-                continue
-            key = (chebyshev(unit.pos, (x, y)), x, y)
-            if best_key is None or key < best_key:
-                best, best_key = (x, y), key
-    return best
+    enemy = state.enemy_of(side)
+    edge = battle.ruleset.side(enemy).home_edge
+    front = enemy_front(battle, side)
+    if edge == "west":
+        return front[0] - square[0]
+    if edge == "east":
+        return square[0] - front[0]
+    if edge == "north":
+        return front[1] - square[1]
+    return square[1] - front[1]

@@ -158,7 +158,9 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: "B
     if unit.uid not in battle.revealed.get(target.side, set()):
         if battle.state.rng.random() < float(rs.firing_sighting_chance(pulses, distance)):
             battle.revealed.setdefault(target.side, set()).add(unit.uid)
-    if target.alive and target.uid in battle.moving and target.range_limit == 0 and distance <= int(params["close_combat_range"]):
+    close = battle.unit_class(target).armoured or battle.unit_class(target).infantry  # 6.14: not trucks or guns
+    if close and target.alive and target.uid in battle.moving and target.range_limit == 0 \
+            and distance <= int(params["close_combat_range"]):
         if unit.pos not in target.objectives[:1]:
             target.objectives.insert(0, unit.pos)  # close-combat mode: go for the firer (7.15)
 
