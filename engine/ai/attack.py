@@ -1,0 +1,191 @@
+"""The attack (rules-reference 12.0 strategy notes, 13 U13): each formation advances in its deployed shape, infantry
+mounted until contact, onto the part of the objective area where the enemy it knows of can hurt it least; there
+the infantry dismounts, every unit opens fire at its full range and faces the worst threat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..sim import orders as o
+from ..sim.command import chebyshev, position
+from ..sim.movement import IMPASSABLE
+from .knowledge import Picture, suspicion
+from .tactics import assault_target, face_threat, hold
+from .terrain import (AREA_RADIUS, clamp, in_area, into_area, objective, offset_in_formation, squares_per_turn,
+                      toward_home)
+
+if TYPE_CHECKING:
+    from ..sim.state import UnitState
+
+# Ranges while advancing: tanks engage at 6 so they close in rather than duel at long range; infantry at 2;
+# carriers and soft vehicles not at all. Tank destroyers, assault guns and guns keep their full range (overwatch).
+# Never 0 while moving: a moving unit at range 0 charges whoever fires at it from within 3 squares (6.14).
+ADVANCE_RANGE = {"tank": 6, "armoured_car": 4, "rifle": 2, "smg": 1, "hmg": 4, "carrier": 1, "truck": 1}
+SPOT_RADIUS = 3  # how far from its place in the formation a unit looks for a better square in the area
+STUCK_PULSES = 8  # firing at one target for two turns outside the objective area: push on
+CONTACT_RANGE = 8  # a carrier unloads when a known enemy that can hurt it is this close, or when it was fired on
+
+
+STAGE_MARGIN = 4  # the assembly position lies this far outside the objective area
+
+
+def formation_base(pic: Picture, members: list["UnitState"]):
+    state = pic.state
+    hq = next((u for u in members if u.is_hq), None)
+    movers = [u for u in members if position(u, state) is not None and u.carrier is None]
+    base = position(hq, state) if hq is not None and position(hq, state) else position(movers[0], state)
+    speed = min((squares_per_turn(pic.battle, u) for u in movers if u.weapon.sp > 0), default=1.0) or 1.0
+    return hq, movers, base, speed
+
+
+def formation_anchor(pic: Picture, members: list["UnitState"], taken: list[tuple[int, int]],
+                     meeting: bool) -> tuple[int, int]:
+    """The square of the objective area the formation's headquarters makes for: reachable in time, where the
+    known enemy (and the cover a defender may hide in) threatens its units least, apart from the other
+    formations, and otherwise the nearest. In a meeting engagement both sides race for the middle of the area."""
+    battle, state = pic.battle, pic.state
+    cx, cy = objective(pic.battle)
+    hq, movers, base, speed = formation_base(pic, members)
+    if hq is not None and hq.pos is not None and in_area(battle, hq.pos) and not hq.objectives and \
+            not pic.fired_on.get(hq.uid) and all(chebyshev(hq.pos, t) >= 4 for t in taken):
+        return hq.pos  # the formation has arrived: it stays where its headquarters stands
+    turns_left = max(1, state.last_turn - max(state.turn, 1))
+    judges = sorted((u for u in movers if u.weapon.sp > 0), key=lambda u: (-u.count * u.weapon.sl, u.index))[:3]
+    reach = 4 if meeting else AREA_RADIUS - 1
+    steps = np.arange(-reach, reach + 1, 2)
+    ax = np.clip(cx + steps[None, :] + 0 * steps[:, None], 0, pic.width - 1).ravel()
+    ay = np.clip(cy + steps[:, None] + 0 * steps[None, :], 0, pic.height - 1).ravel()
+    travel = np.maximum(np.abs(ax - base[0]), np.abs(ay - base[1])) / speed
+    score = np.maximum(0.0, travel - (turns_left - 1)) * 50 + travel * 0.5
+    limit = AREA_RADIUS - 1
+    for unit in judges:
+        off = offset_in_formation(unit, hq)
+        sx = np.clip(np.clip(ax + off[0], 0, pic.width - 1), cx - limit, cx + limit)
+        sy = np.clip(np.clip(ay + off[1], 0, pic.height - 1), cy - limit, cy + limit)
+        danger = pic.threat(unit) + suspicion(pic, unit)
+        score = score + 4 * danger[sy, sx]
+    for t in taken:
+        score = score + 3 * np.maximum(0, 5 - np.maximum(np.abs(ax - t[0]), np.abs(ay - t[1])))
+    i = int(np.lexsort((ay, ax, score))[0])
+    return int(ax[i]), int(ay[i])
+
+
+def staging_point(pic: Picture, members: list["UnitState"], anchor) -> tuple[int, int] | None:
+    """Where the formation waits, out of the objective area, before its assault goes in: in line with its
+    anchor, STAGE_MARGIN squares outside the area on its own side. None once it is at or past that line."""
+    battle, state = pic.battle, pic.state
+    center = objective(pic.battle)
+    hx, hy = toward_home(battle, pic.side)
+    if (hx, hy) == (0, 0):
+        return None
+    hq, movers, base, speed = formation_base(pic, members)
+    line = AREA_RADIUS + STAGE_MARGIN
+    if (base[0] - center[0]) * hx + (base[1] - center[1]) * hy < line - 1:
+        return None  # already closer than the assembly line: no going back
+    if hx:
+        return clamp(battle, (center[0] + hx * line, anchor[1]))
+    return clamp(battle, (anchor[0], center[1] + hy * line))
+
+
+def time_to_go(pic: Picture, members: list["UnitState"], anchor, stage) -> bool:
+    """The assault leaves the assembly position in time to reach the area before the last turn ends."""
+    state = pic.state
+    hq, movers, base, speed = formation_base(pic, members)
+    travel = chebyshev(stage, anchor) / speed
+    return state.turn >= state.last_turn - int(travel + 0.999) - 1
+
+
+def destination(pic: Picture, unit: "UnitState", hq, anchor, inside: bool = True) -> tuple[int, int]:
+    off = offset_in_formation(unit, hq)
+    square = clamp(pic.battle, (anchor[0] + off[0], anchor[1] + off[1]))
+    return into_area(pic.battle, square) if inside else square
+
+
+def spot_for(pic: Picture, unit: "UnitState", around, claimed: dict) -> tuple[int, int]:
+    """The square near its place in the formation where the unit is safest inside the objective area (known and
+    suspected enemies, no more than two units a square); it stays where it is unless another is clearly better."""
+    battle = pic.battle
+    cx, cy = objective(pic.battle)
+    lo_x = max(0, around[0] - SPOT_RADIUS, cx - AREA_RADIUS)
+    hi_x = min(pic.width - 1, around[0] + SPOT_RADIUS, cx + AREA_RADIUS)
+    lo_y = max(0, around[1] - SPOT_RADIUS, cy - AREA_RADIUS)
+    hi_y = min(pic.height - 1, around[1] + SPOT_RADIUS, cy + AREA_RADIUS)
+    if lo_x > hi_x or lo_y > hi_y:
+        return around
+    window = (slice(lo_y, hi_y + 1), slice(lo_x, hi_x + 1))
+    score = 4 * (pic.threat(unit)[window] + suspicion(pic, unit)[window])
+    ys, xs = np.ogrid[lo_y:hi_y + 1, lo_x:hi_x + 1]
+    score = score + 0.05 * np.maximum(np.abs(xs - around[0]), np.abs(ys - around[1]))
+    score = np.where(battle.field(unit).enter_cost[window] >= IMPASSABLE, np.inf, score)
+    for (x, y), n in claimed.items():
+        if n >= 2 and lo_x <= x <= hi_x and lo_y <= y <= hi_y:
+            score[y - lo_y, x - lo_x] += 5.0
+    flat = int(np.argmin(score))  # row-major: ties go to the lowest y, then x
+    best = (lo_x + flat % score.shape[1], lo_y + flat // score.shape[1])
+    x, y = unit.pos
+    if lo_x <= x <= hi_x and lo_y <= y <= hi_y and score[y - lo_y, x - lo_x] <= score.flat[flat] + 0.3:
+        best = unit.pos
+    claimed[best] = claimed.get(best, 0) + 1
+    return best
+
+
+def attack_formation(pic: Picture, members: list["UnitState"], anchor, stage, claimed: dict) -> list:
+    """Orders for one formation: to its assembly position (stage) while it waits, else into the area."""
+    battle, state, out = pic.battle, pic.state, []
+    hq = next((u for u in members if u.is_hq), None)
+    for unit in members:
+        if unit.routed or unit.carrier is not None or unit.pos is None:
+            continue
+        cls = battle.unit_class(unit)
+        if stage is not None:
+            want = destination(pic, unit, hq, stage, inside=False)
+            if unit.weapon.sp > 0 and unit.pos != want:
+                if not unit.objectives or chebyshev(unit.objectives[-1], want) > 1:
+                    out.append(o.Move(unit.uid, want))
+                out += set_range(battle, unit, False)
+            else:
+                out += set_range(battle, unit, True)
+                out += face_threat(pic, unit)
+            continue
+        want = destination(pic, unit, hq, anchor)
+        if unit.weapon.sp > 0 and (in_area(battle, unit.pos) or chebyshev(unit.pos, want) <= 6):
+            want = spot_for(pic, unit, want, claimed)
+        if unit.passengers:
+            contact = pic.fired_on.get(unit.uid) or any(
+                chebyshev(unit.pos, e.pos) <= CONTACT_RANGE and pic.dangerous(e, unit) for e in pic.known)
+            if contact or chebyshev(unit.pos, want) <= 1:
+                out.append(o.Disembark(unit.uid))
+                if unit.objectives and not in_area(battle, unit.pos):
+                    out.append(o.Cancel(unit.uid))  # unloaded short of the area: the transport waits there
+                continue
+        if unit.weapon.sp == 0 or (cls.bombard and unit.mission is not None):
+            continue
+        if not unit.passengers and not cls.armoured and cls.vehicle and not in_area(battle, unit.pos) and \
+                unit.initial_count and unit.speed and not unit.objectives:
+            continue  # an unloaded truck short of the area stays where it is
+        arrived = in_area(battle, unit.pos)
+        out += set_range(battle, unit, arrived)
+        target = assault_target(pic, unit)
+        if target is not None:
+            if target not in unit.objectives[:1]:
+                out.append(o.Move(unit.uid, target))
+            continue
+        if unit.pos == want or (arrived and unit.pulses_at_target and not unit.objectives):
+            out += hold(pic, unit) if arrived else face_threat(pic, unit)
+            continue
+        if not unit.objectives or chebyshev(unit.objectives[-1], want) > 1:
+            out.append(o.Move(unit.uid, want))
+    return out
+
+
+def set_range(battle, unit: "UnitState", arrived: bool) -> list:
+    wanted = unit.weapon.mr
+    if not arrived:
+        wanted = min(wanted, ADVANCE_RANGE.get(unit.weapon.unit_class, wanted))
+        if unit.pulses_at_target >= STUCK_PULSES:
+            wanted = 0
+    if wanted != unit.range_limit:
+        return [o.SetRange(unit.uid, wanted)]
+    return []

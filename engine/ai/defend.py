@@ -1,0 +1,81 @@
+"""The defence (rules-reference 12.0 'Deployment', 'Special Infantry Weapons', 'The Combined Arms Concept'):
+infantry holds cover in the objective area with short ambush ranges, guns and machine guns fire at their full
+range, transports unload and keep out of the way, and the armour waits behind the infantry as a mobile reserve
+that strikes at the attackers it can hit best once they are in the area."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..sim import orders as o
+from ..sim.command import chebyshev
+from .knowledge import Picture
+from .raid import strike_square
+from .tactics import face_threat, go, hold
+from .terrain import AREA_RADIUS, clamp, cover_near, objective, toward_home
+
+if TYPE_CHECKING:
+    from ..sim.state import UnitState
+
+AMBUSH_RANGE = {"rifle": 1, "smg": 1}  # hold fire until the enemy is next to them (strategy note to 6.1)
+RESERVE_DEPTH = 3  # the armour waits this far behind the objective's centre
+COUNTERATTACK_REACH = AREA_RADIUS + 3  # it strikes at known enemies this close to the objective
+COUNTERATTACK_HOP = 3  # ... from a firing position this close to where it stands
+
+
+def defend_orders(pic: Picture, units: list["UnitState"]) -> list:
+    battle, state, out = pic.battle, pic.state, []
+    center = objective(pic.battle)
+    intruders = [e for e in pic.known if center is not None and chebyshev(e.pos, center) <= COUNTERATTACK_REACH]
+    for unit in units:
+        if unit.routed or unit.carrier is not None or unit.pos is None:
+            continue
+        cls = battle.unit_class(unit)
+        if unit.passengers:
+            out.append(o.Disembark(unit.uid))
+            continue
+        if unit.weapon.sp == 0:
+            out += hold(pic, unit)
+            continue
+        if cls.armoured and unit.weapon.mr > 0:
+            if intruders:
+                strike = strike_square(pic, unit)
+                if strike is not None and chebyshev(strike[0], unit.pos) <= COUNTERATTACK_HOP and \
+                        pic.engaged.get(strike[1].uid) not in (None, unit.uid):
+                    out += go(pic, unit, strike[0])  # a short hop onto the flank of an attacker busy elsewhere
+                    continue
+            if chebyshev(unit.pos, center) > AREA_RADIUS + RESERVE_DEPTH + 2 and pic.known:
+                out += hold(pic, unit)  # caught forward by the attack: fight where it stands
+                continue
+            out += station(pic, unit, reserve_square(pic, unit))
+            continue
+        if cls.vehicle:  # an empty transport keeps out of the fight, in cover behind the objective
+            out += station(pic, unit, reserve_square(pic, unit))
+            continue
+        wanted = min(AMBUSH_RANGE.get(unit.weapon.unit_class, unit.weapon.mr), unit.weapon.mr)
+        if not unit.objectives and not pic.cover[unit.pos[1], unit.pos[0]] and chebyshev(unit.pos, center) <= 12:
+            spot = cover_near(battle, unit, center)
+            if spot is not None and spot != unit.pos and chebyshev(spot, unit.pos) <= 6:
+                out.append(o.Move(unit.uid, spot))
+        if unit.range_limit != wanted:
+            out.append(o.SetRange(unit.uid, wanted))
+        out += face_threat(pic, unit)
+    return out
+
+
+def reserve_square(pic: Picture, unit: "UnitState") -> tuple[int, int]:
+    """Behind the infantry: cover near a point RESERVE_DEPTH squares behind the objective's centre."""
+    battle = pic.battle
+    center = objective(pic.battle)
+    hx, hy = toward_home(battle, pic.side)
+    back = clamp(battle, (center[0] + hx * RESERVE_DEPTH, center[1] + hy * RESERVE_DEPTH))
+    if pic.cover[unit.pos[1], unit.pos[0]] and chebyshev(unit.pos, back) <= 4:
+        return unit.pos
+    spot = cover_near(battle, unit, back, radius=4)
+    return spot if spot is not None else back
+
+
+def station(pic: Picture, unit: "UnitState", square) -> list:
+    if unit.pos == square or (not unit.objectives and chebyshev(unit.pos, square) <= 1):
+        return hold(pic, unit)
+    return go(pic, unit, square)

@@ -1,0 +1,300 @@
+"""What a side knows at the start of its orders phase, and the danger it reads from it.
+
+Everything here comes from what the side can legitimately see: its own units, the enemy units it has sighted
+(battle.seen_by_side, with their facing as the map shows it), the combat reports of the last turn (who fired at
+whom) and the scenario's public data (objective, start lines, home edges). Nothing is remembered between turns.
+
+The danger of a square to one of our units is the expected victory points it loses per pulse there, summed over
+the known enemy units that would fire at it: in range, with line of sight, and either already engaged on it or
+able to sight it (sighting range by our silhouette, cover and movement; a stationary enemy's 180-degree field of
+vision). An enemy that fired at another of our units last turn keeps that target while it can (rules-reference
+6.2: a unit with a target does not search), so it threatens nobody else except in its own square.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..rules import fire as rf
+from ..rules.los import FACING_VECTORS, facing_index, viewshed
+from ..sim.command import chebyshev, position
+from .rates import kill_rate, rate_table, siw_rate, unit_value
+from .terrain import objective
+
+if TYPE_CHECKING:
+    from ..sim.battle import Battle
+    from ..sim.state import UnitState
+
+_GRIDS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+_GEOMETRY: dict[tuple, tuple] = {}
+
+
+def grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
+    hit = _GRIDS.get((width, height))
+    if hit is None:
+        ys, xs = np.indices((height, width))
+        hit = _GRIDS[(width, height)] = (xs, ys)
+    return hit
+
+
+def in_front(target_pos, facing: str, firer_pos) -> bool:
+    """The firer is inside the target's front 90-degree arc (front armour), as the engine rules it."""
+    fx, fy = FACING_VECTORS[facing_index(facing)]
+    tx, ty = firer_pos[0] - target_pos[0], firer_pos[1] - target_pos[1]
+    if tx == 0 and ty == 0:
+        return True
+    dot = fx * tx + fy * ty
+    return dot >= 0 and 2 * dot * dot >= (fx * fx + fy * fy) * (tx * tx + ty * ty)
+
+
+def facing_towards(here, there) -> str:
+    """The one of the eight facings that points most directly from here to there."""
+    dx, dy = there[0] - here[0], there[1] - here[1]
+    if dx == 0 and dy == 0:
+        return "N"
+    best = max(range(8), key=lambda i: ((FACING_VECTORS[i][0] * dx + FACING_VECTORS[i][1] * dy)
+                                       / (abs(FACING_VECTORS[i][0]) + abs(FACING_VECTORS[i][1])) ** 0.5, -i))
+    return ("N", "NE", "E", "SE", "S", "SW", "W", "NW")[best]
+
+
+class Picture:
+    """The side's view of the battle for one orders phase."""
+
+    def __init__(self, battle: "Battle", side: str):
+        self.battle, self.side = battle, side
+        self.state = state = battle.state
+        self.enemy = state.enemy_of(side)
+        self.vis = state.visibility
+        self.known = [state.units[u] for u in sorted(battle.seen_by_side[side])
+                      if state.units[u].on_map and not state.units[u].routed]
+        self.width, self.height = battle.map.width, battle.map.height
+        self.xs, self.ys = grids(self.width, self.height)
+        self.cover = battle.grid.cover
+        self.region = (slice(0, self.height), slice(0, self.width))  # where danger is worth working out
+        self.box = (0, 0, self.width - 1, self.height - 1)
+        # Who fires at whom, as the last turn's combat reports showed it; read from the units' targets so that
+        # a saved and reloaded game decides the same (the event log is not part of the saved state).
+        self.engaged: dict[str, str] = {}  # enemy uid -> our unit it is firing at
+        self.fired_on: dict[str, int] = {}  # our uid -> enemy units firing at it
+        self.our_targets: dict[str, str] = {}  # our uid -> enemy it is firing at
+        for unit in sorted(state.units.values(), key=lambda u: u.uid):
+            target = state.units.get(unit.target) if unit.target else None
+            if target is None or not unit.pulses_at_target or not unit.alive or unit.mission is not None:
+                continue
+            if unit.side == side:
+                self.our_targets[unit.uid] = target.uid
+            elif target.side == side and not unit.offmap:
+                self.engaged[unit.uid] = target.uid
+                self.fired_on[target.uid] = self.fired_on.get(target.uid, 0) + 1
+        self.engaged_on: dict[str, tuple] = {}
+        for enemy_uid, ours in sorted(self.engaged.items()):
+            self.engaged_on[ours] = self.engaged_on.get(ours, ()) + (enemy_uid,)
+        self._values: dict[str, float] = {}
+        self._dist: dict[tuple[int, int], np.ndarray] = {}
+        self._fov: dict[tuple, np.ndarray] = {}
+        self._threat: dict[tuple, np.ndarray] = {}
+
+    def value(self, unit: "UnitState") -> float:
+        hit = self._values.get(unit.uid)
+        if hit is None:
+            hit = self._values[unit.uid] = unit_value(self.battle, unit)
+        return hit
+
+    # -- geometry --------------------------------------------------------------------------------------------
+    def focus(self, center: tuple[int, int], radius: int) -> None:
+        """Work out danger only within `radius` of `center` (the rest of the maps stays 0)."""
+        x0, y0 = max(0, center[0] - radius), max(0, center[1] - radius)
+        x1, y1 = min(self.width - 1, center[0] + radius), min(self.height - 1, center[1] + radius)
+        self.box = (x0, y0, x1, y1)
+        self.region = (slice(y0, y1 + 1), slice(x0, x1 + 1))
+
+    def dist(self, pos: tuple[int, int]) -> np.ndarray:
+        hit = self._dist.get(pos)
+        if hit is None:
+            hit = self._dist[pos] = np.maximum(np.abs(self.xs - pos[0]), np.abs(self.ys - pos[1]))
+        return hit
+
+    def fov(self, pos: tuple[int, int], facing: str) -> np.ndarray:
+        """Squares inside a stationary unit's 180-degree field of vision."""
+        key = (pos, facing)
+        hit = self._fov.get(key)
+        if hit is None:
+            fx, fy = FACING_VECTORS[facing_index(facing)]
+            hit = self._fov[key] = (fx * (self.xs - pos[0]) + fy * (self.ys - pos[1])) >= 0
+        return hit
+
+    def los(self, pos: tuple[int, int]) -> np.ndarray:
+        return viewshed(self.battle.grid, pos, self.battle.flags.los_operator, self.vis)
+
+    def sight(self, sl: int, moving: bool) -> np.ndarray:
+        """How far away each square would let an enemy sight a unit of silhouette `sl` (7.1)."""
+        hit = self._threat.get(("sight", sl, moving))
+        if hit is not None:
+            return hit
+        p = self.battle.params
+        base = float(sl + int(p["sighting_silhouette_bonus"]))
+        rng = np.where(self.cover, base / int(p["cover_sighting_divisor"]), base)
+        if moving:
+            rng = rng * int(p["moving_sighting_multiplier"])
+        hit = self._threat[("sight", sl, moving)] = np.minimum(rng, self.vis)
+        return hit
+
+    # -- danger ----------------------------------------------------------------------------------------------
+    def dangerous(self, enemy: "UnitState", unit: "UnitState") -> bool:
+        w = enemy.weapon
+        if w.mr <= 0 or enemy.ammo <= 0 or enemy.carrier is not None:
+            return False
+        if self.battle.unit_class(unit).armoured and w.unit_class in rf.NO_ARMOUR_KILL_CLASSES:
+            return False
+        return True
+
+    def geometry(self, enemy: "UnitState") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For an enemy unit: its distance to every square (capped at its reach), the squares it can fire at
+        (in reach and line of sight), and those it would also see in its field of vision when searching."""
+        reach = min(enemy.weapon.mr, self.vis)
+        key = (self.battle.grid.serial, self.battle.flags.los_operator, self.vis, enemy.pos, enemy.facing, reach)
+        hit = _GEOMETRY.get(key)
+        if hit is None:
+            d = self.dist(enemy.pos)
+            fire = (d <= reach) & self.los(enemy.pos)
+            hit = (np.minimum(d, reach).astype(np.int16), fire, fire & self.fov(enemy.pos, enemy.facing))
+            if len(_GEOMETRY) > 1024:
+                _GEOMETRY.clear()
+            _GEOMETRY[key] = hit
+        return hit
+
+    def kills_map(self, unit: "UnitState", moving: bool) -> np.ndarray:
+        """Expected kills per pulse on this unit on each square, from the known enemy: the map every unit armed
+        like it shares, plus the fire of the enemies that are already shooting at this one."""
+        key = ("kills", unit.weapon.id, moving)
+        base = self._threat.get(key)
+        if base is None:
+            base = self._threat[key] = self._kills(unit, moving, None)
+        on_me = self.engaged_on.get(unit.uid, ())
+        if not on_me:
+            return base
+        return base + self._kills(unit, moving, on_me)
+
+    def _kills(self, unit: "UnitState", moving: bool, on_me) -> np.ndarray:
+        battle = self.battle
+        armoured = battle.unit_class(unit).armoured
+        r = self.region
+        x0, y0, x1, y1 = self.box
+        sight = self.sight(unit.weapon.sl, moving)[r]
+        total = np.zeros((self.height, self.width))
+        part = total[r]
+        cover = self.cover[r].astype(np.int16)
+        for enemy in self.known if on_me is None else [self.state.units[e] for e in on_me]:
+            if not self.dangerous(enemy, unit) or not enemy.on_map:
+                continue
+            reach = min(enemy.weapon.mr, self.vis)
+            ex, ey = enemy.pos
+            if ex + reach < x0 or ex - reach > x1 or ey + reach < y0 or ey - reach > y1:
+                continue
+            dd, fire, search = self.geometry(enemy)
+            dd, fire, search = dd[r], fire[r], search[r]
+            inside = x0 <= ex <= x1 and y0 <= ey <= y1
+            own = int(self.cover[ey, ex])
+            target = self.engaged.get(enemy.uid)
+            busy = target is not None and self.state.units[target].alive
+            if on_me is not None:  # it keeps firing at this unit wherever it can (the shared map has its square)
+                rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
+                part += np.where(fire, np.take(rates.ravel(), dd + cover * (reach + 1)), 0.0)
+                if inside:
+                    total[ey, ex] -= rates[own, 0]
+                continue
+            if busy:  # it keeps its target: it threatens others only in its own square
+                if inside:
+                    total[ey, ex] += rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)[own, 0]
+                continue
+            rates = rate_table(battle, enemy, unit.weapon, reach, 2, armoured, moving)
+            part += np.where(search & (dd <= sight), np.take(rates.ravel(), dd + cover * (reach + 1)), 0.0)
+        return total
+
+    def threat(self, unit: "UnitState", moving: bool = False) -> np.ndarray:
+        """Expected VP this unit would lose per pulse on each square (stationary: facing its worst threat)."""
+        key = (unit.uid, moving)
+        hit = self._threat.get(key)
+        if hit is None:
+            hit = self._threat[key] = self.kills_map(unit, moving) * self.value(unit)
+        return hit
+
+    def threat_at(self, unit: "UnitState", square: tuple[int, int], moving: bool = False) -> float:
+        return float(self.threat(unit, moving)[square[1], square[0]])
+
+    # -- our fire --------------------------------------------------------------------------------------------
+    def strike_value(self, unit: "UnitState", square: tuple[int, int], enemy: "UnitState") -> float:
+        """Expected VP per pulse this unit takes from `enemy` if it fires from `square` (0 if it cannot)."""
+        there = enemy.pos
+        d = chebyshev(square, there)
+        if d > min(unit.weapon.mr, self.vis) or (d > 0 and not self.battle.sees(square, there)):
+            return 0.0
+        battle = self.battle
+        if battle.unit_class(unit).armoured is False and battle.unit_class(enemy).armoured and \
+                unit.weapon.unit_class in rf.NO_ARMOUR_KILL_CLASSES:
+            return siw_rate(battle, unit, enemy) * unit_value(battle, enemy) if d == 0 else 0.0
+        cover = bool(self.cover[there[1], there[0]])
+        front = in_front(there, enemy.facing, square)
+        kills = kill_rate(battle, unit, enemy.weapon, d, 3, front=front, cover=cover, target_speed=enemy.speed)
+        if d == 0 and unit.siw is not None:
+            kills = max(kills, siw_rate(battle, unit, enemy))
+        return min(kills, enemy.count) * unit_value(battle, enemy)
+
+    def sees_from(self, square: tuple[int, int], enemy: "UnitState") -> bool:
+        """Would a stationary unit on `square` sight this (stationary) enemy?"""
+        p = self.battle.params
+        there = enemy.pos
+        rng = enemy.weapon.sl + int(p["sighting_silhouette_bonus"])
+        if self.cover[there[1], there[0]]:
+            rng = rng / int(p["cover_sighting_divisor"])
+        d = chebyshev(square, there)
+        return d == 0 or (d <= min(rng, self.vis) and self.battle.sees(square, there))
+
+
+def suspicion(pic: Picture, unit: "UnitState") -> np.ndarray:
+    """Danger from enemies not yet seen, for an attacker: defenders hide in the cover near the objective (towns,
+    woods, broken ground, entrenchments), so squares close to such cover that none of our units has reached are
+    suspect - most for infantry (rifles and machine guns), less for vehicles (anti-tank guns)."""
+    armoured = pic.battle.unit_class(unit).armoured
+    hit = pic._threat.get(("suspicion", armoured))
+    if hit is not None:
+        return hit
+    near = pic._threat.get(("suspects",))
+    if near is None:
+        near = pic._threat[("suspects",)] = suspect_distance(pic)
+    table = SUSPICION_ARMOURED if armoured else SUSPICION_SOFT
+    hit = np.where(near < len(table), table[np.minimum(near, len(table) - 1)], 0.0)
+    pic._threat[("suspicion", armoured)] = hit
+    return hit
+
+
+def suspect_distance(pic: Picture) -> np.ndarray:
+    """Distance from each square to the nearest suspect square: cover within 11 of the objective that holds no
+    enemy we know of and that none of our units stands on or next to (grown ring by ring, up to 10)."""
+    center = objective(pic.battle)
+    near = np.full((pic.height, pic.width), 99, dtype=np.int64)
+    suspect = pic.cover & (pic.dist(center) <= 11)
+    for e in pic.known:
+        suspect[e.pos[1], e.pos[0]] = False
+    for u in pic.state.side_units(pic.side):
+        here = position(u, pic.state) if u.alive and not u.offmap else None
+        if here is not None:
+            suspect[max(0, here[1] - 1):here[1] + 2, max(0, here[0] - 1):here[0] + 2] = False
+    ring = suspect
+    for k in range(11):
+        near[ring & (near == 99)] = k
+        grown = ring.copy()
+        grown[1:, :] |= ring[:-1, :]
+        grown[:-1, :] |= ring[1:, :]
+        wide = grown.copy()
+        wide[:, 1:] |= grown[:, :-1]
+        wide[:, :-1] |= grown[:, 1:]
+        ring = wide
+    return near
+
+
+# Danger (VP per pulse) from an unseen defender in cover, by distance, for vehicles and for men on foot.
+SUSPICION_ARMOURED = np.array([0.6, 0.3, 0.2, 0.1, 0.1, 0.05, 0.05, 0.02, 0.02, 0.01, 0.01])
+SUSPICION_SOFT = np.array([1.5, 0.8, 0.5, 0.3, 0.2, 0.15, 0.05, 0.0, 0.0, 0.0, 0.0])

@@ -1,0 +1,117 @@
+"""Expected kills per pulse, from the fire formulas of engine.rules.fire (rules-reference 6.4-6.6, 3.10), and the
+victory points at stake: what the computer player weighs its moves with. Pure and memoised."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..rules import fire as rf
+from ..sim.victory import kill_vp
+
+if TYPE_CHECKING:
+    from ..sim.battle import Battle
+    from ..sim.state import UnitState
+
+_RATES: dict[tuple, float] = {}
+
+
+def kill_rate(battle: "Battle", firer: "UnitState", target_weapon, rng: int, pulses: int, *, front: bool = True,
+              cover: bool = False, target_moving: bool = False, target_speed: int = 0, count: int | None = None,
+              firer_moving: bool = False) -> float:
+    """Expected kills per pulse of `firer` against one unit armed with `target_weapon` (memoised; pure)."""
+    content = battle.content
+    weapon = firer.weapon
+    n = firer.count if count is None else count
+    if n <= 0 or weapon.mr <= 0 or rng > weapon.mr:
+        return 0.0
+    key = (content.pack_id, weapon.id, n, firer.nationality, target_weapon.id, rng, pulses, front, cover,
+           target_moving, target_speed > 0, firer_moving)
+    hit = _RATES.get(key)
+    if hit is not None:
+        return hit
+    classes = content.unit_classes
+    f_cls, t_cls = classes[weapon.unit_class], classes[target_weapon.unit_class]
+    f = rf.Firer.from_weapon(weapon, f_cls, n, nationality=firer.nationality, moving=firer_moving)
+    t = rf.Target.from_weapon(target_weapon, t_cls, in_cover=cover, speed_setting=target_speed,
+                              moving=target_moving)
+    try:
+        if f_cls.bombard and weapon.unit_class in ("mortar", "sp_mortar"):
+            res = rf.indirect_fire(f, t, pulses=4, params=battle.params, flags=battle.flags)
+        else:
+            res = rf.direct_fire(f, t, range_=rng, pulses=pulses, front_arc=front if t_cls.armoured else None,
+                                 params=battle.params, flags=battle.flags)
+        value = float(res.kills)
+    except ValueError:
+        value = 0.0
+    if len(_RATES) > 200_000:
+        _RATES.clear()
+    _RATES[key] = value
+    return value
+
+
+_TABLES: dict[tuple, np.ndarray] = {}
+
+
+def rate_table(battle: "Battle", enemy: "UnitState", weapon, reach: int, pulses: int, armoured: bool,
+               moving: bool) -> np.ndarray:
+    """kill_rate of `enemy` against `weapon` for every range 0..reach, in the open (row 0) and in cover (row 1).
+    Expected kills grow in proportion to the weapons firing (6.4, 6.5), so the table is kept per weapon."""
+    key = (battle.content.pack_id, enemy.weapon.id, enemy.nationality, weapon.id, reach, pulses, armoured, moving)
+    hit = _TABLES.get(key)
+    if hit is None:
+        hit = np.zeros((2, reach + 1))
+        for r in range(reach + 1):
+            for c in (0, 1):
+                hit[c, r] = kill_rate(battle, enemy, weapon, r, pulses, front=armoured, cover=bool(c),
+                                      target_moving=moving, target_speed=weapon.sp if moving else 0, count=1)
+        if len(_TABLES) > 20_000:
+            _TABLES.clear()
+        _TABLES[key] = hit
+    return hit * enemy.count
+
+
+def siw_rate(battle: "Battle", unit: "UnitState", target: "UnitState") -> float:
+    """Expected kills per pulse of a platoon's special weapon against an armoured vehicle in its square."""
+    if unit.siw is None or not battle.unit_class(target).armoured:
+        return 0.0
+    key = ("siw", battle.content.pack_id, unit.siw.id, unit.count, unit.nationality, target.weapon.id)
+    hit = _RATES.get(key)
+    if hit is None:
+        classes = battle.content.unit_classes
+        f = rf.Firer.from_weapon(unit.siw, classes["siw"], unit.count, nationality=unit.nationality)
+        t = rf.Target.from_weapon(target.weapon, classes[target.weapon.unit_class])
+        hit = _RATES[key] = float(rf.siw_attack(f, t, men=unit.count, pulses=1, params=battle.params,
+                                                flags=battle.flags).kills)
+    return hit
+
+
+def unit_value(battle: "Battle", unit: "UnitState") -> float:
+    """VP the enemy scores for one more kill on this unit: its weapon, plus riders lost with a vehicle."""
+    vp = float(kill_vp(unit.weapon, battle.content))
+    if unit.passengers and unit.count:
+        riders = sum(kill_vp(battle.state.units[p].weapon, battle.content) * battle.state.units[p].count
+                     for p in unit.passengers)
+        vp += riders / unit.count
+    return vp
+
+
+_INDIRECT: dict[tuple, float] = {}
+WORTH = 0.5  # a mission must be expected to take at least this many VP
+
+
+def indirect_rate(battle: "Battle", gun: "UnitState", target: "UnitState", cover: bool) -> float:
+    """Expected kills per pulse of a bombardment by `gun` on `target` with the spotter seeing it (P 4)."""
+    key = (battle.content.pack_id, gun.weapon.id, gun.count, target.weapon.id, cover)
+    hit = _INDIRECT.get(key)
+    if hit is None:
+        classes = battle.content.unit_classes
+        f = rf.Firer.from_weapon(gun.weapon, classes[gun.weapon.unit_class], gun.count, nationality=gun.nationality)
+        t = rf.Target.from_weapon(target.weapon, classes[target.weapon.unit_class], in_cover=cover)
+        try:
+            hit = float(rf.indirect_fire(f, t, pulses=4, params=battle.params, flags=battle.flags).kills)
+        except ValueError:
+            hit = 0.0
+        _INDIRECT[key] = hit
+    return hit

@@ -1,0 +1,54 @@
+"""Fire support (rules-reference 5.4, 6.6, 12.0 'The Combined Arms Concept'): batteries and mortars bombard the
+known enemy square where they do the most harm - anti-tank guns, infantry, mortars and soft vehicles first, since
+shells barely scratch armour - when one of our units can see an enemy there (4 pulses of spotting, no drift)."""
+
+from __future__ import annotations
+
+from ..sim import orders as o
+from ..sim.command import bombard_delay, chebyshev, position
+from ..sim.orders import bombard_range, can_bombard
+from .knowledge import Picture
+from .rates import indirect_rate, unit_value
+
+WORTH = 0.5  # a mission must be expected to take at least this many VP
+
+def fire_support(pic: Picture) -> list:
+    battle, state, out = pic.battle, pic.state, []
+    if not pic.known:
+        return out
+    ours = [u for u in state.side_units(pic.side) if u.alive]
+    guns = [u for u in ours if not u.routed and u.mission is None and u.ammo > 0 and u.carrier is None
+            and can_bombard(u, battle.content) and (u.offmap or u.pos is not None)]
+    observers = sorted((u for u in ours if u.on_map and not u.routed), key=lambda f: f.uid)
+    friends = [u.pos for u in observers]
+    squares: dict[tuple[int, int], list] = {}
+    for enemy in pic.known:
+        squares.setdefault(enemy.pos, []).append(enemy)
+    spotters: dict[tuple[int, int], list] = {}
+    for square, enemies in sorted(squares.items()):
+        if any(chebyshev(f, square) <= 1 for f in friends):
+            continue  # too close to our own: a shell that drifts would land on them
+        spotters[square] = [f for f in observers if any(pic.sees_from(f.pos, e) for e in enemies)]
+    taken: set = set()
+    for gun in sorted(guns, key=lambda u: (not u.offmap, u.uid)):
+        here = position(gun, state)
+        if here is not None and gun.target is not None and gun.uid in pic.our_targets:
+            continue  # a mortar already firing at something it sees itself
+        best, best_key = None, None
+        for square, seers in sorted(spotters.items()):
+            if not seers or square in taken:
+                continue
+            if here is not None and (chebyshev(here, square) > bombard_range(gun) or chebyshev(here, square) <= 1):
+                continue
+            cover = bool(pic.cover[square[1], square[0]])
+            value = sum(min(indirect_rate(battle, gun, e, cover), e.count) * unit_value(battle, e)
+                        for e in squares[square]) * 4
+            spotter = min(seers, key=lambda f: (bombard_delay(gun, f, battle.content), f.uid))
+            delay = bombard_delay(gun, spotter, battle.content)
+            key = (-value, delay, square)
+            if value >= WORTH and (best_key is None or key < best_key):
+                best, best_key = (square, spotter), key
+        if best is not None:
+            taken.add(best[0])
+            out.append(o.Bombard(gun.uid, best[1].uid, best[0]))
+    return out
