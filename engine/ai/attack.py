@@ -1,6 +1,8 @@
 """The attack (rules-reference 12.0 strategy notes, 13 U13): each formation advances in its deployed shape, infantry
-mounted until contact, onto the part of the objective area where the enemy it knows of can hurt it least; there
-the infantry dismounts, every unit opens fire at its full range and faces the worst threat."""
+mounted until contact, to an assembly position just outside the objective area, in line with the part of the area
+where the known and suspected enemy can hurt it least; it goes in when it must to arrive before the end (the area
+scores only then), each unit to the safest square near its place, where the infantry dismounts and every unit
+opens fire at its full range and faces the worst threat. In a meeting engagement both sides race for the middle."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import numpy as np
 from ..sim import orders as o
 from ..sim.command import chebyshev, position
 from ..sim.movement import IMPASSABLE
-from .knowledge import Picture, suspicion
+from .knowledge import Picture
 from .tactics import assault_target, face_threat, hold
 from .terrain import (AREA_RADIUS, clamp, in_area, into_area, objective, offset_in_formation, squares_per_turn,
                       toward_home)
@@ -26,8 +28,7 @@ ADVANCE_RANGE = {"tank": 6, "armoured_car": 4, "rifle": 2, "smg": 1, "hmg": 4, "
 SPOT_RADIUS = 3  # how far from its place in the formation a unit looks for a better square in the area
 STUCK_PULSES = 8  # firing at one target for two turns outside the objective area: push on
 CONTACT_RANGE = 8  # a carrier unloads when a known enemy that can hurt it is this close, or when it was fired on
-
-
+JUDGES = 2  # the formation weighs the danger to its most valuable units when it picks its anchor
 STAGE_MARGIN = 4  # the assembly position lies this far outside the objective area
 
 
@@ -48,11 +49,14 @@ def formation_anchor(pic: Picture, members: list["UnitState"], taken: list[tuple
     battle, state = pic.battle, pic.state
     cx, cy = objective(pic.battle)
     hq, movers, base, speed = formation_base(pic, members)
-    if hq is not None and hq.pos is not None and in_area(battle, hq.pos) and not hq.objectives and \
-            not pic.fired_on.get(hq.uid) and all(chebyshev(hq.pos, t) >= 4 for t in taken):
-        return hq.pos  # the formation has arrived: it stays where its headquarters stands
+    if hq is not None and hq.pos is not None and not pic.fired_on.get(hq.uid):
+        if in_area(battle, hq.pos) and not hq.objectives and all(chebyshev(hq.pos, t) >= 4 for t in taken):
+            return hq.pos  # the formation has arrived: it stays where its headquarters stands
+        going = hq.objectives[-1] if hq.objectives else None
+        if going is not None and in_area(battle, going) and all(chebyshev(going, t) >= 4 for t in taken):
+            return going  # on its way in, unhindered: it keeps its course (a new one would cost a delay)
     turns_left = max(1, state.last_turn - max(state.turn, 1))
-    judges = sorted((u for u in movers if u.weapon.sp > 0), key=lambda u: (-u.count * u.weapon.sl, u.index))[:3]
+    judges = sorted((u for u in movers if u.weapon.sp > 0), key=lambda u: (-u.count * u.weapon.sl, u.index))[:JUDGES]
     reach = 4 if meeting else AREA_RADIUS - 1
     steps = np.arange(-reach, reach + 1, 2)
     ax = np.clip(cx + steps[None, :] + 0 * steps[:, None], 0, pic.width - 1).ravel()
@@ -150,7 +154,11 @@ def attack_formation(pic: Picture, members: list["UnitState"], anchor, stage, cl
                 out += face_threat(pic, unit)
             continue
         want = destination(pic, unit, hq, anchor)
-        if unit.weapon.sp > 0 and (in_area(battle, unit.pos) or chebyshev(unit.pos, want) <= 6):
+        settled = in_area(battle, unit.pos) and not unit.objectives and not pic.fired_on.get(unit.uid)
+        if settled and chebyshev(unit.pos, want) <= SPOT_RADIUS + 1:
+            want = unit.pos  # in place and left alone: it stays
+            claimed[want] = claimed.get(want, 0) + 1
+        elif unit.weapon.sp > 0 and (in_area(battle, unit.pos) or chebyshev(unit.pos, want) <= 6):
             want = spot_for(pic, unit, want, claimed)
         if unit.passengers:
             contact = pic.fired_on.get(unit.uid) or any(
@@ -185,7 +193,54 @@ def set_range(battle, unit: "UnitState", arrived: bool) -> list:
     if not arrived:
         wanted = min(wanted, ADVANCE_RANGE.get(unit.weapon.unit_class, wanted))
         if unit.pulses_at_target >= STUCK_PULSES:
-            wanted = 0
+            wanted = min(wanted, 1)  # stop the duel, but not 0: close-combat mode would charge the firer
     if wanted != unit.range_limit:
         return [o.SetRange(unit.uid, wanted)]
     return []
+
+
+def suspicion(pic: Picture, unit: "UnitState") -> np.ndarray:
+    """Danger from enemies not yet seen, for an attacker: defenders hide in the cover near the objective (towns,
+    woods, broken ground, entrenchments), so squares close to such cover that none of our units has reached are
+    suspect - most for infantry (rifles and machine guns), less for vehicles (anti-tank guns)."""
+    armoured = pic.battle.unit_class(unit).armoured
+    hit = pic._threat.get(("suspicion", armoured))
+    if hit is not None:
+        return hit
+    near = pic._threat.get(("suspects",))
+    if near is None:
+        near = pic._threat[("suspects",)] = suspect_distance(pic)
+    table = SUSPICION_ARMOURED if armoured else SUSPICION_SOFT
+    hit = np.where(near < len(table), table[np.minimum(near, len(table) - 1)], 0.0)
+    pic._threat[("suspicion", armoured)] = hit
+    return hit
+
+
+def suspect_distance(pic: Picture) -> np.ndarray:
+    """Distance from each square to the nearest suspect square: cover within 11 of the objective that holds no
+    enemy we know of and that none of our units stands on or next to (grown ring by ring, up to 10)."""
+    center = objective(pic.battle)
+    near = np.full((pic.height, pic.width), 99, dtype=np.int64)
+    suspect = pic.cover & (pic.dist(center) <= 11)
+    for e in pic.known:
+        suspect[e.pos[1], e.pos[0]] = False
+    for u in pic.state.side_units(pic.side):
+        here = position(u, pic.state) if u.alive and not u.offmap else None
+        if here is not None:
+            suspect[max(0, here[1] - 1):here[1] + 2, max(0, here[0] - 1):here[0] + 2] = False
+    ring = suspect
+    for k in range(11):
+        near[ring & (near == 99)] = k
+        grown = ring.copy()
+        grown[1:, :] |= ring[:-1, :]
+        grown[:-1, :] |= ring[1:, :]
+        wide = grown.copy()
+        wide[:, 1:] |= grown[:, :-1]
+        wide[:, :-1] |= grown[:, 1:]
+        ring = wide
+    return near
+
+
+# Danger (VP per pulse) from an unseen defender in cover, by distance, for vehicles and for men on foot.
+SUSPICION_ARMOURED = np.array([0.6, 0.3, 0.2, 0.1, 0.1, 0.05, 0.05, 0.02, 0.02, 0.01, 0.01])
+SUSPICION_SOFT = np.array([1.5, 0.8, 0.5, 0.3, 0.2, 0.15, 0.05, 0.0, 0.0, 0.0, 0.0])

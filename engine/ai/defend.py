@@ -11,7 +11,7 @@ from ..sim import orders as o
 from ..sim.command import chebyshev
 from .knowledge import Picture
 from .raid import strike_square
-from .tactics import face_threat, go, hold
+from .tactics import face_threat, fighting_armour, go, hold
 from .terrain import AREA_RADIUS, clamp, cover_near, objective, toward_home
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ COUNTERATTACK_HOP = 3  # ... from a firing position this close to where it stand
 def defend_orders(pic: Picture, units: list["UnitState"]) -> list:
     battle, state, out = pic.battle, pic.state, []
     center = objective(pic.battle)
-    intruders = [e for e in pic.known if center is not None and chebyshev(e.pos, center) <= COUNTERATTACK_REACH]
+    intruders = [e for e in pic.known if chebyshev(e.pos, center) <= COUNTERATTACK_REACH]
     for unit in units:
         if unit.routed or unit.carrier is not None or unit.pos is None:
             continue
@@ -37,7 +37,7 @@ def defend_orders(pic: Picture, units: list["UnitState"]) -> list:
         if unit.weapon.sp == 0:
             out += hold(pic, unit)
             continue
-        if cls.armoured and unit.weapon.mr > 0:
+        if fighting_armour(battle, unit):
             if intruders:
                 strike = strike_square(pic, unit)
                 if strike is not None and chebyshev(strike[0], unit.pos) <= COUNTERATTACK_HOP and \

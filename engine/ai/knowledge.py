@@ -19,9 +19,8 @@ import numpy as np
 
 from ..rules import fire as rf
 from ..rules.los import FACING_VECTORS, facing_index, viewshed
-from ..sim.command import chebyshev, position
+from ..sim.command import chebyshev
 from .rates import kill_rate, rate_table, siw_rate, unit_value
-from .terrain import objective
 
 if TYPE_CHECKING:
     from ..sim.battle import Battle
@@ -88,13 +87,18 @@ class Picture:
             elif target.side == side and not unit.offmap:
                 self.engaged[unit.uid] = target.uid
                 self.fired_on[target.uid] = self.fired_on.get(target.uid, 0) + 1
-        self.engaged_on: dict[str, tuple] = {}
+        self.shot_by: dict[str, tuple] = {}  # our uid -> the enemy units firing at it (their weapons are reported)
+        self.engaged_on: dict[str, tuple] = {}  # ... of them, those we have seen (where an unseen one is, is not)
+        known = {e.uid for e in self.known}
         for enemy_uid, ours in sorted(self.engaged.items()):
-            self.engaged_on[ours] = self.engaged_on.get(ours, ()) + (enemy_uid,)
+            self.shot_by[ours] = self.shot_by.get(ours, ()) + (enemy_uid,)
+            if enemy_uid in known:
+                self.engaged_on[ours] = self.engaged_on.get(ours, ()) + (enemy_uid,)
         self._values: dict[str, float] = {}
         self._dist: dict[tuple[int, int], np.ndarray] = {}
         self._fov: dict[tuple, np.ndarray] = {}
         self._threat: dict[tuple, np.ndarray] = {}
+        self._local: dict[str, tuple | None] = {}
 
     def value(self, unit: "UnitState") -> float:
         hit = self._values.get(unit.uid)
@@ -109,6 +113,8 @@ class Picture:
         x1, y1 = min(self.width - 1, center[0] + radius), min(self.height - 1, center[1] + radius)
         self.box = (x0, y0, x1, y1)
         self.region = (slice(y0, y1 + 1), slice(x0, x1 + 1))
+        self._threat.clear()
+        self._local.clear()  # and the stack, kept in _threat
 
     def dist(self, pos: tuple[int, int]) -> np.ndarray:
         hit = self._dist.get(pos)
@@ -144,7 +150,7 @@ class Picture:
     # -- danger ----------------------------------------------------------------------------------------------
     def dangerous(self, enemy: "UnitState", unit: "UnitState") -> bool:
         w = enemy.weapon
-        if w.mr <= 0 or enemy.ammo <= 0 or enemy.carrier is not None:
+        if w.mr <= 0 or enemy.carrier is not None:
             return False
         if self.battle.unit_class(unit).armoured and w.unit_class in rf.NO_ARMOUR_KILL_CLASSES:
             return False
@@ -177,40 +183,82 @@ class Picture:
             return base
         return base + self._kills(unit, moving, on_me)
 
+    def local(self, enemy: "UnitState"):
+        """The enemy's geometry cut to the region danger is worked out in, with the index into its rate table
+        (range, cover) of every square; None if its reach does not touch the region."""
+        hit = self._local.get(enemy.uid)
+        if hit is None and enemy.uid not in self._local:
+            reach = min(enemy.weapon.mr, self.vis)
+            (ex, ey), (x0, y0, x1, y1) = enemy.pos, self.box
+            if not (ex + reach < x0 or ex - reach > x1 or ey + reach < y0 or ey - reach > y1):
+                r = self.region
+                dd, fire, search = self.geometry(enemy)
+                dd = dd[r]
+                index = dd + self.cover[r].astype(np.int16) * (reach + 1)
+                hit = (dd, fire[r], search[r], index, reach)
+            self._local[enemy.uid] = hit
+        return hit
+
+    def stack(self):
+        """The searching (not busy) known enemies whose reach touches the region, their geometry stacked so that
+        one map is a handful of array operations whatever their number."""
+        hit = self._threat.get(("stack",))
+        if hit is None:
+            free, cuts = [], []
+            for enemy in self.known:
+                target = self.engaged.get(enemy.uid)
+                if target is not None and self.state.units[target].alive:
+                    continue
+                cut = self.local(enemy)
+                if cut is not None and enemy.weapon.mr > 0:
+                    free.append(enemy)
+                    cuts.append(cut)
+            if cuts:
+                hit = (free, np.stack([c[0] for c in cuts]), np.stack([c[2] for c in cuts]),
+                       np.stack([c[3] for c in cuts]).astype(np.int32))
+            else:
+                hit = ([], None, None, None)
+            self._threat[("stack",)] = hit
+        return hit
+
     def _kills(self, unit: "UnitState", moving: bool, on_me) -> np.ndarray:
         battle = self.battle
         armoured = battle.unit_class(unit).armoured
         r = self.region
         x0, y0, x1, y1 = self.box
-        sight = self.sight(unit.weapon.sl, moving)[r]
         total = np.zeros((self.height, self.width))
         part = total[r]
-        cover = self.cover[r].astype(np.int16)
+        if on_me is None:
+            free, dd, search, index = self.stack()
+            keep = [i for i, enemy in enumerate(free) if self.dangerous(enemy, unit)]
+            if keep:
+                tables = [rate_table(battle, free[i], unit.weapon, min(free[i].weapon.mr, self.vis), 2, armoured,
+                                     moving).ravel() for i in keep]
+                offsets = np.cumsum([0] + [len(t) for t in tables[:-1]]).astype(np.int32)
+                values = np.take(np.concatenate(tables), index[keep] + offsets[:, None, None])
+                sight = self.sight(unit.weapon.sl, moving)[r]
+                part += np.where(search[keep] & (dd[keep] <= sight), values, 0.0).sum(axis=0)
         for enemy in self.known if on_me is None else [self.state.units[e] for e in on_me]:
             if not self.dangerous(enemy, unit) or not enemy.on_map:
                 continue
-            reach = min(enemy.weapon.mr, self.vis)
-            ex, ey = enemy.pos
-            if ex + reach < x0 or ex - reach > x1 or ey + reach < y0 or ey - reach > y1:
-                continue
-            dd, fire, search = self.geometry(enemy)
-            dd, fire, search = dd[r], fire[r], search[r]
-            inside = x0 <= ex <= x1 and y0 <= ey <= y1
-            own = int(self.cover[ey, ex])
             target = self.engaged.get(enemy.uid)
             busy = target is not None and self.state.units[target].alive
+            if on_me is None and not busy:
+                continue  # counted above
+            cut = self.local(enemy)
+            if cut is None:
+                continue
+            dd_e, fire, _search, index_e, reach = cut
+            ex, ey = enemy.pos
+            inside = x0 <= ex <= x1 and y0 <= ey <= y1
+            own = int(self.cover[ey, ex])
             if on_me is not None:  # it keeps firing at this unit wherever it can (the shared map has its square)
                 rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
-                part += np.where(fire, np.take(rates.ravel(), dd + cover * (reach + 1)), 0.0)
+                part += np.where(fire, np.take(rates.ravel(), index_e), 0.0)
                 if inside:
                     total[ey, ex] -= rates[own, 0]
-                continue
-            if busy:  # it keeps its target: it threatens others only in its own square
-                if inside:
-                    total[ey, ex] += rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)[own, 0]
-                continue
-            rates = rate_table(battle, enemy, unit.weapon, reach, 2, armoured, moving)
-            part += np.where(search & (dd <= sight), np.take(rates.ravel(), dd + cover * (reach + 1)), 0.0)
+            elif inside:  # busy with another target: it threatens others only in its own square
+                total[ey, ex] += rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)[own, 0]
         return total
 
     def threat(self, unit: "UnitState", moving: bool = False) -> np.ndarray:
@@ -251,50 +299,3 @@ class Picture:
             rng = rng / int(p["cover_sighting_divisor"])
         d = chebyshev(square, there)
         return d == 0 or (d <= min(rng, self.vis) and self.battle.sees(square, there))
-
-
-def suspicion(pic: Picture, unit: "UnitState") -> np.ndarray:
-    """Danger from enemies not yet seen, for an attacker: defenders hide in the cover near the objective (towns,
-    woods, broken ground, entrenchments), so squares close to such cover that none of our units has reached are
-    suspect - most for infantry (rifles and machine guns), less for vehicles (anti-tank guns)."""
-    armoured = pic.battle.unit_class(unit).armoured
-    hit = pic._threat.get(("suspicion", armoured))
-    if hit is not None:
-        return hit
-    near = pic._threat.get(("suspects",))
-    if near is None:
-        near = pic._threat[("suspects",)] = suspect_distance(pic)
-    table = SUSPICION_ARMOURED if armoured else SUSPICION_SOFT
-    hit = np.where(near < len(table), table[np.minimum(near, len(table) - 1)], 0.0)
-    pic._threat[("suspicion", armoured)] = hit
-    return hit
-
-
-def suspect_distance(pic: Picture) -> np.ndarray:
-    """Distance from each square to the nearest suspect square: cover within 11 of the objective that holds no
-    enemy we know of and that none of our units stands on or next to (grown ring by ring, up to 10)."""
-    center = objective(pic.battle)
-    near = np.full((pic.height, pic.width), 99, dtype=np.int64)
-    suspect = pic.cover & (pic.dist(center) <= 11)
-    for e in pic.known:
-        suspect[e.pos[1], e.pos[0]] = False
-    for u in pic.state.side_units(pic.side):
-        here = position(u, pic.state) if u.alive and not u.offmap else None
-        if here is not None:
-            suspect[max(0, here[1] - 1):here[1] + 2, max(0, here[0] - 1):here[0] + 2] = False
-    ring = suspect
-    for k in range(11):
-        near[ring & (near == 99)] = k
-        grown = ring.copy()
-        grown[1:, :] |= ring[:-1, :]
-        grown[:-1, :] |= ring[1:, :]
-        wide = grown.copy()
-        wide[:, 1:] |= grown[:, :-1]
-        wide[:, :-1] |= grown[:, 1:]
-        ring = wide
-    return near
-
-
-# Danger (VP per pulse) from an unseen defender in cover, by distance, for vehicles and for men on foot.
-SUSPICION_ARMOURED = np.array([0.6, 0.3, 0.2, 0.1, 0.1, 0.05, 0.05, 0.02, 0.02, 0.01, 0.01])
-SUSPICION_SOFT = np.array([1.5, 0.8, 0.5, 0.3, 0.2, 0.15, 0.05, 0.0, 0.0, 0.0, 0.0])

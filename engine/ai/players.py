@@ -6,9 +6,10 @@
 * fire support by batteries and mortars: support.py
 * what the side knows and how dangerous each square is: knowledge.py; drills shared by all: tactics.py
 
-The player keeps no state between turns: everything it decides follows from the battle state (including the
-event log of the last turn, the combat reports a player sees), so a saved game continues exactly as it would
-have. It decides only from what its side can see, and iterates in sorted order; it uses no randomness.
+The player keeps no state between turns: everything it decides follows from the saved battle state (who fires
+at whom, as the last turn's combat reports showed, it reads from the units' targets), so a saved game continues
+exactly as it would have. It decides only from what its side can see, iterates in sorted order and uses no
+randomness.
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ class ComputerPlayer:
         else:
             raid_letters = set(raiders(pic, formations))
             raid_units = [u for letter, members in formations if letter in raid_letters for u in members
-                          if u.carrier is None and u.weapon.sp > 0 and u.pos is not None]
+                          if u.carrier is None and u.weapon.sp > 0 and u.pos is not None
+                          and battle.unit_class(u).vehicle]  # the infantry holds the objective
             raiding = raid_due(pic, raid_units)
             holding = [u for _, members in formations for u in members if not (raiding and u in raid_units)]
             out += defend_orders(pic, holding)

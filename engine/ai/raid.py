@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..sim import orders as o
 from ..sim.command import chebyshev, position
 from .knowledge import Picture
-from .tactics import crawl, go, hold
+from .tactics import crawl, fighting_armour, go, hold
 from .terrain import clamp, enemy_depth, enemy_front, objective, passable, squares_per_turn, toward_home
 
 if TYPE_CHECKING:
@@ -33,8 +33,7 @@ def raiders(pic: Picture, formations) -> list[str]:
     """Letters of the formations that raid: those with armour that can move (the tank reserve)."""
     out = []
     for letter, members in formations:
-        if any(pic.battle.unit_class(u).armoured and u.weapon.sp > 0 and u.weapon.mr > 0 and u.carrier is None
-               for u in members):
+        if any(fighting_armour(pic.battle, u) and u.carrier is None for u in members):
             out.append(letter)
     return out
 
@@ -124,7 +123,7 @@ def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
     battle, out = pic.battle, []
     contact = bool(pic.known) or bool(pic.fired_on)
     movers = [u for u in units if not u.routed and u.carrier is None and u.pos is not None and u.weapon.sp > 0]
-    probe = min((u for u in movers if battle.unit_class(u).armoured and u.weapon.mr > 0),
+    probe = min((u for u in movers if fighting_armour(battle, u)),
                 key=lambda u: (u.count, not u.is_hq, u.index, u.uid), default=None)
     line = waiting_depth(pic)
     depth = {u.uid: enemy_depth(battle, pic.side, u.pos) for u in movers}
@@ -132,7 +131,7 @@ def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
         if unit.passengers:
             out.append(o.Disembark(unit.uid))
             continue
-        if pic.engaged_on.get(unit.uid):  # it holds the enemy's attention
+        if pic.fired_on.get(unit.uid):  # it holds the enemy's attention
             out += sink(pic, unit)
             continue
         if contact:

@@ -17,6 +17,13 @@ TRANSIT_RANGE = 1  # never 0 while moving: a moving unit at range 0 charges whoe
 CRAWL_SPEED = 1
 
 
+def fighting_armour(battle, unit: "UnitState") -> bool:
+    """A tank, tank destroyer, assault gun or armoured car: armour with an armour-piercing gun that can move (not
+    a carrier with machine guns, not self-propelled artillery)."""
+    cls = battle.unit_class(unit)
+    return cls.armoured and not cls.bombard and unit.weapon.mp > 0 and unit.weapon.sp > 0
+
+
 def go(pic: Picture, unit: "UnitState", square) -> list:
     """Drive there at full speed, not stopping to shoot; once there, engage at full range and face the enemy."""
     out = []
@@ -53,7 +60,7 @@ def under_fire_in_open(pic: Picture, unit: "UnitState") -> bool:
     battle = pic.battle
     if not battle.unit_class(unit).armoured or unit.weapon.sp <= 0 or pic.cover[unit.pos[1], unit.pos[0]]:
         return False
-    shooters = [battle.state.units[e] for e in pic.engaged_on.get(unit.uid, ())]
+    shooters = [battle.state.units[e] for e in pic.shot_by.get(unit.uid, ())]
     return any(pic.dangerous(e, unit) for e in shooters)
 
 
