@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from engine.packs import load_packs
 
 REPO = Path(__file__).resolve().parent.parent
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # tests never open windows, with or without `make test`
 
 
 @pytest.fixture(autouse=True, scope="session")
