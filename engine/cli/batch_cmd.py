@@ -8,7 +8,7 @@ import json
 import sys
 import threading
 
-from ..balance.batch import BatchError, BatchReport, run_batch
+from ..balance import BatchError, BatchReport, run_batch
 from .common import CommandError, fail
 
 
