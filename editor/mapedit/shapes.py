@@ -3,9 +3,10 @@ or boolean masks on a (height, width) grid. Coordinates are (x, y), x eastward, 
 
 from __future__ import annotations
 
-from collections import deque
 
 import numpy as np
+
+from engine.mapping.grid import components
 
 Cell = tuple[int, int]
 
@@ -82,17 +83,7 @@ def polyline_cells(points: list[Cell], four_connected: bool = False) -> list[Cel
 def flood_mask(match: np.ndarray, x: int, y: int, diagonal: bool = False) -> np.ndarray:
     """The connected region of true `match` cells containing (x, y), 4- or 8-connected (`diagonal`)."""
     h, w = match.shape
-    region = np.zeros((h, w), bool)
     if not (0 <= x < w and 0 <= y < h) or not match[y, x]:
-        return region
-    steps = ((1, 0), (-1, 0), (0, 1), (0, -1)) + (((1, 1), (1, -1), (-1, 1), (-1, -1)) if diagonal else ())
-    region[y, x] = True
-    queue = deque([(x, y)])
-    while queue:
-        cx, cy = queue.popleft()
-        for dx, dy in steps:
-            nx, ny = cx + dx, cy + dy
-            if 0 <= nx < w and 0 <= ny < h and match[ny, nx] and not region[ny, nx]:
-                region[ny, nx] = True
-                queue.append((nx, ny))
-    return region
+        return np.zeros((h, w), bool)
+    labels, _ = components(match, diagonal)
+    return labels == labels[y, x]

@@ -8,8 +8,7 @@ Reproducibility. Game i of a batch with base seed S is played with the seed `gam
 SeedSequence(S, spawn_key=(i,)), zig-zag encoded for negative S) and the games are summed in index order, so the
 per-game results and the report are the same for any number of jobs, in any process, whatever PYTHONHASHSEED.
 The seed of every game is in its summary; `play_game` with that seed replays the game, and so does
-`tacforge play SCENARIO --seed <that seed>` (same --handicap and --turns) once the computer player iterates the
-enemies it has seen in a fixed order (see _SortedSet below).
+`tacforge play SCENARIO --seed <that seed>` (same --handicap and --turns).
 
 Processes. Each worker loads the packs once (the pool's initializer) and then plays the games it is given; a game
 goes back to the caller as a small `GameSummary`, never as its event log. On POSIX the pool uses the 'forkserver'

@@ -91,26 +91,10 @@ class GameSummary:
         return body
 
 
-class _SortedSet(set):
-    """A set that iterates in sorted order.
-
-    ComputerPlayer.orders builds its list of seen enemies by iterating battle.seen_by_side[side], a set of uid
-    strings, and breaks ties by that order (artillery targets, nearest intruder); string hashing is salted per
-    process, so the same seed could play differently in two processes (and did). Until the player sorts them itself,
-    the batch hands it sets that iterate sorted: the same order in every process, and the order
-    `sorted(battle.seen_by_side[side])` in players.py would give."""
-
-    __slots__ = ()
-
-    def __iter__(self):
-        return iter(sorted(set.__iter__(self)))
-
-
 def play_game(content, scenario, index: int, seed: int, handicap: int | None = None,
               turns: int | None = None) -> GameSummary:
     """Play one game computer against computer, as `tacforge play` does, and summarise it."""
     battle = Battle(content, scenario, seed=seed, handicap=handicap, turns=turns)
-    battle.seen_by_side = {side: _SortedSet(seen) for side, seen in battle.seen_by_side.items()}
     sides = battle.state.sides
     players = {side: ComputerPlayer() for side in sides}
     while not battle.over:

@@ -6,7 +6,7 @@ log is a JSON-lines file a person can read and diff.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
 
@@ -20,7 +20,11 @@ class Event:
         body = {"kind": self.kind}
         for f in fields(self):
             value = getattr(self, f.name)
-            body[f.name] = round(value, 6) if isinstance(value, float) else value
+            if isinstance(value, float):
+                value = round(value, 6)
+            elif isinstance(value, tuple):
+                value = list(value)  # squares and notes: JSON lists
+            body[f.name] = value
         return body
 
 
@@ -69,11 +73,6 @@ class Fired(Event):
     suppression: float = 0.0
     notes: tuple = field(default=())
 
-    def to_dict(self) -> dict:
-        body = super().to_dict()
-        body["notes"] = list(self.notes)
-        return body
-
 
 @dataclass(frozen=True)
 class Killed(Event):
@@ -112,11 +111,6 @@ class Moved(Event):
     to: tuple = ()
     cost: int = 0
 
-    def to_dict(self) -> dict:
-        body = super().to_dict()
-        body["frm"], body["to"] = list(self.frm), list(self.to)
-        return body
-
 
 @dataclass(frozen=True)
 class Embarked(Event):
@@ -142,22 +136,12 @@ class BombardmentRequested(Event):
     square: tuple = ()
     delay: int = 0
 
-    def to_dict(self) -> dict:
-        body = super().to_dict()
-        body["square"] = list(self.square)
-        return body
-
 
 @dataclass(frozen=True)
 class BombardmentStarted(Event):
     kind: ClassVar[str] = "bombard_started"
     unit: str = ""
     square: tuple = ()
-
-    def to_dict(self) -> dict:
-        body = super().to_dict()
-        body["square"] = list(self.square)
-        return body
 
 
 @dataclass(frozen=True)
@@ -166,11 +150,6 @@ class BombardmentDrifted(Event):
     unit: str = ""
     frm: tuple = ()
     to: tuple = ()
-
-    def to_dict(self) -> dict:
-        body = super().to_dict()
-        body["frm"], body["to"] = list(self.frm), list(self.to)
-        return body
 
 
 @dataclass(frozen=True)
@@ -189,8 +168,4 @@ class VictoryScored(Event):
     final: bool = False
 
 
-def event_to_dict(event: Event) -> dict:
-    return event.to_dict()
-
-
-__all__ = [name for name in dir() if name[0].isupper()] + ["event_to_dict", "asdict"]
+__all__ = [name for name in dir() if name[0].isupper() and name not in ("ClassVar",)]

@@ -21,23 +21,15 @@ from PyQt6.QtGui import QImage  # noqa: E402
 from PyQt6.QtWidgets import QApplication  # noqa: E402
 
 from editor.map_view import MapView  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import median_ms  # noqa: E402
 from editor.mapedit import MapModel  # noqa: E402
 from editor.mapedit.generate import generate_into  # noqa: E402
 from engine.packs import load_packs  # noqa: E402
 
 SIZE = (1000, 800)
 _APP = None
-
-
-def median_ms(fn, repeat: int = 30, warmup: int = 3) -> float:
-    for _ in range(warmup):
-        fn()
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - start) * 1000)
-    return statistics.median(samples)
 
 
 def make_view(model) -> tuple[MapView, QImage]:

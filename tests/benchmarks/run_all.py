@@ -10,11 +10,8 @@ import json
 import os
 import platform
 import tempfile
-import statistics
 import sys
-import time
 from pathlib import Path
-from typing import Callable
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
@@ -22,18 +19,10 @@ sys.path.insert(0, str(REPO))
 from engine.packs import load_packs  # noqa: E402
 from engine.yamlio import load_roundtrip  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import median_ms  # noqa: E402
+
 RESULTS = REPO / "bench-results.json"
-
-
-def median_ms(fn: Callable[[], object], repeat: int, warmup: int = 1) -> float:
-    for _ in range(warmup):
-        fn()
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - start) * 1000)
-    return statistics.median(samples)
 
 
 def bundled_files() -> list[Path]:
