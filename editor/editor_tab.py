@@ -140,14 +140,6 @@ class EditorTab(QWidget):
         if self.view is not None and hasattr(self.view, "set_tool_options"):
             self.view.set_tool_options(**options)
 
-    def __getattr__(self, name):
-        # copy, cut, paste, rotate_clipboard, flip_clipboard, set_grid, zoom: the view's own operations
-        if name in ("copy", "cut", "paste", "rotate_clipboard", "flip_clipboard", "set_grid", "zoom"):
-            view = self.__dict__.get("view")
-            if view is not None and hasattr(view, name):
-                return getattr(view, name)
-        raise AttributeError(name)
-
     def generate_dialog(self, parent) -> None:
         if self.view is None:
             return

@@ -118,17 +118,17 @@ class MainWindow(QMainWindow):
         redo.setShortcut(QKeySequence.StandardKey.Redo)
         edit.addActions([undo, redo])
         edit.addSeparator()
-        self._action(edit, "Copy", lambda: self._tab_call("copy"), QKeySequence.StandardKey.Copy)
-        self._action(edit, "Cut", lambda: self._tab_call("cut"), QKeySequence.StandardKey.Cut)
-        self._action(edit, "Paste", lambda: self._tab_call("paste"), QKeySequence.StandardKey.Paste)
-        self._action(edit, "Rotate clipboard 90°", lambda: self._tab_call("rotate_clipboard"), "Ctrl+R")
-        self._action(edit, "Flip clipboard horizontally", lambda: self._tab_call("flip_clipboard", True), "Ctrl+H")
-        self._action(edit, "Flip clipboard vertically", lambda: self._tab_call("flip_clipboard", False), "Ctrl+J")
+        self._action(edit, "Copy", lambda: self._view_call("copy"), QKeySequence.StandardKey.Copy)
+        self._action(edit, "Cut", lambda: self._view_call("cut"), QKeySequence.StandardKey.Cut)
+        self._action(edit, "Paste", lambda: self._view_call("paste"), QKeySequence.StandardKey.Paste)
+        self._action(edit, "Rotate clipboard 90°", lambda: self._view_call("rotate_clipboard"), "Ctrl+R")
+        self._action(edit, "Flip clipboard horizontally", lambda: self._view_call("flip_clipboard", True), "Ctrl+H")
+        self._action(edit, "Flip clipboard vertically", lambda: self._view_call("flip_clipboard", False), "Ctrl+J")
         view = bar.addMenu("&View")
-        self.grid_action = self._action(view, "Grid", lambda on: self._tab_call("set_grid", on), "G", checkable=True)
+        self.grid_action = self._action(view, "Grid", lambda on: self._view_call("set_grid", on), "G", checkable=True)
         self.grid_action.setChecked(True)
-        self._action(view, "Zoom in", lambda: self._tab_call("zoom", 1.25), QKeySequence.StandardKey.ZoomIn)
-        self._action(view, "Zoom out", lambda: self._tab_call("zoom", 0.8), QKeySequence.StandardKey.ZoomOut)
+        self._action(view, "Zoom in", lambda: self._view_call("zoom", 1.25), QKeySequence.StandardKey.ZoomIn)
+        self._action(view, "Zoom out", lambda: self._view_call("zoom", 0.8), QKeySequence.StandardKey.ZoomOut)
         view.addSeparator()
         for dock in self.docks:
             view.addAction(dock.toggleViewAction())
@@ -159,6 +159,13 @@ class MainWindow(QMainWindow):
         tab = self.current_tab()
         if tab is not None and hasattr(tab, name):
             getattr(tab, name)(*args, **kwargs)
+
+    def _view_call(self, name: str, *args) -> None:
+        """Copy, paste, zoom and the like act on the current tab's map view."""
+        tab = self.current_tab()
+        view = tab.view if tab is not None else None
+        if view is not None:
+            getattr(view, name)(*args)
 
     def _tool(self, name: str) -> None:
         self._current_tool = name

@@ -136,3 +136,13 @@ def test_new_map_is_valid_and_opens(window, pack_copy):
     tab = window.open_path(path)
     assert tab is not None and tab.map_document.model.width == 60
     assert path.read_text().startswith("# yaml-language-server: $schema=")
+
+
+def test_view_menu_actions_reach_the_map_view(window, pack_copy):
+    tab = window.open_path(pack_copy / "scenarios" / "bocage_crossroads.yaml")
+    before = tab.view.zoom_level if hasattr(tab.view, "zoom_level") else None
+    for action in window.findChildren(type(window.grid_action)):
+        if action.text() in ("Zoom in", "Grid", "Copy", "Rotate clipboard 90°"):
+            action.trigger()  # must not raise
+    if before is not None:
+        assert tab.view.zoom_level != before
