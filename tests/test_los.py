@@ -11,7 +11,7 @@ import pytest
 from engine.model import Map
 from engine.rules import los
 from engine.rules.los import distance, front_arc, has_los, in_arc, line_squares, viewshed
-from engine.rules.terrain_grid import LOS_BROKEN, LOS_OPEN, LOS_TOWN, LOS_WOODS, TerrainGrid
+from engine.rules.terrain_grid import LOS_BROKEN, LOS_OPEN, LOS_TOWN, LOS_WOODS, MAX_LEVEL, TerrainGrid
 
 CLEAR1, TOWN1, WOODS1, ENTRENCH1, SLOPE2, CLEAR3, TOWN3, WOODS3, SLOPE4, CLEAR5, BROKEN1 = (
     0, 8, 9, 10, 11, 29, 37, 38, 40, 48, 59)
@@ -238,6 +238,32 @@ def test_viewshed_matches_has_los_on_a_large_generated_map(west, operator):
     grid = TerrainGrid.from_map(hilly_map(60, 45, 11), west)
     agree(grid, [(30, 22), (1, 1), (58, 40), (12, 30)], operator, 20)
     agree(grid, [(30, 22), (5, 40)], operator, 99)  # visibility beyond the map
+
+
+@pytest.mark.parametrize("operator", BOTH)
+@pytest.mark.parametrize("shape, visibility", [((3, 40), 30), ((120, 2), 200), ((25, 25), 12)])
+def test_viewshed_matches_has_los_on_extreme_grids(operator, shape, visibility):
+    """Levels up to MAX_LEVEL, a radius wider than the map, and paths long enough (over 85 squares) that the
+    viewshed's packed cover counts must saturate."""
+    width, height = shape
+    rng = np.random.default_rng(width * height)
+    level = np.clip(np.round(np.cumsum(rng.normal(0, 0.7, (height, width)), axis=1) + 7), 0, MAX_LEVEL)
+    level[rng.random((height, width)) < 0.05] = MAX_LEVEL
+    cover = rng.random((height, width)) < 0.15
+    kind = np.where(cover, rng.integers(LOS_TOWN, LOS_BROKEN + 1, (height, width)), LOS_OPEN)
+    grid = TerrainGrid.from_arrays(level.astype(int), cover, kind, map_id=f"extreme-{width}x{height}")
+    origins = [(0, 0), (width // 2, height // 2), (width - 1, height - 1)]
+    agree(grid, origins, operator, visibility)
+    agree(grid, origins, operator, visibility, count_cover_between_levels=True)
+
+
+@pytest.mark.parametrize("operator", BOTH)
+def test_viewshed_cover_count_on_a_very_long_path(operator):
+    """A street of 119 towns: counts far beyond 255 still block (nothing wraps around)."""
+    grid = TerrainGrid.from_arrays(np.zeros((1, 120), int), np.ones((1, 120), bool), np.full((1, 120), LOS_TOWN),
+                                   map_id="town-street")
+    assert viewshed(grid, (0, 0), operator, 200).tolist() == [[True, True] + [False] * 118]
+    agree(grid, [(0, 0), (119, 0)], operator, 200)
 
 
 def test_viewshed_is_cached_and_read_only(west):

@@ -99,6 +99,7 @@ class Picture:
         self._fov: dict[tuple, np.ndarray] = {}
         self._threat: dict[tuple, np.ndarray] = {}
         self._local: dict[str, tuple | None] = {}
+        self._reach: dict[tuple, float] = {}  # (silhouette, square) -> sighting range, for sees_from
 
     def value(self, unit: "UnitState") -> float:
         hit = self._values.get(unit.uid)
@@ -239,12 +240,12 @@ class Picture:
                 sight = self.sight(unit.weapon.sl, moving)[r]
                 part += np.where(search[keep] & (dd[keep] <= sight), values, 0.0).sum(axis=0)
         for enemy in self.known if on_me is None else [self.state.units[e] for e in on_me]:
-            if not self.dangerous(enemy, unit) or not enemy.on_map:
-                continue
             target = self.engaged.get(enemy.uid)
             busy = target is not None and self.state.units[target].alive
             if on_me is None and not busy:
-                continue  # counted above
+                continue  # counted above (tested first: it rules out most, and all three tests are pure)
+            if not self.dangerous(enemy, unit) or not enemy.on_map:
+                continue
             cut = self.local(enemy)
             if cut is None:
                 continue
@@ -292,10 +293,21 @@ class Picture:
 
     def sees_from(self, square: tuple[int, int], enemy: "UnitState") -> bool:
         """Would a stationary unit on `square` sight this (stationary) enemy?"""
-        p = self.battle.params
         there = enemy.pos
-        rng = enemy.weapon.sl + int(p["sighting_silhouette_bonus"])
-        if self.cover[there[1], there[0]]:
-            rng = rng / int(p["cover_sighting_divisor"])
-        d = chebyshev(square, there)
-        return d == 0 or (d <= min(rng, self.vis) and self.battle.sees(square, there))
+        dx, dy = square[0] - there[0], square[1] - there[1]  # chebyshev(square, there), inline: called very often
+        if dx < 0:
+            dx = -dx
+        if dy < 0:
+            dy = -dy
+        d = dx if dx >= dy else dy
+        if d == 0:
+            return True
+        key = (enemy.weapon.sl, there)
+        reach = self._reach.get(key)
+        if reach is None:  # the sighting range, by silhouette and the cover of the enemy's square
+            p = self.battle.params
+            rng = enemy.weapon.sl + int(p["sighting_silhouette_bonus"])
+            if self.cover[there[1], there[0]]:
+                rng = rng / int(p["cover_sighting_divisor"])
+            reach = self._reach[key] = min(rng, self.vis)
+        return d <= reach and self.battle.sees(square, there)

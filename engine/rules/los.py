@@ -17,8 +17,8 @@ Rules decisions (the recommended reading of rules-reference 7, made exact):
   With ``count_cover_between_levels=True`` the cover count also applies between levels (the alternative reading).
 
 `has_los` is the plain reference implementation; `viewshed` gives the same answer for every square in range at
-once with NumPy (paths precomputed per map size and visibility, terrain encoded per map and origin level, results
-kept in a bounded LRU), and the tests hold the two to agreement on every square.
+once with NumPy (paths precomputed per map size and visibility, terrain encoded once per map, thresholds tabulated
+per origin level, results kept in a bounded LRU), and the tests hold the two to agreement on every square.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .terrain_grid import COUNT_BLOCKS, COUNT_WEIGHT, TerrainGrid
+from .terrain_grid import COUNT_BLOCKS, COUNT_WEIGHT, MAX_LEVEL, TerrainGrid
 
 Square = tuple[int, int]
 OPERATORS = {">=": 0, ">": 1}  # e: the line must reach P + e
@@ -108,62 +108,87 @@ def has_los(grid: TerrainGrid, a: Square, b: Square, operator: str = ">=", visib
 # -- viewshed --------------------------------------------------------------------------------------------------
 # The formula, made integer and symmetric: the sight line's height at the k-th path square from the origin is
 # h0 + k*dH/D (dH = target level - origin level), the same real number whichever end d is counted from. A square
-# blocks when round_half_up(line) < P + e, i.e. 2D*P > D*(2*h0 + 1 - 2e) + 2*dH*k, i.e. w*D > 2*dH*k with the
-# square's w = 2P - (2*h0 + 1 - 2e); and only when P is above the lower level: w*D > (2*min(dH, 0) + 1)*D (KG).
-# Per origin level, each square holds (w << _SHIFT) + its share of the same-level cover count (an elevated square
-# counts 3), paired with its neighbour in each of 8 directions so that one int32 gather fetches two consecutive
-# path squares; three more layers hold, per target square, dH (_same() at the origin's level, which no square
-# fails), the highest count that passes (2 at the origin's level, none elsewhere) and the KG factor.
+# blocks when round_half_up(line) < P + e, i.e. 2D*P > D*(2*h0 + 1 - 2e) + 2*dH*k, i.e. w*D > R with the square's
+# w = 2P - (2*h0 + 1 - 2e) and R = 2*dH*k; in KG only when P is above the lower level, i.e. R = max(2*dH*k,
+# (2*min(dH, 0) + 1)*D). As w and P are integers, that is P > t = floor((floor(R / D) + 2*h0 + 1 - 2e) / 2): a
+# threshold that depends only on h0, the target's level, D and k, so a small table per origin level and operator
+# holds every one. At the origin's level the test is level > h0 (an elevated square blocks) and the cover count
+# decides; at other levels the count is ignored (unless counted between levels).
+#
+# So each square needs one int8 code, 4 * (2 * level + cover) + its cover weight: P > t exactly when code > 8t + 3
+# and level > h0 exactly when code > 8 * h0 + 7, whatever the weight; the whole test is one int8 comparison per
+# path square, and the count one sum of the weight bits per path. The codes do not depend on the origin, so they
+# are laid out once per map: a uint32 word holds the codes of 4 consecutive path squares, one per byte, from a
+# layer per run of steps that 4 path squares can take (at most 90), so that one gather fetches 4 path squares (the
+# gathers are most of the cost; runs of 5 would take 194 layers, of 8 754). Layers are unpadded
+# width x height planes: a target off the map reads squares through the row ends, harmlessly, as its result is
+# never used.
 _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
-_TAIL, _ZERO, _DELTA, _PASS, _LOW, _LAYERS = 8, 9, 10, 11, 12, 13  # and (square, nothing), (nothing, nothing)
-_SHIFT = np.array(10, np.int16)  # lane 0 = (w << 10) + count shares of both squares, < 1024 on any path
-_MASK = np.array(1023, np.int32)
+_RUN = 4                                     # path squares per uint32 word
+_WEIGHTS = np.uint32(0x03030303)             # the cover weight bits of the 4 codes of a word
+_BYTES = np.uint32(0x01010101)               # x * _BYTES has the sum of x's 4 bytes in its top byte (if < 256)
+_PASS = np.uint32((COUNT_BLOCKS << 24) - 1)  # a scaled count passes when its top byte is below COUNT_BLOCKS
+_NEVER = np.uint32(2 ** 32 - 1)              # ... and always passes against this
 
 
 class _Paths:
     """The Bresenham paths from an origin to every square within `radius`, for a width x height map.
 
-    Relative to the origin in the map padded by `radius` (row length `wide`, `plane` squares per layer),
-    `index[j, n]` addresses the layer and first square of path squares 2j+1 and 2j+2 towards window square n
-    (row-major in the (2r+1)^2 window), then the target's _DELTA, _PASS and _LOW words; `step2` holds 2k for
-    the two squares of a pair (0 past the end of a path) and `dist2` the distance D.
+    Relative to the origin in a flat array of layers (rows of `width`, `plane` squares per layer, `margin` before
+    the first), `index[g, y, x]` addresses the layer and square of path square 4g+1 of the run of path squares
+    4g+1 .. 4g+4 towards (x, y) in the (2r+1)^2 window around the origin; `patterns` holds each layer's run as
+    (squares, steps). A target's class is its level * (radius + 1) + D, with D = `dist[y, x]`; the columns of
+    `table(e, h0)` are the classes: row g holds 8t + 3 for path squares 4g+1 .. 4g+4, one per byte, and the last
+    row the target's count limit.
     """
 
     def __init__(self, width: int, height: int, radius: int):
         side = 2 * radius + 1
         count = side * side
-        wide, high = width + 2 * radius, height + 2 * radius
-        self.radius, self.side, self.wide, self.plane = radius, side, wide, wide * high
-        self.pairs = pairs = max(radius, 2) // 2
+        self.radius, self.side, self.width = radius, side, width
+        self.plane, self.margin = width * height, radius * (width + 1)
+        self.groups = groups = max(-(-(radius - 1) // _RUN), 1)
         dy, dx = np.divmod(np.arange(count), side)
         dx, dy = dx - radius, dy - radius
         dist = np.maximum(np.abs(dx), np.abs(dy))
-        k = np.arange(1, 2 * pairs + 1)[:, None]
+        k = np.arange(1, _RUN * groups + 1)[:, None]
         safe = np.maximum(dist, 1)
         x_major = np.abs(dx) >= np.abs(dy)
         px = np.where(x_major, np.sign(dx) * k, (2 * k * dx + safe) // (2 * safe))  # as in line_squares
         py = np.where(x_major, (2 * k * dy + safe) // (2 * safe), np.sign(dy) * k)
         inside = k < dist
-        first, second = inside[0::2], inside[1::2]
-        direction = np.full((3, 3), _ZERO)
+        squares = inside.reshape(groups, _RUN, count).sum(axis=1)  # of each run, on the path
+        direction = np.zeros((3, 3), np.int64)
         for i, (ddx, ddy) in enumerate(_DIRS):
-            direction[ddy + 1, ddx + 1] = i
-        turn = direction[np.clip(py[1::2] - py[0::2], -1, 1) + 1, np.clip(px[1::2] - px[0::2], -1, 1) + 1]
-        layer = np.where(second, turn, np.where(first, _TAIL, _ZERO))
-        where = np.where(first, (radius + py[0::2]) * wide + radius + px[0::2], radius * wide + radius)
-        target = (radius + dy) * wide + radius + dx
-        rows = [layer * self.plane + where] + [np.full(count, i) * self.plane + target for i in (_DELTA, _PASS, _LOW)]
-        self.index = np.vstack(rows).astype(np.intp)
-        self.indices = (self.index[:-1], self.index)  # without / with the _LOW row (KG only)
-        step = np.where(inside, k, 0).reshape(pairs, 2, count).transpose(0, 2, 1).reshape(pairs, 2 * count)
-        self.step2 = np.ascontiguousarray(2 * step, dtype=np.int16)
-        self.dist2 = np.broadcast_to(np.repeat(dist, 2).astype(np.int16), (pairs, 2 * count)).copy()
-        self.wide_math = 4 * _same(radius) * pairs > np.iinfo(np.int16).max  # products beyond int16
-        if self.wide_math:
-            self.step2, self.dist2 = self.step2.astype(np.int32), self.dist2.astype(np.int32)
-        self.dist_row = self.dist2[0]
-        for array in (self.index, self.step2, self.dist2):
-            array.flags.writeable = False
+            direction[ddy + 1, ddx + 1] = i + 1
+        step = np.zeros_like(px)  # 1 + the direction from path square k to k + 1, 0 past the end of the path
+        step[:-1] = direction[np.diff(py, axis=0) + 1, np.diff(px, axis=0) + 1] * inside[1:]
+        step = step.reshape(groups, _RUN, count)
+        runs, layer = np.unique(squares + 5 * (step[:, 0] + 9 * (step[:, 1] + 9 * step[:, 2])), return_inverse=True)
+        self.patterns = tuple((n % 5, tuple(n // 5 // 9 ** i % 9 - 1 for i in range(n % 5 - 1)))
+                              for n in runs.tolist())  # (squares, steps) back from the codes above
+        where = np.where(squares > 0, py[0::_RUN] * width + px[0::_RUN], 0)
+        self.index = (self.margin + layer.reshape(groups, count) * self.plane + where).reshape(groups, side, side)
+        self.dist = dist.reshape(side, side)
+        self.index.flags.writeable = self.dist.flags.writeable = False
+        self._tables: dict[tuple[int, int], np.ndarray] = {}
+
+    def table(self, e: int, h0: int) -> np.ndarray:
+        """The (cached) thresholds and count limits of every class, for operator e and an origin at level h0."""
+        hit = self._tables.get((e, h0))
+        if hit is None:
+            dh = np.arange(MAX_LEVEL + 1)[:, None, None] - h0
+            d = np.arange(self.radius + 1)[None, :, None]
+            k = np.arange(1, _RUN * self.groups + 1)
+            rise = np.maximum(2 * dh * k, (2 * np.minimum(dh, 0) + 1) * d) if e else 2 * dh * k
+            t = (rise // np.maximum(d, 1) + 2 * h0 + 1 - 2 * e) // 2
+            limit = np.where(dh == 0, 8 * h0 + 7, np.clip(8 * t + 3, -128, 127))  # codes range over 0 .. 119
+            limit = np.where(k < d, limit, 127).astype(np.int8).view(np.uint32)    # past the end of the path: never
+            count = np.where(dh == 0, _PASS, _NEVER) + np.zeros_like(d, np.uint32)
+            hit = np.concatenate([limit, count], axis=2).reshape(-1, self.groups + 1).T.copy()
+            hit.flags.writeable = False
+            self._tables[e, h0] = hit
+        return hit
 
 
 @lru_cache(maxsize=16)
@@ -177,41 +202,37 @@ def path_table(width: int, height: int, visibility: float) -> _Paths:
     return _paths(width, height, max(0, min(math.floor(visibility), max(width, height) - 1)))
 
 
-def _same(radius: int) -> int:
-    """The dH standing for 'same level': 2 * it * k exceeds any w * D (|w| <= 31, D <= radius)."""
-    return 16 * radius + 1
+def _encode(grid: TerrainGrid, paths: _Paths) -> np.ndarray:
+    """The layers of the grid's codes: per pattern and square, the codes of the run of squares that starts there,
+    one per byte of a uint32 (zeros past the run's end and off the map)."""
+    height, width = grid.height, grid.width
+    code = 4 * (grid.level.astype(np.int16) + grid.obstacle) + COUNT_WEIGHT[grid.los_kind]  # level + P = 2L + cover
+    code = code.astype(np.uint32)  # < 128 (MAX_LEVEL <= 15), so an int8 once in its byte
+    flat = np.zeros(2 * paths.margin + len(paths.patterns) * paths.plane, np.uint32)
+    planes = flat[paths.margin:flat.size - paths.margin].reshape(-1, height, width)
+    pad = _RUN - 1
+    padded = np.pad(code, pad)
+    words: dict[tuple, np.ndarray] = {}
 
+    def run(steps: tuple) -> np.ndarray:  # a run is the run one square shorter plus its last square
+        if steps not in words:
+            x, y = sum(_DIRS[s][0] for s in steps), sum(_DIRS[s][1] for s in steps)
+            last = padded[pad + y:pad + y + height, pad + x:pad + x + width] << np.uint32(8 * len(steps))
+            words[steps] = run(steps[:-1]) + last if steps else last
+        return words[steps]
 
-def _layers(lane0: np.ndarray, share: np.ndarray, radius: int) -> tuple[np.ndarray, tuple]:
-    """The (_LAYERS, height, width, 2) int16 layers (see the comment above _DIRS) of int16 (height, width) arrays
-    padded by `radius` with zeros: a square's lane0 plus the shares of both squares, the next square's lane0; the
-    last three layers are left to the caller. Also the slices of the map inside the padding."""
-    height, width = lane0.shape
-    layers = np.zeros((_LAYERS, height + 2 * radius, width + 2 * radius, 2), np.int16)
-    inner = (slice(radius, radius + height), slice(radius, radius + width))
-    a, b = np.zeros(layers.shape[1:3], np.int16), np.zeros(layers.shape[1:3], np.int16)
-    a[inner], b[inner] = lane0, share
-    high, wide = a.shape
-    layers[:_ZERO, :, :, 0] = a + b
-    for i, (ddx, ddy) in enumerate(_DIRS):
-        here = (i, slice(max(-ddy, 0), high - max(ddy, 0)), slice(max(-ddx, 0), wide - max(ddx, 0)))
-        there = (slice(max(ddy, 0), high + min(ddy, 0)), slice(max(ddx, 0), wide + min(ddx, 0)))
-        layers[here + (0,)] += b[there]
-        layers[here + (1,)] = a[there]
-    return layers, inner
-
-
-def _encode(grid: TerrainGrid, h0: int, e: int, radius: int) -> np.ndarray:
-    share = np.minimum(COUNT_WEIGHT[grid.los_kind] + 3 * (grid.level > h0), 3).astype(np.int16)
-    w = 2 * grid.obstacle.astype(np.int16) - (2 * h0 + 1 - 2 * e)
-    layers, inner = _layers(w << _SHIFT, share, radius)
-    delta = grid.level.astype(np.int16) - h0
-    layers[(_DELTA,) + inner] = np.where(delta == 0, _same(radius), delta)[:, :, None]
-    layers[(_PASS,) + inner + (0,)] = np.where(delta == 0, COUNT_BLOCKS - 1, np.iinfo(np.int16).max)
-    layers[(_LOW,) + inner] = (2 * np.minimum(delta, 0) + 1)[:, :, None]
-    flat = layers.view(np.int32).reshape(-1)
+    for plane, (squares, steps) in zip(planes, paths.patterns):
+        if squares:
+            plane[...] = run(steps)
     flat.flags.writeable = False
     return flat
+
+
+def _classes(grid: TerrainGrid, radius: int) -> np.ndarray:
+    """Each square's class less its distance, padded by radius (off the map: level 0, any valid class will do)."""
+    classes = np.pad(grid.level.astype(np.intp) * (radius + 1), radius)
+    classes.flags.writeable = False
+    return classes
 
 
 _RESULTS: OrderedDict[tuple, np.ndarray] = OrderedDict()
@@ -254,39 +275,23 @@ def viewshed(grid: TerrainGrid, origin: Square, operator: str = ">=", visibility
 
 def _compute(grid: TerrainGrid, origin: Square, e: int, paths: _Paths, count_between: bool) -> np.ndarray:
     ox, oy = origin
-    r, side, j = paths.radius, paths.side, paths.pairs
-    h0 = int(grid.level[oy, ox])
-    layers = grid.derived(("los", h0, e, r), lambda: _encode(grid, h0, e, r))
-    words = layers[oy * paths.wide + ox:][paths.indices[e]]
-    body = words[:j]                                  # (J, N): path squares 2j+1 and 2j+2, one per int16 lane
-    lhs = np.right_shift(body.view(np.int16), _SHIFT)
-    if paths.wide_math:
-        lhs = lhs.astype(np.int32)
-    lhs *= paths.dist2                                # w * D
-    rhs = paths.step2 * words[j].view(np.int16)       # 2 * dH * k (0 past the end of a path)
-    if e:  # and P above the lower end: w * D > (2 * min(dH, 0) + 1) * D
-        np.maximum(rhs, words[j + 2].view(np.int16) * paths.dist_row, out=rhs)
-    fails = (lhs > rhs).view(np.uint16).any(axis=0)   # per target: a square fails the formula
-    counts = np.bitwise_and(body.sum(axis=0, dtype=np.int32), _MASK)  # count shares, summed in lane 0
-    if count_between:
-        weights = grid.derived(("los-weights", r), lambda: _weights(grid, r))
-        others = weights[oy * paths.wide + ox:][paths.index[:j]].sum(axis=0, dtype=np.int32) & _MASK
-        passes = np.where(words[j + 1] < COUNT_BLOCKS, counts, others) < COUNT_BLOCKS
-    else:
-        passes = counts <= words[j + 1]               # only targets at the origin's level can fail the count
+    r, g, side = paths.radius, paths.groups, paths.side
+    words = grid.derived(("los", r), lambda: _encode(grid, paths))[oy * paths.width + ox:][paths.index]
+    classes = grid.derived(("los-classes", r), lambda: _classes(grid, r))[oy:oy + side, ox:ox + side] + paths.dist
+    limits = np.take(paths.table(e, int(grid.level[oy, ox])), classes, axis=1)  # (G + 1, side, side)
+    fails = np.greater(words.view(np.int8), limits[:g].view(np.int8))  # per path square: it fails the test
+    fails = np.bitwise_or.reduce(fails.view(np.uint32), axis=0)        # per target: nonzero if any square does
+    counts = np.add.reduce(words & _WEIGHTS, axis=0, dtype=np.uint32)  # per byte: 3 a square, < 256 (r < 340)
+    if g * _RUN * 3 > 255:  # the 4 bytes might not sum to less than 256: no count needs to exceed 3
+        np.minimum(counts.view(np.uint8), 3, out=counts.view(np.uint8))
+    counts *= _BYTES
+    passes = counts <= (_PASS if count_between else limits[g])  # counted between levels, every count matters
     x0, y0 = max(ox - r, 0), max(oy - r, 0)
     x1, y1 = min(ox + r + 1, grid.width), min(oy + r + 1, grid.height)
     window = (slice(y0 - oy + r, y1 - oy + r), slice(x0 - ox + r, x1 - ox + r))
     out = np.zeros((grid.height, grid.width), bool)
-    np.greater(passes.reshape(side, side)[window], fails.reshape(side, side)[window], out=out[y0:y1, x0:x1])
+    np.greater(passes[window], fails[window], out=out[y0:y1, x0:x1])
     return out
-
-
-def _weights(grid: TerrainGrid, radius: int) -> np.ndarray:
-    """Pair layers of the plain cover-count weights (for count_cover_between_levels)."""
-    weight = COUNT_WEIGHT[grid.los_kind].astype(np.int16)
-    layers, _ = _layers(np.zeros_like(weight), weight, radius)
-    return layers.view(np.int32).reshape(-1)
 
 
 # -- facing ----------------------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from ..model import Map, Scenario
 from ..packs.content import Content
 from ..rules.los import distance, has_los
@@ -26,6 +28,49 @@ from .orders import Order, OrderError, apply_order, board
 from .setup import SetupError, build_state
 from .state import GameState, UnitState
 from .victory import VictoryResult, score
+
+# Events that change no unit's presence on the map or its square: they leave the fire phase's rosters valid (a
+# Killed event does too while the unit survives). Any other event drops them.
+_ROSTER_SAFE = (ev.Fired, ev.Suppressed, ev.Spotted, ev.Routed, ev.BombardmentStarted, ev.BombardmentDrifted,
+                ev.BombardmentCancelled)
+
+
+class Roster:
+    """The enemies of one side on the map (as enemies_on_map: in the order of state.units) with their squares and
+    sighting ranges, for the side's units searching for targets (combat.select_target): `near(square)` lists, in
+    that order, the enemies within their sighting range of the square or on it. The lists for the squares the
+    side's units stand on are worked out together, with NumPy, the first time one is asked for."""
+
+    __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near")
+
+    def __init__(self, units: list[UnitState], sighting: np.ndarray, squares):
+        self.units = units
+        self.index = {u.uid: i for i, u in enumerate(units)}
+        self.xs = np.fromiter((u.pos[0] for u in units), np.int64, len(units))
+        self.ys = np.fromiter((u.pos[1] for u in units), np.int64, len(units))
+        self.sighting = sighting
+        self.squares = squares  # where the side's own units stand
+        self._near: dict[tuple[int, int], list[int]] | None = None
+
+    def near(self, square: tuple[int, int]) -> list[int]:
+        found = self._near
+        if found is None:
+            found = self._near = self._batch(self.squares)
+        hit = found.get(square)
+        if hit is None:
+            hit = found[square] = self._batch([square])[square]
+        return hit
+
+    def _batch(self, squares) -> dict[tuple[int, int], list[int]]:
+        if not squares:
+            return {}
+        sx = np.fromiter((q[0] for q in squares), np.int64, len(squares))[:, None]
+        sy = np.fromiter((q[1] for q in squares), np.int64, len(squares))[:, None]
+        d = np.maximum(np.abs(self.xs - sx), np.abs(self.ys - sy))
+        rows, cols = np.nonzero((d <= self.sighting) | (d == 0))  # row-major: each row's columns in order
+        bounds = np.searchsorted(rows, np.arange(len(squares) + 1)).tolist()
+        cols = cols.tolist()
+        return {q: cols[bounds[i]:bounds[i + 1]] for i, q in enumerate(squares)}
 
 
 def battle_map(game_map: Map, entrenchments, content: Content) -> Map:
@@ -58,6 +103,10 @@ class Battle:
         self.events: list[ev.Event] = []
         self.listeners: list = []
         self._los: dict[tuple, bool] = {}
+        # During a pulse's fire phase (no unit moves): each side's Roster of enemies, kept until an event that may
+        # change who is on the map (see _ROSTER_SAFE); None otherwise.
+        self._rosters: dict[str, Roster] | None = None
+        self._sides: dict[str, list[UnitState]] | None = None  # each side's units, during the movement phase
         self._fields: dict[str, MovementField] = {}
         self.moving: set[str] = set()
         self.revealed: dict[str, set[str]] = {}
@@ -74,6 +123,9 @@ class Battle:
 
     def emit(self, *events: ev.Event) -> None:
         for event in events:
+            if self._rosters and not (isinstance(event, _ROSTER_SAFE)
+                                      or isinstance(event, ev.Killed) and event.remaining > 0):
+                self._rosters = {}
             self.events.append(event)
             for listener in self.listeners:
                 listener(event)
@@ -86,7 +138,10 @@ class Battle:
         hit = self._los.get(key)
         if hit is None:
             hit = self._los[key] = has_los(self.grid, a, b, self.flags.los_operator, math.inf)
-        return hit and distance(a, b) <= self.state.visibility
+        if not hit:
+            return hit
+        dx, dy = a[0] - b[0], a[1] - b[1]  # distance(a, b) <= visibility, without the calls
+        return (dx if dx >= 0 else -dx) <= self.state.visibility and (dy if dy >= 0 else -dy) <= self.state.visibility
 
     def sees_unit_from(self, origin: tuple[int, int], unit: UnitState) -> bool:
         pos = position(unit, self.state)
@@ -96,6 +151,37 @@ class Battle:
 
     def enemies_on_map(self, side: str) -> list[UnitState]:
         return [u for u in self.state.units.values() if u.side != side and u.on_map]
+
+    def roster(self, side: str) -> Roster:
+        """The enemies of `side` on the map (as enemies_on_map) as a Roster; kept during the fire phase."""
+        rosters = self._rosters
+        hit = rosters.get(side) if rosters is not None else None
+        if hit is None:
+            units, squares = [], set()
+            for u in self.state.units.values():
+                if u.count > 0 and not u.offmap and u.carrier is None and u.pos is not None:  # u.on_map
+                    if u.side != side:
+                        units.append(u)
+                    else:
+                        squares.add(u.pos)
+            hit = Roster(units, self._sighting_ranges(units), sorted(squares))
+            if rosters is not None:
+                rosters[side] = hit
+        return hit
+
+    def _sighting_ranges(self, units: list[UnitState]) -> np.ndarray:
+        """combat.sighting_range of each unit (on the map), at once: the same IEEE arithmetic on the same values, so
+        every comparison with a distance comes out as it would with the function's own result."""
+        p, n = self.params, len(units)
+        rng = np.fromiter((u.weapon.sl for u in units), np.float64, n) + int(p["sighting_silhouette_bonus"])
+        xs = np.fromiter((u.pos[0] for u in units), np.intp, n)
+        ys = np.fromiter((u.pos[1] for u in units), np.intp, n)
+        rng = np.where(self.grid.cover[ys, xs] != 0, rng / int(p["cover_sighting_divisor"]), rng)
+        moving = self.moving
+        if moving:
+            rng = np.where(np.fromiter((u.uid in moving for u in units), bool, n),
+                           rng * int(p["moving_sighting_multiplier"]), rng)
+        return np.minimum(rng, self.state.visibility)
 
     def note_spotted(self, unit: UnitState, enemy: UnitState) -> None:
         if enemy.uid not in self.seen_by_side[unit.side]:
@@ -190,16 +276,26 @@ class Battle:
         self.moving = {u.uid for u in units if u.on_map and is_moving(u, self)}
         for unit in units:
             unit.fired = False
+        self._rosters = {}
+        try:
+            for unit in units:
+                if not unit.alive:
+                    continue
+                if unit.mission is not None:
+                    run_mission(unit, self)
+                elif unit.on_map and not unit.routed:
+                    unit_fires(unit, self)
+        finally:
+            self._rosters = None
+        self._sides = {}
         for unit in units:
-            if not unit.alive:
-                continue
-            if unit.mission is not None:
-                run_mission(unit, self)
-            elif unit.on_map and not unit.routed:
-                unit_fires(unit, self)
-        for unit in units:
-            if unit.on_map and unit.alive:
-                self._move(unit)
+            self._sides.setdefault(unit.side, []).append(unit)
+        try:
+            for unit in units:
+                if unit.on_map and unit.alive:
+                    self._move(unit)
+        finally:
+            self._sides = None
         for unit in units:
             if unit.delay > 0:
                 unit.delay -= 1

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..rules import fire as rf
 from ..rules import suppression as rs
-from ..rules.los import front_arc, in_arc
+from ..rules.los import FACING_VECTORS, facing_index, front_arc, in_arc
 from . import events as ev
 from .command import chebyshev, position
 from .orders import disembark
@@ -53,7 +53,49 @@ def can_see(unit: UnitState, target: UnitState, battle: "Battle") -> bool:
 
 
 def visible_enemies(unit: UnitState, battle: "Battle") -> list[UnitState]:
-    return [e for e in battle.enemies_on_map(unit.side) if can_see(unit, e, battle)]
+    """The enemies the unit sees, in the order of enemies_on_map: exactly those for which `can_see` holds. The
+    roster has those within sighting range (or on the unit's square); only they and the revealed enemies are
+    tested for the arc and the line of sight."""
+    a = unit.pos
+    if a is None:
+        return []
+    roster = battle.roster(unit.side)
+    near = roster.near(a)
+    revealed = battle.revealed.get(unit.side)
+    if revealed:
+        index = roster.index
+        extra = {i for uid in revealed if (i := index.get(uid)) is not None}
+        if extra:
+            near = sorted(extra.union(near))
+    out = []
+    units = roster.units
+    known, vis = battle._los, battle.state.visibility  # battle.sees, inline where it knows the answer
+    degrees = fx = fy = None
+    for i in near:
+        e = units[i]
+        b = e.pos
+        if a == b:
+            out.append(e)
+            continue
+        if degrees is None:
+            degrees = int(battle.params["field_of_view_moving" if unit.uid in battle.moving
+                                        else "field_of_view_stationary"])
+            if degrees in (90, 180):  # in_arc's exact integer tests, the facing looked up once
+                fx, fy = FACING_VECTORS[facing_index(unit.facing)]
+        tx, ty = b[0] - a[0], b[1] - a[1]
+        if fx is not None:
+            dot = fx * tx + fy * ty
+            if dot < 0 or degrees == 90 and 2 * dot * dot < (fx * fx + fy * fy) * (tx * tx + ty * ty):
+                continue
+        elif not in_arc(a, unit.facing, b, degrees):
+            continue
+        los = known.get((a, b) if a <= b else (b, a))
+        if los is None:
+            if battle.sees(a, b):
+                out.append(e)
+        elif los and (tx if tx >= 0 else -tx) <= vis and (ty if ty >= 0 else -ty) <= vis:
+            out.append(e)
+    return out
 
 
 def _in_range(unit: UnitState, target: UnitState, battle: "Battle") -> bool:
@@ -66,9 +108,12 @@ def select_target(unit: UnitState, battle: "Battle") -> tuple[UnitState | None, 
     state = battle.state
     current = state.units.get(unit.target) if unit.target else None
     here = unit.pos
-    intruders = [e for e in battle.enemies_on_map(unit.side) if position(e, state) == here]
-    if intruders and (current is None or position(current, state) != here):
-        return intruders[0], True  # an enemy entering the unit's square is fired on at once
+    intruder = None
+    if here is not None:  # the first enemy on the unit's square (those are all in the roster's near list)
+        roster = battle.roster(unit.side)
+        intruder = next((e for i in roster.near(here) if (e := roster.units[i]).pos == here), None)
+    if intruder is not None and (current is None or position(current, state) != here):
+        return intruder, True  # an enemy entering the unit's square is fired on at once
     if current is not None and current.alive and current.uid in battle.seen_by_side[unit.side] and _in_range(unit, current, battle):
         cls = battle.unit_class(current)
         stunned = cls.infantry and current.suppression >= float(battle.params["suppression_retarget"])
@@ -81,7 +126,8 @@ def select_target(unit: UnitState, battle: "Battle") -> tuple[UnitState | None, 
     seen = visible_enemies(unit, battle)
     for enemy in seen:
         battle.note_spotted(unit, enemy)
-    candidates = [e for e in seen if _in_range(unit, e, battle)]
+    reach = min(unit.range_limit, unit.weapon.mr, state.visibility)  # _in_range: the seen are on the map
+    candidates = [e for e in seen if chebyshev(here, e.pos) <= reach]
     if unit.priority:
         chosen = next((e for e in candidates if e.uid == unit.priority), None)
         if chosen is not None:

@@ -25,6 +25,8 @@ class MovementField:
         self.enter_cost = table[game_map.codes]
         self.height, self.width = self.enter_cost.shape
         self._fields: dict[tuple[int, int], np.ndarray] = {}
+        # distance_to's fast path needs costs in 0..IMPASSABLE (always so: the table holds nothing else)
+        self._int32 = bool(self.enter_cost.min(initial=0) >= 0 and self.enter_cost.max(initial=0) <= IMPASSABLE)
 
     def cost(self, square: tuple[int, int]) -> int:
         return int(self.enter_cost[square[1], square[0]])
@@ -34,6 +36,41 @@ class MovementField:
         field = self._fields.get(goal)
         if field is not None:
             return field
+        field = self._fast(goal) if self._int32 else self._relaxed(goal)
+        if len(self._fields) > 256:
+            self._fields.clear()
+        self._fields[goal] = field
+        return field
+
+    def _fast(self, goal: tuple[int, int]) -> np.ndarray:
+        """The same field as _relaxed, about twice as fast: int32 (entering costs at most IMPASSABLE, and every
+        value is capped at 2**30, so nothing overflows; whatever reaches IMPASSABLE ends as `big` in both), and
+        the minimum over the eight neighbours as a 3x3 minimum taken row-wise then column-wise (it includes the
+        square itself, which never wins: its own cost is not negative)."""
+        h, w = self.height, self.width
+        cap = np.int32(1 << 30)
+        dist = np.full((h + 2, w + 2), cap, dtype=np.int32)  # the border stays at cap: never the least
+        inner = dist[1:-1, 1:-1]
+        inner[goal[1], goal[0]] = 0
+        cost = np.zeros((h + 2, w + 2), dtype=np.int32)
+        cost[1:-1, 1:-1] = self.enter_cost
+        through = np.empty((h + 2, w + 2), dtype=np.int32)
+        rows = np.empty((h + 2, w), dtype=np.int32)
+        best = np.empty((h, w), dtype=np.int32)
+        for _ in range(h * w):
+            np.add(cost, dist, out=through)
+            np.minimum(through[:, :-2], through[:, 1:-1], out=rows)
+            np.minimum(rows, through[:, 2:], out=rows)
+            np.minimum(rows[:-2], rows[1:-1], out=best)
+            np.minimum(best, rows[2:], out=best)
+            if not (best < inner).any():  # best <= inner: unchanged unless some square got cheaper
+                break
+            np.minimum(best, inner, out=inner)
+        field = inner.astype(np.int64)
+        field[field >= IMPASSABLE] = np.int64(1 << 40)
+        return field
+
+    def _relaxed(self, goal: tuple[int, int]) -> np.ndarray:
         h, w = self.height, self.width
         big = np.int64(1 << 40)
         dist = np.full((h + 2, w + 2), big, dtype=np.int64)
@@ -52,11 +89,7 @@ class MovementField:
                 break
             inner[...] = best
         inner[inner >= IMPASSABLE] = big
-        field = inner.copy()
-        if len(self._fields) > 256:
-            self._fields.clear()
-        self._fields[goal] = field
-        return field
+        return inner.copy()
 
     def next_step(self, pos: tuple[int, int], goal: tuple[int, int], blocked=frozenset()) -> tuple[int, int] | None:
         """The neighbour to enter next on a cheapest path to goal, or None if there is none."""
@@ -69,10 +102,10 @@ class MovementField:
             nx, ny = x + dx, y + dy
             if not (0 <= nx < self.width and 0 <= ny < self.height) or (nx, ny) in blocked:
                 continue
-            enter = int(self.enter_cost[ny, nx])
+            enter = self.enter_cost.item(ny, nx)  # a Python int, as int(self.enter_cost[ny, nx]) but faster
             if enter >= IMPASSABLE:
                 continue
-            total = enter + int(field[ny, nx])
+            total = enter + field.item(ny, nx)
             # ties: prefer the straighter step (Chebyshev progress), then a fixed neighbour order (determinism)
             key = (total, max(abs(goal[0] - nx), abs(goal[1] - ny)))
             if best_key is None or key < best_key:

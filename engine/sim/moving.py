@@ -43,9 +43,16 @@ def _crowded(square: tuple[int, int], unit: UnitState, battle: "Battle") -> bool
     if not battle.flags.stacking:
         return False
     limit = int(battle.params["stacking_limit"])
-    friends = sum(1 for u in battle.state.units.values()
-                  if u.side == unit.side and u.on_map and u.pos == square and u.uid != unit.uid)
-    return friends >= limit
+    if limit <= 0:
+        return True
+    side, friends = unit.side, 0
+    sides = getattr(battle, "_sides", None)  # the side's own units only, during the movement phase
+    for u in battle.state.units.values() if sides is None else sides.get(side, ()):
+        if u.pos == square and u.side == side and u.uid != unit.uid and u.on_map:  # the square rules out most
+            friends += 1
+            if friends >= limit:
+                return True
+    return False
 
 
 def step_unit(unit: UnitState, battle: "Battle") -> None:

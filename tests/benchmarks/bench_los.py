@@ -100,7 +100,7 @@ def run() -> list[tuple[str, float, float | None, str]]:
          f"{med['>='] / med['tcod']:.1f}x tcod; budget 5x tcod"),
         ("LOS: viewshed, KG rules (>), result cache cold", med[">"], budget,
          f"{med['>'] / med['tcod']:.1f}x tcod; budget 5x tcod"),
-        ("LOS: viewshed, first on a map (encodings built)", med["first"], None, "once per map and origin level"),
+        ("LOS: viewshed, first on a map (encodings built)", med["first"], None, "once per map and visibility"),
         ("LOS: viewshed, cached", med["cached"], None, ""),
     ]
 
