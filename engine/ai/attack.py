@@ -41,6 +41,11 @@ def formation_base(pic: Picture, members: list["UnitState"]):
     return hq, movers, base, speed
 
 
+def _clip(a: np.ndarray, lo: int, hi: int) -> np.ndarray:
+    """np.clip for integer arrays with lo <= hi, without its Python-level overhead (called thousands of times)."""
+    return np.minimum(np.maximum(a, lo), hi)
+
+
 def formation_anchor(pic: Picture, members: list["UnitState"], taken: list[tuple[int, int]],
                      meeting: bool) -> tuple[int, int]:
     """The square of the objective area the formation's headquarters makes for: reachable in time, where the
@@ -59,19 +64,24 @@ def formation_anchor(pic: Picture, members: list["UnitState"], taken: list[tuple
     judges = sorted((u for u in movers if u.weapon.sp > 0), key=lambda u: (-u.count * u.weapon.sl, u.index))[:JUDGES]
     reach = 4 if meeting else AREA_RADIUS - 1
     steps = np.arange(-reach, reach + 1, 2)
-    ax = np.clip(cx + steps[None, :] + 0 * steps[:, None], 0, pic.width - 1).ravel()
-    ay = np.clip(cy + steps[:, None] + 0 * steps[None, :], 0, pic.height - 1).ravel()
+    ax = _clip(cx + steps[None, :] + 0 * steps[:, None], 0, pic.width - 1).ravel()
+    ay = _clip(cy + steps[:, None] + 0 * steps[None, :], 0, pic.height - 1).ravel()
     travel = np.maximum(np.abs(ax - base[0]), np.abs(ay - base[1])) / speed
     score = np.maximum(0.0, travel - (turns_left - 1)) * 50 + travel * 0.5
     limit = AREA_RADIUS - 1
     for unit in judges:
         off = offset_in_formation(unit, hq)
-        sx = np.clip(np.clip(ax + off[0], 0, pic.width - 1), cx - limit, cx + limit)
-        sy = np.clip(np.clip(ay + off[1], 0, pic.height - 1), cy - limit, cy + limit)
-        danger = pic.threat(unit) + suspicion(pic, unit)
-        score = score + 4 * danger[sy, sx]
-    for t in taken:
-        score = score + 3 * np.maximum(0, 5 - np.maximum(np.abs(ax - t[0]), np.abs(ay - t[1])))
+        sx = _clip(_clip(ax + off[0], 0, pic.width - 1), cx - limit, cx + limit)
+        sy = _clip(_clip(ay + off[1], 0, pic.height - 1), cy - limit, cy + limit)
+        danger = pic.threat(unit)[sy, sx] + suspicion(pic, unit)[sy, sx]  # only the candidate squares
+        score = score + 4 * danger
+    if taken:
+        # The penalty of every taken anchor at once (candidates x anchors), added one anchor after another as a
+        # loop would (add.accumulate is sequential, so the float sums round the same).
+        tx = np.array([t[0] for t in taken])[None, :]
+        ty = np.array([t[1] for t in taken])[None, :]
+        apart = 3 * np.maximum(0, 5 - np.maximum(np.abs(ax[:, None] - tx), np.abs(ay[:, None] - ty)))
+        score = np.add.accumulate(np.hstack([score[:, None], apart]), axis=1)[:, -1]
     i = int(np.lexsort((ay, ax, score))[0])
     return int(ax[i]), int(ay[i])
 
@@ -120,12 +130,18 @@ def spot_for(pic: Picture, unit: "UnitState", around, claimed: dict) -> tuple[in
         return around
     window = (slice(lo_y, hi_y + 1), slice(lo_x, hi_x + 1))
     score = 4 * (pic.threat(unit)[window] + suspicion(pic, unit)[window])
-    ys, xs = np.ogrid[lo_y:hi_y + 1, lo_x:hi_x + 1]
+    xs, ys = pic.xs[window], pic.ys[window]  # the picture's coordinate grids: cheaper than np.ogrid per call
     score = score + 0.05 * np.maximum(np.abs(xs - around[0]), np.abs(ys - around[1]))
     score = np.where(battle.field(unit).enter_cost[window] >= IMPASSABLE, np.inf, score)
-    for (x, y), n in claimed.items():
-        if n >= 2 and lo_x <= x <= hi_x and lo_y <= y <= hi_y:
-            score[y - lo_y, x - lo_x] += 5.0
+    if len(claimed) < score.size:
+        for (x, y), n in claimed.items():
+            if n >= 2 and lo_x <= x <= hi_x and lo_y <= y <= hi_y:
+                score[y - lo_y, x - lo_x] += 5.0
+    else:  # the same, looking up the window's few squares rather than every square claimed so far
+        for y in range(lo_y, hi_y + 1):
+            for x in range(lo_x, hi_x + 1):
+                if claimed.get((x, y), 0) >= 2:
+                    score[y - lo_y, x - lo_x] += 5.0
     flat = int(np.argmin(score))  # row-major: ties go to the lowest y, then x
     best = (lo_x + flat % score.shape[1], lo_y + flat // score.shape[1])
     x, y = unit.pos
@@ -162,7 +178,7 @@ def attack_formation(pic: Picture, members: list["UnitState"], anchor, stage, cl
             want = spot_for(pic, unit, want, claimed)
         if unit.passengers:
             contact = pic.fired_on.get(unit.uid) or any(
-                chebyshev(unit.pos, e.pos) <= CONTACT_RANGE and pic.dangerous(e, unit) for e in pic.known)
+                pic.dangerous(e, unit) for _, e in pic.near_known(unit.pos, CONTACT_RANGE))
             if contact or chebyshev(unit.pos, want) <= 1:
                 out.append(o.Disembark(unit.uid))
                 if unit.objectives and not in_area(battle, unit.pos):

@@ -58,6 +58,12 @@ def rate_table(battle: "Battle", enemy: "UnitState", weapon, reach: int, pulses:
                moving: bool) -> np.ndarray:
     """kill_rate of `enemy` against `weapon` for every range 0..reach, in the open (row 0) and in cover (row 1).
     Expected kills grow in proportion to the weapons firing (6.4, 6.5), so the table is kept per weapon."""
+    return rate_table_one(battle, enemy, weapon, reach, pulses, armoured, moving) * enemy.count
+
+
+def rate_table_one(battle: "Battle", enemy: "UnitState", weapon, reach: int, pulses: int, armoured: bool,
+                   moving: bool) -> np.ndarray:
+    """rate_table for one weapon of the enemy's (shared: do not modify it)."""
     key = (battle.content.pack_id, enemy.weapon.id, enemy.nationality, weapon.id, reach, pulses, armoured, moving)
     hit = _TABLES.get(key)
     if hit is None:
@@ -69,7 +75,7 @@ def rate_table(battle: "Battle", enemy: "UnitState", weapon, reach: int, pulses:
         if len(_TABLES) > 20_000:
             _TABLES.clear()
         _TABLES[key] = hit
-    return hit * enemy.count
+    return hit
 
 
 def siw_rate(battle: "Battle", unit: "UnitState", target: "UnitState") -> float:

@@ -4,6 +4,8 @@ shells barely scratch armour - when one of our units can see an enemy there (4 p
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..sim import orders as o
 from ..sim.command import bombard_delay, chebyshev, position
 from ..sim.orders import bombard_range, can_bombard
@@ -20,15 +22,21 @@ def fire_support(pic: Picture) -> list:
     guns = [u for u in ours if not u.routed and u.mission is None and u.ammo > 0 and u.carrier is None
             and can_bombard(u, battle.content) and (u.offmap or u.pos is not None)]
     observers = sorted((u for u in ours if u.on_map and not u.routed), key=lambda f: f.uid)
-    friends = [u.pos for u in observers]
+    # Our units' squares as arrays: each enemy square measures its distance to all of them at once, and only the
+    # observers within the longest sighting range of its enemies are tried for line of sight (in uid order still).
+    fx = np.array([u.pos[0] for u in observers], dtype=np.int64)
+    fy = np.array([u.pos[1] for u in observers], dtype=np.int64)
     squares: dict[tuple[int, int], list] = {}
     for enemy in pic.known:
         squares.setdefault(enemy.pos, []).append(enemy)
     spotters: dict[tuple[int, int], list] = {}
     for square, enemies in sorted(squares.items()):
-        if any(chebyshev(f, square) <= 1 for f in friends):
+        d = np.maximum(np.abs(fx - square[0]), np.abs(fy - square[1]))
+        if (d <= 1).any():
             continue  # too close to our own: a shell that drifts would land on them
-        spotters[square] = [f for f in observers if any(pic.sees_from(f.pos, e) for e in enemies)]
+        reach = max(pic.sight_reach(e) for e in enemies)
+        near = [observers[i] for i in np.flatnonzero(d <= reach)]
+        spotters[square] = [f for f in near if any(pic.sees_from(f.pos, e) for e in enemies)]
     taken: set = set()
     for gun in sorted(guns, key=lambda u: (not u.offmap, u.uid)):
         here = position(gun, state)

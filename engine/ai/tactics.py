@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..sim import orders as o
-from ..sim.command import chebyshev
 from .knowledge import Picture, facing_towards
 from .terrain import clamp, passable, toward_home
 
@@ -89,11 +88,8 @@ def face_threat(pic: Picture, unit: "UnitState") -> list:
     if unit.objectives and unit.speed:
         return []
     worst, worst_key = None, None
-    for enemy in pic.known:
+    for d, enemy in pic.in_reach_of(unit.pos):
         if not pic.dangerous(enemy, unit):
-            continue
-        d = chebyshev(unit.pos, enemy.pos)
-        if d == 0 or d > min(enemy.weapon.mr, pic.vis):
             continue
         key = (-(pic.engaged.get(enemy.uid) == unit.uid), d, enemy.uid)
         if worst_key is None or key < worst_key:
@@ -112,10 +108,8 @@ def assault_target(pic: Picture, unit: "UnitState") -> tuple[int, int] | None:
     if not (cls.infantry or unit.weapon.unit_class == "tank"):
         return None
     limit = float(battle.params["suppression_no_search_above"])
-    for enemy in sorted(pic.known, key=lambda e: (chebyshev(unit.pos, e.pos), e.uid)):
-        d = chebyshev(unit.pos, enemy.pos)
-        if d > 3:
-            break
+    # Nearest first, then by uid: near_known gives uid order and the sort is stable.
+    for d, enemy in sorted(pic.near_known(unit.pos, 3), key=lambda de: de[0]):
         if enemy.suppression > limit and not battle.unit_class(enemy).armoured:
             return enemy.pos
         busy = pic.engaged.get(enemy.uid) not in (None, unit.uid)
