@@ -25,8 +25,6 @@ class MovementField:
         self.enter_cost = table[game_map.codes]
         self.height, self.width = self.enter_cost.shape
         self._fields: dict[tuple[int, int], np.ndarray] = {}
-        # distance_to's fast path needs costs in 0..IMPASSABLE (always so: the table holds nothing else)
-        self._int32 = bool(self.enter_cost.min(initial=0) >= 0 and self.enter_cost.max(initial=0) <= IMPASSABLE)
 
     def cost(self, square: tuple[int, int]) -> int:
         return int(self.enter_cost[square[1], square[0]])
@@ -36,15 +34,15 @@ class MovementField:
         field = self._fields.get(goal)
         if field is not None:
             return field
-        field = self._fast(goal) if self._int32 else self._relaxed(goal)
+        field = self._relax(goal)
         if len(self._fields) > 256:
             self._fields.clear()
         self._fields[goal] = field
         return field
 
-    def _fast(self, goal: tuple[int, int]) -> np.ndarray:
-        """The same field as _relaxed, about twice as fast: int32 (entering costs at most IMPASSABLE, and every
-        value is capped at 2**30, so nothing overflows; whatever reaches IMPASSABLE ends as `big` in both), and
+    def _relax(self, goal: tuple[int, int]) -> np.ndarray:
+        """Relaxation to a fixed point in int32 (entering costs at most IMPASSABLE, and every
+        value is capped at 2**30, so nothing overflows; squares at IMPASSABLE or beyond end as 2**40: unreachable), and
         the minimum over the eight neighbours as a 3x3 minimum taken row-wise then column-wise (it includes the
         square itself, which never wins: its own cost is not negative)."""
         h, w = self.height, self.width
@@ -69,27 +67,6 @@ class MovementField:
         field = inner.astype(np.int64)
         field[field >= IMPASSABLE] = np.int64(1 << 40)
         return field
-
-    def _relaxed(self, goal: tuple[int, int]) -> np.ndarray:
-        h, w = self.height, self.width
-        big = np.int64(1 << 40)
-        dist = np.full((h + 2, w + 2), big, dtype=np.int64)
-        inner = dist[1:-1, 1:-1]
-        inner[goal[1], goal[0]] = 0
-        padded_cost = np.full((h + 2, w + 2), big, dtype=np.int64)
-        padded_cost[1:-1, 1:-1] = self.enter_cost
-        # moving from s to neighbour n costs enter_cost[n]; so dist[s] = min_n (enter_cost[n] + dist[n])
-        through = np.empty((h + 2, w + 2), dtype=np.int64)
-        for _ in range(h * w):
-            np.add(padded_cost, dist, out=through)
-            best = inner.copy()
-            for dx, dy in NEIGHBOURS:
-                np.minimum(best, through[1 + dy:h + 1 + dy, 1 + dx:w + 1 + dx], out=best)
-            if np.array_equal(best, inner):
-                break
-            inner[...] = best
-        inner[inner >= IMPASSABLE] = big
-        return inner.copy()
 
     def next_step(self, pos: tuple[int, int], goal: tuple[int, int], blocked=frozenset()) -> tuple[int, int] | None:
         """The neighbour to enter next on a cheapest path to goal, or None if there is none."""
