@@ -30,6 +30,7 @@ STUCK_PULSES = 8  # firing at one target for two turns outside the objective are
 CONTACT_RANGE = 8  # a carrier unloads when a known enemy that can hurt it is this close, or when it was fired on
 JUDGES = 2  # the formation weighs the danger to its most valuable units when it picks its anchor
 STAGE_MARGIN = 4  # the assembly position lies this far outside the objective area
+ASSAULT_TURNS = 3  # the assault leaves the assembly position to arrive this many turns before the end, to fight
 
 
 def formation_base(pic: Picture, members: list["UnitState"]):
@@ -104,11 +105,11 @@ def staging_point(pic: Picture, members: list["UnitState"], anchor) -> tuple[int
 
 
 def time_to_go(pic: Picture, members: list["UnitState"], anchor, stage) -> bool:
-    """The assault leaves the assembly position in time to reach the area before the last turn ends."""
+    """The assault leaves the assembly position in time to reach the area and fight for it before the end."""
     state = pic.state
     hq, movers, base, speed = formation_base(pic, members)
     travel = chebyshev(stage, anchor) / speed
-    return state.turn >= state.last_turn - int(travel + 0.999) - 1
+    return state.turn >= state.last_turn - int(travel + 0.999) - 1 - ASSAULT_TURNS
 
 
 def destination(pic: Picture, unit: "UnitState", hq, anchor, inside: bool = True) -> tuple[int, int]:

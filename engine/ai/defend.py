@@ -12,7 +12,7 @@ from ..sim.command import chebyshev
 from .knowledge import Picture
 from .raid import strike_square
 from .tactics import face_threat, fighting_armour, go, hold
-from .terrain import AREA_RADIUS, clamp, cover_near, objective, toward_home
+from .terrain import AREA_RADIUS, clamp, cover_near, in_area, objective, toward_home
 
 if TYPE_CHECKING:
     from ..sim.state import UnitState
@@ -40,9 +40,12 @@ def defend_orders(pic: Picture, units: list["UnitState"]) -> list:
         if fighting_armour(battle, unit):
             if intruders:
                 strike = strike_square(pic, unit)
-                if strike is not None and chebyshev(strike[0], unit.pos) <= COUNTERATTACK_HOP and \
-                        pic.engaged.get(strike[1].uid) not in (None, unit.uid):
-                    out += go(pic, unit, strike[0])  # a short hop onto the flank of an attacker busy elsewhere
+                scoring = strike is not None and in_area(battle, strike[1].pos)
+                if strike is not None and (scoring or chebyshev(strike[0], unit.pos) <= COUNTERATTACK_HOP and
+                                           pic.engaged.get(strike[1].uid) not in (None, unit.uid)):
+                    # a short hop onto the flank of an attacker busy elsewhere; and an attacker inside the
+                    # objective area scores at the end unless it is thrown out: go for it
+                    out += go(pic, unit, strike[0])
                     continue
             if chebyshev(unit.pos, center) > AREA_RADIUS + RESERVE_DEPTH + 2 and pic.known:
                 out += hold(pic, unit)  # caught forward by the attack: fight where it stands

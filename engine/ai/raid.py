@@ -1,32 +1,39 @@
 """The defender's raid, when the attack it waits for does not come (rules-reference 12.0: "flank the enemy
-defensive positions", "obtain back armor shots, or close to 0 range", armoured cars "draw fire ... exposing
-them"): the armour goes looking for the enemy while the infantry and guns hold the objective.
+defensive positions", "obtain back armor shots, or close to 0 range"): the armour goes around the enemy and takes
+it from behind while the infantry and guns hold the objective.
 
-It runs as fix and flank. The raiding armour drives, unseen, to a line a visibility short of where the enemy is
-expected (the middle of its deployment zone, less a margin). One unit then creeps forward until the enemy fires
-on it; it stays there, crawling so that it counts as moving, and holds the enemy's attention (a unit with a
-target does not search, 6.2), while the others, which trailed it out of sight, close on the enemy units that are
-busy with it and shoot them from where they cannot be answered: from the flank or rear, at close range."""
+A unit that is not moving sees only the half of the map in front of it (6.2) and is hit on its thinner back
+armour from behind (6.4). So the raid is a flank march followed by a sweep of the enemy's rear:
+
+* the march keeps a visibility and more away from the band the enemy is expected in (the objective's width,
+  widened by what has been seen): it crosses to the side of the map away from that band, then drives along that
+  side, unseen or beyond reach, to the enemy's home edge;
+* there the raiders turn into the enemy's rear in line abreast, along the home edge, a couple of squares a bound,
+  halting through each command delay facing the enemy's back so that they see it first;
+* an enemy found is struck from the firing position that promises the most victory points for the least danger
+  (behind it, close in, where the other known enemies cannot reach), and the raiders fight it out from there.
+
+Everything follows from the state of the battle and what the side has seen, so a saved game goes on the same."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..sim import orders as o
 from ..sim.command import chebyshev, position
 from .knowledge import Picture
-from .tactics import crawl, fighting_armour, go, hold
-from .terrain import clamp, enemy_depth, enemy_front, objective, passable, squares_per_turn, toward_home
+from .tactics import TRANSIT_RANGE, fighting_armour, go
+from .terrain import AREA_RADIUS, clamp, enemy_depth, objective, passable, squares_per_turn, toward_home
 
 if TYPE_CHECKING:
     from ..sim.state import UnitState
 
-ENGAGE_TURNS = 7  # turns a raid needs once it has reached its waiting line
-CREEP_SQUARES = 2  # the probe creeps forward about this many squares a turn
-TRAIL = 2  # the other raiders creep this far behind the probe
+REAR = 1  # the sweep runs this many squares in from the enemy's home edge (the outermost raider)
+LANE_GAP = 2  # the raiders sweep in line abreast, this far apart in depth
+FIGHT_TURNS = 6  # turns the raid wants once it has reached the enemy's rear: the sweep and the fight
 STRIKE_RADIUS = 4  # strikers look for firing positions this close to their target
-MARGIN = 3  # the enemy may stand this much short of the middle of its deployment zone
 
 
 def raiders(pic: Picture, formations) -> list[str]:
@@ -38,17 +45,88 @@ def raiders(pic: Picture, formations) -> list[str]:
     return out
 
 
-def waiting_depth(pic: Picture) -> int:
-    """How far beyond the enemy's start line the raid can drive without meeting it, most likely: a visibility
-    (plus one) short of the middle of the enemy's deployment zone, less a margin."""
+@dataclass(frozen=True)
+class Frame:
+    """Squares counted from the enemy's home edge: `depth` into the map, `lat` along the edge."""
+
+    edge: str
+    width: int
+    height: int
+
+    def square(self, depth: int, lat: int) -> tuple[int, int]:
+        depth, lat = max(0, min(depth, self.depth_size - 1)), max(0, min(lat, self.lat_size - 1))
+        return {"west": (depth, lat), "east": (self.width - 1 - depth, lat),
+                "north": (lat, depth), "south": (lat, self.height - 1 - depth)}[self.edge]
+
+    def depth(self, sq: tuple[int, int]) -> int:
+        return {"west": sq[0], "east": self.width - 1 - sq[0], "north": sq[1], "south": self.height - 1 - sq[1]}[self.edge]
+
+    def lat(self, sq: tuple[int, int]) -> int:
+        return sq[1] if self.edge in ("west", "east") else sq[0]
+
+    @property
+    def depth_size(self) -> int:
+        return self.width if self.edge in ("west", "east") else self.height
+
+    @property
+    def lat_size(self) -> int:
+        return self.height if self.edge in ("west", "east") else self.width
+
+
+@dataclass(frozen=True)
+class Plan:
+    frame: Frame
+    front: int  # depth of the enemy's start line
+    gate_depth: int  # where the march turns along its lane toward the enemy's home edge
+    band: tuple[int, int]  # where along the edge the enemy is expected
+    cross: int  # the lateral line of the flank march
+    inward: int  # +1 or -1: from the flank march toward the band
+
+    def lane(self, i: int) -> int:
+        """The lateral line of raider i's flank march."""
+        return self.cross + self.inward * i
+
+    def depth(self, i: int) -> int:
+        """The depth of raider i's sweep along the enemy's rear."""
+        return REAR + LANE_GAP * i
+
+    def gate(self, i: int) -> tuple[int, int]:
+        """Where raider i's flank march passes the enemy's start line."""
+        return self.frame.square(self.gate_depth, self.lane(i))
+
+    def turn_in(self, i: int) -> tuple[int, int]:
+        """Where raider i reaches the enemy's rear: straight on from the gate, along its lane."""
+        return self.frame.square(self.depth(i), self.lane(i))
+
+    def sweep_end(self, i: int) -> tuple[int, int]:
+        far = self.band[1] if self.inward > 0 else self.band[0]
+        return self.frame.square(self.depth(i), far)
+
+
+def plan(pic: Picture, units: list["UnitState"]) -> Plan:
     battle = pic.battle
-    front = enemy_front(battle, pic.side)
-    hx, hy = toward_home(battle, pic.enemy)
-    if hx:
-        zone = (battle.map.width - 1 - front[0]) if hx > 0 else front[0]
-    else:
-        zone = (battle.map.height - 1 - front[1]) if hy > 0 else front[1]
-    return max(0, zone // 2 - MARGIN) - (pic.vis + 1)
+    frame = Frame(battle.ruleset.side(pic.enemy).home_edge, battle.map.width, battle.map.height)
+    line = pic.state.start_lines.get(pic.enemy)
+    center = objective(battle)
+    front = frame.depth(center) // 2 if line is None else frame.depth(
+        (line, center[1]) if frame.edge in ("west", "east") else (center[0], line))
+    # The side of the march comes from the scenario alone, so that it does not change as the raid goes on: the
+    # side with more room between the march and the objective's width, the low side on a tie.
+    lo, hi = max(0, frame.lat(center) - AREA_RADIUS), min(frame.lat_size - 1, frame.lat(center) + AREA_RADIUS)
+    clearance = pic.vis + 1
+    low, high = max(0, lo - clearance), min(frame.lat_size - 1, hi + clearance)
+    lats = [frame.lat(e.pos) for e in pic.known if enemy_depth(battle, pic.side, e.pos) >= 0]
+    band = (min([lo, *lats]), max([hi, *lats]))  # the sweep also takes in the enemies seen beyond the objective's
+    # Where the map is too narrow for that much room, the march takes to its lane further back, so that it
+    # stays a visibility away from the enemy's start line until it is on the lane, out at the side of the map.
+    room, cross, inward = (lo - low, low, 1) if lo - low >= high - hi else (high - hi, high, -1)
+    gate_depth = min(frame.depth_size - 1, front + max(0, clearance - room))
+    return Plan(frame, front, gate_depth, band, cross, inward)
+
+
+def route_squares(p: Plan, unit: "UnitState", i: int) -> int:
+    here = unit.pos
+    return chebyshev(here, p.gate(i)) + chebyshev(p.gate(i), p.turn_in(i))
 
 
 def attack_coming(pic: Picture) -> bool:
@@ -58,18 +136,16 @@ def attack_coming(pic: Picture) -> bool:
 
 
 def raid_due(pic: Picture, units: list["UnitState"]) -> bool:
-    """Time to go: the raid could not reach the enemy and fight any later, and no attack is in sight."""
-    state = pic.state
-    center = objective(pic.battle)
-    if not units:
+    """Time to go: the raid could not reach the enemy's rear and fight any later, and no attack is in sight."""
+    if not units or attack_coming(pic):
         return False
-    if attack_coming(pic):
-        return False
-    speed = min(squares_per_turn(pic.battle, u) for u in units) or 1.0
-    line = waiting_depth(pic)
-    far = max(line - enemy_depth(pic.battle, pic.side, position(u, state)) for u in units)
-    leave = state.last_turn - math.ceil(max(0, far) / speed) - ENGAGE_TURNS
-    return state.turn >= leave
+    p = plan(pic, units)
+    turns = 0.0
+    for i, unit in enumerate(units):
+        speed = squares_per_turn(pic.battle, unit) or 1.0
+        turns = max(turns, (route_squares(p, unit, i) + chebyshev(p.turn_in(i), p.sweep_end(i)) / 2) / speed)
+    leave = pic.state.last_turn - math.ceil(turns) - FIGHT_TURNS
+    return pic.state.turn >= leave
 
 
 def strike_square(pic: Picture, unit: "UnitState") -> tuple[tuple[int, int], object] | None:
@@ -121,75 +197,51 @@ def path_risk(pic: Picture, unit: "UnitState", square) -> float:
 
 def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
     battle, out = pic.battle, []
-    contact = bool(pic.known) or bool(pic.fired_on)
-    movers = [u for u in units if not u.routed and u.carrier is None and u.pos is not None and u.weapon.sp > 0]
-    probe = min((u for u in movers if fighting_armour(battle, u)),
-                key=lambda u: (u.count, not u.is_hq, u.index, u.uid), default=None)
-    line = waiting_depth(pic)
-    depth = {u.uid: enemy_depth(battle, pic.side, u.pos) for u in movers}
-    for unit in movers:
+    movers = sorted((u for u in units if not u.routed and u.carrier is None and u.pos is not None and u.weapon.sp > 0),
+                    key=lambda u: u.uid)
+    p = plan(pic, movers)
+    for i, unit in enumerate(movers):
         if unit.passengers:
             out.append(o.Disembark(unit.uid))
             continue
-        if pic.fired_on.get(unit.uid):  # it holds the enemy's attention
-            out += sink(pic, unit)
-            continue
-        if contact:
-            strike = strike_square(pic, unit)
-            if strike is not None:
-                out += go(pic, unit, strike[0])
-                continue
-            if depth[unit.uid] >= line:
-                out += hold(pic, unit)
-                continue
-        if depth[unit.uid] < line:
-            square = line_square(pic, unit, line)
-            if unit.objectives and enemy_depth(battle, pic.side, unit.objectives[-1]) == line:
-                square = unit.objectives[-1]
-            out += go(pic, unit, square)
-        elif unit is probe or (probe is not None and depth[probe.uid] - depth[unit.uid] >= TRAIL):
-            out += creep(pic, unit)
+        depth, lat = p.frame.depth(unit.pos), p.frame.lat(unit.pos)
+        if depth > p.gate_depth or (depth > p.front and abs(lat - p.lane(i)) > len(movers)):
+            # still on our side: march to the gate, then along the lane to the enemy's rear
+            out += march(pic, unit, [p.gate(i), p.turn_in(i)])
+        elif abs(lat - p.lane(i)) <= len(movers) and depth > p.depth(len(movers)):
+            out += march(pic, unit, [p.turn_in(i)])
         else:
-            out += hold(pic, unit)
+            out += sweep(pic, p, unit, i)
     return out
 
 
-def sink(pic: Picture, unit: "UnitState") -> list:
-    """The unit the enemy is busy with keeps its attention: it stays within the reach of the enemies firing at it
-    (so that they keep at it, 6.2), crawling so as to count as moving, and shoots back when it sees them."""
-    if unit.objectives:
-        out = [] if unit.speed == 1 else [o.SetSpeed(unit.uid, 1)]
-        if unit.range_limit != unit.weapon.mr:
-            out.append(o.SetRange(unit.uid, unit.weapon.mr))
-        return out
-    return crawl(pic, unit)
+def march(pic: Picture, unit: "UnitState", waypoints: list[tuple[int, int]]) -> list:
+    """Drive through the waypoints at full speed, not stopping to shoot; keep a course already set."""
+    if unit.objectives and unit.objectives[-1] == waypoints[-1]:
+        out = [] if unit.speed == unit.weapon.sp else [o.SetSpeed(unit.uid, unit.weapon.sp)]
+    else:
+        out = [o.Cancel(unit.uid)] if unit.objectives else []
+        out += [o.Move(unit.uid, w) for w in waypoints if w != unit.pos]
+    if unit.range_limit != min(TRANSIT_RANGE, unit.weapon.mr):
+        out.append(o.SetRange(unit.uid, TRANSIT_RANGE))
+    return out
 
 
-def line_square(pic: Picture, unit: "UnitState", depth: int) -> tuple[int, int]:
-    """The square at the given depth beyond the enemy's start line, level with the unit."""
-    battle = pic.battle
-    front = enemy_front(battle, pic.side)
-    hx, hy = toward_home(battle, pic.enemy)
-    if hx:
-        return clamp(battle, (front[0] + hx * depth, unit.pos[1]))
-    return clamp(battle, (unit.pos[0], front[1] + hy * depth))
-
-
-def creep(pic: Picture, unit: "UnitState") -> list:
-    """Advance toward the enemy's home edge a couple of squares a turn, by speed alone (no new delay), ready to
-    fire: a unit that fires stops by itself."""
-    battle = pic.battle
-    target = line_square(pic, unit, max(battle.map.width, battle.map.height))
+def sweep(pic: Picture, p: Plan, unit: "UnitState", i: int) -> list:
+    """In the enemy's rear: strike a known enemy, else drive along the rear through the band at full range, so
+    that the unit stops by itself to fire at the first enemy it sees (6.10). Moving, it sees 45 degrees either
+    side of its way: the enemy's back, ahead and to the side, as it comes within sighting range."""
+    if pic.known:
+        strike = strike_square(pic, unit)
+        if strike is not None:
+            return go(pic, unit, strike[0])
     out = []
-    if not unit.objectives or unit.objectives[-1] != target:
-        if unit.objectives:
-            out.append(o.Cancel(unit.uid))
-        out.append(o.Move(unit.uid, target))
-    step = battle.field(unit).next_step(unit.pos, target)
-    cost = battle.field(unit).cost(step) if step is not None else 13
-    speed = max(1, min(unit.weapon.sp, math.ceil(cost * CREEP_SQUARES / 4)))
-    if unit.speed != speed or out:
-        out.append(o.SetSpeed(unit.uid, speed))
     if unit.range_limit != unit.weapon.mr:
         out.append(o.SetRange(unit.uid, unit.weapon.mr))
+    end = p.sweep_end(i)
+    if unit.target is not None or unit.pos == end or (unit.objectives and unit.objectives[-1] == end):
+        return out  # fighting, the band swept, or on its way
+    if unit.objectives:
+        out.append(o.Cancel(unit.uid))
+    out.append(o.Move(unit.uid, end))
     return out

@@ -83,8 +83,11 @@ class MovementField:
             if enter >= IMPASSABLE:
                 continue
             total = enter + field.item(ny, nx)
-            # ties: prefer the straighter step (Chebyshev progress), then a fixed neighbour order (determinism)
-            key = (total, max(abs(goal[0] - nx), abs(goal[1] - ny)))
+            # ties: prefer the step with more Chebyshev progress, then the one nearest the straight line to the goal
+            # (so that a unit in the open drives straight, not along a zigzag of equal cost), then a fixed
+            # neighbour order (determinism)
+            gx, gy = goal[0] - nx, goal[1] - ny
+            key = (total, max(abs(gx), abs(gy)), gx * gx + gy * gy)
             if best_key is None or key < best_key:
                 best, best_key = (nx, ny), key
         if best is None or best_key[0] >= (1 << 40):
