@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..sim import orders as o
 from ..sim.command import chebyshev, position
+from ..rules.los import in_arc
 from .knowledge import Picture
 from .tactics import TRANSIT_RANGE, fighting_armour, go
 from .terrain import AREA_RADIUS, clamp, enemy_depth, objective, passable, squares_per_turn, toward_home
@@ -34,6 +35,8 @@ REAR = 1  # the sweep runs this many squares in from the enemy's home edge (the 
 LANE_GAP = 2  # the raiders sweep in line abreast, this far apart in depth
 FIGHT_TURNS = 6  # turns the raid wants once it has reached the enemy's rear: the sweep and the fight
 STRIKE_RADIUS = 4  # strikers look for firing positions this close to their target
+BEHIND = 2  # in the enemy's rear a striker fires from at least this much nearer the enemy's home edge than its
+# target, where the enemy units beside the target, unseen yet, most likely have their backs to it too
 
 
 def raiders(pic: Picture, formations) -> list[str]:
@@ -148,21 +151,26 @@ def raid_due(pic: Picture, units: list["UnitState"]) -> bool:
     return pic.state.turn >= leave
 
 
-def strike_square(pic: Picture, unit: "UnitState") -> tuple[tuple[int, int], object] | None:
+def strike_square(pic: Picture, unit: "UnitState", behind: bool = False) -> tuple[tuple[int, int], object] | None:
     """The firing position against a known enemy that promises the most VP by the end of the game: where the unit
     sees it, preferably outside its front arc and busy with another of our units, with the danger from the enemy
-    units still looking for targets (there and on the way) counted against it."""
+    units still looking for targets (there and on the way) counted against it. `behind`: only from outside the
+    enemy's field of vision, unless it is busy with another of our units."""
     battle, state = pic.battle, pic.state
     speed = squares_per_turn(battle, unit) or 1.0
     threat = pic.threat(unit)
     pulses_left = 4 * max(0, state.last_turn - max(state.turn, 1) + 1)
     best, best_key = None, None
+    deep = {e.uid: enemy_depth(battle, pic.side, e.pos) for e in pic.known} if behind else {}
     for enemy in pic.known:
         busy = pic.engaged.get(enemy.uid) not in (None, unit.uid)
         for dy in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1):
             for dx in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1):
                 square = clamp(battle, (enemy.pos[0] + dx, enemy.pos[1] + dy))
                 if square == enemy.pos or not passable(battle, unit, square) or not pic.sees_from(square, enemy):
+                    continue
+                if behind and not busy and (in_arc(enemy.pos, enemy.facing, square, 180) or
+                                            enemy_depth(battle, pic.side, square) < deep[enemy.uid] + BEHIND):
                     continue
                 gain = pic.strike_value(unit, square, enemy)
                 if gain <= 0:
@@ -205,7 +213,10 @@ def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
             out.append(o.Disembark(unit.uid))
             continue
         depth, lat = p.frame.depth(unit.pos), p.frame.lat(unit.pos)
-        if depth > p.gate_depth or (depth > p.front and abs(lat - p.lane(i)) > len(movers)):
+        strike = strike_square(pic, unit, behind=True) if pic.known and depth <= p.gate_depth else None
+        if strike is not None:  # past the gate, any enemy that can be taken from behind is
+            out += go(pic, unit, strike[0])
+        elif depth > p.gate_depth or (depth > p.front and abs(lat - p.lane(i)) > len(movers)):
             # still on our side: march to the gate, then along the lane to the enemy's rear
             out += march(pic, unit, [p.gate(i), p.turn_in(i)])
         elif abs(lat - p.lane(i)) <= len(movers) and depth > p.depth(len(movers)):
@@ -228,13 +239,9 @@ def march(pic: Picture, unit: "UnitState", waypoints: list[tuple[int, int]]) -> 
 
 
 def sweep(pic: Picture, p: Plan, unit: "UnitState", i: int) -> list:
-    """In the enemy's rear: strike a known enemy, else drive along the rear through the band at full range, so
-    that the unit stops by itself to fire at the first enemy it sees (6.10). Moving, it sees 45 degrees either
-    side of its way: the enemy's back, ahead and to the side, as it comes within sighting range."""
-    if pic.known:
-        strike = strike_square(pic, unit)
-        if strike is not None:
-            return go(pic, unit, strike[0])
+    """In the enemy's rear with no enemy to strike: drive along the rear through the band at full range, so that
+    the unit stops by itself to fire at the first enemy it sees (6.10). Moving, it sees 45 degrees either side of
+    its way: the enemy's back, ahead and to the side, as it comes within sighting range."""
     out = []
     if unit.range_limit != unit.weapon.mr:
         out.append(o.SetRange(unit.uid, unit.weapon.mr))

@@ -114,10 +114,11 @@ def select_target(unit: UnitState, battle: "Battle") -> tuple[UnitState | None, 
         intruder = next((e for i in roster.near(here) if (e := roster.units[i]).pos == here), None)
     if intruder is not None and (current is None or position(current, state) != here):
         return intruder, True  # an enemy entering the unit's square is fired on at once
-    # A target stays eligible (6.2, 6.3) while the side has sighted it, it is in range and the firer still has a
-    # line of sight to it: a target that drives behind a hill or into a town is lost and the unit searches again.
-    if current is not None and current.alive and current.uid in battle.seen_by_side[unit.side] and \
-            _in_range(unit, current, battle) and battle.sees(here, position(current, state)):
+    # A target stays eligible (6.3: "sighted enemy units within the target-selection range") while the unit still
+    # sights it (6.2: field of vision, line of sight, sighting range - or seen firing) and it is in range; keeping
+    # it needs no search. A target that drives behind a hill, behind the unit's back or stops out of sighting
+    # range is lost, and the unit searches again.
+    if current is not None and current.alive and _in_range(unit, current, battle) and can_see(unit, current, battle):
         cls = battle.unit_class(current)
         stunned = cls.infantry and current.suppression >= float(battle.params["suppression_retarget"])
         if not (stunned and chebyshev(here, position(current, state)) > 0):
