@@ -31,8 +31,8 @@ from .terrain import AREA_RADIUS, clamp, enemy_depth, objective, passable, squar
 if TYPE_CHECKING:
     from ..sim.state import UnitState
 
-REAR = 1  # the sweep runs this many squares in from the enemy's home edge (the outermost raider)
-LANE_GAP = 2  # the raiders sweep in line abreast, this far apart in depth
+SWEEP_BEHIND = 12  # the sweep runs this far behind the enemy's start line (attackers deploy up to 11 behind it),
+# the raiders in line abreast a square apart, the first the furthest back
 FIGHT_TURNS = 6  # turns the raid wants once it has reached the enemy's rear: the sweep and the fight
 STRIKE_RADIUS = 4  # strikers look for firing positions this close to their target
 BEHIND = 2  # in the enemy's rear a striker fires from at least this much nearer the enemy's home edge than its
@@ -86,12 +86,12 @@ class Plan:
     inward: int  # +1 or -1: from the flank march toward the band
 
     def lane(self, i: int) -> int:
-        """The lateral line of raider i's flank march."""
-        return self.cross + self.inward * i
+        """The lateral line of the flank march: one for all, the outermost (the raiders drive in column)."""
+        return self.cross
 
     def depth(self, i: int) -> int:
         """The depth of raider i's sweep along the enemy's rear."""
-        return REAR + LANE_GAP * i
+        return max(1, min(self.front, self.front - SWEEP_BEHIND + i))
 
     def gate(self, i: int) -> tuple[int, int]:
         """Where raider i's flank march passes the enemy's start line."""
@@ -155,7 +155,8 @@ def strike_square(pic: Picture, unit: "UnitState", behind: bool = False) -> tupl
     """The firing position against a known enemy that promises the most VP by the end of the game: where the unit
     sees it, preferably outside its front arc and busy with another of our units, with the danger from the enemy
     units still looking for targets (there and on the way) counted against it. `behind`: only from outside the
-    enemy's field of vision, unless it is busy with another of our units."""
+    enemy's field of vision, from a unit already outside it (a unit busy with another target may turn to a new
+    one at any moment)."""
     battle, state = pic.battle, pic.state
     speed = squares_per_turn(battle, unit) or 1.0
     threat = pic.threat(unit)
@@ -164,13 +165,15 @@ def strike_square(pic: Picture, unit: "UnitState", behind: bool = False) -> tupl
     deep = {e.uid: enemy_depth(battle, pic.side, e.pos) for e in pic.known} if behind else {}
     for enemy in pic.known:
         busy = pic.engaged.get(enemy.uid) not in (None, unit.uid)
+        if behind and in_arc(enemy.pos, enemy.facing, unit.pos, 180):
+            continue  # it would cross the enemy's field of vision on its way: it has to get round first
         for dy in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1):
             for dx in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1):
                 square = clamp(battle, (enemy.pos[0] + dx, enemy.pos[1] + dy))
                 if square == enemy.pos or not passable(battle, unit, square) or not pic.sees_from(square, enemy):
                     continue
-                if behind and not busy and (in_arc(enemy.pos, enemy.facing, square, 180) or
-                                            enemy_depth(battle, pic.side, square) < deep[enemy.uid] + BEHIND):
+                if behind and (in_arc(enemy.pos, enemy.facing, square, 180) or
+                               enemy_depth(battle, pic.side, square) < deep[enemy.uid] + BEHIND):
                     continue
                 gain = pic.strike_value(unit, square, enemy)
                 if gain <= 0:
@@ -219,7 +222,7 @@ def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
         elif depth > p.gate_depth or (depth > p.front and abs(lat - p.lane(i)) > len(movers)):
             # still on our side: march to the gate, then along the lane to the enemy's rear
             out += march(pic, unit, [p.gate(i), p.turn_in(i)])
-        elif abs(lat - p.lane(i)) <= len(movers) and depth > p.depth(len(movers)):
+        elif abs(lat - p.lane(i)) <= len(movers) and depth > p.depth(len(movers) - 1):
             out += march(pic, unit, [p.turn_in(i)])
         else:
             out += sweep(pic, p, unit, i)
