@@ -98,8 +98,14 @@ class Plan:
         return self.frame.square(self.gate_depth, self.lane(i))
 
     def turn_in(self, i: int) -> tuple[int, int]:
-        """Where raider i reaches the enemy's rear: straight on from the gate, along its lane."""
-        return self.frame.square(self.depth(i), self.lane(i))
+        """Where raider i reaches the enemy's rear. Where the march has a visibility of room beside the band
+        (the gate at the enemy's start line), it slants in from the gate toward the band's near edge as it goes
+        deeper, which costs no more moves than going straight (distance is Chebyshev); otherwise straight on."""
+        if self.gate_depth > self.front:
+            return self.frame.square(self.depth(i), self.lane(i))
+        near = self.band[0] if self.inward > 0 else self.band[1]
+        slide = min(self.front - self.depth(i), abs(near - self.lane(i)))
+        return self.frame.square(self.depth(i), self.lane(i) + self.inward * slide)
 
     def sweep_end(self, i: int) -> tuple[int, int]:
         far = self.band[1] if self.inward > 0 else self.band[0]
@@ -151,12 +157,13 @@ def raid_due(pic: Picture, units: list["UnitState"]) -> bool:
     return pic.state.turn >= leave
 
 
-def strike_square(pic: Picture, unit: "UnitState", behind: bool = False) -> tuple[tuple[int, int], object] | None:
+def strike_square(pic: Picture, unit: "UnitState", behind: bool = False,
+                  rear: int = 0) -> tuple[tuple[int, int], object] | None:
     """The firing position against a known enemy that promises the most VP by the end of the game: where the unit
     sees it, preferably outside its front arc and busy with another of our units, with the danger from the enemy
     units still looking for targets (there and on the way) counted against it. `behind`: only from outside the
     enemy's field of vision, from a unit already outside it (a unit busy with another target may turn to a new
-    one at any moment)."""
+    one at any moment), and no nearer the enemy's start line than `rear` squares behind it."""
     battle, state = pic.battle, pic.state
     speed = squares_per_turn(battle, unit) or 1.0
     threat = pic.threat(unit)
@@ -173,7 +180,7 @@ def strike_square(pic: Picture, unit: "UnitState", behind: bool = False) -> tupl
                 if square == enemy.pos or not passable(battle, unit, square) or not pic.sees_from(square, enemy):
                     continue
                 if behind and (in_arc(enemy.pos, enemy.facing, square, 180) or
-                               enemy_depth(battle, pic.side, square) < deep[enemy.uid] + BEHIND):
+                               enemy_depth(battle, pic.side, square) < max(rear, deep[enemy.uid] + BEHIND)):
                     continue
                 gain = pic.strike_value(unit, square, enemy)
                 if gain <= 0:
@@ -216,7 +223,8 @@ def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
             out.append(o.Disembark(unit.uid))
             continue
         depth, lat = p.frame.depth(unit.pos), p.frame.lat(unit.pos)
-        strike = strike_square(pic, unit, behind=True) if pic.known and depth <= p.gate_depth else None
+        strike = strike_square(pic, unit, behind=True, rear=p.front - p.depth(len(movers) - 1)) \
+            if pic.known and depth <= p.gate_depth else None
         if strike is not None:  # past the gate, any enemy that can be taken from behind is
             out += go(pic, unit, strike[0])
         elif depth > p.gate_depth or (depth > p.front and abs(lat - p.lane(i)) > len(movers)):
@@ -230,7 +238,9 @@ def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
 
 
 def march(pic: Picture, unit: "UnitState", waypoints: list[tuple[int, int]]) -> list:
-    """Drive through the waypoints at full speed, not stopping to shoot; keep a course already set."""
+    """Drive through the waypoints at full speed, not stopping to shoot; keep a course already set. (Halting for a
+    turn when fired on from beyond the range at which a unit standing still is seen, so that the enemy loses it
+    and starts counting pulses at the target over again, was tried: it loses more, the march taking longer.)"""
     if unit.objectives and unit.objectives[-1] == waypoints[-1]:
         out = [] if unit.speed == unit.weapon.sp else [o.SetSpeed(unit.uid, unit.weapon.sp)]
     else:
