@@ -25,7 +25,7 @@ from ..sim import orders as o
 from ..sim.command import chebyshev, position
 from ..rules.los import in_arc
 from .knowledge import Picture
-from .tactics import TRANSIT_RANGE, fighting_armour, go
+from .tactics import fighting_armour, go
 from .terrain import AREA_RADIUS, clamp, enemy_depth, objective, passable, squares_per_turn, toward_home
 
 if TYPE_CHECKING:
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 SWEEP_BEHIND = 12  # the sweep runs this far behind the enemy's start line (attackers deploy up to 11 behind it),
 # the raiders in line abreast a square apart, the first the furthest back
 FIGHT_TURNS = 12  # turns the raid wants once it has reached the enemy's rear: the sweep and the fight
+MARCH_RANGE = 6  # on the march a raider fights only what it runs into; it does not stop to duel at long range
 STRIKE_RADIUS = 4  # strikers look for firing positions this close to their target
 BEHIND = 2  # in the enemy's rear a striker fires from at least this much nearer the enemy's home edge than its
 # target, where the enemy units beside the target, unseen yet, most likely have their backs to it too
@@ -106,6 +107,12 @@ class Plan:
         near = self.band[0] if self.inward > 0 else self.band[1]
         slide = min(self.front - self.depth(i), abs(near - self.lane(i)))
         return self.frame.square(self.depth(i), self.lane(i) + self.inward * slide)
+
+    def out_to_lane(self, here: tuple[int, int], i: int) -> tuple[int, int]:
+        """The square of the lane a unit reaches from `here` on the diagonal toward the enemy (never beyond the
+        gate): going there first costs no more moves than going straight to the gate."""
+        off = abs(self.frame.lat(here) - self.lane(i))
+        return self.frame.square(max(self.gate_depth, self.frame.depth(here) - off), self.lane(i))
 
     def sweep_end(self, i: int) -> tuple[int, int]:
         far = self.band[1] if self.inward > 0 else self.band[0]
@@ -228,8 +235,17 @@ def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
         if strike is not None:  # past the gate, any enemy that can be taken from behind is
             out += go(pic, unit, strike[0])
         elif depth > p.gate_depth or (depth > p.front and abs(lat - p.lane(i)) > len(movers)):
-            # still on our side: march to the gate, then along the lane to the enemy's rear
-            out += march(pic, unit, [p.gate(i), p.turn_in(i)])
+            # still on our side: out to the lane on the diagonal (as short as any way to the gate, and away from
+            # where an attack would come), along it to the gate, then on to the enemy's rear
+            if abs(lat - p.lane(i)) > len(movers) and not (unit.objectives and unit.objectives[-1] == p.gate(i)):
+                out += march(pic, unit, [p.out_to_lane(unit.pos, i), p.gate(i)])
+            elif unit.objectives and unit.objectives[-1] == p.gate(i) and len(unit.objectives) == 1 and \
+                    abs(lat - p.lane(i)) <= len(movers):
+                out += [o.Move(unit.uid, p.turn_in(i))]  # on the lane: the rear becomes the next objective
+            elif not (unit.objectives and unit.objectives[-1] == p.gate(i)):
+                out += march(pic, unit, [p.gate(i), p.turn_in(i)])
+            else:
+                out += march(pic, unit, [p.gate(i)])
         elif abs(lat - p.lane(i)) <= len(movers) and depth > p.depth(len(movers) - 1):
             out += march(pic, unit, [p.turn_in(i)])
         else:
@@ -246,8 +262,8 @@ def march(pic: Picture, unit: "UnitState", waypoints: list[tuple[int, int]]) -> 
     else:
         out = [o.Cancel(unit.uid)] if unit.objectives else []
         out += [o.Move(unit.uid, w) for w in waypoints if w != unit.pos]
-    if unit.range_limit != min(TRANSIT_RANGE, unit.weapon.mr):
-        out.append(o.SetRange(unit.uid, TRANSIT_RANGE))
+    if unit.range_limit != min(MARCH_RANGE, unit.weapon.mr):
+        out.append(o.SetRange(unit.uid, MARCH_RANGE))
     return out
 
 
