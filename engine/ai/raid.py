@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 SWEEP_BEHIND = 12  # the sweep runs this far behind the enemy's start line (attackers deploy up to 11 behind it),
 # the raiders in line abreast a square apart, the first the furthest back
-FIGHT_TURNS = 12  # turns the raid wants once it has reached the enemy's rear: the sweep and the fight
+FIGHT_TURNS = 16  # turns the raid wants once it has reached the enemy's rear: the sweep and the fight
 MARCH_RANGE = 6  # on the march a raider fights only what it runs into; it does not stop to duel at long range
 STRIKE_RADIUS = 4  # strikers look for firing positions this close to their target
 BEHIND = 2  # in the enemy's rear a striker fires from at least this much nearer the enemy's home edge than its
