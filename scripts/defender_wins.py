@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.ai import ComputerPlayer, PassivePlayer  # noqa: E402
+from engine.ai import ComputerPlayer, PassivePlayer, play_out  # noqa: E402
 from engine.packs import load_packs  # noqa: E402
 from engine.sim.battle import Battle  # noqa: E402
 
@@ -42,11 +42,7 @@ def main() -> None:
             wins, cells = 0, []
             for seed in range(args.seeds):
                 battle = Battle(content, content.scenario(scenario), seed=seed)
-                players = {side: ComputerPlayer(), other: PassivePlayer()}
-                while not battle.over:
-                    battle.orders_phase({s: players[s].orders(battle, s) for s in battle.state.sides})
-                    battle.combat_phase()
-                result = battle.result()
+                result = play_out(battle, {side: ComputerPlayer(), other: PassivePlayer()}).result()
                 won = result.winner == side and result.result == "decisive"
                 wins += won
                 cells.append(f"{result.scores[side].kills}/{result.scores[other].kills}{'*' if won else ''}")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai import ComputerPlayer, PassivePlayer
+from engine.ai import ComputerPlayer, PassivePlayer, play_out
 from engine.packs import load_packs
 from engine.sim.battle import Battle
 
@@ -33,13 +33,6 @@ def cases() -> list[tuple[str, str]]:
     return [(pack, s.id.split(":")[-1]) for pack in PACKS for s in packs.packs[pack].docs.scenarios]
 
 
-def play(battle: Battle, players: dict) -> Battle:
-    while not battle.over:
-        battle.orders_phase({side: players[side].orders(battle, side) for side in battle.state.sides})
-        battle.combat_phase()
-    return battle
-
-
 _RESULTS: dict = {}
 
 
@@ -54,7 +47,7 @@ def decisive_wins(fixtures, pack: str, scenario: str, index: int) -> tuple[int, 
             battle = Battle(content, content.scenario(scenario), seed=seed)
             side, other = battle.state.sides[index], battle.state.sides[1 - index]
             attacker = side in battle.state.attackers
-            result = play(battle, {side: ComputerPlayer(), other: PassivePlayer()}).result()
+            result = play_out(battle, {side: ComputerPlayer(), other: PassivePlayer()}).result()
             wins += result.winner == side and result.result == "decisive"
         _RESULTS[key] = (wins, side, attacker)
     return _RESULTS[key]
@@ -72,7 +65,7 @@ def test_beats_a_passive_opponent_decisively(fixtures, pack, scenario, index):
 def test_two_computer_players_make_contact(fixtures, pack, scenario):
     content = fixtures.content(pack)
     battle = Battle(content, content.scenario(scenario), seed=1)
-    play(battle, {side: ComputerPlayer() for side in battle.state.sides})
+    play_out(battle, {side: ComputerPlayer() for side in battle.state.sides})
     firing = {battle.state.units[e.unit].side for e in battle.events if e.kind == "fired"}
     assert firing == set(battle.state.sides)
 
@@ -82,6 +75,6 @@ def test_the_computer_player_is_deterministic(fixtures):
     logs = []
     for _ in range(2):
         battle = Battle(content, content.scenario("soviet_assault"), seed=3)
-        play(battle, {side: ComputerPlayer() for side in battle.state.sides})
+        play_out(battle, {side: ComputerPlayer() for side in battle.state.sides})
         logs.append([e.to_dict() for e in battle.events])
     assert logs[0] == logs[1]

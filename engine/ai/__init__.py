@@ -1,5 +1,5 @@
 """Players: the computer opponent (doctrine from the manuals' strategy notes) and a passive player for tests."""
 
-from .players import ComputerPlayer, PassivePlayer, Player
+from .players import ComputerPlayer, PassivePlayer, Player, play_out
 
-__all__ = ["ComputerPlayer", "PassivePlayer", "Player"]
+__all__ = ["ComputerPlayer", "PassivePlayer", "Player", "play_out"]

@@ -37,6 +37,14 @@ class PassivePlayer:
         return []
 
 
+def play_out(battle: Battle, players: dict) -> Battle:
+    """Play the battle to its end, each side's orders from its player."""
+    while not battle.over:
+        battle.orders_phase({side: players[side].orders(battle, side) for side in battle.state.sides})
+        battle.combat_phase()
+    return battle
+
+
 class ComputerPlayer:
     def orders(self, battle: Battle, side: str) -> list:
         state = battle.state

@@ -5,13 +5,13 @@ it from behind while the infantry and guns hold the objective.
 A unit that is not moving sees only the half of the map in front of it (6.2) and is hit on its thinner back
 armour from behind (6.4). So the raid is a flank march followed by a sweep of the enemy's rear:
 
-* the march keeps a visibility and more away from the band the enemy is expected in (the objective's width,
-  widened by what has been seen): it crosses to the side of the map away from that band, then drives along that
-  side, unseen or beyond reach, to the enemy's home edge;
-* there the raiders turn into the enemy's rear in line abreast, along the home edge, a couple of squares a bound,
-  halting through each command delay facing the enemy's back so that they see it first;
-* an enemy found is struck from the firing position that promises the most victory points for the least danger
-  (behind it, close in, where the other known enemies cannot reach), and the raiders fight it out from there.
+* the march: in column, out on the diagonal to a lane a visibility and more beside the band the enemy is
+  expected in (the objective's width; the map's edge where there is less room), along it past the enemy's start
+  line (the gate) and on into the enemy's rear;
+* the sweep: in line abreast, a square apart, along a line 12 squares behind the enemy's start line and through
+  the band, at full range, so that each raider stops by itself to fire at the first enemy back it sees;
+* the strike: past the gate, a known enemy is taken from the firing position behind it that promises the most
+  victory points for the least danger, by a raider that is already behind it.
 
 Everything follows from the state of the battle and what the side has seen, so a saved game goes on the same."""
 
@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..sim import orders as o
-from ..sim.command import chebyshev, position
+from ..sim.command import chebyshev
 from ..rules.los import in_arc
 from .knowledge import Picture
 from .tactics import fighting_armour, go
-from .terrain import AREA_RADIUS, clamp, enemy_depth, objective, passable, squares_per_turn, toward_home
+from .terrain import AREA_RADIUS, clamp, enemy_depth, enemy_front, objective, passable, squares_per_turn
 
 if TYPE_CHECKING:
     from ..sim.state import UnitState
@@ -83,49 +83,45 @@ class Plan:
     front: int  # depth of the enemy's start line
     gate_depth: int  # where the march turns along its lane toward the enemy's home edge
     band: tuple[int, int]  # where along the edge the enemy is expected
-    cross: int  # the lateral line of the flank march
-    inward: int  # +1 or -1: from the flank march toward the band
+    lane: int  # the lateral line of the flank march, one for all (the raiders drive in column)
+    inward: int  # +1 or -1: from the lane toward the band
 
-    def lane(self, i: int) -> int:
-        """The lateral line of the flank march: one for all, the outermost (the raiders drive in column)."""
-        return self.cross
+    @property
+    def gate(self) -> tuple[int, int]:
+        """Where the flank march passes the enemy's start line (further back on a narrow map)."""
+        return self.frame.square(self.gate_depth, self.lane)
 
-    def depth(self, i: int) -> int:
+    def sweep_depth(self, i: int) -> int:
         """The depth of raider i's sweep along the enemy's rear."""
         return max(1, min(self.front, self.front - SWEEP_BEHIND + i))
-
-    def gate(self, i: int) -> tuple[int, int]:
-        """Where raider i's flank march passes the enemy's start line."""
-        return self.frame.square(self.gate_depth, self.lane(i))
 
     def turn_in(self, i: int) -> tuple[int, int]:
         """Where raider i reaches the enemy's rear. Where the march has a visibility of room beside the band
         (the gate at the enemy's start line), it slants in from the gate toward the band's near edge as it goes
         deeper, which costs no more moves than going straight (distance is Chebyshev); otherwise straight on."""
+        depth = self.sweep_depth(i)
         if self.gate_depth > self.front:
-            return self.frame.square(self.depth(i), self.lane(i))
+            return self.frame.square(depth, self.lane)
         near = self.band[0] if self.inward > 0 else self.band[1]
-        slide = min(self.front - self.depth(i), abs(near - self.lane(i)))
-        return self.frame.square(self.depth(i), self.lane(i) + self.inward * slide)
+        slide = min(self.front - depth, abs(near - self.lane))
+        return self.frame.square(depth, self.lane + self.inward * slide)
 
-    def out_to_lane(self, here: tuple[int, int], i: int) -> tuple[int, int]:
+    def out_to_lane(self, here: tuple[int, int]) -> tuple[int, int]:
         """The square of the lane a unit reaches from `here` on the diagonal toward the enemy (never beyond the
         gate): going there first costs no more moves than going straight to the gate."""
-        off = abs(self.frame.lat(here) - self.lane(i))
-        return self.frame.square(max(self.gate_depth, self.frame.depth(here) - off), self.lane(i))
+        off = abs(self.frame.lat(here) - self.lane)
+        return self.frame.square(max(self.gate_depth, self.frame.depth(here) - off), self.lane)
 
     def sweep_end(self, i: int) -> tuple[int, int]:
         far = self.band[1] if self.inward > 0 else self.band[0]
-        return self.frame.square(self.depth(i), far)
+        return self.frame.square(self.sweep_depth(i), far)
 
 
 def plan(pic: Picture, units: list["UnitState"]) -> Plan:
     battle = pic.battle
     frame = Frame(battle.ruleset.side(pic.enemy).home_edge, battle.map.width, battle.map.height)
-    line = pic.state.start_lines.get(pic.enemy)
     center = objective(battle)
-    front = frame.depth(center) // 2 if line is None else frame.depth(
-        (line, center[1]) if frame.edge in ("west", "east") else (center[0], line))
+    front = frame.depth(enemy_front(battle, pic.side))
     # The side of the march comes from the scenario alone, so that it does not change as the raid goes on: the
     # side with more room between the march and the objective's width, the low side on a tie.
     lo, hi = max(0, frame.lat(center) - AREA_RADIUS), min(frame.lat_size - 1, frame.lat(center) + AREA_RADIUS)
@@ -135,14 +131,13 @@ def plan(pic: Picture, units: list["UnitState"]) -> Plan:
     band = (min([lo, *lats]), max([hi, *lats]))  # the sweep also takes in the enemies seen beyond the objective's
     # Where the map is too narrow for that much room, the march takes to its lane further back, so that it
     # stays a visibility away from the enemy's start line until it is on the lane, out at the side of the map.
-    room, cross, inward = (lo - low, low, 1) if lo - low >= high - hi else (high - hi, high, -1)
+    room, lane, inward = (lo - low, low, 1) if lo - low >= high - hi else (high - hi, high, -1)
     gate_depth = min(frame.depth_size - 1, front + max(0, clearance - room))
-    return Plan(frame, front, gate_depth, band, cross, inward)
+    return Plan(frame, front, gate_depth, band, lane, inward)
 
 
 def route_squares(p: Plan, unit: "UnitState", i: int) -> int:
-    here = unit.pos
-    return chebyshev(here, p.gate(i)) + chebyshev(p.gate(i), p.turn_in(i))
+    return chebyshev(unit.pos, p.gate) + chebyshev(p.gate, p.turn_in(i))
 
 
 def attack_coming(pic: Picture) -> bool:
@@ -229,24 +224,19 @@ def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
         if unit.passengers:
             out.append(o.Disembark(unit.uid))
             continue
-        depth, lat = p.frame.depth(unit.pos), p.frame.lat(unit.pos)
-        strike = strike_square(pic, unit, behind=True, rear=p.front - p.depth(len(movers) - 1)) \
+        depth = p.frame.depth(unit.pos)
+        on_lane = abs(p.frame.lat(unit.pos) - p.lane) <= len(movers)
+        strike = strike_square(pic, unit, behind=True, rear=p.front - p.sweep_depth(len(movers) - 1)) \
             if pic.known and depth <= p.gate_depth else None
         if strike is not None:  # past the gate, any enemy that can be taken from behind is
             out += go(pic, unit, strike[0])
-        elif depth > p.gate_depth or (depth > p.front and abs(lat - p.lane(i)) > len(movers)):
-            # still on our side: out to the lane on the diagonal (as short as any way to the gate, and away from
-            # where an attack would come), along it to the gate, then on to the enemy's rear
-            if abs(lat - p.lane(i)) > len(movers) and not (unit.objectives and unit.objectives[-1] == p.gate(i)):
-                out += march(pic, unit, [p.out_to_lane(unit.pos, i), p.gate(i)])
-            elif unit.objectives and unit.objectives[-1] == p.gate(i) and len(unit.objectives) == 1 and \
-                    abs(lat - p.lane(i)) <= len(movers):
-                out += [o.Move(unit.uid, p.turn_in(i))]  # on the lane: the rear becomes the next objective
-            elif not (unit.objectives and unit.objectives[-1] == p.gate(i)):
-                out += march(pic, unit, [p.gate(i), p.turn_in(i)])
-            else:
-                out += march(pic, unit, [p.gate(i)])
-        elif abs(lat - p.lane(i)) <= len(movers) and depth > p.depth(len(movers) - 1):
+        elif not on_lane and depth > p.front:
+            # out to the lane on the diagonal (as short as any way to the gate, and away from where an attack
+            # would come), then along it to the gate
+            out += march(pic, unit, [p.out_to_lane(unit.pos), p.gate])
+        elif on_lane and depth > p.gate_depth:
+            out += march(pic, unit, [p.gate, p.turn_in(i)])
+        elif on_lane and depth > p.sweep_depth(len(movers) - 1):
             out += march(pic, unit, [p.turn_in(i)])
         else:
             out += sweep(pic, p, unit, i)
@@ -254,11 +244,16 @@ def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
 
 
 def march(pic: Picture, unit: "UnitState", waypoints: list[tuple[int, int]]) -> list:
-    """Drive through the waypoints at full speed, not stopping to shoot; keep a course already set. (Halting for a
-    turn when fired on from beyond the range at which a unit standing still is seen, so that the enemy loses it
-    and starts counting pulses at the target over again, was tried: it loses more, the march taking longer.)"""
-    if unit.objectives and unit.objectives[-1] == waypoints[-1]:
-        out = [] if unit.speed == unit.weapon.sp else [o.SetSpeed(unit.uid, unit.weapon.sp)]
+    """Drive through the waypoints at full speed, not stopping to shoot. A course already set toward one of them is
+    kept (a new one costs a delay, 5.6), the later waypoints added while the unit has room for them (two
+    objectives, 5.3). (Halting for a turn when fired on from beyond the range at which a unit standing still is
+    seen, so that the enemy loses it and starts its count of pulses at the target over again, was tried: it loses
+    more, the march taking longer.)"""
+    if unit.objectives and unit.objectives[-1] in waypoints:
+        later = waypoints[waypoints.index(unit.objectives[-1]) + 1:][:2 - len(unit.objectives)]
+        out = [o.Move(unit.uid, w) for w in later]
+        if unit.speed != unit.weapon.sp:
+            out.append(o.SetSpeed(unit.uid, unit.weapon.sp))
     else:
         out = [o.Cancel(unit.uid)] if unit.objectives else []
         out += [o.Move(unit.uid, w) for w in waypoints if w != unit.pos]

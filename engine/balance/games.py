@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass
 
 
-from ..ai import ComputerPlayer
+from ..ai import ComputerPlayer, play_out
 from ..sim.battle import Battle
 from ..sim.victory import kill_vp, objective_vp
 
@@ -96,10 +96,7 @@ def play_game(content, scenario, index: int, seed: int, handicap: int | None = N
     """Play one game computer against computer, as `tacforge play` does, and summarise it."""
     battle = Battle(content, scenario, seed=seed, handicap=handicap, turns=turns)
     sides = battle.state.sides
-    players = {side: ComputerPlayer() for side in sides}
-    while not battle.over:
-        battle.orders_phase({side: players[side].orders(battle, side) for side in sides})
-        battle.combat_phase()
+    play_out(battle, {side: ComputerPlayer() for side in sides})
     return summarise(battle, index, seed)
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.ai import ComputerPlayer  # noqa: E402
+from engine.ai import ComputerPlayer, play_out  # noqa: E402
 from engine.packs import load_packs  # noqa: E402
 from engine.sim.battle import Battle  # noqa: E402
 
@@ -126,9 +126,7 @@ def play(content, scenario, seed: int) -> float:
     battle = Battle(content, scenario, seed=seed, turns=TURNS)
     player = ComputerPlayer()
     start = time.perf_counter()
-    while not battle.over:
-        battle.orders_phase({side: player.orders(battle, side) for side in battle.state.sides})
-        battle.combat_phase()
+    play_out(battle, {side: player for side in battle.state.sides})
     return (time.perf_counter() - start) * 1000
 
 
