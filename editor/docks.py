@@ -9,7 +9,7 @@ from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import (QComboBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QTreeWidget, QTreeWidgetItem,
                              QVBoxLayout, QWidget)
 
-from engine.issues import Severity
+from tacforge.engine.issues import Severity
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 

@@ -13,8 +13,8 @@ from PyQt6.QtCore import QObject, pyqtSignal
 from PyQt6.QtGui import QUndoCommand, QUndoStack
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
-from engine.packs.content import Content
-from engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_roundtrip
+from tacforge.engine.packs.content import Content
+from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_roundtrip
 
 from .mapedit.model import MapModel
 

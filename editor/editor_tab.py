@@ -6,7 +6,7 @@ from __future__ import annotations
 from PyQt6.QtCore import pyqtSignal
 from PyQt6.QtWidgets import QInputDialog, QVBoxLayout, QWidget
 
-from engine.rules.terrain_grid import TerrainGrid
+from tacforge.engine.rules.terrain_grid import TerrainGrid
 
 from .documents import Document, MapDocument
 from .map_view import MapView

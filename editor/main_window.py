@@ -10,7 +10,7 @@ from PyQt6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PyQt6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QTabWidget,
                              QUndoView)
 
-from engine.yamlio import YamlFileError
+from tacforge.engine.yamlio import YamlFileError
 
 from . import recovery
 from .docks import IssuesDock, PackBrowser, ScenarioProperties

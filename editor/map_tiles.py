@@ -8,8 +8,8 @@ import numpy as np
 from PyQt6.QtCore import QLineF, QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
 
-from engine.mapping import render
-from engine.mapping.autotile import (BRIDGE, BROKEN, DIRS, ENTRENCHMENT, FORD, RIVER, ROAD_SLOPE, ROADLIKE, SLOPE,
+from tacforge.engine.mapping import render
+from tacforge.engine.mapping.autotile import (BRIDGE, BROKEN, DIRS, ENTRENCHMENT, FORD, RIVER, ROAD_SLOPE, ROADLIKE, SLOPE,
                                      TOWN, WOODS, E, N, NE, NW, S, SE, SW, W)
 
 from .mapedit.look import CodeInfo

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from PyQt6.QtGui import QUndoCommand
 
-from engine.packs.loader import read_map_text
-from engine.yamlio import roundtrip_yaml
+from tacforge.engine.packs.loader import read_map_text
+from tacforge.engine.yamlio import roundtrip_yaml
 
 from .documents import MapDocument
 

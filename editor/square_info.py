@@ -3,7 +3,7 @@ per mobility class, cover, and which units of an open scenario can see it."""
 
 from __future__ import annotations
 
-from engine.rules.los import distance, has_los
+from tacforge.engine.rules.los import distance, has_los
 
 
 def describe_square(model, content, x: int, y: int, scenario_units=(), grid=None, operator: str = ">=",

@@ -14,7 +14,7 @@ from PyQt6.QtGui import QIcon, QImage, QPixmap
 from PyQt6.QtWidgets import (QLabel, QLineEdit, QListWidget, QListWidgetItem, QTreeWidget, QTreeWidgetItem,
                              QVBoxLayout, QWidget)
 
-from engine.mapping.autotile import TYPES
+from tacforge.engine.mapping.autotile import TYPES
 
 from .map_tiles import TileAtlas
 from .mapedit.look import CodeInfo

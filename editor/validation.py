@@ -7,9 +7,9 @@ from pathlib import Path
 
 from PyQt6.QtCore import QObject, QRunnable, QThreadPool, QTimer, pyqtSignal
 
-from engine.packs import load_packs
-from engine.positions import locate_issues
-from engine.yamlio import unsaved
+from tacforge.engine.packs import load_packs
+from tacforge.engine.positions import locate_issues
+from tacforge.engine.yamlio import unsaved
 
 
 class _Signals(QObject):
@@ -29,7 +29,7 @@ class _Job(QRunnable):
             issues = list(pack.issues.items) if pack else list(packset.issues.items)
             issues = locate_issues(issues, {**packset.texts(), **self.texts})
         except Exception as exc:  # a checker must never take the editor down
-            from engine.issues import error
+            from tacforge.engine.issues import error
 
             issues = [error("editor.validation", f"validation failed: {type(exc).__name__}: {exc}")]
         self.signals.done.emit(self.serial, issues)

@@ -9,10 +9,10 @@ import os
 import shutil
 from pathlib import Path
 
-from engine.packs import load_packs
-from engine.packs.discovery import MANIFEST
-from engine.resources import CORE_PACK_DIR
-from engine.yamlio import YamlFileError, atomic_write_text
+from tacforge.engine.packs import load_packs
+from tacforge.engine.packs.discovery import MANIFEST
+from tacforge.engine.resources import CORE_PACK_DIR
+from tacforge.engine.yamlio import YamlFileError, atomic_write_text
 
 from .documents import Document, MapDocument, ScenarioDocument, open_document
 
@@ -107,7 +107,7 @@ class Workspace:
 
 
 def _issue(path: Path, message: str):
-    from engine.issues import error
+    from tacforge.engine.issues import error
 
     return error("editor.open", message, file=path)
 
@@ -129,7 +129,7 @@ def write_new_map(pack_folder: Path, map_id: str, name: str, width: int, height:
     """A blank map file (clear level-1 ground) in the pack's maps/ folder, in the shipped style."""
     import json
 
-    from engine.resources import SCHEMA_DIR
+    from tacforge.engine.resources import SCHEMA_DIR
 
     from .mapedit.model import MapModel
 

@@ -22,11 +22,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.ai.tactics import fighting_armour  # noqa: E402
-from engine.packs import load_packs  # noqa: E402
-from engine.rules.los import in_arc  # noqa: E402
-from engine.sim.battle import Battle  # noqa: E402
-from engine.sim.movement import IMPASSABLE  # noqa: E402
+from tacforge.engine.ai.tactics import fighting_armour  # noqa: E402
+from tacforge.engine.packs import load_packs  # noqa: E402
+from tacforge.engine.rules.los import in_arc  # noqa: E402
+from tacforge.engine.sim.battle import Battle  # noqa: E402
+from tacforge.engine.sim.pathing import IMPASSABLE  # noqa: E402
 
 
 def seen_squares(battle: Battle, enemies, silhouette: int) -> np.ndarray:

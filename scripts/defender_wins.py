@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.ai import ComputerPlayer, PassivePlayer, play_out  # noqa: E402
-from engine.packs import load_packs  # noqa: E402
-from engine.sim.battle import Battle  # noqa: E402
+from tacforge.engine.ai import ComputerPlayer, PassivePlayer, play_out  # noqa: E402
+from tacforge.engine.packs import load_packs  # noqa: E402
+from tacforge.engine.sim.battle import Battle  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "data" / "fixtures"
 

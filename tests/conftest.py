@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.packs import load_packs
+from tacforge.engine.packs import load_packs
 
 REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # tests never open windows, with or without `make test`

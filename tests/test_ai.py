@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai import ComputerPlayer, PassivePlayer, play_out
-from engine.packs import load_packs
-from engine.sim.battle import Battle
+from tacforge.engine.ai import ComputerPlayer, PassivePlayer, play_out
+from tacforge.engine.packs import load_packs
+from tacforge.engine.sim.battle import Battle
 
 FIXTURES = Path(__file__).resolve().parent / "data" / "fixtures"
 PACKS = ("western_fixtures", "eastern_fixtures")

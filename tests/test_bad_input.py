@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
+from tacforge.engine.cli import main
 
 from conftest import REPO, write_pack
 
@@ -142,7 +142,7 @@ def test_plugin_whose_entry_point_raises(tmp_path):
     (dist / "entry_points.txt").write_text("[tacforge.packs]\nevil = evil_plugin:PACK_DIR\n")
     env = {**os.environ, "PYTHONPATH": str(site)}
     env.pop("TACFORGE_PACK_PATH", None)
-    run = subprocess.run([sys.executable, "-m", "engine.cli", "validate"], capture_output=True, text=True, env=env,
+    run = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "validate"], capture_output=True, text=True, env=env,
                          cwd=REPO)
     assert run.returncode == 1
     assert "Traceback" not in run.stdout + run.stderr
@@ -150,7 +150,7 @@ def test_plugin_whose_entry_point_raises(tmp_path):
     assert len(errors) == 1, run.stdout
     assert "plugin.load-failed" in errors[0] and "plugin exploded" in errors[0]
     assert "evil_plugin/__init__.py:2:" in errors[0] or "evil_plugin/__init__.py:2" in errors[0]
-    listing = subprocess.run([sys.executable, "-m", "engine.cli", "packs"], capture_output=True, text=True, env=env,
+    listing = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "packs"], capture_output=True, text=True, env=env,
                              cwd=REPO)
     for pack in ("core", "western", "eastern"):
         assert pack in listing.stdout

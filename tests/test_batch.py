@@ -17,10 +17,10 @@ import threading
 
 import pytest
 
-from engine.balance import (BatchError, GameSummary, SideSummary, UnitContribution, game_seed, play_game,
+from tacforge.engine.balance import (BatchError, GameSummary, SideSummary, UnitContribution, game_seed, play_game,
                             report_from_games, run_batch)
-from engine.balance.stats import describe, median, t_quantile, wilson
-from engine.cli import batch_cmd
+from tacforge.engine.balance.stats import describe, median, t_quantile, wilson
+from tacforge.engine.cli import batch_cmd
 
 from conftest import REPO
 
@@ -69,7 +69,7 @@ def test_one_game_replays_from_its_seed(west_j1, bundled):
 def test_results_do_not_depend_on_the_hash_seed():
     """Set iteration order changes with PYTHONHASHSEED; the games must not (this configuration plays differently
     under hash seeds 1 and 3 when the computer player's seen enemies are iterated in set order)."""
-    code = ("from engine.balance import run_batch\n"
+    code = ("from tacforge.engine.balance import run_batch\n"
             "import sys\n"
             f"sys.stdout.write(run_batch({EAST!r}, 4, jobs=1, seed=0, turns=8).to_csv())\n")
     outputs = []
@@ -292,7 +292,7 @@ def test_t_quantiles_and_helpers():
 # -- the command line ----------------------------------------------------------------------------------------------
 def cli(argv: list[str]) -> int:
     """`tacforge ARGV`; through engine.cli.main once `batch` is registered there, else through a parser like it."""
-    from engine import cli as package
+    from tacforge.engine import cli as package
 
     if batch_cmd in getattr(package, "COMMANDS", ()):
         return package.main(argv)

@@ -2,7 +2,7 @@
 
 import json
 
-from engine.cli import main
+from tacforge.engine.cli import main
 
 from conftest import write_pack
 

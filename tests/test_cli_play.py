@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from engine.cli import main
+from tacforge.engine.cli import main
 
 from conftest import REPO
 
@@ -37,7 +37,7 @@ def test_play_save_and_load(tmp_path, capsys):
 
 def test_human_orders_at_the_prompt():
     script = "help\nunits\nmove B1 30 30\nrange B1 4\nflyto B1\ndone\n" + "done\n" * 3
-    run = subprocess.run([sys.executable, "-m", "engine.cli", "play", "bocage_crossroads", "--human", "allied",
+    run = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "play", "bocage_crossroads", "--human", "allied",
                           "--turns", "2", "--quiet"], input=script, capture_output=True, text=True, cwd=REPO)
     assert run.returncode == 0, run.stderr
     assert "ok: order allied:B1 30,30" in run.stdout

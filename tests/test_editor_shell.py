@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 from PyQt6.QtCore import QSettings
 
-from editor import recovery
-from editor.main_window import MainWindow
-from editor.mapedit.paint import brush
-from editor.workspace import Workspace
+from tacforge.editor import recovery
+from tacforge.editor.main_window import MainWindow
+from tacforge.editor.mapedit.paint import brush
+from tacforge.editor.workspace import Workspace
 
 from conftest import REPO
 
@@ -87,7 +87,7 @@ def test_scenario_value_edit_and_undo(window, pack_copy):
 def test_failed_save_keeps_old_file(window, pack_copy, monkeypatch):
     import os
 
-    from editor.documents import SaveFailed
+    from tacforge.editor.documents import SaveFailed
 
     scenario = pack_copy / "scenarios" / "bocage_crossroads.yaml"
     before = scenario.read_bytes()
@@ -126,7 +126,7 @@ def test_live_issues_and_jump(window, pack_copy, qtbot):
 
 
 def test_new_map_is_valid_and_opens(window, pack_copy):
-    from editor.workspace import write_new_map
+    from tacforge.editor.workspace import write_new_map
 
     content = window.workspace.content_for(pack_copy / "pack.yaml")[0]
     path = write_new_map(pack_copy, "fresh", "Fresh", 60, 60, content)

@@ -10,11 +10,11 @@ from fractions import Fraction as F
 
 import pytest
 
-from engine.rules.fire import (HMG, Firer, Target, accuracy_base, armour_facing, direct_fire, fire_vs_armour,
+from tacforge.engine.rules.fire import (HMG, Firer, Target, accuracy_base, armour_facing, direct_fire, fire_vs_armour,
                                fire_vs_soft, indirect_armour, indirect_fire, siw_attack, siw_weapons_firing,
                                spotting_pulses)
-from engine.rules.reports import report_category, weapon_report
-from engine.rules.suppression import (add_suppression, fails_to_search, fire_effectiveness, firing_sighting_chance,
+from tacforge.engine.rules.combat_headlines import report_category, weapon_report
+from tacforge.engine.rules.suppression import (add_suppression, fails_to_search, fire_effectiveness, firing_sighting_chance,
                                       halve_suppression, is_pinned, resolve_kills, search_failure_chance,
                                       suppression_added)
 

@@ -8,10 +8,10 @@ import itertools
 import numpy as np
 import pytest
 
-from engine.model import Map
-from engine.rules import los
-from engine.rules.los import distance, front_arc, has_los, in_arc, line_squares, viewshed
-from engine.rules.terrain_grid import LOS_BROKEN, LOS_OPEN, LOS_TOWN, LOS_WOODS, MAX_LEVEL, TerrainGrid
+from tacforge.engine.model import Map
+from tacforge.engine.rules import los
+from tacforge.engine.rules.los import distance, front_arc, has_los, in_arc, line_squares, viewshed
+from tacforge.engine.rules.terrain_grid import LOS_BROKEN, LOS_OPEN, LOS_TOWN, LOS_WOODS, MAX_LEVEL, TerrainGrid
 
 CLEAR1, TOWN1, WOODS1, ENTRENCH1, SLOPE2, CLEAR3, TOWN3, WOODS3, SLOPE4, CLEAR5, BROKEN1 = (
     0, 8, 9, 10, 11, 29, 37, 38, 40, 48, 59)

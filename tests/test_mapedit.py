@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 import yaml
 
-from editor.mapedit import CellEdit, MapModel
-from editor.mapedit.generate import generate_into
-from editor.mapedit.paint import brush, flood_fill, rectangle
-from engine.mapping import generate_map
-from engine.mapping.autotile import TYPES
-from engine.packs import load_packs
+from tacforge.editor.mapedit import CellEdit, MapModel
+from tacforge.editor.mapedit.generate import generate_into
+from tacforge.editor.mapedit.paint import brush, flood_fill, rectangle
+from tacforge.engine.mapping import generate_map
+from tacforge.engine.mapping.autotile import TYPES
+from tacforge.engine.packs import load_packs
 from tests.conftest import REPO
 
 BOCAGE = REPO / "plugins/western/tacforge_western/pack/maps/bocage_crossroads.yaml"
@@ -173,8 +173,8 @@ class Block(importlib.abc.MetaPathFinder):
         if name.split('.')[0] in ('PyQt6', 'pyqtgraph'):
             raise ImportError('blocked for this test: ' + name)
 sys.meta_path.insert(0, Block())
-import editor.mapedit
-for mod in pkgutil.walk_packages(editor.mapedit.__path__, 'editor.mapedit.'):
+import tacforge.editor.mapedit
+for mod in pkgutil.walk_packages(sys.modules['tacforge.editor.mapedit'].__path__, 'tacforge.editor.mapedit.'):
     importlib.import_module(mod.name)
 """
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO)

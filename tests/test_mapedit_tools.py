@@ -5,15 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from editor.mapedit import MapModel, ToolController
-from editor.mapedit.clipboard import Clipboard, copy, cut, paste
-from editor.mapedit.elevation import elevation, elevation_mask
-from editor.mapedit.lines import line
-from editor.mapedit.los import los_settings, terrain_grid, visible_from
-from editor.mapedit.paint import eyedropper, fill_region, flood_fill, rectangle
-from engine.mapping.autotile import TYPES, floating_slopes, steep_squares
-from engine.packs import load_packs
-from engine.rules.los import has_los
+from tacforge.editor.mapedit import MapModel, ToolController
+from tacforge.editor.mapedit.clipboard import Clipboard, copy, cut, paste
+from tacforge.editor.mapedit.elevation import elevation, elevation_mask
+from tacforge.editor.mapedit.lines import line
+from tacforge.editor.mapedit.los import los_settings, terrain_grid, visible_from
+from tacforge.editor.mapedit.paint import eyedropper, fill_region, flood_fill, rectangle
+from tacforge.engine.mapping.autotile import TYPES, floating_slopes, steep_squares
+from tacforge.engine.packs import load_packs
+from tacforge.engine.rules.los import has_los
 
 
 @pytest.fixture(scope="module")

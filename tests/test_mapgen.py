@@ -7,14 +7,14 @@ from collections import deque
 import numpy as np
 import pytest
 
-from engine.issues import IssueList
-from engine.mapping import codes_from_layers, generate_map, layers_from_codes, map_problems, map_rows, place_slopes
-from engine.mapping import autotile as at
-from engine.mapping.generate import generate_layers
-from engine.mapping.grid import components
-from engine.mapping.render import render_png
-from engine.model.source import Source
-from engine.packs import build, load_packs
+from tacforge.engine.issues import IssueList
+from tacforge.engine.mapping import codes_from_layers, generate_map, layers_from_codes, map_problems, map_rows, place_slopes
+from tacforge.engine.mapping import autotile as at
+from tacforge.engine.mapping.generate import generate_layers
+from tacforge.engine.mapping.grid import components
+from tacforge.engine.mapping.render import render_png
+from tacforge.engine.model.source import Source
+from tacforge.engine.packs import decode, load_packs
 
 SEEDS = range(6)
 
@@ -105,7 +105,7 @@ def test_generated_map_loads_through_the_pack_builder(maps, content):
     raw = {"id": "random", "name": game_map.name, "width": game_map.width, "height": game_map.height,
            "rows": map_rows(game_map), "legend": {g: c for g, c in game_map.legend}}
     issues = IssueList()
-    built = build.game_map(raw, Source(None), "western", issues)
+    built = decode.game_map(raw, Source(None), "western", issues)
     assert not issues.items and built.cells == game_map.cells
 
 

@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from engine.packs import discover, load_packs
-from engine.packs import discovery
+from tacforge.engine.packs import discover, load_packs
+from tacforge.engine.packs import discovery
 
 from conftest import load_with, write_pack
 

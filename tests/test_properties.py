@@ -24,17 +24,17 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.ai import ComputerPlayer, PassivePlayer
-from engine.model import Map
-from engine.packs import load_packs
-from engine.rules import fire as rf
-from engine.rules import suppression as rs
-from engine.rules.terrain_grid import TerrainGrid
-from engine.sim import events as ev
-from engine.sim.battle import Battle
-from engine.sim.movement import NEIGHBOURS, MovementField
-from engine.sim.state import GameState
-from engine.sim.victory import round_half_up_2, score
+from tacforge.engine.ai import ComputerPlayer, PassivePlayer
+from tacforge.engine.model import Map
+from tacforge.engine.packs import load_packs
+from tacforge.engine.rules import fire as rf
+from tacforge.engine.rules import suppression as rs
+from tacforge.engine.rules.terrain_grid import TerrainGrid
+from tacforge.engine.sim import events as ev
+from tacforge.engine.sim.battle import Battle
+from tacforge.engine.sim.pathing import NEIGHBOURS, MovementField
+from tacforge.engine.sim.state import GameState
+from tacforge.engine.sim.victory import round_half_up_2, score
 
 # Hypothesis caches what it reads from the source in .hypothesis/; keep that out of the work tree.
 os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "tacforge-hypothesis"))

@@ -1,7 +1,7 @@
 """The fast load path skips schema checks only for file texts that passed them before."""
 
-from engine import schemas
-from engine.packs import load_packs
+from tacforge.engine.validation import schemas
+from tacforge.engine.packs import load_packs
 
 from conftest import write_pack
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import schemas
-from engine.resources import SCHEMA_DIR
-from engine.yamlio import load_fast
+from tacforge.engine.validation import schemas
+from tacforge.engine.resources import SCHEMA_DIR
+from tacforge.engine.yamlio import load_fast
 
 DATA = Path(__file__).parent / "data" / "schemas"
 VALID = sorted(DATA.glob("*/valid/*.yaml"))

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.yamlio import dump_roundtrip, load_roundtrip
+from tacforge.engine.yamlio import dump_roundtrip, load_roundtrip
 
 from conftest import REPO
 

@@ -5,11 +5,11 @@ import random
 
 import pytest
 
-from engine.ai import ComputerPlayer, PassivePlayer
-from engine.sim import orders as o
-from engine.sim.battle import Battle
-from engine.sim.savegame import SaveError, events_jsonl, load, save
-from engine.sim.setup import handicap_factor, scaled_count
+from tacforge.engine.ai import ComputerPlayer, PassivePlayer
+from tacforge.engine.sim import orders as o
+from tacforge.engine.sim.battle import Battle
+from tacforge.engine.sim.savegame import SaveError, events_jsonl, load, save
+from tacforge.engine.sim.initial_state import handicap_factor, scaled_count
 
 SCENARIOS = [("western", "bocage_crossroads"), ("eastern", "steppe_village")]
 
@@ -194,7 +194,7 @@ def test_ending_early(bundled):
 def test_close_combat_mode_is_for_armour_and_infantry(bundled):
     """6.14: an armoured vehicle or infantry unit moving at range 0 heads for a firer within 3 squares; a truck,
     which has no weapon and so always range 0, keeps driving where it was sent."""
-    from engine.sim.combat import resolve_attack
+    from tacforge.engine.sim.combat import resolve_attack
 
     b = battle(bundled)
     b.start()

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from engine.sim.state import GameState, UnitState
-from engine.sim.victory import kill_vp, score
+from tacforge.engine.sim.state import GameState, UnitState
+from tacforge.engine.sim.victory import kill_vp, score
 
 
 @pytest.fixture(scope="module")

@@ -31,7 +31,7 @@ def test_wheel_install_finds_schemas_and_core_pack(tmp_path):
     site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                capture_output=True, text=True, check=True).stdout.strip())
     (site / "deps.pth").write_text(str(deps) + "\n")
-    probe = ("import engine.resources as r, json; print(json.dumps([str(r.SCHEMA_DIR), str(r.CORE_PACK_DIR), "
+    probe = ("import tacforge.engine.resources as r, json; print(json.dumps([str(r.SCHEMA_DIR), str(r.CORE_PACK_DIR), "
              "(r.SCHEMA_DIR / 'weapons.schema.json').is_file(), (r.CORE_PACK_DIR / 'terrain.yaml').is_file()]))")
     out = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, cwd=tmp_path, check=True).stdout
     schema_dir, core_dir, has_schema, has_core = json.loads(out)

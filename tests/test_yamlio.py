@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from engine import yamlio
-from engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_fast, load_roundtrip
+from tacforge.engine import yamlio
+from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_fast, load_roundtrip
 
 from test_shipped import SHIPPED
 
@@ -83,7 +83,7 @@ def test_anchors_are_allowed_when_small(tmp_path):
 
 
 def test_unsaved_texts_replace_the_files(tmp_path):
-    from engine.yamlio import unsaved
+    from tacforge.engine.yamlio import unsaved
 
     path = tmp_path / "f.yaml"
     path.write_text("a: 1\n")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.mapping.autotile import CLEAR, WATER
+from tacforge.engine.mapping.autotile import CLEAR, WATER
 
 from .edits import CellEdit, edit_from_arrays
 from .elevation import settle

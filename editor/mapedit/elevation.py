@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.mapping.autotile import WATER, floating_slopes, place_slopes
-from engine.mapping.grid import dilate, distance_to
+from tacforge.engine.mapping.autotile import WATER, floating_slopes, place_slopes
+from tacforge.engine.mapping.grid import dilate, distance_to
 
 from .edits import CellEdit, edit_from_arrays
 from .shapes import brush_mask

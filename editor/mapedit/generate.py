@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.mapping.autotile import codes_from_layers
-from engine.mapping.checks import map_problems
-from engine.mapping.generate import ATTEMPTS, generate_layers
-from engine.model import Map
+from tacforge.engine.mapping.autotile import codes_from_layers
+from tacforge.engine.validation.map_checks import map_problems
+from tacforge.engine.mapping.generate import ATTEMPTS, generate_layers
+from tacforge.engine.model import Map
 
 from .edits import CellEdit, edit_from_arrays
 from .paint import GROUND

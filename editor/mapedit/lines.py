@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.mapping.autotile import BRIDGE, FORD, RIVER, ROAD, TYPES
+from tacforge.engine.mapping.autotile import BRIDGE, FORD, RIVER, ROAD, TYPES
 
 from .edits import CellEdit, edit_from_arrays
 from .paint import GROUND

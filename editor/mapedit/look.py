@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.mapping import render
-from engine.mapping.autotile import (BRIDGE, FORD, RIVER, ROAD, ROAD_SLOPE, ROADLIKE, SLOPE, TYPES, WATER,
+from tacforge.engine.mapping import render
+from tacforge.engine.mapping.autotile import (BRIDGE, FORD, RIVER, ROAD, ROAD_SLOPE, ROADLIKE, SLOPE, TYPES, WATER,
                                      connections, neighbour_mask)
 
 CONNECT = np.array([connections(m) for m in range(256)], np.int32)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.model import Map
-from engine.rules.los import distance, viewshed
-from engine.rules.terrain_grid import MAX_LEVEL, TerrainGrid
+from tacforge.engine.model import Map
+from tacforge.engine.rules.los import distance, viewshed
+from tacforge.engine.rules.terrain_grid import MAX_LEVEL, TerrainGrid
 
 DEFAULT_VISIBILITY = 20
 

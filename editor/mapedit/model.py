@@ -13,9 +13,9 @@ from typing import Callable
 
 import numpy as np
 
-from engine.mapping import autotile
-from engine.mapping.autotile import TYPES, codes_from_layers, layers_from_codes
-from engine.model import Map
+from tacforge.engine.mapping import autotile
+from tacforge.engine.mapping.autotile import TYPES, codes_from_layers, layers_from_codes
+from tacforge.engine.model import Map
 
 from .edits import ResizeEdit
 from .paint import GROUND

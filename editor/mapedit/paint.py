@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.mapping.autotile import (BRIDGE, CLEAR, FORD, RIVER, ROAD, ROAD_SLOPE, SLOPE, TYPES, WATER,
+from tacforge.engine.mapping.autotile import (BRIDGE, CLEAR, FORD, RIVER, ROAD, ROAD_SLOPE, SLOPE, TYPES, WATER,
                                      resolve_types)
 
 from .edits import CellEdit, edit_from_arrays

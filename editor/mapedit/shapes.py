@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.mapping.grid import components
+from tacforge.engine.mapping.grid import components
 
 Cell = tuple[int, int]
 

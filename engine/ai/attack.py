@@ -12,7 +12,7 @@ import numpy as np
 
 from ..sim import orders as o
 from ..sim.command import chebyshev, position
-from ..sim.movement import IMPASSABLE
+from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
 from .tactics import assault_target, face_threat, hold
 from .terrain import (AREA_RADIUS, clamp, in_area, into_area, objective, offset_in_formation, squares_per_turn,

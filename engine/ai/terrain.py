@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..sim.command import chebyshev, position
-from ..sim.movement import IMPASSABLE
+from ..sim.pathing import IMPASSABLE
 
 if TYPE_CHECKING:
     from ..sim.battle import Battle

@@ -2,7 +2,7 @@
 
 from .batch import BatchError, game_seed, run_batch
 from .games import GameSummary, SideSummary, UnitContribution, play_game
-from .report import BatchReport, report_from_games
+from .summary import BatchReport, report_from_games
 
 __all__ = ["BatchError", "BatchReport", "GameSummary", "SideSummary", "UnitContribution", "game_seed", "play_game",
            "report_from_games", "run_batch"]

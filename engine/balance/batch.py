@@ -37,9 +37,9 @@ from typing import Callable, Iterable, Protocol
 import numpy as np
 
 from ..sim.battle import Battle
-from ..sim.setup import SetupError
+from ..sim.initial_state import SetupError
 from .games import GameSummary, play_game
-from .report import BatchReport
+from .summary import BatchReport
 
 
 
@@ -89,7 +89,7 @@ def _play_in_worker(index: int, seed: int) -> GameSummary:
 def _pool_context():
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload([__name__, "engine.cli.common"])  # the server imports the engine once; workers fork from it
+        ctx.set_forkserver_preload([__name__, "tacforge.engine.cli.common"])  # the server imports the engine once; workers fork from it
         return ctx
     return multiprocessing.get_context("spawn")
 

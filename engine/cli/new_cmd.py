@@ -9,9 +9,9 @@ import json
 import random
 import shlex
 
-from ..build.battle import build_battle
-from ..build.scenario_writer import plan_output, write_battle
-from ..build.setup import BattleChoices, BuildError
+from ..battlegen.battle import build_battle
+from ..battlegen.scenario_writer import plan_output, write_battle
+from ..battlegen.plan import BattleChoices, BuildError
 from ..issues import render_text
 from ..packs import load_packs
 from .common import CommandError, fail

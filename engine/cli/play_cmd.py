@@ -9,10 +9,10 @@ from pathlib import Path
 from ..ai import ComputerPlayer
 from ..sim.battle import Battle
 from ..sim.savegame import SaveError, events_jsonl, load, save
-from ..sim.setup import SetupError
+from ..sim.initial_state import SetupError
 from .common import CommandError, fail, find_scenario
 from .human import HumanPlayer
-from .report import final_report, result_json, turn_summary
+from .turn_text import final_report, result_json, turn_summary
 
 
 def register(sub) -> None:

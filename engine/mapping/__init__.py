@@ -9,7 +9,7 @@
 """
 
 from .autotile import TYPES, Layers, codes_from_layers, layers_from_codes, place_slopes
-from .checks import map_problems
+from ..validation.map_checks import map_problems
 from .generate import generate_map, map_rows
 from .render import render_png
 

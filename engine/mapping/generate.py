@@ -23,7 +23,7 @@ import numpy as np
 
 from ..model import Map
 from .autotile import BROKEN, CLEAR, RIVER, ROAD, TOWN, WOODS, Layers, codes_from_layers, floating_slopes, place_slopes
-from .checks import map_problems
+from ..validation.map_checks import map_problems
 from .grid import dilate, distance_to, erode, smooth_noise
 from .roads import build_roads, town_sites, town_squares
 

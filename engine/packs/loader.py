@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from .. import schemas
+from ..validation import schemas
 from ..issues import Issue, IssueList, did_you_mean, error, warning
 from ..model.source import Source
 from ..positions import locate_issues
-from ..schema_cache import SchemaCache
+from ..validation.schema_cache import SchemaCache
 from ..yamlio import YamlFileError, load_fast
-from . import build
+from . import decode
 from .content import Content
 from .discovery import PackLocation, discover
 from .manifest import FILE_KINDS, SUPPORTED_SCHEMA_VERSIONS, Manifest, read_manifest
@@ -135,18 +135,18 @@ def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str, cache:
                 docs.dropped.add(data["id"])
             return
         if schema_kind == "map":
-            game_map = build.game_map(data, src, ns, pack.issues)
+            game_map = decode.game_map(data, src, ns, pack.issues)
             if game_map is not None:
                 docs.maps.append(game_map)
         else:
-            docs.scenarios.append(build.scenario(data, src, ns))
+            docs.scenarios.append(decode.scenario(data, src, ns))
     elif schema_kind == "terrain":
-        mobility, types, codes = build.terrain(data, src, ns, skip)
+        mobility, types, codes = decode.terrain(data, src, ns, skip)
         docs.mobility += mobility
         docs.terrain_types += types
         docs.terrain_codes += codes
     elif schema_kind == "rules":
-        parameters, classes, bands, profile = build.rules(data, src, ns, skip)
+        parameters, classes, bands, profile = decode.rules(data, src, ns, skip)
         docs.parameters.update(parameters)
         docs.unit_classes.update(classes)
         if "victory_bands" in data and ("victory_bands",) not in skip:
@@ -154,11 +154,11 @@ def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str, cache:
         if profile is not None:
             docs.rulesets.append(profile)
     elif schema_kind == "weapons":
-        docs.weapons += build.entries(data, "weapons", src, skip, lambda r, s: build.weapon(r, s, ns))
+        docs.weapons += decode.entries(data, "weapons", src, skip, lambda r, s: decode.weapon(r, s, ns))
     elif schema_kind == "periods":
-        docs.periods += build.entries(data, "periods", src, skip, build.period)
+        docs.periods += decode.entries(data, "periods", src, skip, decode.period)
     elif schema_kind == "formations":
-        docs.formations += build.entries(data, "formations", src, skip, lambda r, s: build.formation_template(r, s, ns))
+        docs.formations += decode.entries(data, "formations", src, skip, lambda r, s: decode.formation_template(r, s, ns))
 
 
 def _load_pack_files(pack: LoadedPack, cache: SchemaCache | None) -> None:
@@ -390,5 +390,5 @@ def read_map_text(path: Path, text: str, namespace: str) -> tuple[object | None,
     issues.extend(found)
     if any(i.is_error for i in found) or not isinstance(loaded.data, dict):
         return None, issues.items
-    game_map = build.game_map(loaded.data, Source(path, (), namespace), namespace, issues)
+    game_map = decode.game_map(loaded.data, Source(path, (), namespace), namespace, issues)
     return game_map, issues.items

@@ -11,7 +11,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from ..issues import Issue, error
-from .. import schemas
+from ..validation import schemas
 from ..yamlio import YamlFileError, load_fast
 
 SUPPORTED_SCHEMA_VERSIONS = (1,)

@@ -1,6 +1,6 @@
 """Fire: direct fire vs armoured and non-armoured targets, indirect fire, special infantry weapons, and the
 resolution of expected kills to whole ones (rules-reference 6.4-6.7, 3.10, 12.4; resolve_kills is re-exported
-from engine.rules.suppression).
+from tacforge.engine.rules.suppression).
 
 Pure functions of numbers, the rules `params` (content/rules.yaml `parameters`) and the profile's `flags`
 (engine.model.RulesetFlags). Arithmetic is exact when an input is a Fraction and none is a float (results are then
@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Mapping
 
-from .reports import Report, report_category
+from .combat_headlines import Report, report_category
 from .suppression import (Arith as _Arith, Number, Params, fire_effectiveness, resolve_kills, suppression_added,
                           suppression_cap)
 

@@ -23,9 +23,9 @@ from . import events as ev
 from .bombard import run_mission
 from .combat import can_see, is_moving, unit_fires
 from .command import in_command, position
-from .movement import MovementField
+from .pathing import MovementField
 from .orders import Order, OrderError, apply_order, board
-from .setup import SetupError, build_state
+from .initial_state import SetupError, build_state
 from .state import GameState, UnitState
 from .victory import VictoryResult, score
 
@@ -303,7 +303,7 @@ class Battle:
         self.revealed = {}
 
     def _move(self, unit: UnitState) -> None:
-        from .moving import step_unit
+        from .move_resolution import step_unit
 
         step_unit(unit, self)
 

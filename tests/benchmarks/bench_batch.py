@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.balance import run_batch  # noqa: E402
+from tacforge.engine.balance import run_batch  # noqa: E402
 
 SCENARIO = "western:bocage_crossroads"
 GAMES = int(os.environ.get("TACFORGE_BENCH_BATCH_GAMES", "24"))

@@ -2,7 +2,7 @@
 AI, 30 turns, headless: under 1 s"; the engine issue: "a 30-turn AI-vs-AI battle of about 150 units a side").
 
 No bundled scenario is that large (the biggest has a few dozen units), so the battle is built here, deterministically,
-with engine.build: a Western meeting engagement of period 4 on a random 60x60 map, each side buying 20 formations
+with engine.battlegen: a Western meeting engagement of period 4 on a random 60x60 map, each side buying 20 formations
 (B-U, the most a force may have) chosen for their many units, then auto-deployed. A unit is one entry of a
 formation's units list (its HQ included), as in a scenario file. The ruleset's selection-point budgets allow only a
 fraction of such a force, so the bench buys the named templates with a budget equal to their cost (nothing unused);
@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.ai import ComputerPlayer, play_out  # noqa: E402
-from engine.packs import load_packs  # noqa: E402
-from engine.sim.battle import Battle  # noqa: E402
+from tacforge.engine.ai import ComputerPlayer, play_out  # noqa: E402
+from tacforge.engine.packs import load_packs  # noqa: E402
+from tacforge.engine.sim.battle import Battle  # noqa: E402
 
 TURNS = 30
 SEEDS = range(5)
@@ -65,16 +65,16 @@ def largest_scenario(packset):
 
 
 def build_big_battle(content):
-    """The big meeting engagement as an engine.build GeneratedBattle (deterministic: fixed choices and seed).
+    """The big meeting engagement as an engine.battlegen GeneratedBattle (deterministic: fixed choices and seed).
 
-    Like engine.build.build_battle with explicit purchases and auto-deploy, except that each side's budget is the
+    Like engine.battlegen.build_battle with explicit purchases and auto-deploy, except that each side's budget is the
     cost of what it buys: the ruleset's budgets (110 points for a medium force) would buy a quarter of it."""
     from dataclasses import replace
 
-    from engine.build.battle import GeneratedBattle, briefing, make_map
-    from engine.build.deploy import deploy
-    from engine.build.forces import ForceDraft, buy, formations
-    from engine.build.setup import BattleChoices, plan_battle
+    from tacforge.engine.battlegen.battle import GeneratedBattle, briefing, make_map
+    from tacforge.engine.battlegen.deploy import deploy
+    from tacforge.engine.battlegen.forces import ForceDraft, buy, formations
+    from tacforge.engine.battlegen.plan import BattleChoices, plan_battle
 
     choices = BattleChoices(**BIG_CHOICES)
     name = f"Bench: large meeting engagement, {content.periods[choices.period].name}"
@@ -100,7 +100,7 @@ def build_big_battle(content):
 def write_big_battle(folder: Path) -> Path:
     """Build the big battle and write it as the pack `bench_big` in the new folder `folder` (its name gives the
     pack id); the pack folder."""
-    from engine.build import write_battle
+    from tacforge.engine.battlegen import write_battle
 
     content = load_packs(env={}, include_user_dir=False).content(BIG_FRONT)
     battle = build_big_battle(content)

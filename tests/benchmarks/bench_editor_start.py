@@ -16,9 +16,9 @@ CHILD = r"""
 import sys, time
 from PyQt6.QtCore import QSettings, QTimer
 from PyQt6.QtWidgets import QApplication
-from editor.main_window import MainWindow
-from editor.workspace import Workspace
-from editor import map_view
+from tacforge.editor.main_window import MainWindow
+from tacforge.editor.workspace import Workspace
+from tacforge.editor import map_view
 app = QApplication(sys.argv[:1])
 painted = []
 original = map_view.MapView.paintEvent
@@ -47,7 +47,7 @@ def start_ms(tmp: Path) -> float:
 
 def open_ms() -> float:
     sys.path.insert(0, str(REPO))
-    from engine.yamlio import load_roundtrip
+    from tacforge.engine.yamlio import load_roundtrip
 
     path = REPO / "plugins" / "western" / "tacforge_western" / "pack" / "scenarios" / "bocage_crossroads.yaml"
     maps = REPO / "plugins" / "western" / "tacforge_western" / "pack" / "maps" / "bocage_crossroads.yaml"

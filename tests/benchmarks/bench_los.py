@@ -18,10 +18,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.model import Map  # noqa: E402
-from engine.packs import load_packs  # noqa: E402
-from engine.rules import los  # noqa: E402
-from engine.rules.terrain_grid import LOS_TOWN, LOS_WOODS, TerrainGrid  # noqa: E402
+from tacforge.engine.model import Map  # noqa: E402
+from tacforge.engine.packs import load_packs  # noqa: E402
+from tacforge.engine.rules import los  # noqa: E402
+from tacforge.engine.rules.terrain_grid import LOS_TOWN, LOS_WOODS, TerrainGrid  # noqa: E402
 
 VISIBILITY = 20
 BUDGET_FACTOR = 5.0

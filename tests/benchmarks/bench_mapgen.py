@@ -9,8 +9,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.mapping import generate_map  # noqa: E402
-from engine.packs import load_packs  # noqa: E402
+from tacforge.engine.mapping import generate_map  # noqa: E402
+from tacforge.engine.packs import load_packs  # noqa: E402
 
 
 def median_ms(fn, seeds) -> float:

@@ -16,8 +16,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from engine.packs import load_packs  # noqa: E402
-from engine.yamlio import load_roundtrip  # noqa: E402
+from tacforge.engine.packs import load_packs  # noqa: E402
+from tacforge.engine.yamlio import load_roundtrip  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import median_ms  # noqa: E402

@@ -2,11 +2,11 @@
 
     battle = build_battle(content, BattleChoices("allied-assault", period=4, seed=7))
     write_battle(battle, content, Path("my-battles"), requires={"core": ">=1.0,<2", "western": ">=1.0,<2"},
-                 ruleset=content.ruleset.id)                         # engine.build.scenario_writer
+                 ruleset=content.ruleset.id)                         # engine.battlegen.scenario_writer
 
-A side with AUTO-SELECT buys a force with engine.build.select; a side given a list of templates buys exactly those;
+A side with AUTO-SELECT buys a force with engine.battlegen.select; a side given a list of templates buys exactly those;
 a side with neither gets only its command HQ (formation A), and its whole budget stays unused (worth 20 VP a point,
-capped). A side with AUTO-DEPLOY is deployed by engine.build.deploy; otherwise its units wait in a block at the top
+capped). A side with AUTO-DEPLOY is deployed by engine.battlegen.deploy; otherwise its units wait in a block at the top
 of its deployment area, as in the manuals (1.5), to be placed in the editor.
 """
 
@@ -21,7 +21,7 @@ from ..packs.content import Content
 from .deploy import DeploymentArea, deploy
 from .forces import ForceDraft, Purchase, buy, formations, is_available
 from .select import auto_select, choose_force_type
-from .setup import BattleChoices, BattlePlan, BuildError, map_size, plan_battle
+from .plan import BattleChoices, BattlePlan, BuildError, map_size, plan_battle
 
 
 @dataclass
@@ -120,7 +120,7 @@ def park(content: Content, game_map: Map, plan: BattlePlan, force: ForceDraft) -
     first, for the designer to place them (rules-reference 1.5)."""
     spot = DeploymentArea(content, game_map, plan, force.side, random.Random(0))
     squares = [(plan.column(force.side, d), y) for y in range(plan.height) for d in range(plan.max_depth(force.side) + 1)]
-    from ..sim.setup import EDGE_FACING
+    from ..sim.initial_state import EDGE_FACING
 
     for formation in force.formations:
         for unit in formation.units:

@@ -7,7 +7,7 @@ Formations deploy as groups: the HQ first, at the formation's place in the layou
 
 Attack (the attacker, and both sides of a meeting engagement): armour and mounted infantry up on the start line in
 sectors facing the objective, support and anti-tank a few squares behind, the command HQ at the rear; infantry,
-mortars and guns ride in their formation's own vehicles (engine.build.transport).
+mortars and guns ride in their formation's own vehicles (engine.battlegen.transport).
 
 Defence: infantry and machine guns forward near the start line in cover (woods, town, broken) and inside the
 objective area; anti-tank guns behind them where they see the approach; mortars and HQs on high ground with a view;
@@ -27,9 +27,9 @@ from ..model import Map
 from ..packs.content import Content
 from ..rules.los import viewshed
 from ..rules.terrain_grid import TerrainGrid
-from ..sim.setup import EDGE_FACING
+from ..sim.initial_state import EDGE_FACING
 from .forces import ForceDraft, FormationDraft, UnitDraft
-from .setup import BattlePlan, BuildError
+from .plan import BattlePlan, BuildError
 from .transport import is_transport, load, unload
 
 KIND = {"rifle": "infantry", "smg": "infantry", "hmg": "hmg", "mortar": "mortar", "at_gun": "gun", "flak": "gun",

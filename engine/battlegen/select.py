@@ -28,7 +28,7 @@ import random
 
 from ..packs.content import Content
 from .forces import Offer, Purchase, battery_cost, offers
-from .setup import BattlePlan, BuildError
+from .plan import BattlePlan, BuildError
 
 RECIPES: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
     "attack": ((("armour",), 0.36), (("infantry",), 0.34), (("support",), 0.10), (("recon",), 0.08),

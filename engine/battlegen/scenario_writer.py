@@ -33,7 +33,7 @@ from ..packs.manifest import read_manifest
 from ..resources import SCHEMA_DIR
 from ..yamlio import atomic_write_text, dump_roundtrip
 from .battle import GeneratedBattle
-from .setup import BuildError
+from .plan import BuildError
 
 GLYPHS = [chr(c) for c in range(33, 127) if chr(c) not in "'#"]
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 
 from ..model import FormationTemplate, Weapon
 from ..packs.content import Content
-from .setup import BuildError
+from .plan import BuildError
 
 ARMOURED_ROLE = {"tank": "armour", "tank_destroyer": "tank_destroyer", "assault_gun": "assault_gun",
                  "armoured_car": "recon", "sp_artillery": "artillery", "sp_mortar": "artillery",

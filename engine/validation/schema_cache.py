@@ -16,9 +16,9 @@ from pathlib import Path
 
 from platformdirs import user_cache_dir
 
-from . import __version__
-from .resources import SCHEMA_DIR
-from .yamlio import atomic_write_text
+from .. import __version__
+from ..resources import SCHEMA_DIR
+from ..yamlio import atomic_write_text
 
 MAX_ENTRIES = 4096
 

@@ -12,8 +12,8 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.exceptions import NoSuchResource
 
-from .issues import Issue, Severity, did_you_mean, error, warning
-from .resources import SCHEMA_DIR
+from ..issues import Issue, Severity, did_you_mean, error, warning
+from ..resources import SCHEMA_DIR
 
 BASE_URI = "https://schemas.tacforge.invalid/"
 KINDS = ("pack", "terrain", "rules", "weapons", "periods", "formations", "map", "scenario")

@@ -10,16 +10,16 @@ import json
 
 import pytest
 
-import engine.cli as cli
-from engine.build import (BattleChoices, BuildError, auto_select, build_battle, buy, is_available, load_report,
+import tacforge.engine.cli as cli
+from tacforge.engine.battlegen import (BattleChoices, BuildError, auto_select, build_battle, buy, is_available, load_report,
                           offers, plan_battle, write_battle)
-from engine.build.forces import carries, transport_cost
-from engine.build.scenario_writer import plan_output
-from engine.cli import new_cmd
-from engine.model import Map
-from engine.packs import load_packs
-from engine.sim.battle import Battle
-from engine.ai import ComputerPlayer
+from tacforge.engine.battlegen.forces import carries, transport_cost
+from tacforge.engine.battlegen.scenario_writer import plan_output
+from tacforge.engine.cli import new_cmd
+from tacforge.engine.model import Map
+from tacforge.engine.packs import load_packs
+from tacforge.engine.sim.battle import Battle
+from tacforge.engine.ai import ComputerPlayer
 
 from conftest import REPO, write_pack
 
@@ -280,7 +280,7 @@ def test_deployment_is_legal_and_sensible(packs, tmp_path):
         assert max(squares.values()) <= stack
     defender = plan.defender()
     grid_cover = 0
-    from engine.rules.terrain_grid import TerrainGrid
+    from tacforge.engine.rules.terrain_grid import TerrainGrid
 
     grid = TerrainGrid.from_map(battle.game_map, content)
     infantry = [u for f in battle.forces[defender].formations for u in f.units if u.weapon.unit_class == "rifle"]
@@ -321,7 +321,7 @@ def test_sides_without_auto_select_or_deploy(packs, tmp_path):
 
 # -- writing ---------------------------------------------------------------------------------------------------------
 def test_written_files_roundtrip_and_play(packs, tmp_path):
-    from engine.yamlio import dump_roundtrip, load_roundtrip
+    from tacforge.engine.yamlio import dump_roundtrip, load_roundtrip
 
     content = content_of(packs, "western")
     written, packset, issues = write_and_load(build(content, "allied-assault"), content, tmp_path / "my-battles")
@@ -343,7 +343,7 @@ def test_written_files_roundtrip_and_play(packs, tmp_path):
 
 
 def test_schema_line_relative_inside_the_checkout(packs, tmp_path):
-    from engine.build.scenario_writer import schema_line
+    from tacforge.engine.battlegen.scenario_writer import schema_line
 
     inside = REPO / "some" / "pack" / "scenarios" / "x.yaml"
     assert schema_line("scenario", inside) == "# yaml-language-server: $schema=../../../schemas/scenario.schema.json"
