@@ -350,8 +350,8 @@ def test_indirect_fire_on_armour(west):
 def test_siw_weapons_firing_per_profile(west, east):
     """30 men against a vehicle with 2 MGs: BG 30/(1+2) = 10, grenades a further /5 = 2; KG 30, grenades 30/10 = 3."""
     bg, kg = west.ruleset.flags, east.ruleset.flags
-    assert siw_weapons_firing(F(30), 2, "pzfaust", bg) == 10 and siw_weapons_firing(F(30), 2, "grenade", bg) == 2
-    assert siw_weapons_firing(F(30), 2, "pzfaust", kg) == 30 and siw_weapons_firing(F(30), 2, "grenade", kg) == 3
+    assert siw_weapons_firing(F(30), 2, False, bg) == 10 and siw_weapons_firing(F(30), 2, True, bg) == 2
+    assert siw_weapons_firing(F(30), 2, False, kg) == 30 and siw_weapons_firing(F(30), 2, True, kg) == 3
 
 
 def test_grenades_against_a_sherman_and_their_tripling(west):

@@ -21,10 +21,10 @@ from .terrain import (AREA_RADIUS, clamp, in_area, into_area, objective, offset_
 if TYPE_CHECKING:
     from ..sim.state import UnitState
 
-# Ranges while advancing: tanks engage at 6 so they close in rather than duel at long range; infantry at 2;
-# carriers and soft vehicles not at all. Tank destroyers, assault guns and guns keep their full range (overwatch).
-# Never 0 while moving: a moving unit at range 0 charges whoever fires at it from within 3 squares (6.14).
-ADVANCE_RANGE = {"tank": 6, "armoured_car": 4, "rifle": 2, "smg": 1, "hmg": 4, "carrier": 1, "truck": 1}
+# Ranges while advancing are the unit classes' `advance_range` (content/rules.yaml): tanks engage at 6 so they close
+# in rather than duel at long range; infantry at 2; carriers and soft vehicles not at all. Tank destroyers, assault
+# guns and guns keep their full range (overwatch). Never 0 while moving: a moving unit at range 0 charges whoever
+# fires at it from within 3 squares (6.14).
 SPOT_RADIUS = 3  # how far from its place in the formation a unit looks for a better square in the area
 STUCK_PULSES = 8  # firing at one target for two turns outside the objective area: push on
 CONTACT_RANGE = 8  # a carrier unloads when a known enemy that can hurt it is this close, or when it was fired on
@@ -208,7 +208,9 @@ def attack_formation(pic: Picture, members: list["UnitState"], anchor, stage, cl
 def set_range(battle, unit: "UnitState", arrived: bool) -> list:
     wanted = unit.weapon.mr
     if not arrived:
-        wanted = min(wanted, ADVANCE_RANGE.get(unit.weapon.unit_class, wanted))
+        advance = battle.unit_class(unit).advance_range
+        if advance is not None:
+            wanted = min(wanted, advance)
         if unit.pulses_at_target >= STUCK_PULSES:
             wanted = min(wanted, 1)  # stop the duel, but not 0: close-combat mode would charge the firer
     if wanted != unit.range_limit:

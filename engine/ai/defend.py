@@ -17,7 +17,6 @@ from .terrain import AREA_RADIUS, clamp, cover_near, in_area, objective, toward_
 if TYPE_CHECKING:
     from ..sim.state import UnitState
 
-AMBUSH_RANGE = {"rifle": 1, "smg": 1}  # hold fire until the enemy is next to them (strategy note to 6.1)
 RESERVE_DEPTH = 3  # the armour waits this far behind the objective's centre
 COUNTERATTACK_REACH = AREA_RADIUS + 3  # it strikes at known enemies this close to the objective
 COUNTERATTACK_HOP = 3  # ... from a firing position this close to where it stands
@@ -55,7 +54,9 @@ def defend_orders(pic: Picture, units: list["UnitState"]) -> list:
         if cls.vehicle:  # an empty transport keeps out of the fight, in cover behind the objective
             out += station(pic, unit, reserve_square(pic, unit))
             continue
-        wanted = min(AMBUSH_RANGE.get(unit.weapon.unit_class, unit.weapon.mr), unit.weapon.mr)
+        # the class's ambush_range: rifles and SMGs hold fire until the enemy is next to them (strategy note to 6.1)
+        ambush = cls.ambush_range
+        wanted = unit.weapon.mr if ambush is None else min(ambush, unit.weapon.mr)
         if not unit.objectives and not pic.cover[unit.pos[1], unit.pos[0]] and chebyshev(unit.pos, center) <= 12:
             spot = cover_near(battle, unit, center)
             if spot is not None and spot != unit.pos and chebyshev(spot, unit.pos) <= 6:

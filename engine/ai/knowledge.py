@@ -178,7 +178,7 @@ class Picture:
         w = enemy.weapon
         if w.mr <= 0 or enemy.carrier is not None:
             return False
-        if armoured and w.unit_class in rf.NO_ARMOUR_KILL_CLASSES:
+        if armoured and not self.battle.unit_class(enemy).kills_armour:
             return False
         return True
 
@@ -355,7 +355,7 @@ class Picture:
             return 0.0
         battle = self.battle
         if battle.unit_class(unit).armoured is False and battle.unit_class(enemy).armoured and \
-                unit.weapon.unit_class in rf.NO_ARMOUR_KILL_CLASSES:
+                not battle.unit_class(unit).kills_armour:
             return siw_rate(battle, unit, enemy) * unit_value(battle, enemy) if d == 0 else 0.0
         cover = bool(self.cover[there[1], there[0]])
         front = in_front(there, enemy.facing, square)

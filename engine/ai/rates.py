@@ -37,7 +37,7 @@ def kill_rate(battle: "Battle", firer: "UnitState", target_weapon, rng: int, pul
     t = rf.Target.from_weapon(target_weapon, t_cls, in_cover=cover, speed_setting=target_speed,
                               moving=target_moving)
     try:
-        if f_cls.bombard and weapon.unit_class in ("mortar", "sp_mortar"):
+        if f_cls.indirect_only:
             res = rf.indirect_fire(f, t, pulses=4, params=battle.params, flags=battle.flags)
         else:
             res = rf.direct_fire(f, t, range_=rng, pulses=pulses, front_arc=front if t_cls.armoured else None,
@@ -86,7 +86,7 @@ def siw_rate(battle: "Battle", unit: "UnitState", target: "UnitState") -> float:
     hit = _RATES.get(key)
     if hit is None:
         classes = battle.content.unit_classes
-        f = rf.Firer.from_weapon(unit.siw, classes["siw"], unit.count, nationality=unit.nationality)
+        f = rf.Firer.from_weapon(unit.siw, classes[unit.siw.unit_class], unit.count, nationality=unit.nationality)
         t = rf.Target.from_weapon(target.weapon, classes[target.weapon.unit_class])
         hit = _RATES[key] = float(rf.siw_attack(f, t, men=unit.count, pulses=1, params=battle.params,
                                                 flags=battle.flags).kills)

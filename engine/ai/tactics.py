@@ -105,7 +105,7 @@ def assault_target(pic: Picture, unit: "UnitState") -> tuple[int, int] | None:
     a special weapon also closes on an armoured vehicle that is busy with another target."""
     battle = pic.battle
     cls = battle.unit_class(unit)
-    if not (cls.infantry or unit.weapon.unit_class == "tank"):
+    if not (cls.infantry or cls.role == "armour"):
         return None
     limit = float(battle.params["suppression_no_search_above"])
     # Nearest first, then by uid: near_known gives uid order and the sort is stable.

@@ -24,6 +24,16 @@ class UnitClass:
     carries: str = "none"
     transport_cost: int | None = None
     kill_vp_plus_front_armour: bool = False
+    # What the class does, as data (design.md 5): the engine reads these, never the class id.
+    role: str | None = None  # its part in a force: armour, infantry, support, antitank, transport, ... (force building)
+    placement: str | None = None  # where deployment puts it: infantry, machine_gun, gun, indirect, armour, ...
+    carries_siw: bool = False  # its platoons carry a special infantry weapon (grenades by default)
+    indirect_only: bool = False  # it fires indirectly, also at targets it sees itself
+    kills_armour: bool = True  # False: its fire only suppresses armoured vehicles (6.4, A20)
+    special_weapon: bool = False  # a special infantry weapon, carried by a platoon rather than fielded
+    offmap: bool = False  # fires from off the map only (an off-map battery)
+    advance_range: int | None = None  # computer player: its range limit while advancing (None: its weapon's range)
+    ambush_range: int | None = None  # computer player: the range a defender holds its fire to
 
 
 @dataclass(frozen=True, slots=True)

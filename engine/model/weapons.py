@@ -32,6 +32,8 @@ class Weapon:
     kill_vp: int | None = None
     transport_cost: int | None = None
     designer_value: bool = False
+    single_use: bool = False  # fires once per game, then the platoon falls back on the default SIW (6.1)
+    thrown: bool = False  # thrown by hand (grenades): weapons firing divided by the ruleset's grenade_divisor (3.10)
     description: str = ""
     source: Source = field(default=Source(None), compare=False)
 

@@ -108,3 +108,13 @@ class Content:
 
     def unit_class_of(self, weapon: Weapon):
         return self.unit_classes.get(weapon.unit_class)
+
+    def is_special_weapon(self, weapon: Weapon) -> bool:
+        """A special infantry weapon (its class says `special_weapon`), carried by a platoon rather than fielded."""
+        cls = self.unit_class_of(weapon)
+        return cls is not None and cls.special_weapon
+
+    def is_offmap(self, weapon: Weapon) -> bool:
+        """An off-map battery (its class says `offmap`)."""
+        cls = self.unit_class_of(weapon)
+        return cls is not None and cls.offmap

@@ -55,7 +55,11 @@ def unit_class(class_id: str, r: dict) -> UnitClass:
     return UnitClass(
         class_id, r["name"], r["armoured"], r["vehicle"], r["mobility"], r["fire_on_selection"], r["kill_vp"],
         r["objective_vp"], r["report"], r.get("infantry", False), r.get("artillery", False), r.get("bombard", False),
-        r.get("carries", "none"), r.get("transport_cost"), r.get("kill_vp_plus_front_armour", False))
+        r.get("carries", "none"), r.get("transport_cost"), r.get("kill_vp_plus_front_armour", False),
+        role=r.get("role"), placement=r.get("placement"), carries_siw=r.get("carries_siw", False),
+        indirect_only=r.get("indirect_only", False), kills_armour=r.get("kills_armour", True),
+        special_weapon=r.get("special_weapon", False), offmap=r.get("offmap", False),
+        advance_range=r.get("advance_range"), ambush_range=r.get("ambush_range"))
 
 
 def rules(doc: dict, src: Source, ns: str, skip: set) -> tuple[dict, dict, list, Ruleset | None]:
@@ -108,7 +112,8 @@ def weapon(r: dict, src: Source, ns: str) -> Weapon:
         sl=r.get("sl", 0), aliases=tuple(str(a) for a in r.get("aliases", ())), legacy_number=r.get("legacy_number"),
         indirect_mr=r.get("indirect_mr"), fires_as=r.get("fires_as"), carries=r.get("carries"),
         kill_vp=r.get("kill_vp"), transport_cost=r.get("transport_cost"),
-        designer_value=r.get("designer_value", False), description=r.get("description", ""), source=src)
+        designer_value=r.get("designer_value", False), single_use=r.get("single_use", False),
+        thrown=r.get("thrown", False), description=r.get("description", ""), source=src)
 
 
 def period(r: dict, src: Source) -> Period:

@@ -10,14 +10,6 @@ from typing import Mapping
 # may only override it if the schema grows a `heavy_artillery_min_ss`.
 HEAVY_ARTILLERY_MIN_SS = 6
 
-SIW_ATTACKS = {
-    "flameth": "FLAMETHROWER ATTACK",
-    "grenade": "GRENADE ATTACK",
-    "pzfaust": "PANZERFAUST ATTACK",
-    "piat": "PIAT ATTACK",
-    "bazooka": "BAZOOKA ATTACK",
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Report:
@@ -30,12 +22,13 @@ class Report:
 
 
 def report_category(*, kind: str, ss, mp=0, armoured_vehicle: bool = False, moving: bool = False, range_=None,
-                    siw: str | None = None, fires_as: str | None = None,
+                    siw: str | None = None, siw_name: str = "", fires_as: str | None = None,
                     reports: Mapping[str, object]) -> Report | None:
     """The report of one shot. `kind` is the firer's unit-class report kind (cannon | artillery | small_arms | none),
-    `siw` the SIW's id when a SIW fires, `range_` None for indirect fire. None: the shot gets no report (trucks)."""
+    `siw` the SIW's id when a SIW fires and `siw_name` its name (FLAMETHROWER ATTACK), `range_` None for indirect
+    fire. None: the shot gets no report (trucks)."""
     if siw:
-        return Report(siw, SIW_ATTACKS.get(siw, f"{siw.upper()} ATTACK"))
+        return Report(siw, f"{(siw_name or siw).upper()} ATTACK")
     if armoured_vehicle and moving and range_ is not None and range_ == 0:
         return Report("overrun", "OVERRUN ATTACK")
     if fires_as or kind == "small_arms":
@@ -58,5 +51,6 @@ def weapon_report(weapon, unit_class, *, reports: Mapping[str, object], moving: 
     """The report of a shot by a pack weapon (engine.model.Weapon) of the given engine.model.UnitClass."""
     return report_category(kind=unit_class.report, ss=weapon.ss, mp=weapon.mp,
                            armoured_vehicle=unit_class.armoured and unit_class.vehicle, moving=moving, range_=range_,
-                           siw=weapon.local_id if weapon.unit_class == "siw" else None, fires_as=weapon.fires_as,
+                           siw=weapon.local_id if unit_class.special_weapon else None, siw_name=weapon.name,
+                           fires_as=weapon.fires_as,
                            reports=reports)

@@ -21,16 +21,13 @@ __all__ = ["Firer", "Target", "HMG", "Modifier", "Attack", "FireResult", "Report
            "indirect_armour", "spotting_pulses", "siw_weapons_firing", "suppression_added", "fire_effectiveness",
            "resolve_kills", "fire_vs_armour", "fire_vs_soft", "direct_fire", "indirect_fire", "siw_attack"]
 
-SIW_CLASS = "siw"
-GRENADE = "grenade"
-NO_ARMOUR_KILL_CLASSES = frozenset({"smg", "rifle"})  # they may only suppress armour (6.4, A20)
-
 
 @dataclass(frozen=True, slots=True)
 class Firer:
     """The firing unit: its weapon's ratings and its situation. `count` is N, the weapons firing (vehicles, guns
     or men); `mg` the machine guns per vehicle; `report` the unit class's report kind; `siw` the SIW's id when the
-    weapon is a special infantry weapon."""
+    weapon is a special infantry weapon, `name` its name; `kills_armour` False when the class only suppresses armour
+    (6.4, A20); `thrown` when a SIW is thrown by hand, its weapons firing divided by the grenade divisor (3.10)."""
 
     mr: Number
     mp: Number
@@ -47,6 +44,9 @@ class Firer:
     siw: str | None = None
     report: str = "none"
     fires_as: str | None = None
+    name: str = ""
+    kills_armour: bool = True
+    thrown: bool = False
 
     @classmethod
     def from_weapon(cls, weapon, unit_class, count: Number = 1, *, nationality: str | None = None,
@@ -56,8 +56,9 @@ class Firer:
         return cls(mr=weapon.mr, mp=weapon.mp, ss=weapon.ss, ac=weapon.ac, count=count, unit_class=weapon.unit_class,
                    nationality=nat, armoured=unit_class.armoured, vehicle=unit_class.vehicle, mg=weapon.mg,
                    moving=moving, suppression=suppression,
-                   siw=weapon.local_id if weapon.unit_class == SIW_CLASS else None, report=unit_class.report,
-                   fires_as=weapon.fires_as)
+                   siw=weapon.local_id if unit_class.special_weapon else None, report=unit_class.report,
+                   fires_as=weapon.fires_as, name=weapon.name, kills_armour=unit_class.kills_armour,
+                   thrown=weapon.thrown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +86,9 @@ class Target:
                    moving=moving, suppression=suppression)
 
 
-# The armoured vehicle's machine guns fire as this HMG against soft targets (6.5, A10: MR 5, SS 1, AC 50).
-HMG = Firer(mr=5, mp=0, ss=1, ac=50, unit_class="hmg", report="small_arms")
+# The armoured vehicle's machine guns fire as this HMG against soft targets (6.5, A10: MR 5, SS 1, AC 50). It has
+# no unit class: a class's small-arms bonus (KG's German SMG and RIFLE) is for its platoons, not for vehicle MGs.
+HMG = Firer(mr=5, mp=0, ss=1, ac=50, report="small_arms")
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,13 +185,14 @@ def spotting_pulses(los: bool, sees_enemy: bool, params: Params) -> int:
     return int(params["max_pulses_for_accuracy"]) if los and sees_enemy else int(los)
 
 
-def siw_weapons_firing(men, target_mg, siw: str, flags) -> Number:
-    """N of a SIW attack (3.10): men, / (1 + target MGs) if flagged (BG), / grenade_divisor for grenades."""
+def siw_weapons_firing(men, target_mg, thrown: bool, flags) -> Number:
+    """N of a SIW attack (3.10): men, / (1 + target MGs) if flagged (BG), / grenade_divisor for grenades (a
+    weapon with `thrown: true`)."""
     a = _Arith((men, target_mg))
     n = a(men)
     if flags.siw_target_mg_divisor:
         n /= 1 + a(target_mg)
-    if siw == GRENADE:
+    if thrown:
         n /= a(flags.grenade_divisor)
     return n
 
@@ -233,7 +236,7 @@ def _vs_armour(a, f, t, r, pulses, armour, facing, range_bonus, params, flags) -
     notes = [f"APF capped at {params['apf_cap_ratio']} x armour"] if capped != apf else []
     n = a(f.count)
     kills = capped * acc * n / (armour * a(params["kill_divisor_armoured"]))
-    if f.unit_class in NO_ARMOUR_KILL_CLASSES:
+    if not f.kills_armour:
         kills = a(0)
         notes.append(f"{f.unit_class.upper()} cannot kill armour")
     if mp > 0 and not (f.vehicle and f.mg > 0 and r < a(params["mg_bonus_below_range"])):  # 6.7, A12
@@ -289,7 +292,8 @@ def _report(f, range_, reports):
     if reports is None:
         return None
     return report_category(kind=f.report, ss=f.ss, mp=f.mp, armoured_vehicle=f.armoured and f.vehicle,
-                           moving=f.moving, range_=range_, siw=f.siw, fires_as=f.fires_as, reports=reports)
+                           moving=f.moving, range_=range_, siw=f.siw, siw_name=f.name, fires_as=f.fires_as,
+                           reports=reports)
 
 
 def fire_vs_armour(firer: Firer, target: Target, *, range_, pulses, front_arc: bool | None, params: Params, flags,
@@ -318,7 +322,7 @@ def fire_vs_soft(firer: Firer, target: Target, *, range_, pulses, params: Params
     attacks = [_vs_soft(a, firer, target, r, pulses, r == 0, params, flags)]
     if firer.armoured and firer.vehicle and firer.mg > 0 and r < a(params["mg_bonus_below_range"]):
         mg = Firer(mr=mg_weapon.mr, mp=0, ss=mg_weapon.ss, ac=mg_weapon.ac, count=a(firer.mg) * a(firer.count),
-                   unit_class=getattr(mg_weapon, "unit_class", "hmg"), nationality=firer.nationality,
+                   unit_class=getattr(mg_weapon, "unit_class", ""), nationality=firer.nationality,
                    moving=firer.moving)
         attacks.append(_vs_soft(a, mg, target, r, pulses, r == 0, params, flags, weapon="mg"))
     return _result(a, "direct", firer, target, attacks, a(0), _report(firer, r, reports), params)
@@ -357,6 +361,6 @@ def siw_attack(siw: Firer, target: Target, *, men, pulses, params: Params, flags
     if siw.siw is None:
         raise ValueError("the firer is not a special infantry weapon")
     a = _arith(siw, target, men, pulses)
-    n = siw_weapons_firing(a(men), a(target.mg), siw.siw, flags)
+    n = siw_weapons_firing(a(men), a(target.mg), siw.thrown, flags)
     return fire_vs_armour(dataclasses.replace(siw, count=n), target, range_=0, pulses=pulses, front_arc=False,
                           params=params, flags=flags, reports=reports)

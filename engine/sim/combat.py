@@ -190,10 +190,10 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: "B
         result = rf.siw_attack(_firer(unit, battle, siw), _target(target, battle), men=unit.count, pulses=pulses,
                                params=params, flags=flags, reports=battle.reports)
         weapon_name = siw.name
-        if siw.local_id in ("flameth", "pzfaust"):  # once per game; then grenades (6.1)
+        if siw.single_use:  # once per game (flamethrower, Panzerfaust); then the default SIW, grenades (6.1)
             unit.siw = content.resolve_weapon(battle.ruleset.default_siw, (unit.nationality,))
             notes.append(f"{siw.name} used up")
-    elif battle.unit_class(unit).bombard and unit.weapon.unit_class in ("mortar", "sp_mortar"):
+    elif battle.unit_class(unit).indirect_only:
         result = rf.indirect_fire(_firer(unit, battle), _target(target, battle), pulses=4, params=params,
                                   flags=flags, reports=battle.reports)
         weapon_name = unit.weapon.name

@@ -79,7 +79,7 @@ def build_state(scenario: Scenario, content: Content, seed: int, handicap: int |
                 if weapon is None:
                     raise SetupError(f"unit {formation.letter}{unit.index}: unknown weapon '{unit.weapon}'")
                 siw = None
-                if weapon.unit_class in ("smg", "rifle"):
+                if content.unit_class_of(weapon).carries_siw:
                     siw = content.resolve_weapon(unit.siw or profile.default_siw, nats)
                 count = scaled_count(unit.count, factor)
                 state = UnitState(

@@ -194,17 +194,19 @@ def _check_unit(s: Scenario, uid: str, unit: Unit, weapon, content: Content, nat
         out.append(_at("scenario.period-unavailable", f"unit {uid}: {weapon.name} is available in periods "
                        f"{weapon.periods[0]}-{weapon.periods[1]}, not in period {s.period}", unit.source, "weapon",
                        hint="pick a weapon of this period or change the scenario's period"))
-    if weapon.unit_class in ("siw", "offmap_artillery"):
+    if cls is not None and (cls.special_weapon or cls.offmap):
         out.append(_at("scenario.not-a-unit", f"unit {uid}: {weapon.name} is a {cls.name if cls else weapon.unit_class}, "
                        "not a unit", unit.source, "weapon",
                        hint="give SIWs to infantry with 'siw:' and off-map artillery under 'offmap_artillery:'"))
     if unit.siw is not None:
         siw = content.resolve_weapon(unit.siw, nats)
-        if siw is None or siw.unit_class != "siw":
+        if siw is None or not content.is_special_weapon(siw):
             out.append(_at("ref.unknown-siw", f"unit {uid}: '{unit.siw}' is not a special infantry weapon",
                            unit.source, "siw", hint=did_you_mean(unit.siw, profile.siws) or "one of: " + ", ".join(profile.siws)))
-        elif weapon.unit_class not in ("smg", "rifle"):
-            out.append(_at("scenario.siw-holder", f"unit {uid}: only SMG and rifle platoons carry a SIW", unit.source, "siw"))
+        elif cls is None or not cls.carries_siw:
+            holders = [c.name for c in content.unit_classes.values() if c.carries_siw]
+            out.append(_at("scenario.siw-holder", f"unit {uid}: only {' and '.join(holders) or 'no'} platoons carry a "
+                           "SIW", unit.source, "siw"))
         elif not siw.available_in(s.period):
             out.append(_at("scenario.period-unavailable", f"unit {uid}: {siw.name} is available in periods "
                            f"{siw.periods[0]}-{siw.periods[1]}, not in period {s.period}", unit.source, "siw"))
@@ -273,6 +275,6 @@ def _check_offmap(s: Scenario, content: Content, battle, dropped: set[str], out:
             issue = _weapon_issue(battery.weapon, content, battery.source, dropped)
             if issue:
                 out.append(issue)
-        elif weapon.unit_class != "offmap_artillery":
+        elif not content.is_offmap(weapon):
             out.append(_at("scenario.offmap-weapon", f"{weapon.name} is not off-map artillery", battery.source, "weapon",
                            hint="use L-ART, M-ART or H-ART"))

@@ -100,9 +100,9 @@ def check_rules(docs, content: Content) -> list[Issue]:
                                "entrenchments", "battle_types", hint=did_you_mean(b, [x.id for x in profile.battle_types])))
         for ref in (*profile.siws, profile.default_siw):
             weapon = content.resolve_weapon(ref)
-            if weapon is None or weapon.unit_class != "siw":
+            if weapon is None or not content.is_special_weapon(weapon):
                 out.append(_at("ref.unknown-siw", f"'{ref}' is not a special infantry weapon of this pack", src, "siws",
-                               hint=did_you_mean(ref, [w.local_id for w in content.weapons.values() if w.unit_class == "siw"])))
+                               hint=did_you_mean(ref, [w.local_id for w in content.weapons.values() if content.is_special_weapon(w)])))
         if profile.default_siw not in profile.siws:
             out.append(_at("ruleset.siw-default", f"the default SIW '{profile.default_siw}' is not in the available list", src, "siws"))
     return out
@@ -230,7 +230,7 @@ def check_pack(pack, content: Content) -> list[Issue]:
         out.append(error("ref.unknown-ruleset", f"ruleset '{pack.manifest.ruleset}' is not defined by this pack or its requirements",
                          file=pack.manifest.file, path=("ruleset",), hint="define it under 'ruleset:' in rules.yaml"))
     for w in docs.weapons:
-        if w.unit_class == "siw" and content.ruleset and w.local_id not in content.ruleset.siws:
+        if content.is_special_weapon(w) and content.ruleset and w.local_id not in content.ruleset.siws:
             out.append(_at("ruleset.siw-unlisted", f"SIW '{w.local_id}' is not in the ruleset's list of SIWs", w.source,
                            severity=warning, hint="add it to ruleset.siws.available"))
     return out
