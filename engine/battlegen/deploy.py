@@ -32,25 +32,22 @@ from .forces import ForceDraft, FormationDraft, UnitDraft
 from .plan import BattlePlan, BuildError
 from .transport import is_transport, load, unload
 
-KIND = {"rifle": "infantry", "smg": "infantry", "hmg": "hmg", "mortar": "mortar", "at_gun": "gun", "flak": "gun",
-        "infantry_gun": "fieldgun", "howitzer": "fieldgun", "tank": "armour", "tank_destroyer": "armour",
-        "assault_gun": "armour", "armoured_car": "recon", "sp_artillery": "battery", "sp_mortar": "battery",
-        "truck": "transport", "carrier": "transport"}
+# Depths behind the line by the unit class's `placement` (content/rules.yaml) and by the formation's role.
 UNIT_DEPTH = {
-    "defend": {"infantry": 2, "hmg": 2, "gun": 5, "fieldgun": 7, "mortar": 8, "armour": 11, "recon": 1,
+    "defend": {"infantry": 2, "machine_gun": 2, "gun": 5, "field_gun": 7, "indirect": 8, "armour": 11, "recon": 1,
                "battery": 13, "transport": 16},
-    "attack": {"infantry": 3, "hmg": 3, "gun": 4, "fieldgun": 5, "mortar": 5, "armour": 1, "recon": 1,
+    "attack": {"infantry": 3, "machine_gun": 3, "gun": 4, "field_gun": 5, "indirect": 5, "armour": 1, "recon": 1,
                "battery": 7, "transport": 2},
 }
 FORMATION_DEPTH = {
-    "defend": {"infantry": 2, "recon": 1, "antitank": 5, "tank_destroyer": 6, "support": 6, "armour": 11,
-               "assault_gun": 10, "artillery": 13, "command": 9},
-    "attack": {"armour": 2, "infantry": 2, "recon": 1, "tank_destroyer": 3, "assault_gun": 4, "antitank": 6,
+    "defend": {"infantry": 2, "recon": 1, "antitank": 5, "tank_hunter": 6, "support": 6, "armour": 11,
+               "assault_armour": 10, "artillery": 13, "command": 9},
+    "attack": {"armour": 2, "infantry": 2, "recon": 1, "tank_hunter": 3, "assault_armour": 4, "antitank": 6,
                "support": 6, "artillery": 8, "command": 11},
 }
 BANDS = {
-    "defend": (("infantry", "recon"), ("antitank", "tank_destroyer", "support"), ("armour", "assault_gun", "artillery")),
-    "attack": (("armour", "infantry", "recon", "tank_destroyer", "assault_gun"), ("antitank", "support", "artillery")),
+    "defend": (("infantry", "recon"), ("antitank", "tank_hunter", "support"), ("armour", "assault_armour", "artillery")),
+    "attack": (("armour", "infantry", "recon", "tank_hunter", "assault_armour"), ("antitank", "support", "artillery")),
 }
 
 
@@ -96,9 +93,9 @@ class DeploymentArea:
         g, defend = self.grid, self.posture == "defend"
         cover, level = float(g.cover[y, x]), float(g.level[y, x])
         s = -abs(self.plan.depth(self.side, x) - want) - 0.15 * abs(y - anchor_y) - 1.5 * self.occupied.get((x, y), 0)
-        if kind in ("infantry", "hmg"):
+        if kind in ("infantry", "machine_gun"):
             s += 4 * cover + (3 * self.entrenchable[y, x] if self.digging else 0) + self.objective[y, x] * defend
-        elif kind in ("gun", "fieldgun", "mortar", "hq"):
+        elif kind in ("gun", "field_gun", "indirect", "hq"):
             s += 1.2 * level + min(4.0, self.view((x, y)) / 15) + (2 * cover if defend else 0)
         elif defend:  # armour, recon, transport, batteries: out of sight
             s += 3 * cover
@@ -148,8 +145,9 @@ def _anchors(field: DeploymentArea, formations: list[FormationDraft]) -> dict[st
     return out
 
 
-def _kind(unit: UnitDraft) -> str:
-    return KIND.get(unit.weapon.unit_class, "infantry")
+def _kind(content: Content, unit: UnitDraft) -> str:
+    cls = content.unit_class_of(unit.weapon)
+    return (cls.placement if cls else None) or "infantry"
 
 
 def deploy(content: Content, game_map: Map, plan: BattlePlan, force: ForceDraft, seed: int = 1) -> list[tuple[int, int]]:
@@ -169,7 +167,7 @@ def deploy(content: Content, game_map: Map, plan: BattlePlan, force: ForceDraft,
         depth = plan.depth(force.side, anchors[formation.letter][0])
         hq_at = None
         for unit in pieces:
-            kind = "hq" if unit is lead and not is_transport(content, unit) else _kind(unit)
+            kind = "hq" if unit is lead and not is_transport(content, unit) else _kind(content, unit)
             want = depth if unit is lead else UNIT_DEPTH[field.posture].get(kind, depth)
             center, radius = (anchors[formation.letter], 3) if hq_at is None else (hq_at, reach)
             unit.at = field.place(unit, kind, want, center, radius)
@@ -186,7 +184,8 @@ def entrench(content: Content, plan: BattlePlan, field: DeploymentArea, force: F
     squares: list[tuple[int, int]] = []
     for formation in force.formations:
         for unit in formation.units:
-            if unit.at and _kind(unit) in ("infantry", "hmg", "gun", "fieldgun", "mortar") and unit.carrier is None:
+            if unit.at and _kind(content, unit) in ("infantry", "machine_gun", "gun", "field_gun", "indirect") \
+                    and unit.carrier is None:
                 x, y = unit.at
                 if field.entrenchable[y, x] and unit.at not in squares:
                     squares.append(unit.at)

@@ -24,12 +24,10 @@ from ..model import FormationTemplate, Weapon
 from ..packs.content import Content
 from .plan import BuildError
 
-ARMOURED_ROLE = {"tank": "armour", "tank_destroyer": "tank_destroyer", "assault_gun": "assault_gun",
-                 "armoured_car": "recon", "sp_artillery": "artillery", "sp_mortar": "artillery",
-                 "rifle": "infantry", "smg": "infantry", "hmg": "support", "mortar": "support",
-                 "infantry_gun": "support", "howitzer": "support", "at_gun": "antitank", "flak": "antitank"}
-ROLE_ORDER = ("armour", "infantry", "tank_destroyer", "antitank", "support", "assault_gun", "recon", "artillery")
-TRANSPORT = ("truck", "carrier")
+# A template's role is the commonest `role` of its units' classes (content/rules.yaml), ties to the HQ's role and
+# then to this order; `transport` never names a formation.
+ROLE_ORDER = ("armour", "infantry", "tank_hunter", "antitank", "support", "assault_armour", "recon", "artillery")
+TRANSPORT_ROLE = "transport"
 
 
 def round_half_up(value: float) -> int:
@@ -159,9 +157,15 @@ def is_available(content: Content, t: FormationTemplate, side: str, force_type: 
     return True
 
 
-def _class(content: Content, ref: str, nats) -> str:
+def _role(content: Content, ref: str, nats) -> str | None:
     weapon = content.resolve_weapon(ref, nats)
-    return weapon.unit_class if weapon else ""
+    cls = content.unit_class_of(weapon) if weapon else None
+    return cls.role if cls else None
+
+
+def is_transport_weapon(content: Content, weapon: Weapon) -> bool:
+    cls = content.unit_class_of(weapon)
+    return cls is not None and cls.role == TRANSPORT_ROLE
 
 
 def transport_cost(content: Content, weapon: Weapon) -> int | None:
@@ -185,10 +189,10 @@ def offer(content: Content, t: FormationTemplate, side: str, force_type: str) ->
         return Offer(t, "offmap", False)
     counts: dict[str, int] = {}
     for element in t.units:
-        role = ARMOURED_ROLE.get(_class(content, element.weapon, nats))
+        role = _role(content, element.weapon, nats)
         if role:
             counts[role] = counts.get(role, 0) + 1
-    hq_role = ARMOURED_ROLE.get(_class(content, t.hq.weapon, nats)) if t.hq else None
+    hq_role = _role(content, t.hq.weapon, nats) if t.hq else None
     role = max(ROLE_ORDER, key=lambda r: (counts.get(r, 0), r == hq_role, -ROLE_ORDER.index(r)))
     men = lift = 0
     for element in _elements(t):
@@ -198,7 +202,7 @@ def offer(content: Content, t: FormationTemplate, side: str, force_type: str) ->
         cls = content.unit_classes.get(weapon.unit_class)
         if cls and cls.infantry:
             men += (transport_cost(content, weapon) or 0) * element.count
-        elif weapon.unit_class in TRANSPORT:
+        elif is_transport_weapon(content, weapon):
             lift += int(content.parameters["transport_capacity_per_vehicle"]) * element.count
     return Offer(t, role, men > 0 and lift >= men)
 
@@ -234,10 +238,14 @@ def command_hq(content: Content, side: str, force_type: str, period: int) -> For
 
     def rank(w: Weapon):
         own = any(n in w.nationalities for n in nats)
-        return (carries(content, w) != "all", w.unit_class != "carrier", not own, w.id)
+        armoured = content.unit_class_of(w).armoured  # a halftrack before a truck
+        return (carries(content, w) != "all", not armoured, not own, w.id)
 
-    vehicles = sorted((w for w in pool if w.unit_class in TRANSPORT and carries(content, w) == "all"), key=rank)
-    men = sorted((w for w in pool if w.unit_class in ("smg", "rifle")), key=lambda w: (w.unit_class != "smg", w.id))
+    # the escort: platoons of the first class (in the rules' unit_classes order) whose platoons carry a SIW
+    class_order = list(content.unit_classes)
+    vehicles = sorted((w for w in pool if is_transport_weapon(content, w) and carries(content, w) == "all"), key=rank)
+    men = sorted((w for w in pool if content.unit_class_of(w) and content.unit_class_of(w).carries_siw),
+                 key=lambda w: (class_order.index(w.unit_class), w.id))
     if not vehicles or not men:
         raise BuildError(f"no command vehicle or infantry for {side} in period {period}")
     capacity = int(content.parameters["transport_capacity_per_vehicle"])

@@ -32,15 +32,15 @@ from .plan import BattlePlan, BuildError
 
 RECIPES: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
     "attack": ((("armour",), 0.36), (("infantry",), 0.34), (("support",), 0.10), (("recon",), 0.08),
-               (("tank_destroyer", "antitank", "assault_gun"), 0.12)),
+               (("tank_hunter", "antitank", "assault_armour"), 0.12)),
     "defend": ((("infantry",), 0.42), (("antitank",), 0.16), (("support",), 0.14),
-               (("armour", "assault_gun", "tank_destroyer"), 0.28)),
-    "rearguard": ((("infantry",), 0.34), (("antitank",), 0.16), (("tank_destroyer", "armour", "assault_gun"), 0.30),
+               (("armour", "assault_armour", "tank_hunter"), 0.28)),
+    "rearguard": ((("infantry",), 0.34), (("antitank",), 0.16), (("tank_hunter", "armour", "assault_armour"), 0.30),
                   (("recon",), 0.10), (("support",), 0.10)),
 }
 OFFMAP_SHARE = 0.40
 TASTE = 0.3  # how far a seed's liking for some templates may outweigh a closer fit to the recipe
-FILL_ROLES = ("infantry", "support", "antitank", "tank_destroyer", "armour", "assault_gun", "recon", "artillery")
+FILL_ROLES = ("infantry", "support", "antitank", "tank_hunter", "armour", "assault_armour", "recon", "artillery")
 
 
 def posture(plan: BattlePlan, side: str) -> str:
@@ -154,7 +154,7 @@ def auto_select(content: Content, plan: BattlePlan, side: str, force_type: str |
         score = _score(picks, recipe, spend) + (sum(taste[o.template.id] for o in picks) / len(picks) if picks else 0)
         if score < best_score:
             best, best_score = picks, score
-    order = {r: i for i, r in enumerate(("armour", "infantry", "tank_destroyer", "assault_gun", "recon", "antitank",
+    order = {r: i for i, r in enumerate(("armour", "infantry", "tank_hunter", "assault_armour", "recon", "antitank",
                                          "support", "artillery"))}
     for o in sorted(best, key=lambda o: (order.get(o.role, 99), -o.cost, o.template.id)):
         purchase.add(o)

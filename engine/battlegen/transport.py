@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from ..packs.content import Content
-from .forces import TRANSPORT, FormationDraft, UnitDraft, carries, transport_cost
+from .forces import FormationDraft, UnitDraft, carries, is_transport_weapon, transport_cost
 
 
 def _points(content: Content, unit: UnitDraft) -> int | None:
@@ -20,7 +20,7 @@ def _points(content: Content, unit: UnitDraft) -> int | None:
 
 
 def is_transport(content: Content, unit: UnitDraft) -> bool:
-    return unit.weapon.unit_class in TRANSPORT and carries(content, unit.weapon) != "none"
+    return is_transport_weapon(content, unit.weapon) and carries(content, unit.weapon) != "none"
 
 
 def passengers_of(content: Content, formation: FormationDraft) -> list[UnitDraft]:
