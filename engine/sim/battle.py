@@ -21,11 +21,12 @@ from ..rules.terrain_grid import TerrainGrid
 from ..rules import suppression as rs
 from . import events as ev
 from .bombard import run_mission
-from .combat import can_see, is_moving, unit_fires
+from .combat import can_see, is_moving, sighting_range, unit_fires
 from .command import in_command, position
 from .pathing import MovementField
 from .orders import Order, OrderError, apply_order, board
 from .initial_state import SetupError, build_state
+from .move_resolution import step_unit
 from .state import GameState, UnitState
 from .victory import VictoryResult, score
 
@@ -145,8 +146,6 @@ class Battle:
 
     def sees_unit_from(self, origin: tuple[int, int], unit: UnitState) -> bool:
         pos = position(unit, self.state)
-        from .combat import sighting_range
-
         return pos is not None and distance(origin, pos) <= sighting_range(unit, self) and self.sees(origin, pos)
 
     def enemies_on_map(self, side: str) -> list[UnitState]:
@@ -303,8 +302,6 @@ class Battle:
         self.revealed = {}
 
     def _move(self, unit: UnitState) -> None:
-        from .move_resolution import step_unit
-
         step_unit(unit, self)
 
     def _rally(self) -> None:

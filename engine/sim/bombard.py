@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from ..rules import fire as rf
 from . import events as ev
-from .combat import _firer, _target, apply_result
+from .combat import apply_result
+from .fire_inputs import firer_of, target_of
 from .command import position
 from .state import UnitState
 
@@ -47,7 +48,7 @@ def run_mission(unit: UnitState, battle: "Battle") -> None:
     for enemy in enemies:
         if not enemy.alive:
             continue
-        result = rf.indirect_fire(_firer(unit, battle), _target(enemy, battle), pulses=pulses, params=battle.params,
+        result = rf.indirect_fire(firer_of(unit, battle), target_of(enemy, battle), pulses=pulses, params=battle.params,
                                   flags=battle.flags, reports=battle.reports)
         apply_result(unit, enemy, result, 0, unit.weapon.name, battle, [f"spotting P {pulses}"])
     if not sees_enemy and state.rng.random() < 0.5:  # drift (13 U17)

@@ -10,6 +10,7 @@ from ..rules import suppression as rs
 from ..rules.los import FACING_VECTORS, facing_index, front_arc, in_arc
 from . import events as ev
 from .command import chebyshev, position
+from .fire_inputs import firer_of, target_of
 from .orders import disembark
 from .state import UnitState
 from .victory import kill_vp
@@ -166,20 +167,6 @@ def unit_fires(unit: UnitState, battle: "Battle") -> None:
     resolve_attack(unit, target, distance, battle)
 
 
-def _firer(unit: UnitState, battle: "Battle", weapon=None) -> rf.Firer:
-    weapon = weapon or unit.weapon
-    return rf.Firer.from_weapon(weapon, battle.content.unit_classes[weapon.unit_class], unit.count,
-                                nationality=unit.nationality, moving=unit.uid in battle.moving,
-                                suppression=unit.suppression)
-
-
-def _target(target: UnitState, battle: "Battle") -> rf.Target:
-    pos = position(target, battle.state)
-    return rf.Target.from_weapon(target.weapon, battle.unit_class(target), in_cover=bool(battle.grid.cover[pos[1], pos[0]]),
-                                 speed_setting=target.speed, moving=target.uid in battle.moving,
-                                 suppression=target.suppression)
-
-
 def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: "Battle") -> None:
     content, params, flags = battle.content, battle.params, battle.flags
     target_cls = battle.unit_class(target)
@@ -187,21 +174,21 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: "B
     siw = unit.siw
     notes = []
     if siw is not None and distance == 0 and target_cls.armoured:
-        result = rf.siw_attack(_firer(unit, battle, siw), _target(target, battle), men=unit.count, pulses=pulses,
+        result = rf.siw_attack(firer_of(unit, battle, siw), target_of(target, battle), men=unit.count, pulses=pulses,
                                params=params, flags=flags, reports=battle.reports)
         weapon_name = siw.name
         if siw.single_use:  # once per game (flamethrower, Panzerfaust); then the default SIW, grenades (6.1)
             unit.siw = content.resolve_weapon(battle.ruleset.default_siw, (unit.nationality,))
             notes.append(f"{siw.name} used up")
     elif battle.unit_class(unit).indirect_only:
-        result = rf.indirect_fire(_firer(unit, battle), _target(target, battle), pulses=4, params=params,
+        result = rf.indirect_fire(firer_of(unit, battle), target_of(target, battle), pulses=4, params=params,
                                   flags=flags, reports=battle.reports)
         weapon_name = unit.weapon.name
     else:
         arc = None
         if target_cls.armoured and distance > 0:
             arc = front_arc(position(target, battle.state), target.facing, unit.pos)
-        result = rf.direct_fire(_firer(unit, battle), _target(target, battle), range_=distance, pulses=pulses,
+        result = rf.direct_fire(firer_of(unit, battle), target_of(target, battle), range_=distance, pulses=pulses,
                                 front_arc=arc, params=params, flags=flags, reports=battle.reports)
         weapon_name = unit.weapon.name
     apply_result(unit, target, result, distance, weapon_name, battle, notes)
