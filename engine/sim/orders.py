@@ -7,6 +7,7 @@ events. Orders that take time to act (moves, bombardments) get the command-contr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import singledispatch
 
 from ..packs.content import Content
 from . import events as ev
@@ -123,80 +124,120 @@ def _set_objective(unit: UnitState, square: tuple[int, int], speed: int | None, 
 
 
 def apply_order(order: Order, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
-    """Carry out one order; raise OrderError if the rules forbid it."""
-    width, height = size
-    if isinstance(order, Move):
-        unit = _unit(state, order.unit)
-        if unit.offmap:
-            raise OrderError("off-map artillery does not move")
-        return _set_objective(unit, _clamp(order.square, width, height), order.speed,
-                              order_delay(unit, state, content, sees), state)
-    if isinstance(order, Advance):
-        hq = state.units.get(f"{order.side}:{order.letter}0")
-        if hq is None or not hq.alive:
-            raise OrderError(f"formation {order.letter} has lost its HQ: all-units orders are impossible (5.3)")
-        origin = position(hq, state)
-        out = []
-        for unit in [u for u in state.side_units(order.side) if u.letter == order.letter and u.alive and not u.offmap]:
-            if unit.routed or unit.carrier is not None:
-                continue
-            here = position(unit, state)
-            offset = (here[0] - origin[0], here[1] - origin[1]) if here and origin else (0, 0)
-            target = _clamp((order.square[0] + offset[0], order.square[1] + offset[1]), width, height)
-            out += _set_objective(unit, target, order.speed, order_delay(unit, state, content, sees), state)
-        return out
-    if isinstance(order, AllUnits):
-        hq = state.units.get(f"{order.side}:{order.letter}0")
-        if hq is None or not hq.alive:
-            raise OrderError(f"formation {order.letter} has lost its HQ: all-units orders are impossible (5.3)")
-        if order.action not in (*PER_UNIT, "cancel"):
-            raise OrderError(f"all-units orders are face, speed, range or cancel, not '{order.action}'")
-        out = []
-        for unit in sorted(state.side_units(order.side), key=lambda u: u.index):
-            if unit.letter != order.letter or not unit.alive or unit.routed or unit.offmap:
-                continue
-            single = Cancel(unit.uid) if order.action == "cancel" else PER_UNIT[order.action](unit.uid, order.value)
-            out += apply_order(single, state, content, sees, size)
-        return out
-    if isinstance(order, SetSpeed):
-        unit = _unit(state, order.unit)
-        unit.speed = max(0, min(order.speed, unit.weapon.sp))
-        return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "speed", str(unit.speed), 0)]
-    if isinstance(order, SetRange):
-        unit = _unit(state, order.unit)
-        unit.range_limit = max(0, min(order.range, unit.weapon.mr))
-        return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "range", str(unit.range_limit), 0)]
-    if isinstance(order, Face):
-        unit = _unit(state, order.unit)
-        if order.facing not in FACINGS:
-            raise OrderError(f"facing must be one of {', '.join(FACINGS)}")
-        unit.facing = order.facing
-        return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "facing", order.facing, 0)]
-    if isinstance(order, Bombard):
-        return _bombard(order, state, content)
-    if isinstance(order, Priority):
-        unit, target = _unit(state, order.unit), state.units.get(order.target)
-        if target is None or not target.alive or target.side == unit.side:
-            raise OrderError(f"{order.target} is not an enemy unit")
-        unit.priority = target.uid
-        here, there = position(unit, state), position(target, state)
-        if here and there and chebyshev(here, there) > unit.range_limit:
-            unit.range_limit = min(chebyshev(here, there), unit.weapon.mr)
-        return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "priority", target.uid, 0)]
-    if isinstance(order, Embark):
-        return _embark(order, state, content, sees)
-    if isinstance(order, Disembark):
-        return disembark(_unit(state, order.unit), state, content, under_fire=False)
-    if isinstance(order, Cancel):
-        unit = _unit(state, order.unit)
-        unit.objectives.clear()
-        unit.mission = None
-        unit.embark_queue.clear()
-        unit.pulses_at_target = 0
-        unit.mp = 0
-        unit.delay += int(content.parameters["cancel_delay"])
-        return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "cancel", "", unit.delay)]
+    """Carry out one order; raise OrderError if the rules forbid it. Each kind of order has its handler below,
+    registered for its class."""
+    return _apply(order, state, content, sees, size)
+
+
+@singledispatch
+def _apply(order, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
     raise OrderError(f"unknown order {order!r}")
+
+
+@_apply.register
+def _(order: Move, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
+    unit = _unit(state, order.unit)
+    if unit.offmap:
+        raise OrderError("off-map artillery does not move")
+    return _set_objective(unit, _clamp(order.square, *size), order.speed, order_delay(unit, state, content, sees),
+                          state)
+
+
+def _formation_hq(state: GameState, side: str, letter: str) -> UnitState:
+    hq = state.units.get(f"{side}:{letter}0")
+    if hq is None or not hq.alive:
+        raise OrderError(f"formation {letter} has lost its HQ: all-units orders are impossible (5.3)")
+    return hq
+
+
+@_apply.register
+def _(order: Advance, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
+    origin = position(_formation_hq(state, order.side, order.letter), state)
+    out = []
+    for unit in [u for u in state.side_units(order.side) if u.letter == order.letter and u.alive and not u.offmap]:
+        if unit.routed or unit.carrier is not None:
+            continue
+        here = position(unit, state)
+        offset = (here[0] - origin[0], here[1] - origin[1]) if here and origin else (0, 0)
+        target = _clamp((order.square[0] + offset[0], order.square[1] + offset[1]), *size)
+        out += _set_objective(unit, target, order.speed, order_delay(unit, state, content, sees), state)
+    return out
+
+
+@_apply.register
+def _(order: AllUnits, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
+    _formation_hq(state, order.side, order.letter)
+    if order.action not in (*PER_UNIT, "cancel"):
+        raise OrderError(f"all-units orders are face, speed, range or cancel, not '{order.action}'")
+    out = []
+    for unit in sorted(state.side_units(order.side), key=lambda u: u.index):
+        if unit.letter != order.letter or not unit.alive or unit.routed or unit.offmap:
+            continue
+        single = Cancel(unit.uid) if order.action == "cancel" else PER_UNIT[order.action](unit.uid, order.value)
+        out += _apply(single, state, content, sees, size)
+    return out
+
+
+@_apply.register
+def _(order: SetSpeed, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
+    unit = _unit(state, order.unit)
+    unit.speed = max(0, min(order.speed, unit.weapon.sp))
+    return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "speed", str(unit.speed), 0)]
+
+
+@_apply.register
+def _(order: SetRange, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
+    unit = _unit(state, order.unit)
+    unit.range_limit = max(0, min(order.range, unit.weapon.mr))
+    return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "range", str(unit.range_limit), 0)]
+
+
+@_apply.register
+def _(order: Face, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
+    unit = _unit(state, order.unit)
+    if order.facing not in FACINGS:
+        raise OrderError(f"facing must be one of {', '.join(FACINGS)}")
+    unit.facing = order.facing
+    return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "facing", order.facing, 0)]
+
+
+@_apply.register
+def _(order: Bombard, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
+    return _bombard(order, state, content)
+
+
+@_apply.register
+def _(order: Priority, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
+    unit, target = _unit(state, order.unit), state.units.get(order.target)
+    if target is None or not target.alive or target.side == unit.side:
+        raise OrderError(f"{order.target} is not an enemy unit")
+    unit.priority = target.uid
+    here, there = position(unit, state), position(target, state)
+    if here and there and chebyshev(here, there) > unit.range_limit:
+        unit.range_limit = min(chebyshev(here, there), unit.weapon.mr)
+    return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "priority", target.uid, 0)]
+
+
+@_apply.register
+def _(order: Embark, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
+    return _embark(order, state, content, sees)
+
+
+@_apply.register
+def _(order: Disembark, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
+    return disembark(_unit(state, order.unit), state, content, under_fire=False)
+
+
+@_apply.register
+def _(order: Cancel, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
+    unit = _unit(state, order.unit)
+    unit.objectives.clear()
+    unit.mission = None
+    unit.embark_queue.clear()
+    unit.pulses_at_target = 0
+    unit.mp = 0
+    unit.delay += int(content.parameters["cancel_delay"])
+    return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "cancel", "", unit.delay)]
 
 
 def can_bombard(unit: UnitState, content: Content) -> bool:
