@@ -29,7 +29,9 @@ play: $(READY)
 	@$(BIN)/tacforge validate
 	@$(BIN)/tacforge play western:bocage_crossroads --seed 1
 
+# lint-imports: the engine's layering contracts in pyproject.toml [tool.importlinter]
 test: $(READY)
+	@$(BIN)/lint-imports --no-cache
 	@QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
 
 bench: $(READY)

@@ -76,7 +76,7 @@ def _init_worker(ref: str, pack_paths: list[str], handicap, turns, env: dict, cw
         os.chdir(cwd)
     except OSError:
         pass
-    from ..cli.common import find_scenario
+    from ..packs.scenario_lookup import find_scenario
 
     content, scenario = find_scenario(ref, pack_paths)
     _worker.update(content=content, scenario=scenario, handicap=handicap, turns=turns)
@@ -89,7 +89,7 @@ def _play_in_worker(index: int, seed: int) -> GameSummary:
 def _pool_context():
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload([__name__, "tacforge.engine.cli.common"])  # the server imports the engine once; workers fork from it
+        ctx.set_forkserver_preload([__name__, "tacforge.engine.packs.scenario_lookup"])  # the server imports the engine once; workers fork from it
         return ctx
     return multiprocessing.get_context("spawn")
 
@@ -127,7 +127,7 @@ def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: in
         raise ValueError("handicap must be 1-5")
     if turns is not None and turns < 1:
         raise ValueError("turns must be at least 1")
-    from ..cli.common import CommandError, find_scenario  # here: engine.cli imports this module
+    from ..packs.scenario_lookup import CommandError, find_scenario
 
     started = time.perf_counter()
     ref = _absolute(scenario_ref)

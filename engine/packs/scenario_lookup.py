@@ -1,0 +1,48 @@
+"""Finding a scenario by 'pack:id', bare id or file, for the command line and for batches of games; and the error
+a user can fix (a wrong reference, a pack with errors), which the CLI prints without a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..issues import render_text
+from .discovery import MANIFEST
+from .loader import load_packs
+
+
+class CommandError(Exception):
+    """A problem the user can fix; printed without a traceback, exit code 2 (usage) or 1 (content)."""
+
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.code = code
+
+
+def find_scenario(ref: str, pack_paths: list):
+    """(content, scenario) for 'pack:id', a bare id, or the path of a scenario file inside a pack."""
+    path = Path(ref)
+    extra = list(pack_paths)
+    if path.suffix in (".yaml", ".yml") and path.exists():
+        folder = next((f for f in path.resolve().parents if (f / MANIFEST).is_file()), None)
+        if folder is None:
+            raise CommandError(f"{ref} is not inside a pack (no {MANIFEST} above it)")
+        extra.insert(0, folder)
+    packset = load_packs(extra)
+    candidates = []
+    for pack in packset.packs.values():
+        for scenario in pack.docs.scenarios:
+            if path.exists() and scenario.source.file == path.resolve():
+                candidates = [(pack, scenario)]
+                break
+            if scenario.id == ref or scenario.id.split(":", 1)[1] == ref:
+                candidates.append((pack, scenario))
+    if not candidates:
+        known = sorted(s.id for p in packset.packs.values() for s in p.docs.scenarios)
+        raise CommandError(f"no scenario '{ref}' (known: {', '.join(known) or 'none'})")
+    if len(candidates) > 1:
+        raise CommandError(f"'{ref}' is ambiguous: {', '.join(s.id for _, s in candidates)}; use pack:id")
+    pack, scenario = candidates[0]
+    if not pack.usable:
+        issues = [i for i in packset.all_issues() if i.pack == pack.id and i.is_error]
+        raise CommandError(f"pack '{pack.id}' has errors; fix them first:\n{render_text(issues)}", code=1)
+    return packset.content(pack.id), scenario
