@@ -76,17 +76,25 @@ def test_rulesets_have_selection_points(packs):
         points = dict(profile.selection_points)
         assert set(points) == {"large", "medium", "small"} and points["large"] > points["medium"] > points["small"]
         assert profile.small_battle_factor == 0.5
-        assert profile.selection_budget("large", small_battle=True) == round(points["large"] / 2)
+        assert profile.selection_budget("large", small_battle=True) == 75  # 150 halved
+
+
+# Western selection points: large 150, medium 110, small 75; a small battle halves them, rounding half up: 75, 55, 38.
+WESTERN_BUDGETS = {
+    "german-pursuit": {"large": {"german": 150, "allied": 75}, "small": {"german": 75, "allied": 38}},
+    "german-assault": {"large": {"german": 150, "allied": 110}, "small": {"german": 75, "allied": 55}},
+    "meeting": {"large": {"allied": 110, "german": 110}, "small": {"allied": 55, "german": 55}},
+    "allied-assault": {"large": {"allied": 150, "german": 110}, "small": {"allied": 75, "german": 55}},
+    "allied-pursuit": {"large": {"allied": 150, "german": 75}, "small": {"allied": 75, "german": 38}},
+}
 
 
 def test_budgets_follow_the_battle_types_sizes(packs):
     content = content_of(packs, "western")
-    profile = content.ruleset
-    for battle in profile.battle_types:
-        for size in ("large", "small"):
-            plan = plan_battle(content, BattleChoices(battle.id, 3, size))
-            for side, label in battle.sizes:
-                assert plan.budgets[side] == profile.selection_budget(label, size == "small")
+    assert [b.id for b in content.ruleset.battle_types] == list(WESTERN_BUDGETS)
+    for battle_id, by_size in WESTERN_BUDGETS.items():
+        for size, budgets in by_size.items():
+            assert plan_battle(content, BattleChoices(battle_id, 3, size)).budgets == budgets, (battle_id, size)
 
 
 # -- set-up ----------------------------------------------------------------------------------------------------------

@@ -146,10 +146,14 @@ def test_movement_costs_and_carry_over(bundled):
     unit.objectives = [(unit.pos[0] + 10, unit.pos[1])]
     unit.speed = 5
     start = unit.pos
+    assert start == (14, 29)
+    assert (field.next_step(start, unit.objectives[0]), field.cost((15, 30))) == ((15, 30), 7)  # a Sherman in bocage
     b._move(unit)
-    # 5 points cannot pay for any square costing 7 or more: the unit waits and keeps its points
-    if field.cost(field.next_step(start, unit.objectives[0])) > 5:
-        assert unit.pos == start and unit.mp == 5
+    # 5 points cannot pay for a square costing 7: the unit waits and keeps its points
+    assert unit.pos == start and unit.mp == 5
+    b._move(unit)
+    # the next pulse's 5 points are added: 10 pay for the square and 3 are carried over
+    assert unit.pos == (15, 30) and unit.mp == 3
 
 
 def test_trucks_cannot_enter_rivers(bundled):
