@@ -20,7 +20,7 @@ def los_settings(content) -> tuple[str, int]:
     """(LOS operator, default visibility) of the content's ruleset."""
     ruleset = getattr(content, "ruleset", None)
     operator = ruleset.flags.los_operator if ruleset is not None else ">="
-    visibility = int(content.parameters.get("visibility_max", DEFAULT_VISIBILITY))
+    visibility = content.parameters.spotting.visibility_max
     return operator, visibility
 
 

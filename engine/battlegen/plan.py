@@ -92,8 +92,8 @@ class BattlePlan:
 def map_size(content: Content, battle: BattleType) -> tuple[int, int]:
     """60x60, and 60x30 for assault battles (rules-reference 1.4, 13 U3)."""
     p = content.parameters
-    height = p["assault_map_height"] if battle.assault else p["map_height"]
-    return int(p["map_width"]), int(height)
+    height = p.time_space.assault_map_height if battle.assault else p.time_space.map_height
+    return p.time_space.map_width, int(height)
 
 
 def _check(content: Content, c: BattleChoices) -> BattleType:
@@ -113,7 +113,7 @@ def _check(content: Content, c: BattleChoices) -> BattleType:
     if not 0 <= c.cover <= 9:
         raise BuildError(f"cover density must be 0-9, not {c.cover}")
     p = content.parameters
-    low, high = int(p["visibility_min"]), int(p["visibility_max"])
+    low, high = p.spotting.visibility_min, p.spotting.visibility_max
     if c.visibility != "random" and not (isinstance(c.visibility, int) and low <= c.visibility <= high):
         raise BuildError(f"visibility must be 'random' or {low}-{high}, not {c.visibility}")
     if c.turns is not None:
@@ -135,7 +135,7 @@ def plan_battle(content: Content, choices: BattleChoices, game_map: Map | None =
     battle = _check(content, choices)
     profile, p = content.ruleset, content.parameters
     width, height = (game_map.width, game_map.height) if game_map is not None else map_size(content, battle)
-    turns = choices.turns or int(p["default_turns_assault"] if battle.assault else p["default_turns_other"])
+    turns = choices.turns or int(p.time_space.default_turns_assault if battle.assault else p.time_space.default_turns_other)
     sides = profile.side_ids()
     sizes = dict(battle.sizes)
     missing = [s for s in sides if s not in sizes]
@@ -171,7 +171,7 @@ def _area_score(content: Content, game_map: Map | None, center: tuple[int, int],
 def _place(content: Content, plan: BattlePlan, game_map: Map | None, rng: random.Random):
     """Objective centre and start lines by battle type (rules-reference 13 U5)."""
     w, h = plan.width, plan.height
-    radius = int(content.parameters["objective_area_size"]) // 2
+    radius = content.parameters.time_space.objective_area_size // 2
     spread = min(6, max(0, h // 2 - radius - 1))
     rows = [h // 2 + d for d in range(-spread, spread + 1)]
     defender = plan.defender()

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Mapping
 
 from .source import Source
@@ -147,14 +146,3 @@ class Ruleset:
         points = dict(self.selection_points).get(size, 0)
         return int(points * self.small_battle_factor + 0.5) if small_battle else points
 
-
-@dataclass(frozen=True)
-class Rules:
-    """Parameters, unit classes and victory bands after every pack in the chain has had its say."""
-
-    parameters: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
-    unit_classes: Mapping[str, UnitClass] = field(default_factory=lambda: MappingProxyType({}))
-    victory_bands: tuple[VictoryBand, ...] = ()
-
-    def param(self, name: str):
-        return self.parameters[name]

@@ -171,7 +171,7 @@ def check_periods(docs, content: Content) -> list[Issue]:
 def check_formation_templates(docs, content: Content) -> list[Issue]:
     out = _duplicates(docs.formations, "formation")
     profile = content.ruleset
-    max_units = int(content.parameters.get("max_units_per_formation", 8))
+    max_units = content.parameters.units.max_units_per_formation
     for f in docs.formations:
         if profile and profile.side(f.side) is None:
             out.append(_at("ref.unknown-side", f"unknown side '{f.side}'", f.source, "side", hint=did_you_mean(f.side, profile.side_ids())))
