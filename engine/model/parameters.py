@@ -20,7 +20,7 @@ METADATA_KEY = "parameter"
 @dataclass(frozen=True, slots=True)
 class ParameterInfo:
     """What a designer needs to know about one parameter. `minimum` is exclusive when `exclusive_minimum` (divisors
-    and the like, where zero has no meaning)."""
+    and the like, where zero has no meaning). `pattern` is the regular expression a text value matches."""
 
     unit: str
     meaning: str
@@ -28,12 +28,17 @@ class ParameterInfo:
     minimum: float | None = None
     maximum: float | None = None
     exclusive_minimum: bool = False
+    pattern: str | None = None
+
+    def describe(self) -> str:
+        """The schema's description of the parameter, which a YAML language server shows on hover."""
+        return f"{self.meaning[0].upper()}{self.meaning[1:]} ({self.unit}; rules-reference {self.section})."
 
 
-def _param(default, unit: str, meaning: str, section: str, *, minimum=None, maximum=None, above=None):
+def _param(default, unit: str, meaning: str, section: str, *, minimum=None, maximum=None, above=None, pattern=None):
     """A parameter field. `above` is an exclusive minimum; `minimum` and `maximum` are inclusive."""
     exclusive = above is not None
-    info = ParameterInfo(unit, meaning, section, above if exclusive else minimum, maximum, exclusive)
+    info = ParameterInfo(unit, meaning, section, above if exclusive else minimum, maximum, exclusive, pattern)
     return field(default=default, metadata={METADATA_KEY: info})
 
 
@@ -150,7 +155,7 @@ class Units:
     max_units_per_formation: int = _param(8, "units", "combat units a formation may have besides its HQ", "2.1",
                                           minimum=1)
     formation_letters: str = _param("ABCDEFGHIJKLMNOPQRSTU", "letters", "letters of the formations, the command HQ's "
-                                    "first", "2.1")
+                                    "first", "2.1", pattern="^[A-Z]+$")
     max_unit_index: int = _param(9, "index", "highest unit index within a formation", "2.1", minimum=1)
     max_unit_count: int = _param(255, "weapons", "most vehicles, guns or men in one unit", "2.1", minimum=1)
     close_combat_range: int = _param(3, "squares", "a unit in close-combat mode charges firers within this", "6.14",
