@@ -8,6 +8,7 @@ from ..issues import Issue, did_you_mean, error, warning
 from ..model import Scenario, Unit
 from ..model.source import Source
 from ..packs.content import Content
+from .parameter_checks import check_parameter_order
 
 
 def _at(code, message, src: Source, *path, hint=None, severity=error) -> Issue:
@@ -33,6 +34,7 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
     out: list[Issue] = []
     src = s.source
     content = content.for_scenario(s)  # its parameter overrides apply to every check below
+    out += check_parameter_order(content.parameters, dict(s.parameters), src.at("parameters"))
     profile = content.ruleset
     if profile is None:
         return out
@@ -83,7 +85,7 @@ def _check_turns_and_visibility(s: Scenario, content: Content, out: list[Issue])
     p = content.parameters
     if isinstance(s.visibility, int):
         low, high = p.spotting.visibility_min, p.spotting.visibility_max
-        if not low <= s.visibility <= high:
+        if low <= high and not low <= s.visibility <= high:  # crossed limits are reported as params.order
             out.append(_at("scenario.visibility", f"visibility {s.visibility} is outside {low}-{high}", s.source, "visibility"))
     profile = content.ruleset
     if s.turns is not None and profile.custom_game_length and not s.historical:
