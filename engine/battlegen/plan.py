@@ -91,9 +91,8 @@ class BattlePlan:
 
 def map_size(content: Content, battle: BattleType) -> tuple[int, int]:
     """60x60, and 60x30 for assault battles (rules-reference 1.4, 13 U3)."""
-    p = content.parameters
-    height = p.time_space.assault_map_height if battle.assault else p.time_space.map_height
-    return p.time_space.map_width, int(height)
+    t = content.parameters.time_space
+    return t.map_width, t.assault_map_height if battle.assault else t.map_height
 
 
 def _check(content: Content, c: BattleChoices) -> BattleType:
@@ -133,9 +132,9 @@ def plan_battle(content: Content, choices: BattleChoices, game_map: Map | None =
     """Check the choices and plan the battle. With a map, the objective area goes where it holds the most cover
     within the places the rules allow; without one, where the seed puts it."""
     battle = _check(content, choices)
-    profile, p = content.ruleset, content.parameters
+    profile, t = content.ruleset, content.parameters.time_space
     width, height = (game_map.width, game_map.height) if game_map is not None else map_size(content, battle)
-    turns = choices.turns or int(p.time_space.default_turns_assault if battle.assault else p.time_space.default_turns_other)
+    turns = choices.turns or (t.default_turns_assault if battle.assault else t.default_turns_other)
     sides = profile.side_ids()
     sizes = dict(battle.sizes)
     missing = [s for s in sides if s not in sizes]

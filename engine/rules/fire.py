@@ -151,8 +151,9 @@ def accuracy_base(range_, mr, ac, pulses, params: Params, flags) -> Number:
 def _base(a, r, mr, ac, pulses, params, flags):
     r, mr, ac = a(r), a(mr), a(ac)
     mre = mr if mr > 0 else a(1)
-    p = min(a(pulses), a(params.direct_fire.max_pulses_for_accuracy))
-    base = ((mre - r) * a(params.direct_fire.range_accuracy_term) / mre + ac * p) ** 2 / a(params.direct_fire.accuracy_divisor)
+    d = params.direct_fire
+    p = min(a(pulses), a(d.max_pulses_for_accuracy))
+    base = ((mre - r) * a(d.range_accuracy_term) / mre + ac * p) ** 2 / a(d.accuracy_divisor)
     if flags.max_range_accuracy_plus_one:  # KG 7.3's "1 +", a typo both profiles switch off (12.1 D8)
         base += 1
     return mre, p, base
@@ -215,7 +216,8 @@ def _vs_armour(a, f, t, r, pulses, armour, facing, range_bonus, params, flags) -
     mre, p, base = _base(a, r, f.mr, f.ac, pulses, params, flags)
     below = a(params.direct_fire.silhouette_bonus_below_range)
     sle = a(t.sl) + (below - r if range_bonus and r < below else 0)
-    mods = [Modifier(f"silhouette {_text(sle)}/{params.direct_fire.silhouette_divisor}", sle / a(params.direct_fire.silhouette_divisor))]
+    divisor = params.direct_fire.silhouette_divisor
+    mods = [Modifier(f"silhouette {_text(sle)}/{divisor}", sle / a(divisor))]
     if t.in_cover and t.speed_setting == 0:
         mods.append(Modifier("target in cover, speed 0", a(params.direct_fire.cover_accuracy_armoured)))
     if t.moving:

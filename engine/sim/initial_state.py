@@ -19,7 +19,9 @@ class SetupError(Exception):
 def handicap_factor(content: Content, side: str, level: int) -> Fraction:
     """Strength multiplier for a side at handicap 1-5 (rules-reference 8.1, 13 U11)."""
     profile, p = content.ruleset, content.parameters
-    strong, weak = Fraction(str(p.handicap.handicap_strong_reduction)), Fraction(str(p.handicap.handicap_weak_reduction))
+    # str() first: 0.75 is the exact decimal the designer wrote, not the nearest binary float
+    strong, weak = (Fraction(str(p.handicap.handicap_strong_reduction)),
+                    Fraction(str(p.handicap.handicap_weak_reduction)))
     if (level, side) in ((1, profile.handicap_low), (5, profile.handicap_high)):
         return strong
     if (level, side) in ((2, profile.handicap_low), (4, profile.handicap_high)):
