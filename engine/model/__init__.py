@@ -12,7 +12,7 @@ from .maps import Map
 from .scenario import Force, Formation, OffmapBattery, Scenario, Unit
 
 __all__ = [
-    "Source", "RulesParameters", "MobilityClass", "TerrainCode", "TerrainType", "BattleType", "ForceType", "Nationality",
-    "Ruleset", "RulesetFlags", "Side", "UnitClass", "VictoryBand", "Weapon", "Period", "FormationTemplate",
-    "TemplateElement", "Map", "Force", "Formation", "OffmapBattery", "Scenario", "Unit",
+    "Source", "RulesParameters", "MobilityClass", "TerrainCode", "TerrainType", "BattleType", "ForceType",
+    "Nationality", "Ruleset", "RulesetFlags", "Side", "UnitClass", "VictoryBand", "Weapon", "Period",
+    "FormationTemplate", "TemplateElement", "Map", "Force", "Formation", "OffmapBattery", "Scenario", "Unit",
 ]

@@ -58,8 +58,8 @@ class TimeSpace:
 
 @dataclass(frozen=True, slots=True)
 class DirectFire:
-    range_accuracy_term: int = _param(90, "accuracy", "accuracy term at range 0, falling linearly to 0 at maximum range",
-                                      "6.4", minimum=0)
+    range_accuracy_term: int = _param(90, "accuracy", "accuracy term at range 0, falling linearly to 0 at maximum "
+                                      "range", "6.4", minimum=0)
     accuracy_divisor: int = _param(100, "divisor", "the squared accuracy term is divided by this", "6.4", above=0)
     max_pulses_for_accuracy: int = _param(4, "pulses", "P: at most this many pulses at one target add accuracy", "6.4",
                                           minimum=1)
@@ -80,8 +80,8 @@ class DirectFire:
     cover_accuracy_soft: float = _param(0.25, "multiplier", "accuracy vs a non-armoured target in cover", "6.5",
                                         minimum=0)
     moving_accuracy_soft: float = _param(2, "multiplier", "accuracy vs a moving non-vehicle", "6.5", minimum=0)
-    mg_bonus_below_range: int = _param(6, "squares", "below this range an armoured vehicle adds its MGs and its AP fire "
-                                       "suppresses", "6.5", minimum=0)
+    mg_bonus_below_range: int = _param(6, "squares", "below this range an armoured vehicle adds its MGs and its AP "
+                                       "fire suppresses", "6.5", minimum=0)
 
 
 @dataclass(frozen=True, slots=True)
