@@ -4,6 +4,7 @@ is a clear error with file and line."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import shutil
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tacforge.engine.cli import main
+from tacforge.engine.model import RulesetFlags
 from tacforge.engine.model.parameters import PARAMETER_FIELDS, RulesParameters, iter_parameters
 from tacforge.engine.positions import locate_issues
 from tacforge.engine.sim import events as ev
@@ -54,6 +56,16 @@ def test_every_number_has_a_lower_bound_and_every_divisor_excludes_zero():
             assert info.minimum is not None, key
         if "divisor" in key:
             assert info.exclusive_minimum and info.minimum == 0, key
+
+
+def test_ruleset_flags_carry_the_schema_s_metadata():
+    schema = SCHEMA["$defs"]["flags"]
+    flags = {f.name: f for f in dataclasses.fields(RulesetFlags)}
+    assert list(schema["properties"]) == list(flags) == schema["required"]
+    for name, spec in flags.items():
+        info = spec.metadata["parameter"]
+        assert schema["properties"][name]["description"] == info.describe(), name
+        assert schema["properties"][name].get("minimum") == info.minimum, name
 
 
 def test_scenario_overrides_use_the_same_definition():
@@ -131,6 +143,14 @@ def test_rules_show_names_the_source_of_each_value(tmp_path, capsys):
     assert (rows["stacking_limit"]["value"], rows["stacking_limit"]["source"]) == (3, "overrides")
     assert (rows["kill_divisor_soft"]["value"], rows["kill_divisor_soft"]["source"]) == (1000, "core")
     assert rows["pulses_per_turn"]["unit"] == "pulses" and rows["pulses_per_turn"]["section"] == "6.1"
+
+
+def test_rules_show_lists_the_ruleset_switches(capsys):
+    assert main(["rules", "show", "--pack", "eastern", "--format", "json"]) == 0
+    flags = {r["key"]: r for r in json.loads(capsys.readouterr().out)["flags"]}
+    assert (flags["panic_rules"]["value"], flags["panic_rules"]["source"]) == (False, "eastern:kampfgruppe")
+    assert flags["small_arms_bonus"]["value"] == {"nationality": "german", "classes": ["smg", "rifle"],
+                                                  "multiplier": 1.5}
 
 
 def test_rules_show_text_for_a_pack(capsys):

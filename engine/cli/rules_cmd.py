@@ -1,9 +1,11 @@
 """`tacforge rules show`: the effective rules parameters of a scenario or a pack, each with its unit, meaning,
-manual section and where its value comes from (the built-in default, a pack, or the scenario)."""
+manual section and where its value comes from (the built-in default, a pack, or the scenario), then the switches of
+the ruleset profile."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import asdict, fields, is_dataclass
 
 from .common import CommandError, fail, find_pack_content, find_scenario
 
@@ -34,6 +36,21 @@ def parameter_rows(content) -> list[dict]:
             for group, key, default, info in iter_parameters()]
 
 
+def flag_rows(content) -> list[dict]:
+    """One row per switch of the pack's ruleset profile (none for a pack without one, such as core)."""
+    from ..model.parameters import METADATA_KEY
+
+    profile = content.ruleset
+    if profile is None:
+        return []
+    rows = []
+    for spec in fields(profile.flags):
+        info, value = spec.metadata[METADATA_KEY], getattr(profile.flags, spec.name)
+        rows.append({"group": "ruleset_flags", "key": spec.name, "value": asdict(value) if is_dataclass(value) else value,
+                     "unit": info.unit, "meaning": info.meaning, "section": info.section, "source": profile.id})
+    return rows
+
+
 def run_show(args) -> int:
     try:
         if (args.scenario is None) == (args.pack is None):
@@ -46,17 +63,17 @@ def run_show(args) -> int:
             subject = {"pack": content.pack_id, "scenario": scenario.id}
     except CommandError as exc:
         return fail(exc)
-    rows = parameter_rows(content)
+    rows, flags = parameter_rows(content), flag_rows(content)
     if args.format == "json":
-        print(json.dumps({**subject, "parameters": rows}, indent=2))
+        print(json.dumps({**subject, "parameters": rows, "flags": flags}, indent=2))
         return 0
     print(f"Rules parameters of {subject['scenario'] or 'pack ' + subject['pack']}: value, source, meaning "
           "(unit; rules-reference section)")
-    key_width = max(len(r["key"]) for r in rows)
+    key_width = max(len(r["key"]) for r in rows + flags)
     value_width = 8  # numbers; a longer value (formation_letters) pushes its own line out
     source_width = max(len(r["source"]) for r in rows)
     group = None
-    for r in rows:
+    for r in rows + flags:
         if r["group"] != group:
             group = r["group"]
             print(f"\n{group.replace('_', ' ')}")
