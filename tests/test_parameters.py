@@ -14,7 +14,7 @@ import pytest
 
 from tacforge.engine.cli import main
 from tacforge.engine.model import RulesetFlags
-from tacforge.engine.model.parameters import PARAMETER_FIELDS, RulesParameters, iter_parameters
+from tacforge.engine.model.parameters import PARAMETER_FIELDS, RulesParameters, declared_type, iter_parameters
 from tacforge.engine.positions import locate_issues
 from tacforge.engine.sim import events as ev
 from tacforge.engine.sim.battle import Battle
@@ -39,7 +39,7 @@ def test_schema_type_range_and_default_equal_the_field(key):
     schema = SCHEMA_PARAMETERS["properties"][key]
     group, spec = PARAMETER_FIELDS[key]
     info = spec.metadata["parameter"]
-    assert schema["type"] == PYTHON_TYPES[spec.type]
+    assert schema["type"] == PYTHON_TYPES[declared_type(key)]
     assert schema["default"] == spec.default and type(schema["default"]) is type(spec.default)
     lower = "exclusiveMinimum" if info.exclusive_minimum else "minimum"
     other = "minimum" if info.exclusive_minimum else "exclusiveMinimum"
@@ -52,7 +52,7 @@ def test_schema_type_range_and_default_equal_the_field(key):
 
 def test_every_number_has_a_lower_bound_and_every_divisor_excludes_zero():
     for _, key, _, info in iter_parameters():
-        if PARAMETER_FIELDS[key][1].type != "str":
+        if declared_type(key) != "str":
             assert info.minimum is not None, key
         if "divisor" in key:
             assert info.exclusive_minimum and info.minimum == 0, key
@@ -80,7 +80,7 @@ def test_shipped_parameters_load_typed_and_in_range(bundled, pack):
     assert isinstance(params, RulesParameters)
     assert params.time_space.pulses_per_turn == 4 and params.units.formation_letters == "ABCDEFGHIJKLMNOPQRSTU"
     for _, key, _, info in iter_parameters():
-        value, declared = params.value(key), PARAMETER_FIELDS[key][1].type
+        value, declared = params.value(key), declared_type(key)
         allowed = {"int": (int,), "float": (int, float), "str": (str,)}[declared]
         assert isinstance(value, allowed) and not isinstance(value, bool), key
         if declared != "str":

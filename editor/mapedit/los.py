@@ -13,8 +13,6 @@ from tacforge.engine.model import Map
 from tacforge.engine.rules.los import distance, viewshed
 from tacforge.engine.rules.terrain_grid import MAX_LEVEL, TerrainGrid
 
-DEFAULT_VISIBILITY = 20
-
 
 def los_settings(content) -> tuple[str, int]:
     """(LOS operator, default visibility) of the content's ruleset."""

@@ -214,9 +214,9 @@ class RulesParameters:
     def overridden(self, values: Mapping[str, Any]) -> RulesParameters:
         by_group: dict[str, dict[str, Any]] = {}
         for key, value in values.items():
-            group, spec = PARAMETER_FIELDS[key]
+            group, _ = PARAMETER_FIELDS[key]
             # The schema's "integer" admits 4.0; an int field holds an int so that ranges and indexes work.
-            by_group.setdefault(group, {})[key] = int(value) if spec.type == "int" else value
+            by_group.setdefault(group, {})[key] = int(value) if declared_type(key) == "int" else value
         return replace(self, **{g: replace(getattr(self, g), **v) for g, v in by_group.items()})
 
     def value(self, key: str) -> Any:
@@ -239,6 +239,12 @@ def _parameter_fields() -> dict[str, tuple[str, Any]]:
 
 PARAMETER_FIELDS: dict[str, tuple[str, Any]] = _parameter_fields()  # YAML key -> (group, dataclasses.Field)
 PARAMETER_GROUPS: tuple[str, ...] = tuple(g.name for g in fields(RulesParameters))
+
+
+def declared_type(key: str) -> str:
+    """'int', 'float' or 'str': the field's annotation (a string under `from __future__ import annotations`)."""
+    declared = PARAMETER_FIELDS[key][1].type
+    return declared if isinstance(declared, str) else declared.__name__
 
 
 def parameter_info(key: str) -> ParameterInfo:
