@@ -88,7 +88,7 @@ class EditorTab(QWidget):
                     for sq in squares or []]
         content = doc.content
         limit = content.ruleset.entrenchment_max if content is not None and content.ruleset else None
-        size = int(content.parameters.get("objective_area_size", 19)) if content is not None else None
+        size = content.parameters.time_space.objective_area_size if content is not None else None
         self.view.set_overlays(objective_center=(int(center[0]), int(center[1])) if center else None,
                                start_lines=lines, entrenchments=trenches, units=self.scenario_units(),
                                entrenchment_limit=limit, objective_size=size)

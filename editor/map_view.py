@@ -151,7 +151,7 @@ class MapView(QAbstractScrollArea):
     # -- overlays and LOS --------------------------------------------------------------------------------------
     def set_overlays(self, objective_center=None, start_lines=None, entrenchments=(), zones=(), units=(), *,
                      entrenchment_limit=None, objective_size=None) -> None:
-        size = objective_size or int(self.model.content.parameters.get("objective_area_size", 19)) if self.model else 19
+        size = objective_size or self.model.content.parameters.time_space.objective_area_size if self.model else 19
         self.overlays = Overlays(tuple(objective_center) if objective_center else None, size,
                                  dict(start_lines or {}), list(entrenchments), entrenchment_limit,
                                  list(zones), list(units))

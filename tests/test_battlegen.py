@@ -274,7 +274,7 @@ def test_deployment_is_legal_and_sensible(packs, tmp_path):
     content = content_of(packs, "western")
     battle = build(content, "german-assault", period=4)
     plan = battle.plan
-    stack = int(content.parameters["stacking_limit"])
+    stack = content.parameters.units.stacking_limit
     for side, force in battle.forces.items():
         squares: dict = {}
         for f in force.formations:

@@ -50,6 +50,10 @@ def test_validate_json_and_file_target(tmp_path, capsys):
 
 
 def test_warnings_do_not_fail_unless_strict(tmp_path, capsys):
-    folder = write_pack(tmp_path, "w", files={"periods.yaml": "periods: []\nextra: 1\n"})
+    # A SIW the ruleset does not list is a warning (ruleset.siw-unlisted); unknown keys are errors.
+    siw = "weapons:\n  - {id: sticky_bomb, name: Sticky bomb, nationality: any, class: siw, mr: 0, mp: 20, ss: 1, ac: 20, periods: [1, 5]}\n"
+    folder = write_pack(tmp_path, "w", requires={"core": ">=1.0", "western": ">=1.0"}, ruleset="western:battlegroup",
+                        files={"weapons.yaml": siw})
     assert main(["validate", str(folder)]) == 0
+    assert "warning ruleset.siw-unlisted" in capsys.readouterr().out
     assert main(["validate", str(folder), "--strict"]) == 1

@@ -68,13 +68,15 @@ def test_movement_costs_and_cover(core):
 
 def test_rules_parameters(core):
     p = core.parameters
-    assert (p["kill_divisor_armoured"], p["kill_divisor_soft"], p["suppression_divisor"]) == (1200, 1000, 200)
-    assert (p["suppression_cap_soft"], p["suppression_cap_armoured"]) == (200, 50)
-    assert (p["starting_ammunition"], p["stacking_limit"], p["objective_area_size"]) == (40, 2, 19)
-    assert (p["transport_capacity_per_vehicle"], p["disembark_suppression"], p["range_accuracy_term"]) == (10, 80, 90)
-    assert p["formation_letters"] == "ABCDEFGHIJKLMNOPQRSTU"
-    assert (p["unused_sp_vp"], p["unused_sp_vp_cap"], p["defender_unused_sp_cap"]) == (20, 250, 500)
-    assert [p[f"bombard_delay_{k}"] for k in ("hq_same_formation", "same_formation", "command_formation", "other")] == [2, 4, 6, 8]
+    d, s, u, v, c = p.direct_fire, p.suppression, p.units, p.victory, p.command
+    assert (d.kill_divisor_armoured, d.kill_divisor_soft, s.suppression_divisor) == (1200, 1000, 200)
+    assert (s.suppression_cap_soft, s.suppression_cap_armoured) == (200, 50)
+    assert (u.starting_ammunition, u.stacking_limit, p.time_space.objective_area_size) == (40, 2, 19)
+    assert (u.transport_capacity_per_vehicle, s.disembark_suppression, d.range_accuracy_term) == (10, 80, 90)
+    assert u.formation_letters == "ABCDEFGHIJKLMNOPQRSTU"
+    assert (v.unused_sp_vp, v.unused_sp_vp_cap, v.defender_unused_sp_cap) == (20, 250, 500)
+    assert [c.bombard_delay_hq_same_formation, c.bombard_delay_same_formation, c.bombard_delay_command_formation,
+            c.bombard_delay_other] == [2, 4, 6, 8]
 
 
 def test_victory_bands(core):

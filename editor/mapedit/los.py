@@ -13,14 +13,12 @@ from tacforge.engine.model import Map
 from tacforge.engine.rules.los import distance, viewshed
 from tacforge.engine.rules.terrain_grid import MAX_LEVEL, TerrainGrid
 
-DEFAULT_VISIBILITY = 20
-
 
 def los_settings(content) -> tuple[str, int]:
     """(LOS operator, default visibility) of the content's ruleset."""
     ruleset = getattr(content, "ruleset", None)
     operator = ruleset.flags.los_operator if ruleset is not None else ">="
-    visibility = int(content.parameters.get("visibility_max", DEFAULT_VISIBILITY))
+    visibility = content.parameters.spotting.visibility_max
     return operator, visibility
 
 

@@ -163,10 +163,10 @@ class Picture:
         if hit is not None:
             return hit
         p = self.battle.params
-        base = float(sl + int(p["sighting_silhouette_bonus"]))
-        rng = np.where(self.cover, base / int(p["cover_sighting_divisor"]), base)
+        base = float(sl + p.spotting.sighting_silhouette_bonus)
+        rng = np.where(self.cover, base / p.spotting.cover_sighting_divisor, base)
         if moving:
-            rng = rng * int(p["moving_sighting_multiplier"])
+            rng = rng * p.spotting.moving_sighting_multiplier
         hit = self._threat[("sight", sl, moving)] = np.minimum(rng, self.vis)
         return hit
 
@@ -384,8 +384,8 @@ class Picture:
         reach = self._reach.get(key)
         if reach is None:
             p = self.battle.params
-            rng = enemy.weapon.sl + int(p["sighting_silhouette_bonus"])
+            rng = enemy.weapon.sl + p.spotting.sighting_silhouette_bonus
             if self.cover[there[1], there[0]]:
-                rng = rng / int(p["cover_sighting_divisor"])
+                rng = rng / p.spotting.cover_sighting_divisor
             reach = self._reach[key] = min(rng, self.vis)
         return reach

@@ -107,7 +107,7 @@ def assault_target(pic: Picture, unit: "UnitState") -> tuple[int, int] | None:
     cls = battle.unit_class(unit)
     if not (cls.infantry or cls.role == "armour"):
         return None
-    limit = float(battle.params["suppression_no_search_above"])
+    limit = float(battle.params.suppression.suppression_no_search_above)
     # Nearest first, then by uid: near_known gives uid order and the sort is stable.
     for d, enemy in sorted(pic.near_known(unit.pos, 3), key=lambda de: de[0]):
         if enemy.suppression > limit and not battle.unit_class(enemy).armoured:

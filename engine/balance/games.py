@@ -123,7 +123,7 @@ def summarise(battle: Battle, index: int, seed: int) -> GameSummary:
     for side in state.sides:
         score = result.scores[side]
         attacker = side in state.attackers
-        multiplier = int(content.parameters["defender_multiplier"]) if score.doubled else 1
+        multiplier = content.parameters.victory.defender_multiplier if score.doubled else 1
         lost: dict[str, int] = defaultdict(int)
         strength: dict[str, int] = defaultdict(int)
         contributions = []

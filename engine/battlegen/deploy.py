@@ -59,9 +59,9 @@ class DeploymentArea:
         self.grid = grid = TerrainGrid.from_map(game_map, content)
         profile, p = content.ruleset, content.parameters
         self.posture = "attack" if plan.attacking(side) else "defend"
-        self.limit = int(p["stacking_limit"]) if profile.flags.stacking else 3
+        self.limit = p.units.stacking_limit if profile.flags.stacking else 3
         self.occupied: dict[tuple[int, int], int] = {}
-        self.radius = int(p["objective_area_size"]) // 2
+        self.radius = p.time_space.objective_area_size // 2
         allowed = {t.id for ref in profile.entrenchment_terrain if (t := content.terrain_type(ref)) is not None}
         self.entrenchable = np.isin(grid.type_index, [i for i, t in enumerate(grid.types) if t.id in allowed])
         self.digging = plan.battle.id in profile.entrenchment_battle_types and self.posture == "defend"

@@ -203,7 +203,7 @@ def offer(content: Content, t: FormationTemplate, side: str, force_type: str) ->
         if cls and cls.infantry:
             men += (transport_cost(content, weapon) or 0) * element.count
         elif is_transport_weapon(content, weapon):
-            lift += int(content.parameters["transport_capacity_per_vehicle"]) * element.count
+            lift += content.parameters.units.transport_capacity_per_vehicle * element.count
     return Offer(t, role, men > 0 and lift >= men)
 
 
@@ -248,7 +248,7 @@ def command_hq(content: Content, side: str, force_type: str, period: int) -> For
                  key=lambda w: (class_order.index(w.unit_class), w.id))
     if not vehicles or not men:
         raise BuildError(f"no command vehicle or infantry for {side} in period {period}")
-    capacity = int(content.parameters["transport_capacity_per_vehicle"])
+    capacity = content.parameters.units.transport_capacity_per_vehicle
     escort = max(1, capacity // max(1, transport_cost(content, men[0]) or 1))
     name = profile.side(side).command_hq_name
     return FormationDraft("A", name, "command", [
@@ -258,7 +258,7 @@ def command_hq(content: Content, side: str, force_type: str, period: int) -> For
 
 def formations(content: Content, purchase: Purchase, period: int) -> tuple[list[FormationDraft], list[Battery]]:
     """The bought templates as lettered formations (B-U, in the order bought) and off-map batteries."""
-    letters = str(content.parameters.get("formation_letters", "ABCDEFGHIJKLMNOPQRSTU"))
+    letters = content.parameters.units.formation_letters
     out = [command_hq(content, purchase.side, purchase.force_type, period)]
     batteries: list[Battery] = []
     names: dict[str, int] = {}

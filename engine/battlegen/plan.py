@@ -91,9 +91,8 @@ class BattlePlan:
 
 def map_size(content: Content, battle: BattleType) -> tuple[int, int]:
     """60x60, and 60x30 for assault battles (rules-reference 1.4, 13 U3)."""
-    p = content.parameters
-    height = p["assault_map_height"] if battle.assault else p["map_height"]
-    return int(p["map_width"]), int(height)
+    t = content.parameters.time_space
+    return t.map_width, t.assault_map_height if battle.assault else t.map_height
 
 
 def _check(content: Content, c: BattleChoices) -> BattleType:
@@ -113,7 +112,7 @@ def _check(content: Content, c: BattleChoices) -> BattleType:
     if not 0 <= c.cover <= 9:
         raise BuildError(f"cover density must be 0-9, not {c.cover}")
     p = content.parameters
-    low, high = int(p["visibility_min"]), int(p["visibility_max"])
+    low, high = p.spotting.visibility_min, p.spotting.visibility_max
     if c.visibility != "random" and not (isinstance(c.visibility, int) and low <= c.visibility <= high):
         raise BuildError(f"visibility must be 'random' or {low}-{high}, not {c.visibility}")
     if c.turns is not None:
@@ -133,9 +132,9 @@ def plan_battle(content: Content, choices: BattleChoices, game_map: Map | None =
     """Check the choices and plan the battle. With a map, the objective area goes where it holds the most cover
     within the places the rules allow; without one, where the seed puts it."""
     battle = _check(content, choices)
-    profile, p = content.ruleset, content.parameters
+    profile, t = content.ruleset, content.parameters.time_space
     width, height = (game_map.width, game_map.height) if game_map is not None else map_size(content, battle)
-    turns = choices.turns or int(p["default_turns_assault"] if battle.assault else p["default_turns_other"])
+    turns = choices.turns or (t.default_turns_assault if battle.assault else t.default_turns_other)
     sides = profile.side_ids()
     sizes = dict(battle.sizes)
     missing = [s for s in sides if s not in sizes]
@@ -171,7 +170,7 @@ def _area_score(content: Content, game_map: Map | None, center: tuple[int, int],
 def _place(content: Content, plan: BattlePlan, game_map: Map | None, rng: random.Random):
     """Objective centre and start lines by battle type (rules-reference 13 U5)."""
     w, h = plan.width, plan.height
-    radius = int(content.parameters["objective_area_size"]) // 2
+    radius = content.parameters.time_space.objective_area_size // 2
     spread = min(6, max(0, h // 2 - radius - 1))
     rows = [h // 2 + d for d in range(-spread, spread + 1)]
     defender = plan.defender()

@@ -83,7 +83,7 @@ def _offmap(purchase: Purchase, pool: list[Offer], budget: int) -> None:
 
 
 def _limit(content: Content) -> int:
-    return len(str(content.parameters.get("formation_letters", "ABCDEFGHIJKLMNOPQRSTU"))) - 1  # A is the command HQ
+    return len(content.parameters.units.formation_letters) - 1  # A is the command HQ
 
 
 def _candidate(pool: list[Offer], recipe, spend: int, room: int, limit: int, ride: bool, rng: random.Random):

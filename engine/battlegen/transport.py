@@ -35,7 +35,7 @@ def passengers_of(content: Content, formation: FormationDraft) -> list[UnitDraft
 
 def load(content: Content, formation: FormationDraft) -> None:
     """Put the formation's passengers into its transport units, within capacity; who does not fit walks."""
-    capacity = int(content.parameters["transport_capacity_per_vehicle"])
+    capacity = content.parameters.units.transport_capacity_per_vehicle
     vehicles = [u for u in formation.units if is_transport(content, u)]
     room = {id(v): capacity * v.count for v in vehicles}
     loads: dict[int, list[UnitDraft]] = {id(v): [] for v in vehicles}
@@ -56,7 +56,7 @@ def load(content: Content, formation: FormationDraft) -> None:
 
 
 def _split(content: Content, formation: FormationDraft, vehicles, loads, capacity: int) -> None:
-    max_units = int(content.parameters.get("max_units_per_formation", 8))
+    max_units = content.parameters.units.max_units_per_formation
     for vehicle in vehicles:
         riders = sorted(loads[id(vehicle)], key=lambda u: u.index)
         needs = [max(1, math.ceil(_points(content, u) / capacity)) for u in riders]
@@ -88,7 +88,7 @@ def unload(content: Content, formation: FormationDraft) -> None:
 
 def load_report(content: Content, formation: FormationDraft) -> dict[str, tuple[int, int]]:
     """Carrier id -> (transport points aboard, capacity): for tests and the designer's summary."""
-    capacity = int(content.parameters["transport_capacity_per_vehicle"])
+    capacity = content.parameters.units.transport_capacity_per_vehicle
     by_id = {f"{formation.letter}{u.index}": u for u in formation.units}
     out: dict[str, tuple[int, int]] = {}
     for unit in formation.units:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import batch_cmd, calc_cmd, new_cmd, packs_cmd, play_cmd, validate_cmd
+from . import batch_cmd, calc_cmd, new_cmd, packs_cmd, play_cmd, rules_cmd, validate_cmd
 
-COMMANDS = (packs_cmd, validate_cmd, play_cmd, calc_cmd, new_cmd, batch_cmd)
+COMMANDS = (packs_cmd, validate_cmd, play_cmd, calc_cmd, rules_cmd, new_cmd, batch_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -9,9 +9,8 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from ..packs import load_packs
 from ..rules import fire as rf
-from .common import CommandError, fail
+from .common import CommandError, fail, find_pack_content
 
 
 def register(sub) -> None:
@@ -47,10 +46,7 @@ def _common(p) -> None:
 
 
 def _content(args):
-    packset = load_packs(args.pack_path)
-    if args.pack not in packset.packs:
-        raise CommandError(f"no pack '{args.pack}' (packs: {', '.join(sorted(packset.packs))})")
-    content = packset.content(args.pack)
+    content = find_pack_content(args.pack, args.pack_path)
     if content.ruleset is None:
         raise CommandError(f"pack '{args.pack}' has no ruleset; use western or eastern")
     return content

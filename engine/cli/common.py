@@ -7,9 +7,9 @@ import sys
 
 # CommandError and find_scenario live with the packs, where balance.batch (below the CLI) finds scenarios too; the
 # commands import them from here.
-from ..packs.scenario_lookup import CommandError, find_scenario
+from ..packs.scenario_lookup import CommandError, find_pack_content, find_scenario
 
-__all__ = ["CommandError", "fail", "find_scenario"]
+__all__ = ["CommandError", "fail", "find_pack_content", "find_scenario"]
 
 
 def fail(exc: CommandError) -> int:

@@ -2,7 +2,8 @@
 
 from .source import Source
 from .terrain import MobilityClass, TerrainCode, TerrainType
-from .rules import (BattleType, ForceType, Nationality, Rules, Ruleset, RulesetFlags, Side, UnitClass,
+from .parameters import RulesParameters
+from .rules import (BattleType, ForceType, Nationality, Ruleset, RulesetFlags, Side, UnitClass,
                     VictoryBand)
 from .weapons import Weapon
 from .periods import Period
@@ -11,7 +12,7 @@ from .maps import Map
 from .scenario import Force, Formation, OffmapBattery, Scenario, Unit
 
 __all__ = [
-    "Source", "MobilityClass", "TerrainCode", "TerrainType", "BattleType", "ForceType", "Nationality", "Rules",
-    "Ruleset", "RulesetFlags", "Side", "UnitClass", "VictoryBand", "Weapon", "Period", "FormationTemplate",
-    "TemplateElement", "Map", "Force", "Formation", "OffmapBattery", "Scenario", "Unit",
+    "Source", "RulesParameters", "MobilityClass", "TerrainCode", "TerrainType", "BattleType", "ForceType",
+    "Nationality", "Ruleset", "RulesetFlags", "Side", "UnitClass", "VictoryBand", "Weapon", "Period",
+    "FormationTemplate", "TemplateElement", "Map", "Force", "Formation", "OffmapBattery", "Scenario", "Unit",
 ]

@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Mapping
 
+from .parameters import METADATA_KEY, ParameterInfo
 from .source import Source
 
 
@@ -88,22 +88,33 @@ class SmallArmsBonus:
     multiplier: float
 
 
+def _flag(meaning: str, section: str, unit: str = "switch", minimum: float | None = None):
+    """A ruleset switch, with the same metadata as a rules parameter (schemas/rules.schema.json $defs/flags)."""
+    return field(metadata={METADATA_KEY: ParameterInfo(unit, meaning, section, minimum)})
+
+
 @dataclass(frozen=True, slots=True)
 class RulesetFlags:
-    random_delay_increase: bool
-    siw_target_mg_divisor: bool
-    grenade_divisor: int
-    same_square_suppressed_defence: int
-    same_square_suppressed_accuracy: float
-    moving_firer_soft_divisor: float
-    small_arms_bonus: SmallArmsBonus | None
-    panic_rules: bool
-    stacking: bool
-    los_operator: str
-    max_range_accuracy_plus_one: bool
-    indirect_armour: str
-    river_movement: bool
-    entrenchment_is_broken: bool
+    """The switches of a ruleset profile: the rules that differ between the two games (rules-reference 12.1, 14)."""
+
+    random_delay_increase: bool = _flag("33% +1 and 33% +2 to a side's command delays per scenario", "4.4")
+    siw_target_mg_divisor: bool = _flag("SIWs firing = men / (1 + the target's MGs)", "12.1 D9")
+    grenade_divisor: int = _flag("grenades firing are further divided by this", "12.1 D9", "divisor", 1)
+    same_square_suppressed_defence: int = _flag("defence of a target above 99 suppression in the firer's square",
+                                                "12.1 D11", "defence", 1)
+    same_square_suppressed_accuracy: float = _flag("accuracy multiplier against that target", "12.1 D11",
+                                                   "multiplier", 1)
+    moving_firer_soft_divisor: float = _flag("a moving firer's accuracy vs non-armoured targets is divided by this, "
+                                             "except at range 0", "12.1 D12", "divisor", 1)
+    small_arms_bonus: SmallArmsBonus | None = _flag("accuracy multiplier of one nationality's small arms, or none",
+                                                    "12.1 D13", "bonus")
+    panic_rules: bool = _flag("panic, rout and rally are played", "6.8")
+    stacking: bool = _flag("at most stacking_limit friendly units may enter a square", "6.11")
+    los_operator: str = _flag("line of sight is clear if round(h - d x H / D) is > (or >=) P", "12.1 D18", "operator")
+    max_range_accuracy_plus_one: bool = _flag("KG 7.3's '1 +' is added to the accuracy base", "12.1 D8")
+    indirect_armour: str = _flag("armour against indirect fire: BA + FA/3 or (BA + FA)/3", "6.6", "rule")
+    river_movement: bool = _flag("the river row of the movement costs applies", "12.1 D16")
+    entrenchment_is_broken: bool = _flag("entrenchments are broken cover", "12.4 A3")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,14 +168,3 @@ class Ruleset:
         points = dict(self.selection_points).get(size, 0)
         return int(points * self.small_battle_factor + 0.5) if small_battle else points
 
-
-@dataclass(frozen=True)
-class Rules:
-    """Parameters, unit classes and victory bands after every pack in the chain has had its say."""
-
-    parameters: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
-    unit_classes: Mapping[str, UnitClass] = field(default_factory=lambda: MappingProxyType({}))
-    victory_bands: tuple[VictoryBand, ...] = ()
-
-    def param(self, name: str):
-        return self.parameters[name]

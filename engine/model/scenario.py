@@ -67,6 +67,7 @@ class Scenario:
     unused_selection_points: tuple[tuple[str, int], ...] = ()
     entrenchments: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
     offmap_artillery: tuple[OffmapBattery, ...] = ()
+    parameters: tuple[tuple[str, object], ...] = ()  # (YAML key, value): overrides of the pack's rules parameters
     briefing: str = ""
     notes: str = ""
     source: Source = field(default=Source(None), compare=False)

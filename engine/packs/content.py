@@ -6,14 +6,14 @@ found by manual name, alias or legacy number, case-insensitively (design.md 2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from dataclasses import dataclass, field, replace
 from typing import Iterable, TypeVar
 
-from ..model import (FormationTemplate, Map, MobilityClass, Period, Rules, Ruleset, Scenario, TerrainCode,
-                     TerrainType, Weapon)
+from ..model import (FormationTemplate, Map, MobilityClass, Period, RulesParameters, Ruleset, Scenario,
+                     TerrainCode, TerrainType, Weapon)
 
 T = TypeVar("T")
+SCENARIO_ORIGIN = "scenario"  # where a parameter overridden by the scenario comes from
 
 
 def normalise(name: str) -> str:
@@ -27,7 +27,8 @@ class Content:
     mobility: dict[str, MobilityClass] = field(default_factory=dict)
     terrain_types: dict[str, TerrainType] = field(default_factory=dict)
     terrain_codes: dict[int, TerrainCode] = field(default_factory=dict)
-    parameters: dict[str, object] = field(default_factory=dict)
+    parameters: RulesParameters = RulesParameters()
+    parameter_origins: dict[str, str] = field(default_factory=dict)  # YAML key -> pack id (or SCENARIO_ORIGIN)
     unit_classes: dict = field(default_factory=dict)
     victory_bands: tuple = ()
     rulesets: dict[str, Ruleset] = field(default_factory=dict)
@@ -46,9 +47,14 @@ class Content:
             for name in {normalise(n) for n in weapon.search_names()}:
                 self._names.setdefault(name, []).append(weapon.id)
 
-    @property
-    def rules(self) -> Rules:
-        return Rules(MappingProxyType(self.parameters), MappingProxyType(self.unit_classes), tuple(self.victory_bands))
+    def for_scenario(self, scenario: Scenario) -> "Content":
+        """This content with the scenario's parameter overrides merged over the pack's (a shallow copy: the tables
+        are shared). A battle of the scenario reads its rules from it."""
+        if not scenario.parameters:
+            return self
+        overrides = dict(scenario.parameters)
+        return replace(self, parameters=self.parameters.overridden(overrides),
+                       parameter_origins={**self.parameter_origins, **dict.fromkeys(overrides, SCENARIO_ORIGIN)})
 
     # -- lookups ------------------------------------------------------------------------------------------------
     def _by_id(self, table: dict[str, T], ref: str) -> T | None:

@@ -13,6 +13,7 @@ from ..issues import IssueList, did_you_mean, error
 from ..model import (BattleType, FormationTemplate, ForceType, Force, Formation, Map, MobilityClass, Nationality,
                      OffmapBattery, Period, Ruleset, RulesetFlags, Scenario, Side, TemplateElement, TerrainCode,
                      TerrainType, Unit, UnitClass, VictoryBand, Weapon)
+from ..model.parameters import PARAMETER_FIELDS
 from ..model.rules import SmallArmsBonus
 from ..model.source import Source
 
@@ -63,7 +64,10 @@ def unit_class(class_id: str, r: dict) -> UnitClass:
 
 
 def rules(doc: dict, src: Source, ns: str, skip: set) -> tuple[dict, dict, list, Ruleset | None]:
-    parameters = dict(doc.get("parameters") or {})
+    # Keys the schema rejected (unknown, wrong type, out of range, not finite) were reported; the pack below, or
+    # the built-in default, supplies the value instead.
+    parameters = {k: v for k, v in (doc.get("parameters") or {}).items()
+                  if k in PARAMETER_FIELDS and ("parameters", k) not in skip}
     classes = {k: unit_class(k, v) for k, v in (doc.get("unit_classes") or {}).items() if ("unit_classes", k) not in skip}
     bands = [VictoryBand(b["min_ratio"], b["result"], b.get("favours"), src.at("victory_bands", i))
              for i, b in enumerate(doc.get("victory_bands") or [])]
@@ -193,4 +197,5 @@ def scenario(r: dict, src: Source, ns: str) -> Scenario:
         starting_vp=_pairs(r.get("starting_vp")), unused_selection_points=_pairs(r.get("unused_selection_points")),
         entrenchments=tuple((side, tuple((sq[0], sq[1]) for sq in squares))
                             for side, squares in (r.get("entrenchments") or {}).items()),
-        offmap_artillery=offmap, briefing=r.get("briefing", ""), notes=r.get("notes", ""), source=src)
+        offmap_artillery=offmap, parameters=_pairs(r.get("parameters")), briefing=r.get("briefing", ""),
+        notes=r.get("notes", ""), source=src)

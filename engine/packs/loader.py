@@ -13,6 +13,7 @@ from typing import Iterable
 
 from ..validation import schemas
 from ..issues import Issue, IssueList, did_you_mean, error, warning
+from ..model.parameters import RulesParameters
 from ..model.source import Source
 from ..positions import locate_issues
 from ..validation.schema_cache import SchemaCache
@@ -309,12 +310,14 @@ class PackSet:
             return cached
         chain = [p for p in self._closure(pack_id) if p in self.packs]
         content = Content(pack_id, tuple(reversed(chain)))
+        parameters: dict[str, object] = {}
         for pid in chain:
             docs = self.packs[pid].docs
             content.mobility.update((m.id, m) for m in docs.mobility)
             content.terrain_types.update((t.id, t) for t in docs.terrain_types)
             content.terrain_codes.update((c.code, c) for c in docs.terrain_codes)
-            content.parameters.update(docs.parameters)
+            parameters.update(docs.parameters)
+            content.parameter_origins.update(dict.fromkeys(docs.parameters, pid))
             content.unit_classes.update(docs.unit_classes)
             if docs.victory_bands is not None:
                 content.victory_bands = tuple(docs.victory_bands)
@@ -330,6 +333,7 @@ class PackSet:
                 qualified = ref if ":" in ref else f"{pid}:{ref}"
                 content.ruleset = content.rulesets.get(qualified)
                 break
+        content.parameters = RulesParameters.from_values(parameters)
         content.index_weapon_names()
         self._contents[pack_id] = content
         return content

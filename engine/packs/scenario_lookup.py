@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..issues import render_text
+from ..issues import did_you_mean, render_text
 from .discovery import MANIFEST
 from .loader import load_packs
 
@@ -16,6 +16,24 @@ class CommandError(Exception):
     def __init__(self, message: str, code: int = 2):
         super().__init__(message)
         self.code = code
+
+
+def _usable(packset, pack) -> None:
+    if not pack.usable:
+        issues = [i for i in packset.all_issues() if i.pack == pack.id and i.is_error]
+        raise CommandError(f"pack '{pack.id}' has errors; fix them first:\n{render_text(issues)}", code=1)
+
+
+def find_pack_content(pack_id: str, pack_paths: list):
+    """The merged content of an installed pack, by id."""
+    packset = load_packs(pack_paths)
+    pack = packset.packs.get(pack_id)
+    if pack is None:
+        hint = did_you_mean(pack_id, list(packset.packs))
+        raise CommandError(f"no pack '{pack_id}' (packs: {', '.join(sorted(packset.packs)) or 'none'})"
+                           + (f"; {hint}" if hint else ""))
+    _usable(packset, pack)
+    return packset.content(pack_id)
 
 
 def find_scenario(ref: str, pack_paths: list):
@@ -42,7 +60,5 @@ def find_scenario(ref: str, pack_paths: list):
     if len(candidates) > 1:
         raise CommandError(f"'{ref}' is ambiguous: {', '.join(s.id for _, s in candidates)}; use pack:id")
     pack, scenario = candidates[0]
-    if not pack.usable:
-        issues = [i for i in packset.all_issues() if i.pack == pack.id and i.is_error]
-        raise CommandError(f"pack '{pack.id}' has errors; fix them first:\n{render_text(issues)}", code=1)
+    _usable(packset, pack)
     return packset.content(pack.id), scenario

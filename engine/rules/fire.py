@@ -153,8 +153,9 @@ def accuracy_base(range_, mr, ac, pulses, params: Params, flags) -> Number:
 def _base(a, r, mr, ac, pulses, params, flags):
     r, mr, ac = a(r), a(mr), a(ac)
     mre = mr if mr > 0 else a(1)
-    p = min(a(pulses), a(params["max_pulses_for_accuracy"]))
-    base = ((mre - r) * a(params["range_accuracy_term"]) / mre + ac * p) ** 2 / a(params["accuracy_divisor"])
+    d = params.direct_fire
+    p = min(a(pulses), a(d.max_pulses_for_accuracy))
+    base = ((mre - r) * a(d.range_accuracy_term) / mre + ac * p) ** 2 / a(d.accuracy_divisor)
     if flags.max_range_accuracy_plus_one:  # KG 7.3's "1 +", a typo both profiles switch off (12.1 D8)
         base += 1
     return mre, p, base
@@ -182,7 +183,7 @@ def indirect_armour(fa, ba, flags) -> Number:
 
 def spotting_pulses(los: bool, sees_enemy: bool, params: Params) -> int:
     """P of indirect fire: 0 if the spotter has no LOS to the square, 1 with LOS but no enemy seen, else 4 (6.6)."""
-    return int(params["max_pulses_for_accuracy"]) if los and sees_enemy else int(los)
+    return params.direct_fire.max_pulses_for_accuracy if los and sees_enemy else int(los)
 
 
 def siw_weapons_firing(men, target_mg, thrown: bool, flags) -> Number:
@@ -216,30 +217,31 @@ def _vs_armour(a, f, t, r, pulses, armour, facing, range_bonus, params, flags) -
     if armour <= 0:
         raise ValueError("an armoured target needs armour above 0")
     mre, p, base = _base(a, r, f.mr, f.ac, pulses, params, flags)
-    below = a(params["silhouette_bonus_below_range"])
+    below = a(params.direct_fire.silhouette_bonus_below_range)
     sle = a(t.sl) + (below - r if range_bonus and r < below else 0)
-    mods = [Modifier(f"silhouette {_text(sle)}/{params['silhouette_divisor']}", sle / a(params["silhouette_divisor"]))]
+    divisor = params.direct_fire.silhouette_divisor
+    mods = [Modifier(f"silhouette {_text(sle)}/{divisor}", sle / a(divisor))]
     if t.in_cover and t.speed_setting == 0:
-        mods.append(Modifier("target in cover, speed 0", a(params["cover_accuracy_armoured"])))
+        mods.append(Modifier("target in cover, speed 0", a(params.direct_fire.cover_accuracy_armoured)))
     if t.moving:
-        mods.append(Modifier("moving vehicle", a(params["moving_accuracy_armoured"])))
+        mods.append(Modifier("moving vehicle", a(params.direct_fire.moving_accuracy_armoured)))
     ss, mp = a(f.ss), a(f.mp)
-    apf = ss * ss / a(params["apf_shell_divisor"]) + mp - mp * (r / mre) / 2
-    if apf < a(params["apf_first_halving_ratio"]) * armour:  # strict: APF = 1.25 x armour does not halve
-        mods.append(Modifier(f"APF < {params['apf_first_halving_ratio']} x armour", a(1) / 2))
+    apf = ss * ss / a(params.direct_fire.apf_shell_divisor) + mp - mp * (r / mre) / 2
+    if apf < a(params.direct_fire.apf_first_halving_ratio) * armour:  # strict: APF = 1.25 x armour does not halve
+        mods.append(Modifier(f"APF < {params.direct_fire.apf_first_halving_ratio} x armour", a(1) / 2))
     if apf < armour:
         mods.append(Modifier("APF < armour", a(1) / 2))
     acc = base
     for m in mods:
         acc *= m.factor
-    capped = min(apf, a(params["apf_cap_ratio"]) * armour)
-    notes = [f"APF capped at {params['apf_cap_ratio']} x armour"] if capped != apf else []
+    capped = min(apf, a(params.direct_fire.apf_cap_ratio) * armour)
+    notes = [f"APF capped at {params.direct_fire.apf_cap_ratio} x armour"] if capped != apf else []
     n = a(f.count)
-    kills = capped * acc * n / (armour * a(params["kill_divisor_armoured"]))
+    kills = capped * acc * n / (armour * a(params.direct_fire.kill_divisor_armoured))
     if not f.kills_armour:
         kills = a(0)
         notes.append(f"{f.unit_class.upper()} cannot kill armour")
-    if mp > 0 and not (f.vehicle and f.mg > 0 and r < a(params["mg_bonus_below_range"])):  # 6.7, A12
+    if mp > 0 and not (f.vehicle and f.mg > 0 and r < a(params.direct_fire.mg_bonus_below_range)):  # 6.7, A12
         supp = a(0)
         notes.append("no suppression from AP fire")
     else:
@@ -254,17 +256,18 @@ def _vs_soft(a, f, t, r, pulses, same_square, params, flags, weapon="main") -> A
     _, p, base = _base(a, r, f.mr, f.ac, pulses, params, flags)
     mods, notes = [], []
     if t.moving:  # doubled for men on foot, halved for trucks (6.5, A9)
-        key = "moving_accuracy_armoured" if t.vehicle else "moving_accuracy_soft"
-        mods.append(Modifier("moving vehicle" if t.vehicle else "moving target", a(params[key])))
+        d = params.direct_fire
+        factor = d.moving_accuracy_armoured if t.vehicle else d.moving_accuracy_soft
+        mods.append(Modifier("moving vehicle" if t.vehicle else "moving target", a(factor)))
     if t.in_cover:
-        mods.append(Modifier("target in cover", a(params["cover_accuracy_soft"])))
+        mods.append(Modifier("target in cover", a(params.direct_fire.cover_accuracy_soft)))
     if f.moving and r != 0:
         mods.append(Modifier("moving firer", 1 / a(flags.moving_firer_soft_divisor)))
     bonus = flags.small_arms_bonus
     if bonus is not None and f.unit_class in bonus.classes and f.nationality == bonus.nationality:
         mods.append(Modifier(f"{bonus.nationality} small arms", a(bonus.multiplier)))
     defence = a(t.df)
-    if same_square and t.suppression > params["suppression_no_search_above"]:
+    if same_square and t.suppression > params.suppression.suppression_no_search_above:
         defence = a(flags.same_square_suppressed_defence)
         notes.append(f"suppressed target in the firer's square: defence {_text(t.df)} -> {_text(defence)}")
         mods.append(Modifier("same square, target suppressed", a(flags.same_square_suppressed_accuracy)))
@@ -275,7 +278,7 @@ def _vs_soft(a, f, t, r, pulses, same_square, params, flags, weapon="main") -> A
     for m in mods:
         acc *= m.factor
     ss, n = a(f.ss), a(f.count)
-    kills = ss * ss * acc * n / (defence * a(params["kill_divisor_soft"]))
+    kills = ss * ss * acc * n / (defence * a(params.direct_fire.kill_divisor_soft))
     return Attack(weapon, r, p, n, base, acc, tuple(mods), kills, suppression_added(ss, acc, n, params),
                   defence=defence, notes=tuple(notes))
 
@@ -307,7 +310,7 @@ def fire_vs_armour(firer: Firer, target: Target, *, range_, pulses, front_arc: b
     facing = armour_facing(r, front_arc, siw)
     armour = a(target.fa if facing == "front" else target.ba)
     attack = _vs_armour(a, firer, target, r, pulses, armour, facing, not siw, params, flags)
-    automatic = a(params["siw_suppression"]) if siw else a(0)
+    automatic = a(params.suppression.siw_suppression) if siw else a(0)
     return _result(a, "siw" if siw else "direct", firer, target, [attack], automatic, _report(firer, r, reports),
                    params)
 
@@ -320,7 +323,7 @@ def fire_vs_soft(firer: Firer, target: Target, *, range_, pulses, params: Params
     r = a(range_)
     _check_range(a, r, firer.mr)
     attacks = [_vs_soft(a, firer, target, r, pulses, r == 0, params, flags)]
-    if firer.armoured and firer.vehicle and firer.mg > 0 and r < a(params["mg_bonus_below_range"]):
+    if firer.armoured and firer.vehicle and firer.mg > 0 and r < a(params.direct_fire.mg_bonus_below_range):
         mg = Firer(mr=mg_weapon.mr, mp=0, ss=mg_weapon.ss, ac=mg_weapon.ac, count=a(firer.mg) * a(firer.count),
                    unit_class=getattr(mg_weapon, "unit_class", ""), nationality=firer.nationality,
                    moving=firer.moving)

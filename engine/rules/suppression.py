@@ -38,19 +38,20 @@ class Arith:
 def suppression_added(ss, accuracy, n, params: Params) -> Number:
     """SS^2 * max(acc, 10)^2 * N / 200, with the final accuracy after every modifier (6.7, A13); uncapped."""
     a = Arith((ss, accuracy, n))
-    acc = max(a(accuracy), a(params["suppression_min_accuracy"]))
-    return a(ss) ** 2 * acc ** 2 * a(n) / a(params["suppression_divisor"])
+    acc = max(a(accuracy), a(params.suppression.suppression_min_accuracy))
+    return a(ss) ** 2 * acc ** 2 * a(n) / a(params.suppression.suppression_divisor)
 
 
 def fire_effectiveness(suppression, params: Params) -> Number:
     """The factor on a firer's kills and suppression: max(0, 1 - S/300); suppression 180 gives 2/5 (6.7, A11)."""
     a = Arith((suppression,))
-    return max(a(0), 1 - a(suppression) / a(params["suppression_fire_divisor"]))
+    return max(a(0), 1 - a(suppression) / a(params.suppression.suppression_fire_divisor))
 
 
 def suppression_cap(armoured: bool, params: Params) -> Number:
     """The most suppression a unit can carry: 200, or 50 for armoured vehicles (6.7)."""
-    return params["suppression_cap_armoured" if armoured else "suppression_cap_soft"]
+    s = params.suppression
+    return s.suppression_cap_armoured if armoured else s.suppression_cap_soft
 
 
 def add_suppression(current, added, *, armoured: bool, params: Params) -> Number:
@@ -67,7 +68,7 @@ def halve_suppression(suppression) -> Number:
 def search_failure_chance(suppression, params: Params) -> Number:
     """Chance that a unit fails to search: certain above 99, otherwise the suppression as a percentage (6.2)."""
     a = Arith((suppression,))
-    if suppression > params["suppression_no_search_above"]:
+    if suppression > params.suppression.suppression_no_search_above:
         return a(1)
     return max(a(0), a(suppression) / 100)
 
@@ -79,7 +80,7 @@ def fails_to_search(suppression, u: float, params: Params) -> bool:
 
 def is_pinned(suppression, params: Params) -> bool:
     """Suppression above 50 pins a unit: it cannot move (6.7). Armour, capped at 50, is never pinned."""
-    return suppression > params["suppression_pinned_above"]
+    return suppression > params.suppression.suppression_pinned_above
 
 
 def firing_sighting_chance(pulses, range_) -> Number:

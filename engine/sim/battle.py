@@ -92,6 +92,7 @@ def battle_map(game_map: Map, entrenchments, content: Content) -> Map:
 class Battle:
     def __init__(self, content: Content, scenario: Scenario, seed: int = 0, handicap: int | None = None,
                  turns: int | None = None, state: GameState | None = None):
+        content = content.for_scenario(scenario)  # the scenario's parameter overrides, for every rule below
         self.content, self.scenario = content, scenario
         self.params, self.ruleset = content.parameters, content.ruleset
         self.flags, self.reports = self.ruleset.flags, self.ruleset.reports
@@ -172,14 +173,14 @@ class Battle:
         """combat.sighting_range of each unit (on the map), at once: the same IEEE arithmetic on the same values, so
         every comparison with a distance comes out as it would with the function's own result."""
         p, n = self.params, len(units)
-        rng = np.fromiter((u.weapon.sl for u in units), np.float64, n) + int(p["sighting_silhouette_bonus"])
+        rng = np.fromiter((u.weapon.sl for u in units), np.float64, n) + p.spotting.sighting_silhouette_bonus
         xs = np.fromiter((u.pos[0] for u in units), np.intp, n)
         ys = np.fromiter((u.pos[1] for u in units), np.intp, n)
-        rng = np.where(self.grid.cover[ys, xs] != 0, rng / int(p["cover_sighting_divisor"]), rng)
+        rng = np.where(self.grid.cover[ys, xs] != 0, rng / p.spotting.cover_sighting_divisor, rng)
         moving = self.moving
         if moving:
             rng = np.where(np.fromiter((u.uid in moving for u in units), bool, n),
-                           rng * int(p["moving_sighting_multiplier"]), rng)
+                           rng * p.spotting.moving_sighting_multiplier, rng)
         return np.minimum(rng, self.state.visibility)
 
     def note_spotted(self, unit: UnitState, enemy: UnitState) -> None:
@@ -222,7 +223,7 @@ class Battle:
         state = self.state
         if self.flags.panic_rules:
             self._rally()
-        for pulse in range(1, int(self.params["pulses_per_turn"]) + 1):
+        for pulse in range(1, self.params.time_space.pulses_per_turn + 1):
             state.pulse = pulse
             self._pulse()
         result = score(state, self.content)
@@ -310,10 +311,10 @@ class Battle:
             if not unit.routed or not unit.alive:
                 continue
             delay = state.delays[unit.side][0]
-            chance = int(p["rally_numerator"]) / (int(p["rally_numerator"]) + delay)
+            chance = p.panic.rally_numerator / (p.panic.rally_numerator + delay)
             hq = state.units.get(f"{unit.side}:{unit.letter}0")
             if hq is None or not hq.alive or hq.routed:
-                chance /= int(p["rally_hq_lost_divisor"])
+                chance /= p.panic.rally_hq_lost_divisor
             if state.rng.random() < chance:
                 unit.routed = False
                 unit.objectives.clear()

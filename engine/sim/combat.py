@@ -30,11 +30,11 @@ def is_moving(unit: UnitState, battle: "Battle") -> bool:
 def sighting_range(target: UnitState, battle: "Battle") -> float:
     p = battle.params
     pos = position(target, battle.state)
-    rng = target.weapon.sl + int(p["sighting_silhouette_bonus"])
+    rng = target.weapon.sl + p.spotting.sighting_silhouette_bonus
     if pos is not None and battle.grid.cover[pos[1], pos[0]]:
-        rng = rng / int(p["cover_sighting_divisor"])
+        rng = rng / p.spotting.cover_sighting_divisor
     if target.uid in battle.moving:
-        rng = rng * int(p["moving_sighting_multiplier"])
+        rng = rng * p.spotting.moving_sighting_multiplier
     return min(rng, battle.state.visibility)
 
 
@@ -47,7 +47,7 @@ def can_see(unit: UnitState, target: UnitState, battle: "Battle") -> bool:
     d = chebyshev(a, b)
     if d > sighting_range(target, battle) and target.uid not in battle.revealed.get(unit.side, ()):
         return False
-    degrees = int(battle.params["field_of_view_moving" if unit.uid in battle.moving else "field_of_view_stationary"])
+    degrees = battle.params.spotting.field_of_view(unit.uid in battle.moving)
     if not in_arc(a, unit.facing, b, degrees):
         return False
     return battle.sees(a, b)
@@ -79,8 +79,7 @@ def visible_enemies(unit: UnitState, battle: "Battle") -> list[UnitState]:
             out.append(e)
             continue
         if degrees is None:
-            degrees = int(battle.params["field_of_view_moving" if unit.uid in battle.moving
-                                        else "field_of_view_stationary"])
+            degrees = battle.params.spotting.field_of_view(unit.uid in battle.moving)
             if degrees in (90, 180):  # in_arc's exact integer tests, the facing looked up once
                 fx, fy = FACING_VECTORS[facing_index(unit.facing)]
         tx, ty = b[0] - a[0], b[1] - a[1]
@@ -121,10 +120,10 @@ def select_target(unit: UnitState, battle: "Battle") -> tuple[UnitState | None, 
     # range is lost, and the unit searches again.
     if current is not None and current.alive and _in_range(unit, current, battle) and can_see(unit, current, battle):
         cls = battle.unit_class(current)
-        stunned = cls.infantry and current.suppression >= float(battle.params["suppression_retarget"])
+        stunned = cls.infantry and current.suppression >= float(battle.params.suppression.suppression_retarget)
         if not (stunned and chebyshev(here, position(current, state)) > 0):
             return current, False
-    if unit.suppression > float(battle.params["suppression_no_search_above"]):
+    if unit.suppression > float(battle.params.suppression.suppression_no_search_above):
         return None, False
     if rs.fails_to_search(unit.suppression, state.rng.random(), battle.params):
         return None, False
@@ -197,7 +196,7 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: "B
             battle.revealed.setdefault(target.side, set()).add(unit.uid)
     close = battle.unit_class(target).armoured or battle.unit_class(target).infantry  # 6.14: not trucks or guns
     if close and target.alive and target.uid in battle.moving and target.range_limit == 0 \
-            and distance <= int(params["close_combat_range"]):
+            and distance <= params.units.close_combat_range:
         if unit.pos not in target.objectives[:1]:
             target.objectives.insert(0, unit.pos)  # close-combat mode: go for the firer (7.15)
 
@@ -224,7 +223,7 @@ def apply_result(unit: UnitState, target: UnitState, result, distance: int, weap
     if target.alive and target.passengers:
         cls = battle.unit_class(target)
         tows = (target.weapon.carries or cls.carries) == "all"
-        if kills or (not tows and target.suppression >= float(params["suppression_cap_armoured"])):
+        if kills or (not tows and target.suppression >= float(params.suppression.suppression_cap_armoured)):
             battle.emit(*disembark(target, state, battle.content, under_fire=True))
     if kills and battle.flags.panic_rules and target.alive and not target.routed:
         check_rout(target, kills, defence, battle)
@@ -263,10 +262,10 @@ def check_rout(target: UnitState, kills: int, defence: float, battle: "Battle") 
     p, rng = battle.params, battle.state.rng
     cls = battle.unit_class(target)
     m = 1
-    if defence < int(p["rout_soft_defence_below"]):
-        m *= int(p["rout_low_defence_multiplier"])
+    if defence < p.panic.rout_soft_defence_below:
+        m *= p.panic.rout_low_defence_multiplier
     if not cls.vehicle:
-        m *= int(p["rout_non_vehicle_multiplier"])
+        m *= p.panic.rout_non_vehicle_multiplier
     delay = battle.state.delays[target.side][0]
     if kills * delay * rng.random() * m > target.count * rng.random():
         target.routed = True

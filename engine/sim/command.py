@@ -55,9 +55,9 @@ def in_command(unit: UnitState, state: GameState, content: Content, sees: Sees) 
     if here is None or there is None:
         return False
     distance = chebyshev(here, there)
-    if distance <= int(content.parameters["command_radius_unseen"]):
+    if distance <= content.parameters.command.command_radius_unseen:
         return True
-    return distance <= int(content.parameters["command_radius"]) and sees(here, there)
+    return distance <= content.parameters.command.command_radius and sees(here, there)
 
 
 def order_delay(unit: UnitState, state: GameState, content: Content, sees: Sees) -> int:
@@ -68,12 +68,12 @@ def order_delay(unit: UnitState, state: GameState, content: Content, sees: Sees)
 def bombard_delay(artillery: UnitState, spotter: UnitState, content: Content) -> int:
     """Pulses before a mission fires, by how the spotter and the battery are related; the shortest case applies."""
     p = content.parameters
-    cases = [int(p["bombard_delay_other"])]
+    cases = [p.command.bombard_delay_other]
     same = artillery.letter == spotter.letter and not artillery.offmap
     if same and spotter.is_hq:
-        cases.append(int(p["bombard_delay_hq_same_formation"]))
+        cases.append(p.command.bombard_delay_hq_same_formation)
     if same:
-        cases.append(int(p["bombard_delay_same_formation"]))
+        cases.append(p.command.bombard_delay_same_formation)
     if artillery.letter == "A" or artillery.offmap:
-        cases.append(int(p["bombard_delay_command_formation"]))
+        cases.append(p.command.bombard_delay_command_formation)
     return min(cases)

@@ -19,7 +19,9 @@ class SetupError(Exception):
 def handicap_factor(content: Content, side: str, level: int) -> Fraction:
     """Strength multiplier for a side at handicap 1-5 (rules-reference 8.1, 13 U11)."""
     profile, p = content.ruleset, content.parameters
-    strong, weak = Fraction(str(p["handicap_strong_reduction"])), Fraction(str(p["handicap_weak_reduction"]))
+    # str() first: 0.75 is the exact decimal the designer wrote, not the nearest binary float
+    strong, weak = (Fraction(str(p.handicap.handicap_strong_reduction)),
+                    Fraction(str(p.handicap.handicap_weak_reduction)))
     if (level, side) in ((1, profile.handicap_low), (5, profile.handicap_high)):
         return strong
     if (level, side) in ((2, profile.handicap_low), (4, profile.handicap_high)):
@@ -38,7 +40,7 @@ def scaled_count(count: int, factor: Fraction) -> int:
 def command_delays(scenario: Scenario, content: Content, side: str, rng: random.Random) -> tuple[int, int]:
     """(in command, out of command) pulses for a side: the scenario's value or the period table, plus BG's random
     +1/+2 (rules-reference 4.3, 4.4, 13 U30)."""
-    extra = int(content.parameters["out_of_command_extra_delay"])
+    extra = content.parameters.command.out_of_command_extra_delay
     given = dict(scenario.command_delays).get(side)
     if given is not None:
         inside = given
@@ -63,12 +65,12 @@ def build_state(scenario: Scenario, content: Content, seed: int, handicap: int |
     if isinstance(scenario.visibility, int):
         visibility = scenario.visibility
     else:
-        visibility = rng.randint(int(p["visibility_min"]), int(p["visibility_max"]))
+        visibility = rng.randint(p.spotting.visibility_min, p.spotting.visibility_max)
     sides = profile.side_ids()
     delays = {side: command_delays(scenario, content, side, rng) for side in sides}
-    default_turns = p["default_turns_assault"] if battle.assault else p["default_turns_other"]
+    default_turns = p.time_space.default_turns_assault if battle.assault else p.time_space.default_turns_other
     units: dict[str, UnitState] = {}
-    ammo = int(p["starting_ammunition"])
+    ammo = p.units.starting_ammunition
     for force in scenario.forces:
         nats = content.side_nationalities(force.side)
         factor = handicap_factor(content, force.side, level)

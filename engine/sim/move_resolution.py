@@ -42,7 +42,7 @@ def _goal(unit: UnitState, battle: "Battle") -> tuple[int, int] | None:
 def _crowded(square: tuple[int, int], unit: UnitState, battle: "Battle") -> bool:
     if not battle.flags.stacking:
         return False
-    limit = int(battle.params["stacking_limit"])
+    limit = battle.params.units.stacking_limit
     if limit <= 0:
         return True
     side, friends = unit.side, 0

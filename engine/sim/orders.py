@@ -236,7 +236,7 @@ def _(order: Cancel, state: GameState, content: Content, sees: Sees, size: tuple
     unit.embark_queue.clear()
     unit.pulses_at_target = 0
     unit.mp = 0
-    unit.delay += int(content.parameters["cancel_delay"])
+    unit.delay += content.parameters.command.cancel_delay
     return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "cancel", "", unit.delay)]
 
 
@@ -261,7 +261,7 @@ def _bombard(order: Bombard, state: GameState, content: Content) -> list:
     if artillery.carrier is not None:
         raise OrderError("a gun cannot fire while it is carried")
     delay = bombard_delay(artillery, spotter, content)
-    artillery.mission = Mission(order.square, spotter.uid, delay, int(content.parameters["bombard_mission_pulses"]))
+    artillery.mission = Mission(order.square, spotter.uid, delay, content.parameters.command.bombard_mission_pulses)
     artillery.range_limit = 0  # bombarding sets the direct-fire range to 0 (5.4)
     artillery.target = None
     return [ev.BombardmentRequested(state.turn, state.pulse, artillery.uid, spotter.uid, order.square, delay)]
@@ -285,7 +285,7 @@ def transport_cost(unit: UnitState, content: Content) -> int:
 
 def spare_capacity(carrier: UnitState, state: GameState, content: Content) -> int:
     used = sum(transport_cost(state.units[p], content) for p in carrier.passengers if state.units[p].alive)
-    return int(content.parameters["transport_capacity_per_vehicle"]) * carrier.count - used
+    return content.parameters.units.transport_capacity_per_vehicle * carrier.count - used
 
 
 def _embark(order: Embark, state: GameState, content: Content, sees: Sees) -> list:
@@ -341,8 +341,8 @@ def disembark(unit: UnitState, state: GameState, content: Content, under_fire: b
         passenger.carrier = None
         passenger.pos = carrier.pos
         if passenger.alive:
-            passenger.suppression = max(passenger.suppression, float(p["disembark_suppression"]))
-            carrier.delay += int(p["disembark_delay_per_unit"])
+            passenger.suppression = max(passenger.suppression, float(p.suppression.disembark_suppression))
+            carrier.delay += p.command.disembark_delay_per_unit
         out.append(ev.Disembarked(state.turn, state.pulse, passenger.uid, carrier.uid, under_fire,
                                   (lost or {}).get(passenger.uid, 0)))
     return out

@@ -31,7 +31,7 @@ def content_fingerprint(content: Content) -> str:
     for weapon in sorted(content.weapons.values(), key=lambda w: w.id):
         digest.update(repr((weapon.id, weapon.mr, weapon.mp, weapon.ss, weapon.ac, weapon.sp, weapon.mg, weapon.fa,
                             weapon.ba, weapon.df, weapon.sl, weapon.periods)).encode())
-    digest.update(repr(sorted(content.parameters.items())).encode())
+    digest.update(repr(sorted(content.parameters.flat().items())).encode())
     digest.update(repr(content.ruleset).encode())
     return digest.hexdigest()[:16]
 
@@ -106,7 +106,7 @@ def load(path: Path, content: Content) -> tuple[Battle, list[dict]]:
     scenario = content.scenario(str(body.get("scenario", "")).split(":")[-1])
     if scenario is None:
         raise SaveError(f"{path}: the scenario '{body.get('scenario')}' is not in the loaded packs")
-    if body.get("rules_fingerprint") != content_fingerprint(content):
+    if body.get("rules_fingerprint") != content_fingerprint(content.for_scenario(scenario)):
         raise SaveError(f"{path}: the weapon tables or rules changed since this game was saved; "
                         "load it with the pack version it was played with")
     try:

@@ -49,7 +49,7 @@ def objective_vp(unit: UnitState, state: GameState, content: Content) -> int:
     if not unit.alive or unit.offmap:
         return 0
     pos = state.units[unit.carrier].pos if unit.carrier else unit.pos
-    if not in_objective_area(pos, state.objective_center, int(content.parameters["objective_area_size"])):
+    if not in_objective_area(pos, state.objective_center, content.parameters.time_space.objective_area_size):
         return 0
     return content.unit_classes[unit.weapon.unit_class].objective_vp * unit.count
 
@@ -65,13 +65,13 @@ def score(state: GameState, content: Content) -> VictoryResult:
     for side in state.sides:
         attacker = side in state.attackers
         objective = sum(objective_vp(u, state, content) for u in state.side_units(side)) if attacker else 0
-        unused = min(state.unused_sp.get(side, 0) * int(p["unused_sp_vp"]), int(p["unused_sp_vp_cap"]))
+        unused = min(state.unused_sp.get(side, 0) * p.victory.unused_sp_vp, p.victory.unused_sp_vp_cap)
         bonus = unused + state.starting_vp.get(side, 0)
         kills = state.kill_vp.get(side, 0)
         doubled = not attacker and not meeting
         if doubled:
-            multiplier = int(p["defender_multiplier"])
-            total = (kills + objective) * multiplier + min(bonus * multiplier, int(p["defender_unused_sp_cap"]))
+            multiplier = p.victory.defender_multiplier
+            total = (kills + objective) * multiplier + min(bonus * multiplier, p.victory.defender_unused_sp_cap)
         else:
             total = kills + objective + bonus
         scores[side] = SideScore(side, kills, objective, bonus, doubled, total)

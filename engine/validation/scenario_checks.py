@@ -8,6 +8,7 @@ from ..issues import Issue, did_you_mean, error, warning
 from ..model import Scenario, Unit
 from ..model.source import Source
 from ..packs.content import Content
+from .parameter_checks import check_parameter_order
 
 
 def _at(code, message, src: Source, *path, hint=None, severity=error) -> Issue:
@@ -32,6 +33,8 @@ def _weapon_issue(ref: str, content: Content, src: Source, dropped: set[str]) ->
 def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Issue]:
     out: list[Issue] = []
     src = s.source
+    content = content.for_scenario(s)  # its parameter overrides apply to every check below
+    out += check_parameter_order(content.parameters, dict(s.parameters), src.at("parameters"))
     profile = content.ruleset
     if profile is None:
         return out
@@ -81,8 +84,8 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
 def _check_turns_and_visibility(s: Scenario, content: Content, out: list[Issue]) -> None:
     p = content.parameters
     if isinstance(s.visibility, int):
-        low, high = int(p.get("visibility_min", 7)), int(p.get("visibility_max", 20))
-        if not low <= s.visibility <= high:
+        low, high = p.spotting.visibility_min, p.spotting.visibility_max
+        if low <= high and not low <= s.visibility <= high:  # crossed limits are reported as params.order
             out.append(_at("scenario.visibility", f"visibility {s.visibility} is outside {low}-{high}", s.source, "visibility"))
     profile = content.ruleset
     if s.turns is not None and profile.custom_game_length and not s.historical:
@@ -132,9 +135,9 @@ def _check_map_geometry(s: Scenario, content: Content, game_map, out: list[Issue
 
 def _check_force(s: Scenario, force, content: Content, dropped: set[str], out: list[Issue]) -> None:
     profile, p = content.ruleset, content.parameters
-    letters = str(p.get("formation_letters", "ABCDEFGHIJKLMNOPQRSTU"))
-    max_units = int(p.get("max_units_per_formation", 8))
-    capacity = int(p.get("transport_capacity_per_vehicle", 10))
+    letters = p.units.formation_letters
+    max_units = p.units.max_units_per_formation
+    capacity = p.units.transport_capacity_per_vehicle
     nats = content.side_nationalities(force.side)
     game_map = content.map(s.map)
     line = dict(s.start_lines).get(force.side)
@@ -210,8 +213,9 @@ def _check_unit(s: Scenario, uid: str, unit: Unit, weapon, content: Content, nat
         elif not siw.available_in(s.period):
             out.append(_at("scenario.period-unavailable", f"unit {uid}: {siw.name} is available in periods "
                            f"{siw.periods[0]}-{siw.periods[1]}, not in period {s.period}", unit.source, "siw"))
-    if unit.count > int(content.parameters.get("max_unit_count", 255)):
-        out.append(_at("scenario.count", f"unit {uid} has {unit.count} weapons; the most is 255", unit.source, "count"))
+    most = content.parameters.units.max_unit_count
+    if unit.count > most:
+        out.append(_at("scenario.count", f"unit {uid} has {unit.count} weapons; the most is {most}", unit.source, "count"))
 
 
 def _transport_cost(weapon, content: Content) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -94,7 +95,7 @@ def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
         hint = did_you_mean(str(key), allowed) if allowed else None
         if hint is None and allowed:
             hint = "known keys: " + ", ".join(allowed)
-        return "schema.unknown-key", f"unknown key '{key}' (it is kept but ignored)", hint, Severity.WARNING
+        return "schema.unknown-key", f"unknown key '{key}'", hint, Severity.ERROR
     if v == "required":
         missing = err.message.split("'")[1] if "'" in err.message else "?"
         return "schema.required", f"the required key '{missing}' is missing", f"add '{missing}: ...'", Severity.ERROR
@@ -104,9 +105,11 @@ def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
         hint = "write dates in quotes, e.g. \"1943-02-22\"" if "date" in type(value).__name__ else None
         return "schema.type", f"{name} must be {words}, not {_short(value)}", hint, Severity.ERROR
     if v in ("minimum", "exclusiveMinimum"):
-        return "schema.minimum", f"{name} must be at least {err.validator_value}, not {_short(value)}", None, Severity.ERROR
+        bound = "at least" if v == "minimum" else "more than"
+        return "schema.minimum", f"{name} must be {bound} {err.validator_value}, not {_short(value)}", None, Severity.ERROR
     if v in ("maximum", "exclusiveMaximum"):
-        return "schema.maximum", f"{name} must be at most {err.validator_value}, not {_short(value)}", None, Severity.ERROR
+        bound = "at most" if v == "maximum" else "less than"
+        return "schema.maximum", f"{name} must be {bound} {err.validator_value}, not {_short(value)}", None, Severity.ERROR
     if v == "enum":
         options = [str(o) for o in err.validator_value]
         hint = did_you_mean(str(value), options) or "one of: " + ", ".join(options)
@@ -143,15 +146,40 @@ def _required_keys(schema: Any) -> list[str]:
 def _pattern_hint(pattern: str) -> str | None:
     if "a-z0-9" in pattern:
         return "ids use lower-case letters, digits, '_' and '-', and start with a letter or digit"
+    if pattern == "^[A-Z]+$":
+        return "write one or more capital letters, e.g. ABCDEFGHIJKLMNOPQRSTU"
     if "0-9]{4}" in pattern:
         return "write dates as \"YYYY-MM-DD\""
     return f"it must match {pattern}"
 
 
+def _non_finite(node: Any, path: tuple = ()):
+    """(path, value) of every .inf or .nan: YAML has them, JSON Schema's numbers admit them, no rule can use them."""
+    if isinstance(node, float) and not math.isfinite(node):
+        yield path, node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from _non_finite(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _non_finite(value, path + (i,))
+
+
+def _yaml_word(value: float) -> str:
+    return ".nan" if math.isnan(value) else ".inf" if value > 0 else "-.inf"
+
+
 def validate(kind: str, data: Any, file: Path | None) -> list[Issue]:
     """Schema issues for one document of a kind (design.md 4, second layer)."""
     out = []
+    non_finite = dict(_non_finite(data))
+    for path, value in non_finite.items():
+        name = next((f"'{p}'" for p in reversed(path) if isinstance(p, str)), "this value")
+        out.append(error("schema.not-finite", f"{name} must be a finite number, not {_yaml_word(value)}", file=file,
+                         path=path, hint="write a number such as 4 or 0.5"))
     for err in validator(kind).iter_errors(data):
+        if tuple(err.absolute_path) in non_finite:
+            continue  # reported above, in words; a range check of .nan would pass and of .inf would mislead
         code, message, hint, severity = _describe(err)
         path = tuple(err.absolute_path)
         make = error if severity is Severity.ERROR else warning

@@ -10,6 +10,7 @@ from ..issues import Issue, did_you_mean, error, warning
 from ..model import Weapon
 from ..model.source import Source
 from ..packs.content import Content
+from .parameter_checks import check_parameter_order
 from .scenario_checks import check_scenario
 
 
@@ -171,7 +172,7 @@ def check_periods(docs, content: Content) -> list[Issue]:
 def check_formation_templates(docs, content: Content) -> list[Issue]:
     out = _duplicates(docs.formations, "formation")
     profile = content.ruleset
-    max_units = int(content.parameters.get("max_units_per_formation", 8))
+    max_units = content.parameters.units.max_units_per_formation
     for f in docs.formations:
         if profile and profile.side(f.side) is None:
             out.append(_at("ref.unknown-side", f"unknown side '{f.side}'", f.source, "side", hint=did_you_mean(f.side, profile.side_ids())))
@@ -219,6 +220,8 @@ def check_pack(pack, content: Content) -> list[Issue]:
     """Every semantic issue of one pack, seen with its requirements (design.md 4, third layer)."""
     docs = pack.docs
     out = check_terrain(docs, content) + check_rules(docs, content) + check_periods(docs, content)
+    rules_file = next((f for f, kind in pack.kinds.items() if kind == "rules"), None)
+    out += check_parameter_order(content.parameters, docs.parameters, Source(rules_file, ("parameters",), pack.id))
     out += _duplicates(docs.weapons, "weapon")
     for w in docs.weapons:
         out += check_weapon(w, content)
