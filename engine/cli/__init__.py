@@ -6,9 +6,9 @@ import argparse
 import sys
 
 from .. import __version__
-from . import batch_cmd, calc_cmd, new_cmd, packs_cmd, play_cmd, validate_cmd
+from . import batch_cmd, calc_cmd, new_cmd, packs_cmd, play_cmd, schemas_cmd, validate_cmd
 
-COMMANDS = (packs_cmd, validate_cmd, play_cmd, calc_cmd, new_cmd, batch_cmd)
+COMMANDS = (packs_cmd, validate_cmd, play_cmd, calc_cmd, new_cmd, batch_cmd, schemas_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:
