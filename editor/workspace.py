@@ -6,6 +6,7 @@ Qt-light: it creates documents but draws nothing. The main window asks it to ope
 from __future__ import annotations
 
 import shutil
+from datetime import date
 from pathlib import Path
 
 from tacforge.engine.packs import load_packs
@@ -96,7 +97,7 @@ class Workspace:
         packs = sorted(self.packset.packs.values(), key=lambda p: (p.id != prefer_pack, p.id))
         for want_historical in (True, False):
             for pack in packs:
-                scenarios = sorted(pack.docs.scenarios, key=lambda s: (s.date or "", s.id))
+                scenarios = sorted(pack.docs.scenarios, key=lambda s: (s.date or date.min, s.id))
                 for scenario in scenarios:
                     if scenario.historical or not want_historical:
                         return scenario.source.file

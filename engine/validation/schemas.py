@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.exceptions import NoSuchResource
@@ -65,7 +66,8 @@ def validator(kind: str) -> Draft202012Validator:
     resolver = registry().resolver(base_uri=uri)
     schema = _inline_refs(registry().contents(uri), resolver)
     schema = {**schema, "$id": uri}
-    return Draft202012Validator(schema, registry=registry())
+    # of the formats only "date" is asserted, as check-jsonschema and the YAML language server do
+    return Draft202012Validator(schema, registry=registry(), format_checker=FormatChecker(formats=("date",)))
 
 
 def _name(error_: ValidationError) -> str:
@@ -94,14 +96,14 @@ def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
         hint = did_you_mean(str(key), allowed) if allowed else None
         if hint is None and allowed:
             hint = "known keys: " + ", ".join(allowed)
-        return "schema.unknown-key", f"unknown key '{key}' (it is kept but ignored)", hint, Severity.WARNING
+        return "schema.unknown-key", f"unknown key '{key}'", hint, Severity.ERROR
     if v == "required":
         missing = err.message.split("'")[1] if "'" in err.message else "?"
         return "schema.required", f"the required key '{missing}' is missing", f"add '{missing}: ...'", Severity.ERROR
     if v == "type":
         expected = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
         words = " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
-        hint = "write dates in quotes, e.g. \"1943-02-22\"" if "date" in type(value).__name__ else None
+        hint = _yaml11_hint(value, expected)
         return "schema.type", f"{name} must be {words}, not {_short(value)}", hint, Severity.ERROR
     if v in ("minimum", "exclusiveMinimum"):
         return "schema.minimum", f"{name} must be at least {err.validator_value}, not {_short(value)}", None, Severity.ERROR
@@ -113,6 +115,9 @@ def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
         return "schema.enum", f"{name} cannot be {_short(value)}", hint, Severity.ERROR
     if v == "const":
         return "schema.enum", f"{name} must be {_short(err.validator_value)}, not {_short(value)}", None, Severity.ERROR
+    if v == "format":
+        return "schema.date", f"{name} is not a calendar date: {_short(value)}", "write dates as \"YYYY-MM-DD\"", \
+            Severity.ERROR
     if v == "pattern":
         return "schema.pattern", f"{name} has the wrong form: {_short(value)}", _pattern_hint(err.validator_value), Severity.ERROR
     if v in ("minItems", "maxItems", "minLength", "maxLength"):
@@ -138,6 +143,24 @@ def _required_keys(schema: Any) -> list[str]:
             keys += _required_keys(sub)
         return keys
     return []
+
+
+_YAML11_NUMBER = re.compile(r"^[-+]?(?:[0-9][0-9_]*|0b[01_]+|0x[0-9a-fA-F_]+|0o[0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+)$")
+
+
+_YAML11_BOOLEAN = {"yes", "no", "on", "off", "y", "n"}
+
+
+def _yaml11_hint(value: Any, expected: list[str]) -> str | None:
+    """Text that YAML 1.1 (and some tools) would read as a number or a boolean: how to write it so that tacforge,
+    the YAML language server and check-jsonschema read the same value."""
+    if not isinstance(value, str):
+        return None
+    if "boolean" in expected and value.strip().lower() in _YAML11_BOOLEAN:
+        return "YAML 1.2 reads yes/no/on/off as text: write true or false"
+    if ("integer" in expected or "number" in expected) and _YAML11_NUMBER.match(value.strip()):
+        return "YAML 1.2 reads this as text: write the number plainly, without '_', '0x', '0b' or ':' (e.g. 1000)"
+    return None
 
 
 def _pattern_hint(pattern: str) -> str | None:
