@@ -38,7 +38,8 @@ def test_unknown_key_is_an_error_with_a_did_you_mean_hint():
 
 def test_yaml_1_1_numbers_and_booleans_get_a_hint():
     [number] = _issues("weapons", {"weapons": [{**WEAPON, "mr": "1_000"}]})
-    assert number.code == "schema.type" and "without '_'" in number.hint
+    assert number.code == "schema.type"
+    assert number.hint == "YAML 1.2 reads this as text: write the number in plain decimal digits, e.g. 1000"
     scenario = load_fast(_bundled_scenario()).data
     [boolean] = _issues("scenario", {**scenario, "historical": "yes"})
     assert boolean.code == "schema.type" and boolean.hint == "YAML 1.2 reads yes/no/on/off as text: write true or false"

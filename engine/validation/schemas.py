@@ -159,7 +159,7 @@ def _yaml11_hint(value: Any, expected: list[str]) -> str | None:
     if "boolean" in expected and value.strip().lower() in _YAML11_BOOLEAN:
         return "YAML 1.2 reads yes/no/on/off as text: write true or false"
     if ("integer" in expected or "number" in expected) and _YAML11_NUMBER.match(value.strip()):
-        return "YAML 1.2 reads this as text: write the number plainly, without '_', '0x', '0b' or ':' (e.g. 1000)"
+        return "YAML 1.2 reads this as text: write the number in plain decimal digits, e.g. 1000"
     return None
 
 
