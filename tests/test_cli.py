@@ -50,6 +50,9 @@ def test_validate_json_and_file_target(tmp_path, capsys):
 
 
 def test_warnings_do_not_fail_unless_strict(tmp_path, capsys):
-    folder = write_pack(tmp_path, "w", files={"periods.yaml": "periods: []\nextra: 1\n"})
-    assert main(["validate", str(folder)]) == 0
-    assert main(["validate", str(folder), "--strict"]) == 1
+    # the same pack found twice: the second copy is shadowed, a warning
+    first, second = write_pack(tmp_path / "a", "w"), write_pack(tmp_path / "b", "w")
+    paths = ["--pack-path", str(first), "--pack-path", str(second)]
+    assert main([*paths, "validate", "w"]) == 0
+    assert "warning pack.shadowed" in capsys.readouterr().out
+    assert main([*paths, "validate", "w", "--strict"]) == 1
