@@ -77,3 +77,28 @@ def test_plugin_pack_folder_is_found_from_the_package_location():
     assert plugin_pack_folder("tacforge_western:pack") == expected
     assert plugin_pack_folder("tacforge_western.pack") == expected
     assert plugin_pack_folder("no_such_package_here:pack") is None
+
+
+def test_schemas_command_lists_and_writes_the_schema_files(tmp_path, capsys):
+    from tacforge.engine.resources import SCHEMA_DIR
+
+    names = sorted(p.name for p in SCHEMA_DIR.glob("*.schema.json"))
+    assert main(["schemas"]) == 0
+    assert [Path(line).name for line in capsys.readouterr().out.splitlines()] == names
+    target = tmp_path / "my-pack" / "schemas"
+    assert main(["schemas", "--write", str(target)]) == 0
+    assert capsys.readouterr().out.strip() == f"{target}: schemas {len(names)} written"
+    assert sorted(p.name for p in target.iterdir()) == names
+    assert all((target / n).read_bytes() == (SCHEMA_DIR / n).read_bytes() for n in names)
+    assert main(["schemas", "--write", str(target)]) == 0
+    assert capsys.readouterr().out.strip() == f"{target}: schemas already up to date"
+
+
+def test_shipped_pack_schema_folders_are_links_to_the_repository_schemas():
+    from conftest import REPO
+
+    links = [REPO / "content" / "schemas", REPO / "content" / "templates" / "new-pack" / "schemas",
+             *(REPO / "plugins").glob("*/tacforge_*/pack/schemas")]
+    assert len(links) == 4
+    for link in links:
+        assert link.is_symlink() and link.resolve() == (REPO / "schemas").resolve(), link
