@@ -64,7 +64,7 @@ def _package_folder(top_level: str) -> Path | None:
     """Where an importable top-level package (or module) lives, found without running any of its code."""
     try:
         spec = importlib.util.find_spec(top_level)
-    except (ImportError, ValueError):
+    except Exception:  # a broken import hook of another distribution must not stop discovery either
         return None
     if spec is None:
         return None

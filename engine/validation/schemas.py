@@ -145,9 +145,9 @@ def _required_keys(schema: Any) -> list[str]:
     return []
 
 
-_YAML11_NUMBER = re.compile(r"^[-+]?(?:[0-9][0-9_]*|0b[01_]+|0x[0-9a-fA-F_]+|0o[0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+)$")
-
-
+# numbers YAML 1.1 (and ruamel.yaml) reads but YAML 1.2 core does not: 1_000, 0b101, +0x10, -0o7, 1:20 (sexagesimal)
+_YAML11_NUMBER = re.compile(r"^(?:[-+]?[0-9][0-9_]*_[0-9_]*|[-+]?0b[01_]+|[-+]0x[0-9a-fA-F_]+|[-+]0o[0-7_]+"
+                            r"|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+)$")
 _YAML11_BOOLEAN = {"yes", "no", "on", "off", "y", "n"}
 
 
