@@ -1,7 +1,7 @@
-"""python -m editor"""
+"""python -m tacforge.editor"""
 
 import sys
 
-from .app import main
+from .launch import main
 
 sys.exit(main())

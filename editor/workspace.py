@@ -5,13 +5,14 @@ Qt-light: it creates documents but draws nothing. The main window asks it to ope
 
 from __future__ import annotations
 
-import os
 import shutil
+from datetime import date
 from pathlib import Path
 
 from tacforge.engine.packs import load_packs
 from tacforge.engine.packs.discovery import MANIFEST
 from tacforge.engine.resources import CORE_PACK_DIR
+from tacforge.engine.validation.schema_files import PACK_SCHEMA_FOLDER, schema_line, write_pack_schemas
 from tacforge.engine.yamlio import YamlFileError, atomic_write_text
 
 from .documents import Document, MapDocument, ScenarioDocument, open_document
@@ -96,7 +97,7 @@ class Workspace:
         packs = sorted(self.packset.packs.values(), key=lambda p: (p.id != prefer_pack, p.id))
         for want_historical in (True, False):
             for pack in packs:
-                scenarios = sorted(pack.docs.scenarios, key=lambda s: (s.date or "", s.id))
+                scenarios = sorted(pack.docs.scenarios, key=lambda s: (s.date or date.min, s.id))
                 for scenario in scenarios:
                     if scenario.historical or not want_historical:
                         return scenario.source.file
@@ -117,7 +118,9 @@ def new_pack_from_template(folder: Path, pack_id: str, name: str) -> Path:
     target = Path(folder) / pack_id
     if target.exists():
         raise FileExistsError(f"{target} already exists")
-    shutil.copytree(TEMPLATE, target)
+    # the template's schemas/ is a link in a checkout; the pack gets real copies of this tacforge's schemas
+    shutil.copytree(TEMPLATE, target, ignore=shutil.ignore_patterns(PACK_SCHEMA_FOLDER))
+    write_pack_schemas(target)
     manifest = target / "pack.yaml"
     text = manifest.read_text(encoding="utf-8").replace("id: my_pack", f"id: {pack_id}").replace(
         "name: My pack", f"name: {name}")
@@ -129,16 +132,14 @@ def write_new_map(pack_folder: Path, map_id: str, name: str, width: int, height:
     """A blank map file (clear level-1 ground) in the pack's maps/ folder, in the shipped style."""
     import json
 
-    from tacforge.engine.resources import SCHEMA_DIR
-
     from .mapedit.model import MapModel
 
     target = Path(pack_folder) / "maps" / f"{map_id}.yaml"
     if target.exists():
         raise FileExistsError(f"{target} already exists")
     rows, legend = MapModel.blank(content, width, height, map_id=map_id, name=name).rows_and_legend()
-    schema = os.path.relpath(SCHEMA_DIR / "map.schema.json", target.parent)
-    lines = [f"# yaml-language-server: $schema={schema}", f"id: {map_id}",
+    write_pack_schemas(pack_folder)
+    lines = [schema_line("map", target, Path(pack_folder)), f"id: {map_id}",
              f"name: {json.dumps(name)}", f"width: {width}", f"height: {height}",
              "legend: {" + ", ".join(f"{json.dumps(g)}: {c}" for g, c in legend.items()) + "}", "rows:"]
     lines += [f"  - {json.dumps(row)}" for row in rows]

@@ -1,3 +1,9 @@
 """tacforge engine: the Qt-free core (content model, packs, validation, rules, simulation, CLI)."""
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    # the installed distribution's version, so that `tacforge --version` and pyproject.toml cannot disagree
+    __version__ = version("tacforge")
+except PackageNotFoundError:  # imported from a checkout that was never installed
+    __version__ = "unknown (not installed)"

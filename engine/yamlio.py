@@ -49,7 +49,8 @@ class LoadedFile:
 
 
 class _FastLoader(pyyaml.CSafeLoader if pyyaml.__with_libyaml__ else pyyaml.SafeLoader):  # type: ignore[misc]
-    """Safe, C-parsed, YAML 1.2 scalars (no yes/no booleans, no 0-prefixed octal, no 1:20 sexagesimals)."""
+    """Safe, C-parsed, YAML 1.2 core scalars (no yes/no booleans, no 0-prefixed octal, no 1:20 sexagesimals, no
+    1_000 or 0b101 numbers, no timestamps)."""
 
 
 class _DuplicateKey(pyyaml.MarkedYAMLError):
@@ -82,8 +83,10 @@ def _construct_int(loader, node):
 
 
 def _install_yaml12_scalars(loader) -> None:
+    # YAML 1.2 has no timestamps: an unquoted date stays text, as the YAML language server and check-jsonschema read
+    # it; the schemas check its form ("format": "date") and the decoder makes it a date
     resolvers = {k: [r for r in v if r[0] not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
-                                                    "tag:yaml.org,2002:float")]
+                                                    "tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp")]
                  for k, v in pyyaml.resolver.Resolver.yaml_implicit_resolvers.items()}
     loader.yaml_implicit_resolvers = resolvers
     loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),

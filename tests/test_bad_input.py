@@ -148,8 +148,9 @@ def test_plugin_whose_entry_point_raises(tmp_path):
     assert "Traceback" not in run.stdout + run.stderr
     errors = [row for row in run.stdout.splitlines() if ": error " in row]
     assert len(errors) == 1, run.stdout
-    assert "plugin.load-failed" in errors[0] and "plugin exploded" in errors[0]
-    assert "evil_plugin/__init__.py:2:" in errors[0] or "evil_plugin/__init__.py:2" in errors[0]
+    # discovery never imports the plugin: its entry point names a folder (evil_plugin/PACK_DIR) that is not a pack
+    assert "plugin.no-pack" in errors[0] and "evil_plugin/PACK_DIR" in errors[0]
+    assert "plugin exploded" not in run.stdout + run.stderr
     listing = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "packs"], capture_output=True, text=True, env=env,
                              cwd=REPO)
     for pack in ("core", "western", "eastern"):

@@ -7,6 +7,8 @@ matrix at the end builds every battle type of both packs with the generator, val
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -350,13 +352,29 @@ def test_written_files_roundtrip_and_play(packs, tmp_path):
     assert battle.state.turn >= 3
 
 
-def test_schema_line_relative_inside_the_checkout(packs, tmp_path):
-    from tacforge.engine.battlegen.scenario_writer import schema_line
+def test_written_files_name_the_packs_own_schemas_and_no_absolute_path(packs, tmp_path):
+    """A battle written outside the checkout: its files' $schema lines resolve to the pack's own copies of the
+    schemas, and no file holds an absolute path (the folder written to is not mentioned by its absolute name)."""
+    from tacforge.engine.resources import SCHEMA_DIR
 
-    inside = REPO / "some" / "pack" / "scenarios" / "x.yaml"
-    assert schema_line("scenario", inside) == "# yaml-language-server: $schema=../../../schemas/scenario.schema.json"
-    outside = schema_line("scenario", tmp_path / "x.yaml")
-    assert outside.endswith("scenario.schema.json") and "$schema=/" in outside
+    out = tmp_path / "my-battles"
+    run = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "new", "--pack", "western", "--type",
+                          "meeting", "--period", "2", "--size", "small", "--seed", "4", "-o", "my-battles"],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    prefix = "# yaml-language-server: $schema="
+    written = sorted(out.rglob("*.yaml"))
+    assert [p.relative_to(out).as_posix() for p in written] == [
+        "maps/meeting-p2-s4.yaml", "pack.yaml", "scenarios/meeting-p2-s4.yaml"]
+    for path in written:
+        text = path.read_text(encoding="utf-8")
+        first = text.splitlines()[0]
+        assert first.startswith(prefix) and not first.removeprefix(prefix).startswith("/")
+        target = (path.parent / first.removeprefix(prefix)).resolve()
+        assert target.parent == (out / "schemas").resolve()
+        assert target.read_text(encoding="utf-8") == (SCHEMA_DIR / target.name).read_text(encoding="utf-8")
+        for absolute in (str(tmp_path), str(SCHEMA_DIR.parent), sys.prefix):
+            assert absolute not in text, (path, absolute)
 
 
 def test_output_locations(packs, tmp_path):

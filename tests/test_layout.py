@@ -57,3 +57,22 @@ def test_source_imports_only_the_tacforge_namespace():
     offenders = [str(p.relative_to(REPO)) for top in ("engine", "editor", "tests", "scripts")
                  for p in (REPO / top).rglob("*.py") if bare.search(p.read_text(encoding="utf-8"))]
     assert not offenders
+
+
+BLOCK_PYQT6 = """
+import sys, importlib.abc
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split('.')[0] == 'PyQt6':
+            raise ModuleNotFoundError('No module named ' + repr(name), name=name)
+sys.meta_path.insert(0, Block())
+from tacforge.editor.launch import main
+sys.exit(main([]))
+"""
+
+
+def test_editor_without_pyqt6_says_how_to_install_the_extra():
+    result = subprocess.run([sys.executable, "-c", BLOCK_PYQT6], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "PyQt6" in result.stderr and "pip install 'tacforge[editor]'" in result.stderr

@@ -1,6 +1,8 @@
 """The rules data against the manuals: sample rows, every difference of rules-reference 3.9 and 12.1, the terrain
 codes of BG Appendix 3, the movement table, delays, victory points and bands."""
 
+from datetime import date
+
 import pytest
 
 # BG Appendix 3: code -> (type, level); code 30 is missing in the manual and defined as a level-3 road.
@@ -201,8 +203,8 @@ def test_periods_and_delays(west, east):  # D5, D6
 
 
 def test_calendar_mapping(west, east):  # rules-reference 4.2
-    assert (west.periods[1].start, west.periods[5].end) == ("1943-01-01", "1945-05-08")
-    assert east.periods[1].start == "1941-06-22" and east.periods[3].end == "1942-12-31"
+    assert (west.periods[1].start, west.periods[5].end) == (date(1943, 1, 1), date(1945, 5, 8))
+    assert east.periods[1].start == date(1941, 6, 22) and east.periods[3].end == date(1942, 12, 31)
 
 
 def test_profile_flags(west, east):  # D7-D22, section 14

@@ -11,14 +11,13 @@ A scenario names its map by id, and the map must be in the same pack, so a battl
 
 Play it with `tacforge --pack-path PACKDIR play ID`. Files are written atomically, map first and pack.yaml last, so a
 failure never leaves a half-made pack; an existing scenario or map file is never replaced unless `force` is set.
-Each file starts with a `# yaml-language-server: $schema=` line: a relative path when the file lies inside the
-checkout that holds tacforge's schemas (as the shipped files do), else the absolute path of the installed schema.
+Each file starts with a `# yaml-language-server: $schema=` line naming its schema in the pack's own schemas/ folder,
+which is written (or brought up to date) with the battle (engine/validation/schema_files.py).
 """
 
 from __future__ import annotations
 
 import fnmatch
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +29,7 @@ from ..model import Map
 from ..packs.content import Content
 from ..packs.discovery import MANIFEST
 from ..packs.manifest import read_manifest
-from ..resources import SCHEMA_DIR
+from ..validation.schema_files import schema_line, write_pack_schemas
 from ..yamlio import atomic_write_text, dump_roundtrip
 from .battle import GeneratedBattle
 from .plan import BuildError
@@ -54,14 +53,6 @@ def slug(text: str, fallback: str = "battle") -> str:
     """An id from free text: lower case, [a-z0-9_-], starting with a letter or digit."""
     out = re.sub(r"[^a-z0-9_-]+", "-", text.lower()).strip("-_")
     return out or fallback
-
-
-def schema_line(kind: str, path: Path) -> str:
-    schema = (SCHEMA_DIR / f"{kind}.schema.json").resolve()
-    path = path.resolve()
-    if SCHEMA_DIR.resolve().parent in path.parents:
-        return f"# yaml-language-server: $schema={os.path.relpath(schema, path.parent)}"
-    return f"# yaml-language-server: $schema={schema}"
 
 
 def map_document(content: Content, game_map: Map) -> CommentedMap:
@@ -150,8 +141,8 @@ def scenario_document(battle: GeneratedBattle) -> CommentedMap:
     return doc
 
 
-def render(kind: str, doc, path: Path, comments: list[str] = ()) -> str:
-    head = [schema_line(kind, path)] + [f"# {line}" if line else "#" for line in comments]
+def render(kind: str, doc, path: Path, pack_dir: Path, comments: list[str] = ()) -> str:
+    head = [schema_line(kind, path, pack_dir)] + [f"# {line}" if line else "#" for line in comments]
     return "\n".join(head) + "\n" + dump_roundtrip(doc)
 
 
@@ -214,19 +205,21 @@ def write_battle(battle: GeneratedBattle, content: Content, out: Path, *, requir
     battle.scenario_id = sid
     m = battle.game_map
     battle.game_map = Map(sid, m.name, m.width, m.height, m.cells, m.legend, m.labels, m.description)
-    map_text = render("map", map_document(content, battle.game_map), map_path,
+    map_text = render("map", map_document(content, battle.game_map), map_path, pack_dir,
                       [f"Random map of the battle '{sid}' (tacforge new)."])
-    scenario_text = render("scenario", scenario_document(battle), scenario_path, list(comments))
+    scenario_text = render("scenario", scenario_document(battle), scenario_path, pack_dir, list(comments))
     manifest_path = pack_dir / MANIFEST if new_pack else None
     try:
         map_path.parent.mkdir(parents=True, exist_ok=True)
         scenario_path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(map_path, map_text)
         atomic_write_text(scenario_path, scenario_text)
+        write_pack_schemas(pack_dir)
         if manifest_path is not None:
-            atomic_write_text(manifest_path, render("pack", _manifest(pack_id, requires, ruleset), manifest_path, [
+            manifest_text = render("pack", _manifest(pack_id, requires, ruleset), manifest_path, pack_dir, [
                 "Battles built with `tacforge new`. Play one with:",
-                f"  tacforge --pack-path {pack_dir} play {pack_id}:{sid}"]))
+                f"  tacforge --pack-path {pack_dir} play {pack_id}:{sid}"])
+            atomic_write_text(manifest_path, manifest_text)
     except OSError as exc:
         raise BuildError(f"cannot write the battle: {exc.strerror or exc} ({exc.filename or pack_dir})") from None
     return WrittenBattle(pack_dir, pack_id, sid, scenario_path, map_path, manifest_path)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import batch_cmd, calc_cmd, new_cmd, packs_cmd, play_cmd, rules_cmd, validate_cmd
+from .. import __version__
+from . import batch_cmd, calc_cmd, new_cmd, packs_cmd, play_cmd, rules_cmd, schemas_cmd, validate_cmd
 
-COMMANDS = (packs_cmd, validate_cmd, play_cmd, calc_cmd, rules_cmd, new_cmd, batch_cmd)
+COMMANDS = (packs_cmd, validate_cmd, play_cmd, calc_cmd, rules_cmd, new_cmd, batch_cmd, schemas_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -15,6 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tacforge",
         description="Scenario and force design toolkit for platoon-level WWII tactical battles.",
     )
+    parser.add_argument("--version", action="version", version=f"tacforge {__version__}")
     parser.add_argument("--pack-path", action="append", default=[], metavar="DIR",
                         help="also look for packs in DIR (a pack folder or a folder of packs); may repeat")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

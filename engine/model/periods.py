@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 
 from .source import Source
 
@@ -9,8 +10,8 @@ from .source import Source
 class Period:
     number: int
     name: str
-    start: str
-    end: str
+    start: date
+    end: date
     command_delays: tuple[tuple[str, int, int], ...]  # (side, in command, out of command)
     description: str = ""
     source: Source = field(default=Source(None), compare=False)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date as Date
 
 from .source import Source
 
@@ -54,7 +55,7 @@ class Scenario:
     period: int
     battle_type: str
     forces: tuple[Force, ...]
-    date: str | None = None
+    date: Date | None = None
     historical: bool = False
     size: str | None = None
     turns: int | None = None

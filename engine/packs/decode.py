@@ -6,6 +6,7 @@ caller. Problems only visible here (a map row of the wrong width, an unknown gly
 
 from __future__ import annotations
 
+from datetime import date
 from types import MappingProxyType
 from typing import Any, Callable
 
@@ -120,9 +121,14 @@ def weapon(r: dict, src: Source, ns: str) -> Weapon:
         thrown=r.get("thrown", False), description=r.get("description", ""), source=src)
 
 
+def _date(text: str) -> date:
+    """A date the schema has checked ("format": "date"): YAML 1.2 reads it as text, as every other tool does."""
+    return date.fromisoformat(text)
+
+
 def period(r: dict, src: Source) -> Period:
     delays = tuple((side, pair[0], pair[1]) for side, pair in r["command_delays"].items())
-    return Period(r["number"], r["name"], r["start"], r["end"], delays, r.get("description", ""), src)
+    return Period(r["number"], r["name"], _date(r["start"]), _date(r["end"]), delays, r.get("description", ""), src)
 
 
 def _element(r: dict | None, src: Source) -> TemplateElement | None:
@@ -190,7 +196,7 @@ def scenario(r: dict, src: Source, ns: str) -> Scenario:
     center = (r.get("objective") or {}).get("center")
     return Scenario(
         id=qualify(r["id"], ns), name=r["name"], map=r["map"], period=r["period"], battle_type=r["battle_type"],
-        forces=tuple(forces), date=r.get("date"), historical=r.get("historical", False), size=r.get("size"),
+        forces=tuple(forces), date=_date(r["date"]) if "date" in r else None, historical=r.get("historical", False), size=r.get("size"),
         turns=r.get("turns"), visibility=r.get("visibility", "random"), handicap=r.get("handicap", 3),
         objective_center=(center[0], center[1]) if center else None,
         start_lines=_pairs(r.get("start_lines")), command_delays=_pairs(r.get("command_delays")),

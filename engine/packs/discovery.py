@@ -1,14 +1,15 @@
 """Finding pack folders: entry points, the user data folder, TACFORGE_PACK_PATH and --pack-path.
 
-Discovery only locates folders. It never runs pack code beyond loading a plugin's entry point (which names its
-folder), and it never raises: a plugin that fails is one issue and the other packs are found as usual.
+Discovery only locates folders. It never runs plugin code: a plugin's entry point names a folder inside its package
+(`tacforge_western:pack`), which is found from the package's location alone, as napari's npe2 reads manifests. It
+never raises: a plugin that cannot be resolved is one issue and the other packs are found as usual. The core pack is
+tacforge's own and is located by engine/resources.py, not through an entry point.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
-
-import traceback
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -16,7 +17,9 @@ from typing import Iterable
 
 from platformdirs import user_data_dir
 
+from .. import __version__
 from ..issues import Issue, error, warning
+from ..resources import CORE_PACK_DIR
 
 ENTRY_POINT_GROUP = "tacforge.packs"
 ENV_VAR = "TACFORGE_PACK_PATH"
@@ -57,17 +60,30 @@ def _path_locations(paths: Iterable[str | Path], origin: str, issues: list[Issue
     return out
 
 
-def _plugin_failure(name: str, value: str, exc: BaseException) -> Issue:
-    frames = traceback.extract_tb(exc.__traceback__)
-    plugin_frames = [f for f in frames if "importlib" not in f.filename and f.filename != __file__]
-    last = plugin_frames[-1] if plugin_frames else (frames[-1] if frames else None)
-    return error(
-        "plugin.load-failed",
-        f"the pack plugin '{name}' ({value}) failed to load: {type(exc).__name__}: {exc}",
-        file=Path(last.filename) if last else None,
-        line=last.lineno if last else None,
-        hint="fix or uninstall that plugin (pip uninstall its distribution); the other packs are unaffected",
-    )
+def _package_folder(top_level: str) -> Path | None:
+    """Where an importable top-level package (or module) lives, found without running any of its code."""
+    try:
+        spec = importlib.util.find_spec(top_level)
+    except Exception:  # a broken import hook of another distribution must not stop discovery either
+        return None
+    if spec is None:
+        return None
+    if spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    return Path(spec.origin).parent if spec.origin else None
+
+
+def plugin_pack_folder(value: str) -> Path | None:
+    """The pack folder an entry-point value names: `package.sub:folder` is the folder sub/folder inside the installed
+    package. Only the top-level name is looked up (importlib.util.find_spec), so no plugin code runs."""
+    module, _, attr = value.partition(":")
+    parts = [p for p in module.strip().split(".") if p]
+    if not parts:
+        return None
+    root = _package_folder(parts[0])
+    if root is None:
+        return None
+    return root.joinpath(*parts[1:], *[p for p in attr.strip().split(".") if p])
 
 
 def _entry_point_locations(issues: list[Issue]) -> list[PackLocation]:
@@ -79,23 +95,31 @@ def _entry_point_locations(issues: list[Issue]) -> list[PackLocation]:
         seen.add((ep.name, ep.value))
         dist = getattr(ep, "dist", None)
         origin = f"plugin '{ep.name}'" + (f" ({dist.name} {dist.version})" if dist else "")
-        try:
-            target = ep.load()
-            folder = Path(target() if callable(target) else target)
-        except Exception as exc:  # a broken plugin must not stop discovery
-            issues.append(_plugin_failure(ep.name, ep.value, exc))
+        folder = plugin_pack_folder(ep.value)
+        if folder is None:
+            top = ep.value.partition(":")[0].split(".")[0].strip()
+            issues.append(error(
+                "plugin.unresolved",
+                f"the pack plugin '{ep.name}' names the package '{top}' ({ep.value}), which is not installed",
+                hint="reinstall that plugin, or uninstall its distribution; the other packs are unaffected"))
             continue
         if not (folder / MANIFEST).is_file():
-            issues.append(error("plugin.no-pack", f"the pack plugin '{ep.name}' points at {folder}, which has no {MANIFEST}",
-                                file=folder, hint="the entry point must name the pack folder"))
+            issues.append(error("plugin.no-pack", f"the pack plugin '{ep.name}' ({ep.value}) points at {folder}, "
+                                f"which has no {MANIFEST}", file=folder,
+                                hint="the entry point must be 'package:folder', naming the pack folder inside the package"))
             continue
         out.append(PackLocation(folder.resolve(), origin))
     return out
 
 
+def _built_in_location() -> PackLocation:
+    return PackLocation(CORE_PACK_DIR.resolve(), f"built in (tacforge {__version__})")
+
+
 def discover(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
              include_user_dir: bool = True) -> tuple[list[PackLocation], list[Issue]]:
-    """Pack folders in precedence order (--pack-path, TACFORGE_PACK_PATH, user folder, plugins) and issues."""
+    """Pack folders in precedence order (--pack-path, TACFORGE_PACK_PATH, user folder, plugins, the built-in core
+    pack) and issues."""
     env = os.environ if env is None else env
     issues: list[Issue] = []
     locations = _path_locations(pack_paths, "--pack-path", issues)
@@ -105,6 +129,7 @@ def discover(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
         if user.is_dir():
             locations += _path_locations([user], "user data folder", issues)
     locations += _entry_point_locations(issues)
+    locations.append(_built_in_location())
     unique, seen = [], set()
     for loc in locations:
         if loc.folder not in seen:
@@ -113,4 +138,4 @@ def discover(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
     return unique, issues
 
 
-__all__ = ["PackLocation", "discover", "user_pack_dir", "ENV_VAR", "MANIFEST"]
+__all__ = ["PackLocation", "discover", "plugin_pack_folder", "user_pack_dir", "ENV_VAR", "MANIFEST"]

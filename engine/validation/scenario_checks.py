@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import date
 
 from ..issues import Issue, did_you_mean, error, warning
 from ..model import Scenario, Unit
@@ -47,14 +46,9 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
     if period is None:
         out.append(_at("ref.unknown-period", f"period {s.period} does not exist in {profile.name} (1-{profile.periods})",
                        src, "period"))
-    elif s.date:
-        try:
-            day = date.fromisoformat(s.date)
-            if not date.fromisoformat(period.start) <= day <= date.fromisoformat(period.end):
-                out.append(_at("scenario.date-period", f"the date {s.date} lies outside period {s.period} "
-                               f"({period.start} to {period.end})", src, "date", severity=warning))
-        except ValueError as exc:
-            out.append(_at("scenario.date", f"impossible date {s.date}: {exc}", src, "date"))
+    elif s.date is not None and not period.start <= s.date <= period.end:
+        out.append(_at("scenario.date-period", f"the date {s.date} lies outside period {s.period} "
+                       f"({period.start} to {period.end})", src, "date", severity=warning))
     battle = profile.battle_type(s.battle_type)
     if battle is None:
         out.append(_at("ref.unknown-battle-type", f"unknown battle type '{s.battle_type}'", src, "battle_type",

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.exceptions import NoSuchResource
@@ -66,7 +67,8 @@ def validator(kind: str) -> Draft202012Validator:
     resolver = registry().resolver(base_uri=uri)
     schema = _inline_refs(registry().contents(uri), resolver)
     schema = {**schema, "$id": uri}
-    return Draft202012Validator(schema, registry=registry())
+    # of the formats only "date" is asserted, as check-jsonschema and the YAML language server do
+    return Draft202012Validator(schema, registry=registry(), format_checker=FormatChecker(formats=("date",)))
 
 
 def _name(error_: ValidationError) -> str:
@@ -102,7 +104,7 @@ def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
     if v == "type":
         expected = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
         words = " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
-        hint = "write dates in quotes, e.g. \"1943-02-22\"" if "date" in type(value).__name__ else None
+        hint = _yaml11_hint(value, expected)
         return "schema.type", f"{name} must be {words}, not {_short(value)}", hint, Severity.ERROR
     if v in ("minimum", "exclusiveMinimum"):
         bound = "at least" if v == "minimum" else "more than"
@@ -116,6 +118,9 @@ def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
         return "schema.enum", f"{name} cannot be {_short(value)}", hint, Severity.ERROR
     if v == "const":
         return "schema.enum", f"{name} must be {_short(err.validator_value)}, not {_short(value)}", None, Severity.ERROR
+    if v == "format":
+        return "schema.date", f"{name} is not a calendar date: {_short(value)}", "write dates as \"YYYY-MM-DD\"", \
+            Severity.ERROR
     if v == "pattern":
         return "schema.pattern", f"{name} has the wrong form: {_short(value)}", _pattern_hint(err.validator_value), Severity.ERROR
     if v in ("minItems", "maxItems", "minLength", "maxLength"):
@@ -141,6 +146,24 @@ def _required_keys(schema: Any) -> list[str]:
             keys += _required_keys(sub)
         return keys
     return []
+
+
+# numbers YAML 1.1 (and ruamel.yaml) reads but YAML 1.2 core does not: 1_000, 0b101, +0x10, -0o7, 1:20 (sexagesimal)
+_YAML11_NUMBER = re.compile(r"^(?:[-+]?[0-9][0-9_]*_[0-9_]*|[-+]?0b[01_]+|[-+]0x[0-9a-fA-F_]+|[-+]0o[0-7_]+"
+                            r"|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+)$")
+_YAML11_BOOLEAN = {"yes", "no", "on", "off", "y", "n"}
+
+
+def _yaml11_hint(value: Any, expected: list[str]) -> str | None:
+    """Text that YAML 1.1 (and some tools) would read as a number or a boolean: how to write it so that tacforge,
+    the YAML language server and check-jsonschema read the same value."""
+    if not isinstance(value, str):
+        return None
+    if "boolean" in expected and value.strip().lower() in _YAML11_BOOLEAN:
+        return "YAML 1.2 reads yes/no/on/off as text: write true or false"
+    if ("integer" in expected or "number" in expected) and _YAML11_NUMBER.match(value.strip()):
+        return "YAML 1.2 reads this as text: write the number in plain decimal digits, e.g. 1000"
+    return None
 
 
 def _pattern_hint(pattern: str) -> str | None:

@@ -1,9 +1,5 @@
 """The Eastern Front (KAMPFGRUPPE, 1941-45) content pack for tacforge.
 
-The package holds data only. tacforge finds the pack folder through the `tacforge.packs` entry point, which names
-PACK_DIR; nothing else here runs.
+The package holds data only. Its `tacforge.packs` entry point, `tacforge_eastern:pack`, names the folder `pack` inside
+this package; tacforge finds it from the package's location without importing this module.
 """
-
-from pathlib import Path
-
-PACK_DIR = Path(__file__).parent / "pack"

@@ -1,9 +1,5 @@
 """The Western Front (BATTLEGROUP, 1943-45) content pack for tacforge.
 
-The package holds data only. tacforge finds the pack folder through the `tacforge.packs` entry point, which names
-PACK_DIR; nothing else here runs.
+The package holds data only. Its `tacforge.packs` entry point, `tacforge_western:pack`, names the folder `pack` inside
+this package; tacforge finds it from the package's location without importing this module.
 """
-
-from pathlib import Path
-
-PACK_DIR = Path(__file__).parent / "pack"
