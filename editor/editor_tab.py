@@ -22,6 +22,7 @@ class EditorTab(QWidget):
         self.document, self.workspace = document, workspace
         self.map_document: MapDocument | None = (document if isinstance(document, MapDocument)
                                                  else workspace.map_document_for(document))
+        self._join_history()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         content = (self.map_document or document).content
@@ -37,6 +38,18 @@ class EditorTab(QWidget):
             doc.dirtyChanged.connect(lambda _dirty, d=doc: self.edited.emit(d))
         self._grid = None
         self._refresh_overlays()
+
+    def _join_history(self) -> None:
+        """One history per tab: the scenario's and its map's edits in the order they were made, so undo always
+        takes back the last edit shown in this tab. A document another tab already shows brings that history."""
+        shown = [d.undo for d in self.documents() if d.history_joined]
+        history = shown[0] if shown else self.document.undo
+        for doc in self.documents():
+            doc.share_history(history)
+
+    @property
+    def history(self):
+        return self.document.undo
 
     def documents(self) -> list[Document]:
         docs = [self.document]

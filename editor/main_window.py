@@ -24,6 +24,12 @@ TOOLS = (("brush", "Brush", "B"), ("rectangle", "Rectangle", "R"), ("fill", "Fil
          ("select", "Select", "S"), ("los", "Line of sight", "V"), ("objective", "Move objective", "O"))
 
 
+def _with(bindings: list[QKeySequence], extra: str) -> list[QKeySequence]:
+    """The platform's key bindings plus `extra`, which every platform should accept too."""
+    wanted = QKeySequence(extra)
+    return bindings if wanted in bindings else [*bindings, wanted]
+
+
 class MainWindow(QMainWindow):
     def __init__(self, workspace: Workspace, settings: QSettings):
         super().__init__()
@@ -112,11 +118,12 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self._action(file_menu, "Quit", self.close, QKeySequence.StandardKey.Quit)
         edit = bar.addMenu("&Edit")
-        undo = self.undo_group.createUndoAction(self, "Undo")
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = self.undo_group.createRedoAction(self, "Redo")
-        redo.setShortcut(QKeySequence.StandardKey.Redo)
-        edit.addActions([undo, redo])
+        # Kept as attributes: the menu does not own actions made by createUndoAction, Python would collect them.
+        self.undo_action = self.undo_group.createUndoAction(self, "Undo")
+        self.undo_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
+        self.redo_action = self.undo_group.createRedoAction(self, "Redo")
+        self.redo_action.setShortcuts(_with(QKeySequence.keyBindings(QKeySequence.StandardKey.Redo), "Ctrl+Shift+Z"))
+        edit.addActions([self.undo_action, self.redo_action])
         edit.addSeparator()
         self._action(edit, "Copy", lambda: self._view_call("copy"), QKeySequence.StandardKey.Copy)
         self._action(edit, "Cut", lambda: self._view_call("cut"), QKeySequence.StandardKey.Cut)
@@ -201,9 +208,7 @@ class MainWindow(QMainWindow):
         tab = EditorTab(document, self.workspace, self)
         tab.hovered.connect(self.status.setText)
         tab.edited.connect(self._edited)
-        self.undo_group.addStack(document.undo)
-        if tab.map_document is not None and tab.map_document is not document:
-            self.undo_group.addStack(tab.map_document.undo)
+        self.undo_group.addStack(tab.history)
         self.tabs.addTab(tab, tab.title())
         self.tabs.setCurrentWidget(tab)
         self._remember(path)
@@ -211,7 +216,6 @@ class MainWindow(QMainWindow):
         return tab
 
     def _edited(self, document) -> None:
-        self.undo_group.setActiveStack(document.undo)
         self.validator.schedule()
         self._refresh_titles()
 
@@ -224,11 +228,12 @@ class MainWindow(QMainWindow):
     def _tab_changed(self, index: int) -> None:
         tab = self.current_tab()
         self.properties.show_document(tab.document if tab else None)
+        self.minimap.attach(tab.view if tab else None)
         if tab is None:
+            self.undo_group.setActiveStack(None)
             return
-        self.undo_group.setActiveStack(tab.document.undo)
+        self.undo_group.setActiveStack(tab.history)
         self.palette.set_content(tab.document.content)
-        self.minimap.attach(tab.view)
         tab.set_tool(getattr(self, "_current_tool", "brush"))
         self.validator.watch(tab.document.pack_folder)
 
@@ -240,11 +245,15 @@ class MainWindow(QMainWindow):
             if document.dirty and not self._ask_save(document):
                 return False
         self.tabs.removeTab(index)
+        remaining = [d for t in self._tabs() for d in t.documents()]
+        if not any(d.undo is tab.history for d in remaining):
+            self.undo_group.removeStack(tab.history)
         for document in tab.documents():
-            if not any(document in t.documents() for t in self._tabs()):
-                self.undo_group.removeStack(document.undo)
+            if document not in remaining:
                 self.workspace.close(document)
                 recovery.discard(document.path)
+                if any(d.undo is document.undo for d in remaining):
+                    document.undo.clear()  # a shared history must not undo into a file no tab shows any more
         tab.deleteLater()
         return True
 

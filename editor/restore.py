@@ -4,24 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PyQt6.QtGui import QUndoCommand
-
 from tacforge.engine.packs.loader import read_map_text
 from tacforge.engine.yamlio import roundtrip_yaml
 
-from .documents import MapDocument
+from .documents import DocumentEdit, MapDocument
 
 
-class ReplaceData(QUndoCommand):
-    def __init__(self, document, data):
-        super().__init__("Restore unsaved changes")
-        self.document, self.new, self.old = document, data, document.data
+class ReplaceData(DocumentEdit):
+    def __init__(self, document, data, text: str = "Restore unsaved changes"):
+        super().__init__(document, text)
+        self.new, self.old = data, document.data
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self.document.data = self.new
         self.document.changed.emit("value", ())
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.document.data = self.old
         self.document.changed.emit("value", ())
 
