@@ -12,12 +12,13 @@ from PyQt6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMa
 
 from tacforge.engine.yamlio import YamlFileError
 
-from . import recovery
+from . import new_files, recovery
 from .docks import IssuesDock, PackBrowser, ScenarioProperties
 from .documents import SaveFailed
 from .editor_tab import EditorTab
 from .validation import LiveValidator
-from .workspace import Workspace, new_pack_from_template, write_new_map
+from .pack_places import remember_pack
+from .workspace import Workspace
 
 TOOLS = (("brush", "Brush", "B"), ("rectangle", "Rectangle", "R"), ("fill", "Fill", "F"), ("line", "Road/river line", "L"),
          ("raise", "Raise ground", "E"), ("lower", "Lower ground", "Shift+E"), ("eyedropper", "Eyedropper", "I"),
@@ -312,51 +313,26 @@ class MainWindow(QMainWindow):
     def open_pack_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Open pack folder", str(Path.home()))
         if folder:
-            self.workspace.add_pack_folder(Path(folder))
-            self.browser.show_packs(self.workspace)
-            self.validator.watch(Path(folder).resolve())
+            remember_pack(self.settings, Path(folder))
+            self._pack_added(Path(folder))
 
     def new_pack(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Where to create the pack", str(Path.home()))
-        if not folder:
-            return
-        pack_id, ok = QInputDialog.getText(self, "New pack", "Pack id (lower case, digits, _ and -):", text="my_pack")
-        if not ok or not pack_id:
-            return
-        try:
-            target = new_pack_from_template(Path(folder), pack_id, pack_id.replace("_", " ").title())
-        except (OSError, FileExistsError) as exc:
-            QMessageBox.warning(self, "New pack", str(exc))
-            return
-        self.workspace.add_pack_folder(target)
+        target = new_files.create_pack(self, self.workspace, self.settings)
+        if target is not None:
+            self._pack_added(target)
+
+    def _pack_added(self, folder: Path) -> None:
+        self.workspace.add_pack_folder(folder)
         self.browser.show_packs(self.workspace)
-        self.validator.watch(target)
+        self.validator.watch(folder.resolve())
 
     def new_map(self) -> None:
-        """A blank map in the pack of the current tab (or a chosen pack folder), opened for painting."""
+        """A blank map in the pack of the current tab (never an installed pack without asking), opened."""
         tab = self.current_tab()
-        folder = tab.document.pack_folder if tab is not None else None
-        if folder is None:
-            chosen = QFileDialog.getExistingDirectory(self, "Pack folder for the new map", str(Path.home()))
-            if not chosen:
-                return
-            folder = Path(chosen)
-        map_id, ok = QInputDialog.getText(self, "New map", "Map id (lower case, digits, _ and -):", text="new_map")
-        if not ok or not map_id:
-            return
-        width, ok = QInputDialog.getInt(self, "New map", "Width:", 60, 1, 256)
-        height, ok2 = QInputDialog.getInt(self, "New map", "Height:", 60, 1, 256) if ok else (0, False)
-        if not (ok and ok2):
-            return
-        content = self.workspace.content_for(folder / "pack.yaml")[0]
-        try:
-            path = write_new_map(folder, map_id, map_id.replace("_", " ").title(), width, height, content)
-        except (OSError, FileExistsError) as exc:
-            QMessageBox.warning(self, "New map", str(exc))
-            return
-        self.workspace.reload()
-        self.browser.show_packs(self.workspace)
-        self.open_path(path)
+        path = new_files.create_map(self, self.workspace, self.settings, tab.document.pack_folder if tab else None)
+        if path is not None:
+            self.browser.show_packs(self.workspace)
+            self.open_path(path)
 
     def _remember(self, path: Path) -> None:
         recent = [p for p in (self.settings.value("recent", []) or []) if p != str(path)]

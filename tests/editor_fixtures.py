@@ -41,6 +41,7 @@ def settings(tmp_path):
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch, pack_copy, settings):
     monkeypatch.setenv("TACFORGE_RECOVERY_DIR", str(tmp_path / "recovery"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the user's packs folder, platformdirs' way
     win = MainWindow(Workspace([pack_copy]), settings)
     qtbot.addWidget(win)
     yield win
