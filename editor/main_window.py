@@ -16,6 +16,7 @@ from . import new_files, recovery
 from .docks import IssuesDock, PackBrowser, ScenarioProperties
 from .documents import SaveFailed
 from .editor_tab import EditorTab
+from .file_watch import PackWatcher, take_disk_changes
 from .validation import LiveValidator
 from .pack_places import remember_pack
 from .workspace import Workspace
@@ -49,6 +50,8 @@ class MainWindow(QMainWindow):
         self._build_docks()
         self._build_actions()
         self.validator.issuesChanged.connect(self._show_issues)
+        self.file_watch = PackWatcher(parent=self)
+        self.file_watch.filesChanged.connect(self._changed_on_disk)
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(60_000)
         self.autosave_timer.timeout.connect(self.autosave)
@@ -214,6 +217,7 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(tab)
         self._remember(path)
         self.validator.watch(document.pack_folder)
+        self.file_watch.watch_pack(document.pack_folder)
         return tab
 
     def _edited(self, document) -> None:
@@ -325,6 +329,7 @@ class MainWindow(QMainWindow):
         self.workspace.add_pack_folder(folder)
         self.browser.show_packs(self.workspace)
         self.validator.watch(folder.resolve())
+        self.file_watch.watch_pack(folder)
 
     def new_map(self) -> None:
         """A blank map in the pack of the current tab (never an installed pack without asking), opened."""
@@ -344,6 +349,23 @@ class MainWindow(QMainWindow):
         for entry in self.settings.value("recent", []) or []:
             action = self.recent_menu.addAction(entry)
             action.triggered.connect(lambda _=False, p=entry: self.open_path(Path(p)))
+
+    def _changed_on_disk(self, paths: list) -> None:
+        """Another program changed pack files: reload what is open, re-read the packs, validate again."""
+        notes = take_disk_changes(list(self.workspace.documents), paths, self._ask_reload)
+        self.workspace.reload()
+        self.browser.show_packs(self.workspace)
+        self.validator.schedule()
+        self._refresh_titles()
+        if notes:
+            self.statusBar().showMessage("; ".join(notes), 10_000)
+
+    def _ask_reload(self, document) -> bool:
+        answer = QMessageBox.question(
+            self, "File changed on disk", f"{document.path.name} was changed by another program, and you have "
+            "unsaved changes to it. Reload it from disk? (Undo brings your changes back.)",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     # -- issues ---------------------------------------------------------------------------------------------------
     def _show_issues(self, issues: list) -> None:
