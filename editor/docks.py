@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PyQt6.QtCore import Qt, pyqtSignal
-from PyQt6.QtWidgets import (QComboBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QTreeWidget, QTreeWidgetItem,
+from PyQt6.QtWidgets import (QComboBox, QFormLayout, QHeaderView, QLabel, QLineEdit, QSpinBox, QTreeWidget, QTreeWidgetItem,
                              QVBoxLayout, QWidget)
 
 from tacforge.engine.issues import Severity
@@ -20,7 +20,10 @@ class PackBrowser(QTreeWidget):
     def __init__(self):
         super().__init__()
         self.setHeaderLabels(["Pack contents", ""])
-        self.setColumnWidth(0, 220)
+        header = self.header()  # names take the room left; versions and counts are never cut off
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.itemDoubleClicked.connect(self._open)
 
     def show_packs(self, workspace) -> None:

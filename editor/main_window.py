@@ -234,6 +234,7 @@ class MainWindow(QMainWindow):
         tab = self.current_tab()
         self.properties.show_document(tab.document if tab else None)
         self.minimap.attach(tab.view if tab else None)
+        self.status.clear()  # it described a square of the tab that was current
         if tab is None:
             self.undo_group.setActiveStack(None)
             return
