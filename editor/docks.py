@@ -155,7 +155,7 @@ class ScenarioProperties(QWidget):
         self.fields.show()
 
     def _document_changed(self, what: str, _detail) -> None:
-        if what in ("value", "loaded"):
+        if what == "value":
             self.refresh()
 
     def _build_start_lines(self) -> None:

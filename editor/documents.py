@@ -1,4 +1,4 @@
-"""Documents: one open YAML file each, with its undo stack, dirty state, saving and typed change signals.
+"""Documents: one open YAML file each, with the history its edits go to, dirty state, saving and change signals.
 
 A Document keeps the file's round-trip data (comments, key order and unknown keys survive) and turns every edit
 into a QUndoCommand. Views redraw from the document and hold no truth of their own (design.md 6).
@@ -6,8 +6,8 @@ into a QUndoCommand. Views redraw from the document and hold no truth of their o
 
 from __future__ import annotations
 
-from pathlib import Path
 from itertools import count
+from pathlib import Path
 from typing import Any
 
 from PyQt6.QtCore import QObject, pyqtSignal
@@ -47,7 +47,8 @@ class Document(QObject):
     def share_history(self, stack: QUndoStack) -> None:
         """Push this document's edits onto `stack` from now on (a document not yet shown has no edits to move)."""
         if stack is not self.undo:
-            assert self.undo.count() == 0, "a document with edits cannot move to another history"
+            if self.undo.count():
+                raise ValueError(f"{self.path.name} has edits in its own history; it cannot move to another")
             self.undo = stack
         self.history_joined = True
 
