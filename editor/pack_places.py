@@ -38,22 +38,15 @@ def installed_pack_at(packset, folder: Path):
 
 def remembered_packs(settings: QSettings) -> list[Path]:
     """Pack folders created or opened in earlier sessions that still exist."""
-    return [Path(p) for p in _as_list(settings.value(REMEMBERED, [])) if (Path(p) / "pack.yaml").is_file()]
+    return [Path(p) for p in settings.value(REMEMBERED, [], type=list) if (Path(p) / "pack.yaml").is_file()]
 
 
 def remember_pack(settings: QSettings, folder: Path) -> None:
     folder = Path(folder).resolve()
     if folder.parent == user_pack_dir().resolve():
         return  # found by discovery anyway
-    known = [p for p in _as_list(settings.value(REMEMBERED, [])) if p != str(folder)]
+    known = [p for p in settings.value(REMEMBERED, [], type=list) if p != str(folder)]
     settings.setValue(REMEMBERED, [str(folder)] + known)
-
-
-def _as_list(value) -> list[str]:
-    """QSettings (INI format) gives a one-element list back as a plain string."""
-    if value is None:
-        return []
-    return [value] if isinstance(value, str) else [str(v) for v in value]
 
 
 __all__ = ["user_packs_folder", "installed_pack_at", "remembered_packs", "remember_pack"]

@@ -56,19 +56,37 @@ def test_a_fix_made_on_disk_clears_its_issue(window, scenario, qtbot):
     assert window.current_tab().document.value("period") == 4
 
 
+def first_square_changed(map_text: str) -> str:
+    """The map file with its top-left square turned to woods (or to clear ground if it is woods)."""
+    lines = map_text.splitlines()
+    first_row = next(i for i, line in enumerate(lines) if line.lstrip().startswith("- "))
+    row = lines[first_row]
+    at = row.index("- ") + 2 + (row[row.index("- ") + 2] in "'\"")  # the first square's glyph
+    lines[first_row] = row[:at] + ("w" if row[at] != "w" else ".") + row[at + 1:]
+    return "\n".join(lines) + "\n"
+
+
 def test_a_map_changed_on_disk_is_repainted(window, pack_copy, qtbot):
     map_file = pack_copy / "maps" / "bocage_crossroads.yaml"
     tab = window.open_path(pack_copy / "scenarios" / "bocage_crossroads.yaml")
     model = tab.map_document.model
     before = model.codes.copy()
-    lines = map_file.read_text().splitlines()
-    first_row = next(i for i, line in enumerate(lines) if line.lstrip().startswith("- "))
-    row = lines[first_row]
-    at = row.index("- ") + 2 + (row[row.index("- ") + 2] in "'\"")  # the first square's glyph
-    lines[first_row] = row[:at] + ("w" if row[at] != "w" else ".") + row[at + 1:]  # woods, or clear ground
-    map_file.write_text("\n".join(lines) + "\n")
+    map_file.write_text(first_square_changed(map_file.read_text()))
     qtbot.waitUntil(lambda: (model.codes != before).any(), timeout=WAIT)
     assert not tab.map_document.dirty and (model.codes[1:] == before[1:]).all()
+
+
+def test_a_recovery_copy_of_a_map_is_restored_as_one_step(window, pack_copy):
+    from tacforge.editor.restore import restore_text
+
+    map_file = pack_copy / "maps" / "bocage_crossroads.yaml"
+    tab = window.open_path(pack_copy / "scenarios" / "bocage_crossroads.yaml")
+    model = tab.map_document.model
+    before = model.codes.copy()
+    assert restore_text(tab, map_file, first_square_changed(map_file.read_text()))
+    assert model.codes[0, 0] != before[0, 0] and tab.map_document.dirty and tab.history.count() == 1
+    menu_action(window, "Edit", "Undo").trigger()
+    assert (model.codes == before).all() and not tab.map_document.dirty
 
 
 def test_a_modified_document_is_kept_when_the_designer_says_no(window, scenario, qtbot, monkeypatch):
