@@ -14,6 +14,7 @@ from PyQt6.QtWidgets import QApplication, QMessageBox
 
 from . import recovery
 from .main_window import MainWindow
+from .pack_places import remembered_packs
 from .workspace import Workspace
 
 
@@ -43,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName("tacforge")
     app.setOrganizationName("tacforge")
     settings = QSettings("tacforge", "editor")
-    workspace = Workspace(args.pack_path)
+    workspace = Workspace(args.pack_path + remembered_packs(settings))
     window = MainWindow(workspace, settings)
     window.show()
     files = args.files or [p for p in [workspace.first_scenario()] if p is not None]

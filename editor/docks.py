@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PyQt6.QtCore import Qt, pyqtSignal
-from PyQt6.QtWidgets import (QComboBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QTreeWidget, QTreeWidgetItem,
+from PyQt6.QtWidgets import (QComboBox, QFormLayout, QHeaderView, QLabel, QLineEdit, QSpinBox, QTreeWidget, QTreeWidgetItem,
                              QVBoxLayout, QWidget)
 
 from tacforge.engine.issues import Severity
@@ -20,7 +20,10 @@ class PackBrowser(QTreeWidget):
     def __init__(self):
         super().__init__()
         self.setHeaderLabels(["Pack contents", ""])
-        self.setColumnWidth(0, 220)
+        header = self.header()  # names take the room left; versions and counts are never cut off
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.itemDoubleClicked.connect(self._open)
 
     def show_packs(self, workspace) -> None:
@@ -97,16 +100,20 @@ class IssuesDock(QTreeWidget):
 
 
 class ScenarioProperties(QWidget):
-    """The scenario's set-up values as a form; every change is a SetValue on the document's undo stack."""
+    """The scenario's set-up values as a form; every change is a SetValue on the document's undo stack, and the
+    form redraws from the document whenever it changes (undo, redo, a reload from disk)."""
 
     def __init__(self):
         super().__init__()
         self.document = None
         layout = QVBoxLayout(self)
         self.heading = QLabel("No scenario open")
+        self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
-        self.form = QFormLayout()
-        layout.addLayout(self.form)
+        self.fields = QWidget()  # hidden, not greyed, when no scenario is open: old values must not linger
+        self.form = QFormLayout(self.fields)
+        self.form.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.fields)
         layout.addStretch(1)
         self.name = QLineEdit()
         self.period = QSpinBox()
@@ -129,20 +136,56 @@ class ScenarioProperties(QWidget):
         self.visibility.valueChanged.connect(lambda v: self._set(("visibility",), v if v else "random", "Change visibility"))
         self.handicap.valueChanged.connect(lambda v: self._set(("handicap",), v, "Change handicap"))
         self._loading = False
+        self.fields.hide()
 
     def show_document(self, document) -> None:
-        self.document = document
-        if document is None or document.kind != "scenario":
+        if self.document is not None:
+            try:
+                self.document.changed.disconnect(self._document_changed)
+            except (TypeError, RuntimeError):
+                pass
+        self.document = document if document is not None and document.kind == "scenario" else None
+        if self.document is None:
             self.heading.setText("No scenario open")
-            self.setEnabled(False)
+            self.fields.hide()
             return
-        self.setEnabled(True)
+        self.document.changed.connect(self._document_changed)
+        self._build_start_lines()
+        self.refresh()
+        self.fields.show()
+
+    def _document_changed(self, what: str, _detail) -> None:
+        if what == "value":
+            self.refresh()
+
+    def _build_start_lines(self) -> None:
+        """One start-line row per side of the scenario's ruleset (rows of another ruleset's sides go)."""
+        profile = self.document.content.ruleset if self.document.content else None
+        sides = list(profile.side_ids()) if profile else []
+        if sides == list(self.lines):
+            return
+        for spin in self.lines.values():
+            self.form.removeRow(spin)
+        self.lines = {}
+        for side in sides:
+            spin = QSpinBox()
+            spin.setRange(0, 255)
+            spin.valueChanged.connect(lambda v, s=side: self._set(("start_lines", s), v, f"Move {s} start line"))
+            self.lines[side] = spin
+            self.form.addRow(f"Start line: {profile.side(side).name}", spin)
+
+    def refresh(self) -> None:
+        """Show the document's values (without making edits of them)."""
+        document = self.document
+        if document is None:
+            return
         self._loading = True
         try:
             content = document.content
             profile = content.ruleset if content else None
             self.heading.setText(f"{document.value('name', default='')}  ({document.path.name})")
-            self.name.setText(str(document.value("name", default="")))
+            if not self.name.hasFocus():
+                self.name.setText(str(document.value("name", default="")))
             self.period.setRange(1, profile.periods if profile else 99)
             self.period.setValue(int(document.value("period", default=1)))
             self.battle.clear()
@@ -153,14 +196,8 @@ class ScenarioProperties(QWidget):
             vis = document.value("visibility", default="random")
             self.visibility.setValue(vis if isinstance(vis, int) else 0)
             self.handicap.setValue(int(document.value("handicap", default=3)))
-            for side in (profile.side_ids() if profile else ()):
-                if side not in self.lines:
-                    spin = QSpinBox()
-                    spin.setRange(0, 255)
-                    spin.valueChanged.connect(lambda v, s=side: self._set(("start_lines", s), v, f"Move {s} start line"))
-                    self.lines[side] = spin
-                    self.form.addRow(f"Start line: {profile.side(side).name}", spin)
-                self.lines[side].setValue(int(document.value("start_lines", side, default=0)))
+            for side, spin in self.lines.items():
+                spin.setValue(int(document.value("start_lines", side, default=0)))
         finally:
             self._loading = False
 

@@ -1,4 +1,4 @@
-"""Documents: one open YAML file each, with its undo stack, dirty state, saving and typed change signals.
+"""Documents: one open YAML file each, with the history its edits go to, dirty state, saving and change signals.
 
 A Document keeps the file's round-trip data (comments, key order and unknown keys survive) and turns every edit
 into a QUndoCommand. Views redraw from the document and hold no truth of their own (design.md 6).
@@ -6,6 +6,7 @@ into a QUndoCommand. Views redraw from the document and hold no truth of their o
 
 from __future__ import annotations
 
+from itertools import count
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,9 @@ from tacforge.engine.packs.content import Content
 from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_roundtrip
 
 from .mapedit.model import MapModel
+
+
+_STATES = count(1)  # document state ids, unique across documents
 
 
 class SaveFailed(Exception):
@@ -33,11 +37,33 @@ class Document(QObject):
         super().__init__()
         self.path, self.data, self.saved_text = Path(path), data, text
         self.content, self.pack_folder = content, pack_folder
-        self.undo = QUndoStack(self)
-        self.undo.cleanChanged.connect(self._clean_changed)
+        # The history this document's edits go to. An editor tab shares one history among the files it shows
+        # (a scenario and its map), so dirtiness is tracked per document by state ids, not by the stack's clean
+        # index: each edit moves the document to a new state, undo moves it back, and saving records the state.
+        self.undo = QUndoStack()  # no Qt parent: it may outlive this document in a history shared with others
+        self.history_joined = False  # True once an editor tab shows this document's history
+        self.state = self.saved_state = next(_STATES)
 
-    def _clean_changed(self, clean: bool) -> None:
-        self.dirtyChanged.emit(not clean)
+    def share_history(self, stack: QUndoStack) -> None:
+        """Push this document's edits onto `stack` from now on (a document not yet shown has no edits to move)."""
+        if stack is not self.undo:
+            if self.undo.count():
+                raise ValueError(f"{self.path.name} has edits in its own history; it cannot move to another")
+            self.undo = stack
+        self.history_joined = True
+
+    def enter_state(self, state: int) -> None:
+        was = self.dirty
+        self.state = state
+        if self.dirty != was:
+            self.dirtyChanged.emit(self.dirty)
+
+    def mark_saved(self, text: str) -> None:
+        """The file on disk now holds `text`, which is what the document shows."""
+        was = self.dirty
+        self.saved_text, self.saved_state = text, self.state
+        if was:
+            self.dirtyChanged.emit(False)
 
     @property
     def title(self) -> str:
@@ -45,7 +71,7 @@ class Document(QObject):
 
     @property
     def dirty(self) -> bool:
-        return not self.undo.isClean()
+        return self.state != self.saved_state
 
     def text(self) -> str:
         """The file as it would be saved now (unedited files: byte for byte what was read)."""
@@ -64,8 +90,8 @@ class Document(QObject):
             atomic_write_text(target, text)
         except OSError as exc:
             raise SaveFailed(f"could not save {target}: {exc.strerror or exc}; the previous file is unchanged") from exc
-        self.path, self.saved_text = target, text
-        self.undo.setClean()
+        self.path = target
+        self.mark_saved(text)
         self.changed.emit("saved", str(target))
 
     def value(self, *path: str | int, default=None):
@@ -92,13 +118,57 @@ def _styled(old, new):
     return new
 
 
-class SetValue(QUndoCommand):
+class DocumentEdit(QUndoCommand):
+    """One undoable edit of one document: `apply` and `revert` change the data, the base class keeps the
+    document's state id (and so its dirty flag) in step, wherever the command sits in a shared history."""
+
+    def __init__(self, document: Document, text: str):
+        super().__init__(f"{text} ({document.kind} {document.path.stem})")
+        self.document = document
+        self.before, self.after = document.state, next(_STATES)
+
+    def apply(self) -> None:
+        raise NotImplementedError
+
+    def revert(self) -> None:
+        raise NotImplementedError
+
+    def redo(self) -> None:
+        self.apply()
+        self.document.enter_state(self.after)
+
+    def undo(self) -> None:
+        self.revert()
+        self.document.enter_state(self.before)
+
+    def may_merge(self, other: QUndoCommand) -> bool:
+        """Same kind, same document, and this step is not the saved state (saving keeps its undo point)."""
+        return (type(other) is type(self) and other.document is self.document
+                and self.document.saved_state != self.after)
+
+
+class SetValue(DocumentEdit):
+    """Set one value; consecutive changes of the same field merge into one step (as Tiled's ChangeValue)."""
+
+    ID = 1000
     _missing = object()
 
     def __init__(self, document: Document, path: tuple, value, text: str):
-        super().__init__(text)
-        self.document, self.path, self.new = document, tuple(path), value
+        super().__init__(document, text)
+        self.path, self.new = tuple(path), value
         self.old = document.value(*path, default=self._missing)
+
+    def id(self) -> int:
+        return self.ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not self.may_merge(other) or other.path != self.path:
+            return False
+        self.new, self.after = other.new, other.after  # the document is now in the state `other` made
+        if self.new == self.old:  # typed back to where it was: no step at all
+            self.setObsolete(True)
+            self.document.enter_state(self.before)
+        return True
 
     def _set(self, value) -> None:
         node = self.document.data
@@ -112,38 +182,39 @@ class SetValue(QUndoCommand):
             node[key] = _styled(current, value)
         self.document.changed.emit("value", self.path)
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self._set(self.new)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self._set(self.old)
 
 
-class ApplyCells(QUndoCommand):
+class ApplyCells(DocumentEdit):
     """A map edit from a tool; successive dabs of one brush stroke merge into one undo step."""
 
     ID = 1001
 
     def __init__(self, document: "MapDocument", edit):
-        super().__init__(edit.text)
-        self.document, self.edit, self._first = document, edit, True
+        super().__init__(document, edit.text)
+        self.edit, self._first = edit, True
 
     def id(self) -> int:
         return self.ID
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, ApplyCells) or other.document is not self.document:
+        if not (self.may_merge(other) and self.edit.merge(other.edit)):
             return False
-        return bool(self.edit.merge(other.edit))
+        self.after = other.after  # the document is now in the state `other` made
+        return True
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         if self._first and getattr(self.edit, "already_applied", False):
             self._first = False
             return
         self._first = False
         self.document.model.apply(self.edit)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.document.model.revert(self.edit)
 
 
@@ -203,5 +274,5 @@ def open_document(path: Path, content: Content | None, pack_folder: Path | None,
     return Document(path, data, text, content, pack_folder)
 
 
-__all__ = ["Document", "MapDocument", "ScenarioDocument", "SetValue", "ApplyCells", "SaveFailed", "open_document",
+__all__ = ["Document", "MapDocument", "ScenarioDocument", "DocumentEdit", "SetValue", "ApplyCells", "SaveFailed", "open_document",
            "YamlFileError"]

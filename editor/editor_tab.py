@@ -22,6 +22,7 @@ class EditorTab(QWidget):
         self.document, self.workspace = document, workspace
         self.map_document: MapDocument | None = (document if isinstance(document, MapDocument)
                                                  else workspace.map_document_for(document))
+        self._join_history()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         content = (self.map_document or document).content
@@ -36,7 +37,20 @@ class EditorTab(QWidget):
             doc.changed.connect(lambda what, detail, d=doc: self._changed(d, what))
             doc.dirtyChanged.connect(lambda _dirty, d=doc: self.edited.emit(d))
         self._grid = None
+        self._hovered: tuple[int, int] | None = None
         self._refresh_overlays()
+
+    def _join_history(self) -> None:
+        """One history per tab: the scenario's and its map's edits in the order they were made, so undo always
+        takes back the last edit shown in this tab. A document another tab already shows brings that history."""
+        shown = [d.undo for d in self.documents() if d.history_joined]
+        history = shown[0] if shown else self.document.undo
+        for doc in self.documents():
+            doc.share_history(history)
+
+    @property
+    def history(self):
+        return self.document.undo
 
     def documents(self) -> list[Document]:
         docs = [self.document]
@@ -56,9 +70,13 @@ class EditorTab(QWidget):
             self.edited.emit(self.map_document)
 
     def _changed(self, document: Document, what: str) -> None:
+        if what == "cells":
+            self._grid = None  # the terrain changed (an edit, undo, a reload): sight lines with it
         if what == "value" and document is self.document:
             self._refresh_overlays()
             self.edited.emit(document)
+        if what in ("cells", "value") and self._hovered is not None:
+            self._hover(*self._hovered)  # the status bar describes the square as it is now
 
     def _move_objective(self, x: int, y: int) -> None:
         if self.document.kind == "scenario" and self.document.value("objective") is not None:
@@ -96,6 +114,7 @@ class EditorTab(QWidget):
     def _hover(self, x: int, y: int) -> None:
         if self.map_document is None:
             return
+        self._hovered = (x, y)
         content = self.map_document.content
         scenario = self.document if self.document.kind == "scenario" else None
         units = self.scenario_units() if scenario else []
@@ -128,8 +147,8 @@ class EditorTab(QWidget):
                 if not path:
                     break
                 node = self.document.value(*path)
-        if square is not None and hasattr(self.view, "center_on"):
-            self.view.center_on(*square)
+        if square is not None:
+            self.view.show_square(*square)
 
     # -- tools, forwarded to the view -----------------------------------------------------------------------------
     def set_tool(self, name: str) -> None:

@@ -12,16 +12,24 @@ from PyQt6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMa
 
 from tacforge.engine.yamlio import YamlFileError
 
-from . import recovery
+from . import new_files, recovery
 from .docks import IssuesDock, PackBrowser, ScenarioProperties
 from .documents import SaveFailed
 from .editor_tab import EditorTab
+from .file_watch import PackWatcher, take_disk_changes
 from .validation import LiveValidator
-from .workspace import Workspace, new_pack_from_template, write_new_map
+from .pack_places import remember_pack
+from .workspace import Workspace
 
 TOOLS = (("brush", "Brush", "B"), ("rectangle", "Rectangle", "R"), ("fill", "Fill", "F"), ("line", "Road/river line", "L"),
          ("raise", "Raise ground", "E"), ("lower", "Lower ground", "Shift+E"), ("eyedropper", "Eyedropper", "I"),
          ("select", "Select", "S"), ("los", "Line of sight", "V"), ("objective", "Move objective", "O"))
+
+
+def _with(bindings: list[QKeySequence], extra: str) -> list[QKeySequence]:
+    """The platform's key bindings plus `extra`, which every platform should accept too."""
+    wanted = QKeySequence(extra)
+    return bindings if wanted in bindings else [*bindings, wanted]
 
 
 class MainWindow(QMainWindow):
@@ -42,6 +50,8 @@ class MainWindow(QMainWindow):
         self._build_docks()
         self._build_actions()
         self.validator.issuesChanged.connect(self._show_issues)
+        self.file_watch = PackWatcher(parent=self)
+        self.file_watch.filesChanged.connect(self._changed_on_disk)
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(60_000)
         self.autosave_timer.timeout.connect(self.autosave)
@@ -112,11 +122,12 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self._action(file_menu, "Quit", self.close, QKeySequence.StandardKey.Quit)
         edit = bar.addMenu("&Edit")
-        undo = self.undo_group.createUndoAction(self, "Undo")
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = self.undo_group.createRedoAction(self, "Redo")
-        redo.setShortcut(QKeySequence.StandardKey.Redo)
-        edit.addActions([undo, redo])
+        # Kept as attributes: the menu does not own actions made by createUndoAction, Python would collect them.
+        self.undo_action = self.undo_group.createUndoAction(self, "Undo")
+        self.undo_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
+        self.redo_action = self.undo_group.createRedoAction(self, "Redo")
+        self.redo_action.setShortcuts(_with(QKeySequence.keyBindings(QKeySequence.StandardKey.Redo), "Ctrl+Shift+Z"))
+        edit.addActions([self.undo_action, self.redo_action])
         edit.addSeparator()
         self._action(edit, "Copy", lambda: self._view_call("copy"), QKeySequence.StandardKey.Copy)
         self._action(edit, "Cut", lambda: self._view_call("cut"), QKeySequence.StandardKey.Cut)
@@ -201,17 +212,15 @@ class MainWindow(QMainWindow):
         tab = EditorTab(document, self.workspace, self)
         tab.hovered.connect(self.status.setText)
         tab.edited.connect(self._edited)
-        self.undo_group.addStack(document.undo)
-        if tab.map_document is not None and tab.map_document is not document:
-            self.undo_group.addStack(tab.map_document.undo)
+        self.undo_group.addStack(tab.history)
         self.tabs.addTab(tab, tab.title())
         self.tabs.setCurrentWidget(tab)
         self._remember(path)
         self.validator.watch(document.pack_folder)
+        self.file_watch.watch_pack(document.pack_folder)
         return tab
 
     def _edited(self, document) -> None:
-        self.undo_group.setActiveStack(document.undo)
         self.validator.schedule()
         self._refresh_titles()
 
@@ -224,11 +233,13 @@ class MainWindow(QMainWindow):
     def _tab_changed(self, index: int) -> None:
         tab = self.current_tab()
         self.properties.show_document(tab.document if tab else None)
+        self.minimap.attach(tab.view if tab else None)
+        self.status.clear()  # it described a square of the tab that was current
         if tab is None:
+            self.undo_group.setActiveStack(None)
             return
-        self.undo_group.setActiveStack(tab.document.undo)
+        self.undo_group.setActiveStack(tab.history)
         self.palette.set_content(tab.document.content)
-        self.minimap.attach(tab.view)
         tab.set_tool(getattr(self, "_current_tool", "brush"))
         self.validator.watch(tab.document.pack_folder)
 
@@ -240,11 +251,15 @@ class MainWindow(QMainWindow):
             if document.dirty and not self._ask_save(document):
                 return False
         self.tabs.removeTab(index)
+        remaining = [d for t in self._tabs() for d in t.documents()]
+        if not any(d.undo is tab.history for d in remaining):
+            self.undo_group.removeStack(tab.history)
         for document in tab.documents():
-            if not any(document in t.documents() for t in self._tabs()):
-                self.undo_group.removeStack(document.undo)
+            if document not in remaining:
                 self.workspace.close(document)
                 recovery.discard(document.path)
+                if any(d.undo is document.undo for d in remaining):
+                    document.undo.clear()  # a shared history must not undo into a file no tab shows any more
         tab.deleteLater()
         return True
 
@@ -303,51 +318,27 @@ class MainWindow(QMainWindow):
     def open_pack_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Open pack folder", str(Path.home()))
         if folder:
-            self.workspace.add_pack_folder(Path(folder))
-            self.browser.show_packs(self.workspace)
-            self.validator.watch(Path(folder).resolve())
+            remember_pack(self.settings, Path(folder))
+            self._pack_added(Path(folder))
 
     def new_pack(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Where to create the pack", str(Path.home()))
-        if not folder:
-            return
-        pack_id, ok = QInputDialog.getText(self, "New pack", "Pack id (lower case, digits, _ and -):", text="my_pack")
-        if not ok or not pack_id:
-            return
-        try:
-            target = new_pack_from_template(Path(folder), pack_id, pack_id.replace("_", " ").title())
-        except (OSError, FileExistsError) as exc:
-            QMessageBox.warning(self, "New pack", str(exc))
-            return
-        self.workspace.add_pack_folder(target)
+        target = new_files.create_pack(self, self.workspace, self.settings)
+        if target is not None:
+            self._pack_added(target)
+
+    def _pack_added(self, folder: Path) -> None:
+        self.workspace.add_pack_folder(folder)
         self.browser.show_packs(self.workspace)
-        self.validator.watch(target)
+        self.validator.watch(folder.resolve())
+        self.file_watch.watch_pack(folder)
 
     def new_map(self) -> None:
-        """A blank map in the pack of the current tab (or a chosen pack folder), opened for painting."""
+        """A blank map in the pack of the current tab (never an installed pack without asking), opened."""
         tab = self.current_tab()
-        folder = tab.document.pack_folder if tab is not None else None
-        if folder is None:
-            chosen = QFileDialog.getExistingDirectory(self, "Pack folder for the new map", str(Path.home()))
-            if not chosen:
-                return
-            folder = Path(chosen)
-        map_id, ok = QInputDialog.getText(self, "New map", "Map id (lower case, digits, _ and -):", text="new_map")
-        if not ok or not map_id:
-            return
-        width, ok = QInputDialog.getInt(self, "New map", "Width:", 60, 1, 256)
-        height, ok2 = QInputDialog.getInt(self, "New map", "Height:", 60, 1, 256) if ok else (0, False)
-        if not (ok and ok2):
-            return
-        content = self.workspace.content_for(folder / "pack.yaml")[0]
-        try:
-            path = write_new_map(folder, map_id, map_id.replace("_", " ").title(), width, height, content)
-        except (OSError, FileExistsError) as exc:
-            QMessageBox.warning(self, "New map", str(exc))
-            return
-        self.workspace.reload()
-        self.browser.show_packs(self.workspace)
-        self.open_path(path)
+        path = new_files.create_map(self, self.workspace, self.settings, tab.document.pack_folder if tab else None)
+        if path is not None:
+            self.browser.show_packs(self.workspace)
+            self.open_path(path)
 
     def _remember(self, path: Path) -> None:
         recent = [p for p in (self.settings.value("recent", []) or []) if p != str(path)]
@@ -359,6 +350,23 @@ class MainWindow(QMainWindow):
         for entry in self.settings.value("recent", []) or []:
             action = self.recent_menu.addAction(entry)
             action.triggered.connect(lambda _=False, p=entry: self.open_path(Path(p)))
+
+    def _changed_on_disk(self, paths: list) -> None:
+        """Another program changed pack files: reload what is open, re-read the packs, validate again."""
+        notes = take_disk_changes(list(self.workspace.documents), paths, self._ask_reload)
+        self.workspace.reload()
+        self.browser.show_packs(self.workspace)
+        self.validator.schedule()
+        self._refresh_titles()
+        if notes:
+            self.statusBar().showMessage("; ".join(notes), 10_000)
+
+    def _ask_reload(self, document) -> bool:
+        answer = QMessageBox.question(
+            self, "File changed on disk", f"{document.path.name} was changed by another program, and you have "
+            "unsaved changes to it. Reload it from disk? (Undo brings your changes back.)",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     # -- issues ---------------------------------------------------------------------------------------------------
     def _show_issues(self, issues: list) -> None:

@@ -109,6 +109,18 @@ class Painter:
         image, ascent = _text_image(text, round(size * 2) / 2, colour.rgba(), halo.rgba(), bold, italic)
         self.p.drawImage(QPointF(round(at.x()) - 2, round(at.y() - ascent) - 2), image)
 
+    def text_inside(self, anchor: QPointF, gap: float, text: str, size: float, colour=QColor(20, 20, 20),
+                    halo=QColor(255, 255, 255, 200), bold=False) -> None:
+        """Text beside `anchor` (right and below, or left and above where the viewport ends): never cut off."""
+        image, ascent = _text_image(text, round(size * 2) / 2, colour.rgba(), halo.rgba(), bold, False)
+        device = self.p.device()
+        x, y = anchor.x() + gap, anchor.y() + gap + ascent
+        if x + image.width() > device.width():
+            x = anchor.x() - gap - image.width()
+        if y - ascent + image.height() > device.height():
+            y = anchor.y() - gap - image.height() + ascent
+        self.p.drawImage(QPointF(round(max(0.0, x)) - 2, round(max(0.0, y - ascent)) - 2), image)
+
     # -- the layers -------------------------------------------------------------------------------------------
     def image(self, image: QImage, width: int, height: int) -> None:
         self.p.drawImage(self.rect(0, 0, width, height), image, QRectF(0, 0, width, height))
@@ -183,8 +195,17 @@ class Painter:
         self.p.setPen(self.pen(QColor(0, 0, 0), 2))
         self.p.drawEllipse(self.centre(ox, oy), r, r)
         raised = f", observer +{lift}" if lift else ""
-        self.text(self.centre(ox, oy) + QPointF(r + 4, r + 12), f"sight from ({ox}, {oy}){raised}, visibility {v}",
-                  9, QColor(70, 50, 0), QColor(255, 250, 210, 230), bold=True)
+        self.text_inside(self.centre(ox, oy), r + 4, f"sight from ({ox}, {oy}){raised}, visibility {v}",
+                         9, QColor(70, 50, 0), QColor(255, 250, 210, 230), bold=True)
+
+    def mark(self, x: int, y: int) -> None:
+        """A ring round one square (the square an issue is about), large enough to find at any zoom."""
+        centre, radius = self.centre(x, y), max(12.0, self.cell * .9)
+        self.p.setBrush(Qt.BrushStyle.NoBrush)
+        for colour, width in ((QColor(255, 255, 255), 5), (QColor(220, 20, 60), 2.5)):
+            self.p.setPen(self.pen(colour, width))
+            self.p.drawEllipse(centre, radius, radius)
+            self.p.drawRect(self.rect(x, y, x + 1, y + 1))
 
     def selection(self, rect) -> None:
         self.p.setBrush(Qt.BrushStyle.NoBrush)

@@ -52,6 +52,7 @@ class MapView(QAbstractScrollArea):
         self.overlays = Overlays()
         self._los = None  # (origin, height, visibility, mask, image)
         self._preview = None
+        self.marked: tuple[int, int] | None = None  # a square shown to the designer (an issue's), until a click
         self._hover: tuple[int, int] | None = None
         self._pan = self._drag = None
         self._wheel = 0
@@ -74,6 +75,8 @@ class MapView(QAbstractScrollArea):
         self._relayout()
 
     def set_tool(self, name: str, **options) -> None:
+        if name != "los" and self._los is not None:
+            self.clear_los()  # the shading belongs to the line-of-sight tool
         self.controller.set_tool(name, **options)
         self._after_tool([])
         self.viewport().setCursor(Qt.CursorShape.ArrowCursor if name == "pointer" else Qt.CursorShape.CrossCursor)
@@ -240,6 +243,12 @@ class MapView(QAbstractScrollArea):
         c = self.cell
         self.horizontalScrollBar().setValue(round(x * c - self.viewport().width() / 2))
         self.verticalScrollBar().setValue(round(y * c - self.viewport().height() / 2))
+
+    def show_square(self, x: int, y: int) -> None:
+        """Bring square (x, y) into view and ring it: centring alone shows nothing when the whole map fits."""
+        self.center_on(x + .5, y + .5)
+        self.marked = (int(x), int(y))
+        self.viewport().update()
 
     def set_grid_visible(self, on: bool) -> None:
         self.grid_visible = bool(on)

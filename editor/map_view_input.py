@@ -11,6 +11,9 @@ PAN_BUTTONS = (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton)
 def mouse_press(view, event) -> None:
     if view.model is None:
         return
+    if view.marked is not None:  # the designer has found the square
+        view.marked = None
+        view.viewport().update()
     if event.button() in PAN_BUTTONS:
         view._pan = (event.position(), view.horizontalScrollBar().value(), view.verticalScrollBar().value())
         view.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)

@@ -1,5 +1,5 @@
 """The map view's paint pass (kept apart from the widget's event handling): terrain picture, LOS highlight,
-tool preview, grid, labels, scenario overlays, selection and the brush outline, in that order."""
+tool preview, grid, labels, scenario overlays, the marked square, selection and the brush outline, in that order."""
 
 from __future__ import annotations
 
@@ -42,6 +42,8 @@ def paint_view(view, p: QPainter, clip) -> None:
     geo.labels(model.labels)
     drag = view._drag[1] if view._drag else None
     geo.overlays(view.overlays, model.width, model.height, drag)
+    if view.marked is not None:
+        geo.mark(*view.marked)
     selection = view.controller.selection
     if selection is not None and view.controller.tool in ("select", "paste"):
         geo.selection(selection)

@@ -22,11 +22,18 @@ class Minimap(QWidget):
         if self.view is not None:
             try:
                 self.view.viewChanged.disconnect(self.update)
+                self.view.destroyed.disconnect(self._view_destroyed)
             except (TypeError, RuntimeError):
                 pass
         self.view = view
         if view is not None:
             view.viewChanged.connect(self.update)
+            view.destroyed.connect(self._view_destroyed)
+        self.update()
+
+    def _view_destroyed(self) -> None:
+        # The view's tab was closed: drawing from its deleted C++ object would raise.
+        self.view = None
         self.update()
 
     def sizeHint(self) -> QSize:

@@ -1,46 +1,66 @@
-"""Restoring a recovery copy into an open document, as one undoable step."""
+"""Replacing what an open document shows by a text (a recovery copy, or the file as another program changed
+it), as one undoable step."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PyQt6.QtGui import QUndoCommand
+from ruamel.yaml import YAMLError
 
 from tacforge.engine.packs.loader import read_map_text
 from tacforge.engine.yamlio import roundtrip_yaml
 
-from .documents import MapDocument
+from .documents import DocumentEdit, MapDocument
 
 
-class ReplaceData(QUndoCommand):
-    def __init__(self, document, data):
-        super().__init__("Restore unsaved changes")
-        self.document, self.new, self.old = document, data, document.data
+class ReplaceData(DocumentEdit):
+    def __init__(self, document, data, text: str = "Restore unsaved changes"):
+        super().__init__(document, text)
+        self.new, self.old = data, document.data
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self.document.data = self.new
         self.document.changed.emit("value", ())
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.document.data = self.old
         self.document.changed.emit("value", ())
 
 
-def restore_text(tab, original: Path, text: str) -> bool:
-    document = next((d for d in tab.documents() if d.path.resolve() == Path(original).resolve()), None)
-    if document is None:
+def replace_text(document, text: str, label: str) -> bool:
+    """Make `document` show `text` as one undoable step; False (nothing changed) if the text cannot be read."""
+    try:
+        data = roundtrip_yaml().load(text)
+    except YAMLError:
         return False
-    if isinstance(document, MapDocument):
-        game_map, _issues = read_map_text(document.path, text, "restored")
-        if game_map is None:
-            return False
-        from .mapedit.model import MapModel
-
-        restored = MapModel.from_map(game_map, document.content)
-        edit = document.model.replace_with(restored) if hasattr(document.model, "replace_with") else None
-        if edit is None:
-            return False
-        document.push_edit(edit)
+    if not isinstance(document, MapDocument):
+        document.undo.push(ReplaceData(document, data, label))
         return True
-    document.undo.push(ReplaceData(document, roundtrip_yaml().load(text)))
+    game_map, _issues = read_map_text(document.path, text, "restored")
+    if game_map is None:
+        return False
+    from .mapedit.model import MapModel
+
+    document.undo.beginMacro(label)
+    document.undo.push(ReplaceData(document, data, label))  # the keys besides the grid: name, labels, ...
+    document.push_edit(document.model.replaced_by(MapModel.from_map(game_map, document.content), label))
+    document.undo.endMacro()
+    return True
+
+
+def restore_text(tab, original: Path, text: str) -> bool:
+    """Restore a recovery copy into the tab's document for `original`."""
+    document = next((d for d in tab.documents() if d.path.resolve() == Path(original).resolve()), None)
+    return document is not None and replace_text(document, text, "Restore unsaved changes")
+
+
+def reload_from_disk(document) -> bool:
+    """Show the file as it now is on disk, as one undoable step after which the document is unmodified."""
+    try:
+        text = document.path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    if not replace_text(document, text, f"Reload {document.path.name} from disk"):
+        return False
+    document.mark_saved(text)
     return True

@@ -1,48 +1,11 @@
 """Wiring of the editor shell (pytest-qt): open, edit through the undo stack, save cleanly, recover, issues."""
 
-import shutil
-from pathlib import Path
-
 import pytest
-from PyQt6.QtCore import QSettings
 
 from tacforge.editor import recovery
-from tacforge.editor.main_window import MainWindow
 from tacforge.editor.mapedit.paint import brush
-from tacforge.editor.workspace import Workspace
 
-from conftest import REPO
-
-WESTERN = REPO / "plugins" / "western" / "tacforge_western" / "pack"
-
-
-@pytest.fixture
-def pack_copy(tmp_path):
-    target = tmp_path / "westcopy"
-    shutil.copytree(WESTERN, target)
-    manifest = target / "pack.yaml"
-    manifest.write_text(manifest.read_text().replace("id: western", "id: westcopy"))
-    return target
-
-
-@pytest.fixture(autouse=True)
-def no_dialogs(monkeypatch):
-    """Dialogs would block a headless test: answer 'discard' and swallow warnings."""
-    from PyQt6.QtWidgets import QMessageBox
-
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard))
-    for name in ("warning", "critical", "information"):
-        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: QMessageBox.StandardButton.Ok))
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch, pack_copy):
-    monkeypatch.setenv("TACFORGE_RECOVERY_DIR", str(tmp_path / "recovery"))
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(Workspace([pack_copy]), settings)
-    yield win
-    win.close()
-    win.deleteLater()
+from editor_fixtures import no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
 
 def test_open_paint_undo_save_keeps_the_file_clean(window, pack_copy):

@@ -90,7 +90,8 @@ class CellEdit:
 
 @dataclass(eq=False)
 class ResizeEdit:
-    """Replace the whole layers (a map resize); `apply`/`revert` on the model handle it like a CellEdit."""
+    """Replace the whole layers (a map resize, a reload from disk); `apply`/`revert` on the model handle it like
+    a CellEdit."""
 
     text: str
     old_types: np.ndarray
@@ -99,6 +100,7 @@ class ResizeEdit:
     new_levels: np.ndarray
     old_codes: np.ndarray | None = field(default=None, repr=False)  # recorded on apply, restored on revert
     stroke: int | None = None
+    new_codes: np.ndarray | None = field(default=None, repr=False)  # a file's own codes (a reload), else derived
 
     def merge(self, other) -> bool:
         return False

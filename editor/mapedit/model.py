@@ -99,7 +99,7 @@ class MapModel:
         """Do `edit` (a CellEdit or ResizeEdit)."""
         if isinstance(edit, ResizeEdit):
             edit.old_codes = self._codes.copy() if edit.old_codes is None else edit.old_codes
-            self._swap(edit.new_types, edit.new_levels, None)
+            self._swap(edit.new_types, edit.new_levels, edit.new_codes)
             return
         self.types.ravel()[edit.index] = edit.new_types
         self.levels.ravel()[edit.index] = edit.new_levels
@@ -171,6 +171,11 @@ class MapModel:
         types[:h, :w] = self.types[:h, :w]
         levels[:h, :w] = self.levels[:h, :w]
         return ResizeEdit(f"Resize map to {width} x {height}", self.types.copy(), self.levels.copy(), types, levels)
+
+    def replaced_by(self, other: "MapModel", text: str) -> ResizeEdit:
+        """The edit turning this map into `other` (a recovery copy, the file as changed on disk), codes and all."""
+        return ResizeEdit(text, self.types.copy(), self.levels.copy(), other.types.copy(), other.levels.copy(),
+                          new_codes=other.codes.copy())
 
     # -- output ------------------------------------------------------------------------------------------------
     def rows_and_legend(self) -> tuple[list[str], dict[str, int]]:

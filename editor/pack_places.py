@@ -1,0 +1,52 @@
+"""Where the editor may write packs, and which packs it remembers between launches.
+
+Installed packs (found through a plugin's entry point, such as core, western and eastern) live in site-packages
+or in the source tree of a plugin: the editor never writes into them without asking, and offers the user's own
+packs folder (platformdirs' user data folder, which every tacforge command searches) for new work. Pack folders
+created or opened elsewhere are kept in QSettings so that the next launch finds them again.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PyQt6.QtCore import QSettings
+
+from tacforge.engine.packs.discovery import user_pack_dir
+
+REMEMBERED = "packs/folders"
+# discovery names a pack found through an entry point "plugin '<name>' (<distribution> <version>)"
+_PLUGIN_ORIGIN = "plugin '"
+
+
+def user_packs_folder() -> Path:
+    """The user's packs folder, created on first use (found by every tacforge command without options)."""
+    folder = user_pack_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def installed_pack_at(packset, folder: Path):
+    """The installed (plugin) pack that holds `folder`, or None when writing there is the user's own business."""
+    folder = Path(folder).resolve()
+    for pack in packset.all:
+        home = pack.location.folder
+        if pack.location.origin.startswith(_PLUGIN_ORIGIN) and (folder == home or home in folder.parents):
+            return pack
+    return None
+
+
+def remembered_packs(settings: QSettings) -> list[Path]:
+    """Pack folders created or opened in earlier sessions that still exist."""
+    return [Path(p) for p in settings.value(REMEMBERED, [], type=list) if (Path(p) / "pack.yaml").is_file()]
+
+
+def remember_pack(settings: QSettings, folder: Path) -> None:
+    folder = Path(folder).resolve()
+    if folder.parent == user_pack_dir().resolve():
+        return  # found by discovery anyway
+    known = [p for p in settings.value(REMEMBERED, [], type=list) if p != str(folder)]
+    settings.setValue(REMEMBERED, [str(folder)] + known)
+
+
+__all__ = ["user_packs_folder", "installed_pack_at", "remembered_packs", "remember_pack"]

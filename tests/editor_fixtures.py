@@ -1,0 +1,55 @@
+"""Fixtures for the editor's pytest-qt tests: a writable copy of the Western pack, a main window on it with its
+own settings and recovery folder, and dialogs that answer at once (a headless test must never block)."""
+
+import shutil
+
+import pytest
+from PyQt6.QtCore import QSettings
+
+from tacforge.editor.main_window import MainWindow
+from tacforge.editor.workspace import Workspace
+
+from conftest import REPO
+
+WESTERN = REPO / "plugins" / "western" / "tacforge_western" / "pack"
+
+
+@pytest.fixture
+def pack_copy(tmp_path):
+    target = tmp_path / "westcopy"
+    shutil.copytree(WESTERN, target)
+    manifest = target / "pack.yaml"
+    manifest.write_text(manifest.read_text().replace("id: western", "id: westcopy"))
+    return target
+
+
+@pytest.fixture(autouse=True)
+def no_dialogs(monkeypatch):
+    """Dialogs would block a headless test: answer 'discard' and swallow warnings."""
+    from PyQt6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard))
+    for name in ("warning", "critical", "information"):
+        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: QMessageBox.StandardButton.Ok))
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch, pack_copy, settings):
+    monkeypatch.setenv("TACFORGE_RECOVERY_DIR", str(tmp_path / "recovery"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the user's packs folder, platformdirs' way
+    win = MainWindow(Workspace([pack_copy]), settings)
+    qtbot.addWidget(win)
+    yield win
+    win.validator.shutdown()
+    win.close()
+
+
+def menu_action(window, menu_title: str, text_start: str):
+    """The action of a menu-bar menu whose text starts with `text_start` (Undo's text grows the command's name)."""
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == menu_title)
+    return next(a for a in menu.actions() if a.text().replace("&", "").startswith(text_start))
