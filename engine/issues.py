@@ -107,8 +107,13 @@ def has_errors(issues: Iterable[Issue]) -> bool:
     return any(i.is_error for i in issues)
 
 
+# Files that cannot be read (and tacforge's own failures) cause what else is reported: they are listed first.
+ROOT_CAUSE_CODES = ("file.", "yaml.", "plugin.", "internal")
+
+
 def sort_key(issue: Issue) -> tuple:
-    return (str(issue.file or ""), issue.line or 0, issue.column or 0, issue.code)
+    return (not issue.code.startswith(ROOT_CAUSE_CODES), str(issue.file or ""), issue.line or 0, issue.column or 0,
+            issue.code)
 
 
 def render_text(issues: Sequence[Issue]) -> str:

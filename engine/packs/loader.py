@@ -7,12 +7,13 @@ and skipped; the others load as usual.
 from __future__ import annotations
 
 import glob
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
 from ..validation import schemas
-from ..issues import Issue, IssueList, did_you_mean, error, warning
+from ..issues import Issue, IssueList, Severity, did_you_mean, error, warning
 from ..model.source import Source
 from ..positions import locate_issues
 from ..validation.schema_cache import SchemaCache
@@ -65,26 +66,46 @@ class LoadedPack:
         return self.problem is None
 
 
-def _expand(folder: Path, patterns: Iterable[str], issues: IssueList, manifest_file: Path, kind: str) -> list[Path]:
-    root = folder.resolve()
+def _link_leaving(folder: Path, path: Path) -> Path | None:
+    """The symbolic link (the file itself or a folder on its way) through which `path` leaves `folder`."""
+    current = folder
+    for part in path.relative_to(folder).parts:
+        current = current / part
+        if current.is_symlink() and not current.resolve().is_relative_to(folder.resolve()):
+            return current
+    return None
+
+
+def _expand(manifest: Manifest, kind: str, issues: IssueList) -> list[Path]:
+    """The files of one kind: each pattern of pack.yaml's 'files' (or the default) expanded inside the pack."""
+    folder, root = manifest.folder, manifest.folder.resolve()
+    listed = kind in manifest.listed_kinds
     out = []
-    for pattern in patterns:
+    for index, pattern in enumerate(manifest.files[kind]):
+        where = {"file": manifest.file, "path": ("files", kind, index) if listed else ("files",)}
         if Path(pattern).is_absolute():
             matches = [Path(pattern)]
         else:
             matches = sorted(Path(p) for p in glob.glob(str(folder / pattern)))
+        if not matches and listed and not glob.has_magic(pattern):
+            issues.add(error("file.missing", f"'{pattern}' does not exist in the pack folder",
+                             hint="create the file, correct its name, or remove it from 'files'", **where))
         for path in matches:
             resolved = path.resolve()
             if not resolved.is_relative_to(root):
-                issues.add(error("pack.path-escape", f"'{pattern}' points outside the pack folder ({resolved})",
-                                 file=manifest_file, path=("files", kind),
-                                 hint="keep every file of a pack inside its folder; copy the file in instead"))
+                link = _link_leaving(folder, path) if path.is_relative_to(folder) else None
+                if link is not None:
+                    issues.add(error("pack.path-escape", f"{link.relative_to(folder)} is a symbolic link to "
+                                     f"{link.resolve()}, outside the pack folder", file=link,
+                                     hint="keep every file of a pack inside its folder; copy the file in instead"))
+                else:
+                    issues.add(error("pack.path-escape", f"'{pattern}' points outside the pack folder ({resolved})",
+                                     hint="keep every file of a pack inside its folder; copy the file in instead", **where))
                 continue
             if resolved.is_file():
                 out.append(resolved)
-            elif "*" not in pattern and "?" not in pattern:
-                issues.add(error("file.missing", f"'{pattern}' does not exist", file=manifest_file,
-                                 path=("files", kind), hint="create the file or remove it from 'files'"))
+            elif not glob.has_magic(pattern):
+                issues.add(error("file.missing", f"'{pattern}' is not a file", hint="name a YAML file", **where))
     return out
 
 
@@ -149,7 +170,7 @@ def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str, cache:
         parameters, classes, bands, profile = decode.rules(data, src, ns, skip)
         docs.parameters.update(parameters)
         docs.unit_classes.update(classes)
-        if "victory_bands" in data and ("victory_bands",) not in skip:
+        if bands is not None:
             docs.victory_bands = bands
         if profile is not None:
             docs.rulesets.append(profile)
@@ -161,11 +182,36 @@ def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str, cache:
         docs.formations += decode.entries(data, "formations", src, skip, lambda r, s: decode.formation_template(r, s, ns))
 
 
+def internal_issue(exc: Exception, file: Path | None) -> Issue:
+    """A failure of tacforge itself while reading `file`: reported on that file instead of stopping the others."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return error("internal", f"tacforge failed while reading this file ({type(exc).__name__}: {exc}{where})",
+                 file=file, line=1 if file is not None and file.is_file() else None,
+                 hint="this is a bug in tacforge: please report it with this file; the other files and packs are "
+                      "read as usual")
+
+
 def _load_pack_files(pack: LoadedPack, cache: SchemaCache | None) -> None:
     manifest = pack.manifest
     for kind, (schema_kind, _) in FILE_KINDS.items():
-        for path in _expand(manifest.folder, manifest.files[kind], pack.issues, manifest.file, kind):
-            _load_file(pack, path, kind, schema_kind, cache)
+        for path in _expand(manifest, kind, pack.issues):
+            try:
+                _load_file(pack, path, kind, schema_kind, cache)
+            except Exception as exc:  # one unforeseen failure must not hide the rest of the pack, or other packs
+                pack.issues.add(internal_issue(exc, path))
+
+
+def _unreadable_files(pack: LoadedPack) -> set[Path]:
+    """Files of the pack that could not be read, or whose whole document or a whole section has the wrong shape:
+    the pack's content is then incomplete and every cross reference into it would be reported as unknown."""
+    out = set()
+    for issue in pack.issues.items:
+        if not issue.is_error or issue.file is None:
+            continue
+        if issue.code.startswith(("yaml.", "file.", "internal")) or (issue.code == "schema.type" and len(issue.path) <= 1):
+            out.add(Path(issue.file))
+    return out
 
 
 class PackSet:
@@ -247,7 +293,18 @@ class PackSet:
                 continue
             if not all(dep in self.packs for dep, _ in pack.manifest.requires):
                 continue
-            found = check_pack(pack, self.content(pack.id))
+            unreadable = _unreadable_files(pack)
+            if unreadable:  # what follows from a missing file is noise that buries its cause (issue 12)
+                pack.issues.add(Issue(Severity.INFO, "validation.skipped",
+                                      "cross-reference checks of this pack are skipped until "
+                                      f"{', '.join(sorted(f.name for f in unreadable))} can be read",
+                                      file=pack.manifest.file, line=1, hint="fix the errors above and validate again"))
+                pack.problem = pack.problem or "has errors"
+                continue
+            try:
+                found = check_pack(pack, self.content(pack.id))
+            except Exception as exc:  # an unforeseen failure is this pack's issue, never a crash of loading
+                found = [internal_issue(exc, pack.manifest.file)]
             pack.issues.extend(found)
             if any(i.is_error for i in found) and pack.problem is None:
                 pack.problem = "has errors"
@@ -364,13 +421,22 @@ def load_location(location: PackLocation, cache: SchemaCache | None = None) -> L
     return pack
 
 
+def _load_guarded(location: PackLocation, cache: SchemaCache | None) -> LoadedPack:
+    try:
+        return load_location(location, cache)
+    except Exception as exc:  # a broken pack must never hide the others (design.md 2)
+        pack = LoadedPack(location, None, problem="tacforge failed while reading it")
+        pack.issues.add(internal_issue(exc, location.folder / "pack.yaml"))
+        return pack
+
+
 def load_packs(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
                include_user_dir: bool = True, use_cache: bool = True) -> PackSet:
     """Discover and load every pack (design.md 2). With use_cache, files whose exact text passed schema validation
     before are not checked again (engine.schema_cache); `tacforge validate` turns it off."""
     locations, issues = discover(pack_paths, env, include_user_dir)
     cache = SchemaCache() if use_cache else None
-    packset = PackSet([load_location(loc, cache) for loc in locations], issues)
+    packset = PackSet([_load_guarded(loc, cache) for loc in locations], issues)
     if cache is not None:
         cache.save()
     return packset

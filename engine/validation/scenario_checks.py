@@ -181,7 +181,23 @@ def _check_force(s: Scenario, force, content: Content, dropped: set[str], out: l
                     out.append(_at("scenario.wrong-side-of-start-line", f"unit {uid} at {x},{y} is beyond its start "
                                    f"line (column {line}); {force.side} deploys on the {edge} side",
                                    unit.source, "at"))
+                if game_map.contains(x, y) and unit.carrier is None:  # a passenger rides; its carrier is checked
+                    _check_enterable(uid, unit, weapon, content, game_map, out)
     _check_transport(units, content, capacity, out)
+
+
+def _check_enterable(uid: str, unit: Unit, weapon, content: Content, game_map, out: list[Issue]) -> None:
+    """A unit may not start on a square its mobility class can never enter (a truck in a river)."""
+    cls = content.unit_classes.get(weapon.unit_class)
+    code = content.terrain_codes.get(game_map.code_at(*unit.at))
+    terrain = content.terrain_type(code.type) if code is not None else None
+    if cls is None or terrain is None:
+        return  # an unknown class or terrain code is reported where it is defined
+    if terrain.allows(cls.mobility) and terrain.cost(cls.mobility) is None:
+        x, y = unit.at
+        out.append(_at("scenario.placement-impassable", f"unit {uid} ({weapon.name}, {cls.mobility.split(':')[-1]}) "
+                       f"is placed at {x},{y} on {terrain.name}, which it cannot enter", unit.source, "at",
+                       hint="move it to a square it can enter, or let it ride in a carrier"))
 
 
 def _check_unit(s: Scenario, uid: str, unit: Unit, weapon, content: Content, nats, out: list[Issue]) -> None:
