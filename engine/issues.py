@@ -112,8 +112,9 @@ ROOT_CAUSE_CODES = ("file.", "yaml.", "plugin.", "internal")
 
 
 def sort_key(issue: Issue) -> tuple:
-    return (not issue.code.startswith(ROOT_CAUSE_CODES), str(issue.file or ""), issue.line or 0, issue.column or 0,
-            issue.code)
+    """Root causes first, notes last, by place in between."""
+    rank = 0 if issue.code.startswith(ROOT_CAUSE_CODES) else 2 if issue.severity is Severity.INFO else 1
+    return (rank, str(issue.file or ""), issue.line or 0, issue.column or 0, issue.code)
 
 
 def render_text(issues: Sequence[Issue]) -> str:

@@ -204,13 +204,17 @@ def _load_pack_files(pack: LoadedPack, cache: SchemaCache | None) -> None:
 
 def _unreadable_files(pack: LoadedPack) -> set[Path]:
     """Files of the pack that could not be read, or whose whole document or a whole section has the wrong shape:
-    the pack's content is then incomplete and every cross reference into it would be reported as unknown."""
+    the pack's content is then incomplete and every cross reference into it would be reported as unknown. (A map
+    or scenario with any schema error is left out whole and references to its id are not reported anyway.)"""
     out = set()
     for issue in pack.issues.items:
         if not issue.is_error or issue.file is None:
             continue
-        if issue.code.startswith(("yaml.", "file.", "internal")) or (issue.code == "schema.type" and len(issue.path) <= 1):
-            out.add(Path(issue.file))
+        file = Path(issue.file)
+        wrong_section = (issue.code == "schema.type" and len(issue.path) <= 1
+                         and pack.kinds.get(file) not in ("map", "scenario"))
+        if issue.code.startswith(("yaml.", "file.", "internal")) or wrong_section:
+            out.add(file)
     return out
 
 
@@ -421,7 +425,7 @@ def load_location(location: PackLocation, cache: SchemaCache | None = None) -> L
     return pack
 
 
-def _load_guarded(location: PackLocation, cache: SchemaCache | None) -> LoadedPack:
+def load_location_guarded(location: PackLocation, cache: SchemaCache | None) -> LoadedPack:
     try:
         return load_location(location, cache)
     except Exception as exc:  # a broken pack must never hide the others (design.md 2)
@@ -436,7 +440,7 @@ def load_packs(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
     before are not checked again (engine.schema_cache); `tacforge validate` turns it off."""
     locations, issues = discover(pack_paths, env, include_user_dir)
     cache = SchemaCache() if use_cache else None
-    packset = PackSet([_load_guarded(loc, cache) for loc in locations], issues)
+    packset = PackSet([load_location_guarded(loc, cache) for loc in locations], issues)
     if cache is not None:
         cache.save()
     return packset

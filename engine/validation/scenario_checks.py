@@ -149,6 +149,11 @@ def _check_force(s: Scenario, force, content: Content, dropped: set[str], out: l
         if formation.letter not in letters:
             out.append(_at("formation.letter", f"formation letter {formation.letter} is not one of {letters[0]}-{letters[-1]}",
                            fsrc, "letter"))
+        if formation.template is not None and content.formation(formation.template) is None:
+            out.append(_at("ref.unknown-formation", f"formation {formation.letter} names unknown formation template "
+                           f"'{formation.template}'", fsrc, "template",
+                           hint=did_you_mean(formation.template, [f.split(":")[-1] for f in content.formations])
+                           or "see the pack's formations.yaml for the template ids"))
         if formation.letter in seen_letters:
             out.append(_at("formation.letter-duplicate", f"formation {formation.letter} appears twice in this force", fsrc, "letter"))
         seen_letters.add(formation.letter)
