@@ -49,6 +49,44 @@ CASES = {
 }
 
 
+# A small pack of the Western front: a 10x10 field (a river in column 2 where a map asks for it) and a meeting
+# battle whose second allied unit sits on line 13 of the scenario file.
+def field_map(rows: str = "..........") -> str:
+    return ('id: field\nname: Field\nwidth: 10\nheight: 10\nlegend: {".": 0, "~": 19}\n'
+            "rows: [" + ", ".join([f'"{rows}"'] * 10) + "]\n")
+
+
+FIGHT = """\
+id: fight
+name: Fight
+map: field
+period: 4
+battle_type: meeting
+start_lines: {allied: 3, german: 6}
+forces:
+  allied:
+    formations:
+      - letter: A
+        units:
+          - {index: 0, weapon: rifle, count: 8, at: [0, 0]}
+          - {index: 1, weapon: sherman, count: 5, at: [1, 1]}
+  german:
+    formations:
+      - letter: A
+        units:
+          - {index: 0, weapon: smg, count: 8, at: [9, 0]}
+          - {index: 1, weapon: panther, count: 5, at: [9, 9]}
+"""
+
+
+def mini_pack(root: Path, scenario: str = FIGHT, game_map: str | None = None, **files: str) -> Path:
+    """The pack 'mini' with the field map and the given scenario, plus any other files (name -> text)."""
+    files = {"maps/field.yaml": game_map or field_map(), "scenarios/fight.yaml": scenario,
+             **{name.replace("_yaml", ".yaml"): text for name, text in files.items()}}
+    return write_pack(root, "mini", requires={"core": ">=1", "western": ">=1"}, ruleset="western:battlegroup",
+                      files=files)
+
+
 def _check(capsys, folder: Path, code: str, file_name: str, line: int | None) -> None:
     status = main(["--pack-path", str(folder), "validate", str(folder), "--format", "text"])
     out = capsys.readouterr()
@@ -81,36 +119,7 @@ def test_bad_pack_does_not_affect_others(tmp_path):
 
 
 def test_unknown_weapon_id_in_a_scenario(tmp_path, capsys):
-    folder = write_pack(tmp_path, "mini", requires={"core": ">=1", "western": ">=1"}, ruleset="western:battlegroup", files={
-        "maps/field.yaml": """
-            id: field
-            name: Field
-            width: 10
-            height: 10
-            legend: {".": 0}
-            rows: [""" + ", ".join(['".........."'] * 10) + """]
-            """,
-        "scenarios/fight.yaml": """
-            id: fight
-            name: Fight
-            map: field
-            period: 4
-            battle_type: meeting
-            start_lines: {allied: 3, german: 6}
-            forces:
-              allied:
-                formations:
-                  - letter: A
-                    units:
-                      - {index: 0, weapon: rifle, count: 8, at: [0, 0]}
-                      - {index: 1, weapon: shermann, count: 5, at: [1, 1]}
-              german:
-                formations:
-                  - letter: A
-                    units:
-                      - {index: 0, weapon: smg, count: 8, at: [9, 0]}
-                      - {index: 1, weapon: panther, count: 5, at: [9, 9]}
-            """})
+    folder = mini_pack(tmp_path, scenario=FIGHT.replace("weapon: sherman,", "weapon: shermann,"))
     _check(capsys, folder, "ref.unknown-weapon", "fight.yaml", 13)
     main(["--pack-path", str(folder), "validate", str(folder)])
     assert "did you mean 'sherman'" in capsys.readouterr().out
@@ -285,32 +294,11 @@ def test_a_terrain_code_defined_twice_names_both_lines(tmp_path, capsys):
 
 
 def test_a_unit_on_a_square_it_cannot_enter(tmp_path, capsys):
-    river = 19  # content/terrain.yaml: trucks cannot enter a river
-    folder = write_pack(tmp_path, "wet", requires={"core": ">=1", "western": ">=1"}, ruleset="western:battlegroup",
-                        files={
-        "maps/field.yaml": 'id: field\nname: Field\nwidth: 10\nheight: 10\nlegend: {".": 0, "~": ' + str(river) + '}\n'
-                           'rows: [' + ", ".join(['"..~......."'] * 10) + ']\n',
-        "scenarios/fight.yaml": """
-            id: fight
-            name: Fight
-            map: field
-            period: 4
-            battle_type: meeting
-            start_lines: {allied: 3, german: 6}
-            forces:
-              allied:
-                formations:
-                  - letter: A
-                    units:
-                      - {index: 0, weapon: rifle, count: 8, at: [2, 0]}
-                      - {index: 1, weapon: truck, count: 2, at: [2, 1]}
-              german:
-                formations:
-                  - letter: A
-                    units:
-                      - {index: 0, weapon: smg, count: 8, at: [9, 0]}
-                      - {index: 1, weapon: panther, count: 5, at: [9, 9]}
-            """})
+    """Column 2 is a river, which trucks cannot enter (content/terrain.yaml)."""
+    scenario = FIGHT.replace("{index: 0, weapon: rifle, count: 8, at: [0, 0]}", "{index: 0, weapon: rifle, count: 8, at: [2, 0]}")
+    folder = mini_pack(tmp_path, scenario=scenario.replace("weapon: sherman, count: 5, at: [1, 1]",
+                                                           "weapon: truck, count: 2, at: [2, 1]"),
+                       game_map=field_map("..~......."))
     _check(capsys, folder, "scenario.placement-impassable", "fight.yaml", 13)
 
 

@@ -10,48 +10,10 @@ import pytest
 from tacforge.engine.cli import main
 
 from conftest import write_pack
-
-MAP = """\
-id: field
-name: Field
-width: 10
-height: 10
-legend: {".": 0}
-rows: [""" + ", ".join(['".........."'] * 10) + "]\n"
-
-SCENARIO = """\
-id: fight
-name: Fight
-map: field
-period: 4
-battle_type: meeting
-start_lines: {allied: 3, german: 6}
-forces:
-  allied:
-    formations:
-      - letter: A
-        units:
-          - {index: 0, weapon: rifle, count: 8, at: [0, 0]}
-          - {index: 1, weapon: sherman, count: 5, at: [1, 1]}
-  german:
-    formations:
-      - letter: A
-        units:
-          - {index: 0, weapon: smg, count: 8, at: [9, 0]}
-          - {index: 1, weapon: panther, count: 5, at: [9, 9]}
-"""
-
-
-def mini_pack(root, scenario: str = SCENARIO, weapons: str | None = None):
-    files = {"maps/field.yaml": MAP, "scenarios/fight.yaml": scenario}
-    if weapons is not None:
-        files["weapons.yaml"] = weapons
-    return write_pack(root, "mini", requires={"core": ">=1", "western": ">=1"}, ruleset="western:battlegroup",
-                      files=files)
-
+from test_bad_input import FIGHT, mini_pack
 
 def test_play_a_scenario_whose_file_is_broken_shows_the_error(tmp_path, capsys):
-    folder = mini_pack(tmp_path, scenario=SCENARIO.replace("name: Fight", "name: Fight\nname: Again"))
+    folder = mini_pack(tmp_path, scenario=FIGHT.replace("name: Fight", "name: Fight\nname: Again"))
     assert main(["--pack-path", str(folder), "play", "mini:fight", "--turns", "1"]) == 1
     err = capsys.readouterr().err
     assert "no scenario 'mini:fight' can be read: pack 'mini' has errors" in err
@@ -60,7 +22,7 @@ def test_play_a_scenario_whose_file_is_broken_shows_the_error(tmp_path, capsys):
 
 
 def test_play_a_scenario_of_a_pack_with_errors_elsewhere(tmp_path, capsys):
-    folder = mini_pack(tmp_path, weapons="weapons: 17\n")
+    folder = mini_pack(tmp_path, weapons_yaml="weapons: 17\n")
     assert main(["--pack-path", str(folder), "play", "fight", "--turns", "1"]) == 1
     err = capsys.readouterr().err
     assert "pack 'mini' has errors; fix them first" in err
