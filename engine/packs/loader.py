@@ -6,7 +6,6 @@ and skipped; the others load as usual.
 
 from __future__ import annotations
 
-import glob
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from . import decode
 from .content import Content
 from .discovery import PackLocation, discover
 from .manifest import FILE_KINDS, SUPPORTED_SCHEMA_VERSIONS, Manifest, read_manifest
+from .pack_files import expand_files
 
 
 @dataclass
@@ -64,49 +64,6 @@ class LoadedPack:
     @property
     def usable(self) -> bool:
         return self.problem is None
-
-
-def _link_leaving(folder: Path, path: Path) -> Path | None:
-    """The symbolic link (the file itself or a folder on its way) through which `path` leaves `folder`."""
-    current = folder
-    for part in path.relative_to(folder).parts:
-        current = current / part
-        if current.is_symlink() and not current.resolve().is_relative_to(folder.resolve()):
-            return current
-    return None
-
-
-def _expand(manifest: Manifest, kind: str, issues: IssueList) -> list[Path]:
-    """The files of one kind: each pattern of pack.yaml's 'files' (or the default) expanded inside the pack."""
-    folder, root = manifest.folder, manifest.folder.resolve()
-    listed = kind in manifest.listed_kinds
-    out = []
-    for index, pattern in enumerate(manifest.files[kind]):
-        where = {"file": manifest.file, "path": ("files", kind, index) if listed else ("files",)}
-        if Path(pattern).is_absolute():
-            matches = [Path(pattern)]
-        else:
-            matches = sorted(Path(p) for p in glob.glob(str(folder / pattern)))
-        if not matches and listed and not glob.has_magic(pattern):
-            issues.add(error("file.missing", f"'{pattern}' does not exist in the pack folder",
-                             hint="create the file, correct its name, or remove it from 'files'", **where))
-        for path in matches:
-            resolved = path.resolve()
-            if not resolved.is_relative_to(root):
-                link = _link_leaving(folder, path) if path.is_relative_to(folder) else None
-                if link is not None:
-                    issues.add(error("pack.path-escape", f"{link.relative_to(folder)} is a symbolic link to "
-                                     f"{link.resolve()}, outside the pack folder", file=link,
-                                     hint="keep every file of a pack inside its folder; copy the file in instead"))
-                else:
-                    issues.add(error("pack.path-escape", f"'{pattern}' points outside the pack folder ({resolved})",
-                                     hint="keep every file of a pack inside its folder; copy the file in instead", **where))
-                continue
-            if resolved.is_file():
-                out.append(resolved)
-            elif not glob.has_magic(pattern):
-                issues.add(error("file.missing", f"'{pattern}' is not a file", hint="name a YAML file", **where))
-    return out
 
 
 def _skip_set(file_issues: list[Issue]) -> set[tuple]:
@@ -195,7 +152,7 @@ def internal_issue(exc: Exception, file: Path | None) -> Issue:
 def _load_pack_files(pack: LoadedPack, cache: SchemaCache | None) -> None:
     manifest = pack.manifest
     for kind, (schema_kind, _) in FILE_KINDS.items():
-        for path in _expand(manifest, kind, pack.issues):
+        for path in expand_files(manifest, kind, pack.issues):
             try:
                 _load_file(pack, path, kind, schema_kind, cache)
             except Exception as exc:  # one unforeseen failure must not hide the rest of the pack, or other packs
