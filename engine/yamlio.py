@@ -231,9 +231,10 @@ def _first_alias_line(text: str) -> int | None:
 
 
 _LEADING_INDENT = re.compile(r"^[ ?-]*", re.MULTILINE)
-# Brackets, comments and quoted scalars; a comment or quote only counts where one may start (_MAY_START_BEFORE).
-_FLOW_TOKENS = re.compile(r"[\[\]{}]|#[^\n]*|'(?:[^']|'')*'|" + r'"(?:[^"\\]|\\.)*"')
-_MAY_START_BEFORE = " \t\r\n[{,:"
+# Brackets, and the comments and quoted scalars in which brackets are text. A comment or quote starts only at a
+# line start, after white space or after a flow indicator (the lookbehind); an unclosed quote runs to the end, so
+# that no quote is scanned twice and the scan stays linear whatever the text.
+_FLOW_TOKENS = re.compile(r"[\[\]{}]|(?<![^\s\[{,:])(?:#[^\n]*|'(?:[^']|'')*(?:'|\Z)|" + r'"(?:[^"\\]|\\.)*(?:"|\Z))')
 # Files with more '[' and '{' than this are checked exactly whatever the bound says: far below the depth at which
 # libyaml crashes, so no text reaches the C composer nested that deeply even if the bound were fooled.
 MAX_UNCHECKED_OPENERS = 5000
@@ -245,25 +246,15 @@ def _flow_bound(text: str) -> int:
     Every opening bracket counts, quoted or not, and a closing bracket inside a region wrongly taken for a quote
     is not subtracted: a misreading only makes the bound larger.
     """
-    depth = deepest = pos = 0
-    while True:
-        restart = None
-        for match in _FLOW_TOKENS.finditer(text, pos):
-            token = match.group()
-            if token in ("[", "{"):
-                depth += 1
-                deepest = max(deepest, depth)
-            elif token in ("]", "}"):
-                depth = max(depth - 1, 0)
-            elif match.start() and text[match.start() - 1] not in _MAY_START_BEFORE:
-                restart = match.start() + 1  # an apostrophe or '#' inside plain text: read on after it
-                break
-            else:
-                depth += token.count("[") + token.count("{")
-                deepest = max(deepest, depth)
-        if restart is None:
-            return deepest
-        pos = restart
+    depth = deepest = 0
+    for match in _FLOW_TOKENS.finditer(text):
+        token = match.group()
+        if token in ("]", "}"):
+            depth = max(depth - 1, 0)
+        else:
+            depth += 1 if token in ("[", "{") else token.count("[") + token.count("{")
+            deepest = max(deepest, depth)
+    return deepest
 
 
 def _nesting_bound(text: str) -> int:

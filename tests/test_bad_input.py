@@ -198,6 +198,15 @@ def test_nesting_limit(text, line, tmp_path):
         assert (info.value.issue.code, info.value.issue.line) == ("yaml.too-deep", line)
 
 
+def test_the_nesting_scan_stays_linear_on_unclosed_quotes(tmp_path):
+    """Each unclosed quote once scanned to the end of the text: 4 MB of them took hours before the fix."""
+    path = tmp_path / "f.yaml"
+    path.write_text("rows: " + "[" * 201 + 'a"' + '\\"' * 2_000_000 + "\n")
+    with pytest.raises(YamlFileError) as info:
+        load_fast(path)
+    assert info.value.issue.code in ("yaml.too-deep", "yaml.syntax")
+
+
 def test_nesting_within_the_limit_reads(tmp_path):
     path = tmp_path / "f.yaml"
     path.write_text("rows: " + "[" * 150 + "]" * 150 + "\nnote: \"]]]]\" # ]]]\n")
