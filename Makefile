@@ -1,4 +1,5 @@
-# tacforge: `make run` opens the application, `make test` runs the suite, `make bench` the benchmarks.
+# tacforge: `make run` opens the application, `make test` runs the suite, `make soak` fuzzes the validator,
+# `make bench` runs the benchmarks.
 # Each target first makes sure .venv exists with the pinned dependencies and the plugins installed; once it does,
 # the set-up is skipped and the target starts at once.
 
@@ -7,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 READY  := $(VENV)/.ready
 
-.PHONY: run play test bench setup clean
+.PHONY: run play test soak bench setup clean
 
 setup: $(READY)
 
@@ -33,6 +34,12 @@ play: $(READY)
 test: $(READY)
 	@$(BIN)/lint-imports --no-cache
 	@QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+# The validator against many mutated pack files (tests/test_fuzz_validator.py): prints cases tried and failed.
+SOAK ?= 10000
+soak: $(READY)
+	@TACFORGE_SOAK=$(SOAK) QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s -p no:cacheprovider \
+		tests/test_fuzz_validator.py
 
 bench: $(READY)
 	@QT_QPA_PLATFORM=offscreen $(BIN)/python tests/benchmarks/run_all.py

@@ -107,8 +107,14 @@ def has_errors(issues: Iterable[Issue]) -> bool:
     return any(i.is_error for i in issues)
 
 
+# Files that cannot be read (and tacforge's own failures) cause what else is reported: they are listed first.
+ROOT_CAUSE_CODES = ("file.", "yaml.", "plugin.", "internal")
+
+
 def sort_key(issue: Issue) -> tuple:
-    return (str(issue.file or ""), issue.line or 0, issue.column or 0, issue.code)
+    """Root causes first, notes last, by place in between."""
+    rank = 0 if issue.code.startswith(ROOT_CAUSE_CODES) else 2 if issue.severity is Severity.INFO else 1
+    return (rank, str(issue.file or ""), issue.line or 0, issue.column or 0, issue.code)
 
 
 def render_text(issues: Sequence[Issue]) -> str:

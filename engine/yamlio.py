@@ -31,6 +31,10 @@ from .issues import Issue, error
 MAX_FILE_BYTES = 8 * 1024 * 1024
 # A document whose expanded size (aliases followed) exceeds this many nodes is an alias bomb.
 MAX_EXPANDED_NODES = 2_000_000
+# Collections nested deeper than this are refused before they are built. libyaml's composer recurses in C and
+# overflows the stack (a segmentation fault, not an exception) at some 25,000 levels; our own recursive code
+# (schema checks, error messages) needs a few hundred. Pack files nest about ten deep.
+MAX_NESTING = 200
 
 
 class YamlFileError(Exception):
@@ -111,7 +115,17 @@ def roundtrip_yaml() -> YAML:
     y.width = 4096
     y.indent(mapping=2, sequence=4, offset=2)
     y.representer.add_representer(type(None), _represent_null)
+    y.constructor.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp_or_text)
     return y
+
+
+def _construct_timestamp_or_text(constructor, node):
+    # ruamel's round trip still reads YAML 1.1 timestamps; an impossible date such as 1944-02-30 would raise
+    # ValueError from datetime and take the whole file down. Kept as text, the schema then reports it ("format": "date").
+    try:
+        return constructor.construct_yaml_timestamp(node)
+    except ValueError:
+        return constructor.construct_scalar(node)
 
 
 def _represent_null(representer, _data):
@@ -229,9 +243,77 @@ def _first_alias_line(text: str) -> int | None:
     return None
 
 
+_LEADING_INDENT = re.compile(r"^[ ?-]*", re.MULTILINE)
+# Brackets, and the comments and quoted scalars in which brackets are text. A comment or quote starts only at a
+# line start, after white space or after a flow indicator (the lookbehind); an unclosed quote runs to the end, so
+# that no quote is scanned twice and the scan stays linear whatever the text.
+_FLOW_TOKENS = re.compile(r"[\[\]{}]|(?<![^\s\[{,:])(?:#[^\n]*|'(?:[^']|'')*(?:'|\Z)|" + r'"(?:[^"\\]|\\.)*(?:"|\Z))')
+# Files with more '[' and '{' than this are checked exactly whatever the bound says: far below the depth at which
+# libyaml crashes, so no text reaches the C composer nested that deeply even if the bound were fooled.
+MAX_UNCHECKED_OPENERS = 5000
+
+
+def _flow_bound(text: str) -> int:
+    """The deepest running count of '[' and '{' less the closing brackets outside comments and quoted scalars.
+
+    Every opening bracket counts, quoted or not, and a closing bracket inside a region wrongly taken for a quote
+    is not subtracted: a misreading only makes the bound larger.
+    """
+    depth = deepest = 0
+    for match in _FLOW_TOKENS.finditer(text):
+        token = match.group()
+        if token in ("]", "}"):
+            depth = max(depth - 1, 0)
+        else:
+            depth += 1 if token in ("[", "{") else token.count("[") + token.count("{")
+            deepest = max(deepest, depth)
+    return deepest
+
+
+def _nesting_bound(text: str) -> int:
+    """An upper bound of the nesting depth, found without parsing: flow collections (_flow_bound) inside block
+    collections, which nest at most twice as deep as the widest run of indentation, '- ' and '? ' at the start of
+    a line (a block sequence may sit at its parent mapping's indentation, so two levels share a column)."""
+    block = 2 * max((len(m) for m in _LEADING_INDENT.findall(text)), default=0) + 2
+    openers = text.count("[") + text.count("{")
+    if openers + block <= MAX_NESTING:  # the cheap bound settles most files
+        return openers + block
+    return _flow_bound(text) + block
+
+
+def _too_deep_line(text: str, path: Path) -> int | None:
+    """The line where nesting first goes deeper than MAX_NESTING, or None; found from the parser's events, which
+    libyaml produces without recursion (only composing them into nodes recurses)."""
+    depth = 0
+    try:
+        for event in pyyaml.parse(text, Loader=_FastLoader):
+            if isinstance(event, (pyyaml.SequenceStartEvent, pyyaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_NESTING:
+                    return event.start_mark.line + 1
+            elif isinstance(event, (pyyaml.SequenceEndEvent, pyyaml.MappingEndEvent)):
+                depth -= 1
+    except pyyaml.YAMLError as exc:
+        raise YamlFileError(yaml_error_issue(exc, path)) from None
+    return None
+
+
+def check_nesting(text: str, path: Path) -> None:
+    """Refuse a text that nests collections deeper than MAX_NESTING (YamlFileError), before anything builds it."""
+    openers = text.count("[") + text.count("{")
+    if openers <= MAX_UNCHECKED_OPENERS and _nesting_bound(text) <= MAX_NESTING:
+        return
+    line = _too_deep_line(text, path)
+    if line is not None:
+        raise YamlFileError(error(
+            "yaml.too-deep", f"lists and mappings nest more than {MAX_NESTING} levels deep here",
+            file=path, line=line, hint="check for unclosed or repeated '[' or '{'; pack files nest about ten deep"))
+
+
 def load_fast(path: Path) -> LoadedFile:
     """Read a file on the fast path (C-backed safe loader); raise YamlFileError with one issue on failure."""
     text = read_text(path)
+    check_nesting(text, path)
     try:
         data = pyyaml.load(text, Loader=_FastLoader)
     except pyyaml.YAMLError as exc:
@@ -252,10 +334,13 @@ def load_fast(path: Path) -> LoadedFile:
 def load_roundtrip(path: Path) -> tuple[Any, str]:
     """Read a file on the round-trip path: comments, key order, quoting and unknown keys are kept."""
     text = read_text(path)
+    check_nesting(text, path)
     try:
         return roundtrip_yaml().load(text), text
     except YAMLError as exc:
         raise YamlFileError(yaml_error_issue(exc, path)) from None
+    except RecursionError:  # the pure-Python composer recurses a few frames per level
+        raise YamlFileError(error("yaml.too-deep", "the YAML nests too deeply to read", file=path, line=1)) from None
 
 
 def dump_roundtrip(data: Any) -> str:
@@ -264,10 +349,33 @@ def dump_roundtrip(data: Any) -> str:
     return buffer.getvalue()
 
 
+def _temporary_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Remove what an earlier write to `path` left when its process was killed before it could clean up (a
+    finally block does not run on SIGKILL or a power cut). Only names of our own pattern beside the target: the
+    prefix, tempfile's eight random characters, '.tmp'."""
+    pattern = re.compile(re.escape(_temporary_prefix(path)) + r"[a-z0-9_]{8}\.tmp")
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return
+    for name in names:
+        if pattern.fullmatch(name):
+            try:
+                os.unlink(path.parent / name)
+            except OSError:
+                pass  # another writer's file it has just renamed, or not ours to remove: leave it
+
+
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder, flush, fsync, rename: never a half-written file."""
+    """Write via a temporary file in the same folder, flush, fsync, rename: never a half-written file, and no
+    temporary left behind, neither by this write (removed on failure) nor by an earlier killed one."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    _remove_stale_temporaries(path)
+    fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)

@@ -28,11 +28,16 @@ def test_validate_clean_exit_0(capsys):
 
 def test_validate_unknown_pack_exit_2(capsys):
     assert main(["validate", "nosuchpack"]) == 2
-    assert "packs found" in capsys.readouterr().out
+    err = capsys.readouterr().err
+    assert "no pack 'nosuchpack'" in err and "packs found: " in err and "western" in err
 
 
 def test_validate_path_outside_a_pack_exit_2(tmp_path, capsys):
     assert main(["validate", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (f"tacforge: validate: {tmp_path} is not inside a pack (no pack.yaml in it or above it); "
+                            "give a pack folder, a file of a pack, or a pack id\n")
 
 
 def test_no_command_is_usage(capsys):

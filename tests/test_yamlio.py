@@ -90,3 +90,32 @@ def test_unsaved_texts_replace_the_files(tmp_path):
     with unsaved({path: "a: 2\n"}):
         assert load_fast(path).data == {"a": 2}
     assert load_fast(path).data == {"a": 1}
+
+
+def test_a_write_failing_midway_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    path = tmp_path / "save.json"
+    path.write_text("old\n")
+    real_fsync = os.fsync
+
+    def disk_full(fd):  # fails after the text was written to the temporary, before the rename
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(OSError):
+        atomic_write_text(path, "x" * 4_000_000)
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    assert path.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
+
+def test_the_next_write_removes_temporaries_a_killed_write_left(tmp_path):
+    path = tmp_path / "save.json"
+    stale = [tmp_path / ".save.json.k3_x9a0b.tmp", tmp_path / ".save.json.zzzzzzzz.tmp"]
+    for leftover in stale:  # what mkstemp names a temporary, as a process killed mid-write leaves it
+        leftover.write_text("half a game")
+    others = [tmp_path / ".other.json.abcdefgh.tmp", tmp_path / ".save.json.notours.tmp", tmp_path / "save.json.bak"]
+    for keep in others:
+        keep.write_text("not ours to remove")
+    atomic_write_text(path, "new\n")
+    assert path.read_text() == "new\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["save.json"] + [p.name for p in others])

@@ -22,12 +22,25 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMANDS:
         module.register(sub)
+    _accept_pack_path_after_the_command(sub)
     return parser
+
+
+def _accept_pack_path_after_the_command(sub: argparse._SubParsersAction) -> None:
+    """`--pack-path` also after the subcommand (and its own subcommands): a subparser writes its namespace over the
+    main one, so it collects into a separate list that main() adds to the one given before the subcommand."""
+    for parser in set(sub.choices.values()):
+        parser.add_argument("--pack-path", action="append", dest="pack_path_after", default=argparse.SUPPRESS,
+                            metavar="DIR", help="also look for packs in DIR (as before the command); may repeat")
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                _accept_pack_path_after_the_command(action)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.pack_path = [*args.pack_path, *getattr(args, "pack_path_after", [])]
     if not getattr(args, "command", None):
         parser.print_help()
         return 2

@@ -3,23 +3,12 @@ tends to end and why (the balance run of issue 4). The work is engine.balance.ru
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import threading
 
 from ..balance import BatchError, BatchReport, run_batch
-from .common import CommandError, fail
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+from .common import CommandError, fail, positive_int
 
 
 def register(sub) -> None:
@@ -31,11 +20,11 @@ def register(sub) -> None:
                     "games. The same --seed gives the same games whatever --jobs is; each game's own seed (in "
                     "the CSV) replays it with `tacforge play SCENARIO --seed SEED`.")
     p.add_argument("scenario", help="scenario id (pack:id or id) or the path of a scenario file")
-    p.add_argument("--runs", type=_positive, required=True, metavar="N", help="number of games")
-    p.add_argument("--jobs", type=_positive, metavar="J", help="worker processes (default: every core)")
+    p.add_argument("--runs", type=positive_int, required=True, metavar="N", help="number of games")
+    p.add_argument("--jobs", type=positive_int, metavar="J", help="worker processes (default: every core)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="base seed of the batch (default 0)")
     p.add_argument("--handicap", type=int, choices=range(1, 6), metavar="1-5")
-    p.add_argument("--turns", type=_positive, help="play this many turns instead of the scenario's length")
+    p.add_argument("--turns", type=positive_int, help="play this many turns instead of the scenario's length")
     p.add_argument("--format", choices=("text", "json", "csv"), default="text",
                    help="text: the report; json: report and every game; csv: one row per game")
     p.add_argument("--no-progress", action="store_true",

@@ -14,7 +14,7 @@ from ..battlegen.scenario_writer import plan_output, write_battle
 from ..battlegen.plan import BattleChoices, BuildError
 from ..issues import render_text
 from ..packs import load_packs
-from .common import CommandError, fail
+from .common import CommandError, fail, positive_int
 
 EPILOG = """\
 output (-o):
@@ -53,7 +53,7 @@ def register(sub) -> None:
     p.add_argument("--cover", type=int, default=5, choices=range(10), metavar="0-9", help="woods and broken terrain")
     p.add_argument("--no-hills", dest="hills", action="store_false", help="a flat map")
     p.add_argument("--seed", type=int, help="seed of the map, forces and deployment (default: a random one)")
-    p.add_argument("--turns", type=int, help="game length where the ruleset allows a custom one (BG 5-255)")
+    p.add_argument("--turns", type=positive_int, help="game length where the ruleset allows a custom one (BG 5-255)")
     p.add_argument("--handicap", type=int, default=3, choices=range(1, 6), metavar="1-5")
     p.add_argument("--visibility", default="random", help="'random' (7-20, rolled at the start) or a fixed value")
     p.add_argument("--auto-select", default="both", metavar="both|none|SIDE", help="sides whose force is bought "

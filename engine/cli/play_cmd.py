@@ -8,9 +8,10 @@ from pathlib import Path
 
 from ..ai import ComputerPlayer
 from ..sim.battle import Battle
+from ..yamlio import atomic_write_text
 from ..sim.savegame import SaveError, events_jsonl, load, save
 from ..sim.initial_state import SetupError
-from .common import CommandError, fail, find_scenario
+from .common import CommandError, fail, find_scenario, positive_int, writable_file
 from .human import HumanPlayer
 from .turn_text import final_report, result_json, turn_summary
 
@@ -24,10 +25,10 @@ def register(sub) -> None:
     who = p.add_mutually_exclusive_group()
     who.add_argument("--human", metavar="SIDE", help="you command SIDE; the computer the other")
     who.add_argument("--hotseat", action="store_true", help="two humans take turns at the keyboard")
-    p.add_argument("--turns", type=int, help="play this many turns instead of the scenario's length")
+    p.add_argument("--turns", type=positive_int, help="play this many turns instead of the scenario's length")
     p.add_argument("--handicap", type=int, choices=range(1, 6), metavar="1-5")
-    p.add_argument("--log", type=Path, help="write every event to FILE as JSON lines (a replay)")
-    p.add_argument("--save", type=Path, help="save the game to FILE after every turn")
+    p.add_argument("--log", type=writable_file, help="write every event to FILE as JSON lines (a replay)")
+    p.add_argument("--save", type=writable_file, help="save the game to FILE after every turn")
     p.add_argument("--load", type=Path, help="continue the game saved in FILE")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--quiet", action="store_true", help="no per-turn report")
@@ -85,7 +86,10 @@ def run(args) -> int:
             print(f"\ninterrupted; the game is saved in {args.save}")
         return 130
     if args.log:
-        args.log.write_text(events_jsonl(previous) + events_jsonl(battle.events), encoding="utf-8")
+        try:
+            atomic_write_text(args.log, events_jsonl(previous) + events_jsonl(battle.events))
+        except OSError as exc:
+            return fail(CommandError(f"cannot write the log {args.log}: {exc.strerror}", code=1))
     if text:
         print(final_report(battle, result))
     else:

@@ -8,6 +8,7 @@ from ..issues import has_errors, render_json, render_text
 from ..packs import load_packs
 from ..packs.discovery import MANIFEST
 from ..positions import locate_issues
+from .common import CommandError, fail
 
 
 def register(sub) -> None:
@@ -35,8 +36,8 @@ def run(args) -> int:
         if path.exists():
             folder = _pack_folder(path.resolve())
             if folder is None:
-                print(f"tacforge validate: {target} is not inside a pack (no {MANIFEST} in it or above it)")
-                return 2
+                return fail(CommandError(f"validate: {target} is not inside a pack (no {MANIFEST} in it or above "
+                                         "it); give a pack folder, a file of a pack, or a pack id"))
             extra.insert(0, folder)
             ids.append(folder)
             if path.is_file():
@@ -53,8 +54,7 @@ def run(args) -> int:
             matches = [p for p in packset.all if p.id == target]
             if not matches:
                 known = ", ".join(sorted(p.id for p in packset.all)) or "none"
-                print(f"tacforge validate: no pack '{target}' (packs found: {known})")
-                return 2
+                return fail(CommandError(f"validate: no pack '{target}' (packs found: {known})"))
             selected += matches
     if not selected:
         selected = list(packset.all)

@@ -32,9 +32,11 @@ def _pairs(mapping: dict | None) -> tuple:
 
 
 def entries(doc: Any, key: str, src: Source, skip: set[tuple], build: Callable[[dict, Source], Any]) -> list:
-    """Build each entry of a list-valued key, skipping the entries that had schema errors."""
+    """Build each entry of a list-valued key, skipping the entries that had schema errors (and the whole key when
+    it is not a list at all, which the schema reported too)."""
     out = []
-    for i, raw in enumerate((doc or {}).get(key) or []):
+    raw_list = doc.get(key) if isinstance(doc, dict) else None
+    for i, raw in enumerate(raw_list if isinstance(raw_list, list) else []):
         if (key, i) in skip:
             continue
         out.append(build(raw, src.at(key, i)))
@@ -64,14 +66,22 @@ def unit_class(class_id: str, r: dict) -> UnitClass:
         advance_range=r.get("advance_range"), ambush_range=r.get("ambush_range"))
 
 
-def rules(doc: dict, src: Source, ns: str, skip: set) -> tuple[dict, dict, list, Ruleset | None]:
+def _mapping(doc: dict, key: str) -> dict:
+    value = doc.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def rules(doc: dict, src: Source, ns: str, skip: set) -> tuple[dict, dict, list | None, Ruleset | None]:
+    """Parameters, unit classes, victory bands (None when absent or broken) and the ruleset profile."""
     # Keys the schema rejected (unknown, wrong type, out of range, not finite) were reported; the pack below, or
     # the built-in default, supplies the value instead.
-    parameters = {k: v for k, v in (doc.get("parameters") or {}).items()
+    parameters = {k: v for k, v in _mapping(doc, "parameters").items()
                   if k in PARAMETER_FIELDS and ("parameters", k) not in skip}
-    classes = {k: unit_class(k, v) for k, v in (doc.get("unit_classes") or {}).items() if ("unit_classes", k) not in skip}
-    bands = [VictoryBand(b["min_ratio"], b["result"], b.get("favours"), src.at("victory_bands", i))
-             for i, b in enumerate(doc.get("victory_bands") or [])]
+    classes = {k: unit_class(k, v) for k, v in _mapping(doc, "unit_classes").items() if ("unit_classes", k) not in skip}
+    bands = None
+    if isinstance(doc.get("victory_bands"), list) and ("victory_bands",) not in skip:
+        bands = [VictoryBand(b["min_ratio"], b["result"], b.get("favours"), src.at("victory_bands", i))
+                 for i, b in enumerate(doc["victory_bands"])]
     profile = None
     raw = doc.get("ruleset")
     if raw is not None and ("ruleset",) not in skip:

@@ -6,13 +6,13 @@ and skipped; the others load as usual.
 
 from __future__ import annotations
 
-import glob
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
 from ..validation import schemas
-from ..issues import Issue, IssueList, did_you_mean, error, warning
+from ..issues import Issue, IssueList, Severity, did_you_mean, error, warning
 from ..model.parameters import RulesParameters
 from ..model.source import Source
 from ..positions import locate_issues
@@ -22,6 +22,7 @@ from . import decode
 from .content import Content
 from .discovery import PackLocation, discover
 from .manifest import FILE_KINDS, SUPPORTED_SCHEMA_VERSIONS, Manifest, read_manifest
+from .pack_files import expand_files
 
 
 @dataclass
@@ -64,29 +65,6 @@ class LoadedPack:
     @property
     def usable(self) -> bool:
         return self.problem is None
-
-
-def _expand(folder: Path, patterns: Iterable[str], issues: IssueList, manifest_file: Path, kind: str) -> list[Path]:
-    root = folder.resolve()
-    out = []
-    for pattern in patterns:
-        if Path(pattern).is_absolute():
-            matches = [Path(pattern)]
-        else:
-            matches = sorted(Path(p) for p in glob.glob(str(folder / pattern)))
-        for path in matches:
-            resolved = path.resolve()
-            if not resolved.is_relative_to(root):
-                issues.add(error("pack.path-escape", f"'{pattern}' points outside the pack folder ({resolved})",
-                                 file=manifest_file, path=("files", kind),
-                                 hint="keep every file of a pack inside its folder; copy the file in instead"))
-                continue
-            if resolved.is_file():
-                out.append(resolved)
-            elif "*" not in pattern and "?" not in pattern:
-                issues.add(error("file.missing", f"'{pattern}' does not exist", file=manifest_file,
-                                 path=("files", kind), hint="create the file or remove it from 'files'"))
-    return out
 
 
 def _skip_set(file_issues: list[Issue]) -> set[tuple]:
@@ -150,7 +128,7 @@ def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str, cache:
         parameters, classes, bands, profile = decode.rules(data, src, ns, skip)
         docs.parameters.update(parameters)
         docs.unit_classes.update(classes)
-        if "victory_bands" in data and ("victory_bands",) not in skip:
+        if bands is not None:
             docs.victory_bands = bands
         if profile is not None:
             docs.rulesets.append(profile)
@@ -162,11 +140,40 @@ def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str, cache:
         docs.formations += decode.entries(data, "formations", src, skip, lambda r, s: decode.formation_template(r, s, ns))
 
 
+def internal_issue(exc: Exception, file: Path | None) -> Issue:
+    """A failure of tacforge itself while reading `file`: reported on that file instead of stopping the others."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return error("internal", f"tacforge failed while reading this file ({type(exc).__name__}: {exc}{where})",
+                 file=file, line=1 if file is not None and file.is_file() else None,
+                 hint="this is a bug in tacforge: please report it with this file; the other files and packs are "
+                      "read as usual")
+
+
 def _load_pack_files(pack: LoadedPack, cache: SchemaCache | None) -> None:
     manifest = pack.manifest
     for kind, (schema_kind, _) in FILE_KINDS.items():
-        for path in _expand(manifest.folder, manifest.files[kind], pack.issues, manifest.file, kind):
-            _load_file(pack, path, kind, schema_kind, cache)
+        for path in expand_files(manifest, kind, pack.issues):
+            try:
+                _load_file(pack, path, kind, schema_kind, cache)
+            except Exception as exc:  # one unforeseen failure must not hide the rest of the pack, or other packs
+                pack.issues.add(internal_issue(exc, path))
+
+
+def _unreadable_files(pack: LoadedPack) -> set[Path]:
+    """Files of the pack that could not be read, or whose whole document or a whole section has the wrong shape:
+    the pack's content is then incomplete and every cross reference into it would be reported as unknown. (A map
+    or scenario with any schema error is left out whole and references to its id are not reported anyway.)"""
+    out = set()
+    for issue in pack.issues.items:
+        if not issue.is_error or issue.file is None:
+            continue
+        file = Path(issue.file)
+        wrong_section = (issue.code == "schema.type" and len(issue.path) <= 1
+                         and pack.kinds.get(file) not in ("map", "scenario"))
+        if issue.code.startswith(("yaml.", "file.", "internal")) or wrong_section:
+            out.add(file)
+    return out
 
 
 class PackSet:
@@ -248,7 +255,18 @@ class PackSet:
                 continue
             if not all(dep in self.packs for dep, _ in pack.manifest.requires):
                 continue
-            found = check_pack(pack, self.content(pack.id))
+            unreadable = _unreadable_files(pack)
+            if unreadable:  # what follows from a missing file is noise that buries its cause (issue 12)
+                pack.issues.add(Issue(Severity.INFO, "validation.skipped",
+                                      "cross-reference checks of this pack are skipped until "
+                                      f"{', '.join(sorted(f.name for f in unreadable))} can be read",
+                                      file=pack.manifest.file, line=1, hint="fix the errors above and validate again"))
+                pack.problem = pack.problem or "has errors"
+                continue
+            try:
+                found = check_pack(pack, self.content(pack.id))
+            except Exception as exc:  # an unforeseen failure is this pack's issue, never a crash of loading
+                found = [internal_issue(exc, pack.manifest.file)]
             pack.issues.extend(found)
             if any(i.is_error for i in found) and pack.problem is None:
                 pack.problem = "has errors"
@@ -368,13 +386,22 @@ def load_location(location: PackLocation, cache: SchemaCache | None = None) -> L
     return pack
 
 
+def load_location_guarded(location: PackLocation, cache: SchemaCache | None) -> LoadedPack:
+    try:
+        return load_location(location, cache)
+    except Exception as exc:  # a broken pack must never hide the others (design.md 2)
+        pack = LoadedPack(location, None, problem="tacforge failed while reading it")
+        pack.issues.add(internal_issue(exc, location.folder / "pack.yaml"))
+        return pack
+
+
 def load_packs(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
                include_user_dir: bool = True, use_cache: bool = True) -> PackSet:
     """Discover and load every pack (design.md 2). With use_cache, files whose exact text passed schema validation
     before are not checked again (engine.schema_cache); `tacforge validate` turns it off."""
     locations, issues = discover(pack_paths, env, include_user_dir)
     cache = SchemaCache() if use_cache else None
-    packset = PackSet([load_location(loc, cache) for loc in locations], issues)
+    packset = PackSet([load_location_guarded(loc, cache) for loc in locations], issues)
     if cache is not None:
         cache.save()
     return packset

@@ -41,6 +41,7 @@ class Manifest:
     files: Mapping[str, tuple[str, ...]]
     folder: Path
     file: Path
+    listed_kinds: frozenset[str] = frozenset()  # kinds whose files pack.yaml lists (the others use the defaults)
 
 
 def read_manifest(folder: Path) -> tuple[Manifest | None, str, list[Issue]]:
@@ -71,5 +72,6 @@ def read_manifest(folder: Path) -> tuple[Manifest | None, str, list[Issue]]:
         return None, loaded.text, issues
     files = {kind: tuple(raw.get("files", {}).get(kind, defaults)) for kind, (_, defaults) in FILE_KINDS.items()}
     manifest = Manifest(raw["id"], raw["name"], version, raw["schema_version"], tuple(requires), raw.get("ruleset"),
-                        raw.get("description", ""), raw.get("licence", ""), MappingProxyType(files), folder, path)
+                        raw.get("description", ""), raw.get("licence", ""), MappingProxyType(files), folder, path,
+                        frozenset(raw.get("files", {})))
     return manifest, loaded.text, issues

@@ -20,8 +20,7 @@ class CommandError(Exception):
 
 def _usable(packset, pack) -> None:
     if not pack.usable:
-        issues = [i for i in packset.all_issues() if i.pack == pack.id and i.is_error]
-        raise CommandError(f"pack '{pack.id}' has errors; fix them first:\n{render_text(issues)}", code=1)
+        raise CommandError(_errors_of([pack], packset), code=1)
 
 
 def find_pack_content(pack_id: str, pack_paths: list):
@@ -55,6 +54,9 @@ def find_scenario(ref: str, pack_paths: list):
             if scenario.id == ref or scenario.id.split(":", 1)[1] == ref:
                 candidates.append((pack, scenario))
     if not candidates:
+        suspects = _broken_packs_that_may_hold(ref, extra[:1] if path.exists() else [], packset)
+        if suspects:
+            raise CommandError(f"no scenario '{ref}' can be read: {_errors_of(suspects, packset)}", code=1)
         known = sorted(s.id for p in packset.packs.values() for s in p.docs.scenarios)
         raise CommandError(f"no scenario '{ref}' (known: {', '.join(known) or 'none'})")
     if len(candidates) > 1:
@@ -62,3 +64,21 @@ def find_scenario(ref: str, pack_paths: list):
     pack, scenario = candidates[0]
     _usable(packset, pack)
     return packset.content(pack.id), scenario
+
+
+def _broken_packs_that_may_hold(ref: str, folders: list, packset) -> list:
+    """Packs with errors in which a scenario that was not found may be: the pack named by 'pack:id' or holding the
+    file, else every pack with errors (its scenario file may be the one that cannot be read)."""
+    broken = [p for p in packset.all if not p.usable and not (p.problem or "").startswith("shadowed")]
+    if folders:
+        return [p for p in broken if p.location.folder == Path(folders[0]).resolve()]
+    if ":" in ref:
+        return [p for p in broken if p.id == ref.split(":", 1)[0]]
+    return broken
+
+
+def _errors_of(packs: list, packset) -> str:
+    ids = {p.id for p in packs}
+    issues = [i for i in packset.all_issues() if i.pack in ids and i.is_error]
+    names = ", ".join(f"'{p.id}'" for p in packs)
+    return f"pack {names} has errors; fix them first:\n{render_text(issues)}"

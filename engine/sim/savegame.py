@@ -89,18 +89,27 @@ def save(battle: Battle, path: Path) -> None:
     atomic_write_text(Path(path), json.dumps(body, indent=1) + "\n")
 
 
+# The scalars of a save's header and their exact types (bool is not an int here: a turn of 'true' is damage).
+_HEADER_TYPES = {"seed": int, "turn": int, "pulse": int, "last_turn": int, "visibility": int, "over": bool}
+
+
 def load(path: Path, content: Content) -> tuple[Battle, list[dict]]:
     """The battle as saved, and the saved events (as dicts) for the log."""
     try:
         body = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise SaveError(f"{path}: cannot read the save ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: not a tacforge save (not UTF-8 text)") from None
+    except RecursionError:
+        raise SaveError(f"{path}: not a tacforge save (nested too deeply)") from None
     except ValueError as exc:
         raise SaveError(f"{path}: not a tacforge save (broken JSON at line {getattr(exc, 'lineno', '?')})") from None
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise SaveError(f"{path}: not a tacforge save")
     if body.get("version") != VERSION:
-        raise SaveError(f"{path}: save format version {body.get('version')} is not one this tacforge reads ({VERSION})")
+        raise SaveError(f"{path}: save format version {body.get('version')} is not one this tacforge reads "
+                        f"(it reads version {VERSION}); continue it with the tacforge that saved it")
     if body.get("pack") != content.pack_id:
         raise SaveError(f"{path}: the save is of pack '{body.get('pack')}', not '{content.pack_id}'")
     scenario = content.scenario(str(body.get("scenario", "")).split(":")[-1])
@@ -109,6 +118,10 @@ def load(path: Path, content: Content) -> tuple[Battle, list[dict]]:
     if body.get("rules_fingerprint") != content_fingerprint(content.for_scenario(scenario)):
         raise SaveError(f"{path}: the weapon tables or rules changed since this game was saved; "
                         "load it with the pack version it was played with")
+    wrong = [key for key, kind in _HEADER_TYPES.items() if type(body.get(key)) is not kind]
+    if wrong:
+        raise SaveError(f"{path}: the save is damaged ({', '.join(wrong)} missing or of the wrong type); start the "
+                        "game again or load an earlier save")
     try:
         rng = random.Random()
         seed_state = body["rng"]
@@ -122,11 +135,14 @@ def load(path: Path, content: Content) -> tuple[Battle, list[dict]]:
             objective_center=tuple(body["objective_center"]) if body["objective_center"] else None,
             start_lines=body["start_lines"], starting_vp=body["starting_vp"], unused_sp=body["unused_sp"],
             kill_vp=body["kill_vp"], entrenchments={tuple(sq) for sq in body["entrenchments"]}, over=body["over"])
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise SaveError(f"{path}: the save is damaged ({type(exc).__name__}: {exc})") from None
-    battle = Battle(content, scenario, state=state)
-    battle.seen_by_side = {k: set(v) for k, v in body.get("seen_by_side", {}).items()}
-    return battle, list(body.get("events", []))
+        battle = Battle(content, scenario, state=state)
+        battle.seen_by_side = {k: set(v) for k, v in body.get("seen_by_side", {}).items()}
+        events = list(body.get("events", []))
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
+        # a hand-edited or truncated save: any wrong shape surfaces as one of these while it is rebuilt
+        raise SaveError(f"{path}: the save is damaged ({type(exc).__name__}: {exc}); start the game again or "
+                        "load an earlier save") from None
+    return battle, events
 
 
 def events_jsonl(events: list[Event] | list[dict]) -> str:

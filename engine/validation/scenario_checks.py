@@ -146,6 +146,11 @@ def _check_force(s: Scenario, force, content: Content, dropped: set[str], out: l
         if formation.letter not in letters:
             out.append(_at("formation.letter", f"formation letter {formation.letter} is not one of {letters[0]}-{letters[-1]}",
                            fsrc, "letter"))
+        if formation.template is not None and content.formation(formation.template) is None:
+            out.append(_at("ref.unknown-formation", f"formation {formation.letter} names unknown formation template "
+                           f"'{formation.template}'", fsrc, "template",
+                           hint=did_you_mean(formation.template, [f.split(":")[-1] for f in content.formations])
+                           or "see the pack's formations.yaml for the template ids"))
         if formation.letter in seen_letters:
             out.append(_at("formation.letter-duplicate", f"formation {formation.letter} appears twice in this force", fsrc, "letter"))
         seen_letters.add(formation.letter)
@@ -178,7 +183,23 @@ def _check_force(s: Scenario, force, content: Content, dropped: set[str], out: l
                     out.append(_at("scenario.wrong-side-of-start-line", f"unit {uid} at {x},{y} is beyond its start "
                                    f"line (column {line}); {force.side} deploys on the {edge} side",
                                    unit.source, "at"))
+                if game_map.contains(x, y) and unit.carrier is None:  # a passenger rides; its carrier is checked
+                    _check_enterable(uid, unit, weapon, content, game_map, out)
     _check_transport(units, content, capacity, out)
+
+
+def _check_enterable(uid: str, unit: Unit, weapon, content: Content, game_map, out: list[Issue]) -> None:
+    """A unit may not start on a square its mobility class can never enter (a truck in a river)."""
+    cls = content.unit_classes.get(weapon.unit_class)
+    code = content.terrain_codes.get(game_map.code_at(*unit.at))
+    terrain = content.terrain_type(code.type) if code is not None else None
+    if cls is None or terrain is None:
+        return  # an unknown class or terrain code is reported where it is defined
+    if terrain.allows(cls.mobility) and terrain.cost(cls.mobility) is None:
+        x, y = unit.at
+        out.append(_at("scenario.placement-impassable", f"unit {uid} ({weapon.name}, {cls.mobility.split(':')[-1]}) "
+                       f"is placed at {x},{y} on {terrain.name}, which it cannot enter", unit.source, "at",
+                       hint="move it to a square it can enter, or let it ride in a carrier"))
 
 
 def _check_unit(s: Scenario, uid: str, unit: Unit, weapon, content: Content, nats, out: list[Issue]) -> None:

@@ -10,6 +10,7 @@ from ..model import Weapon
 from ..model.source import Source
 from ..packs.content import Content
 from .parameter_checks import check_parameter_order
+from ..positions import PositionIndex
 from .scenario_checks import check_scenario
 
 
@@ -17,18 +18,31 @@ def _at(code: str, message: str, src: Source, *path, hint: str | None = None, se
     return severity(code, message, file=src.file, path=src.path + tuple(path), hint=hint, pack=src.pack)
 
 
-def _duplicates(entries: Iterable, label: str) -> list[Issue]:
-    out, seen = [], set()
+def _line_of(src: Source, texts: dict) -> str:
+    """'file:line' of an entry, for a message that names two places (the issue itself carries only one)."""
+    text = texts.get(src.file)
+    line = PositionIndex(text).locate(src.path)[0] if text is not None else None
+    return f"{src.file.name}:{line}" if line else str(src.file.name if src.file else "?")
+
+
+def _duplicates(entries: Iterable, label: str, texts: dict, key: str = "id") -> list[Issue]:
+    """One issue on each later definition of a key, naming where the first one is: the last would silently win."""
+    out, first = [], {}
     for entry in entries:
-        if entry.id in seen:
-            out.append(_at("id.duplicate", f"the {label} id '{entry.id}' is defined twice", entry.source, "id",
-                           hint="ids must be unique; rename one, or qualify it to override another pack's entry"))
-        seen.add(entry.id)
+        value = getattr(entry, key)
+        if value in first:
+            shown = f"'{value}'" if isinstance(value, str) else str(value)
+            out.append(_at("id.duplicate", f"the {label} {shown} is defined twice: first at "
+                           f"{_line_of(first[value], texts)}, again here", entry.source, key,
+                           hint="keep one definition; to change another pack's entry, qualify its id instead"))
+        else:
+            first[value] = entry.source
     return out
 
 
-def check_terrain(docs, content: Content) -> list[Issue]:
-    out = _duplicates(docs.mobility, "mobility class") + _duplicates(docs.terrain_types, "terrain type")
+def check_terrain(docs, content: Content, texts: dict) -> list[Issue]:
+    out = _duplicates(docs.mobility, "mobility class id", texts) + _duplicates(docs.terrain_types, "terrain type id", texts)
+    out += _duplicates(docs.terrain_codes, "terrain code", texts, key="code")
     for t in docs.terrain_types:
         for i, (mob, _) in enumerate(t.movement):
             if content.mobility_class(mob) is None:
@@ -38,11 +52,7 @@ def check_terrain(docs, content: Content) -> list[Issue]:
         if missing:
             out.append(_at("terrain.movement-missing", f"no movement cost for {', '.join(missing)}", t.source, "movement",
                            hint="give a cost, or null if the class cannot enter"))
-    codes = Counter(c.code for c in docs.terrain_codes)
     for c in docs.terrain_codes:
-        if codes[c.code] > 1:
-            out.append(_at("id.duplicate", f"terrain code {c.code} is defined twice", c.source, "code"))
-            codes[c.code] = 0
         if content.terrain_type(c.type) is None:
             out.append(_at("ref.unknown-terrain", f"terrain code {c.code} names unknown terrain type '{c.type.split(':')[-1]}'",
                            c.source, "type", hint=did_you_mean(c.type.split(":")[-1], [t.split(":")[-1] for t in content.terrain_types])))
@@ -135,14 +145,10 @@ def check_weapon(w: Weapon, content: Content) -> list[Issue]:
     return out
 
 
-def check_periods(docs, content: Content) -> list[Issue]:
-    out = []
-    numbers = Counter(p.number for p in docs.periods)
+def check_periods(docs, content: Content, texts: dict) -> list[Issue]:
+    out = _duplicates(docs.periods, "period", texts, key="number")
     sides = content.ruleset.side_ids() if content.ruleset else ()
     for p in docs.periods:
-        if numbers[p.number] > 1:
-            out.append(_at("id.duplicate", f"period {p.number} is defined twice", p.source, "number"))
-            numbers[p.number] = 0
         if p.start > p.end:
             out.append(_at("period.dates", f"period {p.number} ends before it starts", p.source, "end"))
         for i, (side, inside, outside) in enumerate(p.command_delays):
@@ -165,8 +171,8 @@ def check_periods(docs, content: Content) -> list[Issue]:
     return out
 
 
-def check_formation_templates(docs, content: Content) -> list[Issue]:
-    out = _duplicates(docs.formations, "formation")
+def check_formation_templates(docs, content: Content, texts: dict) -> list[Issue]:
+    out = _duplicates(docs.formations, "formation id", texts)
     profile = content.ruleset
     max_units = content.parameters.units.max_units_per_formation
     for f in docs.formations:
@@ -201,8 +207,8 @@ def _unknown_weapon(ref: str, content: Content, src: Source, *path) -> Issue:
                hint=did_you_mean(ref, content.weapon_names()) or "see weapons.yaml for the ids, names and aliases")
 
 
-def check_maps(docs, content: Content) -> list[Issue]:
-    out = _duplicates(docs.maps, "map")
+def check_maps(docs, content: Content, texts: dict) -> list[Issue]:
+    out = _duplicates(docs.maps, "map id", texts)
     for m in docs.maps:
         for glyph, code in m.legend:
             if code not in content.terrain_codes:
@@ -215,14 +221,15 @@ def check_maps(docs, content: Content) -> list[Issue]:
 def check_pack(pack, content: Content) -> list[Issue]:
     """Every semantic issue of one pack, seen with its requirements (design.md 4, third layer)."""
     docs = pack.docs
-    out = check_terrain(docs, content) + check_rules(docs, content) + check_periods(docs, content)
+    texts = pack.texts
+    out = check_terrain(docs, content, texts) + check_rules(docs, content) + check_periods(docs, content, texts)
     rules_file = next((f for f, kind in pack.kinds.items() if kind == "rules"), None)
     out += check_parameter_order(content.parameters, docs.parameters, Source(rules_file, ("parameters",), pack.id))
-    out += _duplicates(docs.weapons, "weapon")
+    out += _duplicates(docs.weapons, "weapon id", texts)
     for w in docs.weapons:
         out += check_weapon(w, content)
-    out += check_formation_templates(docs, content) + check_maps(docs, content)
-    out += _duplicates(docs.scenarios, "scenario")
+    out += check_formation_templates(docs, content, texts) + check_maps(docs, content, texts)
+    out += _duplicates(docs.scenarios, "scenario id", texts)
     for s in docs.scenarios:
         out += check_scenario(s, content, docs.dropped)
     if pack.manifest.ruleset and content.ruleset is None:
