@@ -17,7 +17,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScala
 from tacforge.engine.packs.content import Content
 from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_roundtrip
 
-from .mapedit.model import MapModel
+from ..map.tools.model import MapModel
 
 
 _STATES = count(1)  # document state ids, unique across documents

@@ -8,8 +8,8 @@ from PyQt6.QtWidgets import QInputDialog, QVBoxLayout, QWidget
 
 from tacforge.engine.rules.terrain_grid import TerrainGrid
 
-from .documents import Document, MapDocument
-from .map_view import MapView
+from ..document.documents import Document, MapDocument
+from .view import MapView
 from .square_info import describe_square
 
 

@@ -1,5 +1,5 @@
 """The main window: wires docks, menus, toolbar and actions to the workspace and the documents. No editing
-logic lives here: tools are in mapedit/, documents in documents.py, checks in validation.py."""
+logic lives here: tools are in map/tools/, documents in document/, checks in shell/validation.py."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ from PyQt6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMa
 from tacforge.engine.yamlio import YamlFileError
 
 from . import new_files, recovery
-from .docks import IssuesDock, PackBrowser, ScenarioProperties
-from .documents import SaveFailed
-from .editor_tab import EditorTab
+from ..scenario.properties import ScenarioProperties
+from .docks import IssuesDock, PackBrowser
+from ..document.documents import SaveFailed
+from ..map.editor_tab import EditorTab
 from .file_watch import PackWatcher, take_disk_changes
 from .validation import LiveValidator
 from .pack_places import remember_pack
@@ -83,8 +84,8 @@ class MainWindow(QMainWindow):
         self.issues.jumpRequested.connect(self.jump_to_issue)
         self.properties = ScenarioProperties()
         self.history = QUndoView(self.undo_group)
-        from .terrain_palette import TerrainPalette
-        from .minimap import Minimap
+        from ..map.terrain_palette import TerrainPalette
+        from ..map.minimap import Minimap
 
         self.palette = TerrainPalette()
         self.minimap = Minimap()

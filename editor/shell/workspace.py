@@ -15,7 +15,7 @@ from tacforge.engine.resources import CORE_PACK_DIR
 from tacforge.engine.validation.schema_files import PACK_SCHEMA_FOLDER, schema_line, write_pack_schemas
 from tacforge.engine.yamlio import YamlFileError, atomic_write_text
 
-from .documents import Document, MapDocument, ScenarioDocument, open_document
+from ..document.documents import Document, MapDocument, ScenarioDocument, open_document
 
 TEMPLATE = CORE_PACK_DIR / "templates" / "new-pack"
 
@@ -132,7 +132,7 @@ def write_new_map(pack_folder: Path, map_id: str, name: str, width: int, height:
     """A blank map file (clear level-1 ground) in the pack's maps/ folder, in the shipped style."""
     import json
 
-    from .mapedit.model import MapModel
+    from ..map.tools.model import MapModel
 
     target = Path(pack_folder) / "maps" / f"{map_id}.yaml"
     if target.exists():

@@ -10,7 +10,7 @@ from ruamel.yaml import YAMLError
 from tacforge.engine.packs.loader import read_map_text
 from tacforge.engine.yamlio import roundtrip_yaml
 
-from .documents import DocumentEdit, MapDocument
+from ..document.documents import DocumentEdit, MapDocument
 
 
 class ReplaceData(DocumentEdit):
@@ -39,7 +39,7 @@ def replace_text(document, text: str, label: str) -> bool:
     game_map, _issues = read_map_text(document.path, text, "restored")
     if game_map is None:
         return False
-    from .mapedit.model import MapModel
+    from ..map.tools.model import MapModel
 
     document.undo.beginMacro(label)
     document.undo.push(ReplaceData(document, data, label))  # the keys besides the grid: name, labels, ...
