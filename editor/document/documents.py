@@ -1,26 +1,28 @@
-"""Documents: one open YAML file each, with the history its edits go to, dirty state, saving and change signals.
+"""Documents: one open YAML file each, with its typed model, the history its edits go to, dirty state, saving and
+typed change events.
 
-A Document keeps the file's round-trip data (comments, key order and unknown keys survive) and turns every edit
-into a QUndoCommand. Views redraw from the document and hold no truth of their own (design.md 6).
+A Document keeps the file's round-trip data (comments, key order and unknown keys survive; an unedited file is
+saved byte for byte) and the typed model the engine's decoders build from it. Every edit is a QUndoCommand
+(commands.py) that changes the data, re-derives the model and emits one event (events.py). Views redraw from the
+model and hold no truth of their own (design.md 6).
 """
 
 from __future__ import annotations
 
-from itertools import count
 from pathlib import Path
 from typing import Any
 
 from PyQt6.QtCore import QObject, pyqtSignal
-from PyQt6.QtGui import QUndoCommand, QUndoStack
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
+from PyQt6.QtGui import QUndoStack
 
+from tacforge.engine.issues import JsonPath
 from tacforge.engine.packs.content import Content
 from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_roundtrip
 
 from ..map.tools.model import MapModel
-
-
-_STATES = count(1)  # document state ids, unique across documents
+from .commands import MISSING, STATES, ApplyCells, InsertRows, RemoveRows, SetValue, styled
+from .events import CellsChanged, DocumentEvent, Reloaded, RowsInserted, RowsRemoved, Saved, ValueChanged
+from .models import DecodeContext, build_model, rederive, rows_moved
 
 
 class SaveFailed(Exception):
@@ -28,21 +30,23 @@ class SaveFailed(Exception):
 
 
 class Document(QObject):
-    changed = pyqtSignal(str, object)  # what changed ("cells", "value", "saved", "loaded"), detail
+    changed = pyqtSignal(object)  # one DocumentEvent per change (events.py)
     dirtyChanged = pyqtSignal(bool)
 
-    kind = "file"
-
-    def __init__(self, path: Path, data: Any, text: str, content: Content | None, pack_folder: Path | None):
+    def __init__(self, path: Path, data: Any, text: str, kind: str, content: Content | None,
+                 pack_folder: Path | None, context: DecodeContext | None = None):
         super().__init__()
         self.path, self.data, self.saved_text = Path(path), data, text
+        self.kind = kind  # the schema kind the pack's manifest gives the file ("weapons", "scenario", "pack", ...)
         self.content, self.pack_folder = content, pack_folder
+        self.context = context or DecodeContext(self.path, "")
+        self.model = build_model(kind, data, self.context)
         # The history this document's edits go to. An editor tab shares one history among the files it shows
         # (a scenario and its map), so dirtiness is tracked per document by state ids, not by the stack's clean
         # index: each edit moves the document to a new state, undo moves it back, and saving records the state.
         self.undo = QUndoStack()  # no Qt parent: it may outlive this document in a history shared with others
         self.history_joined = False  # True once an editor tab shows this document's history
-        self.state = self.saved_state = next(_STATES)
+        self.state = self.saved_state = next(STATES)
 
     def share_history(self, stack: QUndoStack) -> None:
         """Push this document's edits onto `stack` from now on (a document not yet shown has no edits to move)."""
@@ -92,9 +96,12 @@ class Document(QObject):
             raise SaveFailed(f"could not save {target}: {exc.strerror or exc}; the previous file is unchanged") from exc
         self.path = target
         self.mark_saved(text)
-        self.changed.emit("saved", str(target))
+        self.changed.emit(Saved(str(target)))
 
+    # -- reading ----------------------------------------------------------------------------------------------------
     def value(self, *path: str | int, default=None):
+        """The round-trip value at `path` (for commands and the few views that show raw text); views read the
+        typed `model`."""
         node = self.data
         for part in path:
             try:
@@ -103,128 +110,51 @@ class Document(QObject):
                 return default
         return node
 
-    def set_value(self, path: tuple, value, text: str) -> None:
-        """Change one value through the undo stack."""
+    # -- editing ----------------------------------------------------------------------------------------------------
+    def set_value(self, path: JsonPath, value, text: str) -> None:
+        """Change one value through the undo stack (MISSING removes the key)."""
         self.undo.push(SetValue(self, path, value, text))
 
+    def insert_rows(self, table: JsonPath, first: int, rows, text: str) -> None:
+        self.undo.push(InsertRows(self, table, first, rows, text))
 
-def _styled(old, new):
-    """Keep the quoting style of the value a new one replaces."""
-    if isinstance(new, str):
-        if isinstance(old, SingleQuotedScalarString):
-            return SingleQuotedScalarString(new)
-        if isinstance(old, DoubleQuotedScalarString):
-            return DoubleQuotedScalarString(new)
-    return new
+    def remove_rows(self, table: JsonPath, first: int, count: int, text: str) -> None:
+        self.undo.push(RemoveRows(self, table, first, count, text))
 
+    # -- what commands call after they changed the data: re-derive the model, tell the views --------------------------
+    def value_changed(self, path: JsonPath) -> None:
+        self._rederive(lambda: rederive(self.kind, self.model, self.data, self.context, path))
+        self.changed.emit(ValueChanged(tuple(path)))
 
-class DocumentEdit(QUndoCommand):
-    """One undoable edit of one document: `apply` and `revert` change the data, the base class keeps the
-    document's state id (and so its dirty flag) in step, wherever the command sits in a shared history."""
+    def rows_inserted(self, table: JsonPath, first: int, count: int) -> None:
+        self._rederive(lambda: rows_moved(self.kind, self.model, self.data, self.context, table))
+        self.changed.emit(RowsInserted(tuple(table), first, count))
 
-    def __init__(self, document: Document, text: str):
-        super().__init__(f"{text} ({document.kind} {document.path.stem})")
-        self.document = document
-        self.before, self.after = document.state, next(_STATES)
+    def rows_removed(self, table: JsonPath, first: int, count: int) -> None:
+        self._rederive(lambda: rows_moved(self.kind, self.model, self.data, self.context, table))
+        self.changed.emit(RowsRemoved(tuple(table), first, count))
 
-    def apply(self) -> None:
-        raise NotImplementedError
+    def replace_data(self, data) -> None:
+        """Show other data altogether (a reload from disk, a restored recovery copy)."""
+        self.data = data
+        self._rederive(lambda: build_model(self.kind, data, self.context))
+        self.changed.emit(Reloaded())
 
-    def revert(self) -> None:
-        raise NotImplementedError
-
-    def redo(self) -> None:
-        self.apply()
-        self.document.enter_state(self.after)
-
-    def undo(self) -> None:
-        self.revert()
-        self.document.enter_state(self.before)
-
-    def may_merge(self, other: QUndoCommand) -> bool:
-        """Same kind, same document, and this step is not the saved state (saving keeps its undo point)."""
-        return (type(other) is type(self) and other.document is self.document
-                and self.document.saved_state != self.after)
-
-
-class SetValue(DocumentEdit):
-    """Set one value; consecutive changes of the same field merge into one step (as Tiled's ChangeValue)."""
-
-    ID = 1000
-    _missing = object()
-
-    def __init__(self, document: Document, path: tuple, value, text: str):
-        super().__init__(document, text)
-        self.path, self.new = tuple(path), value
-        self.old = document.value(*path, default=self._missing)
-
-    def id(self) -> int:
-        return self.ID
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not self.may_merge(other) or other.path != self.path:
-            return False
-        self.new, self.after = other.new, other.after  # the document is now in the state `other` made
-        if self.new == self.old:  # typed back to where it was: no step at all
-            self.setObsolete(True)
-            self.document.enter_state(self.before)
-        return True
-
-    def _set(self, value) -> None:
-        node = self.document.data
-        for part in self.path[:-1]:
-            node = node[part]
-        key = self.path[-1]
-        if value is self._missing:
-            del node[key]
-        else:
-            current = node[key] if (isinstance(node, dict) and key in node) else None
-            node[key] = _styled(current, value)
-        self.document.changed.emit("value", self.path)
-
-    def apply(self) -> None:
-        self._set(self.new)
-
-    def revert(self) -> None:
-        self._set(self.old)
-
-
-class ApplyCells(DocumentEdit):
-    """A map edit from a tool; successive dabs of one brush stroke merge into one undo step."""
-
-    ID = 1001
-
-    def __init__(self, document: "MapDocument", edit):
-        super().__init__(document, edit.text)
-        self.edit, self._first = edit, True
-
-    def id(self) -> int:
-        return self.ID
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not (self.may_merge(other) and self.edit.merge(other.edit)):
-            return False
-        self.after = other.after  # the document is now in the state `other` made
-        return True
-
-    def apply(self) -> None:
-        if self._first and getattr(self.edit, "already_applied", False):
-            self._first = False
-            return
-        self._first = False
-        self.document.model.apply(self.edit)
-
-    def revert(self) -> None:
-        self.document.model.revert(self.edit)
+    def _rederive(self, build) -> None:
+        self.model = build()
 
 
 class MapDocument(Document):
-    kind = "map"
+    """A map: its typed model is the editable grid (`MapModel`, terrain type and level per square) the map tools
+    change; the round-trip data gets the grid's rows and legend only when the file is written."""
 
-    def __init__(self, path, data, text, content, pack_folder, game_map):
-        super().__init__(path, data, text, content, pack_folder)
+    def __init__(self, path, data, text, content, pack_folder, game_map, context: DecodeContext | None = None):
+        super().__init__(path, data, text, "map", content, pack_folder, context)
         self.model = MapModel.from_map(game_map, content)
-        self.model.subscribe(lambda rect: self.changed.emit("cells", rect))
+        self.model.subscribe(lambda rect: self.changed.emit(CellsChanged(tuple(rect))))
+
+    def _rederive(self, build) -> None:
+        """The grid model changes by its own edits (ApplyCells); the map's other keys are few and read raw."""
 
     def push_edit(self, edit) -> None:
         self.undo.push(ApplyCells(self, edit))
@@ -247,32 +177,21 @@ class MapDocument(Document):
         rows_node = data["rows"]
         del rows_node[len(rows):]
         for i, row in enumerate(rows):
-            styled = _styled(sample, row)
+            node = styled(sample, row)
             if i < len(rows_node):
                 if rows_node[i] != row:
-                    rows_node[i] = styled
+                    rows_node[i] = node
             else:
-                rows_node.append(styled)
+                rows_node.append(node)
 
 
-class ScenarioDocument(Document):
-    kind = "scenario"
-
-    @property
-    def map_ref(self) -> str:
-        return str(self.value("map", default=""))
-
-
-def open_document(path: Path, content: Content | None, pack_folder: Path | None,
-                  game_map=None) -> Document:
-    """Open a file on the round-trip path; raise YamlFileError (with its issue) if it cannot be read."""
+def open_document(path: Path, kind: str, content: Content | None, pack_folder: Path | None,
+                  context: DecodeContext | None = None, game_map=None) -> Document:
+    """Open a file of `kind` on the round-trip path; raise YamlFileError (with its issue) if it cannot be read."""
     data, text = load_roundtrip(Path(path))
-    if game_map is not None:
-        return MapDocument(path, data, text, content, pack_folder, game_map)
-    if Path(path).parent.name == "scenarios":
-        return ScenarioDocument(path, data, text, content, pack_folder)
-    return Document(path, data, text, content, pack_folder)
+    if kind == "map":
+        return MapDocument(path, data, text, content, pack_folder, game_map, context)
+    return Document(path, data, text, kind, content, pack_folder, context)
 
 
-__all__ = ["Document", "MapDocument", "ScenarioDocument", "DocumentEdit", "SetValue", "ApplyCells", "SaveFailed", "open_document",
-           "YamlFileError"]
+__all__ = ["Document", "MapDocument", "SaveFailed", "open_document", "YamlFileError", "DocumentEvent", "MISSING"]

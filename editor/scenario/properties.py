@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PyQt6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QVBoxLayout, QWidget
 
+from ..document.events import Reloaded, ValueChanged
+
 
 class ScenarioProperties(QWidget):
     """The scenario's set-up values as a form; every change is a SetValue on the document's undo stack, and the
@@ -60,8 +62,8 @@ class ScenarioProperties(QWidget):
         self.refresh()
         self.fields.show()
 
-    def _document_changed(self, what: str, _detail) -> None:
-        if what == "value":
+    def _document_changed(self, event) -> None:
+        if isinstance(event, (ValueChanged, Reloaded)):
             self.refresh()
 
     def _build_start_lines(self) -> None:
@@ -81,37 +83,47 @@ class ScenarioProperties(QWidget):
             self.form.addRow(f"Start line: {profile.side(side).name}", spin)
 
     def refresh(self) -> None:
-        """Show the document's values (without making edits of them)."""
+        """Show the document's typed model (without making edits of it); a scenario that cannot be read keeps
+        the values shown until it can (the issues dock says why)."""
         document = self.document
         if document is None:
+            return
+        scenario = document.model.scenario
+        if scenario is None:
+            self.heading.setText(f"{document.path.name}: see the issues")
             return
         self._loading = True
         try:
             content = document.content
             profile = content.ruleset if content else None
-            self.heading.setText(f"{document.value('name', default='')}  ({document.path.name})")
+            self.heading.setText(f"{scenario.name}  ({document.path.name})")
             if not self.name.hasFocus():
-                self.name.setText(str(document.value("name", default="")))
+                self.name.setText(scenario.name)
             self.period.setRange(1, profile.periods if profile else 99)
-            self.period.setValue(int(document.value("period", default=1)))
+            self.period.setValue(scenario.period)
             self.battle.clear()
             for bt in (profile.battle_types if profile else ()):
                 self.battle.addItem(bt.name, bt.id)
-            self.battle.setCurrentIndex(max(0, self.battle.findData(document.value("battle_type"))))
-            self.turns.setValue(int(document.value("turns", default=20) or 20))
-            vis = document.value("visibility", default="random")
-            self.visibility.setValue(vis if isinstance(vis, int) else 0)
-            self.handicap.setValue(int(document.value("handicap", default=3)))
+            self.battle.setCurrentIndex(max(0, self.battle.findData(scenario.battle_type)))
+            self.turns.setValue(document.model.game_length(self._assault(scenario.battle_type)))
+            self.visibility.setValue(scenario.visibility if isinstance(scenario.visibility, int) else 0)
+            self.handicap.setValue(scenario.handicap)
+            lines = dict(scenario.start_lines)
             for side, spin in self.lines.items():
-                spin.setValue(int(document.value("start_lines", side, default=0)))
+                spin.setValue(int(lines.get(side, 0)))
         finally:
             self._loading = False
 
+    def _assault(self, battle_type: str) -> bool:
+        profile = self.document.content.ruleset if self.document.content else None
+        found = profile.battle_type(battle_type) if profile else None
+        return bool(found and found.assault)
+
     def _set(self, path, value, text) -> None:
-        if self._loading or self.document is None:
+        if self._loading or self.document is None or self.document.model.scenario is None:
             return
-        if self.document.value(*path) == value:
+        if self.document.value(*path) == value:  # the file already says so: no step
             return
-        if path[0] == "start_lines" and self.document.value("start_lines") is None:
+        if path[0] == "start_lines" and not self.document.model.scenario.start_lines:
             return
         self.document.set_value(path, value, text)

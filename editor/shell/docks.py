@@ -10,6 +10,8 @@ from PyQt6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
 from tacforge.engine.issues import Severity
 
+from .workspace import file_of_kind
+
 PATH_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -37,11 +39,11 @@ class PackBrowser(QTreeWidget):
             docs = pack.docs
             groups = (("Scenarios", [(s.name, s.source.file) for s in docs.scenarios]),
                       ("Maps", [(m.name, m.source.file) for m in docs.maps]),
-                      ("Weapons", [(f"{len(docs.weapons)} weapons", _file(pack, "weapons"))] if docs.weapons else []),
-                      ("Formations", [(f"{len(docs.formations)} templates", _file(pack, "formations"))] if docs.formations else []),
-                      ("Periods", [(f"{len(docs.periods)} periods", _file(pack, "periods"))] if docs.periods else []),
-                      ("Rules", [("rules and ruleset", _file(pack, "rules"))] if _file(pack, "rules") else []),
-                      ("Terrain", [("types and codes", _file(pack, "terrain"))] if _file(pack, "terrain") else []))
+                      ("Weapons", [(f"{len(docs.weapons)} weapons", file_of_kind(pack, "weapons"))] if docs.weapons else []),
+                      ("Formations", [(f"{len(docs.formations)} templates", file_of_kind(pack, "formations"))] if docs.formations else []),
+                      ("Periods", [(f"{len(docs.periods)} periods", file_of_kind(pack, "periods"))] if docs.periods else []),
+                      ("Rules", [("rules and ruleset", file_of_kind(pack, "rules"))] if file_of_kind(pack, "rules") else []),
+                      ("Terrain", [("types and codes", file_of_kind(pack, "terrain"))] if file_of_kind(pack, "terrain") else []))
             for label, entries in groups:
                 if not entries:
                     continue
@@ -58,14 +60,6 @@ class PackBrowser(QTreeWidget):
         path = item.data(0, PATH_ROLE)
         if path:
             self.openRequested.emit(Path(path))
-
-
-def _file(pack, kind: str) -> Path | None:
-    for path, schema_kind in pack.kinds.items():
-        if schema_kind == {"weapons": "weapons", "formations": "formations", "periods": "periods", "rules": "rules",
-                           "terrain": "terrain"}[kind]:
-            return path
-    return None
 
 
 class IssuesDock(QTreeWidget):
