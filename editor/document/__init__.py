@@ -50,7 +50,8 @@ Listening: one signal, `document.changed`, carrying one typed event (events.py) 
     one event per edit inside it. `document.dirtyChanged(bool)` tells modified/unmodified.
 
 Registering with the shell (shell/rooms.py)
-    A room package has `room.py` with `register(rooms)`, and its module name is added to ROOM_MODULES:
+    A room package has `room.py` with `register(rooms)`, and its module ("tacforge.editor.data.room") is added to
+    shell/rooms.py ROOM_MODULES:
         def register(rooms):
             from .weapons_tab import WeaponsTab           # import widgets lazily
             rooms.add_tab("weapons", WeaponsTab)           # WeaponsTab(document, workspace, parent)

@@ -247,7 +247,7 @@ class MainWindow(QMainWindow):
             return
         self.undo_group.setActiveStack(tab.history)
         self.palette.set_content(tab.document.content)
-        tab.set_tool(getattr(self, "_current_tool", "brush"))
+        self._tab_call("set_tool", getattr(self, "_current_tool", "brush"))  # tabs with a map only
         self.validator.watch(tab.document.pack_folder)
 
     def close_tab(self, index: int) -> bool:
