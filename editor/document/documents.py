@@ -40,7 +40,7 @@ class Document(QObject):
         self.kind = kind  # the schema kind the pack's manifest gives the file ("weapons", "scenario", "pack", ...)
         self.content, self.pack_folder = content, pack_folder
         self.context = context or DecodeContext(self.path, "")
-        self.model = build_model(kind, data, self.context)
+        self.model = build_model(kind, data, self.context, text)
         # The history this document's edits go to. An editor tab shares one history among the files it shows
         # (a scenario and its map), so dirtiness is tracked per document by state ids, not by the stack's clean
         # index: each edit moves the document to a new state, undo moves it back, and saving records the state.

@@ -25,6 +25,7 @@ from tacforge.engine.packs import decode
 from tacforge.engine.packs.loader import skip_set
 from tacforge.engine.packs.manifest import Manifest, manifest_from_data
 from tacforge.engine.validation import schemas
+from tacforge.engine.validation.schema_cache import SchemaCache
 
 @dataclass(frozen=True)
 class DecodeContext:
@@ -112,17 +113,18 @@ RowDecoder = Callable[[Any, Source, str], Any]
 
 @dataclass(frozen=True)
 class ModelKind:
-    """How one document kind becomes its typed model: `build` decodes the whole file; `tables` decode one row of a
-    list-valued key, so that a row edit re-decodes only that row (the model's field of the same name)."""
+    """How one document kind becomes its typed model: `build(data, context, known_valid)` decodes the whole file
+    (validating it first unless `known_valid`); `tables` decode one row of a list-valued key, so that a row edit
+    re-decodes only that row (the model's field of the same name)."""
 
-    build: Callable[[Any, DecodeContext], Any]
+    build: Callable[[Any, DecodeContext, bool], Any]
     tables: Mapping[str, RowDecoder] = field(default_factory=dict)
 
 
 def _rows(schema_kind: str, model_type, tables: Mapping[str, RowDecoder]) -> Callable[[Any, DecodeContext], Any]:
-    def build(data, context: DecodeContext):
+    def build(data, context: DecodeContext, known_valid: bool = False):
         doc = data if isinstance(data, dict) else {}
-        skip = skip_set(_validate(schema_kind, data, context))
+        skip = set() if known_valid else skip_set(_validate(schema_kind, data, context))
         src = context.source()
         return model_type(**{key: tuple(None if (key, i) in skip else decoder(row, src.at(key, i), context.namespace)
                                         for i, row in enumerate(_list(doc.get(key))))
@@ -155,9 +157,9 @@ def _list(node) -> list:
     return node if isinstance(node, list) else []
 
 
-def _rules(data, context: DecodeContext) -> RulesModel:
+def _rules(data, context: DecodeContext, known_valid: bool = False) -> RulesModel:
     """Decoded as the loader does: what the schema rejects is left out (the inherited value shows instead)."""
-    skip = skip_set(_validate("rules", data, context))
+    skip = set() if known_valid else skip_set(_validate("rules", data, context))
     own, classes, bands, profile = {}, {}, [], None
     if () not in skip and isinstance(data, dict):
         own, classes, bands, profile = decode.rules(data, context.source(), context.namespace, skip)
@@ -167,15 +169,15 @@ def _rules(data, context: DecodeContext) -> RulesModel:
                       MappingProxyType(own), MappingProxyType(classes), tuple(bands), profile)
 
 
-def _scenario(data, context: DecodeContext) -> ScenarioModel:
+def _scenario(data, context: DecodeContext, known_valid: bool = False) -> ScenarioModel:
     scenario = None
-    if not any(i.is_error for i in _validate("scenario", data, context)):
+    if known_valid or not any(i.is_error for i in _validate("scenario", data, context)):
         scenario = decode.scenario(data, context.source(), context.namespace)
     overrides = dict(scenario.parameters) if scenario is not None else {}
     return ScenarioModel(scenario, context.pack_parameters.overridden(overrides))
 
 
-def _manifest(data, context: DecodeContext) -> ManifestModel:
+def _manifest(data, context: DecodeContext, known_valid: bool = False) -> ManifestModel:
     return ManifestModel(manifest_from_data(data, context.file.parent, context.file)[0])
 
 
@@ -197,10 +199,13 @@ KINDS: Mapping[str, ModelKind] = MappingProxyType({
 })
 
 
-def build_model(kind: str, data, context: DecodeContext):
-    """The typed model of a whole file of `kind` (None for a kind without one)."""
+def build_model(kind: str, data, context: DecodeContext, text: str | None = None):
+    """The typed model of a whole file of `kind` (None for a kind without one). `text`, the file as read, spares
+    the schema check when the loader's cache knows the text is valid (opening a large table)."""
     spec = KINDS.get(kind)
-    return spec.build(data, context) if spec is not None else None
+    if spec is None:
+        return None
+    return spec.build(data, context, text is not None and SchemaCache().is_valid(kind, text))
 
 
 def rederive(kind: str, model, data, context: DecodeContext, path: JsonPath):
