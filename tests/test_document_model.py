@@ -114,11 +114,12 @@ def test_insert_and_remove_rows_are_undoable_with_typed_events(workspace):
     document = workspace.open_pack_file("westcopy", "weapons")
     text, count = document.text(), len(document.model.weapons)
     seen = events_of(document)
-    clone = dict(document.value("weapons", 0), id="stuart_plus", name="Stuart (up-armoured)", fa=9)
+    clone = document.row_copy(("weapons",), 0, id="stuart_plus", name="Stuart (up-armoured)", fa=9)
     document.insert_rows(("weapons",), 1, [clone], "Clone Stuart")
     assert len(document.model.weapons) == count + 1 and document.model.weapons[1].id == "westcopy:stuart_plus"
     assert document.model.weapons[2].source.path == ("weapons", 2)  # rows after it know their new place
     assert seen == [RowsInserted(("weapons",), 1, 1)]
+    assert "&id" not in document.text() and "aliases: [STUART, M5 Stuart, M3 Stuart]" in document.text().split("stuart_plus")[1]
     document.remove_rows(("weapons",), 0, 2, "Delete weapons")
     assert len(document.model.weapons) == count - 1 and seen[-1] == RowsRemoved(("weapons",), 0, 2)
     document.undo.undo()

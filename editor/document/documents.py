@@ -9,6 +9,7 @@ model and hold no truth of their own (design.md 6).
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +110,14 @@ class Document(QObject):
             except (KeyError, IndexError, TypeError):
                 return default
         return node
+
+    def row_copy(self, table: JsonPath, index: int, **changes):
+        """A new row for `insert_rows`: a deep copy of row `index` of `table` with `changes` set. It keeps the
+        original's quoting and flow style; a shallow copy would share nodes, which YAML writes as anchors."""
+        row = copy.deepcopy(self.value(*table, index))
+        for key, value in changes.items():
+            row[key] = styled(row.get(key), value)
+        return row
 
     # -- editing ----------------------------------------------------------------------------------------------------
     def set_value(self, path: JsonPath, value, text: str) -> None:
