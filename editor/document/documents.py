@@ -23,7 +23,7 @@ from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundt
 from ..map.tools.model import MapModel
 from .commands import MISSING, STATES, ApplyCells, InsertRows, RemoveRows, SetValue, styled
 from .events import CellsChanged, DocumentEvent, Reloaded, RowsInserted, RowsRemoved, Saved, ValueChanged
-from .models import DecodeContext, build_model, rederive, rows_moved
+from .models import DecodeContext, build_model, rederive
 
 
 class SaveFailed(Exception):
@@ -136,11 +136,12 @@ class Document(QObject):
         self.changed.emit(ValueChanged(tuple(path)))
 
     def rows_inserted(self, table: JsonPath, first: int, count: int) -> None:
-        self._rederive(lambda: rows_moved(self.kind, self.model, self.data, self.context, table))
+        # decoded again whole: each row's source path names its index, and the rows after the change have moved
+        self._rederive(lambda: build_model(self.kind, self.data, self.context))
         self.changed.emit(RowsInserted(tuple(table), first, count))
 
     def rows_removed(self, table: JsonPath, first: int, count: int) -> None:
-        self._rederive(lambda: rows_moved(self.kind, self.model, self.data, self.context, table))
+        self._rederive(lambda: build_model(self.kind, self.data, self.context))
         self.changed.emit(RowsRemoved(tuple(table), first, count))
 
     def replace_data(self, data) -> None:

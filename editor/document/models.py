@@ -27,6 +27,7 @@ from tacforge.engine.packs.manifest import Manifest, manifest_from_data
 from tacforge.engine.validation import schemas
 from tacforge.engine.validation.schema_cache import SchemaCache
 
+
 @dataclass(frozen=True)
 class DecodeContext:
     """What a decoder needs beyond the file: where it is, the pack's namespace, and the values it builds on."""
@@ -225,9 +226,3 @@ def rederive(kind: str, model, data, context: DecodeContext, path: JsonPath):
             return replace(model, **{key: tuple(rows)})
     return spec.build(data, context)
 
-
-def rows_moved(kind: str, model, data, context: DecodeContext, table: JsonPath):
-    """The model after rows were inserted into or removed from `table`: decoded again (each row's source path names
-    its index, so the rows after the change are re-read with their new place)."""
-    spec = KINDS.get(kind)
-    return spec.build(data, context) if spec is not None else None
