@@ -22,7 +22,7 @@ Reading: `document.model`, a frozen typed model built from the engine's types by
     pack        ManifestModel(manifest: Manifest | None)
     map         MapDocument.model is the editable grid (map/tools/model.py MapModel)
     Row i of a table model is entry i of the file's list, so a table view's row number is the path index. An
-    entry is None while its values do not decode (the issues dock says why). Every edit replaces `model` with a
+    entry is None while the schema rejects one of its values (the issues dock says why). Every edit replaces `model` with a
     new value (only the edited row is decoded again): read `document.model` when an event arrives, never keep
     an old one. `document.content` is the pack's loaded Content (other packs' weapons, periods, ...) as of the
     last load; `workspace.packset.content(pack_id)` that of a pack this one requires (to mark the values that
@@ -58,7 +58,7 @@ Registering with the shell (shell/rooms.py)
         def register(rooms):
             from .weapons_tab import WeaponsTab           # import widgets lazily
             rooms.add_tab("weapons", WeaponsTab)           # WeaponsTab(document, workspace, parent)
-            rooms.add_dock("weapon_plots", "Plots", PlotDock, "right")   # area: left / right / bottom
+            rooms.add_dock("weapon_plots", "Plots", PlotDock, "right")   # PlotDock(); left / right / bottom
     A tab subclasses shell.rooms.DocumentTab: call `super().__init__(document, workspace, parent)`, build the
     widgets, then `self.watch_documents()` (joins the tab's history, which the Edit menu's Undo/Redo and the
     History dock follow); override `document_changed(document, event)` to redraw (call super() to keep the
