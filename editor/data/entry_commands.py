@@ -1,10 +1,10 @@
-"""Undoable removal of one entry from a list or a mapping of a document (a terrain code, a requirement). Setting
-values is the document's own SetValue; removing needs its own command because undo must put the entry back at its
-place, not append it."""
+"""Undoable edits the document's SetValue does not cover: removing one entry from a list or a mapping (a terrain
+code, a requirement), where undo must put the entry back at its place rather than append it; and setting a value as
+a step of its own (a drag on the timeline), which must not merge with the previous drag of the same bar end."""
 
 from __future__ import annotations
 
-from ..documents import Document, DocumentEdit
+from ..documents import Document, DocumentEdit, SetValue
 
 
 class RemoveEntry(DocumentEdit):
@@ -31,3 +31,14 @@ class RemoveEntry(DocumentEdit):
 
 def remove_entry(document: Document, path: tuple, text: str) -> None:
     document.undo.push(RemoveEntry(document, path, text))
+
+
+class SetValueStep(SetValue):
+    """SetValue that never merges: one gesture, one undo step."""
+
+    def id(self) -> int:
+        return -1
+
+
+def set_value_step(document: Document, path: tuple, value, text: str) -> None:
+    document.undo.push(SetValueStep(document, path, value, text))

@@ -10,7 +10,7 @@ from PyQt6.QtCore import QAbstractTableModel, QModelIndex, Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QIcon
 from PyQt6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QStyledItemDelegate
 
-from .terrain_table import Column, parse_cell
+from .columns import Column, parse_cell
 
 NONE_TEXT = "—"  # shown for a null value (a class that cannot enter)
 Role = Qt.ItemDataRole
@@ -113,7 +113,7 @@ class BoundedDelegate(QStyledItemDelegate):
             combo.addItems(column.options)
             return combo
         line = QLineEdit(parent)
-        if column.path == ("glyph",):
+        if column.kind == "symbol":
             line.setMaxLength(1)
         return line
 

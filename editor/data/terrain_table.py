@@ -13,24 +13,10 @@ from tacforge.engine.model import Map, TerrainCode, TerrainType
 from tacforge.engine.model.source import Source
 from tacforge.engine.packs import decode
 
+from .columns import Column
 from .schema_bounds import ANY, bounds, choices, nullable
 
 TYPES_KEY, CODES_KEY = "terrain_types", "terrain_codes"
-
-
-@dataclass(frozen=True)
-class Column:
-    """One table column: the value's path below its entry, and what the schema allows there."""
-
-    title: str
-    path: tuple[str, ...]
-    kind: str  # text | bool | choice | int | colour (colour: derived, read-only)
-    minimum: int | None = None
-    maximum: int | None = None
-    options: tuple[str, ...] = ()
-    blank_means_none: bool = False  # an empty cell writes null (a movement cost: the class cannot enter)
-    editable: bool = True
-    tip: str = ""
 
 
 def type_columns(mobility_ids: Iterable[str]) -> list[Column]:
@@ -56,7 +42,7 @@ def code_columns(type_ids: Iterable[str]) -> list[Column]:
             Column("Terrain type", ("type",), "choice", options=tuple(type_ids)),
             Column("Level", ("level",), "int", *level, tip="ground level: 1, 3, 5 plateaus, slopes between"),
             Column("Variant", ("variant",), "int", *variant, tip="road, river and slope direction"),
-            Column("Symbol", ("glyph",), "text", tip="the one character that stands for the code in map rows"),
+            Column("Symbol", ("glyph",), "symbol", tip="the one character that stands for the code in map rows"),
             Column("Colour", (), "colour", editable=False, tip="the colour the zoomed-out map draws")]
 
 
@@ -68,38 +54,6 @@ def type_value(ttype: TerrainType, column: Column) -> Any:
 
 def code_value(code: TerrainCode, column: Column) -> Any:
     return getattr(code, column.path[0]) if column.path else None
-
-
-def parse_cell(column: Column, value: Any) -> Any:
-    """The value to write for what was typed or chosen; ValueError with a designer's message if it is not allowed."""
-    if not column.editable:
-        raise ValueError(f"{column.title} is derived and cannot be edited")
-    if column.kind == "bool":
-        return bool(value)
-    text = str(value).strip() if value is not None else ""
-    if column.kind == "choice":
-        if text not in column.options:
-            raise ValueError(f"{column.title} must be one of: {', '.join(column.options)}")
-        return text
-    if column.kind == "int":
-        if text == "" and column.blank_means_none:
-            return None
-        try:
-            number = int(text)
-        except ValueError:
-            raise ValueError(f"{column.title} must be a whole number, not '{text}'") from None
-        if column.minimum is not None and number < column.minimum:
-            raise ValueError(f"{column.title} must be at least {column.minimum}")
-        if column.maximum is not None and number > column.maximum:
-            raise ValueError(f"{column.title} must be at most {column.maximum}")
-        return number
-    if column.path == ("glyph",):
-        if len(text) != 1 or not ("!" <= text <= "~"):
-            raise ValueError("a symbol is one printable character (no space)")
-        return text
-    if not text:
-        raise ValueError(f"{column.title} must not be empty")
-    return text
 
 
 @dataclass(frozen=True)
