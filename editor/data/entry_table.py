@@ -1,6 +1,7 @@
-"""A table of a document's list entries (terrain types, terrain codes): one row per typed entry, columns from
-terrain_table.Column, every edit a SetValue on the document (so it undoes and merges as any other), editors bounded
-by the column's schema limits. Views redraw from the document: the room re-reads the entries on each change."""
+"""A table of a document's list entries (terrain types, terrain codes, periods): one row per entry of the
+document's typed model (row i is entry i of the file's list; None while it does not decode), columns from
+columns.Column, every edit a SetValue on the document (so it undoes and merges as any other), editors bounded by
+the column's schema limits. The room hands the model's entries over again on each change event."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from PyQt6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QStyledItemDelegate
 from .columns import Column, parse_cell
 
 NONE_TEXT = "—"  # shown for a null value (a class that cannot enter)
+UNREADABLE = "(see Issues)"  # the first cell of an entry that does not decode
 Role = Qt.ItemDataRole
 
 
@@ -52,7 +54,7 @@ class EntryTableModel(QAbstractTableModel):
     def flags(self, index: QModelIndex):
         column = self.columns[index.column()]
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if column.editable:
+        if column.editable and self.entries[index.row()] is not None:
             flags |= Qt.ItemFlag.ItemIsUserCheckable if column.kind == "bool" else Qt.ItemFlag.ItemIsEditable
         return flags
 
@@ -60,6 +62,8 @@ class EntryTableModel(QAbstractTableModel):
         if not index.isValid():
             return None
         entry, column = self.entries[index.row()], self.columns[index.column()]
+        if entry is None:
+            return UNREADABLE if role == Role.DisplayRole and index.column() == 0 else None
         value = self.value_of(entry, column)
         if role == Role.DisplayRole and column.kind not in ("bool", "colour"):
             return NONE_TEXT if value is None else str(value)
@@ -85,7 +89,7 @@ class EntryTableModel(QAbstractTableModel):
             self.problem.emit(str(exc))
             return False
         entry = self.entries[index.row()]
-        if parsed == self.value_of(entry, column):
+        if entry is None or parsed == self.value_of(entry, column):
             return False
         self.document.set_value((self.list_key, index.row(), *column.path), parsed,
                                 f"Change {column.title.lower()} of {self.label_of(entry)}")

@@ -80,11 +80,13 @@ def parse_parameter(key: str, text: Any) -> Any:
     return value
 
 
-def base_parameters(packset, pack_id: str) -> tuple[RulesParameters, str]:
-    """The parameters the pack's requirements give it (the manuals' values for a pack that requires none), and
-    their name for a designer."""
-    required = [p for p in packset.requirements(pack_id) if p != pack_id]
-    values: dict[str, Any] = {}
-    for pid in required:
-        values.update(packset.packs[pid].docs.parameters)
-    return RulesParameters.from_values(values), (", ".join(required) if required else "the manuals")
+def form_values(document) -> tuple[RulesParameters, dict[str, Any], str]:
+    """(base, overrides, name of the base) for a parameters form on `document`: a pack's rules file against the
+    packs it requires (or the manuals' values), a scenario's overrides against its pack."""
+    model, content = document.model, document.content
+    if document.kind == "scenario":
+        own = dict(model.scenario.parameters) if model is not None and model.scenario is not None else {}
+        base = content.parameters if content is not None else RulesParameters()
+        return base, own, f"pack {content.pack_id}" if content is not None else "the manuals"
+    required = [ns for ns in (content.namespaces if content is not None else ()) if ns != content.pack_id]
+    return model.inherited, dict(model.own), ", ".join(required) if required else "the manuals"

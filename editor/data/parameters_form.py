@@ -11,9 +11,10 @@ from PyQt6.QtWidgets import (QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout
                              QSpinBox, QVBoxLayout, QWidget)
 from ruamel.yaml.comments import CommentedMap
 
-from tacforge.engine.model.parameters import PARAMETER_GROUPS, RulesParameters
+from tacforge.engine.model.parameters import PARAMETER_GROUPS
 
-from .parameter_rows import PARAMETERS_KEY, ParameterRow, group_title, parameter_rows, parse_parameter
+from ..document import Reloaded, ValueChanged
+from .parameter_rows import PARAMETERS_KEY, ParameterRow, form_values, group_title, parameter_rows, parse_parameter
 
 CHANGED_STYLE = "font-weight: bold; color: #a0400a;"
 FLOAT_STEP = 0.05
@@ -38,9 +39,12 @@ def _editor(row: ParameterRow) -> QWidget:
 
 
 class ParametersForm(QScrollArea):
-    def __init__(self, document, base: RulesParameters, base_name: str, parent=None):
+    """The form on a rules document or a scenario document (parameter_rows.form_values says against what)."""
+
+    def __init__(self, document, parent=None):
         super().__init__(parent)
-        self.document, self.base, self.base_name = document, base, base_name
+        self.document = document
+        _base, _own, base_name = form_values(document)
         self.setWidgetResizable(True)
         inner = QWidget()
         column = QVBoxLayout(inner)
@@ -76,11 +80,8 @@ class ParametersForm(QScrollArea):
         document.changed.connect(self._document_changed)
         self.refresh()
 
-    def _overrides(self) -> dict[str, Any]:
-        return dict(self.document.value(PARAMETERS_KEY, default=None) or {})
-
     def _rows(self) -> list[ParameterRow]:
-        return parameter_rows(self.base, self._overrides(), self.base_name)
+        return parameter_rows(*form_values(self.document))
 
     def refresh(self) -> None:
         for row in self._rows():
@@ -107,13 +108,13 @@ class ParametersForm(QScrollArea):
             self.refresh()
             return
         self.status.clear()
-        if value == self.rows[key].value and self.rows[key].set_here:
-            return
+        if value == self.rows[key].value:
+            return  # nothing to write: the rules already read this value
         if self.document.value(PARAMETERS_KEY, default=None) is None:
             self.document.set_value((PARAMETERS_KEY,), CommentedMap([(key, value)]), f"Set {key}")
         else:
             self.document.set_value((PARAMETERS_KEY, key), value, f"Change {key}")
 
-    def _document_changed(self, what: str, _detail) -> None:
-        if what in ("value", "loaded"):
+    def _document_changed(self, event) -> None:
+        if isinstance(event, (ValueChanged, Reloaded)):
             self.refresh()

@@ -7,19 +7,22 @@ from __future__ import annotations
 from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QAbstractItemView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from .entry_commands import set_value_step
+from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged, bulk_edit
+from ..shell.rooms import DocumentTab
 from .entry_table import BoundedDelegate, EntryTableModel
-from .periods_table import PERIODS_KEY, WEAPONS_KEY, period_columns, period_value, read_periods, read_weapons, sides_of
+from .periods_table import PERIODS_KEY, WEAPONS_KEY, period_columns, period_value, sides_of
 from .timeline import Bar, anachronisms, bars, gaps
 from .timeline_plot import TimelinePlot
 
 ENDS = ("first", "last")
+REDRAWN_ON = (ValueChanged, RowsInserted, RowsRemoved, Reloaded)
 
 
-class PeriodsRoom(QWidget):
-    def __init__(self, document, weapons_document=None, parent=None):
-        super().__init__(parent)
-        self.document, self.weapons_document = document, weapons_document
+class PeriodsTab(DocumentTab):
+    def __init__(self, document, workspace, parent=None):
+        super().__init__(document, workspace, parent)
+        pack_id = document.content.pack_id if document.content is not None else None
+        self.weapons_document = workspace.open_pack_file(pack_id, "weapons") if pack_id else None
         self.periods_model = EntryTableModel(document, PERIODS_KEY, [], period_value, lambda p: p.name)
         self.table = QTableView()
         self.table.setModel(self.periods_model)
@@ -27,7 +30,7 @@ class PeriodsRoom(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
         self.timeline = TimelinePlot()
-        self.timeline.yearsDragged.connect(self._years_dragged)
+        self.timeline.yearsDragged.connect(self.drag_years)
         self.findings = QLabel()
         self.findings.setWordWrap(True)
         self.status = QLabel()
@@ -47,23 +50,21 @@ class PeriodsRoom(QWidget):
         layout.addWidget(split, 1)
         layout.addWidget(self.status)
         self.periods_model.problem.connect(self.status.setText)
-        document.changed.connect(self._document_changed)
-        if weapons_document is not None:
-            weapons_document.changed.connect(self._document_changed)
-        self.reload()
+        self.watch_documents()
+        self.redraw()
 
-    def reload(self) -> None:
-        try:
-            periods = read_periods(self.document.data, self.document.path)
-            weapons = self._weapons()
-        except ValueError as exc:
-            self.status.setText(str(exc))
-            return
+    def documents(self) -> list:
+        return [self.document] + ([self.weapons_document] if self.weapons_document is not None else [])
+
+    def redraw(self) -> None:
+        periods = self.document.model.periods
+        entries = self.weapons_document.model.weapons if self.weapons_document is not None else ()
+        weapons = [w for w in entries if w is not None]
         self.periods_model.set_entries(periods, period_columns(sides_of(periods)))
         self.table.resizeColumnsToContents()
-        numbers = [p.number for p in periods]
+        numbers = [p.number for p in periods if p is not None]
         late = anachronisms(weapons, numbers)
-        self.timeline.show_bars(bars(weapons), numbers, {w.id for w in late})
+        self.timeline.show_bars(bars(entries), numbers, {w.id for w in late})
         holes = gaps(weapons, numbers)
         lines = []
         if late:
@@ -73,18 +74,20 @@ class PeriodsRoom(QWidget):
             lines.append("<b>Gaps:</b> " + ", ".join(f"{n} {c} in period {p}" for n, c, p in holes))
         self.findings.setText("<br>".join(lines) or "No gaps or anachronisms.")
 
-    def _weapons(self):
-        doc = self.weapons_document
-        if doc is None:
-            return ()
-        namespace = doc.content.pack_id if doc.content is not None else doc.path.parent.name
-        return read_weapons(doc.data, doc.path, namespace)
-
-    def _document_changed(self, what: str, _detail) -> None:
-        if what in ("value", "loaded"):
+    def document_changed(self, document, event) -> None:
+        if isinstance(event, REDRAWN_ON):
             self.status.clear()
-            self.reload()
+            self.redraw()
+        super().document_changed(document, event)
 
-    def _years_dragged(self, bar: Bar, end: int, period: int) -> None:
-        set_value_step(self.weapons_document, (WEAPONS_KEY, bar.entry, "periods", end), period,
-                       f"Change {ENDS[end]} period of {bar.weapon.name} to {period}")
+    def jump_to(self, issue) -> None:
+        path = tuple(issue.path or ())
+        if len(path) >= 2 and path[0] == PERIODS_KEY and isinstance(path[1], int):
+            self.table.selectRow(path[1])
+
+    def drag_years(self, bar: Bar, end: int, period: int) -> None:
+        """Move one end of a weapon's availability: one undo step of its own (a macro never merges with the
+        previous drag of the same end, as consecutive SetValues of one field would)."""
+        text = f"Change {ENDS[end]} period of {bar.weapon.name} to {period}"
+        with bulk_edit(self.weapons_document, text):
+            self.weapons_document.set_value((WEAPONS_KEY, bar.entry, "periods", end), period, text)

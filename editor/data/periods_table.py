@@ -1,13 +1,11 @@
 """Time periods as table rows (Qt-free): number, name, dates and the command-delay pair of every side (pulses in
-and out of command control), bounded by the periods schema; and the typed periods and weapons a document holds now."""
+and out of command control), bounded by the periods schema."""
 
 from __future__ import annotations
 
 from typing import Any, Iterable
 
-from tacforge.engine.model import Period, Weapon
-from tacforge.engine.model.source import Source
-from tacforge.engine.packs import decode
+from tacforge.engine.model import Period
 
 from .columns import Column
 from .schema_bounds import ANY, bounds
@@ -19,7 +17,7 @@ DELAY_NAMES = ("in command", "out of command")
 def sides_of(periods: Iterable[Period]) -> list[str]:
     """Every side that has a command-delay pair, in the order the file first names them."""
     sides: list[str] = []
-    for period in periods:
+    for period in (p for p in periods if p is not None):
         sides += [side for side, _, _ in period.command_delays if side not in sides]
     return sides
 
@@ -44,21 +42,3 @@ def period_value(period: Period, column: Column) -> Any:
         return None if pair is None else pair[column.path[2]]
     value = getattr(period, key)
     return value.isoformat() if key in ("start", "end") else value
-
-
-def read_periods(data: Any, file) -> tuple[Period, ...]:
-    """The document's periods in file order; ValueError if the data does not match the schema."""
-    try:
-        return tuple(decode.period(raw, Source(file).at(PERIODS_KEY, i))
-                     for i, raw in enumerate(data.get(PERIODS_KEY) or []))
-    except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
-        raise ValueError(f"the periods file does not match its schema ({exc}); see the Issues dock") from None
-
-
-def read_weapons(data: Any, file, namespace: str) -> tuple[Weapon, ...]:
-    """The document's weapons in file order (entry i is ("weapons", i)); ValueError if it does not match the schema."""
-    try:
-        return tuple(decode.weapon(raw, Source(file, pack=namespace).at(WEAPONS_KEY, i), namespace)
-                     for i, raw in enumerate(data.get(WEAPONS_KEY) or []))
-    except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
-        raise ValueError(f"the weapons file does not match its schema ({exc}); see the Issues dock") from None

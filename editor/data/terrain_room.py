@@ -1,27 +1,24 @@
 """The terrain room: the terrain types (movement cost per mobility class, cover, line of sight) and the terrain
 codes (type, level, variant, symbol, colour, with the tile the map draws) of one terrain file. Every edit is an undo
-step of the document; `contentChanged` carries the pack content with the edited terrain so that the map palette and
-the map follow before anything is saved."""
+step of the document; the shell's terrain palette follows the edits through terrain_table.live_content."""
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
-
-from PyQt6.QtCore import QSize, pyqtSignal
+from PyQt6.QtCore import QSize, Qt
 from PyQt6.QtGui import QColor, QIcon, QPixmap
 from PyQt6.QtWidgets import (QAbstractItemView, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSplitter, QTableView,
                              QVBoxLayout, QWidget)
-from PyQt6.QtCore import Qt
 
-from tacforge.engine.model import Map
-
-from ..map_tiles import TileAtlas
-from ..mapedit.look import CodeInfo
-from ..terrain_palette import ICON, tile_icon
-from .entry_commands import remove_entry
+from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
+from ..map.terrain_palette import ICON, tile_icon
+from ..map.tiles import TileAtlas
+from ..map.tools.look import CodeInfo
+from ..shell.rooms import DocumentTab
 from .entry_table import BoundedDelegate, EntryTableModel
-from .terrain_table import (CODES_KEY, TYPES_KEY, TerrainFile, code_columns, code_value, maps_using, type_columns,
-                            type_value, used_in_text)
+from .terrain_table import (CODES_KEY, TYPES_KEY, all_maps, code_columns, code_value, codes_of_type, maps_using,
+                            type_columns, type_value, used_in_text, with_terrain)
+
+REDRAWN_ON = (ValueChanged, RowsInserted, RowsRemoved, Reloaded)
 
 
 def _table(model: EntryTableModel) -> QTableView:
@@ -34,17 +31,13 @@ def _table(model: EntryTableModel) -> QTableView:
     view.setIconSize(QSize(ICON, ICON))
     view.verticalHeader().setVisible(False)
     view.verticalHeader().setDefaultSectionSize(ICON + 4)
+    view.horizontalHeader().setStretchLastSection(True)
     return view
 
 
-class TerrainRoom(QWidget):
-    contentChanged = pyqtSignal(object)  # the pack content with this file's terrain as edited
-
-    def __init__(self, document, maps: Callable[[], Iterable[Map]], parent=None):
-        super().__init__(parent)
-        self.document, self.maps = document, maps
-        self.terrain: TerrainFile | None = None
-        self.content = document.content
+class TerrainTab(DocumentTab):
+    def __init__(self, document, workspace, parent=None):
+        super().__init__(document, workspace, parent)
         self._atlas: TileAtlas | None = None
         self._info: CodeInfo | None = None
         self.types_model = EntryTableModel(document, TYPES_KEY, [], type_value, lambda t: t.name)
@@ -57,9 +50,10 @@ class TerrainRoom(QWidget):
         delete_code = QPushButton("Delete terrain code…")
         delete_type.clicked.connect(self.delete_selected_type)
         delete_code.clicked.connect(self.delete_selected_code)
-        top, bottom = QWidget(), QWidget()
-        for box, title, view, button in ((top, "Terrain types", self.types_view, delete_type),
-                                         (bottom, "Terrain codes (as the map draws them)", self.codes_view, delete_code)):
+        split = QSplitter(Qt.Orientation.Vertical)
+        for title, view, button in (("Terrain types", self.types_view, delete_type),
+                                    ("Terrain codes, drawn as the map draws them", self.codes_view, delete_code)):
+            box = QWidget()
             layout = QVBoxLayout(box)
             layout.setContentsMargins(0, 0, 0, 0)
             row = QHBoxLayout()
@@ -67,43 +61,36 @@ class TerrainRoom(QWidget):
             row.addWidget(button)
             layout.addLayout(row)
             layout.addWidget(view)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(top)
-        split.addWidget(bottom)
+            split.addWidget(box)
         split.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.addWidget(split, 1)
         layout.addWidget(self.status)
         for model in (self.types_model, self.codes_model):
             model.problem.connect(self.status.setText)
-        document.changed.connect(self._document_changed)
-        self.reload()
+        self.watch_documents()
+        self.redraw()
 
-    # -- reading --------------------------------------------------------------------------------------------------
-    def reload(self) -> None:
-        namespace = self.content.pack_id if self.content is not None else self.document.path.parent.name
-        try:
-            self.terrain = TerrainFile.read(self.document.data, self.document.path, namespace)
-        except ValueError as exc:
-            self.status.setText(str(exc))
-            return
-        if self.content is not None:
-            self.content = self.terrain.merged_into(self.content)
-            self._info = CodeInfo.of(self.content)
+    # -- drawing --------------------------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        tables, content = self.document.model, self.document.content
+        if content is not None:
+            content = with_terrain(content, tables, self.document.path)
+            self._info = CodeInfo.of(content)
             self._atlas = TileAtlas(self._info, ICON)
-        mobility = list(self.content.mobility) if self.content is not None else []
-        type_ids = sorted({t.split(":")[-1] for t in (self.content.terrain_types if self.content else {})}
-                          | {t.id.split(":")[-1] for t in self.terrain.types})
-        self.types_model.set_entries(self.terrain.types, type_columns(mobility))
-        self.codes_model.set_entries(self.terrain.codes, code_columns(type_ids))
+        mobility = [m.id for m in tables.mobility_classes if m is not None] or list(content.mobility if content else ())
+        type_ids = sorted({t.id.split(":")[-1] for t in (content.terrain_types.values() if content else ())}
+                          | {t.id.split(":")[-1] for t in tables.terrain_types if t is not None})
+        self.types_model.set_entries(tables.terrain_types, type_columns(mobility))
+        self.codes_model.set_entries(tables.terrain_codes, code_columns(type_ids))
         for view in (self.types_view, self.codes_view):
             view.resizeColumnsToContents()
-        self.contentChanged.emit(self.content)
 
-    def _document_changed(self, what: str, _detail) -> None:
-        if what in ("value", "loaded"):
+    def document_changed(self, document, event) -> None:
+        if isinstance(event, REDRAWN_ON):
             self.status.clear()
-            self.reload()
+            self.redraw()
+        super().document_changed(document, event)
 
     def _code_decoration(self, code, column):
         if self._atlas is None:
@@ -115,6 +102,12 @@ class TerrainRoom(QWidget):
             swatch.fill(QColor(*self._info.colour(code.code)))
             return QIcon(swatch)
         return None
+
+    def jump_to(self, issue) -> None:
+        path = tuple(issue.path or ())
+        if len(path) >= 2 and path[0] in (TYPES_KEY, CODES_KEY) and isinstance(path[1], int):
+            view = self.types_view if path[0] == TYPES_KEY else self.codes_view
+            view.selectRow(path[1])
 
     # -- deleting -------------------------------------------------------------------------------------------------
     def _selected_row(self, view: QTableView) -> int | None:
@@ -132,25 +125,31 @@ class TerrainRoom(QWidget):
             self.delete_type(row)
 
     def delete_code(self, row: int) -> bool:
-        code = self.terrain.codes[row]
-        used = maps_using(self.maps(), [code.code])
-        if used and not self._confirm(f"Terrain code {code.code} is {used_in_text(used)}. Delete it anyway? "
-                                      "Those maps will fail validation until their squares are repainted."):
-            return False
-        remove_entry(self.document, (CODES_KEY, row), f"Delete terrain code {code.code}")
+        """Remove the code at `row` (one undo step), after asking if any map uses it."""
+        code = self.document.model.terrain_codes[row]
+        if code is not None:
+            used = maps_using(all_maps(self.workspace.packset), [code.code])
+            if used and not self._confirm(f"Terrain code {code.code} is {used_in_text(used)}. Delete it anyway? "
+                                          "Those maps fail validation until their squares are repainted."):
+                return False
+        self.document.remove_rows((CODES_KEY,), row, 1, f"Delete terrain code {code.code if code else row}")
         return True
 
     def delete_type(self, row: int) -> bool:
-        ttype = self.terrain.types[row]
-        codes = self.terrain.codes_of_type(ttype.id)
-        used = maps_using(self.maps(), codes)
-        if codes and not self._confirm(f"{ttype.name} is the type of codes {', '.join(map(str, codes))}, "
-                                       f"{used_in_text(used)}. Delete it anyway? Those codes will need another type."):
-            return False
-        remove_entry(self.document, (TYPES_KEY, row), f"Delete terrain type {ttype.name}")
+        """Remove the type at `row` (one undo step), after asking if codes (and so maps) use it."""
+        ttype = self.document.model.terrain_types[row]
+        if ttype is not None:
+            codes = codes_of_type(self.document.model, ttype.id)
+            used = maps_using(all_maps(self.workspace.packset), codes)
+            if codes and not self._confirm(f"{ttype.name} is the type of codes {', '.join(map(str, codes))}, "
+                                           f"{used_in_text(used)}. Delete it anyway? Those codes will need another "
+                                           "type."):
+                return False
+        self.document.remove_rows((TYPES_KEY,), row, 1, f"Delete terrain type {ttype.name if ttype else row}")
         return True
 
     def _confirm(self, text: str) -> bool:
-        answer = QMessageBox.question(self, "Delete", text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        answer = QMessageBox.question(self, "Delete", text,
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                                       QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes

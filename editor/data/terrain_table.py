@@ -1,17 +1,15 @@
 """Terrain codes and types as table rows (Qt-free): the columns, what each cell may hold (bounded by the terrain
-schema), the typed terrain a terrain document holds right now, the pack content with it merged in (so that the map
-palette follows edits before they are saved), and the maps that use a code or a type."""
+schema), the pack content with a terrain document's model merged in (so that the map palette follows edits before
+they are saved), and the maps that use a code or a type."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Iterable
 
 import numpy as np
 
 from tacforge.engine.model import Map, TerrainCode, TerrainType
-from tacforge.engine.model.source import Source
-from tacforge.engine.packs import decode
 
 from .columns import Column
 from .schema_bounds import ANY, bounds, choices, nullable
@@ -56,35 +54,20 @@ def code_value(code: TerrainCode, column: Column) -> Any:
     return getattr(code, column.path[0]) if column.path else None
 
 
-@dataclass(frozen=True)
-class TerrainFile:
-    """The typed terrain one terrain document holds now, in file order (row i is entry i of its list)."""
+def with_terrain(content, tables, file) -> Any:
+    """`content` with the terrain of `tables` (the typed model of the terrain document at `file`) in place of what
+    was loaded from that file: what the map palette shows while the file is edited."""
+    types = {k: t for k, t in content.terrain_types.items() if t.source.file != file}
+    types.update((t.id, t) for t in tables.terrain_types if t is not None)
+    codes = {k: c for k, c in content.terrain_codes.items() if c.source.file != file}
+    codes.update((c.code, c) for c in tables.terrain_codes if c is not None)
+    return replace(content, terrain_types=types, terrain_codes=dict(sorted(codes.items())))
 
-    types: tuple[TerrainType, ...]
-    codes: tuple[TerrainCode, ...]
 
-    @classmethod
-    def read(cls, data: Any, file, namespace: str) -> "TerrainFile":
-        """Build from the document's data; ValueError if the data is not what the schema asks (then the issues
-        dock says what is wrong and the room waits for a valid file)."""
-        try:
-            _, types, codes = decode.terrain(data, Source(file, pack=namespace), namespace, set())
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"the terrain file does not match its schema ({exc}); see the Issues dock") from None
-        return cls(tuple(types), tuple(codes))
-
-    def merged_into(self, content):
-        """`content` with this file's types and codes in place of what was read from the same file on disk."""
-        file = self.types[0].source.file if self.types else (self.codes[0].source.file if self.codes else None)
-        types = {k: t for k, t in content.terrain_types.items() if t.source.file != file}
-        types.update((t.id, t) for t in self.types)
-        codes = {k: c for k, c in content.terrain_codes.items() if c.source.file != file}
-        codes.update((c.code, c) for c in self.codes)
-        return replace(content, terrain_types=types, terrain_codes=dict(sorted(codes.items())))
-
-    def codes_of_type(self, type_id: str) -> list[int]:
-        bare = type_id.split(":")[-1]
-        return [c.code for c in self.codes if str(c.type).split(":")[-1] == bare]
+def codes_of_type(tables, type_id: str) -> list[int]:
+    """The codes of the terrain file whose type is `type_id` (bare or qualified)."""
+    bare = type_id.split(":")[-1]
+    return [c.code for c in tables.terrain_codes if c is not None and str(c.type).split(":")[-1] == bare]
 
 
 def maps_using(maps: Iterable[Map], codes: Iterable[int]) -> list[Map]:
@@ -100,3 +83,22 @@ def used_in_text(maps: list[Map]) -> str:
         return "used in no map"
     names = ", ".join(m.id for m in maps[:5]) + (", …" if len(maps) > 5 else "")
     return f"used in {len(maps)} map{'s' if len(maps) != 1 else ''} ({names})"
+
+
+def live_content(content, documents: Iterable) -> Any:
+    """`content` with the terrain of every open terrain document of its packs as edited (saved or not)."""
+    if content is None:
+        return None
+    for document in documents:
+        if (document.kind == "terrain" and document.model is not None and document.content is not None
+                and document.content.pack_id in content.namespaces):
+            content = with_terrain(content, document.model, document.path)
+    return content
+
+
+def all_maps(packset) -> list[Map]:
+    """Every map of every pack found, once each."""
+    maps: dict[str, Map] = {}
+    for pack in packset.packs.values():
+        maps.update((m.id, m) for m in pack.docs.maps)
+    return list(maps.values())

@@ -32,9 +32,10 @@ class Bar:
         return f"{self.weapon.name} ({self.weapon.nationality}, {self.weapon.unit_class})"
 
 
-def bars(weapons: Iterable[Weapon]) -> list[Bar]:
-    """One bar per weapon, grouped by nationality then class, in file order within a group."""
-    listed = list(enumerate(weapons))
+def bars(weapons: Iterable[Weapon | None]) -> list[Bar]:
+    """One bar per weapon of a weapon table's entries (None: an entry that does not decode, skipped), grouped by
+    nationality then class, in file order within a group."""
+    listed = [(entry, weapon) for entry, weapon in enumerate(weapons) if weapon is not None]
     ordered = sorted(listed, key=lambda pair: (pair[1].nationality, pair[1].unit_class, pair[0]))
     return [Bar(row, entry, weapon) for row, (entry, weapon) in enumerate(ordered)]
 

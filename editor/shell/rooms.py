@@ -15,7 +15,7 @@ from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import QWidget
 
 # The room packages (under tacforge.editor) whose room.py registers tabs and docks, in menu order.
-ROOM_MODULES = ("map.room", "scenario.room")
+ROOM_MODULES = ("map.room", "scenario.room", "data.data_rooms")
 
 DOCK_AREAS = {"left": Qt.DockWidgetArea.LeftDockWidgetArea, "right": Qt.DockWidgetArea.RightDockWidgetArea,
               "bottom": Qt.DockWidgetArea.BottomDockWidgetArea}
