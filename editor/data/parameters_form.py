@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import (QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QScrollArea,
                              QSpinBox, QVBoxLayout, QWidget)
 from ruamel.yaml.comments import CommentedMap
@@ -46,6 +47,7 @@ class ParametersForm(QScrollArea):
         self.document = document
         _base, _own, base_name = form_values(document)
         self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # meanings wrap instead
         inner = QWidget()
         column = QVBoxLayout(inner)
         self.status = QLabel()

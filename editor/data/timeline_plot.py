@@ -12,7 +12,9 @@ from .timeline import Bar, dragged, grab
 BAR_HEIGHT = 0.6
 ROWS_SHOWN = 24  # rows in view at once: every name stays legible; the wheel and a drag on the axis scroll the rest
 LABEL_WIDTH = 330  # pyqtgraph drops a tick label wider than its axis
-NORMAL, ANACHRONISM, DRAGGING = (90, 130, 190), (205, 60, 50), (240, 170, 40)
+# one colour per nationality, in the order they first appear; red marks an anachronism, amber the bar being dragged
+NATIONALITY_COLOURS = ((90, 130, 190), (110, 150, 90), (140, 110, 170), (120, 120, 120), (60, 160, 160))
+ANACHRONISM, DRAGGING = (205, 60, 50), (240, 170, 40)
 
 
 class TimelineBars(pg.BarGraphItem):
@@ -86,7 +88,9 @@ class TimelinePlot(pg.PlotWidget):
 
     def _draw(self, moved: dict[int, tuple[int, int]]) -> None:
         spans = [moved.get(b.row, (b.first, b.last)) for b in self.bars]
+        nationalities = list(dict.fromkeys(b.weapon.nationality for b in self.bars))
         brushes = [pg.mkBrush(*(DRAGGING if b.row in moved else ANACHRONISM if b.weapon.id in self.marked
-                                else NORMAL)) for b in self.bars]
+                                else NATIONALITY_COLOURS[nationalities.index(b.weapon.nationality)
+                                                         % len(NATIONALITY_COLOURS)])) for b in self.bars]
         self.item.setOpts(x0=[s[0] - 0.5 for s in spans], x1=[s[1] + 0.5 for s in spans],
                           y=[b.row for b in self.bars], height=BAR_HEIGHT, brushes=brushes, pen=pg.mkPen("k"))
