@@ -87,16 +87,23 @@ def test_deleting_a_code_says_how_many_maps_use_it_and_undo_puts_it_back(window,
     assert tab.codes_model.rowCount() == 62 and tab.document.model.terrain_codes[row].code == 0
 
 
+def sherman_bar(tab):
+    return next(b for b in tab.timeline.bars if b.weapon.local_id == "sherman")
+
+
 def test_each_timeline_drag_is_one_undo_step(window):
     tab = open_kind(window, "westcopy", "periods")
     assert isinstance(tab, PeriodsTab)
-    bar = next(b for b in tab.timeline.bars if b.weapon.local_id == "sherman")
+    bar = sherman_bar(tab)
     weapons = tab.weapons_document
     before = weapons.text()
-    tab.drag_years(bar, 1, 3)
-    bar = next(b for b in tab.timeline.bars if b.weapon.local_id == "sherman")
+    tab.timeline.preview(bar, (1, 4))  # while the mouse moves: drawn, not written
+    tab.timeline.preview(bar, (1, 3))
+    assert not weapons.dirty
+    tab.timeline.finish_drag(bar, 1, 3)  # the release
+    bar = sherman_bar(tab)
     assert bar.last == 3
-    tab.drag_years(bar, 1, 2)
+    tab.timeline.finish_drag(bar, 1, 2)
     assert weapons.model.weapons[bar.entry].periods[1] == 2
     undo = menu_action(window, "Edit", "Undo")
     undo.trigger()
@@ -136,3 +143,16 @@ def test_scenario_parameters_dock_shows_overrides_against_the_pack(window, pack_
     dock.form.editors["stacking_limit"].setValue(3)
     assert "pack westcopy has 2" in dock.form.labels["stacking_limit"].toolTip()
     assert window.current_tab().document.model.parameters.units.stacking_limit == 3
+
+
+def issue_codes(window) -> set[str]:
+    items = (window.issues.topLevelItem(i) for i in range(window.issues.topLevelItemCount()))
+    return {item.data(0, Qt.ItemDataRole.UserRole).code for item in items}
+
+
+def test_issues_appear_and_clear_as_a_drag_is_made_and_undone(window, qtbot):
+    tab = open_kind(window, "westcopy", "periods")
+    tab.timeline.finish_drag(sherman_bar(tab), 0, 5)  # no Shermans before 1945: the period-4 scenario breaks
+    qtbot.waitUntil(lambda: "scenario.period-unavailable" in issue_codes(window), timeout=10000)
+    menu_action(window, "Edit", "Undo").trigger()
+    qtbot.waitUntil(lambda: "scenario.period-unavailable" not in issue_codes(window), timeout=10000)

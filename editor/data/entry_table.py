@@ -14,6 +14,7 @@ from PyQt6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QStyledItemDelegate
 from .columns import Column, parse_cell
 
 NONE_TEXT = "—"  # shown for a null value (a class that cannot enter)
+NO_MAXIMUM = 9999  # a spin box needs a top; the schema sets none for this value
 UNREADABLE = "(see Issues)"  # the first cell of an entry that does not decode
 Role = Qt.ItemDataRole
 
@@ -107,8 +108,9 @@ class BoundedDelegate(QStyledItemDelegate):
         column = self.model.columns[index.column()]
         if column.kind == "int":
             box = QSpinBox(parent)
-            low = -1 if column.minimum is None else column.minimum
-            box.setRange(low - 1 if column.blank_means_none else low, 9999 if column.maximum is None else column.maximum)
+            low = 0 if column.minimum is None else column.minimum
+            high = NO_MAXIMUM if column.maximum is None else column.maximum
+            box.setRange(low - 1 if column.blank_means_none else low, high)
             if column.blank_means_none:
                 box.setSpecialValueText(f"{NONE_TEXT} (cannot enter)")  # the value below the minimum
             return box
