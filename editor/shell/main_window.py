@@ -256,13 +256,8 @@ class MainWindow(QMainWindow):
             self.undo_group.setActiveStack(None)
             return
         self.undo_group.setActiveStack(tab.history)
-<<<<<<< HEAD
         self._show_palette()
-        self._tab_call("set_tool", getattr(self, "_current_tool", "brush"))
-=======
-        self.palette.set_content(tab.document.content)
         self._tab_call("set_tool", getattr(self, "_current_tool", "brush"))  # tabs with a map only
->>>>>>> docmodel
         self.validator.watch(tab.document.pack_folder)
 
     def close_tab(self, index: int) -> bool:
