@@ -2,7 +2,8 @@
 terrain type's cover changed and the palette following, a code deleted after "used in N maps", a timeline drag as
 one undo step, the manifest's requirement check as it is typed, and a scenario's overrides in their dock."""
 
-from PyQt6.QtCore import Qt
+from PyQt6.QtCore import QPointF, Qt
+from PyQt6.QtTest import QTest
 from PyQt6.QtWidgets import QMessageBox
 
 from tacforge.editor.data.manifest_form import REQ_ID, REQ_STATUS, ManifestTab
@@ -110,6 +111,27 @@ def test_each_timeline_drag_is_one_undo_step(window):
     assert weapons.model.weapons[bar.entry].periods[1] == 3  # only the second drag was taken back
     undo.trigger()
     assert weapons.text() == before and not weapons.dirty
+
+
+def test_dragging_a_bar_end_with_the_mouse_changes_the_years(window, qtbot):
+    tab = open_kind(window, "westcopy", "periods")
+    window.show()
+    qtbot.waitExposed(window)
+    plot, bar = tab.timeline, sherman_bar(tab)
+    assert (bar.first, bar.last) == (1, 5)
+    plot.getPlotItem().getViewBox().setYRange(bar.row - 3, bar.row + 3, padding=0)  # the bar in view
+    QTest.qWait(20)
+
+    def pixel(x, y):
+        return plot.mapFromScene(plot.getPlotItem().getViewBox().mapViewToScene(QPointF(x, y)))
+
+    viewport, start, end = plot.viewport(), pixel(5.5, bar.row), pixel(3.5, bar.row)  # last end from 5 to 3
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    for step in range(1, 9):
+        QTest.mouseMove(viewport, start + (end - start) * (step / 8))
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    assert tab.weapons_document.model.weapons[bar.entry].periods == (1, 3)
+    assert tab.history.count() == 1
 
 
 def test_editing_a_command_delay_in_the_periods_table(window):
