@@ -10,8 +10,8 @@ from tacforge.editor.data.columns import parse_cell
 from tacforge.editor.data.manifest_checks import check_id, check_requirement, check_version
 from tacforge.editor.data.parameter_rows import parameter_rows, parse_parameter
 from tacforge.editor.data.periods_table import period_columns, period_value, sides_of
-from tacforge.editor.data.terrain_table import (all_maps, code_columns, codes_of_type, live_content, maps_using,
-                                                type_columns, used_in_text, with_terrain)
+from tacforge.editor.data.terrain_table import (code_columns, codes_of_type, live_content, maps_seeing,
+                                                maps_using, type_columns, used_in_text, with_terrain)
 from tacforge.editor.data.timeline import Bar, anachronisms, bars, dragged, gaps, grab
 from tacforge.editor.shell.workspace import Workspace
 from tacforge.engine.model import Period, RulesParameters, Weapon
@@ -63,7 +63,8 @@ def test_period_columns_name_each_side_in_and_out_of_command_and_read_the_typed_
 
 # -- used in N maps ---------------------------------------------------------------------------------------------------
 def test_used_in_maps_counts_the_maps_holding_a_code(workspace):
-    maps = all_maps(workspace.packset)
+    assert [m.id for m in maps_seeing(workspace.packset, "western")] == ["western:bocage_crossroads"]
+    maps = maps_seeing(workspace.packset, "core")  # both fronts require core
     assert {m.id for m in maps} == {"western:bocage_crossroads", "eastern:steppe_village"}
     clear = maps_using(maps, [0])
     assert len(clear) == 2 and used_in_text(clear).startswith("used in 2 maps")

@@ -42,9 +42,8 @@ def test_out_of_range_parameter_is_refused_with_its_range(window):
 
 
 def palette_tooltip(window, code: int) -> str:
-    codes = window.palette.codes
-    item = next(codes.topLevelItem(i) for i in range(codes.topLevelItemCount()) if codes.topLevelItem(i).text(0) == str(code))
-    return item.toolTip(2)
+    items = [window.palette.codes.topLevelItem(i) for i in range(window.palette.codes.topLevelItemCount())]
+    return next(item for item in items if item.text(0) == str(code)).toolTip(2)
 
 
 def test_changing_a_terrain_types_cover_updates_the_palette_at_once(window):

@@ -23,7 +23,8 @@ class EntryTableModel(QAbstractTableModel):
     problem = pyqtSignal(str)  # a rejected value, said for the status line
 
     def __init__(self, document, list_key: str, columns: Sequence[Column], value_of: Callable[[Any, Column], Any],
-                 label_of: Callable[[Any], str], decoration: Callable[[Any, Column], QIcon | QColor | None] | None = None):
+                 label_of: Callable[[Any], str],
+                 decoration: Callable[[Any, Column], QIcon | QColor | None] | None = None):
         super().__init__()
         self.document, self.list_key = document, list_key
         self.columns, self.value_of, self.label_of = list(columns), value_of, label_of

@@ -15,7 +15,7 @@ from ..map.tiles import TileAtlas
 from ..map.tools.look import CodeInfo
 from ..shell.rooms import DocumentTab
 from .entry_table import BoundedDelegate, EntryTableModel
-from .terrain_table import (CODES_KEY, TYPES_KEY, all_maps, code_columns, code_value, codes_of_type, maps_using,
+from .terrain_table import (CODES_KEY, TYPES_KEY, code_columns, code_value, codes_of_type, maps_seeing, maps_using,
                             type_columns, type_value, used_in_text, with_terrain)
 
 REDRAWN_ON = (ValueChanged, RowsInserted, RowsRemoved, Reloaded)
@@ -128,7 +128,7 @@ class TerrainTab(DocumentTab):
         """Remove the code at `row` (one undo step), after asking if any map uses it."""
         code = self.document.model.terrain_codes[row]
         if code is not None:
-            used = maps_using(all_maps(self.workspace.packset), [code.code])
+            used = maps_using(self._maps(), [code.code])
             if used and not self._confirm(f"Terrain code {code.code} is {used_in_text(used)}. Delete it anyway? "
                                           "Those maps fail validation until their squares are repainted."):
                 return False
@@ -140,13 +140,17 @@ class TerrainTab(DocumentTab):
         ttype = self.document.model.terrain_types[row]
         if ttype is not None:
             codes = codes_of_type(self.document.model, ttype.id)
-            used = maps_using(all_maps(self.workspace.packset), codes)
+            used = maps_using(self._maps(), codes)
             if codes and not self._confirm(f"{ttype.name} is the type of codes {', '.join(map(str, codes))}, "
                                            f"{used_in_text(used)}. Delete it anyway? Those codes will need another "
                                            "type."):
                 return False
         self.document.remove_rows((TYPES_KEY,), row, 1, f"Delete terrain type {ttype.name if ttype else row}")
         return True
+
+    def _maps(self):
+        pack_id = self.document.content.pack_id if self.document.content is not None else None
+        return maps_seeing(self.workspace.packset, pack_id) if pack_id else []
 
     def _confirm(self, text: str) -> bool:
         answer = QMessageBox.question(self, "Delete", text,

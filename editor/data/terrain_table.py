@@ -96,9 +96,10 @@ def live_content(content, documents: Iterable) -> Any:
     return content
 
 
-def all_maps(packset) -> list[Map]:
-    """Every map of every pack found, once each."""
+def maps_seeing(packset, pack_id: str) -> list[Map]:
+    """Every map of the packs that see `pack_id`'s terrain: the pack itself and those that require it."""
     maps: dict[str, Map] = {}
-    for pack in packset.packs.values():
-        maps.update((m.id, m) for m in pack.docs.maps)
+    for pid, pack in packset.packs.items():
+        if pack_id in packset.requirements(pid):
+            maps.update((m.id, m) for m in pack.docs.maps)
     return list(maps.values())
