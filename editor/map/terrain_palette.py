@@ -31,6 +31,14 @@ def tile_icon(atlas: TileAtlas, code: int) -> QIcon:
     return QIcon(QPixmap.fromImage(image))
 
 
+def _behaviour(ttype) -> str:
+    """What the type does, as the terrain table sets it (the palette follows edits of the table)."""
+    if ttype is None:
+        return ""
+    cost = ", ".join(f"{k.split(':')[-1]} {'-' if v is None else v}" for k, v in ttype.movement)
+    return f"; {'cover' if ttype.cover else 'no cover'}, line of sight {ttype.los}, movement {cost}"
+
+
 class TerrainPalette(QWidget):
     typeChosen = pyqtSignal(str)
     levelChosen = pyqtSignal(int)
@@ -83,7 +91,7 @@ class TerrainPalette(QWidget):
             item = QTreeWidgetItem([str(code), tc.glyph or "", name, str(tc.level)])
             item.setData(0, Qt.ItemDataRole.UserRole, (str(tc.type).split(":")[-1], int(tc.level)))
             item.setIcon(0, tile_icon(atlas, code))
-            item.setToolTip(2, f"{name}, level {tc.level}, variant {tc.variant}"
+            item.setToolTip(2, f"{name}, level {tc.level}, variant {tc.variant}" + _behaviour(ttype)
                             + (f": {ttype.description}" if getattr(ttype, "description", "") else ""))
             self.codes.addTopLevelItem(item)
         for column in range(4):

@@ -18,6 +18,7 @@ from . import new_files, recovery
 from .docks import IssuesDock, PackBrowser
 from .file_watch import PackWatcher, take_disk_changes
 from .pack_places import remember_pack
+from ..data.terrain_table import live_content
 from .rooms import DOCK_AREAS, DocumentTab, load_rooms
 from .validation import LiveValidator
 from .workspace import Workspace
@@ -228,6 +229,15 @@ class MainWindow(QMainWindow):
     def _edited(self, document) -> None:
         self.validator.schedule()
         self._refresh_titles()
+        if document.kind == "terrain":
+            self._show_palette()
+
+    def _show_palette(self) -> None:
+        """The palette shows the current tab's terrain, with the edits of every open terrain file in it."""
+        tab = self.current_tab()
+        content = live_content(tab.document.content if tab else None, self.workspace.documents)
+        if content is not None:
+            self.palette.set_content(content)
 
     def _refresh_titles(self) -> None:
         for i in range(self.tabs.count()):
@@ -246,7 +256,7 @@ class MainWindow(QMainWindow):
             self.undo_group.setActiveStack(None)
             return
         self.undo_group.setActiveStack(tab.history)
-        self.palette.set_content(tab.document.content)
+        self._show_palette()
         self._tab_call("set_tool", getattr(self, "_current_tool", "brush"))  # tabs with a map only
         self.validator.watch(tab.document.pack_folder)
 

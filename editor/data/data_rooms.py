@@ -1,0 +1,16 @@
+"""The terrain, periods, rules-parameters and manifest rooms in the shell (shell/rooms.py)."""
+
+from __future__ import annotations
+
+
+def register(rooms) -> None:
+    from .manifest_form import ManifestTab
+    from .parameters_room import RulesTab, ScenarioParameters
+    from .periods_room import PeriodsTab
+    from .terrain_room import TerrainTab
+
+    rooms.add_tab("terrain", TerrainTab)
+    rooms.add_tab("periods", PeriodsTab)
+    rooms.add_tab("rules", RulesTab)
+    rooms.add_tab("pack", ManifestTab)
+    rooms.add_dock("scenario_parameters", "Scenario parameters", ScenarioParameters, "right")

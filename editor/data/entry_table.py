@@ -1,0 +1,144 @@
+"""A table of a document's list entries (terrain types, terrain codes, periods): one row per entry of the
+document's typed model (row i is entry i of the file's list; None while it does not decode), columns from
+columns.Column, every edit a SetValue on the document (so it undoes and merges as any other), editors bounded by
+the column's schema limits. The room hands the model's entries over again on each change event."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from PyQt6.QtCore import QAbstractTableModel, QModelIndex, Qt, pyqtSignal
+from PyQt6.QtGui import QColor, QIcon
+from PyQt6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QStyledItemDelegate
+
+from .columns import Column, parse_cell
+
+NONE_TEXT = "—"  # shown for a null value (a class that cannot enter)
+NO_MAXIMUM = 9999  # a spin box needs a top; the schema sets none for this value
+UNREADABLE = "(see Issues)"  # the first cell of an entry that does not decode
+Role = Qt.ItemDataRole
+
+
+class EntryTableModel(QAbstractTableModel):
+    problem = pyqtSignal(str)  # a rejected value, said for the status line
+
+    def __init__(self, document, list_key: str, columns: Sequence[Column], value_of: Callable[[Any, Column], Any],
+                 label_of: Callable[[Any], str],
+                 decoration: Callable[[Any, Column], QIcon | QColor | None] | None = None):
+        super().__init__()
+        self.document, self.list_key = document, list_key
+        self.columns, self.value_of, self.label_of = list(columns), value_of, label_of
+        self.decoration = decoration
+        self.entries: list = []
+
+    def set_entries(self, entries: Sequence, columns: Sequence[Column] | None = None) -> None:
+        self.beginResetModel()
+        self.entries = list(entries)
+        if columns is not None:
+            self.columns = list(columns)
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.entries)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(self, section, orientation, role=Role.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and section < len(self.columns):
+            column = self.columns[section]
+            if role == Role.DisplayRole:
+                return column.title
+            if role == Role.ToolTipRole:
+                return column.tip or None
+        return None
+
+    def flags(self, index: QModelIndex):
+        column = self.columns[index.column()]
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if column.editable and self.entries[index.row()] is not None:
+            flags |= Qt.ItemFlag.ItemIsUserCheckable if column.kind == "bool" else Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def data(self, index: QModelIndex, role=Role.DisplayRole):
+        if not index.isValid():
+            return None
+        entry, column = self.entries[index.row()], self.columns[index.column()]
+        if entry is None:
+            return UNREADABLE if role == Role.DisplayRole and index.column() == 0 else None
+        value = self.value_of(entry, column)
+        if role == Role.DisplayRole and column.kind not in ("bool", "colour"):
+            return NONE_TEXT if value is None else str(value)
+        if role == Role.EditRole:
+            return value
+        if role == Role.CheckStateRole and column.kind == "bool":
+            return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked
+        if role == Role.DecorationRole and self.decoration is not None:
+            return self.decoration(entry, column)
+        if role == Role.ToolTipRole:
+            return f"{self.label_of(entry)}: {column.title.lower()}" + (f" ({column.tip})" if column.tip else "")
+        return None
+
+    def setData(self, index: QModelIndex, value, role=Role.EditRole) -> bool:
+        column = self.columns[index.column()]
+        if role == Role.CheckStateRole:
+            value = Qt.CheckState(value) == Qt.CheckState.Checked
+        elif role != Role.EditRole:
+            return False
+        try:
+            parsed = parse_cell(column, value)
+        except ValueError as exc:
+            self.problem.emit(str(exc))
+            return False
+        entry = self.entries[index.row()]
+        if entry is None or parsed == self.value_of(entry, column):
+            return False
+        self.document.set_value((self.list_key, index.row(), *column.path), parsed,
+                                f"Change {column.title.lower()} of {self.label_of(entry)}")
+        return True  # the room re-reads the entries from the document's change signal
+
+
+class BoundedDelegate(QStyledItemDelegate):
+    """Spin boxes within the schema's limits, a list of the allowed choices, one character for a symbol."""
+
+    def __init__(self, model: EntryTableModel, parent=None):
+        super().__init__(parent)
+        self.model = model
+
+    def createEditor(self, parent, option, index):
+        column = self.model.columns[index.column()]
+        if column.kind == "int":
+            box = QSpinBox(parent)
+            low = 0 if column.minimum is None else column.minimum
+            high = NO_MAXIMUM if column.maximum is None else column.maximum
+            box.setRange(low - 1 if column.blank_means_none else low, high)
+            if column.blank_means_none:
+                box.setSpecialValueText(f"{NONE_TEXT} (cannot enter)")  # the value below the minimum
+            return box
+        if column.kind == "choice":
+            combo = QComboBox(parent)
+            combo.addItems(column.options)
+            return combo
+        line = QLineEdit(parent)
+        if column.kind == "symbol":
+            line.setMaxLength(1)
+        return line
+
+    def setEditorData(self, editor, index):
+        value = index.data(Role.EditRole)
+        if isinstance(editor, QSpinBox):
+            editor.setValue(editor.minimum() if value is None else int(value))
+        elif isinstance(editor, QComboBox):
+            editor.setCurrentText(str(value))
+        else:
+            editor.setText("" if value is None else str(value))
+
+    def setModelData(self, editor, model, index):
+        if isinstance(editor, QSpinBox):
+            column = self.model.columns[index.column()]
+            none = column.blank_means_none and editor.value() == editor.minimum()
+            model.setData(index, "" if none else editor.value())
+        elif isinstance(editor, QComboBox):
+            model.setData(index, editor.currentText())
+        else:
+            model.setData(index, editor.text())

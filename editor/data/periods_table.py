@@ -1,0 +1,44 @@
+"""Time periods as table rows (Qt-free): number, name, dates and the command-delay pair of every side (pulses in
+and out of command control), bounded by the periods schema."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from tacforge.engine.model import Period
+
+from .columns import Column
+from .schema_bounds import ANY, bounds
+
+PERIODS_KEY, WEAPONS_KEY = "periods", "weapons"
+DELAY_NAMES = ("in command", "out of command")
+
+
+def sides_of(periods: Iterable[Period]) -> list[str]:
+    """Every side that has a command-delay pair, in the order the file first names them."""
+    sides: list[str] = []
+    for period in (p for p in periods if p is not None):
+        sides += [side for side, _, _ in period.command_delays if side not in sides]
+    return sides
+
+
+def period_columns(sides: Iterable[str]) -> list[Column]:
+    columns = [Column("#", ("number",), "int", editable=False, tip="the period number the weapon tables' YR uses"),
+               Column("Name", ("name",), "text"),
+               Column("Start", ("start",), "date", tip="first day of the period"),
+               Column("End", ("end",), "date", tip="last day of the period")]
+    for side in sides:
+        for position, name in enumerate(DELAY_NAMES):
+            low, high = bounds("periods", PERIODS_KEY, ANY, "command_delays", ANY, position)
+            columns.append(Column(f"{side} {name}", ("command_delays", side, position), "int", low, high,
+                                  tip=f"pulses of delay on the orders of a {side} unit {name} control"))
+    return columns
+
+
+def period_value(period: Period, column: Column) -> Any:
+    key = column.path[0]
+    if key == "command_delays":
+        pair = period.delays(column.path[1])
+        return None if pair is None else pair[column.path[2]]
+    value = getattr(period, key)
+    return value.isoformat() if key in ("start", "end") else value

@@ -1,0 +1,45 @@
+"""What the JSON Schema allows for one value, so that inline editors are bounded by the schema itself rather than
+by numbers repeated in widgets. Qt-free."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tacforge.engine.validation.schemas import validator
+
+ANY = "*"  # a path part: any list item or any key of a mapping
+
+
+def schema_node(kind: str, *path: str | int) -> dict[str, Any]:
+    """The schema of the value at `path` in a document of `kind` (a key, ANY, or a tuple position)."""
+    node: dict[str, Any] = validator(kind).schema
+    for part in path:
+        if isinstance(part, int):
+            node = node["prefixItems"][part]
+        elif part == ANY:
+            node = node.get("items") or node["additionalProperties"]
+        else:
+            node = node["properties"][part]
+    return node
+
+
+def _typed(node: dict[str, Any]) -> dict[str, Any]:
+    """The alternative of a oneOf that holds a number (a movement cost is an integer or null)."""
+    for option in node.get("oneOf", ()):
+        if option.get("type") in ("integer", "number"):
+            return option
+    return node
+
+
+def bounds(kind: str, *path: str | int) -> tuple[int | float | None, int | float | None]:
+    """(minimum, maximum) of a number, None where the schema sets no bound."""
+    node = _typed(schema_node(kind, *path))
+    return node.get("minimum"), node.get("maximum")
+
+
+def choices(kind: str, *path: str | int) -> tuple[str, ...]:
+    return tuple(schema_node(kind, *path).get("enum", ()))
+
+
+def nullable(kind: str, *path: str | int) -> bool:
+    return any(option.get("type") == "null" for option in schema_node(kind, *path).get("oneOf", ()))
