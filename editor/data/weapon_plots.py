@@ -142,11 +142,12 @@ def armoured_targets(content: Content, weapons: Iterable[Weapon], period: int | 
 
 
 def direct_firers(content: Content, weapons: Iterable[Weapon], period: int | None) -> list[Weapon]:
-    """Weapons that fire directly on the map in a period: the heat map's rows (no SIWs, off-map or indirect-only)."""
+    """Weapons that fire directly on the map at armour in a period: the heat map's rows (no SIWs, off-map or
+    indirect-only batteries, no small arms that cannot kill armour)."""
     out = []
     for w in weapons:
         cls = content.unit_classes.get(w.unit_class)
-        if cls is None or cls.special_weapon or cls.offmap or cls.indirect_only or w.mr <= 0:
+        if cls is None or cls.special_weapon or cls.offmap or cls.indirect_only or not cls.kills_armour or w.mr <= 0:
             continue
         if period is None or w.available_in(period):
             out.append(w)
@@ -177,3 +178,23 @@ def heat_map_with(previous: HeatMap, content: Content, weapon: Weapon, settings:
             row[column[0]] = heat_map(content, [f], [weapon], previous.range, settings).kills[0][0]
         rows.append(tuple(row))
     return HeatMap(firers, targets, previous.range, tuple(rows))
+
+
+def sides(content: Content, weapon: Weapon) -> tuple[set[str], set[str]]:
+    """(the nationalities of the weapon's side, those of the other side), from the ruleset's nationalities."""
+    if content.ruleset is None:
+        return set(), set()
+    own = {n.side for n in content.ruleset.nationalities if n.id in weapon.nationalities}
+    friends = {n.id for n in content.ruleset.nationalities if n.side in own}
+    return friends, {n.id for n in content.ruleset.nationalities if n.side not in own}
+
+
+def default_targets(content: Content, pool: Iterable[Weapon], firer: Weapon, limit: int = 4) -> list[Weapon]:
+    """The armoured vehicles the firer would meet: fielded by the other side, in a period it is fielded in."""
+    if content.ruleset is None:
+        return []
+    enemy = sides(content, firer)[1]
+    first, last = firer.periods
+    found = [w for w in armoured_targets(content, pool, None)
+             if w.fielded_by(enemy) and "any" not in w.nationalities and w.periods[0] <= last and first <= w.periods[1]]
+    return found[:limit]

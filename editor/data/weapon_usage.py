@@ -4,6 +4,7 @@ so that deleting it is refused with the list, or it is replaced by another weapo
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,13 +18,14 @@ from .weapons_table import RowChange, TableChange, WeaponTable
 @dataclass(frozen=True)
 class Usage:
     """One reference to a weapon: in `owner` (a scenario's, formation's or weapon's name), of `kind`, written at
-    `path` of `file`, in pack `pack`."""
+    `path` of `file`, in pack `pack`; `owner_id` the id of the scenario, formation or weapon."""
 
     kind: str  # scenario | formation | weapon
     owner: str
     file: Path | None
     path: JsonPath
     pack: str | None
+    owner_id: str = ""
 
     def describe(self) -> str:
         where = f" ({self.file.name})" if self.file is not None else ""
@@ -45,21 +47,21 @@ def usages(content: Content, weapon: Weapon) -> list[Usage]:
                 for unit in formation.units:
                     if refers(unit.weapon, nats):
                         out.append(Usage("scenario", scenario.name, unit.source.file, unit.source.path + ("weapon",),
-                                         unit.source.pack))
+                                         unit.source.pack, scenario.id))
         for battery in scenario.offmap_artillery:
             if refers(battery.weapon, content.side_nationalities(battery.side)):
                 out.append(Usage("scenario", scenario.name, battery.source.file, battery.source.path + ("weapon",),
-                                 battery.source.pack))
+                                 battery.source.pack, scenario.id))
     for template in content.formations.values():
         nats = [template.nationality] if template.nationality else content.side_nationalities(template.side)
         for element in (template.hq, *template.units):
             if element is not None and refers(element.weapon, nats):
                 out.append(Usage("formation", template.name, element.source.file, element.source.path + ("weapon",),
-                                 element.source.pack))
+                                 element.source.pack, template.id))
     for other in content.weapons.values():
         if other.fires_as is not None and other.id != weapon.id and refers(other.fires_as, other.nationalities):
             out.append(Usage("weapon", other.name, other.source.file, other.source.path + ("fires_as",),
-                             other.source.pack))
+                             other.source.pack, other.id))
     return out
 
 
@@ -103,7 +105,8 @@ def reference_to(weapon: Weapon, from_pack: str | None) -> str:
 
 
 def replace_everywhere(table: WeaponTable, old_id: str, new_id: str) -> tuple[TableChange, list[ReferenceEdit]]:
-    """Delete `old_id` from the table and point every use of it at `new_id` (the caller makes both one step)."""
+    """Delete `old_id` from the table and point every use of it at `new_id`: the table's own rows (fires_as) in
+    the TableChange, other files' references as ReferenceEdits (the caller makes them all one step)."""
     i = table.index_of(old_id)
     old = table.weapons[i]
     new = table.by_id(new_id) or table.content.weapons.get(new_id)
@@ -111,7 +114,13 @@ def replace_everywhere(table: WeaponTable, old_id: str, new_id: str) -> tuple[Ta
         raise KeyError(f"no weapon {new_id}")
     if new.id == old.id:
         raise ValueError("a weapon cannot replace itself")
-    edits = [ReferenceEdit(u.file, u.path, reference_to(new, u.pack)) for u in usages(table.content, old)
-             if u.file is not None]
-    change = TableChange(f"replace {old.name} by {new.name} everywhere", (RowChange(i, old, None),))
-    return change, edits
+    rows, edits = [], []
+    for use in usages(table.content, old):
+        row = table.by_id(use.owner_id) if use.kind == "weapon" else None
+        if row is not None:
+            j = table.index_of(row.id)
+            rows.append(RowChange(j, row, dataclasses.replace(row, fires_as=reference_to(new, table.pack_id))))
+        elif use.file is not None:
+            edits.append(ReferenceEdit(use.file, use.path, reference_to(new, use.pack)))
+    rows.append(RowChange(i, old, None))  # last: the rows above keep their indexes
+    return TableChange(f"replace {old.name} by {new.name} everywhere", tuple(rows)), edits

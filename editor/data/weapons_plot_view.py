@@ -1,0 +1,320 @@
+"""The weapons room's live plots (pyqtgraph): kill probability or expected kills against range, a heat map of
+firers against targets, and infantry suppression against range. Every number comes from weapon_plots, which calls
+the engine's combat functions. A draft (the value being typed) is drawn over the committed values, dashed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PyQt6.QtCore import Qt
+from PyQt6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
+                             QSpinBox, QTabWidget, QVBoxLayout, QWidget)
+
+from tacforge.engine.model import Weapon
+
+from .weapon_plots import (FireSettings, HeatMap, armoured_targets, default_targets, direct_firers, heat_map,
+                           heat_map_with, infantry_targets, kill_curves, sides)
+
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
+
+
+def _spin(low: int, high: int, value: int, tip: str) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(low, high)
+    box.setValue(value)
+    box.setToolTip(tip)
+    return box
+
+
+class Inputs:
+    """What the plots draw from: the pack's content, the weapons to choose targets from, the selected firer and
+    the draft of a weapon being edited (None when nothing is being typed)."""
+
+    def __init__(self, content, pool: list[Weapon], firer: Weapon | None, draft: Weapon | None = None):
+        self.content, self.pool, self.firer, self.draft = content, pool, firer, draft
+
+    def drafted(self, weapon: Weapon) -> Weapon:
+        return self.draft if self.draft is not None and weapon.id == self.draft.id else weapon
+
+    def by_id(self, weapon_id: str) -> Weapon | None:
+        return next((w for w in self.pool if w.id == weapon_id), None)
+
+
+class _RangePlot(QWidget):
+    """A plot of one value against range for the firer against several targets, with hover text."""
+
+    value_name = ""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.plot = pg.PlotWidget(background="w")
+        self.plot.showGrid(x=True, y=True, alpha=0.3)
+        self.plot.setLabel("bottom", "range (squares)")
+        for side in ("left", "bottom"):
+            self.plot.getAxis(side).enableAutoSIPrefix(False)
+        self.plot.addLegend(offset=(-10, 10))
+        self.hover = pg.TextItem(color="k", fill=pg.mkBrush(255, 255, 240, 230), border=pg.mkPen("#888"))
+        self.hover.setZValue(10)
+        self.plot.addItem(self.hover, ignoreBounds=True)
+        self.hover.hide()
+        self.plot.scene().sigMouseMoved.connect(self._mouse_moved)
+        self.controls = QHBoxLayout()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addLayout(self.controls)
+        layout.addWidget(self.plot, 1)
+        self.inputs: Inputs | None = None
+        self.drawn: list = []  # (label, points) of the curves drawn, for hovering
+
+    def settings(self) -> FireSettings:
+        return FireSettings()
+
+    def value(self, point) -> float:
+        raise NotImplementedError
+
+    def targets(self, inputs: Inputs) -> list[Weapon]:
+        raise NotImplementedError
+
+    def redraw(self, inputs: Inputs) -> None:
+        self.inputs = inputs
+        plot = self.plot.getPlotItem()
+        plot.clear()
+        plot.addItem(self.hover, ignoreBounds=True)
+        self.hover.hide()
+        self.drawn = []
+        if inputs.firer is None or inputs.content.ruleset is None:
+            plot.setTitle("select a weapon in the table")
+            return
+        firer = inputs.firer
+        now_firer = inputs.drafted(firer)
+        targets = self.targets(inputs)
+        plot.setTitle(f"{now_firer.name} x{self.settings().count}, pulse {self.settings().pulses}")
+        before = kill_curves(inputs.content, firer, targets, self.settings())
+        after = kill_curves(inputs.content, now_firer, [inputs.drafted(t) for t in targets], self.settings())
+        editing = inputs.draft is not None
+        for i, (old, new) in enumerate(zip(before, after)):
+            color = PALETTE[i % len(PALETTE)]
+            if editing and old.points != new.points and old.points:
+                plot.plot([p.range for p in old.points], [self.value(p) for p in old.points],
+                          pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DashLine), name=f"{old.label} before")
+            if new.points:
+                plot.plot([p.range for p in new.points], [self.value(p) for p in new.points],
+                          pen=pg.mkPen(color, width=2), symbol="o", symbolSize=5, symbolBrush=color, name=new.label)
+                self.drawn.append((new.label, new.points))
+            elif new.problem:
+                plot.plot([], [], pen=pg.mkPen(color), name=f"{new.label}: {new.problem}")
+
+    def _mouse_moved(self, position) -> None:
+        box = self.plot.getPlotItem().vb
+        if not self.drawn or not self.plot.sceneBoundingRect().contains(position):
+            self.hover.hide()
+            return
+        at = box.mapSceneToView(position)
+        scale_x, scale_y = box.viewPixelSize()
+        best, where = None, float("inf")
+        for label, points in self.drawn:
+            for p in points:
+                d = ((p.range - at.x()) / scale_x) ** 2 + ((self.value(p) - at.y()) / scale_y) ** 2
+                if d < where:
+                    best, where = (label, p), d
+        if best is None or where > 20 ** 2:
+            self.hover.hide()
+            return
+        label, p = best
+        self.hover.setText(self.describe(label, p))
+        self.hover.setPos(p.range, self.value(p))
+        self.hover.show()
+
+    def describe(self, label: str, point) -> str:
+        return "\n".join([f"{label}, range {point.range}: {self.value_name} {self.value(point):.4g}", *point.detail])
+
+
+class KillPlot(_RangePlot):
+    """Kill probability (or expected kills) against range for the firer against chosen armoured targets."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.metric = QComboBox()
+        self.metric.addItems(["kill probability", "expected kills"])
+        self.facing = QComboBox()
+        self.facing.addItems(["front", "back"])
+        self.facing.setToolTip("armour fired at")
+        self.pulses = _spin(1, 20, 1, "pulse fired at the target, counting this one (P)")
+        self.count = _spin(1, 99, 1, "weapons firing (N)")
+        self.target_list = QListWidget()
+        self.target_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.target_list.setMaximumHeight(90)
+        self.target_list.setToolTip("targets (Ctrl+click to choose several)")
+        for label, widget in (("", self.metric), ("armour", self.facing), ("P", self.pulses), ("N", self.count)):
+            if label:
+                self.controls.addWidget(QLabel(label))
+            self.controls.addWidget(widget)
+        self.controls.addStretch(1)
+        self.layout().insertWidget(1, self.target_list)
+        for widget in (self.metric, self.facing):
+            widget.currentIndexChanged.connect(self._again)
+        for widget in (self.pulses, self.count):
+            widget.valueChanged.connect(self._again)
+        self.target_list.itemSelectionChanged.connect(self._again)
+        self._pool_ids: tuple = ()
+        self._firer_id: str | None = None
+
+    @property
+    def value_name(self) -> str:
+        return self.metric.currentText()
+
+    def settings(self) -> FireSettings:
+        return FireSettings(self.facing.currentText(), self.pulses.value(), self.count.value())
+
+    def value(self, point) -> float:
+        return float(point.kill_probability if self.metric.currentIndex() == 0 else point.kills)
+
+    def _again(self, *_):
+        if self.inputs is not None:
+            self.redraw(self.inputs)
+
+    def _fill_targets(self, inputs: Inputs) -> None:
+        candidates = armoured_targets(inputs.content, inputs.pool, None)
+        ids = tuple(w.id for w in candidates)
+        firer_id = inputs.firer.id if inputs.firer else None
+        if ids == self._pool_ids and firer_id == self._firer_id:
+            return
+        keep = {i.data(Qt.ItemDataRole.UserRole) for i in self.target_list.selectedItems()}
+        if firer_id != self._firer_id or not keep:
+            keep = {w.id for w in default_targets(inputs.content, inputs.pool, inputs.firer)} if inputs.firer else set()
+        self._pool_ids, self._firer_id = ids, firer_id
+        self.target_list.blockSignals(True)
+        self.target_list.clear()
+        for w in candidates:
+            item = QListWidgetItem(f"{w.name}  ({', '.join(w.nationalities)}, FA {w.fa} BA {w.ba})")
+            item.setData(Qt.ItemDataRole.UserRole, w.id)
+            self.target_list.addItem(item)
+            item.setSelected(w.id in keep)
+        self.target_list.blockSignals(False)
+
+    def redraw(self, inputs: Inputs) -> None:
+        self._fill_targets(inputs)
+        self.plot.setLabel("left", self.value_name)
+        super().redraw(inputs)
+
+    def targets(self, inputs: Inputs) -> list[Weapon]:
+        ids = [i.data(Qt.ItemDataRole.UserRole) for i in self.target_list.selectedItems()]
+        return [w for w in (inputs.by_id(i) for i in ids) if w is not None]
+
+
+class SuppressionPlot(_RangePlot):
+    """Suppression the firer adds to each infantry platoon, against range."""
+
+    value_name = "suppression"
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.count = _spin(1, 99, 1, "weapons firing (N)")
+        self.controls.addWidget(QLabel("N"))
+        self.controls.addWidget(self.count)
+        self.controls.addStretch(1)
+        self.count.valueChanged.connect(lambda _: self.inputs and self.redraw(self.inputs))
+        self.plot.setLabel("left", "suppression added")
+
+    def settings(self) -> FireSettings:
+        return FireSettings(count=self.count.value())
+
+    def value(self, point) -> float:
+        return float(point.suppression)
+
+    def targets(self, inputs: Inputs) -> list[Weapon]:
+        firer = inputs.firer
+        return [t for t in infantry_targets(inputs.content, inputs.pool)
+                if firer is None or t.periods[0] <= firer.periods[1] and firer.periods[0] <= t.periods[1]][:6]
+
+
+class HeatPlot(QWidget):
+    """Expected kills of every direct-fire weapon of a period (rows) against its armoured vehicles (columns)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.range = _spin(0, 60, 4, "range in squares")
+        self.period = _spin(1, 99, 1, "period")
+        controls = QHBoxLayout()
+        for label, widget in (("range", self.range), ("period", self.period)):
+            controls.addWidget(QLabel(label))
+            controls.addWidget(widget)
+        controls.addStretch(1)
+        self.plot = pg.PlotWidget(background="w")
+        self.plot.invertY(True)
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image.setColorMap(pg.colormap.get("viridis"))
+        self.plot.addItem(self.image)
+        self.label = QLabel(" ")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addLayout(controls)
+        layout.addWidget(self.plot, 1)
+        layout.addWidget(self.label)
+        self.map: HeatMap | None = None
+        self.inputs: Inputs | None = None
+        self.range.valueChanged.connect(self._again)
+        self.period.valueChanged.connect(self._again)
+        self.plot.scene().sigMouseMoved.connect(self._mouse_moved)
+
+    def _again(self, *_):
+        self.map = None
+        if self.inputs is not None:
+            self.redraw(self.inputs)
+
+    def redraw(self, inputs: Inputs) -> None:
+        self.inputs = inputs
+        content = inputs.content
+        if content.ruleset is None:
+            return
+        self.period.setMaximum(content.ruleset.periods)
+        settings, period = FireSettings(), self.period.value()
+        pool = [inputs.drafted(w) for w in inputs.pool]
+        firers, targets = direct_firers(content, pool, period), armoured_targets(content, pool, period)
+        if inputs.firer is not None:  # the selected weapon's side against the other side's armour
+            own, enemy = sides(content, inputs.firer)
+            firers = [f for f in firers if f.fielded_by(own)] or firers
+            targets = [t for t in targets if t.fielded_by(enemy) and "any" not in t.nationalities] or targets
+        same_rows = self.map is not None and self.map.range == self.range.value() and \
+            [f.id for f in firers] == [f.id for f in self.map.firers] and \
+            [t.id for t in targets] == [t.id for t in self.map.targets]
+        if not same_rows:
+            self.map = heat_map(content, firers, targets, self.range.value(), settings)
+        else:  # a keystroke, a commit or an undo: only the rows and columns of the weapons that changed
+            drawn = {w.id: w for w in (*self.map.firers, *self.map.targets)}
+            for weapon in {w.id: w for w in (*firers, *targets)}.values():
+                if drawn[weapon.id] != weapon:
+                    self.map = heat_map_with(self.map, content, weapon, settings)
+        values = np.array([[np.nan if k is None else k for k in row] for row in self.map.kills] or [[np.nan]], float)
+        self.image.setImage(values, autoLevels=False, levels=(0, max(1e-9, float(np.nanmax(values)) if np.isfinite(values).any() else 1)))
+        self.plot.getAxis("left").setTicks([[(i + 0.5, f.name) for i, f in enumerate(self.map.firers)]])
+        # every third name always, the others where they fit (pyqtgraph drops overlapping lower-level labels)
+        names = [(j + 0.5, t.name) for j, t in enumerate(self.map.targets)]
+        self.plot.getAxis("bottom").setTicks([names[::3], [n for j, n in enumerate(names) if j % 3]])
+        self.plot.setTitle(f"expected kills at range {self.map.range}, period {period}, front armour, pulse 1")
+
+    def _mouse_moved(self, position) -> None:
+        if self.map is None or not self.map.firers:
+            return
+        at = self.plot.getPlotItem().vb.mapSceneToView(position)
+        i, j = int(at.y()), int(at.x())
+        if 0 <= i < len(self.map.firers) and 0 <= j < len(self.map.targets) and at.x() >= 0 and at.y() >= 0:
+            k = self.map.kills[i][j]
+            shown = "out of range" if k is None else f"{k:.4g} expected kills"
+            self.label.setText(f"{self.map.firers[i].name} -> {self.map.targets[j].name}: {shown}")
+
+
+class WeaponPlots(QTabWidget):
+    """The three plots, redrawn together from one set of inputs."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.kills, self.heat, self.suppression = KillPlot(), HeatPlot(), SuppressionPlot()
+        self.addTab(self.kills, "Kills by range")
+        self.addTab(self.heat, "Heat map")
+        self.addTab(self.suppression, "Suppression")
+
+    def redraw(self, inputs: Inputs) -> None:
+        self.kills.redraw(inputs)
+        self.suppression.redraw(inputs)
+        self.heat.redraw(inputs)

@@ -1,0 +1,252 @@
+"""The weapons and vehicles room: one table per nationality (tabs), filters by class, period and text, the live
+plots docked beside it, and the actions add, clone as a variant, delete (or replace everywhere), CSV import and
+export. It only wires widgets to the document and the Qt-free logic of this package."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PyQt6.QtCore import Qt
+from PyQt6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QFileDialog, QHBoxLayout, QInputDialog,
+                             QLabel, QLineEdit, QMainWindow, QMessageBox, QSpinBox, QTabBar, QTableView, QVBoxLayout,
+                             QWidget)
+
+from tacforge.engine.yamlio import atomic_write_text
+
+from .weapon_columns import column, with_value
+from .weapon_usage import WeaponInUse, delete_weapon
+from .weapons_csv import ImportPreview, export_csv, preview_import
+from .weapons_document import WeaponsDocument
+from .weapons_plot_view import Inputs, WeaponPlots
+from .weapons_table import WeaponFilter, add_weapon, clone_variant, nationalities_of
+from .weapons_view import WeaponDelegate, WeaponProxy, WeaponTableModel
+
+ALL = "all"
+
+
+class WeaponsRoom(QMainWindow):
+    """`open_file(path)` opens another pack file as a document (replacing a weapon edits the scenarios using it)."""
+
+    def __init__(self, document: WeaponsDocument, open_file, parent=None):
+        super().__init__(parent)
+        self.setWindowFlags(Qt.WindowType.Widget)  # a room inside a tab, with docks of its own
+        self.document, self.open_file = document, open_file
+        self.model = WeaponTableModel(document, self)
+        self.proxy = WeaponProxy(self.model, self)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # file order until a header is clicked
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
+                                  | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.view.verticalHeader().setDefaultSectionSize(22)
+        self.delegate = WeaponDelegate(self.proxy, self.view)
+        self.view.setItemDelegate(self.delegate)
+        self.model.selected_ids = self.selected_ids
+        self.model.problem = lambda message: self.message.setText(message)
+        self.plots = WeaponPlots()
+        dock = QDockWidget("Plots", self)
+        dock.setObjectName("weapon-plots")
+        dock.setWidget(self.plots)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.setCentralWidget(self._central())
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self.redraw_plots())
+        self.delegate.drafted.connect(self._drafted)
+        self.delegate.draftEnded.connect(self.redraw_plots)
+        document.changed.connect(self._document_changed)
+        self._fill_nationalities()
+        self.view.resizeColumnsToContents()
+        if self.proxy.rowCount():
+            self.view.selectRow(0)
+
+    # -- construction ---------------------------------------------------------------------------------------------
+    def _central(self) -> QWidget:
+        self.nations = QTabBar()
+        self.nations.setExpanding(False)
+        self.nations.currentChanged.connect(lambda _: self._filter())
+        self.class_filter = QComboBox()
+        self.class_filter.addItems([ALL, *self.document.table.unit_class_ids()])
+        self.class_filter.currentIndexChanged.connect(lambda _: self._filter())
+        self.period_filter = QSpinBox()
+        self.period_filter.setRange(0, self.document.table.period_count())
+        self.period_filter.setSpecialValueText("any")
+        self.period_filter.valueChanged.connect(lambda _: self._filter())
+        self.text_filter = QLineEdit()
+        self.text_filter.setPlaceholderText("name, alias, id or #number")
+        self.text_filter.setClearButtonEnabled(True)
+        self.text_filter.textChanged.connect(lambda _: self._filter())
+        filters = QHBoxLayout()
+        for label, widget in (("class", self.class_filter), ("period", self.period_filter), ("find", self.text_filter)):
+            filters.addWidget(QLabel(label))
+            filters.addWidget(widget)
+        toolbar = self.addToolBar("Weapons")
+        toolbar.setObjectName("weapons")
+        for text, slot in (("Add", self.add), ("Clone as variant", self.clone), ("Delete", self.delete),
+                           ("Replace everywhere…", self.replace), ("Import CSV…", self.import_dialog),
+                           ("Export CSV…", self.export_dialog)):
+            toolbar.addAction(text, slot)
+        self.message = QLabel(" ")
+        self.message.setWordWrap(True)
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.nations)
+        layout.addLayout(filters)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.message)
+        return box
+
+    def _fill_nationalities(self) -> None:
+        current = self.nations.tabData(self.nations.currentIndex()) if self.nations.count() else None
+        self.nations.blockSignals(True)
+        while self.nations.count():
+            self.nations.removeTab(0)
+        for nat in nationalities_of(self.document.table.weapons):
+            self.nations.setTabData(self.nations.addTab(self._nation_name(nat)), nat)
+        self.nations.setTabData(self.nations.addTab("All"), None)
+        found = next((i for i in range(self.nations.count()) if self.nations.tabData(i) == current), 0)
+        self.nations.setCurrentIndex(found)
+        self.nations.blockSignals(False)
+        self._filter()
+
+    def _nation_name(self, nat: str) -> str:
+        ruleset = self.document.table.content.ruleset
+        known = ruleset.nationality(nat) if ruleset is not None else None
+        return known.name if known is not None else nat
+
+    def title(self) -> str:
+        return ("*" if self.document.dirty else "") + f"{self.document.path.parent.name}/{self.document.path.name}"
+
+    # -- filtering and selection ----------------------------------------------------------------------------------
+    def current_filter(self) -> WeaponFilter:
+        cls = self.class_filter.currentText()
+        return WeaponFilter(None if cls == ALL else cls, self.period_filter.value() or None, self.text_filter.text(),
+                            self.nations.tabData(self.nations.currentIndex()))
+
+    def _filter(self) -> None:
+        self.proxy.set_filter(self.current_filter())
+
+    def selected_ids(self) -> list[str]:
+        rows = {self.proxy.mapToSource(i).row() for i in self.view.selectionModel().selectedRows()}
+        return [self.document.table.weapons[r].id for r in sorted(rows)]
+
+    def current_weapon(self):
+        index = self.view.currentIndex()
+        if not index.isValid():
+            ids = self.selected_ids()
+            return self.document.table.by_id(ids[0]) if ids else None
+        return self.document.table.weapons[self.proxy.mapToSource(index).row()]
+
+    # -- plots ----------------------------------------------------------------------------------------------------
+    def inputs(self, draft=None) -> Inputs:
+        table = self.document.table
+        here = {w.id for w in table.weapons}
+        others = [w for w in table.content.weapons.values()
+                  if w.id not in here and w.source.file != self.document.path]
+        return Inputs(table.content, [*table.weapons, *others], self.current_weapon(), draft)
+
+    def redraw_plots(self) -> None:
+        self.plots.redraw(self.inputs())
+
+    def _drafted(self, row: int, key: str, text: str) -> None:
+        """A value is being typed: draw the plots as if it were committed, over the committed ones."""
+        col, weapon = column(key), self.document.table.weapons[row]
+        try:
+            value = col.parse(text)
+        except ValueError as exc:
+            self.message.setText(str(exc))
+            return
+        self.message.setText(" ")
+        self.plots.redraw(self.inputs(with_value(weapon, col, value)))
+
+    def _document_changed(self, what: str, detail) -> None:
+        if what == "rows":
+            if any(r.before is None or r.after is None for r in detail.rows):
+                self._fill_nationalities()
+            self.redraw_plots()
+
+    # -- actions --------------------------------------------------------------------------------------------------
+    def add(self) -> None:
+        table = self.document.table
+        cls = self.class_filter.currentText()
+        nat = self.nations.tabData(self.nations.currentIndex()) or nationalities_of(table.weapons)[0]
+        self.document.push_change(add_weapon(table, cls if cls != ALL else table.unit_class_ids()[0], nat))
+        self._select(table.weapons[-1].id)
+
+    def clone(self) -> None:
+        weapon = self.current_weapon()
+        if weapon is not None:
+            change = clone_variant(self.document.table, weapon.id)
+            self.document.push_change(change)
+            self._select(change.rows[0].after.id)
+
+    def _select(self, weapon_id: str) -> None:
+        row = self.document.table.index_of(weapon_id)
+        index = self.proxy.mapFromSource(self.model.index(row, 1))
+        if index.isValid():
+            self.view.selectRow(index.row())
+            self.view.scrollTo(index)
+
+    def delete(self) -> None:
+        weapon = self.current_weapon()
+        if weapon is None:
+            return
+        try:
+            self.document.push_change(delete_weapon(self.document.table, weapon.id))
+        except WeaponInUse as exc:
+            answer = QMessageBox.question(self, "Weapon in use", f"{exc}\n\nReplace it by another weapon everywhere?",
+                                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+            if answer == QMessageBox.StandardButton.Yes:
+                self.replace()
+
+    def replace(self) -> None:
+        weapon = self.current_weapon()
+        if weapon is None:
+            return
+        choices = [w for w in self.inputs().pool if w.id != weapon.id and w.unit_class == weapon.unit_class] or \
+            [w for w in self.inputs().pool if w.id != weapon.id]
+        names = [f"{w.name} ({w.id})" for w in choices]
+        name, ok = QInputDialog.getItem(self, "Replace everywhere", f"Replace {weapon.name} everywhere by:", names, 0, False)
+        if ok and name:
+            self.document.replace_weapon(weapon.id, choices[names.index(name)].id, self.open_file)
+
+    def export_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export weapons as CSV", str(self.document.path.with_suffix(".csv")),
+                                              "CSV (*.csv)")
+        if path:
+            atomic_write_text(Path(path), export_csv(self.document.table.weapons, self.document.table.pack_id))
+            self.message.setText(f"exported {len(self.document.table)} weapons to {path}")
+
+    def import_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import weapons from CSV", str(self.document.path.parent), "CSV (*.csv)")
+        if path:
+            preview = self.import_csv(Path(path), confirm=self._confirm_import)
+            if preview is not None and preview.errors:
+                box = QMessageBox(QMessageBox.Icon.Warning, "Import CSV", f"The CSV has {len(preview.errors)} errors; "
+                                  "nothing was imported.", QMessageBox.StandardButton.Ok, self)
+                box.setDetailedText("\n".join(i.format() for i in preview.issues))
+                box.exec()
+
+    def import_csv(self, path: Path, confirm) -> ImportPreview | None:
+        """Preview the CSV against the table; apply it as one undo step if it has no errors and `confirm` agrees."""
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.message.setText(f"cannot read {path}: {exc}")
+            return None
+        preview = preview_import(text, path, self.document.table)
+        if not preview.errors and preview.change and confirm(preview):
+            self.document.push_change(preview.change)
+        return preview
+
+    def _confirm_import(self, preview: ImportPreview) -> bool:
+        lines = [f"added: {w.name}" for w in preview.added]
+        for weapon, diffs in preview.changed:
+            lines.append(f"changed: {weapon.name}: " + ", ".join(f"{d.key} {d.before} -> {d.after}" for d in diffs))
+        lines += [f"removed: {w.name}" for w in preview.removed]
+        box = QMessageBox(QMessageBox.Icon.Question, "Import CSV", f"The import changes: {preview.summary()}. Apply it?",
+                          QMessageBox.StandardButton.Apply | QMessageBox.StandardButton.Cancel, self)
+        box.setDetailedText("\n".join(lines + [i.format() for i in preview.issues]))
+        return box.exec() == QMessageBox.StandardButton.Apply
