@@ -15,6 +15,7 @@ from tacforge.engine.yamlio import YamlFileError
 from . import new_files, recovery
 from .docks import IssuesDock, PackBrowser, ScenarioProperties
 from .documents import SaveFailed
+from .data.weapons_room import WeaponsRoom
 from .editor_tab import EditorTab
 from .file_watch import PackWatcher, take_disk_changes
 from .validation import LiveValidator
@@ -24,6 +25,9 @@ from .workspace import Workspace
 TOOLS = (("brush", "Brush", "B"), ("rectangle", "Rectangle", "R"), ("fill", "Fill", "F"), ("line", "Road/river line", "L"),
          ("raise", "Raise ground", "E"), ("lower", "Lower ground", "Shift+E"), ("eyedropper", "Eyedropper", "I"),
          ("select", "Select", "S"), ("los", "Line of sight", "V"), ("objective", "Move objective", "O"))
+
+
+TABS = (EditorTab, WeaponsRoom)  # what a tab can hold: a map or scenario, or a data room
 
 
 def _with(bindings: list[QKeySequence], extra: str) -> list[QKeySequence]:
@@ -194,7 +198,7 @@ class MainWindow(QMainWindow):
         path = Path(path)
         for i in range(self.tabs.count()):
             tab = self.tabs.widget(i)
-            if isinstance(tab, EditorTab) and tab.document.path.resolve() == path.resolve():
+            if isinstance(tab, TABS) and tab.document.path.resolve() == path.resolve():
                 self.tabs.setCurrentIndex(i)
                 return tab
         try:
@@ -202,8 +206,13 @@ class MainWindow(QMainWindow):
         except YamlFileError as exc:
             QMessageBox.warning(self, "Cannot open", exc.issue.format())
             return None
+        except ValueError as exc:  # a weapons file whose pack does not load
+            QMessageBox.warning(self, "Cannot open", str(exc))
+            return None
+        if document.kind == "weapons":
+            return self._open_room(WeaponsRoom(document, self.workspace.open), path)
         if document.kind not in ("map", "scenario"):
-            QMessageBox.information(self, "Opened in the pack", f"{path.name} is validated live; the weapon, "
+            QMessageBox.information(self, "Opened in the pack", f"{path.name} is validated live; the "
                                     "formation and period tables get their own editors in a later version. "
                                     "Edit the file in a text editor meanwhile: the issues dock checks it.")
             self.workspace.close(document)
@@ -220,6 +229,18 @@ class MainWindow(QMainWindow):
         self.file_watch.watch_pack(document.pack_folder)
         return tab
 
+    def _open_room(self, room, path: Path):
+        """A data room (the weapon table) in a tab of its own, with its document's history."""
+        room.document.changed.connect(lambda *_: self._edited(room.document))
+        room.document.dirtyChanged.connect(lambda _: self._refresh_titles())
+        self.undo_group.addStack(room.history)
+        self.tabs.addTab(room, room.title())
+        self.tabs.setCurrentWidget(room)
+        self._remember(path)
+        self.validator.watch(room.document.pack_folder)
+        self.file_watch.watch_pack(room.document.pack_folder)
+        return room
+
     def _edited(self, document) -> None:
         self.validator.schedule()
         self._refresh_titles()
@@ -227,7 +248,7 @@ class MainWindow(QMainWindow):
     def _refresh_titles(self) -> None:
         for i in range(self.tabs.count()):
             tab = self.tabs.widget(i)
-            if isinstance(tab, EditorTab):
+            if isinstance(tab, TABS):
                 self.tabs.setTabText(i, tab.title())
 
     def _tab_changed(self, index: int) -> None:
@@ -235,6 +256,11 @@ class MainWindow(QMainWindow):
         self.properties.show_document(tab.document if tab else None)
         self.minimap.attach(tab.view if tab else None)
         self.status.clear()  # it described a square of the tab that was current
+        room = self.tabs.currentWidget()
+        if isinstance(room, WeaponsRoom):
+            self.undo_group.setActiveStack(room.history)
+            self.validator.watch(room.document.pack_folder)
+            return
         if tab is None:
             self.undo_group.setActiveStack(None)
             return
@@ -245,7 +271,7 @@ class MainWindow(QMainWindow):
 
     def close_tab(self, index: int) -> bool:
         tab = self.tabs.widget(index)
-        if not isinstance(tab, EditorTab):
+        if not isinstance(tab, TABS):
             return True
         for document in tab.documents():
             if document.dirty and not self._ask_save(document):
@@ -263,8 +289,8 @@ class MainWindow(QMainWindow):
         tab.deleteLater()
         return True
 
-    def _tabs(self) -> list[EditorTab]:
-        return [self.tabs.widget(i) for i in range(self.tabs.count()) if isinstance(self.tabs.widget(i), EditorTab)]
+    def _tabs(self) -> list:
+        return [self.tabs.widget(i) for i in range(self.tabs.count()) if isinstance(self.tabs.widget(i), TABS)]
 
     def _ask_save(self, document) -> bool:
         answer = QMessageBox.question(

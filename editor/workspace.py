@@ -68,6 +68,12 @@ class Workspace:
             return found
         path = Path(path).resolve()
         content, pack = self.content_for(path)
+        if pack is not None and pack.kinds.get(path) == "weapons" and content is not None:
+            from .data.weapons_document import open_weapons_document
+
+            document = open_weapons_document(path, self)
+            self.documents.append(document)
+            return document
         game_map = None
         if path.parent.name == "maps" and content is not None and pack is not None:
             game_map = next((m for m in pack.docs.maps if m.source.file == path), None)

@@ -30,7 +30,8 @@ class WeaponsRoom(QMainWindow):
     def __init__(self, document: WeaponsDocument, open_file, parent=None):
         super().__init__(parent)
         self.setWindowFlags(Qt.WindowType.Widget)  # a room inside a tab, with docks of its own
-        self.document, self.open_file = document, open_file
+        self.document, self._open = document, open_file
+        self.touched: list = []  # other files edited from here (replace everywhere), kept for saving
         self.model = WeaponTableModel(document, self)
         self.proxy = WeaponProxy(self.model, self)
         self.view = QTableView()
@@ -116,6 +117,14 @@ class WeaponsRoom(QMainWindow):
         known = ruleset.nationality(nat) if ruleset is not None else None
         return known.name if known is not None else nat
 
+    @property
+    def history(self):
+        return self.document.undo
+
+    def documents(self) -> list:
+        """The documents this tab edits: the table, and the files a replace-everywhere changed."""
+        return [self.document, *self.touched]
+
     def title(self) -> str:
         return ("*" if self.document.dirty else "") + f"{self.document.path.parent.name}/{self.document.path.name}"
 
@@ -163,7 +172,7 @@ class WeaponsRoom(QMainWindow):
 
     def _document_changed(self, what: str, detail) -> None:
         if what == "rows":
-            if any(r.before is None or r.after is None for r in detail.rows):
+            if detail.adds_or_removes:
                 self._fill_nationalities()
             self.redraw_plots()
 
@@ -211,6 +220,12 @@ class WeaponsRoom(QMainWindow):
         name, ok = QInputDialog.getItem(self, "Replace everywhere", f"Replace {weapon.name} everywhere by:", names, 0, False)
         if ok and name:
             self.document.replace_weapon(weapon.id, choices[names.index(name)].id, self.open_file)
+
+    def open_file(self, path: Path):
+        document = self._open(path)
+        if document not in self.touched and document is not self.document:
+            self.touched.append(document)
+        return document
 
     def export_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export weapons as CSV", str(self.document.path.with_suffix(".csv")),

@@ -34,10 +34,15 @@ class TableChange:
     def __bool__(self) -> bool:
         return bool(self.rows)
 
+    @property
+    def adds_or_removes(self) -> bool:
+        return any(r.before is None or r.after is None for r in self.rows)
+
 
 class WeaponTable:
     """The rows of one weapons file, `content` the pack's merged content (classes, periods, scenarios) and `base`
-    the weapons of the packs it requires, by id. Listeners hear `(change, reverted)` after each change."""
+    the weapons of the packs it requires, by id. `listeners` hear `(change, reverted)` after each change,
+    `before_listeners` the same just before it (a Qt model announces rows that come and go)."""
 
     def __init__(self, weapons: Iterable[Weapon], content: Content, base: dict[str, Weapon] | None = None):
         self.weapons: list[Weapon] = list(weapons)
@@ -45,6 +50,7 @@ class WeaponTable:
         self.base = dict(base or {})
         self.pack_id = content.pack_id
         self.listeners: list[Callable[[TableChange, bool], None]] = []
+        self.before_listeners: list[Callable[[TableChange, bool], None]] = []
 
     def __len__(self) -> int:
         return len(self.weapons)
@@ -56,14 +62,16 @@ class WeaponTable:
         return next((w for w in self.weapons if w.id == weapon_id), None)
 
     def apply(self, change: TableChange) -> None:
+        self._tell(self.before_listeners, change, False)
         for row in change.rows:
             self._step(row.index, row.before, row.after)
-        self._tell(change, False)
+        self._tell(self.listeners, change, False)
 
     def revert(self, change: TableChange) -> None:
+        self._tell(self.before_listeners, change, True)
         for row in reversed(change.rows):
             self._step(row.index, row.after, row.before)
-        self._tell(change, True)
+        self._tell(self.listeners, change, True)
 
     def _step(self, index: int, before: Weapon | None, after: Weapon | None) -> None:
         if before is None:
@@ -76,8 +84,9 @@ class WeaponTable:
         else:
             self.weapons[index] = after
 
-    def _tell(self, change: TableChange, reverted: bool) -> None:
-        for listener in list(self.listeners):
+    @staticmethod
+    def _tell(listeners, change: TableChange, reverted: bool) -> None:
+        for listener in list(listeners):
             listener(change, reverted)
 
     # -- what differs from the extended pack ----------------------------------------------------------------------

@@ -27,7 +27,9 @@ class WeaponTableModel(QAbstractTableModel):
         self.columns = columns()
         self.selected_ids: Callable[[], list[str]] = lambda: []
         self.problem: Callable[[str], None] = lambda message: None
-        document.table.listeners.append(self._table_changed)
+        document.table.before_listeners.append(self._table_changing)
+        # first: whatever reacts to the document's own signal (filters, plots) reads this model already updated
+        document.table.listeners.insert(0, self._table_changed)
 
     @property
     def table(self):
@@ -99,13 +101,16 @@ class WeaponTableModel(QAbstractTableModel):
         self.document.push_change(bulk_set(self.table, ids, col.key, typed))
         return True
 
-    def _table_changed(self, change, reverted) -> None:
-        if all(r.before is not None and r.after is not None for r in change.rows):
-            for r in change.rows:
-                self.dataChanged.emit(self.index(r.index, 0), self.index(r.index, len(self.columns) - 1))
-        else:
+    def _table_changing(self, change, reverted) -> None:
+        if change.adds_or_removes:
             self.beginResetModel()
+
+    def _table_changed(self, change, reverted) -> None:
+        if change.adds_or_removes:
             self.endResetModel()
+            return
+        for r in change.rows:
+            self.dataChanged.emit(self.index(r.index, 0), self.index(r.index, len(self.columns) - 1))
 
 
 class WeaponProxy(QSortFilterProxyModel):

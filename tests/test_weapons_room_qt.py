@@ -1,0 +1,121 @@
+"""The weapons room in the editor (pytest-qt): a cell edited through the view's editor and undone from the Edit
+menu, a bulk edit of the selected rows as one step, the plots redrawn while a value is typed, replace everywhere
+as one step across files, and the saved file changed only where it was edited."""
+
+import pytest
+from PyQt6.QtCore import Qt
+from PyQt6.QtWidgets import QApplication, QSpinBox
+
+from tacforge.editor.data.weapon_columns import columns
+from tacforge.editor.data.weapons_room import WeaponsRoom
+
+from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
+
+FA = [c.key for c in columns()].index("fa")
+
+
+@pytest.fixture
+def room(window, pack_copy, qtbot) -> WeaponsRoom:
+    window.show()
+    qtbot.waitExposed(window)
+    opened = window.open_path(pack_copy / "weapons.yaml")
+    assert isinstance(opened, WeaponsRoom)
+    return opened
+
+
+def cell(room, weapon_id, column=FA):
+    row = room.document.table.index_of(weapon_id)
+    return room.proxy.mapFromSource(room.model.index(row, column))
+
+
+def type_into_cell(room, qtbot, index, text):
+    """Open the cell's editor as a double click does and type `text` over its value; returns the editor."""
+    room.view.setCurrentIndex(index)
+    room.view.edit(index)
+    editor = QApplication.focusWidget() or room.view.findChild(QSpinBox)
+    spin = editor if isinstance(editor, QSpinBox) else room.view.findChild(QSpinBox)
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin.lineEdit(), text)
+    return spin
+
+
+def test_a_cell_edited_through_its_editor_undoes_from_the_edit_menu(room, qtbot):
+    index = cell(room, "westcopy:sherman")
+    spin = type_into_cell(room, qtbot, index, "13")
+    assert (spin.minimum(), spin.maximum()) == (0, 255)  # the schema's bounds
+    qtbot.keyClick(spin, Qt.Key.Key_Return)  # the delegate commits in a queued call
+    qtbot.waitUntil(lambda: room.document.table.by_id("westcopy:sherman").fa == 13)
+    assert index.data() == "13" and room.document.dirty
+    undo = menu_action(room.window(), "Edit", "Undo")
+    assert "FA = 13" in undo.text()
+    undo.trigger()
+    assert room.document.table.by_id("westcopy:sherman").fa == 11 and not room.document.dirty
+    assert index.data() == "11"
+
+
+def test_editing_a_cell_of_a_selection_sets_every_selected_row_in_one_step(room):
+    room.nations.setCurrentIndex(next(i for i in range(room.nations.count()) if room.nations.tabData(i) == "us"))
+    for weapon_id in ("westcopy:stuart", "westcopy:sherman"):
+        room.view.selectionModel().select(cell(room, weapon_id), room.view.selectionModel().SelectionFlag.Select
+                                          | room.view.selectionModel().SelectionFlag.Rows)
+    assert room.proxy.setData(cell(room, "westcopy:sherman"), "9")
+    table = room.document.table
+    assert (table.by_id("westcopy:stuart").fa, table.by_id("westcopy:sherman").fa) == (9, 9)
+    assert room.history.count() == 1
+    room.history.undo()
+    assert (table.by_id("westcopy:stuart").fa, table.by_id("westcopy:sherman").fa) == (7, 11)
+
+
+def test_the_plots_redraw_while_a_value_is_typed(room, qtbot):
+    sherman = "westcopy:sherman"
+    room.view.selectRow(cell(room, sherman).row())
+    kills = room.plots.kills
+    committed = [[p.kills for p in points] for _, points in kills.drawn]
+    assert committed and kills.inputs.draft is None
+    type_into_cell(room, qtbot, cell(room, sherman, [c.key for c in columns()].index("mp")), "18")
+    assert kills.inputs.draft is not None and kills.inputs.draft.mp == 18
+    assert room.document.table.by_id(sherman).mp == 9  # not committed yet
+    typed = [[p.kills for p in points] for _, points in kills.drawn]
+    assert typed != committed and all(sum(a) >= sum(b) for a, b in zip(typed, committed))
+    dashed = [item for item in kills.plot.getPlotItem().listDataItems() if item.name() and "before" in item.name()]
+    assert dashed, "the committed values are drawn under the draft"
+
+
+def test_replace_everywhere_is_one_step_across_the_table_and_the_scenario(room):
+    scenario = room.document.pack_folder / "scenarios" / "bocage_crossroads.yaml"
+    room.document.replace_weapon("westcopy:sherman", "westcopy:grant", room.open_file)
+    assert room.document.table.by_id("westcopy:sherman") is None
+    scenario_doc = room.window().workspace.find_open(scenario)
+    assert scenario_doc.dirty and "sherman" not in scenario_doc.text().split("units:", 1)[1].split("\n", 40)[1]
+    assert room.history.count() == 1
+    menu_action(room.window(), "Edit", "Undo").trigger()
+    assert room.document.table.by_id("westcopy:sherman") is not None
+    assert not scenario_doc.dirty and not room.document.dirty
+    assert scenario_doc.text() == scenario.read_text()
+
+
+def test_saving_writes_only_the_edited_value_and_an_unedited_table_saves_unchanged(room):
+    path = room.document.path
+    original = path.read_text()
+    assert room.document.text() == original
+    room.document.sync_data()
+    from tacforge.engine.yamlio import dump_roundtrip
+    assert dump_roundtrip(room.document.data) == original  # the writer changes nothing it was not asked to
+    assert room.proxy.setData(cell(room, "westcopy:sherman"), "13")
+    room.document.save()
+    changed = [(a, b) for a, b in zip(original.splitlines(), path.read_text().splitlines()) if a != b]
+    assert changed == [("    fa: 11", "    fa: 13")]
+    assert len(original.splitlines()) == len(path.read_text().splitlines())
+
+
+def test_a_variant_is_written_as_a_new_entry_that_validates(room, pack_copy):
+    from tacforge.engine.packs import load_packs
+
+    room.view.selectRow(cell(room, "westcopy:sherman").row())
+    room.clone()
+    variant = room.document.table.by_id("westcopy:sherman_variant")
+    assert variant is not None and room.current_weapon() == variant
+    room.document.save()
+    packs = load_packs([pack_copy], env={}, include_user_dir=False, use_cache=False)
+    assert [i.format() for i in packs.packs["westcopy"].issues.items if i.is_error] == []
+    assert packs.content("westcopy").weapons["westcopy:sherman_variant"].fa == 11
