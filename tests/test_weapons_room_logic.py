@@ -155,10 +155,13 @@ def test_plot_series_equal_tacforge_calc_for_the_manuals_example(bundled, capsys
     assert series.points[3].kills == Fraction(38374469, 540672000)
     assert series.points[3].kill_probability == Fraction(38374469, 540672000)
     assert "x 0.5  APF < armour" in series.points[3].detail
+    drawn = range_series(content, firer, target, FireSettings(facing="front", pulses=1, count=5), exact=False)
     for r in (0, 3, 7):
         assert main(["calc", "kills", "--pack", "western", "--firer", "PZ-IIIJ", "--target", "SHERMAN", "--range",
                      str(r), "--count", "5", "--format", "json"]) == 0
-        assert json.loads(capsys.readouterr().out)["expected_kills_exact"] == str(series.points[r].kills)
+        body = json.loads(capsys.readouterr().out)
+        assert body["expected_kills_exact"] == str(series.points[r].kills)
+        assert drawn.points[r].kills == pytest.approx(body["expected_kills"], rel=1e-12)  # what the widgets draw
 
 
 def test_the_heat_map_redraws_one_weapon_as_a_full_recompute_would(bundled, table):

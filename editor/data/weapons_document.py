@@ -8,7 +8,7 @@ from typing import Callable
 
 from PyQt6.QtGui import QUndoCommand
 
-from tacforge.engine.yamlio import load_roundtrip
+from tacforge.engine.yamlio import roundtrip_yaml
 
 from ..documents import Document, DocumentEdit, SetValue
 from .weapon_usage import replace_everywhere
@@ -47,10 +47,15 @@ class CrossFileEdit(QUndoCommand):
 
 
 class WeaponsDocument(Document):
+    """The table is built from the typed weapons the pack loaded; the file's round-trip data, which only saving
+    needs, is parsed from the text read at opening when it is first needed (the round-trip parser takes about
+    half a second for the largest table, more than the budget for opening it)."""
+
     kind = "weapons"
 
-    def __init__(self, path, data, text, content, pack_folder, table: WeaponTable):
-        super().__init__(path, data, text, content, pack_folder)
+    def __init__(self, path, text, content, pack_folder, table: WeaponTable):
+        self._parsed = None
+        super().__init__(path, None, text, content, pack_folder)
         self.table = table
         table.listeners.append(lambda change, reverted: self.changed.emit("rows", change))
 
@@ -67,6 +72,16 @@ class WeaponsDocument(Document):
             edits.append(SetValue(open_file(ref.file), ref.path, ref.new_ref, f"use {ref.new_ref}"))
         self.undo.push(CrossFileEdit(change.text, edits))
 
+    @property
+    def data(self):
+        if self._parsed is None:
+            self._parsed = roundtrip_yaml().load(self.saved_text)
+        return self._parsed
+
+    @data.setter
+    def data(self, value) -> None:
+        self._parsed = value
+
     def sync_data(self) -> None:
         sync_entries(self.data["weapons"], self.table.weapons, self.table.pack_id)
 
@@ -74,7 +89,6 @@ class WeaponsDocument(Document):
 def open_weapons_document(path: Path, workspace) -> WeaponsDocument:
     """The weapons file as a document: its rows as the loader read them, the packs it extends for comparison."""
     path = Path(path).resolve()
-    data, text = load_roundtrip(path)
     content, pack = workspace.content_for(path)
     if content is None or pack is None:
         raise ValueError(f"{path.name} is not in a pack that loads; run tacforge validate on it")
@@ -84,4 +98,7 @@ def open_weapons_document(path: Path, workspace) -> WeaponsDocument:
         if pack_id != pack.id and pack_id in workspace.packset.packs:
             base.update((w.id, w) for w in workspace.packset.packs[pack_id].docs.weapons)
     table = WeaponTable(rows, content, base)
-    return WeaponsDocument(path, data, text, content, pack.location.folder, table)
+    text = pack.texts.get(path)
+    if text is None:
+        raise ValueError(f"{path.name} could not be read when its pack loaded; run tacforge validate on it")
+    return WeaponsDocument(path, text, content, pack.location.folder, table)

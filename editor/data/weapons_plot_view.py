@@ -65,6 +65,9 @@ class _RangePlot(QWidget):
         layout.addWidget(self.plot, 1)
         self.inputs: Inputs | None = None
         self.drawn: list = []  # (label, points) of the curves drawn, for hovering
+        self._curves: list = []  # one solid curve per target: the values as they stand (or as typed)
+        self._ghosts: list = []  # one dashed curve per target: the committed values, while an edit is typed
+        self._labels: list[str] = []
 
     def settings(self) -> FireSettings:
         return FireSettings()
@@ -75,34 +78,54 @@ class _RangePlot(QWidget):
     def targets(self, inputs: Inputs) -> list[Weapon]:
         raise NotImplementedError
 
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self.inputs is not None:
+            self.redraw(self.inputs)
+
     def redraw(self, inputs: Inputs) -> None:
         self.inputs = inputs
+        if not self.isVisible():
+            return  # drawn when its tab is shown
         plot = self.plot.getPlotItem()
-        plot.clear()
-        plot.addItem(self.hover, ignoreBounds=True)
         self.hover.hide()
         self.drawn = []
         if inputs.firer is None or inputs.content.ruleset is None:
             plot.setTitle("select a weapon in the table")
+            self._show([], [], False)
             return
         firer = inputs.firer
         now_firer = inputs.drafted(firer)
         targets = self.targets(inputs)
-        plot.setTitle(f"{now_firer.name} x{self.settings().count}, pulse {self.settings().pulses}")
-        before = kill_curves(inputs.content, firer, targets, self.settings())
-        after = kill_curves(inputs.content, now_firer, [inputs.drafted(t) for t in targets], self.settings())
         editing = inputs.draft is not None
-        for i, (old, new) in enumerate(zip(before, after)):
-            color = PALETTE[i % len(PALETTE)]
-            if editing and old.points != new.points and old.points:
-                plot.plot([p.range for p in old.points], [self.value(p) for p in old.points],
-                          pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DashLine), name=f"{old.label} before")
+        after = kill_curves(inputs.content, now_firer, [inputs.drafted(t) for t in targets], self.settings(), exact=False)
+        before = kill_curves(inputs.content, firer, targets, self.settings(), exact=False) if editing else after
+        plot.setTitle(f"{now_firer.name} x{self.settings().count}, pulse {self.settings().pulses}"
+                      + ("; dashed: before this edit" if editing else ""))
+        self._show(before, after, editing)
+
+    def _show(self, before, after, editing: bool) -> None:
+        """Put the series into the curve items, which are made again only when the targets change: making
+        pyqtgraph items and legend rows is most of a redraw's time, and a keystroke only moves points."""
+        plot = self.plot.getPlotItem()
+        labels = [s.label + (f": {s.problem}" if s.problem else "") for s in after]
+        if labels != self._labels:
+            for item in self._curves + self._ghosts:
+                plot.removeItem(item)
+            self._curves, self._ghosts, self._labels = [], [], labels
+            for i, label in enumerate(labels):
+                color = PALETTE[i % len(PALETTE)]
+                self._ghosts.append(plot.plot([], [], pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DashLine)))
+                self._curves.append(plot.plot([], [], pen=pg.mkPen(color, width=2), symbol="o", symbolSize=5,
+                                              symbolBrush=color, name=label))
+        for old, new, ghost, curve in zip(before, after, self._ghosts, self._curves):
+            curve.setData([p.range for p in new.points], [self.value(p) for p in new.points])
+            if editing and old.points and old.points != new.points:
+                ghost.setData([p.range for p in old.points], [self.value(p) for p in old.points])
+            else:
+                ghost.setData([], [])
             if new.points:
-                plot.plot([p.range for p in new.points], [self.value(p) for p in new.points],
-                          pen=pg.mkPen(color, width=2), symbol="o", symbolSize=5, symbolBrush=color, name=new.label)
                 self.drawn.append((new.label, new.points))
-            elif new.problem:
-                plot.plot([], [], pen=pg.mkPen(color), name=f"{new.label}: {new.problem}")
 
     def _mouse_moved(self, position) -> None:
         box = self.plot.getPlotItem().vb
@@ -262,11 +285,16 @@ class HeatPlot(QWidget):
         if self.inputs is not None:
             self.redraw(self.inputs)
 
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self.inputs is not None:
+            self.redraw(self.inputs)
+
     def redraw(self, inputs: Inputs) -> None:
         self.inputs = inputs
         content = inputs.content
-        if content.ruleset is None:
-            return
+        if content.ruleset is None or not self.isVisible():
+            return  # drawn when shown: a full heat map is a few thousand attacks
         self.period.setMaximum(content.ruleset.periods)
         settings, period = FireSettings(), self.period.value()
         pool = [inputs.drafted(w) for w in inputs.pool]
