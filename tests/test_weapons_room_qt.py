@@ -119,3 +119,17 @@ def test_a_variant_is_written_as_a_new_entry_that_validates(room, pack_copy):
     packs = load_packs([pack_copy], env={}, include_user_dir=False, use_cache=False)
     assert [i.format() for i in packs.packs["westcopy"].issues.items if i.is_error] == []
     assert packs.content("westcopy").weapons["westcopy:sherman_variant"].fa == 11
+
+
+def test_a_variant_with_more_front_armour_is_hit_less_while_the_value_is_typed(room, qtbot):
+    """The issue's walk-through: clone the Sherman, type 2 more front armour, see its matchups change at once."""
+    room.view.selectRow(cell(room, "westcopy:sherman").row())
+    room.clone()
+    kills = room.plots.kills
+    kills.direction.setCurrentText(kills.FIRED_AT)
+    assert kills.others(kills.inputs), "German guns are chosen to fire at it"
+    committed = [sum(p.kill_probability for p in points) for _, points in kills.drawn]
+    type_into_cell(room, qtbot, cell(room, "westcopy:sherman_variant"), "13")
+    typed = [sum(p.kill_probability for p in points) for _, points in kills.drawn]
+    assert len(typed) == len(committed) and all(t < c for t, c in zip(typed, committed))
+    assert room.document.table.by_id("westcopy:sherman_variant").fa == 11  # still only typed

@@ -190,12 +190,20 @@ def sides(content: Content, weapon: Weapon) -> tuple[set[str], set[str]]:
     return friends, {n.id for n in content.ruleset.nationalities if n.side not in own}
 
 
-def default_targets(content: Content, pool: Iterable[Weapon], firer: Weapon, limit: int = 4) -> list[Weapon]:
-    """The armoured vehicles the firer would meet: fielded by the other side, in a period it is fielded in."""
-    if content.ruleset is None:
-        return []
-    enemy = sides(content, firer)[1]
-    first, last = firer.periods
-    found = [w for w in armoured_targets(content, pool, None)
+def opponents(content: Content, candidates: Iterable[Weapon], weapon: Weapon, limit: int = 4) -> list[Weapon]:
+    """The first candidates the weapon would meet: fielded by the other side, in a period it is fielded in."""
+    enemy = sides(content, weapon)[1]
+    first, last = weapon.periods
+    found = [w for w in candidates
              if w.fielded_by(enemy) and "any" not in w.nationalities and w.periods[0] <= last and first <= w.periods[1]]
     return found[:limit]
+
+
+def fire_curves(content: Content, firers: Iterable[Weapon], target: Weapon, settings: FireSettings,
+                exact: bool = True) -> list[Series]:
+    """Several firers against one target (how a vehicle's armour holds up), one series per firer, labelled by it."""
+    out = []
+    for firer in firers:
+        series = range_series(content, firer, target, settings, exact)
+        out.append(Series(firer.name, firer.id, series.points, series.problem))
+    return out

@@ -12,8 +12,8 @@ from PyQt6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QLabel, 
 
 from tacforge.engine.model import Weapon
 
-from .weapon_plots import (FireSettings, HeatMap, armoured_targets, default_targets, direct_firers, heat_map,
-                           heat_map_with, infantry_targets, kill_curves, sides)
+from .weapon_plots import (FireSettings, HeatMap, armoured_targets, direct_firers, fire_curves, heat_map,
+                           heat_map_with, infantry_targets, kill_curves, opponents, sides)
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
 
@@ -75,8 +75,13 @@ class _RangePlot(QWidget):
     def value(self, point) -> float:
         raise NotImplementedError
 
-    def targets(self, inputs: Inputs) -> list[Weapon]:
+    def others(self, inputs: Inputs) -> list[Weapon]:
+        """The weapons the selected one is plotted against."""
         raise NotImplementedError
+
+    def series(self, inputs: Inputs, selected: Weapon, others: list[Weapon]) -> list:
+        """One series per other weapon; the default: the selected weapon firing at each."""
+        return kill_curves(inputs.content, selected, others, self.settings(), exact=False)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
@@ -94,14 +99,11 @@ class _RangePlot(QWidget):
             plot.setTitle("select a weapon in the table")
             self._show([], [], False)
             return
-        firer = inputs.firer
-        now_firer = inputs.drafted(firer)
-        targets = self.targets(inputs)
+        selected, others = inputs.firer, self.others(inputs)
         editing = inputs.draft is not None
-        after = kill_curves(inputs.content, now_firer, [inputs.drafted(t) for t in targets], self.settings(), exact=False)
-        before = kill_curves(inputs.content, firer, targets, self.settings(), exact=False) if editing else after
-        plot.setTitle(f"{now_firer.name} x{self.settings().count}, pulse {self.settings().pulses}"
-                      + ("; dashed: before this edit" if editing else ""))
+        after = self.series(inputs, inputs.drafted(selected), [inputs.drafted(w) for w in others])
+        before = self.series(inputs, selected, others) if editing else after
+        plot.setTitle(self.title(inputs.drafted(selected)) + ("; dashed: before this edit" if editing else ""))
         self._show(before, after, editing)
 
     def _show(self, before, after, editing: bool) -> None:
@@ -145,18 +147,29 @@ class _RangePlot(QWidget):
             return
         label, p = best
         self.hover.setText(self.describe(label, p))
+        # open towards the middle of the plot, so that the text stays inside it
+        (x0, x1), (y0, y1) = box.viewRange()
+        self.hover.setAnchor((1 if p.range > (x0 + x1) / 2 else 0, 0 if self.value(p) > (y0 + y1) / 2 else 1))
         self.hover.setPos(p.range, self.value(p))
         self.hover.show()
+
+    def title(self, selected: Weapon) -> str:
+        return f"{selected.name} x{self.settings().count}, pulse {self.settings().pulses}"
 
     def describe(self, label: str, point) -> str:
         return "\n".join([f"{label}, range {point.range}: {self.value_name} {self.value(point):.4g}", *point.detail])
 
 
 class KillPlot(_RangePlot):
-    """Kill probability (or expected kills) against range for the firer against chosen armoured targets."""
+    """Kill probability (or expected kills) against range: the selected weapon firing at chosen armoured targets,
+    or chosen firers shooting at the selected vehicle (to see what its armour does)."""
+
+    FIRES_AT, FIRED_AT = "fires at", "is fired at by"
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        self.direction = QComboBox()
+        self.direction.addItems([self.FIRES_AT, self.FIRED_AT])
         self.metric = QComboBox()
         self.metric.addItems(["kill probability", "expected kills"])
         self.facing = QComboBox()
@@ -164,27 +177,31 @@ class KillPlot(_RangePlot):
         self.facing.setToolTip("armour fired at")
         self.pulses = _spin(1, 20, 1, "pulse fired at the target, counting this one (P)")
         self.count = _spin(1, 99, 1, "weapons firing (N)")
-        self.target_list = QListWidget()
-        self.target_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.target_list.setMaximumHeight(90)
-        self.target_list.setToolTip("targets (Ctrl+click to choose several)")
-        for label, widget in (("", self.metric), ("armour", self.facing), ("P", self.pulses), ("N", self.count)):
+        self.choice = QListWidget()
+        self.choice.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.choice.setMaximumHeight(90)
+        self.choice.setToolTip("the weapons plotted (Ctrl+click to choose several)")
+        for label, widget in (("selected", self.direction), ("", self.metric), ("armour", self.facing),
+                              ("P", self.pulses), ("N", self.count)):
             if label:
                 self.controls.addWidget(QLabel(label))
             self.controls.addWidget(widget)
         self.controls.addStretch(1)
-        self.layout().insertWidget(1, self.target_list)
-        for widget in (self.metric, self.facing):
+        self.layout().insertWidget(1, self.choice)
+        for widget in (self.direction, self.metric, self.facing):
             widget.currentIndexChanged.connect(self._again)
         for widget in (self.pulses, self.count):
             widget.valueChanged.connect(self._again)
-        self.target_list.itemSelectionChanged.connect(self._again)
-        self._pool_ids: tuple = ()
-        self._firer_id: str | None = None
+        self.choice.itemSelectionChanged.connect(self._again)
+        self._offered: tuple = ()  # (direction, selected id, candidate ids) the list was filled for
 
     @property
     def value_name(self) -> str:
         return self.metric.currentText()
+
+    @property
+    def fired_at(self) -> bool:
+        return self.direction.currentText() == self.FIRED_AT
 
     def settings(self) -> FireSettings:
         return FireSettings(self.facing.currentText(), self.pulses.value(), self.count.value())
@@ -196,33 +213,53 @@ class KillPlot(_RangePlot):
         if self.inputs is not None:
             self.redraw(self.inputs)
 
-    def _fill_targets(self, inputs: Inputs) -> None:
-        candidates = armoured_targets(inputs.content, inputs.pool, None)
-        ids = tuple(w.id for w in candidates)
-        firer_id = inputs.firer.id if inputs.firer else None
-        if ids == self._pool_ids and firer_id == self._firer_id:
+    def _candidates(self, inputs: Inputs) -> list[Weapon]:
+        """Firers (or armoured targets) to choose from, the other side's first."""
+        found = (direct_firers if self.fired_at else armoured_targets)(inputs.content, inputs.pool, None)
+        if inputs.firer is None:
+            return found
+        enemy = sides(inputs.content, inputs.firer)[1]
+        return sorted(found, key=lambda w: not w.fielded_by(enemy))
+
+    def _fill_choice(self, inputs: Inputs) -> None:
+        candidates = self._candidates(inputs)
+        selected_id = inputs.firer.id if inputs.firer else None
+        offered = (self.direction.currentText(), selected_id, tuple(w.id for w in candidates))
+        if offered == self._offered:
             return
-        keep = {i.data(Qt.ItemDataRole.UserRole) for i in self.target_list.selectedItems()}
-        if firer_id != self._firer_id or not keep:
-            keep = {w.id for w in default_targets(inputs.content, inputs.pool, inputs.firer)} if inputs.firer else set()
-        self._pool_ids, self._firer_id = ids, firer_id
-        self.target_list.blockSignals(True)
-        self.target_list.clear()
+        keep = {i.data(Qt.ItemDataRole.UserRole) for i in self.choice.selectedItems()}
+        if offered[:2] != self._offered[:2] or not keep:
+            keep = {w.id for w in opponents(inputs.content, candidates, inputs.firer)} if inputs.firer else set()
+        self._offered = offered
+        self.choice.blockSignals(True)
+        self.choice.clear()
         for w in candidates:
-            item = QListWidgetItem(f"{w.name}  ({', '.join(w.nationalities)}, FA {w.fa} BA {w.ba})")
+            stats = f"MP {w.mp} SS {w.ss} AC {w.ac}" if self.fired_at else f"FA {w.fa} BA {w.ba}"
+            item = QListWidgetItem(f"{w.name}  ({', '.join(w.nationalities)}; {stats})")
             item.setData(Qt.ItemDataRole.UserRole, w.id)
-            self.target_list.addItem(item)
+            self.choice.addItem(item)
             item.setSelected(w.id in keep)
-        self.target_list.blockSignals(False)
+        self.choice.blockSignals(False)
 
     def redraw(self, inputs: Inputs) -> None:
-        self._fill_targets(inputs)
+        self._fill_choice(inputs)
         self.plot.setLabel("left", self.value_name)
         super().redraw(inputs)
 
-    def targets(self, inputs: Inputs) -> list[Weapon]:
-        ids = [i.data(Qt.ItemDataRole.UserRole) for i in self.target_list.selectedItems()]
+    def others(self, inputs: Inputs) -> list[Weapon]:
+        ids = [i.data(Qt.ItemDataRole.UserRole) for i in self.choice.selectedItems()]
         return [w for w in (inputs.by_id(i) for i in ids) if w is not None]
+
+    def series(self, inputs: Inputs, selected: Weapon, others: list[Weapon]) -> list:
+        if self.fired_at:
+            return fire_curves(inputs.content, others, selected, self.settings(), exact=False)
+        return super().series(inputs, selected, others)
+
+    def title(self, selected: Weapon) -> str:
+        s = self.settings()
+        if self.fired_at:
+            return f"at {selected.name} ({s.facing} {selected.fa if s.facing == 'front' else selected.ba}), N {s.count}, pulse {s.pulses}"
+        return super().title(selected)
 
 
 class SuppressionPlot(_RangePlot):
@@ -245,7 +282,7 @@ class SuppressionPlot(_RangePlot):
     def value(self, point) -> float:
         return float(point.suppression)
 
-    def targets(self, inputs: Inputs) -> list[Weapon]:
+    def others(self, inputs: Inputs) -> list[Weapon]:
         firer = inputs.firer
         return [t for t in infantry_targets(inputs.content, inputs.pool)
                 if firer is None or t.periods[0] <= firer.periods[1] and firer.periods[0] <= t.periods[1]][:6]

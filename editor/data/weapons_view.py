@@ -153,6 +153,7 @@ class WeaponDelegate(QStyledItemDelegate):
         row = self.proxy.mapToSource(index).row()
         if col.kind == "int" and not (col.optional and col.attribute == "legacy_number"):
             editor = QSpinBox(parent)
+            editor.setButtonSymbols(QSpinBox.ButtonSymbols.NoButtons)  # the cell is as narrow as its numbers
             editor.setRange(col.minimum if col.minimum is not None else 0,
                             col.maximum if col.maximum is not None else 2**31 - 1)
             line = editor.lineEdit()
