@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     if problem is not None:
         print(f"tacforge-editor: {problem}", file=sys.stderr)
         return 1
-    from .app import main as run_editor
+    from .shell.app import main as run_editor
 
     return run_editor(argv)
 

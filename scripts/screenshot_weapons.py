@@ -9,8 +9,8 @@ from pathlib import Path
 from PyQt6.QtCore import QSettings
 from PyQt6.QtWidgets import QApplication, QSpinBox
 app = QApplication([])
-from tacforge.editor.main_window import MainWindow
-from tacforge.editor.workspace import Workspace
+from tacforge.editor.shell.main_window import MainWindow
+from tacforge.editor.shell.workspace import Workspace
 tmp = Path(tempfile.mkdtemp())
 os.environ["TACFORGE_RECOVERY_DIR"] = str(tmp / "rec")
 pack = tmp / "western"
@@ -23,16 +23,16 @@ for dock in win.docks:  # the map room's docks; the weapons room has its own
     dock.hide()
 room.nations.setCurrentIndex(next(i for i in range(room.nations.count()) if room.nations.tabData(i) == "us"))
 app.processEvents()
-row = room.document.table.index_of("mywest:sherman")
-room.view.selectRow(room.proxy.mapFromSource(room.model.index(row, 1)).row())
+row = room.table.index_of("mywest:sherman")
+room.table_view.selectRow(room.proxy.mapFromSource(room.model.index(row, 1)).row())
 room.clone(); app.processEvents()
 k = room.plots.kills
 k.direction.setCurrentText(k.FIRED_AT)
 app.processEvents()
 fa = [c.key for c in room.model.columns].index("fa")
-idx = room.proxy.mapFromSource(room.model.index(room.document.table.index_of("mywest:sherman_variant"), fa))
-room.view.setCurrentIndex(idx); room.view.edit(idx); app.processEvents()
-spin = room.view.findChild(QSpinBox); spin.lineEdit().selectAll()
+idx = room.proxy.mapFromSource(room.model.index(room.table.index_of("mywest:sherman_variant"), fa))
+room.table_view.setCurrentIndex(idx); room.table_view.edit(idx); app.processEvents()
+spin = room.table_view.findChild(QSpinBox); spin.lineEdit().selectAll()
 from PyQt6.QtTest import QTest
 QTest.keyClicks(spin.lineEdit(), "13"); app.processEvents()
 # hover a point to show the rule list
@@ -43,4 +43,4 @@ k._mouse_moved(k.plot.getPlotItem().vb.mapViewToScene(QPointF(p.range, k.value(p
 app.processEvents()
 win.grab().save(sys.argv[1])
 spin.clearFocus()  # nothing left to commit while the window is torn down
-room.view.closeEditor(spin, room.delegate.EndEditHint.RevertModelCache)
+room.table_view.closeEditor(spin, room.delegate.EndEditHint.RevertModelCache)

@@ -6,8 +6,8 @@ import shutil
 import pytest
 from PyQt6.QtCore import QSettings
 
-from tacforge.editor.main_window import MainWindow
-from tacforge.editor.workspace import Workspace
+from tacforge.editor.shell.main_window import MainWindow
+from tacforge.editor.shell.workspace import Workspace
 
 from conftest import REPO
 

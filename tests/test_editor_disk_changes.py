@@ -77,7 +77,7 @@ def test_a_map_changed_on_disk_is_repainted(window, pack_copy, qtbot):
 
 
 def test_a_recovery_copy_of_a_map_is_restored_as_one_step(window, pack_copy):
-    from tacforge.editor.restore import restore_text
+    from tacforge.editor.shell.restore import restore_text
 
     map_file = pack_copy / "maps" / "bocage_crossroads.yaml"
     tab = window.open_path(pack_copy / "scenarios" / "bocage_crossroads.yaml")

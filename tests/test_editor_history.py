@@ -5,7 +5,7 @@ closing the last tab leaves a working window."""
 from PyQt6.QtCore import QEvent, QPoint, Qt
 from PyQt6.QtWidgets import QApplication
 
-from tacforge.editor.mapedit.paint import brush
+from tacforge.editor.map.tools.paint import brush
 
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
@@ -106,7 +106,7 @@ def test_one_history_per_tab_with_scenario_and_map_edits_in_order(window, pack_c
 
 
 def test_undo_never_reaches_into_another_tab(window, pack_copy):
-    from tacforge.editor.workspace import write_new_map
+    from tacforge.editor.shell.workspace import write_new_map
 
     first = window.open_path(scenario_path(pack_copy))
     window.properties.turns.setValue(25)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tacforge.editor import recovery
-from tacforge.editor.mapedit.paint import brush
+from tacforge.editor.shell import recovery
+from tacforge.editor.map.tools.paint import brush
 
 from editor_fixtures import no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
@@ -50,7 +50,7 @@ def test_scenario_value_edit_and_undo(window, pack_copy):
 def test_failed_save_keeps_old_file(window, pack_copy, monkeypatch):
     import os
 
-    from tacforge.editor.documents import SaveFailed
+    from tacforge.editor.document.documents import SaveFailed
 
     scenario = pack_copy / "scenarios" / "bocage_crossroads.yaml"
     before = scenario.read_bytes()
@@ -89,7 +89,7 @@ def test_live_issues_and_jump(window, pack_copy, qtbot):
 
 
 def test_new_map_is_valid_and_opens(window, pack_copy):
-    from tacforge.editor.workspace import write_new_map
+    from tacforge.editor.shell.workspace import write_new_map
 
     content = window.workspace.content_for(pack_copy / "pack.yaml")[0]
     path = write_new_map(pack_copy, "fresh", "Fresh", 60, 60, content)

@@ -5,8 +5,8 @@ import numpy as np
 from PyQt6.QtCore import QPoint, QPointF, Qt
 from PyQt6.QtGui import QColor, QImage, QPainter
 
-from tacforge.editor.map_overlays import Painter
-from tacforge.editor.mapedit.paint import brush
+from tacforge.editor.map.overlays import Painter
+from tacforge.editor.map.tools.paint import brush
 
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 

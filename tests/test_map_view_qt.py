@@ -11,11 +11,11 @@ from PyQt6.QtCore import QEvent, QPoint, QPointF, Qt  # noqa: E402
 from PyQt6.QtGui import QImage, QMouseEvent  # noqa: E402
 from PyQt6.QtWidgets import QApplication  # noqa: E402
 
-from tacforge.editor.map_view import MapView  # noqa: E402
-from tacforge.editor.mapedit import MapModel  # noqa: E402
-from tacforge.editor.mapedit.paint import brush  # noqa: E402
-from tacforge.editor.minimap import Minimap  # noqa: E402
-from tacforge.editor.terrain_palette import TerrainPalette  # noqa: E402
+from tacforge.editor.map.view import MapView  # noqa: E402
+from tacforge.editor.map.tools import MapModel  # noqa: E402
+from tacforge.editor.map.tools.paint import brush  # noqa: E402
+from tacforge.editor.map.minimap import Minimap  # noqa: E402
+from tacforge.editor.map.terrain_palette import TerrainPalette  # noqa: E402
 from tacforge.engine.packs import load_packs  # noqa: E402
 
 LEFT = Qt.MouseButton.LeftButton

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 import yaml
 
-from tacforge.editor.mapedit import CellEdit, MapModel
-from tacforge.editor.mapedit.generate import generate_into
-from tacforge.editor.mapedit.paint import brush, flood_fill, rectangle
+from tacforge.editor.map.tools import CellEdit, MapModel
+from tacforge.editor.map.tools.generate import generate_into
+from tacforge.editor.map.tools.paint import brush, flood_fill, rectangle
 from tacforge.engine.mapping import generate_map
 from tacforge.engine.mapping.autotile import TYPES
 from tacforge.engine.packs import load_packs
@@ -173,8 +173,8 @@ class Block(importlib.abc.MetaPathFinder):
         if name.split('.')[0] in ('PyQt6', 'pyqtgraph'):
             raise ImportError('blocked for this test: ' + name)
 sys.meta_path.insert(0, Block())
-import tacforge.editor.mapedit
-for mod in pkgutil.walk_packages(sys.modules['tacforge.editor.mapedit'].__path__, 'tacforge.editor.mapedit.'):
+import tacforge.editor.map.tools
+for mod in pkgutil.walk_packages(sys.modules['tacforge.editor.map.tools'].__path__, 'tacforge.editor.map.tools.'):
     importlib.import_module(mod.name)
 """
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO)

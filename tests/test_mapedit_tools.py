@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tacforge.editor.mapedit import MapModel, ToolController
-from tacforge.editor.mapedit.clipboard import Clipboard, copy, cut, paste
-from tacforge.editor.mapedit.elevation import elevation, elevation_mask
-from tacforge.editor.mapedit.lines import line
-from tacforge.editor.mapedit.los import los_settings, terrain_grid, visible_from
-from tacforge.editor.mapedit.paint import eyedropper, fill_region, flood_fill, rectangle
+from tacforge.editor.map.tools import MapModel, ToolController
+from tacforge.editor.map.tools.clipboard import Clipboard, copy, cut, paste
+from tacforge.editor.map.tools.elevation import elevation, elevation_mask
+from tacforge.editor.map.tools.lines import line
+from tacforge.editor.map.tools.los import los_settings, terrain_grid, visible_from
+from tacforge.editor.map.tools.paint import eyedropper, fill_region, flood_fill, rectangle
 from tacforge.engine.mapping.autotile import TYPES, floating_slopes, steep_squares
 from tacforge.engine.packs import load_packs
 from tacforge.engine.rules.los import has_los

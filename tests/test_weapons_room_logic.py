@@ -12,7 +12,7 @@ from tacforge.editor.data.weapon_columns import column, columns
 from tacforge.editor.data.weapon_plots import FireSettings, heat_map, heat_map_with, range_series
 from tacforge.editor.data.weapon_usage import WeaponInUse, delete_weapon, replace_everywhere, scenario_names
 from tacforge.editor.data.weapons_csv import export_csv, preview_import
-from tacforge.editor.data.weapons_table import (WeaponFilter, WeaponTable, add_weapon, arrange, bulk_set,
+from tacforge.editor.data.weapons_table import (WeaponFilter, WeaponRows, add_weapon, arrange, bulk_set,
                                                 clone_variant)
 from tacforge.engine.cli import main
 
@@ -20,7 +20,7 @@ from tacforge.engine.cli import main
 @pytest.fixture
 def table(bundled):
     pack = bundled.packs["western"]
-    return WeaponTable(pack.docs.weapons, bundled.content("western"))
+    return WeaponRows(pack.docs.weapons, bundled.content("western"))
 
 
 def names(table, indexes):
@@ -48,15 +48,13 @@ def test_filter_by_class_period_nationality_and_text_then_sort(table):
     assert arrange(table.weapons, WeaponFilter(text="no such weapon")) == []
 
 
-def test_a_bulk_edit_is_one_change_that_reverts_exactly(table):
-    before = list(table.weapons)
+def test_a_bulk_edit_is_one_change_of_the_selected_rows(table):
     ids = ["western:stuart", "western:sherman", "western:pershing"]
     change = bulk_set(table, ids, "fa", 12)
     assert len(change.rows) == 3 and change.text == "set FA = 12 on 3 weapons"
-    table.apply(change)
-    assert [table.by_id(i).fa for i in ids] == [12, 12, 12]
-    table.revert(change)
-    assert table.weapons == before
+    after = table.after(change)
+    assert [after.by_id(i).fa for i in ids] == [12, 12, 12]
+    assert after.by_id("western:grant").fa == 8 and table.by_id("western:sherman").fa == 11
 
 
 def test_bulk_edit_leaves_out_rows_whose_class_has_no_such_column(table):
@@ -65,15 +63,14 @@ def test_bulk_edit_leaves_out_rows_whose_class_has_no_such_column(table):
 
 
 def test_clone_as_a_variant_gets_a_new_id_below_the_original(table):
-    change = clone_variant(table, "western:sherman")
-    table.apply(change)
+    table = table.after(clone_variant(table, "western:sherman"))
     i = table.index_of("western:sherman")
     variant = table.weapons[i + 1]
     assert variant.id == "western:sherman_variant" and variant.name == "Sherman variant"
     assert variant.aliases == () and variant.legacy_number is None and variant.designer_value
     assert variant.description.startswith("Variant of Sherman (western:sherman).")
     assert (variant.fa, variant.mr, variant.periods) == (11, 10, (1, 5))
-    table.apply(clone_variant(table, "western:sherman"))
+    table = table.after(clone_variant(table, "western:sherman"))
     assert table.weapons[i + 1].id == "western:sherman_variant_2"
 
 
@@ -84,15 +81,11 @@ def test_delete_is_refused_with_the_scenarios_that_use_the_weapon(table):
     assert "Bocage Crossroads" in str(refused.value)
 
 
-def test_an_unused_weapon_is_deleted_and_the_delete_reverts(table):
-    table.apply(add_weapon(table, "tank", "us"))
+def test_an_unused_weapon_is_added_and_deleted(table):
+    table = table.after(add_weapon(table, "tank", "us"))
     added = table.weapons[-1]
-    assert added.id == "western:new_weapon" and added.periods == (1, 5)
-    change = delete_weapon(table, added.id)
-    table.apply(change)
-    assert table.by_id(added.id) is None
-    table.revert(change)
-    assert table.weapons[-1] == added
+    assert added.id == "western:new_weapon" and added.periods == (1, 5) and added.designer_value
+    assert table.after(delete_weapon(table, added.id)).by_id(added.id) is None
 
 
 def test_replace_everywhere_names_every_use_of_the_weapon(table):
@@ -124,11 +117,9 @@ def test_csv_import_previews_added_changed_and_removed(table, tmp_path):
     assert [(w.id, [(d.key, d.before, d.after) for d in diffs]) for w, diffs in preview.changed] == [
         ("western:sherman", [("fa", "11", "13")])]
     assert [w.id for w in preview.removed] == ["western:valentine"]
-    before = list(table.weapons)
-    table.apply(preview.change)
-    assert table.by_id("western:sherman").fa == 13 and table.weapons[-1].name == "Sherman B"
-    table.revert(preview.change)
-    assert table.weapons == before
+    imported = table.after(preview.change)
+    assert imported.by_id("western:sherman").fa == 13 and imported.weapons[-1].name == "Sherman B"
+    assert imported.by_id("western:valentine") is None and len(imported) == len(table)
 
 
 def test_csv_rows_are_validated_with_file_and_line(table, tmp_path):

@@ -7,7 +7,9 @@ from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QApplication, QSpinBox
 
 from tacforge.editor.data.weapon_columns import columns
-from tacforge.editor.data.weapons_room import WeaponsRoom
+from tacforge.editor.data.weapon_edits import apply_change, replace_weapon
+from tacforge.editor.data.weapons_table import bulk_set
+from tacforge.editor.data.weapons_room import WeaponsTab
 
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
@@ -15,25 +17,25 @@ FA = [c.key for c in columns()].index("fa")
 
 
 @pytest.fixture
-def room(window, pack_copy, qtbot) -> WeaponsRoom:
+def room(window, pack_copy, qtbot) -> WeaponsTab:
     window.show()
     qtbot.waitExposed(window)
     opened = window.open_path(pack_copy / "weapons.yaml")
-    assert isinstance(opened, WeaponsRoom)
+    assert isinstance(opened, WeaponsTab)
     return opened
 
 
 def cell(room, weapon_id, column=FA):
-    row = room.document.table.index_of(weapon_id)
+    row = room.table.index_of(weapon_id)
     return room.proxy.mapFromSource(room.model.index(row, column))
 
 
 def type_into_cell(room, qtbot, index, text):
     """Open the cell's editor as a double click does and type `text` over its value; returns the editor."""
-    room.view.setCurrentIndex(index)
-    room.view.edit(index)
-    editor = QApplication.focusWidget() or room.view.findChild(QSpinBox)
-    spin = editor if isinstance(editor, QSpinBox) else room.view.findChild(QSpinBox)
+    room.table_view.setCurrentIndex(index)
+    room.table_view.edit(index)
+    editor = QApplication.focusWidget() or room.table_view.findChild(QSpinBox)
+    spin = editor if isinstance(editor, QSpinBox) else room.table_view.findChild(QSpinBox)
     spin.lineEdit().selectAll()
     qtbot.keyClicks(spin.lineEdit(), text)
     return spin
@@ -44,37 +46,48 @@ def test_a_cell_edited_through_its_editor_undoes_from_the_edit_menu(room, qtbot)
     spin = type_into_cell(room, qtbot, index, "13")
     assert (spin.minimum(), spin.maximum()) == (0, 255)  # the schema's bounds
     qtbot.keyClick(spin, Qt.Key.Key_Return)  # the delegate commits in a queued call
-    qtbot.waitUntil(lambda: room.document.table.by_id("westcopy:sherman").fa == 13)
+    qtbot.waitUntil(lambda: room.table.by_id("westcopy:sherman").fa == 13)
     assert index.data() == "13" and room.document.dirty
     undo = menu_action(room.window(), "Edit", "Undo")
     assert "FA = 13" in undo.text()
     undo.trigger()
-    assert room.document.table.by_id("westcopy:sherman").fa == 11 and not room.document.dirty
+    assert room.table.by_id("westcopy:sherman").fa == 11 and not room.document.dirty
     assert index.data() == "11"
+
+
+def test_a_bulk_edit_is_one_undo_step_that_restores_the_file_exactly(room):
+    original = room.document.text()
+    ids = ["westcopy:stuart", "westcopy:sherman", "westcopy:pershing"]
+    apply_change(room.document, bulk_set(room.table, ids, "fa", 12), "westcopy")
+    assert [room.table.by_id(i).fa for i in ids] == [12, 12, 12]
+    assert room.history.count() == 1
+    room.history.undo()
+    assert [room.table.by_id(i).fa for i in ids] == [7, 11, 14]
+    assert room.document.text() == original and not room.document.dirty
 
 
 def test_editing_a_cell_of_a_selection_sets_every_selected_row_in_one_step(room):
     room.nations.setCurrentIndex(next(i for i in range(room.nations.count()) if room.nations.tabData(i) == "us"))
     for weapon_id in ("westcopy:stuart", "westcopy:sherman"):
-        room.view.selectionModel().select(cell(room, weapon_id), room.view.selectionModel().SelectionFlag.Select
-                                          | room.view.selectionModel().SelectionFlag.Rows)
+        room.table_view.selectionModel().select(cell(room, weapon_id), room.table_view.selectionModel().SelectionFlag.Select
+                                          | room.table_view.selectionModel().SelectionFlag.Rows)
     assert room.proxy.setData(cell(room, "westcopy:sherman"), "9")
-    table = room.document.table
-    assert (table.by_id("westcopy:stuart").fa, table.by_id("westcopy:sherman").fa) == (9, 9)
+    fa = lambda weapon_id: room.table.by_id(weapon_id).fa  # noqa: E731 (the model is new after every edit)
+    assert (fa("westcopy:stuart"), fa("westcopy:sherman")) == (9, 9)
     assert room.history.count() == 1
     room.history.undo()
-    assert (table.by_id("westcopy:stuart").fa, table.by_id("westcopy:sherman").fa) == (7, 11)
+    assert (fa("westcopy:stuart"), fa("westcopy:sherman")) == (7, 11)
 
 
 def test_the_plots_redraw_while_a_value_is_typed(room, qtbot):
     sherman = "westcopy:sherman"
-    room.view.selectRow(cell(room, sherman).row())
+    room.table_view.selectRow(cell(room, sherman).row())
     kills = room.plots.kills
     committed = [[p.kills for p in points] for _, points in kills.drawn]
     assert committed and kills.inputs.draft is None
     type_into_cell(room, qtbot, cell(room, sherman, [c.key for c in columns()].index("mp")), "18")
     assert kills.inputs.draft is not None and kills.inputs.draft.mp == 18
-    assert room.document.table.by_id(sherman).mp == 9  # not committed yet
+    assert room.table.by_id(sherman).mp == 9  # not committed yet
     typed = [[p.kills for p in points] for _, points in kills.drawn]
     assert typed != committed and all(sum(a) >= sum(b) for a, b in zip(typed, committed))
     dashed = [list(ghost.getData()[1]) for ghost in kills._ghosts]
@@ -83,13 +96,13 @@ def test_the_plots_redraw_while_a_value_is_typed(room, qtbot):
 
 def test_replace_everywhere_is_one_step_across_the_table_and_the_scenario(room):
     scenario = room.document.pack_folder / "scenarios" / "bocage_crossroads.yaml"
-    room.document.replace_weapon("westcopy:sherman", "westcopy:grant", room.open_file)
-    assert room.document.table.by_id("westcopy:sherman") is None
+    replace_weapon(room.document, room.table, "westcopy:sherman", "westcopy:grant", room.open_file)
+    assert room.table.by_id("westcopy:sherman") is None
     scenario_doc = room.window().workspace.find_open(scenario)
     assert scenario_doc.dirty and "sherman" not in scenario_doc.text().split("units:", 1)[1].split("\n", 40)[1]
     assert room.history.count() == 1
     menu_action(room.window(), "Edit", "Undo").trigger()
-    assert room.document.table.by_id("westcopy:sherman") is not None
+    assert room.table.by_id("westcopy:sherman") is not None
     assert not scenario_doc.dirty and not room.document.dirty
     assert scenario_doc.text() == scenario.read_text()
 
@@ -111,9 +124,9 @@ def test_saving_writes_only_the_edited_value_and_an_unedited_table_saves_unchang
 def test_a_variant_is_written_as_a_new_entry_that_validates(room, pack_copy):
     from tacforge.engine.packs import load_packs
 
-    room.view.selectRow(cell(room, "westcopy:sherman").row())
+    room.table_view.selectRow(cell(room, "westcopy:sherman").row())
     room.clone()
-    variant = room.document.table.by_id("westcopy:sherman_variant")
+    variant = room.table.by_id("westcopy:sherman_variant")
     assert variant is not None and room.current_weapon() == variant
     room.document.save()
     packs = load_packs([pack_copy], env={}, include_user_dir=False, use_cache=False)
@@ -123,7 +136,7 @@ def test_a_variant_is_written_as_a_new_entry_that_validates(room, pack_copy):
 
 def test_a_variant_with_more_front_armour_is_hit_less_while_the_value_is_typed(room, qtbot):
     """The issue's walk-through: clone the Sherman, type 2 more front armour, see its matchups change at once."""
-    room.view.selectRow(cell(room, "westcopy:sherman").row())
+    room.table_view.selectRow(cell(room, "westcopy:sherman").row())
     room.clone()
     kills = room.plots.kills
     kills.direction.setCurrentText(kills.FIRED_AT)
@@ -132,4 +145,4 @@ def test_a_variant_with_more_front_armour_is_hit_less_while_the_value_is_typed(r
     type_into_cell(room, qtbot, cell(room, "westcopy:sherman_variant"), "13")
     typed = [sum(p.kill_probability for p in points) for _, points in kills.drawn]
     assert len(typed) == len(committed) and all(t < c for t, c in zip(typed, committed))
-    assert room.document.table.by_id("westcopy:sherman_variant").fa == 11  # still only typed
+    assert room.table.by_id("westcopy:sherman_variant").fa == 11  # still only typed

@@ -106,7 +106,7 @@ def test_commands_work_beside_the_pypi_editor_package(installed, tmp_path):
     assert editor_help.returncode == 0 and editor_help.stdout.startswith("usage: tacforge-editor"), editor_help.stderr
     both = _run(env_dir / "bin" / "python", "-c",
                 # the PyPI `editor` needs dependencies of its own (xmod, ...): find it without importing it
-                "import importlib.util, tacforge.editor.main_window as w; print(importlib.util.find_spec('editor').origin);"
+                "import importlib.util, tacforge.editor.shell.main_window as w; print(importlib.util.find_spec('editor').origin);"
                 " print(w.MainWindow.__name__)",
                 cwd=tmp_path, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"})
     assert both.stdout.splitlines() == [str(site / "editor" / "__init__.py"), "MainWindow"], both.stderr

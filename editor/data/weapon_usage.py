@@ -12,7 +12,7 @@ from tacforge.engine.issues import JsonPath
 from tacforge.engine.model import Weapon
 from tacforge.engine.packs.content import Content
 
-from .weapons_table import RowChange, TableChange, WeaponTable
+from .weapons_table import RowChange, TableChange, WeaponRows
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class WeaponInUse(Exception):
                          "those uses first")
 
 
-def delete_weapon(table: WeaponTable, weapon_id: str) -> TableChange:
+def delete_weapon(table: WeaponRows, weapon_id: str) -> TableChange:
     """Delete one row; WeaponInUse when a scenario, formation or weapon refers to it."""
     i = table.index_of(weapon_id)
     weapon = table.weapons[i]
@@ -104,7 +104,7 @@ def reference_to(weapon: Weapon, from_pack: str | None) -> str:
     return weapon.local_id if namespace == from_pack else weapon.id
 
 
-def replace_everywhere(table: WeaponTable, old_id: str, new_id: str) -> tuple[TableChange, list[ReferenceEdit]]:
+def replace_everywhere(table: WeaponRows, old_id: str, new_id: str) -> tuple[TableChange, list[ReferenceEdit]]:
     """Delete `old_id` from the table and point every use of it at `new_id`: the table's own rows (fires_as) in
     the TableChange, other files' references as ReferenceEdits (the caller makes them all one step)."""
     i = table.index_of(old_id)

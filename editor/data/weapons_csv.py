@@ -19,7 +19,7 @@ from tacforge.engine.validation.semantic import check_weapon
 
 from .weapon_columns import weapon_schema
 from .weapon_usage import usages
-from .weapons_table import RowChange, TableChange, WeaponTable
+from .weapons_table import RowChange, TableChange, WeaponRows
 from .weapons_yaml import entry_values, read_entry
 
 LIST_SEPARATOR = ";"
@@ -98,7 +98,7 @@ def _located(issue: Issue, file: Path, line: int) -> Issue:
     return Issue(issue.severity, issue.code, issue.message, file, path, line, None, issue.hint, issue.pack)
 
 
-def read_csv(text: str, file: Path, table: WeaponTable) -> tuple[list[Weapon], list[Issue]]:
+def read_csv(text: str, file: Path, table: WeaponRows) -> tuple[list[Weapon], list[Issue]]:
     """The CSV's weapons, each row checked as the loader checks an entry; issues name the CSV file and line."""
     reader = csv.DictReader(io.StringIO(text))
     known = headers()
@@ -134,28 +134,28 @@ def _diffs(before: Weapon, after: Weapon, pack_id: str) -> tuple[FieldDiff, ...]
                  for k in headers() if old.get(k) != new.get(k))
 
 
-def preview_import(text: str, file: Path, table: WeaponTable) -> ImportPreview:
+def preview_import(text: str, file: Path, table: WeaponRows) -> ImportPreview:
     """Compare the CSV with the table: rows added (new ids), changed (by id) and removed (ids not in the CSV).
     A removed weapon that scenarios use is an error, as deleting it in the table is."""
     imported, issues = read_csv(text, file, table)
     by_id = {w.id: w for w in imported}
-    current = {w.id for w in table.weapons}
+    current = {w.id for w in table.decoded()}
     changed, rows = [], []
-    for i, weapon in enumerate(table.weapons):
-        new = by_id.get(weapon.id)
+    for i, weapon in enumerate(table.weapons):  # rows that do not decode stay as they are
+        new = by_id.get(weapon.id) if weapon is not None else None
         if new is not None:
             diffs = _diffs(weapon, new, table.pack_id)
             if diffs:
                 changed.append((weapon, diffs))
                 rows.append(RowChange(i, weapon, new))
-    removed = [(i, w) for i, w in enumerate(table.weapons) if w.id not in by_id]
+    removed = [(i, w) for i, w in enumerate(table.weapons) if w is not None and w.id not in by_id]
     for _, weapon in removed:
         found = usages(table.content, weapon)
         if found:
             issues.append(error("csv.removes-used-weapon", f"the CSV leaves out {weapon.name}, which "
                                 + ", ".join(sorted({u.describe() for u in found})) + " use(s)", file=file,
                                 hint=f"add a row for '{weapon.local_id}', or replace it in the table first"))
-    rows += [RowChange(i, w, None) for i, w in reversed(removed)]
+    rows += [RowChange(i, w, None) for i, w in reversed(removed)]  # from the end: earlier indexes stay put
     added = [w for w in imported if w.id not in current]
     start = len(table.weapons) - len(removed)
     rows += [RowChange(start + k, None, w) for k, w in enumerate(added)]

@@ -11,12 +11,14 @@ from PyQt6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QFileDia
                              QLabel, QLineEdit, QMainWindow, QMessageBox, QSpinBox, QTabBar, QTableView, QVBoxLayout,
                              QWidget)
 
+from tacforge.editor.document import Reloaded, RowsInserted, RowsRemoved
+from tacforge.editor.shell.rooms import DocumentTab
 from tacforge.engine.yamlio import atomic_write_text
 
 from .weapon_columns import column, with_value
+from .weapon_edits import apply_change, base_weapons, replace_weapon
 from .weapon_usage import WeaponInUse, delete_weapon
 from .weapons_csv import ImportPreview, export_csv, preview_import
-from .weapons_document import WeaponsDocument
 from .weapons_plot_view import Inputs, WeaponPlots
 from .weapons_table import WeaponFilter, add_weapon, clone_variant, nationalities_of
 from .weapons_view import WeaponDelegate, WeaponProxy, WeaponTableModel
@@ -24,43 +26,52 @@ from .weapons_view import WeaponDelegate, WeaponProxy, WeaponTableModel
 ALL = "all"
 
 
-class WeaponsRoom(QMainWindow):
-    """`open_file(path)` opens another pack file as a document (replacing a weapon edits the scenarios using it)."""
+class WeaponsTab(DocumentTab):
+    """The room's tab for one weapons document. Its table and plots sit in an inner main window, so that the
+    plots are a dock of their own beside the table."""
 
-    def __init__(self, document: WeaponsDocument, open_file, parent=None):
-        super().__init__(parent)
-        self.setWindowFlags(Qt.WindowType.Widget)  # a room inside a tab, with docks of its own
-        self.document, self._open = document, open_file
-        self.touched: list = []  # other files edited from here (replace everywhere), kept for saving
-        self.model = WeaponTableModel(document, self)
+    def __init__(self, document, workspace, parent=None):
+        super().__init__(document, workspace, parent)
+        self.touched: list = []  # other files edited from here (replace everywhere), saved with this tab
+        self.inner = QMainWindow()
+        self.inner.setWindowFlags(Qt.WindowType.Widget)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.inner)
+        if document.content is None:
+            self.inner.setCentralWidget(QLabel(f"The pack of {document.path.name} does not load; the issues dock "
+                                               "says why. Fix those first, or edit the file in a text editor."))
+            self.watch_documents()
+            return
+        self.model = WeaponTableModel(document, base_weapons(workspace, document.content.pack_id), self)
         self.proxy = WeaponProxy(self.model, self)
-        self.view = QTableView()
-        self.view.setModel(self.proxy)
-        self.view.setSortingEnabled(True)
-        self.view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # file order until a header is clicked
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
+        self.table_view = QTableView()
+        self.table_view.setModel(self.proxy)
+        self.table_view.setSortingEnabled(True)
+        self.table_view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # file order until a header is clicked
+        self.table_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table_view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
                                   | QAbstractItemView.EditTrigger.AnyKeyPressed)
-        self.view.verticalHeader().setDefaultSectionSize(22)
-        self.delegate = WeaponDelegate(self.proxy, self.view)
-        self.view.setItemDelegate(self.delegate)
+        self.table_view.verticalHeader().setDefaultSectionSize(22)
+        self.delegate = WeaponDelegate(self.proxy, self.table_view)
+        self.table_view.setItemDelegate(self.delegate)
         self.model.selected_ids = self.selected_ids
         self.model.problem = lambda message: self.message.setText(message)
         self.plots = WeaponPlots()
-        dock = QDockWidget("Plots", self)
+        dock = QDockWidget("Plots", self.inner)
         dock.setObjectName("weapon-plots")
         dock.setWidget(self.plots)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        self.setCentralWidget(self._central())
-        self.view.selectionModel().selectionChanged.connect(lambda *_: self.redraw_plots())
+        self.inner.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.inner.setCentralWidget(self._central())
+        self.table_view.selectionModel().selectionChanged.connect(lambda *_: self.redraw_plots())
         self.delegate.drafted.connect(self._drafted)
         self.delegate.draftEnded.connect(self.redraw_plots)
-        document.changed.connect(self._document_changed)
+        self.watch_documents()
         self._fill_nationalities()
         self._size_columns()
         if self.proxy.rowCount():
-            self.view.selectRow(0)
+            self.table_view.selectRow(0)
 
     # -- construction ---------------------------------------------------------------------------------------------
     def _central(self) -> QWidget:
@@ -68,10 +79,10 @@ class WeaponsRoom(QMainWindow):
         self.nations.setExpanding(False)
         self.nations.currentChanged.connect(lambda _: self._filter())
         self.class_filter = QComboBox()
-        self.class_filter.addItems([ALL, *self.document.table.unit_class_ids()])
+        self.class_filter.addItems([ALL, *self.table.unit_class_ids()])
         self.class_filter.currentIndexChanged.connect(lambda _: self._filter())
         self.period_filter = QSpinBox()
-        self.period_filter.setRange(0, self.document.table.period_count())
+        self.period_filter.setRange(0, self.table.period_count())
         self.period_filter.setSpecialValueText("any")
         self.period_filter.valueChanged.connect(lambda _: self._filter())
         self.text_filter = QLineEdit()
@@ -82,7 +93,7 @@ class WeaponsRoom(QMainWindow):
         for label, widget in (("class", self.class_filter), ("period", self.period_filter), ("find", self.text_filter)):
             filters.addWidget(QLabel(label))
             filters.addWidget(widget)
-        toolbar = self.addToolBar("Weapons")
+        toolbar = self.inner.addToolBar("Weapons")
         toolbar.setObjectName("weapons")
         for text, slot in (("Add", self.add), ("Clone as variant", self.clone), ("Delete", self.delete),
                            ("Replace everywhere…", self.replace), ("Import CSV…", self.import_dialog),
@@ -95,7 +106,7 @@ class WeaponsRoom(QMainWindow):
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.nations)
         layout.addLayout(filters)
-        layout.addWidget(self.view, 1)
+        layout.addWidget(self.table_view, 1)
         layout.addWidget(self.message)
         return box
 
@@ -104,7 +115,7 @@ class WeaponsRoom(QMainWindow):
         self.nations.blockSignals(True)
         while self.nations.count():
             self.nations.removeTab(0)
-        for nat in nationalities_of(self.document.table.weapons):
+        for nat in nationalities_of(self.table.weapons):
             self.nations.setTabData(self.nations.addTab(self._nation_name(nat)), nat)
         self.nations.setTabData(self.nations.addTab("All"), None)
         found = next((i for i in range(self.nations.count()) if self.nations.tabData(i) == current), 0)
@@ -115,27 +126,47 @@ class WeaponsRoom(QMainWindow):
     def _size_columns(self) -> None:
         """Widths from the longest text of each column (resizeColumnsToContents measures every cell through the
         delegate, several times slower for a table of a hundred weapons)."""
-        metrics = self.view.fontMetrics()
-        header = self.view.horizontalHeader()
+        metrics = self.table_view.fontMetrics()
+        header = self.table_view.horizontalHeader()
         for i, col in enumerate(self.model.columns):
-            texts = [col.header, *(col.text(w) for w in self.document.table.weapons)]
+            texts = [col.header, *(col.text(w) for w in self.table.decoded())]
             header.resizeSection(i, max(metrics.horizontalAdvance(t) for t in texts) + 16)
 
     def _nation_name(self, nat: str) -> str:
-        ruleset = self.document.table.content.ruleset
+        ruleset = self.table.content.ruleset
         known = ruleset.nationality(nat) if ruleset is not None else None
         return known.name if known is not None else nat
 
     @property
-    def history(self):
-        return self.document.undo
+    def table(self):
+        """The rows as the document's model has them now (the model is re-derived on every edit)."""
+        return self.model.table
 
     def documents(self) -> list:
         """The documents this tab edits: the table, and the files a replace-everywhere changed."""
         return [self.document, *self.touched]
 
     def title(self) -> str:
-        return ("*" if self.document.dirty else "") + f"{self.document.path.parent.name}/{self.document.path.name}"
+        star = "*" if any(d.dirty for d in self.documents()) else ""
+        return f"{self.document.path.parent.name}/{self.document.path.name}{star}"
+
+    def document_changed(self, document, event) -> None:
+        if document is self.document and hasattr(self, "model"):
+            self.model.document_changed(event)  # first: what redraws below reads the model
+            if isinstance(event, (RowsInserted, RowsRemoved, Reloaded)):
+                self._fill_nationalities()
+            self.redraw_plots()
+        super().document_changed(document, event)
+
+    def jump_to(self, issue) -> None:
+        """Select the weapon an issue is about (its path starts weapons, <row>)."""
+        path = tuple(issue.path or ())
+        if len(path) >= 2 and path[0] == "weapons" and isinstance(path[1], int) and path[1] < len(self.table):
+            self.nations.setCurrentIndex(self.nations.count() - 1)  # "All": the row may be of any nationality
+            index = self.proxy.mapFromSource(self.model.index(path[1], 1))
+            if index.isValid():
+                self.table_view.selectRow(index.row())
+                self.table_view.scrollTo(index)
 
     # -- filtering and selection ----------------------------------------------------------------------------------
     def current_filter(self) -> WeaponFilter:
@@ -147,30 +178,32 @@ class WeaponsRoom(QMainWindow):
         self.proxy.set_filter(self.current_filter())
 
     def selected_ids(self) -> list[str]:
-        rows = {self.proxy.mapToSource(i).row() for i in self.view.selectionModel().selectedRows()}
-        return [self.document.table.weapons[r].id for r in sorted(rows)]
+        rows = {self.proxy.mapToSource(i).row() for i in self.table_view.selectionModel().selectedRows()}
+        return [self.table.weapons[r].id for r in sorted(rows) if self.table.weapons[r] is not None]
 
     def current_weapon(self):
-        index = self.view.currentIndex()
+        index = self.table_view.currentIndex()
         if not index.isValid():
             ids = self.selected_ids()
-            return self.document.table.by_id(ids[0]) if ids else None
-        return self.document.table.weapons[self.proxy.mapToSource(index).row()]
+            return self.table.by_id(ids[0]) if ids else None
+        return self.table.weapons[self.proxy.mapToSource(index).row()]
 
     # -- plots ----------------------------------------------------------------------------------------------------
     def inputs(self, draft=None) -> Inputs:
-        table = self.document.table
-        here = {w.id for w in table.weapons}
-        others = [w for w in table.content.weapons.values()
-                  if w.id not in here and w.source.file != self.document.path]
-        return Inputs(table.content, [*table.weapons, *others], self.current_weapon(), draft)
+        table = self.table
+        here = table.decoded()
+        ids = {w.id for w in here}
+        others = [w for w in table.content.weapons.values() if w.id not in ids and w.source.file != self.document.path]
+        return Inputs(table.content, [*here, *others], self.current_weapon(), draft)
 
     def redraw_plots(self) -> None:
         self.plots.redraw(self.inputs())
 
     def _drafted(self, row: int, key: str, text: str) -> None:
         """A value is being typed: draw the plots as if it were committed, over the committed ones."""
-        col, weapon = column(key), self.document.table.weapons[row]
+        col, weapon = column(key), self.table.weapons[row]
+        if weapon is None:
+            return
         try:
             value = col.parse(text)
         except ValueError as exc:
@@ -179,40 +212,38 @@ class WeaponsRoom(QMainWindow):
         self.message.setText(" ")
         self.plots.redraw(self.inputs(with_value(weapon, col, value)))
 
-    def _document_changed(self, what: str, detail) -> None:
-        if what == "rows":
-            if detail.adds_or_removes:
-                self._fill_nationalities()
-            self.redraw_plots()
-
     # -- actions --------------------------------------------------------------------------------------------------
     def add(self) -> None:
-        table = self.document.table
+        table = self.table
         cls = self.class_filter.currentText()
         nat = self.nations.tabData(self.nations.currentIndex()) or nationalities_of(table.weapons)[0]
-        self.document.push_change(add_weapon(table, cls if cls != ALL else table.unit_class_ids()[0], nat))
-        self._select(table.weapons[-1].id)
+        change = add_weapon(table, cls if cls != ALL else table.unit_class_ids()[0], nat)
+        self.push(change)
+        self._select(change.rows[0].after.id)
+
+    def push(self, change) -> None:
+        apply_change(self.document, change, self.table.pack_id)
 
     def clone(self) -> None:
         weapon = self.current_weapon()
         if weapon is not None:
-            change = clone_variant(self.document.table, weapon.id)
-            self.document.push_change(change)
+            change = clone_variant(self.table, weapon.id)
+            self.push(change)
             self._select(change.rows[0].after.id)
 
     def _select(self, weapon_id: str) -> None:
-        row = self.document.table.index_of(weapon_id)
+        row = self.table.index_of(weapon_id)
         index = self.proxy.mapFromSource(self.model.index(row, 1))
         if index.isValid():
-            self.view.selectRow(index.row())
-            self.view.scrollTo(index)
+            self.table_view.selectRow(index.row())
+            self.table_view.scrollTo(index)
 
     def delete(self) -> None:
         weapon = self.current_weapon()
         if weapon is None:
             return
         try:
-            self.document.push_change(delete_weapon(self.document.table, weapon.id))
+            self.push(delete_weapon(self.table, weapon.id))
         except WeaponInUse as exc:
             answer = QMessageBox.question(self, "Weapon in use", f"{exc}\n\nReplace it by another weapon everywhere?",
                                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
@@ -228,10 +259,11 @@ class WeaponsRoom(QMainWindow):
         names = [f"{w.name} ({w.id})" for w in choices]
         name, ok = QInputDialog.getItem(self, "Replace everywhere", f"Replace {weapon.name} everywhere by:", names, 0, False)
         if ok and name:
-            self.document.replace_weapon(weapon.id, choices[names.index(name)].id, self.open_file)
+            replace_weapon(self.document, self.table, weapon.id, choices[names.index(name)].id, self.open_file)
 
     def open_file(self, path: Path):
-        document = self._open(path)
+        """Another file of the pack, as a document whose edits this tab makes and saves."""
+        document = self.workspace.open(path)
         if document not in self.touched and document is not self.document:
             self.touched.append(document)
         return document
@@ -240,8 +272,8 @@ class WeaponsRoom(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "Export weapons as CSV", str(self.document.path.with_suffix(".csv")),
                                               "CSV (*.csv)")
         if path:
-            atomic_write_text(Path(path), export_csv(self.document.table.weapons, self.document.table.pack_id))
-            self.message.setText(f"exported {len(self.document.table)} weapons to {path}")
+            atomic_write_text(Path(path), export_csv(self.table.decoded(), self.table.pack_id))
+            self.message.setText(f"exported {len(self.table.decoded())} weapons to {path}")
 
     def import_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Import weapons from CSV", str(self.document.path.parent), "CSV (*.csv)")
@@ -260,9 +292,9 @@ class WeaponsRoom(QMainWindow):
         except (OSError, UnicodeDecodeError) as exc:
             self.message.setText(f"cannot read {path}: {exc}")
             return None
-        preview = preview_import(text, path, self.document.table)
+        preview = preview_import(text, path, self.table)
         if not preview.errors and preview.change and confirm(preview):
-            self.document.push_change(preview.change)
+            self.push(preview.change)
         return preview
 
     def _confirm_import(self, preview: ImportPreview) -> bool:

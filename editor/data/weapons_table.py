@@ -1,13 +1,13 @@
-"""The weapon table of one pack file as typed rows, and every edit of it as a `TableChange` that applies and
-reverts exactly (the undo commands wrap these). Filtering, sorting, bulk edits, variants, deletes refused while
-scenarios use a weapon, and the values that differ from the pack this one extends. Qt-free.
+"""The rows of one weapons file as typed weapons, and every edit of them planned as a `TableChange` that the
+document turns into undoable commands (weapon_edits.py): filtering, sorting, bulk edits, variants, and the values
+that differ from the pack this one extends. Qt-free.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Iterable
 
 from tacforge.engine.model import Weapon
 from tacforge.engine.packs.content import Content, normalise
@@ -17,7 +17,8 @@ from .weapon_columns import Column, applies, column, format_value
 
 @dataclass(frozen=True)
 class RowChange:
-    """One row: `before` None inserts `after` at `index`, `after` None deletes the row at `index`."""
+    """One row: `before` None inserts `after` at `index`, `after` None deletes the row at `index`, both set
+    replace it. Indexes are those of the table as the earlier changes of the same TableChange left it."""
 
     index: int
     before: Weapon | None
@@ -26,7 +27,7 @@ class RowChange:
 
 @dataclass(frozen=True)
 class TableChange:
-    """Row changes applied in order (and reverted in reverse order): one undo step."""
+    """Row changes made in order as one undo step."""
 
     text: str
     rows: tuple[RowChange, ...]
@@ -34,60 +35,41 @@ class TableChange:
     def __bool__(self) -> bool:
         return bool(self.rows)
 
-    @property
-    def adds_or_removes(self) -> bool:
-        return any(r.before is None or r.after is None for r in self.rows)
 
+class WeaponRows:
+    """The rows of one weapons file as the document's model has them (None: an entry that does not decode; row i
+    is entry i of the file), `content` the pack's merged content (classes, periods, scenarios) and `base` the
+    weapons of the packs it requires, by id."""
 
-class WeaponTable:
-    """The rows of one weapons file, `content` the pack's merged content (classes, periods, scenarios) and `base`
-    the weapons of the packs it requires, by id. `listeners` hear `(change, reverted)` after each change,
-    `before_listeners` the same just before it (a Qt model announces rows that come and go)."""
-
-    def __init__(self, weapons: Iterable[Weapon], content: Content, base: dict[str, Weapon] | None = None):
-        self.weapons: list[Weapon] = list(weapons)
+    def __init__(self, weapons: Iterable[Weapon | None], content: Content, base: dict[str, Weapon] | None = None):
+        self.weapons: tuple[Weapon | None, ...] = tuple(weapons)
         self.content = content
         self.base = dict(base or {})
         self.pack_id = content.pack_id
-        self.listeners: list[Callable[[TableChange, bool], None]] = []
-        self.before_listeners: list[Callable[[TableChange, bool], None]] = []
 
     def __len__(self) -> int:
         return len(self.weapons)
 
+    def decoded(self) -> list[Weapon]:
+        return [w for w in self.weapons if w is not None]
+
     def index_of(self, weapon_id: str) -> int:
-        return next(i for i, w in enumerate(self.weapons) if w.id == weapon_id)
+        return next(i for i, w in enumerate(self.weapons) if w is not None and w.id == weapon_id)
 
     def by_id(self, weapon_id: str) -> Weapon | None:
-        return next((w for w in self.weapons if w.id == weapon_id), None)
+        return next((w for w in self.weapons if w is not None and w.id == weapon_id), None)
 
-    def apply(self, change: TableChange) -> None:
-        self._tell(self.before_listeners, change, False)
+    def after(self, change: TableChange) -> "WeaponRows":
+        """The rows as the change leaves them (what the document will hold once it is applied)."""
+        rows = list(self.weapons)
         for row in change.rows:
-            self._step(row.index, row.before, row.after)
-        self._tell(self.listeners, change, False)
-
-    def revert(self, change: TableChange) -> None:
-        self._tell(self.before_listeners, change, True)
-        for row in reversed(change.rows):
-            self._step(row.index, row.after, row.before)
-        self._tell(self.listeners, change, True)
-
-    def _step(self, index: int, before: Weapon | None, after: Weapon | None) -> None:
-        if before is None:
-            self.weapons.insert(index, after)
-            return
-        if self.weapons[index] != before:
-            raise ValueError(f"row {index} is not {before.id}: the change does not belong to this table state")
-        if after is None:
-            del self.weapons[index]
-        else:
-            self.weapons[index] = after
-
-    @staticmethod
-    def _tell(listeners, change: TableChange, reverted: bool) -> None:
-        for listener in list(listeners):
-            listener(change, reverted)
+            if row.before is None:
+                rows.insert(row.index, row.after)
+            elif row.after is None:
+                del rows[row.index]
+            else:
+                rows[row.index] = row.after
+        return WeaponRows(rows, self.content, self.base)
 
     # -- what differs from the extended pack ----------------------------------------------------------------------
     def differences(self, weapon: Weapon) -> dict[str, str]:
@@ -158,12 +140,13 @@ def arrange(weapons: list[Weapon], filter_: WeaponFilter, column_: Column | None
 
 def nationalities_of(weapons: Iterable[Weapon]) -> list[str]:
     """The nationalities a table has, for its one-table-per-nationality tabs ('any' last)."""
+    weapons = [w for w in weapons if w is not None]
     found = sorted({n for w in weapons for n in w.nationalities} - {"any"})
     return found + (["any"] if any("any" in w.nationalities for w in weapons) else [])
 
 
 # -- edits -------------------------------------------------------------------------------------------------------
-def bulk_set(table: WeaponTable, weapon_ids: Iterable[str], key: str, value) -> TableChange:
+def bulk_set(table: WeaponRows, weapon_ids: Iterable[str], key: str, value) -> TableChange:
     """Set one column on several rows (rows whose class does not take the column are left out)."""
     col = column(key)
     rows = []
@@ -178,16 +161,16 @@ def bulk_set(table: WeaponTable, weapon_ids: Iterable[str], key: str, value) -> 
     return TableChange(f"set {what}" if count == 1 else f"set {what} on {count} weapons", tuple(rows))
 
 
-def _free_id(table: WeaponTable, stem: str) -> str:
+def _free_id(table: WeaponRows, stem: str) -> str:
     namespace = table.pack_id
-    taken = {w.id for w in table.weapons} | set(table.content.weapons)
+    taken = {w.id for w in table.decoded()} | set(table.content.weapons)
     candidate, n = f"{namespace}:{stem}", 2
     while candidate in taken:
         candidate, n = f"{namespace}:{stem}_{n}", n + 1
     return candidate
 
 
-def clone_variant(table: WeaponTable, weapon_id: str) -> TableChange:
+def clone_variant(table: WeaponRows, weapon_id: str) -> TableChange:
     """A copy of the weapon just below it, as a variant: a new id and name, no aliases or legacy number (they
     would make the manual's names ambiguous), marked as the designer's values and saying what it is a variant of."""
     i = table.index_of(weapon_id)
@@ -200,7 +183,7 @@ def clone_variant(table: WeaponTable, weapon_id: str) -> TableChange:
     return TableChange(f"clone {original.name} as a variant", (RowChange(i + 1, None, variant),))
 
 
-def add_weapon(table: WeaponTable, unit_class: str, nationality: str) -> TableChange:
+def add_weapon(table: WeaponRows, unit_class: str, nationality: str) -> TableChange:
     """A new row at the end: the class and nationality chosen, available in every period, ratings 0 for the
     designer to fill in (0 is the schema's floor; the plots skip a target without armour)."""
     weapon = Weapon(id=_free_id(table, "new_weapon"), name="New weapon", nationalities=(nationality,),

@@ -1,5 +1,5 @@
 """The weapon table's Qt model, sorting/filtering proxy and schema-bounded cell editors. They draw the document's
-typed table and send every edit to it as a TableChange; they hold no values of their own."""
+typed model and send every edit to it as a TableChange; they hold no values of their own."""
 
 from __future__ import annotations
 
@@ -9,31 +9,38 @@ from PyQt6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel
 from PyQt6.QtGui import QBrush, QColor
 from PyQt6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QStyledItemDelegate
 
+from tacforge.editor.document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
+
 from .weapon_columns import Column, applies, columns
-from .weapons_document import WeaponsDocument
-from .weapons_table import WeaponFilter, bulk_set, sort_key
+from .weapon_edits import apply_change, rows_of
+from .weapons_table import WeaponFilter, WeaponRows, bulk_set, sort_key
 
 CHANGED_FROM_BASE = QColor(255, 236, 170)  # a value that differs from the pack this one extends
 NOT_TAKEN = QColor(235, 235, 235)  # a column the weapon's class does not take
 
 
 class WeaponTableModel(QAbstractTableModel):
-    """Rows are the table's weapons, columns `weapon_columns.columns()`. An edit of a cell applies to every
-    selected row (`selected_ids`), as one undo step."""
+    """Rows are the entries of the weapons file (a row that does not decode shows its place only), columns
+    `weapon_columns.columns()`. An edit of a cell applies to every selected row (`selected_ids`), as one undo
+    step. `base` holds the weapons of the packs this one extends, by id."""
 
-    def __init__(self, document: WeaponsDocument, parent=None):
+    def __init__(self, document, base: dict, parent=None):
         super().__init__(parent)
-        self.document = document
+        self.document, self.base = document, base
         self.columns = columns()
         self.selected_ids: Callable[[], list[str]] = lambda: []
         self.problem: Callable[[str], None] = lambda message: None
-        document.table.before_listeners.append(self._table_changing)
-        # first: whatever reacts to the document's own signal (filters, plots) reads this model already updated
-        document.table.listeners.insert(0, self._table_changed)
+        self.table: WeaponRows = rows_of(document, base)
 
-    @property
-    def table(self):
-        return self.document.table
+    def document_changed(self, event) -> None:
+        """Called by the tab for each of the document's events, before anything else redraws."""
+        self.table = rows_of(self.document, self.base)
+        path = event.path if isinstance(event, ValueChanged) else ()
+        if len(path) >= 2 and path[0] == "weapons" and isinstance(path[1], int):  # one row's value
+            self.dataChanged.emit(self.index(path[1], 0), self.index(path[1], len(self.columns) - 1))
+        elif isinstance(event, (ValueChanged, RowsInserted, RowsRemoved, Reloaded)):  # rows came, went or all changed
+            self.beginResetModel()
+            self.endResetModel()
 
     def rowCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.table)
@@ -58,6 +65,10 @@ class WeaponTableModel(QAbstractTableModel):
         if not index.isValid():
             return None
         weapon, col = self.table.weapons[index.row()], self.columns[index.column()]
+        if weapon is None:  # an entry whose values do not decode: the issues dock says why
+            if role == Qt.ItemDataRole.DisplayRole and col.key == "name":
+                return f"(entry {index.row() + 1} has errors; see the issues)"
+            return None
         taken = applies(col, weapon)
         if role == Qt.ItemDataRole.DisplayRole and col.kind == "bool":
             return "✓" if col.value(weapon) else ""
@@ -82,7 +93,8 @@ class WeaponTableModel(QAbstractTableModel):
 
     def flags(self, index: QModelIndex):
         base = super().flags(index)
-        if index.isValid() and applies(self.columns[index.column()], self.table.weapons[index.row()]):
+        weapon = self.table.weapons[index.row()] if index.isValid() else None
+        if weapon is not None and applies(self.columns[index.column()], weapon):
             return base | Qt.ItemFlag.ItemIsEditable
         return base
 
@@ -90,6 +102,8 @@ class WeaponTableModel(QAbstractTableModel):
         if not index.isValid() or role != Qt.ItemDataRole.EditRole:
             return False
         col, weapon = self.columns[index.column()], self.table.weapons[index.row()]
+        if weapon is None:
+            return False
         try:
             typed = col.parse(str(value))
         except ValueError as exc:
@@ -98,19 +112,8 @@ class WeaponTableModel(QAbstractTableModel):
         ids = self.selected_ids()
         if weapon.id not in ids:
             ids = [weapon.id]
-        self.document.push_change(bulk_set(self.table, ids, col.key, typed))
+        apply_change(self.document, bulk_set(self.table, ids, col.key, typed), self.table.pack_id)
         return True
-
-    def _table_changing(self, change, reverted) -> None:
-        if change.adds_or_removes:
-            self.beginResetModel()
-
-    def _table_changed(self, change, reverted) -> None:
-        if change.adds_or_removes:
-            self.endResetModel()
-            return
-        for r in change.rows:
-            self.dataChanged.emit(self.index(r.index, 0), self.index(r.index, len(self.columns) - 1))
 
 
 class WeaponProxy(QSortFilterProxyModel):
@@ -126,12 +129,16 @@ class WeaponProxy(QSortFilterProxyModel):
         self.invalidateFilter()
 
     def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
-        return self.filter.accepts(self.sourceModel().weapon_at(row))
+        weapon = self.sourceModel().weapon_at(row)
+        return weapon is None or self.filter.accepts(weapon)  # a row with errors stays in sight
 
     def lessThan(self, left: QModelIndex, right: QModelIndex) -> bool:
         col: Column = self.sourceModel().columns[left.column()]
         model = self.sourceModel()
-        return sort_key(col, model.weapon_at(left.row())) < sort_key(col, model.weapon_at(right.row()))
+        a, b = model.weapon_at(left.row()), model.weapon_at(right.row())
+        if a is None or b is None:
+            return a is not None  # rows with errors last
+        return sort_key(col, a) < sort_key(col, b)
 
 
 class WeaponDelegate(QStyledItemDelegate):

@@ -1,6 +1,6 @@
-"""Typed weapons to and from the entries of a weapons file: the round-trip writer of the weapon table (edits keep
-the file's comments, key order and list styles) and the reader of rows that come from outside (CSV). The only
-module of the room that touches raw YAML mappings; reading goes through the engine's decoder and schema.
+"""Typed weapons to and from the entries of a weapons file: the values a weapon's entry holds (what an edit writes
+through the document's commands, in the shipped files' style) and the reader of rows that come from outside
+(CSV). Reading goes through the engine's decoder and schema.
 """
 
 from __future__ import annotations
@@ -48,64 +48,17 @@ def entry_values(weapon: Weapon, pack_id: str) -> dict[str, Any]:
     return {k: values[k] for k in order if k in values}
 
 
-def _same(raw_value, value) -> bool:
-    if isinstance(value, list) and isinstance(raw_value, list):
-        return list(raw_value) == value
-    return raw_value == value
-
-
-def write_entry(raw: CommentedMap, weapon: Weapon, pack_id: str) -> None:
-    """Bring one entry up to date with the weapon, touching only what differs (flow lists stay flow lists)."""
-    wanted = entry_values(weapon, pack_id)
-    for key in [k for k in raw if k not in wanted]:
-        del raw[key]
-    for key, value in wanted.items():
-        if key in raw and _same(raw[key], value):
-            continue
-        if isinstance(value, list) and isinstance(raw.get(key), CommentedSeq):
-            raw[key][:] = value
-            continue
-        if key in raw:
-            raw[key] = value
-        else:
-            raw.insert(_position(raw, key), key, _flow(value) if key in ("periods", "aliases") else value)
-
-
-def _position(raw: CommentedMap, key: str) -> int:
-    """Where a new key goes: after the keys that come before it in the schema's order."""
-    order = list(weapon_schema()["properties"])
-    rank = order.index(key)
-    return sum(1 for k in raw if k in order and order.index(k) < rank)
-
-
-def _flow(values: list) -> CommentedSeq:
-    seq = CommentedSeq(values)
-    seq.fa.set_flow_style()  # the shipped files write [1, 5] and [M4, M4 Sherman]
-    return seq
+def yaml_value(key: str, value):
+    """A value as a new node of the entry: lists in flow style, as the shipped files write [1, 5] and [M4, Lee]."""
+    if isinstance(value, list):
+        seq = CommentedSeq(value)
+        seq.fa.set_flow_style()
+        return seq
+    return value
 
 
 def new_entry(weapon: Weapon, pack_id: str) -> CommentedMap:
-    entry = CommentedMap()
-    write_entry(entry, weapon, pack_id)
-    return entry
-
-
-def sync_entries(seq: CommentedSeq, weapons: list[Weapon], pack_id: str) -> None:
-    """Make the `weapons:` list hold the table's rows, in order, reusing each weapon's existing entry."""
-    by_id = {}
-    for entry in seq:
-        if isinstance(entry, dict) and isinstance(entry.get("id"), str):
-            by_id[decode.qualify(entry["id"], pack_id)] = entry
-    wanted = []
-    for weapon in weapons:
-        entry = by_id.get(weapon.id)
-        if entry is None:
-            entry = new_entry(weapon, pack_id)
-        else:
-            write_entry(entry, weapon, pack_id)
-        wanted.append(entry)
-    if len(wanted) != len(seq) or any(a is not b for a, b in zip(wanted, seq)):
-        seq[:] = wanted
+    return CommentedMap((k, yaml_value(k, v)) for k, v in entry_values(weapon, pack_id).items())
 
 
 def read_entry(raw: dict, file: Path | None, pack_id: str, index: int) -> tuple[Weapon | None, list[Issue]]:

@@ -41,15 +41,23 @@ def entries(doc: Any, key: str, src: Source, skip: set[tuple], build: Callable[[
     return out
 
 
+def mobility_class(r: dict, src: Source, ns: str) -> MobilityClass:
+    return MobilityClass(qualify(r["id"], ns), r["name"], r.get("description", ""), src)
+
+
+def terrain_type(r: dict, src: Source, ns: str) -> TerrainType:
+    return TerrainType(qualify(r["id"], ns), r["name"], r["cover"], r["los"], tuple(r["movement"].items()),
+                       r.get("entrenchable", False), r.get("description", ""), src)
+
+
+def terrain_code(r: dict, src: Source) -> TerrainCode:
+    return TerrainCode(r["code"], r["type"], r["level"], r.get("variant", 1), r.get("glyph"), r.get("built", False), src)
+
+
 def terrain(doc: dict, src: Source, ns: str, skip: set) -> tuple[list, list, list]:
-    mobility = entries(doc, "mobility_classes", src, skip, lambda r, s: MobilityClass(
-        qualify(r["id"], ns), r["name"], r.get("description", ""), s))
-    types = entries(doc, "terrain_types", src, skip, lambda r, s: TerrainType(
-        qualify(r["id"], ns), r["name"], r["cover"], r["los"],
-        tuple(r["movement"].items()), r.get("entrenchable", False),
-        r.get("description", ""), s))
-    codes = entries(doc, "terrain_codes", src, skip, lambda r, s: TerrainCode(
-        r["code"], r["type"], r["level"], r.get("variant", 1), r.get("glyph"), r.get("built", False), s))
+    mobility = entries(doc, "mobility_classes", src, skip, lambda r, s: mobility_class(r, s, ns))
+    types = entries(doc, "terrain_types", src, skip, lambda r, s: terrain_type(r, s, ns))
+    codes = entries(doc, "terrain_codes", src, skip, terrain_code)
     return mobility, types, codes
 
 
@@ -121,9 +129,10 @@ def weapon(r: dict, src: Source, ns: str) -> Weapon:
         thrown=r.get("thrown", False), description=r.get("description", ""), source=src)
 
 
-def _date(text: str) -> date:
-    """A date the schema has checked ("format": "date"): YAML 1.2 reads it as text, as every other tool does."""
-    return date.fromisoformat(text)
+def _date(text: str | date) -> date:
+    """A date the schema has checked ("format": "date"): YAML 1.2 reads it as text, as every other tool does; the
+    editor's round-trip reader gives a date already."""
+    return text if isinstance(text, date) else date.fromisoformat(text)
 
 
 def period(r: dict, src: Source) -> Period:

@@ -50,16 +50,21 @@ def read_manifest(folder: Path) -> tuple[Manifest | None, str, list[Issue]]:
         loaded = load_fast(path)
     except YamlFileError as exc:
         return None, "", [exc.issue]
-    issues = schemas.validate("pack", loaded.data, path)
+    manifest, issues = manifest_from_data(loaded.data, folder, path)
+    return manifest, loaded.text, issues
+
+
+def manifest_from_data(raw, folder: Path, path: Path) -> tuple[Manifest | None, list[Issue]]:
+    """The manifest of data read from `path` (the fast or the round-trip path), None if unusable, and its issues."""
+    issues = schemas.validate("pack", raw, path)
     if any(i.is_error for i in issues):
-        return None, loaded.text, issues
-    raw = loaded.data
+        return None, issues
     try:
         version = Version(str(raw["version"]))
     except InvalidVersion:
         issues.append(error("pack.version", f"'{raw['version']}' is not a version number", file=path, path=("version",),
                             hint="use a version such as 1.0.0"))
-        return None, loaded.text, issues
+        return None, issues
     requires = []
     for dep, spec in (raw.get("requires") or {}).items():
         try:
@@ -68,8 +73,8 @@ def read_manifest(folder: Path) -> tuple[Manifest | None, str, list[Issue]]:
             issues.append(error("pack.requires-range", f"'{spec}' is not a version range", file=path,
                                 path=("requires", dep), hint="write a range such as \">=1.0,<2\""))
     if any(i.is_error for i in issues):
-        return None, loaded.text, issues
+        return None, issues
     files = {kind: tuple(raw.get("files", {}).get(kind, defaults)) for kind, (_, defaults) in FILE_KINDS.items()}
     manifest = Manifest(raw["id"], raw["name"], version, raw["schema_version"], tuple(requires), raw.get("ruleset"),
                         raw.get("description", ""), raw.get("licence", ""), MappingProxyType(files), folder, path)
-    return manifest, loaded.text, issues
+    return manifest, issues

@@ -20,12 +20,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PyQt6.QtGui import QImage  # noqa: E402
 from PyQt6.QtWidgets import QApplication  # noqa: E402
 
-from tacforge.editor.map_view import MapView  # noqa: E402
+from tacforge.editor.map.view import MapView  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import median_ms  # noqa: E402
-from tacforge.editor.mapedit import MapModel  # noqa: E402
-from tacforge.editor.mapedit.generate import generate_into  # noqa: E402
+from tacforge.editor.map.tools import MapModel  # noqa: E402
+from tacforge.editor.map.tools.generate import generate_into  # noqa: E402
 from tacforge.engine.packs import load_packs  # noqa: E402
 
 SIZE = (1000, 800)

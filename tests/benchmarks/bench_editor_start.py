@@ -16,9 +16,9 @@ CHILD = r"""
 import sys, time
 from PyQt6.QtCore import QSettings, QTimer
 from PyQt6.QtWidgets import QApplication
-from tacforge.editor.main_window import MainWindow
-from tacforge.editor.workspace import Workspace
-from tacforge.editor import map_view
+from tacforge.editor.shell.main_window import MainWindow
+from tacforge.editor.shell.workspace import Workspace
+from tacforge.editor.map import view as map_view
 app = QApplication(sys.argv[:1])
 painted = []
 original = map_view.MapView.paintEvent

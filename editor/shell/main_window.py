@@ -1,5 +1,5 @@
 """The main window: wires docks, menus, toolbar and actions to the workspace and the documents. No editing
-logic lives here: tools are in mapedit/, documents in documents.py, checks in validation.py."""
+logic lives here: tools are in map/tools/, documents in document/, checks in shell/validation.py."""
 
 from __future__ import annotations
 
@@ -13,21 +13,17 @@ from PyQt6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMa
 from tacforge.engine.yamlio import YamlFileError
 
 from . import new_files, recovery
-from .docks import IssuesDock, PackBrowser, ScenarioProperties
-from .documents import SaveFailed
-from .data.weapons_room import WeaponsRoom
-from .editor_tab import EditorTab
+from .docks import IssuesDock, PackBrowser
+from ..document.documents import SaveFailed
 from .file_watch import PackWatcher, take_disk_changes
 from .validation import LiveValidator
 from .pack_places import remember_pack
+from .rooms import DOCK_AREAS, DocumentTab, load_rooms
 from .workspace import Workspace
 
 TOOLS = (("brush", "Brush", "B"), ("rectangle", "Rectangle", "R"), ("fill", "Fill", "F"), ("line", "Road/river line", "L"),
          ("raise", "Raise ground", "E"), ("lower", "Lower ground", "Shift+E"), ("eyedropper", "Eyedropper", "I"),
          ("select", "Select", "S"), ("los", "Line of sight", "V"), ("objective", "Move objective", "O"))
-
-
-TABS = (EditorTab, WeaponsRoom)  # what a tab can hold: a map or scenario, or a data room
 
 
 def _with(bindings: list[QKeySequence], extra: str) -> list[QKeySequence]:
@@ -51,6 +47,7 @@ class MainWindow(QMainWindow):
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
         self.validator = LiveValidator(workspace)
+        self.rooms = load_rooms()
         self._build_docks()
         self._build_actions()
         self.validator.issuesChanged.connect(self._show_issues)
@@ -85,19 +82,21 @@ class MainWindow(QMainWindow):
         self.browser.openRequested.connect(self.open_path)
         self.issues = IssuesDock()
         self.issues.jumpRequested.connect(self.jump_to_issue)
-        self.properties = ScenarioProperties()
         self.history = QUndoView(self.undo_group)
-        from .terrain_palette import TerrainPalette
-        from .minimap import Minimap
+        from ..map.terrain_palette import TerrainPalette
+        from ..map.minimap import Minimap
 
         self.palette = TerrainPalette()
         self.minimap = Minimap()
+        self.room_docks = {spec.name: spec.factory() for spec in self.rooms.docks}
         self.docks = [self._dock("Packs", self.browser, left, "packs"),
                       self._dock("Terrain", self.palette, left, "terrain"),
                       self._dock("Minimap", self.minimap, right, "minimap"),
-                      self._dock("Properties", self.properties, right, "properties"),
-                      self._dock("History", self.history, right, "history"),
-                      self._dock("Issues", self.issues, bottom, "issues")]
+                      *(self._dock(spec.title, self.room_docks[spec.name], DOCK_AREAS[spec.area], spec.name)
+                        for spec in self.rooms.docks),
+                      self._dock("History", self.history, right, "history")]
+        self.issues_dock = self._dock("Issues", self.issues, bottom, "issues")
+        self.docks.append(self.issues_dock)
         self.palette.typeChosen.connect(lambda t: self._tool_option(terrain=t))
         self.palette.levelChosen.connect(lambda lvl: self._tool_option(level=lvl))
 
@@ -166,9 +165,14 @@ class MainWindow(QMainWindow):
             self, "tacforge", "tacforge: a scenario and force design toolkit for platoon-level WWII battles."))
 
     # -- tabs and documents ---------------------------------------------------------------------------------------
-    def current_tab(self) -> EditorTab | None:
+    @property
+    def properties(self):
+        """The scenario room's Properties dock."""
+        return self.room_docks["properties"]
+
+    def current_tab(self) -> DocumentTab | None:
         widget = self.tabs.currentWidget()
-        return widget if isinstance(widget, EditorTab) else None
+        return widget if isinstance(widget, DocumentTab) else None
 
     def _tab_call(self, name: str, *args, **kwargs) -> None:
         tab = self.current_tab()
@@ -194,11 +198,11 @@ class MainWindow(QMainWindow):
         if ok:
             self._tool_option(size=size)
 
-    def open_path(self, path: Path) -> EditorTab | None:
+    def open_path(self, path: Path) -> DocumentTab | None:
         path = Path(path)
         for i in range(self.tabs.count()):
             tab = self.tabs.widget(i)
-            if isinstance(tab, TABS) and tab.document.path.resolve() == path.resolve():
+            if isinstance(tab, DocumentTab) and tab.document.path.resolve() == path.resolve():
                 self.tabs.setCurrentIndex(i)
                 return tab
         try:
@@ -206,19 +210,15 @@ class MainWindow(QMainWindow):
         except YamlFileError as exc:
             QMessageBox.warning(self, "Cannot open", exc.issue.format())
             return None
-        except ValueError as exc:  # a weapons file whose pack does not load
-            QMessageBox.warning(self, "Cannot open", str(exc))
-            return None
-        if document.kind == "weapons":
-            return self._open_room(WeaponsRoom(document, self.workspace.open), path)
-        if document.kind not in ("map", "scenario"):
-            QMessageBox.information(self, "Opened in the pack", f"{path.name} is validated live; the "
-                                    "formation and period tables get their own editors in a later version. "
-                                    "Edit the file in a text editor meanwhile: the issues dock checks it.")
+        room_tab = self.rooms.tabs.get(document.kind)
+        if room_tab is None:
+            QMessageBox.information(self, "Opened in the pack", f"{path.name} is validated live; no room of "
+                                    "this editor edits it yet. Edit the file in a text editor meanwhile: the issues "
+                                    "dock checks it.")
             self.workspace.close(document)
             self.validator.watch(document.pack_folder)
             return None
-        tab = EditorTab(document, self.workspace, self)
+        tab = room_tab(document, self.workspace, self)
         tab.hovered.connect(self.status.setText)
         tab.edited.connect(self._edited)
         self.undo_group.addStack(tab.history)
@@ -229,18 +229,6 @@ class MainWindow(QMainWindow):
         self.file_watch.watch_pack(document.pack_folder)
         return tab
 
-    def _open_room(self, room, path: Path):
-        """A data room (the weapon table) in a tab of its own, with its document's history."""
-        room.document.changed.connect(lambda *_: self._edited(room.document))
-        room.document.dirtyChanged.connect(lambda _: self._refresh_titles())
-        self.undo_group.addStack(room.history)
-        self.tabs.addTab(room, room.title())
-        self.tabs.setCurrentWidget(room)
-        self._remember(path)
-        self.validator.watch(room.document.pack_folder)
-        self.file_watch.watch_pack(room.document.pack_folder)
-        return room
-
     def _edited(self, document) -> None:
         self.validator.schedule()
         self._refresh_titles()
@@ -248,30 +236,27 @@ class MainWindow(QMainWindow):
     def _refresh_titles(self) -> None:
         for i in range(self.tabs.count()):
             tab = self.tabs.widget(i)
-            if isinstance(tab, TABS):
+            if isinstance(tab, DocumentTab):
                 self.tabs.setTabText(i, tab.title())
 
     def _tab_changed(self, index: int) -> None:
         tab = self.current_tab()
-        self.properties.show_document(tab.document if tab else None)
+        for widget in self.room_docks.values():
+            if hasattr(widget, "show_document"):
+                widget.show_document(tab.document if tab else None)
         self.minimap.attach(tab.view if tab else None)
         self.status.clear()  # it described a square of the tab that was current
-        room = self.tabs.currentWidget()
-        if isinstance(room, WeaponsRoom):
-            self.undo_group.setActiveStack(room.history)
-            self.validator.watch(room.document.pack_folder)
-            return
         if tab is None:
             self.undo_group.setActiveStack(None)
             return
         self.undo_group.setActiveStack(tab.history)
         self.palette.set_content(tab.document.content)
-        tab.set_tool(getattr(self, "_current_tool", "brush"))
+        self._tab_call("set_tool", getattr(self, "_current_tool", "brush"))  # tabs with a map only
         self.validator.watch(tab.document.pack_folder)
 
     def close_tab(self, index: int) -> bool:
         tab = self.tabs.widget(index)
-        if not isinstance(tab, TABS):
+        if not isinstance(tab, DocumentTab):
             return True
         for document in tab.documents():
             if document.dirty and not self._ask_save(document):
@@ -289,8 +274,8 @@ class MainWindow(QMainWindow):
         tab.deleteLater()
         return True
 
-    def _tabs(self) -> list:
-        return [self.tabs.widget(i) for i in range(self.tabs.count()) if isinstance(self.tabs.widget(i), TABS)]
+    def _tabs(self) -> list[DocumentTab]:
+        return [self.tabs.widget(i) for i in range(self.tabs.count()) if isinstance(self.tabs.widget(i), DocumentTab)]
 
     def _ask_save(self, document) -> bool:
         answer = QMessageBox.question(
@@ -398,7 +383,7 @@ class MainWindow(QMainWindow):
     def _show_issues(self, issues: list) -> None:
         self.issues.show_issues(issues)
         errors, warnings = self.issues.count()
-        self.docks[-1].setWindowTitle(f"Issues ({errors} errors, {warnings} warnings)")
+        self.issues_dock.setWindowTitle(f"Issues ({errors} errors, {warnings} warnings)")
 
     def jump_to_issue(self, issue) -> None:
         if issue is None or issue.file is None:

@@ -10,21 +10,8 @@ from ruamel.yaml import YAMLError
 from tacforge.engine.packs.loader import read_map_text
 from tacforge.engine.yamlio import roundtrip_yaml
 
-from .documents import DocumentEdit, MapDocument
-
-
-class ReplaceData(DocumentEdit):
-    def __init__(self, document, data, text: str = "Restore unsaved changes"):
-        super().__init__(document, text)
-        self.new, self.old = data, document.data
-
-    def apply(self) -> None:
-        self.document.data = self.new
-        self.document.changed.emit("value", ())
-
-    def revert(self) -> None:
-        self.document.data = self.old
-        self.document.changed.emit("value", ())
+from ..document.commands import ReplaceData, bulk_edit
+from ..document.documents import MapDocument
 
 
 def replace_text(document, text: str, label: str) -> bool:
@@ -39,12 +26,11 @@ def replace_text(document, text: str, label: str) -> bool:
     game_map, _issues = read_map_text(document.path, text, "restored")
     if game_map is None:
         return False
-    from .mapedit.model import MapModel
+    from ..map.tools.model import MapModel
 
-    document.undo.beginMacro(label)
-    document.undo.push(ReplaceData(document, data, label))  # the keys besides the grid: name, labels, ...
-    document.push_edit(document.model.replaced_by(MapModel.from_map(game_map, document.content), label))
-    document.undo.endMacro()
+    with bulk_edit(document, label):
+        document.undo.push(ReplaceData(document, data, label))  # the keys besides the grid: name, labels, ...
+        document.push_edit(document.model.replaced_by(MapModel.from_map(game_map, document.content), label))
     return True
 
 

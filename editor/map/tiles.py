@@ -12,7 +12,7 @@ from tacforge.engine.mapping import render
 from tacforge.engine.mapping.autotile import (BRIDGE, BROKEN, DIRS, ENTRENCHMENT, FORD, RIVER, ROAD_SLOPE, ROADLIKE, SLOPE,
                                      TOWN, WOODS, E, N, NE, NW, S, SE, SW, W)
 
-from .mapedit.look import CodeInfo
+from .tools.look import CodeInfo
 
 WATER_RGB, BANK_RGB = (78, 128, 212), (44, 86, 160)
 VARIANT_ARMS = {1: E | W, 2: N | S, 3: NE | SW, 4: NW | SE, 5: N | E | S | W, 6: N | S | W, 7: N | S | E}

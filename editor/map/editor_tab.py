@@ -3,26 +3,22 @@ documents' undo stacks. Scenario edits go to the scenario document, terrain edit
 
 from __future__ import annotations
 
-from PyQt6.QtCore import pyqtSignal
-from PyQt6.QtWidgets import QInputDialog, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QInputDialog, QVBoxLayout
 
 from tacforge.engine.rules.terrain_grid import TerrainGrid
 
-from .documents import Document, MapDocument
-from .map_view import MapView
+from ..document.documents import Document, MapDocument
+from ..document.events import CellsChanged, Reloaded, ValueChanged
+from ..shell.rooms import DocumentTab
+from .view import MapView
 from .square_info import describe_square
 
 
-class EditorTab(QWidget):
-    hovered = pyqtSignal(str)
-    edited = pyqtSignal(object)
-
+class EditorTab(DocumentTab):
     def __init__(self, document: Document, workspace, parent=None):
-        super().__init__(parent)
-        self.document, self.workspace = document, workspace
+        super().__init__(document, workspace, parent)
         self.map_document: MapDocument | None = (document if isinstance(document, MapDocument)
                                                  else workspace.map_document_for(document))
-        self._join_history()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         content = (self.map_document or document).content
@@ -33,34 +29,16 @@ class EditorTab(QWidget):
             self.view.cellHovered.connect(self._hover)
             if hasattr(self.view, "objectiveMoved"):
                 self.view.objectiveMoved.connect(self._move_objective)
-        for doc in self.documents():
-            doc.changed.connect(lambda what, detail, d=doc: self._changed(d, what))
-            doc.dirtyChanged.connect(lambda _dirty, d=doc: self.edited.emit(d))
         self._grid = None
         self._hovered: tuple[int, int] | None = None
+        self.watch_documents()
         self._refresh_overlays()
-
-    def _join_history(self) -> None:
-        """One history per tab: the scenario's and its map's edits in the order they were made, so undo always
-        takes back the last edit shown in this tab. A document another tab already shows brings that history."""
-        shown = [d.undo for d in self.documents() if d.history_joined]
-        history = shown[0] if shown else self.document.undo
-        for doc in self.documents():
-            doc.share_history(history)
-
-    @property
-    def history(self):
-        return self.document.undo
 
     def documents(self) -> list[Document]:
         docs = [self.document]
         if self.map_document is not None and self.map_document is not self.document:
             docs.append(self.map_document)
         return docs
-
-    def title(self) -> str:
-        star = "*" if any(d.dirty for d in self.documents()) else ""
-        return f"{self.document.title}{star}"
 
     # -- edits ----------------------------------------------------------------------------------------------------
     def _apply_edit(self, edit) -> None:
@@ -69,58 +47,52 @@ class EditorTab(QWidget):
             self._grid = None
             self.edited.emit(self.map_document)
 
-    def _changed(self, document: Document, what: str) -> None:
-        if what == "cells":
+    def document_changed(self, document: Document, event) -> None:
+        if isinstance(event, (CellsChanged, Reloaded)) and document is self.map_document:
             self._grid = None  # the terrain changed (an edit, undo, a reload): sight lines with it
-        if what == "value" and document is self.document:
+        if isinstance(event, (ValueChanged, Reloaded)) and document is self.document:
             self._refresh_overlays()
             self.edited.emit(document)
-        if what in ("cells", "value") and self._hovered is not None:
+        if isinstance(event, (CellsChanged, ValueChanged, Reloaded)) and self._hovered is not None:
             self._hover(*self._hovered)  # the status bar describes the square as it is now
 
+    def _scenario(self):
+        """The tab's scenario as the engine reads it, or None (a map tab, or a scenario with errors)."""
+        return self.document.model.scenario if self.document.kind == "scenario" else None
+
     def _move_objective(self, x: int, y: int) -> None:
-        if self.document.kind == "scenario" and self.document.value("objective") is not None:
+        scenario = self._scenario()
+        if scenario is not None and scenario.objective_center is not None:
             self.document.set_value(("objective", "center"), [x, y], "Move objective area")
 
     # -- overlays and status --------------------------------------------------------------------------------------
     def scenario_units(self) -> list[tuple[int, int, str, str]]:
-        if self.document.kind != "scenario":
+        scenario = self._scenario()
+        if scenario is None:
             return []
-        out = []
-        forces = self.document.value("forces", default={}) or {}
-        for side, force in forces.items():
-            for formation in (force or {}).get("formations", []) or []:
-                for unit in formation.get("units", []) or []:
-                    at = unit.get("at")
-                    if at is not None and len(at) == 2:
-                        out.append((int(at[0]), int(at[1]), str(side), f"{formation.get('letter', '?')}{unit.get('index', '?')}"))
-        return out
+        return [(unit.at[0], unit.at[1], force.side, f"{formation.letter}{unit.index}")
+                for force in scenario.forces for formation in force.formations for unit in formation.units
+                if unit.at is not None]
 
     def _refresh_overlays(self) -> None:
-        if self.view is None or self.document.kind != "scenario":
+        scenario = self._scenario()
+        if self.view is None or scenario is None:
             return
-        doc = self.document
-        center = doc.value("objective", "center")
-        lines = {str(k): int(v) for k, v in (doc.value("start_lines", default={}) or {}).items()}
-        trenches = [(int(sq[0]), int(sq[1])) for squares in (doc.value("entrenchments", default={}) or {}).values()
-                    for sq in squares or []]
-        content = doc.content
+        content = self.document.content
         limit = content.ruleset.entrenchment_max if content is not None and content.ruleset else None
-        size = content.parameters.time_space.objective_area_size if content is not None else None
-        self.view.set_overlays(objective_center=(int(center[0]), int(center[1])) if center else None,
-                               start_lines=lines, entrenchments=trenches, units=self.scenario_units(),
-                               entrenchment_limit=limit, objective_size=size)
+        size = self.document.model.parameters.time_space.objective_area_size
+        self.view.set_overlays(objective_center=scenario.objective_center, start_lines=dict(scenario.start_lines),
+                               entrenchments=[sq for _side, squares in scenario.entrenchments for sq in squares],
+                               units=self.scenario_units(), entrenchment_limit=limit, objective_size=size)
 
     def _hover(self, x: int, y: int) -> None:
         if self.map_document is None:
             return
         self._hovered = (x, y)
         content = self.map_document.content
-        scenario = self.document if self.document.kind == "scenario" else None
-        units = self.scenario_units() if scenario else []
-        visibility = 20
-        if scenario is not None and isinstance(scenario.value("visibility"), int):
-            visibility = scenario.value("visibility")
+        scenario = self.document.model if self.document.kind == "scenario" else None
+        units = self.scenario_units()
+        visibility = scenario.sight_range() if scenario else content.parameters.spotting.visibility_max
         operator = content.ruleset.flags.los_operator if content and content.ruleset else ">="
         if units and self._grid is None:
             self._grid = TerrainGrid.from_map(self.map_document.model.to_map(), content)

@@ -8,7 +8,7 @@ import math
 from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QPainter
 
-from .map_overlays import Painter
+from .overlays import Painter
 
 DETAIL_MIN = 8  # pixels per square from which symbols show
 BACKGROUND = QColor(105, 108, 112)

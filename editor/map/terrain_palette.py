@@ -16,9 +16,9 @@ from PyQt6.QtWidgets import (QLabel, QLineEdit, QListWidget, QListWidgetItem, QT
 
 from tacforge.engine.mapping.autotile import TYPES
 
-from .map_tiles import TileAtlas
-from .mapedit.look import CodeInfo
-from .mapedit.paint import GROUND, PAINTABLE
+from .tiles import TileAtlas
+from .tools.look import CodeInfo
+from .tools.paint import GROUND, PAINTABLE
 
 ICON = 24
 SKIPPED = ("entrenchment",)  # scenario overlays, not painted terrain

@@ -32,7 +32,10 @@ class _Job(QRunnable):
             from tacforge.engine.issues import error
 
             issues = [error("editor.validation", f"validation failed: {type(exc).__name__}: {exc}")]
-        self.signals.done.emit(self.serial, issues)
+        try:
+            self.signals.done.emit(self.serial, issues)
+        except RuntimeError:
+            pass  # the window (and its validator) went away while this check ran: nobody waits for the result
 
 
 class LiveValidator(QObject):

@@ -5,17 +5,22 @@ Qt-light: it creates documents but draws nothing. The main window asks it to ope
 
 from __future__ import annotations
 
+import glob
 import shutil
 from datetime import date
 from pathlib import Path
 
 from tacforge.engine.packs import load_packs
 from tacforge.engine.packs.discovery import MANIFEST
+from tacforge.engine.packs.manifest import FILE_KINDS
 from tacforge.engine.resources import CORE_PACK_DIR
 from tacforge.engine.validation.schema_files import PACK_SCHEMA_FOLDER, schema_line, write_pack_schemas
 from tacforge.engine.yamlio import YamlFileError, atomic_write_text
 
-from .documents import Document, MapDocument, ScenarioDocument, open_document
+from tacforge.engine.model.parameters import RulesParameters
+
+from ..document.documents import Document, MapDocument, open_document
+from ..document.models import DecodeContext
 
 TEMPLATE = CORE_PACK_DIR / "templates" / "new-pack"
 
@@ -62,34 +67,71 @@ class Workspace:
         return next((d for d in self.documents if d.path.resolve() == path), None)
 
     def open(self, path: Path) -> Document:
-        """Open a scenario, map or other pack file (an already open one is returned)."""
+        """Open a pack's file as the kind its manifest gives it (an already open one is returned). A file no pack
+        lists opens as kind "file", without a typed model."""
         found = self.find_open(path)
         if found is not None:
             return found
         path = Path(path).resolve()
         content, pack = self.content_for(path)
-        if pack is not None and pack.kinds.get(path) == "weapons" and content is not None:
-            from .data.weapons_document import open_weapons_document
-
-            document = open_weapons_document(path, self)
-            self.documents.append(document)
-            return document
+        kind = self.kind_of(path, pack)
         game_map = None
-        if path.parent.name == "maps" and content is not None and pack is not None:
-            game_map = next((m for m in pack.docs.maps if m.source.file == path), None)
+        if kind == "map":
+            game_map = next((m for m in pack.docs.maps if m.source.file == path), None) if content is not None else None
             if game_map is None:
                 raise YamlFileError(next((i for i in pack.issues.items if i.file == path and i.is_error), None)
                                     or _issue(path, "the map has errors; run tacforge validate on its pack"))
-        document = open_document(path, content, pack.location.folder if pack else None, game_map)
+        context = self.decode_context(path, pack, content)
+        document = open_document(path, kind, content, pack.location.folder if pack else None, context, game_map)
         self.documents.append(document)
         return document
 
-    def map_document_for(self, scenario: ScenarioDocument) -> MapDocument | None:
+    @staticmethod
+    def kind_of(path: Path, pack) -> str:
+        """The schema kind the pack's manifest (its `files:` patterns, or the defaults) gives the file; "pack" for
+        the manifest itself, "file" for a file no pack lists. Matched as the loader expands the patterns, so a file
+        created after the pack was read has its kind too."""
+        manifest = pack.manifest if pack is not None else None
+        if manifest is None:
+            return "file"
+        if path == manifest.file.resolve():
+            return "pack"
+        for kind, (schema_kind, _defaults) in FILE_KINDS.items():
+            for pattern in manifest.files[kind]:
+                if any(Path(p).resolve() == path for p in glob.glob(str(manifest.folder / pattern))):
+                    return schema_kind
+        return "file"
+
+    def decode_context(self, path: Path, pack, content) -> DecodeContext:
+        """What a document's typed model builds on: the pack's namespace, the rules values of the packs it requires
+        and its own (a rules file's own values go over the first, a scenario's overrides over the second)."""
+        if pack is None or content is None:
+            return DecodeContext(path, pack.id if pack else "")
+        inherited: dict = {}
+        for pid in reversed(content.namespaces):  # the farthest first, so nearer packs override
+            if pid != pack.id and pid in self.packset.packs:
+                inherited.update(self.packset.packs[pid].docs.parameters)
+        return DecodeContext(path, pack.id, RulesParameters.from_values(inherited), content.parameters)
+
+    def pack_file(self, pack_id: str, kind: str) -> Path | None:
+        """The first file of `kind` ("weapons", "terrain", "periods", "rules", "formations", "pack") in a pack."""
+        pack = self.packset.packs.get(pack_id)
+        if pack is None:
+            return None
+        return file_of_kind(pack, kind)
+
+    def open_pack_file(self, pack_id: str, kind: str) -> Document | None:
+        """The document of a pack's weapons / terrain / periods / rules / formations file or manifest (opened
+        once; None if the pack has no such file)."""
+        path = self.pack_file(pack_id, kind)
+        return self.open(path) if path is not None else None
+
+    def map_document_for(self, scenario: Document) -> MapDocument | None:
         """The map a scenario plays on, opened as its own document."""
         content = scenario.content
-        if content is None:
+        if content is None or scenario.model is None or scenario.model.scenario is None:
             return None
-        game_map = content.map(scenario.map_ref)
+        game_map = content.map(scenario.model.scenario.map)
         if game_map is None or game_map.source.file is None:
             return None
         return self.open(game_map.source.file)
@@ -111,6 +153,13 @@ class Workspace:
 
     def unsaved_texts(self) -> dict[Path, str]:
         return {d.path: d.text() for d in self.documents if d.dirty}
+
+
+def file_of_kind(pack, kind: str) -> Path | None:
+    """The first file of `kind` in a loaded pack ("pack": its manifest)."""
+    if kind == "pack":
+        return pack.location.folder / MANIFEST
+    return next((path for path, file_kind in pack.kinds.items() if file_kind == kind), None)
 
 
 def _issue(path: Path, message: str):
@@ -138,7 +187,7 @@ def write_new_map(pack_folder: Path, map_id: str, name: str, width: int, height:
     """A blank map file (clear level-1 ground) in the pack's maps/ folder, in the shipped style."""
     import json
 
-    from .mapedit.model import MapModel
+    from ..map.tools.model import MapModel
 
     target = Path(pack_folder) / "maps" / f"{map_id}.yaml"
     if target.exists():

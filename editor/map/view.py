@@ -4,7 +4,7 @@ The view holds no truth of its own. Tools live in the Qt-free `ToolController`; 
 `editMade(edit)` for the shell to push on its undo stack (whose redo applies them: the view never applies an
 edit itself), and the view repaints the rectangle the model reports changed. Wheel or +/- zoom (around the
 cursor), middle- or right-drag, arrow keys or scrollbars pan. Squares show symbols from 8 pixels up and plain
-colours below. Tool names: see `editor.mapedit.TOOLS`; "pointer" drags the objective area.
+colours below. Tool names: see `editor.map.tools.TOOLS`; "pointer" drags the objective area.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from PyQt6.QtCore import QPointF, QRectF, Qt, pyqtSignal
 from PyQt6.QtGui import QPainter
 from PyQt6.QtWidgets import QAbstractScrollArea, QWidget
 
-from . import map_view_input as view_input
-from .map_overlays import Overlays, Painter, mask_image
-from .map_picture import MapPicture
-from .map_view_paint import DETAIL_MIN, paint_view
-from .mapedit import ToolController
-from .mapedit.generate import generate_into
-from .mapedit.los import los_settings, visible_from
+from . import view_input
+from .overlays import Overlays, Painter, mask_image
+from .picture import MapPicture
+from .view_paint import DETAIL_MIN, paint_view
+from .tools import ToolController
+from .tools.generate import generate_into
+from .tools.los import los_settings, visible_from
 
 MIN_ZOOM, MAX_ZOOM, STEP = 1.0, 64.0, 1.25
 

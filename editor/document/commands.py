@@ -1,0 +1,198 @@
+"""The undoable edits of a document: one generic `SetValue` (addressed by a path into the file, merging
+consecutive edits of one field), `InsertRows` / `RemoveRows` for tables, `ApplyCells` for map tools, and
+`bulk_edit` to make many edits one undo step. Each command changes the round-trip data, has the document
+re-derive its typed model, and so emits one typed event.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from itertools import count
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
+
+from PyQt6.QtGui import QUndoCommand
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
+
+from tacforge.engine.issues import JsonPath
+
+if TYPE_CHECKING:
+    from .documents import Document, MapDocument
+
+STATES = count(1)  # document state ids, unique across documents
+MISSING = object()  # "no value here": setting it removes the key, reading it means the key was absent
+
+
+def styled(old, new):
+    """Keep the quoting style of the value a new one replaces."""
+    if isinstance(new, str):
+        if isinstance(old, SingleQuotedScalarString):
+            return SingleQuotedScalarString(new)
+        if isinstance(old, DoubleQuotedScalarString):
+            return DoubleQuotedScalarString(new)
+    return new
+
+
+class DocumentEdit(QUndoCommand):
+    """One undoable edit of one document: `apply` and `revert` change the data, the base class keeps the
+    document's state id (and so its dirty flag) in step, wherever the command sits in a shared history."""
+
+    def __init__(self, document: "Document", text: str):
+        super().__init__(f"{text} ({document.kind} {document.path.stem})")
+        self.document = document
+        self.before, self.after = document.state, next(STATES)
+
+    def apply(self) -> None:
+        raise NotImplementedError
+
+    def revert(self) -> None:
+        raise NotImplementedError
+
+    def redo(self) -> None:
+        self.apply()
+        self.document.enter_state(self.after)
+
+    def undo(self) -> None:
+        self.revert()
+        self.document.enter_state(self.before)
+
+    def may_merge(self, other: QUndoCommand) -> bool:
+        """Same kind, same document, and this step is not the saved state (saving keeps its undo point)."""
+        return (type(other) is type(self) and other.document is self.document
+                and self.document.saved_state != self.after)
+
+
+class SetValue(DocumentEdit):
+    """Set the value at `path` (MISSING removes the key); consecutive changes of the same field merge into one step
+    (as Tiled's ChangeValue), and typing a field back to where it was leaves no step at all."""
+
+    ID = 1000
+
+    def __init__(self, document: "Document", path: JsonPath, value: Any, text: str):
+        super().__init__(document, text)
+        self.path, self.new = tuple(path), value
+        self.old = document.value(*path, default=MISSING)
+
+    def id(self) -> int:
+        return self.ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not self.may_merge(other) or other.path != self.path:
+            return False
+        self.new, self.after = other.new, other.after  # the document is now in the state `other` made
+        if self.new == self.old:
+            self.setObsolete(True)
+            self.document.enter_state(self.before)
+        return True
+
+    def _set(self, value) -> None:
+        node = self.document.data
+        for part in self.path[:-1]:
+            node = node[part]
+        key = self.path[-1]
+        if value is MISSING:
+            del node[key]
+        else:
+            current = node[key] if (isinstance(node, dict) and key in node) or isinstance(node, list) else None
+            node[key] = styled(current, value)
+        self.document.value_changed(self.path)
+
+    def apply(self) -> None:
+        self._set(self.new)
+
+    def revert(self) -> None:
+        self._set(self.old)
+
+
+class InsertRows(DocumentEdit):
+    """Insert `rows` (mappings or round-trip nodes) into the list at `table`, the first at index `first`."""
+
+    def __init__(self, document: "Document", table: JsonPath, first: int, rows: Sequence[Any], text: str):
+        super().__init__(document, text)
+        self.table, self.first, self.rows = tuple(table), first, list(rows)
+
+    def apply(self) -> None:
+        node = self.document.value(*self.table)
+        for offset, row in enumerate(self.rows):
+            node.insert(self.first + offset, row)
+        self.document.rows_inserted(self.table, self.first, len(self.rows))
+
+    def revert(self) -> None:
+        node = self.document.value(*self.table)
+        del node[self.first:self.first + len(self.rows)]
+        self.document.rows_removed(self.table, self.first, len(self.rows))
+
+
+class RemoveRows(DocumentEdit):
+    """Remove `count` rows from the list at `table` starting at `first`; undo puts the same nodes back (with
+    their comments)."""
+
+    def __init__(self, document: "Document", table: JsonPath, first: int, count: int, text: str):
+        super().__init__(document, text)
+        self.table, self.first, self.count = tuple(table), first, count
+        self.removed: list[Any] = []
+
+    def apply(self) -> None:
+        node = self.document.value(*self.table)
+        self.removed = list(node[self.first:self.first + self.count])
+        del node[self.first:self.first + self.count]
+        self.document.rows_removed(self.table, self.first, self.count)
+
+    def revert(self) -> None:
+        node = self.document.value(*self.table)
+        for offset, row in enumerate(self.removed):
+            node.insert(self.first + offset, row)
+        self.document.rows_inserted(self.table, self.first, self.count)
+
+
+class ApplyCells(DocumentEdit):
+    """A map edit from a tool; successive dabs of one brush stroke merge into one undo step."""
+
+    ID = 1001
+
+    def __init__(self, document: "MapDocument", edit):
+        super().__init__(document, edit.text)
+        self.edit, self._first = edit, True
+
+    def id(self) -> int:
+        return self.ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not (self.may_merge(other) and self.edit.merge(other.edit)):
+            return False
+        self.after = other.after  # the document is now in the state `other` made
+        return True
+
+    def apply(self) -> None:
+        if self._first and getattr(self.edit, "already_applied", False):
+            self._first = False
+            return
+        self._first = False
+        self.document.model.apply(self.edit)
+
+    def revert(self) -> None:
+        self.document.model.revert(self.edit)
+
+
+class ReplaceData(DocumentEdit):
+    """Show other data altogether (a recovery copy, the file as another program changed it)."""
+
+    def __init__(self, document: "Document", data, text: str):
+        super().__init__(document, text)
+        self.new, self.old = data, document.data
+
+    def apply(self) -> None:
+        self.document.replace_data(self.new)
+
+    def revert(self) -> None:
+        self.document.replace_data(self.old)
+
+
+@contextmanager
+def bulk_edit(document: "Document", text: str) -> Iterator[None]:
+    """Every edit pushed inside the `with` block is one undo step named `text` (a bulk edit of selected rows, a
+    replace-everywhere). Each edit still emits its own event as it is made."""
+    document.undo.beginMacro(text)
+    try:
+        yield
+    finally:
+        document.undo.endMacro()

@@ -1,0 +1,197 @@
+"""Documents: one open YAML file each, with its typed model, the history its edits go to, dirty state, saving and
+typed change events.
+
+A Document keeps the file's round-trip data (comments, key order and unknown keys survive; an unedited file is
+saved byte for byte) and the typed model the engine's decoders build from it. Every edit is a QUndoCommand
+(commands.py) that changes the data, re-derives the model and emits one event (events.py). Views redraw from the
+model and hold no truth of their own (design.md 6).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PyQt6.QtCore import QObject, pyqtSignal
+from PyQt6.QtGui import QUndoStack
+
+from tacforge.engine.issues import JsonPath
+from tacforge.engine.packs.content import Content
+from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_roundtrip
+
+from ..map.tools.model import MapModel
+from .commands import MISSING, STATES, ApplyCells, InsertRows, RemoveRows, SetValue, styled
+from .events import CellsChanged, DocumentEvent, Reloaded, RowsInserted, RowsRemoved, Saved, ValueChanged
+from .models import DecodeContext, build_model, rederive, rows_moved
+
+
+class SaveFailed(Exception):
+    """The file could not be written; the old file is intact. The message says why."""
+
+
+class Document(QObject):
+    changed = pyqtSignal(object)  # one DocumentEvent per change (events.py)
+    dirtyChanged = pyqtSignal(bool)
+
+    def __init__(self, path: Path, data: Any, text: str, kind: str, content: Content | None,
+                 pack_folder: Path | None, context: DecodeContext | None = None):
+        super().__init__()
+        self.path, self.data, self.saved_text = Path(path), data, text
+        self.kind = kind  # the schema kind the pack's manifest gives the file ("weapons", "scenario", "pack", ...)
+        self.content, self.pack_folder = content, pack_folder
+        self.context = context or DecodeContext(self.path, "")
+        self.model = build_model(kind, data, self.context)
+        # The history this document's edits go to. An editor tab shares one history among the files it shows
+        # (a scenario and its map), so dirtiness is tracked per document by state ids, not by the stack's clean
+        # index: each edit moves the document to a new state, undo moves it back, and saving records the state.
+        self.undo = QUndoStack()  # no Qt parent: it may outlive this document in a history shared with others
+        self.history_joined = False  # True once an editor tab shows this document's history
+        self.state = self.saved_state = next(STATES)
+
+    def share_history(self, stack: QUndoStack) -> None:
+        """Push this document's edits onto `stack` from now on (a document not yet shown has no edits to move)."""
+        if stack is not self.undo:
+            if self.undo.count():
+                raise ValueError(f"{self.path.name} has edits in its own history; it cannot move to another")
+            self.undo = stack
+        self.history_joined = True
+
+    def enter_state(self, state: int) -> None:
+        was = self.dirty
+        self.state = state
+        if self.dirty != was:
+            self.dirtyChanged.emit(self.dirty)
+
+    def mark_saved(self, text: str) -> None:
+        """The file on disk now holds `text`, which is what the document shows."""
+        was = self.dirty
+        self.saved_text, self.saved_state = text, self.state
+        if was:
+            self.dirtyChanged.emit(False)
+
+    @property
+    def title(self) -> str:
+        return self.path.name
+
+    @property
+    def dirty(self) -> bool:
+        return self.state != self.saved_state
+
+    def text(self) -> str:
+        """The file as it would be saved now (unedited files: byte for byte what was read)."""
+        if not self.dirty:
+            return self.saved_text
+        self.sync_data()
+        return dump_roundtrip(self.data)
+
+    def sync_data(self) -> None:
+        """Copy model state into the round-trip data before dumping (maps keep their grid in a model)."""
+
+    def save(self, path: Path | None = None) -> None:
+        target = Path(path) if path else self.path
+        text = self.text()
+        try:
+            atomic_write_text(target, text)
+        except OSError as exc:
+            raise SaveFailed(f"could not save {target}: {exc.strerror or exc}; the previous file is unchanged") from exc
+        self.path = target
+        self.mark_saved(text)
+        self.changed.emit(Saved(str(target)))
+
+    # -- reading ----------------------------------------------------------------------------------------------------
+    def value(self, *path: str | int, default=None):
+        """The round-trip value at `path` (for commands and the few views that show raw text); views read the
+        typed `model`."""
+        node = self.data
+        for part in path:
+            try:
+                node = node[part]
+            except (KeyError, IndexError, TypeError):
+                return default
+        return node
+
+    # -- editing ----------------------------------------------------------------------------------------------------
+    def set_value(self, path: JsonPath, value, text: str) -> None:
+        """Change one value through the undo stack (MISSING removes the key)."""
+        self.undo.push(SetValue(self, path, value, text))
+
+    def insert_rows(self, table: JsonPath, first: int, rows, text: str) -> None:
+        self.undo.push(InsertRows(self, table, first, rows, text))
+
+    def remove_rows(self, table: JsonPath, first: int, count: int, text: str) -> None:
+        self.undo.push(RemoveRows(self, table, first, count, text))
+
+    # -- what commands call after they changed the data: re-derive the model, tell the views --------------------------
+    def value_changed(self, path: JsonPath) -> None:
+        self._rederive(lambda: rederive(self.kind, self.model, self.data, self.context, path))
+        self.changed.emit(ValueChanged(tuple(path)))
+
+    def rows_inserted(self, table: JsonPath, first: int, count: int) -> None:
+        self._rederive(lambda: rows_moved(self.kind, self.model, self.data, self.context, table))
+        self.changed.emit(RowsInserted(tuple(table), first, count))
+
+    def rows_removed(self, table: JsonPath, first: int, count: int) -> None:
+        self._rederive(lambda: rows_moved(self.kind, self.model, self.data, self.context, table))
+        self.changed.emit(RowsRemoved(tuple(table), first, count))
+
+    def replace_data(self, data) -> None:
+        """Show other data altogether (a reload from disk, a restored recovery copy)."""
+        self.data = data
+        self._rederive(lambda: build_model(self.kind, data, self.context))
+        self.changed.emit(Reloaded())
+
+    def _rederive(self, build) -> None:
+        self.model = build()
+
+
+class MapDocument(Document):
+    """A map: its typed model is the editable grid (`MapModel`, terrain type and level per square) the map tools
+    change; the round-trip data gets the grid's rows and legend only when the file is written."""
+
+    def __init__(self, path, data, text, content, pack_folder, game_map, context: DecodeContext | None = None):
+        super().__init__(path, data, text, "map", content, pack_folder, context)
+        self.model = MapModel.from_map(game_map, content)
+        self.model.subscribe(lambda rect: self.changed.emit(CellsChanged(tuple(rect))))
+
+    def _rederive(self, build) -> None:
+        """The grid model changes by its own edits (ApplyCells); the map's other keys are few and read raw."""
+
+    def push_edit(self, edit) -> None:
+        self.undo.push(ApplyCells(self, edit))
+
+    def sync_data(self) -> None:
+        rows, legend = self.model.rows_and_legend()
+        data = self.data
+        data["width"], data["height"] = self.model.width, self.model.height
+        old_rows = list(data.get("rows") or [])
+        sample = old_rows[0] if old_rows else None
+        legend_node = data.get("legend")
+        if legend_node is None:
+            data["legend"] = legend
+        else:
+            for key in [k for k in legend_node if k not in legend]:
+                del legend_node[key]
+            for glyph, code in legend.items():
+                if legend_node.get(glyph) != code:
+                    legend_node[glyph] = code
+        rows_node = data["rows"]
+        del rows_node[len(rows):]
+        for i, row in enumerate(rows):
+            node = styled(sample, row)
+            if i < len(rows_node):
+                if rows_node[i] != row:
+                    rows_node[i] = node
+            else:
+                rows_node.append(node)
+
+
+def open_document(path: Path, kind: str, content: Content | None, pack_folder: Path | None,
+                  context: DecodeContext | None = None, game_map=None) -> Document:
+    """Open a file of `kind` on the round-trip path; raise YamlFileError (with its issue) if it cannot be read."""
+    data, text = load_roundtrip(Path(path))
+    if kind == "map":
+        return MapDocument(path, data, text, content, pack_folder, game_map, context)
+    return Document(path, data, text, kind, content, pack_folder, context)
+
+
+__all__ = ["Document", "MapDocument", "SaveFailed", "open_document", "YamlFileError", "DocumentEvent", "MISSING"]

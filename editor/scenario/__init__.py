@@ -1,0 +1,1 @@
+"""The scenario room: a scenario's set-up values (the properties dock)."""

@@ -1,0 +1,101 @@
+"""What the rooms add to the shell: a tab per kind of document they edit, and docks.
+
+Each room package has a module `room.py` with `register(rooms: Rooms)`, listed in ROOM_MODULES; the main window
+calls `load_rooms()` once and builds its tabs and docks from the result. A room tab is a `DocumentTab`; a dock
+widget that has `show_document(document)` is told which document the current tab shows (None: no tab).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Callable
+
+from PyQt6.QtCore import Qt, pyqtSignal
+from PyQt6.QtWidgets import QWidget
+
+# The room packages (under tacforge.editor) whose room.py registers tabs and docks, in menu order.
+ROOM_MODULES = ("map.room", "scenario.room", "data.room")
+
+DOCK_AREAS = {"left": Qt.DockWidgetArea.LeftDockWidgetArea, "right": Qt.DockWidgetArea.RightDockWidgetArea,
+              "bottom": Qt.DockWidgetArea.BottomDockWidgetArea}
+
+
+class DocumentTab(QWidget):
+    """A tab of the main window showing one document (and perhaps others it needs, as a scenario its map).
+    The shell reads `document`, `documents()`, `history`, `title()` and `view` (a map view, or None), calls
+    `jump_to(issue)`, and listens to `edited(document)` (a document changed: revalidate, retitle) and
+    `hovered(text)` (status bar). Tool calls (`set_tool`, `set_tool_options`) reach only tabs with a map."""
+
+    hovered = pyqtSignal(str)
+    edited = pyqtSignal(object)
+    view = None
+
+    def __init__(self, document, workspace, parent=None):
+        super().__init__(parent)
+        self.document, self.workspace = document, workspace
+
+    def watch_documents(self) -> None:
+        """Call once `documents()` is known: one history for the tab (the documents' edits in the order they were
+        made, so undo always takes back the last edit shown here; a document another tab already shows brings
+        that history), and every change passed to `document_changed`."""
+        shown = [d.undo for d in self.documents() if d.history_joined]
+        history = shown[0] if shown else self.document.undo
+        for doc in self.documents():
+            doc.share_history(history)
+            doc.changed.connect(lambda event, d=doc: self.document_changed(d, event))
+            doc.dirtyChanged.connect(lambda _dirty, d=doc: self.edited.emit(d))
+
+    def document_changed(self, document, event) -> None:
+        """A typed event from one of the tab's documents (events.py); a room redraws what it shows of it."""
+        self.edited.emit(document)
+
+    @property
+    def history(self):
+        return self.document.undo
+
+    def documents(self) -> list:
+        return [self.document]
+
+    def title(self) -> str:
+        star = "*" if any(d.dirty for d in self.documents()) else ""
+        return f"{self.document.title}{star}"
+
+    def jump_to(self, issue) -> None:
+        """Show what `issue` is about (a room tab selects its row or field; the base shows the tab only)."""
+
+
+TabFactory = Callable[..., DocumentTab]  # (document, workspace, parent) -> tab
+
+
+@dataclass(frozen=True)
+class DockSpec:
+    name: str  # object name, kept in the saved window state
+    title: str
+    factory: Callable[[], QWidget]
+    area: str = "right"  # a key of DOCK_AREAS
+
+
+@dataclass
+class Rooms:
+    tabs: dict[str, TabFactory] = field(default_factory=dict)  # document kind -> tab factory
+    docks: list[DockSpec] = field(default_factory=list)
+
+    def add_tab(self, kind: str, factory: TabFactory) -> None:
+        """Documents of `kind` ("weapons", "terrain", "periods", "rules", "pack", "map", "scenario") open in
+        tabs made by `factory(document, workspace, parent)`."""
+        if kind in self.tabs:
+            raise ValueError(f"two rooms edit {kind} documents")
+        self.tabs[kind] = factory
+
+    def add_dock(self, name: str, title: str, factory: Callable[[], QWidget], area: str = "right") -> None:
+        if area not in DOCK_AREAS:
+            raise ValueError(f"dock area {area!r}: expected one of {', '.join(DOCK_AREAS)}")
+        self.docks.append(DockSpec(name, title, factory, area))
+
+
+def load_rooms(modules: tuple[str, ...] = ROOM_MODULES) -> Rooms:
+    rooms = Rooms()
+    for name in modules:
+        importlib.import_module(f"tacforge.editor.{name}").register(rooms)
+    return rooms
