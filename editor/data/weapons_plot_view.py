@@ -40,7 +40,23 @@ class Inputs:
         return next((w for w in self.pool if w.id == weapon_id), None)
 
 
-class _RangePlot(QWidget):
+class _ShownPlot(QWidget):
+    """A plot drawn only while it is shown; a hidden one is drawn from the last inputs when it is shown again."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.inputs: Inputs | None = None
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self.inputs is not None:
+            self.redraw(self.inputs)
+
+    def redraw(self, inputs: Inputs) -> None:
+        raise NotImplementedError
+
+
+class _RangePlot(_ShownPlot):
     """A plot of one value against range for the firer against several targets, with hover text."""
 
     value_name = ""
@@ -63,7 +79,6 @@ class _RangePlot(QWidget):
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(self.controls)
         layout.addWidget(self.plot, 1)
-        self.inputs: Inputs | None = None
         self.drawn: list = []  # (label, points) of the curves drawn, for hovering
         self._curves: list = []  # one solid curve per target: the values as they stand (or as typed)
         self._ghosts: list = []  # one dashed curve per target: the committed values, while an edit is typed
@@ -82,11 +97,6 @@ class _RangePlot(QWidget):
     def series(self, inputs: Inputs, selected: Weapon, others: list[Weapon]) -> list:
         """One series per other weapon; the default: the selected weapon firing at each."""
         return kill_curves(inputs.content, selected, others, self.settings(), exact=False)
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        if self.inputs is not None:
-            self.redraw(self.inputs)
 
     def redraw(self, inputs: Inputs) -> None:
         self.inputs = inputs
@@ -288,7 +298,7 @@ class SuppressionPlot(_RangePlot):
                 if firer is None or t.periods[0] <= firer.periods[1] and firer.periods[0] <= t.periods[1]][:6]
 
 
-class HeatPlot(QWidget):
+class HeatPlot(_ShownPlot):
     """Expected kills of every direct-fire weapon of a period (rows) against its armoured vehicles (columns)."""
 
     def __init__(self, parent=None):
@@ -312,18 +322,12 @@ class HeatPlot(QWidget):
         layout.addWidget(self.plot, 1)
         layout.addWidget(self.label)
         self.map: HeatMap | None = None
-        self.inputs: Inputs | None = None
         self.range.valueChanged.connect(self._again)
         self.period.valueChanged.connect(self._again)
         self.plot.scene().sigMouseMoved.connect(self._mouse_moved)
 
     def _again(self, *_):
         self.map = None
-        if self.inputs is not None:
-            self.redraw(self.inputs)
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
         if self.inputs is not None:
             self.redraw(self.inputs)
 
