@@ -168,3 +168,12 @@ def test_the_heat_map_redraws_one_weapon_as_a_full_recompute_would(bundled, tabl
 
 def _fields(weapon):
     return {f: getattr(weapon, f) for f in weapon.__dataclass_fields__}
+
+
+def test_values_that_differ_from_the_extended_pack_are_named_with_the_original(bundled, table):
+    """A pack overriding western:sherman with 13 front armour: the FA cell differs, showing the original 11."""
+    sherman = table.by_id("western:sherman")
+    override = sherman.__class__(**{**_fields(sherman), "fa": 13})
+    rows = WeaponRows([override], bundled.content("western"), base={sherman.id: sherman})
+    assert rows.differences(override) == {"fa": "11"}
+    assert rows.differences(sherman) == {}

@@ -146,3 +146,17 @@ def test_a_variant_with_more_front_armour_is_hit_less_while_the_value_is_typed(r
     typed = [sum(p.kill_probability for p in points) for _, points in kills.drawn]
     assert len(typed) == len(committed) and all(t < c for t, c in zip(typed, committed))
     assert room.table.by_id("westcopy:sherman_variant").fa == 11  # still only typed
+
+
+def test_a_csv_import_is_previewed_and_applied_as_one_undo_step(room, tmp_path):
+    from tacforge.editor.data.weapons_csv import export_csv
+
+    text = export_csv(room.table.decoded(), "westcopy").replace("stuart,Stuart,", "stuart,Stuart M5,", 1)
+    csv_file = tmp_path / "weapons.csv"
+    csv_file.write_text(text)
+    seen = []
+    preview = room.import_csv(csv_file, confirm=lambda p: seen.append(p.summary()) or True)
+    assert seen == ["0 added, 1 changed, 0 removed"] and preview.errors == []
+    assert room.table.by_id("westcopy:stuart").name == "Stuart M5" and room.history.count() == 1
+    room.history.undo()
+    assert room.table.by_id("westcopy:stuart").name == "Stuart" and not room.document.dirty
