@@ -104,21 +104,22 @@ def test_removing_a_key_and_putting_it_back(workspace):
     document = workspace.open_pack_file("westcopy", "weapons")
     row = row_of(document, "westcopy:stuart")
     text = document.text()
-    document.set_value(("weapons", row, "sl"), MISSING, "Remove SL")
-    assert "sl" not in document.value("weapons", row) and document.model.weapons[row].sl == 0  # the decoder's default
+    document.set_value(("weapons", row, "description"), MISSING, "Remove description")
+    assert "description" not in document.value("weapons", row) and document.model.weapons[row].description == ""
     document.undo.undo()
-    assert document.model.weapons[row].sl == 3 and document.text() == text
+    assert document.model.weapons[row].description.startswith("American light tank") and document.text() == text
 
 
 def test_insert_and_remove_rows_are_undoable_with_typed_events(workspace):
     document = workspace.open_pack_file("westcopy", "weapons")
     text, count = document.text(), len(document.model.weapons)
     seen = events_of(document)
-    clone = dict(document.value("weapons", 0), id="stuart_plus", name="Stuart (up-armoured)", fa=9)
+    clone = document.row_copy(("weapons",), 0, id="stuart_plus", name="Stuart (up-armoured)", fa=9)
     document.insert_rows(("weapons",), 1, [clone], "Clone Stuart")
     assert len(document.model.weapons) == count + 1 and document.model.weapons[1].id == "westcopy:stuart_plus"
     assert document.model.weapons[2].source.path == ("weapons", 2)  # rows after it know their new place
     assert seen == [RowsInserted(("weapons",), 1, 1)]
+    assert "&id" not in document.text() and "aliases: [STUART, M5 Stuart, M3 Stuart]" in document.text().split("stuart_plus")[1]
     document.remove_rows(("weapons",), 0, 2, "Delete weapons")
     assert len(document.model.weapons) == count - 1 and seen[-1] == RowsRemoved(("weapons",), 0, 2)
     document.undo.undo()
@@ -139,12 +140,22 @@ def test_bulk_edit_is_one_undo_step(workspace):
     assert [w.fa for w in document.model.weapons[:5]] == originals and document.text() == text
 
 
-def test_a_value_that_does_not_decode_leaves_the_row_none_until_it_does(workspace):
+def test_a_row_the_schema_rejects_is_none_until_it_is_valid_again(workspace):
     document = workspace.open_pack_file("westcopy", "weapons")
-    document.set_value(("weapons", 0, "mr"), MISSING, "Remove MR")  # a required value
+    document.set_value(("weapons", 0, "periods"), "early", "Change periods")
     assert document.model.weapons[0] is None and document.model.weapons[1] is not None
-    document.set_value(("weapons", 0, "mr"), 9, "Change MR")
-    assert document.model.weapons[0].mr == 9
+    document.set_value(("weapons", 0, "periods"), [2, 5], "Change periods")
+    assert document.model.weapons[0].periods == (2, 5)
+    document.set_value(("weapons", 0, "mr"), MISSING, "Remove MR")  # a required value
+    assert document.model.weapons[0] is None
+
+
+def test_a_scenario_with_schema_errors_has_no_typed_scenario_until_fixed(workspace):
+    document = workspace.open(workspace.first_scenario("westcopy"))
+    document.set_value(("turns",), "many", "Change game length")
+    assert document.model.scenario is None
+    document.undo.undo()
+    assert document.model.scenario.turns == 20
 
 
 def test_rules_model_marks_own_values_over_the_inherited_ones(workspace, pack_copy):

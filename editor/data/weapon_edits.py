@@ -41,6 +41,24 @@ def _set_row(document, index: int, before, after, pack_id: str) -> None:
         document.undo.push(SetValue(document, (*TABLE, index, key), value, f"set {key}"))
 
 
+def _new_row(document, row, pack_id: str):
+    """The entry of an inserted row: a copy of the row it copies (its comments, quoting and flow style kept) with
+    the values that differ, or a new entry in the shipped files' style."""
+    if row.copy_of is None:
+        return new_entry(row.after, pack_id)
+    original = rows_of(document, {}).weapons[row.copy_of]
+    old, new = entry_values(original, pack_id), entry_values(row.after, pack_id)
+    entry = document.row_copy(TABLE, row.copy_of, **{k: yaml_value(k, v) for k, v in new.items()
+                                                     if k in old and old[k] != v})
+    for key in [k for k in old if k not in new]:  # the copy drops what the variant does not have (its aliases)
+        del entry[key]
+    order = list(new)  # the schema's order
+    for key in [k for k in new if k not in old]:  # a key the original lacks goes in its place, not at the end
+        entry.insert(sum(1 for k in entry if k in order and order.index(k) < order.index(key)), key,
+                     yaml_value(key, new[key]))
+    return entry
+
+
 def apply_change(document, change: TableChange, pack_id: str) -> None:
     """Make the change on the document as one undo step."""
     if not change:
@@ -48,7 +66,7 @@ def apply_change(document, change: TableChange, pack_id: str) -> None:
     with bulk_edit(document, change.text):
         for row in change.rows:
             if row.before is None:
-                document.insert_rows(TABLE, row.index, [new_entry(row.after, pack_id)], change.text)
+                document.insert_rows(TABLE, row.index, [_new_row(document, row, pack_id)], change.text)
             elif row.after is None:
                 document.remove_rows(TABLE, row.index, 1, change.text)
             else:

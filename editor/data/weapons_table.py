@@ -23,6 +23,7 @@ class RowChange:
     index: int
     before: Weapon | None
     after: Weapon | None
+    copy_of: int | None = None  # an inserted row that is a copy of this row (a variant): written as its copy
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,7 @@ def clone_variant(table: WeaponRows, weapon_id: str) -> TableChange:
     variant = dataclasses.replace(original, id=new_id, name=f"{original.name} variant", aliases=(),
                                   legacy_number=None, designer_value=True,
                                   description=note + (" " + original.description if original.description else ""))
-    return TableChange(f"clone {original.name} as a variant", (RowChange(i + 1, None, variant),))
+    return TableChange(f"clone {original.name} as a variant", (RowChange(i + 1, None, variant, copy_of=i),))
 
 
 def add_weapon(table: WeaponRows, unit_class: str, nationality: str) -> TableChange:

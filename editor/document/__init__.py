@@ -25,14 +25,17 @@ Reading: `document.model`, a frozen typed model built from the engine's types by
     entry is None while its values do not decode (the issues dock says why). Every edit replaces `model` with a
     new value (only the edited row is decoded again): read `document.model` when an event arrives, never keep
     an old one. `document.content` is the pack's loaded Content (other packs' weapons, periods, ...) as of the
-    last load; `document.value(*path)` is the raw round-trip value, for commands and raw-text views only.
+    last load; `workspace.packset.content(pack_id)` that of a pack this one requires (to mark the values that
+    differ from it); a rules model carries `inherited` itself. `document.value(*path)` is the raw round-trip value,
+    for commands and raw-text views only.
 
 Editing (every edit is one undoable command on `document.undo`, the tab's history)
     document.set_value(("weapons", 12, "fa"), 4, "Change front armour")
         One generic SetValue for any value addressed by its path into the file. Consecutive edits of one
         field merge into one undo step (typing "16" is one step); MISSING (commands.py) as the value removes
         the key. Quoting of the replaced string is kept; comments, key order and unknown keys survive saving.
-    document.insert_rows(("weapons",), 40, [row_mapping, ...], "Clone Sherman")
+    document.insert_rows(("weapons",), 41, [document.row_copy(("weapons",), 40, id="m4_plus", fa=9)], "Clone")
+        Rows are mappings; `row_copy` deep-copies an existing row (its quoting and flow style kept) with changes.
     document.remove_rows(("weapons",), 40, 2, "Delete weapons")
         Undo of a removal puts back the very nodes removed, comments included.
     with bulk_edit(document, "Set FA of 5 weapons"):    # from tacforge.editor.document import bulk_edit
@@ -50,7 +53,8 @@ Listening: one signal, `document.changed`, carrying one typed event (events.py) 
     one event per edit inside it. `document.dirtyChanged(bool)` tells modified/unmodified.
 
 Registering with the shell (shell/rooms.py)
-    A room package has `room.py` with `register(rooms)`, and its module name is added to ROOM_MODULES:
+    A room package has `room.py` with `register(rooms)`, and its module ("tacforge.editor.data.room") is added to
+    shell/rooms.py ROOM_MODULES:
         def register(rooms):
             from .weapons_tab import WeaponsTab           # import widgets lazily
             rooms.add_tab("weapons", WeaponsTab)           # WeaponsTab(document, workspace, parent)

@@ -9,6 +9,7 @@ model and hold no truth of their own (design.md 6).
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundt
 from ..map.tools.model import MapModel
 from .commands import MISSING, STATES, ApplyCells, InsertRows, RemoveRows, SetValue, styled
 from .events import CellsChanged, DocumentEvent, Reloaded, RowsInserted, RowsRemoved, Saved, ValueChanged
-from .models import DecodeContext, build_model, rederive, rows_moved
+from .models import DecodeContext, build_model, rederive
 
 
 class SaveFailed(Exception):
@@ -40,7 +41,7 @@ class Document(QObject):
         self.kind = kind  # the schema kind the pack's manifest gives the file ("weapons", "scenario", "pack", ...)
         self.content, self.pack_folder = content, pack_folder
         self.context = context or DecodeContext(self.path, "")
-        self.model = build_model(kind, data, self.context)
+        self.model = build_model(kind, data, self.context, text)
         # The history this document's edits go to. An editor tab shares one history among the files it shows
         # (a scenario and its map), so dirtiness is tracked per document by state ids, not by the stack's clean
         # index: each edit moves the document to a new state, undo moves it back, and saving records the state.
@@ -110,6 +111,14 @@ class Document(QObject):
                 return default
         return node
 
+    def row_copy(self, table: JsonPath, index: int, **changes):
+        """A new row for `insert_rows`: a deep copy of row `index` of `table` with `changes` set. It keeps the
+        original's quoting and flow style; a shallow copy would share nodes, which YAML writes as anchors."""
+        row = copy.deepcopy(self.value(*table, index))
+        for key, value in changes.items():
+            row[key] = styled(row.get(key), value)
+        return row
+
     # -- editing ----------------------------------------------------------------------------------------------------
     def set_value(self, path: JsonPath, value, text: str) -> None:
         """Change one value through the undo stack (MISSING removes the key)."""
@@ -127,11 +136,12 @@ class Document(QObject):
         self.changed.emit(ValueChanged(tuple(path)))
 
     def rows_inserted(self, table: JsonPath, first: int, count: int) -> None:
-        self._rederive(lambda: rows_moved(self.kind, self.model, self.data, self.context, table))
+        # decoded again whole: each row's source path names its index, and the rows after the change have moved
+        self._rederive(lambda: build_model(self.kind, self.data, self.context))
         self.changed.emit(RowsInserted(tuple(table), first, count))
 
     def rows_removed(self, table: JsonPath, first: int, count: int) -> None:
-        self._rederive(lambda: rows_moved(self.kind, self.model, self.data, self.context, table))
+        self._rederive(lambda: build_model(self.kind, self.data, self.context))
         self.changed.emit(RowsRemoved(tuple(table), first, count))
 
     def replace_data(self, data) -> None:

@@ -2,14 +2,16 @@
 (engine/packs/decode.py) from the round-trip data the document keeps for saving.
 
 A model is a frozen value: an edit builds a new one. List-valued keys (a weapon table's `weapons`, the terrain
-file's `terrain_codes`) are tuples with one entry per row, so a row edit re-decodes that row only. An entry that
-cannot be decoded (a designer has typed a value the schema rejects) is None; the issues dock says why, and the row
-comes back as soon as its value is valid again.
+file's `terrain_codes`) are tuples with one entry per row, so a row edit re-decodes that row only. As in the
+loader, only what passes the schema is decoded: a row with a value the schema rejects is None (the issues dock
+says why) and comes back as soon as its values are valid again; a scenario with schema errors is None.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import date
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
@@ -17,13 +19,13 @@ from typing import Any, Callable, Mapping
 from tacforge.engine.issues import JsonPath
 from tacforge.engine.model import (FormationTemplate, MobilityClass, Period, Ruleset, Scenario, TerrainCode, TerrainType,
                                    UnitClass, VictoryBand, Weapon)
-from tacforge.engine.model.parameters import PARAMETER_FIELDS, RulesParameters
+from tacforge.engine.model.parameters import RulesParameters
 from tacforge.engine.model.source import Source
 from tacforge.engine.packs import decode
+from tacforge.engine.packs.loader import skip_set
 from tacforge.engine.packs.manifest import Manifest, manifest_from_data
-
-# What a value the schema has not vetted can make a decoder raise.
-_DECODE_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+from tacforge.engine.validation import schemas
+from tacforge.engine.validation.schema_cache import SchemaCache
 
 
 @dataclass(frozen=True)
@@ -37,13 +39,6 @@ class DecodeContext:
 
     def source(self) -> Source:
         return Source(self.file, (), self.namespace)
-
-
-def _or_none(build: Callable[[], Any]) -> Any:
-    try:
-        return build()
-    except _DECODE_ERRORS:
-        return None
 
 
 # -- list-valued kinds --------------------------------------------------------------------------------------------
@@ -119,91 +114,99 @@ RowDecoder = Callable[[Any, Source, str], Any]
 
 @dataclass(frozen=True)
 class ModelKind:
-    """How one document kind becomes its typed model: `build` decodes the whole file; `tables` decode one row of a
-    list-valued key, so that a row edit re-decodes only that row (the model's field of the same name)."""
+    """How one document kind becomes its typed model: `build(data, context, known_valid)` decodes the whole file
+    (validating it first unless `known_valid`); `tables` decode one row of a list-valued key, so that a row edit
+    re-decodes only that row (the model's field of the same name)."""
 
-    build: Callable[[Any, DecodeContext], Any]
+    build: Callable[[Any, DecodeContext, bool], Any]
     tables: Mapping[str, RowDecoder] = field(default_factory=dict)
 
 
-def _rows(model_type, tables: Mapping[str, RowDecoder]) -> Callable[[Any, DecodeContext], Any]:
-    def build(data, context: DecodeContext):
-        src = context.source()
+def _rows(schema_kind: str, model_type, tables: Mapping[str, RowDecoder]) -> Callable[[Any, DecodeContext], Any]:
+    def build(data, context: DecodeContext, known_valid: bool = False):
         doc = data if isinstance(data, dict) else {}
-        return model_type(**{key: tuple(_row(decoder, row, src.at(key, i), context.namespace)
+        skip = set() if known_valid else skip_set(_validate(schema_kind, data, context))
+        src = context.source()
+        return model_type(**{key: tuple(None if (key, i) in skip else decoder(row, src.at(key, i), context.namespace)
                                         for i, row in enumerate(_list(doc.get(key))))
                              for key, decoder in tables.items()})
     return build
+
+
+@lru_cache(maxsize=None)
+def row_validator(schema_kind: str, key: str):
+    """The schema of one entry of the list `key` (references are inlined in the kind's validator)."""
+    whole = schemas.validator(schema_kind)
+    return whole.evolve(schema=whole.schema["properties"][key]["items"])
+
+
+def schema_view(node):
+    """The round-trip data as the schemas see a file: the round-trip reader makes dates of unquoted dates, which
+    the fast path (YAML 1.2, as every other tool) keeps as text."""
+    if isinstance(node, dict):
+        return {k: schema_view(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [schema_view(v) for v in node]
+    return node.isoformat() if isinstance(node, date) else node
+
+
+def _validate(schema_kind: str, data, context: DecodeContext) -> list:
+    return schemas.validate(schema_kind, schema_view(data), context.file)
 
 
 def _list(node) -> list:
     return node if isinstance(node, list) else []
 
 
-def _row(decoder: RowDecoder, raw, src: Source, namespace: str):
-    return _or_none(lambda: decoder(raw, src, namespace))
-
-
-def _valid_parameters(raw) -> dict[str, Any]:
-    """The parameter values that are known keys of a usable type (others are reported by validation)."""
-    out = {}
-    for key, value in (raw.items() if isinstance(raw, dict) else ()):
-        if key in PARAMETER_FIELDS and _or_none(lambda: RulesParameters.from_values({key: value})) is not None:
-            out[key] = value
-    return out
-
-
-def _rules(data, context: DecodeContext) -> RulesModel:
-    doc = data if isinstance(data, dict) else {}
-    own = _valid_parameters(doc.get("parameters"))
-    src = context.source()
-    classes = {}
-    for key, raw in (doc.get("unit_classes") or {}).items():
-        built = _or_none(lambda: decode.unit_class(key, raw))
-        if built is not None:
-            classes[key] = built
-    bands = tuple(b for b in (_or_none(lambda: VictoryBand(r["min_ratio"], r["result"], r.get("favours"),
-                                                            src.at("victory_bands", i)))
-                              for i, r in enumerate(_list(doc.get("victory_bands")))) if b is not None)
-    profile = None
-    if doc.get("ruleset") is not None:
-        profile = _or_none(lambda: decode.ruleset(doc["ruleset"], src.at("ruleset"), context.namespace))
+def _rules(data, context: DecodeContext, known_valid: bool = False) -> RulesModel:
+    """Decoded as the loader does: what the schema rejects is left out (the inherited value shows instead)."""
+    skip = set() if known_valid else skip_set(_validate("rules", data, context))
+    own, classes, bands, profile = {}, {}, [], None
+    if () not in skip and isinstance(data, dict):
+        own, classes, bands, profile = decode.rules(data, context.source(), context.namespace, skip)
+        if ("victory_bands",) in skip:
+            bands = []
     return RulesModel(context.inherited_parameters.overridden(own), context.inherited_parameters,
-                      MappingProxyType(own), MappingProxyType(classes), bands, profile)
+                      MappingProxyType(own), MappingProxyType(classes), tuple(bands), profile)
 
 
-def _scenario(data, context: DecodeContext) -> ScenarioModel:
-    scenario = _or_none(lambda: decode.scenario(data, context.source(), context.namespace))
-    overrides = _valid_parameters(dict(scenario.parameters)) if scenario is not None else {}
+def _scenario(data, context: DecodeContext, known_valid: bool = False) -> ScenarioModel:
+    scenario = None
+    if known_valid or not any(i.is_error for i in _validate("scenario", data, context)):
+        scenario = decode.scenario(data, context.source(), context.namespace)
+    overrides = dict(scenario.parameters) if scenario is not None else {}
     return ScenarioModel(scenario, context.pack_parameters.overridden(overrides))
 
 
-def _manifest(data, context: DecodeContext) -> ManifestModel:
-    return ManifestModel(_or_none(lambda: manifest_from_data(data, context.file.parent, context.file)[0]))
+def _manifest(data, context: DecodeContext, known_valid: bool = False) -> ManifestModel:
+    return ManifestModel(manifest_from_data(data, context.file.parent, context.file)[0])
 
 
 # Per kind (the schema kind of engine/packs/manifest.py FILE_KINDS, and "pack" for pack.yaml). Maps are edited
 # through their own grid model (map/tools/model.py MapModel), which the map document keeps.
 WEAPON_ROWS = {"weapons": decode.weapon}
+PERIOD_ROWS = {"periods": lambda r, s, _ns: decode.period(r, s)}
 TERRAIN_ROWS = {"mobility_classes": decode.mobility_class, "terrain_types": decode.terrain_type,
                 "terrain_codes": lambda r, s, _ns: decode.terrain_code(r, s)}
+FORMATION_ROWS = {"formations": decode.formation_template}
 KINDS: Mapping[str, ModelKind] = MappingProxyType({
-    "weapons": ModelKind(_rows(WeaponTable, WEAPON_ROWS), WEAPON_ROWS),
-    "periods": ModelKind(_rows(PeriodTable, {"periods": lambda r, s, _ns: decode.period(r, s)}),
-                         {"periods": lambda r, s, _ns: decode.period(r, s)}),
-    "terrain": ModelKind(_rows(TerrainTables, TERRAIN_ROWS), TERRAIN_ROWS),
-    "formations": ModelKind(_rows(FormationTable, {"formations": decode.formation_template}),
-                            {"formations": decode.formation_template}),
+    "weapons": ModelKind(_rows("weapons", WeaponTable, WEAPON_ROWS), WEAPON_ROWS),
+    "periods": ModelKind(_rows("periods", PeriodTable, PERIOD_ROWS), PERIOD_ROWS),
+    "terrain": ModelKind(_rows("terrain", TerrainTables, TERRAIN_ROWS), TERRAIN_ROWS),
+    "formations": ModelKind(_rows("formations", FormationTable, FORMATION_ROWS), FORMATION_ROWS),
     "rules": ModelKind(_rules),
     "scenario": ModelKind(_scenario),
     "pack": ModelKind(_manifest),
 })
 
 
-def build_model(kind: str, data, context: DecodeContext):
-    """The typed model of a whole file of `kind` (None for a kind without one)."""
+def build_model(kind: str, data, context: DecodeContext, text: str | None = None):
+    """The typed model of a whole file of `kind` (None for a kind without one). `text`, the file as read, spares
+    the schema check when the loader's cache knows the text is valid (opening a large table)."""
     spec = KINDS.get(kind)
-    return spec.build(data, context) if spec is not None else None
+    if spec is None:
+        return None
+    return spec.build(data, context, text is not None and SchemaCache().is_valid(kind, text))
 
 
 def rederive(kind: str, model, data, context: DecodeContext, path: JsonPath):
@@ -218,21 +221,8 @@ def rederive(kind: str, model, data, context: DecodeContext, path: JsonPath):
         raw = _list(data.get(key))
         if len(rows) == len(raw) and 0 <= index < len(rows):
             src = context.source().at(key, index)
-            rows[index] = _row(spec.tables[key], raw[index], src, context.namespace)
+            valid = row_validator(kind, key).is_valid(schema_view(raw[index]))
+            rows[index] = spec.tables[key](raw[index], src, context.namespace) if valid else None
             return replace(model, **{key: tuple(rows)})
     return spec.build(data, context)
 
-
-def rows_moved(kind: str, model, data, context: DecodeContext, table: JsonPath):
-    """The model after rows were inserted into or removed from `table`: that table re-decoded (each row's source
-    path names its index, so rows after the change are re-read with their new place), the rest kept."""
-    spec = KINDS.get(kind)
-    if spec is None:
-        return None
-    if model is not None and len(table) == 1 and table[0] in spec.tables:
-        key = table[0]
-        src = context.source()
-        rows = tuple(_row(spec.tables[key], raw, src.at(key, i), context.namespace)
-                     for i, raw in enumerate(_list(data.get(key))))
-        return replace(model, **{key: rows})
-    return spec.build(data, context)

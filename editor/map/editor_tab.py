@@ -100,27 +100,26 @@ class EditorTab(DocumentTab):
                                           visibility))
 
     def jump_to(self, issue) -> None:
-        path = issue.path
         if self.view is None:
             return
-        square = None
-        if len(path) >= 2 and path[0] == "rows" and isinstance(path[1], int):
-            square = (0, path[1])
-        elif self.document.kind == "scenario":
-            node = self.document.value(*path)
-            for _ in range(4):
-                if isinstance(node, dict) and node.get("at") is not None:
-                    square = tuple(node["at"])
-                    break
-                if isinstance(node, (list, tuple)) and len(node) == 2 and all(isinstance(v, int) for v in node):
-                    square = tuple(node)
-                    break
-                path = path[:-1]
-                if not path:
-                    break
-                node = self.document.value(*path)
+        square = self._square_of(tuple(issue.path))
         if square is not None:
             self.view.show_square(*square)
+
+    def _square_of(self, path: tuple) -> tuple[int, int] | None:
+        """The square an issue's path is about: a map row, or a scenario's unit, objective or entrenchment."""
+        if self.document.kind == "map":
+            return (0, path[1]) if len(path) >= 2 and path[0] == "rows" and isinstance(path[1], int) else None
+        scenario = self._scenario()
+        if scenario is None:
+            return None
+        if path[:1] == ("objective",):
+            return scenario.objective_center
+        if len(path) >= 3 and path[0] == "entrenchments":
+            squares = dict(scenario.entrenchments).get(path[1], ())
+            return squares[path[2]] if isinstance(path[2], int) and path[2] < len(squares) else None
+        units = [u for force in scenario.forces for formation in force.formations for u in formation.units]
+        return next((u.at for u in units if u.at is not None and path[:len(u.source.path)] == u.source.path), None)
 
     # -- tools, forwarded to the view -----------------------------------------------------------------------------
     def set_tool(self, name: str) -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from tacforge.engine.rules.los import distance, has_los
 
 
-def describe_square(model, content, x: int, y: int, scenario_units=(), grid=None, operator: str = ">=",
-                    visibility: int = 20) -> str:
+def describe_square(model, content, x: int, y: int, scenario_units, grid, operator: str, visibility: int) -> str:
+    """`operator` is the ruleset's line-of-sight comparison and `visibility` the scenario's sight range (both
+    rules data: the caller reads them from the pack's profile and the scenario's typed model)."""
     if not (0 <= x < model.width and 0 <= y < model.height):
         return ""
     code = int(model.codes[y, x])

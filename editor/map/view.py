@@ -4,7 +4,7 @@ The view holds no truth of its own. Tools live in the Qt-free `ToolController`; 
 `editMade(edit)` for the shell to push on its undo stack (whose redo applies them: the view never applies an
 edit itself), and the view repaints the rectangle the model reports changed. Wheel or +/- zoom (around the
 cursor), middle- or right-drag, arrow keys or scrollbars pan. Squares show symbols from 8 pixels up and plain
-colours below. Tool names: see `editor.map.tools.TOOLS`; "pointer" drags the objective area.
+colours below. Tools: the classes registered in map/tools/registry.py; the pointer drags the objective area.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from .view_paint import DETAIL_MIN, paint_view
 from .tools import ToolController
 from .tools.generate import generate_into
 from .tools.los import los_settings, visible_from
+
+CURSORS = {"arrow": Qt.CursorShape.ArrowCursor, "cross": Qt.CursorShape.CrossCursor}  # by a tool's `cursor`
 
 MIN_ZOOM, MAX_ZOOM, STEP = 1.0, 64.0, 1.25
 
@@ -75,11 +77,14 @@ class MapView(QAbstractScrollArea):
         self._relayout()
 
     def set_tool(self, name: str, **options) -> None:
-        if name != "los" and self._los is not None:
-            self.clear_los()  # the shading belongs to the line-of-sight tool
         self.controller.set_tool(name, **options)
+        if not self.controller.current.shows_sight and self._los is not None:
+            self.clear_los()  # the shading belongs to the line-of-sight tool
         self._after_tool([])
-        self.viewport().setCursor(Qt.CursorShape.ArrowCursor if name == "pointer" else Qt.CursorShape.CrossCursor)
+        self.viewport().setCursor(self.tool_cursor())
+
+    def tool_cursor(self) -> Qt.CursorShape:
+        return CURSORS[self.controller.current.cursor]
 
     def set_tool_options(self, **options) -> None:
         """Options for every tool that has them (the palette's terrain and level, the brush size...)."""
@@ -109,7 +114,7 @@ class MapView(QAbstractScrollArea):
         self._refresh_paste()
 
     def _refresh_paste(self) -> None:
-        if self.controller.tool == "paste" and self._hover is not None:
+        if self.controller.current.follows_hover and self._hover is not None:
             self._after_tool(self.controller.move(*self._hover))
 
     def generate_random(self, *, river: bool = True, cover: int = 5, seed: int = 1) -> None:

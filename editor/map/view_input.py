@@ -1,5 +1,5 @@
 """The map view's mouse and keyboard handling: squares under the cursor go to the tool controller; middle- or
-right-drag pans, and in the "pointer" tool a drag inside the objective area moves it."""
+right-drag pans, and with a tool that drags the objective (the pointer) a drag inside the objective area moves it."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def mouse_press(view, event) -> None:
         return
     view.setFocus()
     rect = view.overlays.objective_rect()
-    if view.controller.tool == "pointer":
+    if view.controller.current.drags_objective:
         if rect is not None and rect[0] <= x < rect[2] and rect[1] <= y < rect[3]:
             cx, cy = view.overlays.objective_center
             view._drag = ((x - cx, y - cy), (cx, cy))
@@ -53,7 +53,7 @@ def mouse_move(view, event) -> None:
             (dx, dy), _ = view._drag
             view._drag = ((dx, dy), (x - dx, y - dy))
             view.viewport().update()
-        elif view._pressed or view.controller.tool == "paste":
+        elif view._pressed or view.controller.current.follows_hover:
             view._after_tool(view.controller.move(x, y))
         else:
             view.viewport().update()
@@ -64,8 +64,7 @@ def mouse_release(view, event) -> None:
         return
     if event.button() in PAN_BUTTONS and view._pan is not None:
         view._pan = None
-        view.viewport().setCursor(Qt.CursorShape.ArrowCursor if view.controller.tool == "pointer"
-                                  else Qt.CursorShape.CrossCursor)
+        view.viewport().setCursor(view.tool_cursor())
         return
     if event.button() != Qt.MouseButton.LeftButton:
         return

@@ -12,19 +12,15 @@ from PyQt6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMa
 
 from tacforge.engine.yamlio import YamlFileError
 
+from ..document.documents import SaveFailed
+from ..map.tools.registry import menu_entries
 from . import new_files, recovery
 from .docks import IssuesDock, PackBrowser
-from ..document.documents import SaveFailed
 from .file_watch import PackWatcher, take_disk_changes
-from .validation import LiveValidator
 from .pack_places import remember_pack
 from .rooms import DOCK_AREAS, DocumentTab, load_rooms
+from .validation import LiveValidator
 from .workspace import Workspace
-
-TOOLS = (("brush", "Brush", "B"), ("rectangle", "Rectangle", "R"), ("fill", "Fill", "F"), ("line", "Road/river line", "L"),
-         ("raise", "Raise ground", "E"), ("lower", "Lower ground", "Shift+E"), ("eyedropper", "Eyedropper", "I"),
-         ("select", "Select", "S"), ("los", "Line of sight", "V"), ("objective", "Move objective", "O"))
-
 
 def _with(bindings: list[QKeySequence], extra: str) -> list[QKeySequence]:
     """The platform's key bindings plus `extra`, which every platform should accept too."""
@@ -150,7 +146,7 @@ class MainWindow(QMainWindow):
         self.toolbar = self.addToolBar("Tools")
         self.toolbar.setObjectName("tools")
         group = QActionGroup(self)
-        for name, text, key in TOOLS:
+        for name, text, key in menu_entries():
             action = self._action(tools, text, lambda _=False, n=name: self._tool(n), key, checkable=True)
             group.addAction(action)
             self.toolbar.addAction(action)

@@ -14,8 +14,9 @@ from typing import Callable
 from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import QWidget
 
-# The room packages (under tacforge.editor) whose room.py registers tabs and docks, in menu order.
-ROOM_MODULES = ("map.room", "scenario.room", "data.room")
+# The modules whose `register(rooms)` adds the rooms' tabs and docks, in the order their docks are arranged.
+ROOM_MODULES = ["tacforge.editor.map.room", "tacforge.editor.scenario.room",
+                "tacforge.editor.data.room"]
 
 DOCK_AREAS = {"left": Qt.DockWidgetArea.LeftDockWidgetArea, "right": Qt.DockWidgetArea.RightDockWidgetArea,
               "bottom": Qt.DockWidgetArea.BottomDockWidgetArea}
@@ -94,8 +95,8 @@ class Rooms:
         self.docks.append(DockSpec(name, title, factory, area))
 
 
-def load_rooms(modules: tuple[str, ...] = ROOM_MODULES) -> Rooms:
+def load_rooms() -> Rooms:
     rooms = Rooms()
-    for name in modules:
-        importlib.import_module(f"tacforge.editor.{name}").register(rooms)
+    for name in ROOM_MODULES:
+        importlib.import_module(name).register(rooms)
     return rooms

@@ -89,7 +89,8 @@ def _expand(folder: Path, patterns: Iterable[str], issues: IssueList, manifest_f
     return out
 
 
-def _skip_set(file_issues: list[Issue]) -> set[tuple]:
+def skip_set(file_issues: list[Issue]) -> set[tuple]:
+    """The paths (top-level keys, and entries of them) whose schema errors mean they are not decoded."""
     skip = set()
     for issue in file_issues:
         if issue.is_error:
@@ -125,7 +126,7 @@ def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str, cache:
         if cache is not None and not file_issues:
             cache.remember(schema_kind, loaded.text)
     pack.issues.extend(file_issues)
-    skip = _skip_set(file_issues)
+    skip = skip_set(file_issues)
     docs, data, src = pack.docs, loaded.data, Source(path, (), ns)
     if () in skip or not isinstance(data, dict):
         return

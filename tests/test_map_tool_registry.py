@@ -1,0 +1,72 @@
+"""Map tools as classes in a registry (Tiled's tools are the example), tested without widgets."""
+
+from __future__ import annotations
+
+import pytest
+
+from tacforge.editor.map.tools import MapModel, ToolController
+from tacforge.editor.map.tools.paint import paint_mask
+from tacforge.editor.map.tools.registry import PRESETS, TOOL_CLASSES, Tool, menu_entries, register
+from tacforge.engine.mapping.autotile import TYPES
+from tacforge.engine.packs import load_packs
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_packs(env={}, include_user_dir=False).content("western")
+
+
+def test_the_menu_lists_registered_tools_and_presets_with_distinct_shortcuts(content):
+    entries = menu_entries()
+    assert [e[0] for e in entries] == ["brush", "rectangle", "fill", "line", "raise", "lower", "eyedropper",
+                                       "select", "los", "objective"]
+    shortcuts = [key for _id, _name, key in entries if key]
+    assert len(shortcuts) == len(set(shortcuts)) == len(entries)
+    controller = ToolController(MapModel.blank(content, 10, 10))
+    for entry_id, _name, _key in entries:
+        controller.set_tool(entry_id)
+        expected = PRESETS[entry_id].tool if entry_id in PRESETS else entry_id
+        assert controller.tool == expected and isinstance(controller.current, TOOL_CLASSES[expected])
+
+
+def test_the_view_reads_what_a_tool_does_from_its_class(content):
+    controller = ToolController(MapModel.blank(content, 10, 10))
+    controller.set_tool("objective")
+    assert controller.current.drags_objective and controller.current.cursor == "arrow"
+    controller.set_tool("paste")
+    assert controller.current.follows_hover and not controller.current.drags_objective
+    controller.set_tool("los")
+    assert controller.current.shows_sight and controller.current.cursor == "cross"
+
+
+def test_a_new_tool_class_is_used_by_the_controller_once_registered(content):
+    class StampTool(Tool):
+        """Paints one town square per click."""
+
+        id, name, shortcut = "stamp", "Stamp", "T"
+
+        def press(self, x, y, *, shift=False):
+            mask = self.model.types != self.model.types  # all False, the model's shape
+            mask[y, x] = True
+            return [paint_mask(self.model, mask, "town")]
+
+    register(StampTool)
+    try:
+        model = MapModel.blank(content, 10, 10)
+        controller = ToolController(model)
+        controller.set_tool("stamp")
+        [edit] = controller.press(3, 4)
+        model.apply(edit)
+        assert model.types[4, 3] == TYPES.index("town") and model.types[4, 4] != TYPES.index("town")
+        with pytest.raises(ValueError, match="two tools"):
+            register(StampTool)
+    finally:
+        TOOL_CLASSES.pop("stamp")
+
+
+def test_a_tool_switch_ends_a_stroke_in_progress(content):
+    controller = ToolController(MapModel.blank(content, 10, 10))
+    controller.set_tool("brush", type="town", size=1)
+    controller.press(2, 2)
+    controller.set_tool("select")
+    assert controller.take_events() == [("stroke_end", None)]
