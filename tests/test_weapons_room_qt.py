@@ -8,6 +8,7 @@ from PyQt6.QtWidgets import QApplication, QSpinBox
 
 from tacforge.editor.data.weapon_columns import columns
 from tacforge.editor.data.weapon_edits import apply_change, replace_weapon
+from tacforge.editor.data.weapon_plots import infantry_targets
 from tacforge.editor.data.weapons_table import bulk_set
 from tacforge.editor.data.weapons_room import WeaponsTab
 
@@ -160,3 +161,25 @@ def test_a_csv_import_is_previewed_and_applied_as_one_undo_step(room, tmp_path):
     assert room.table.by_id("westcopy:stuart").name == "Stuart M5" and room.history.count() == 1
     room.history.undo()
     assert room.table.by_id("westcopy:stuart").name == "Stuart" and not room.document.dirty
+
+
+def test_the_heat_map_and_suppression_plots_draw_when_shown(room):
+    room.table_view.selectRow(cell(room, "westcopy:sherman").row())
+    assert room.plots.heat.map is None  # hidden tabs wait until they are shown
+    room.plots.setCurrentWidget(room.plots.heat)
+    heat = room.plots.heat.map
+    assert heat is not None and heat.range == 4
+    assert "Sherman" in [f.name for f in heat.firers] and all("german" in t.nationalities for t in heat.targets)
+    room.plots.setCurrentWidget(room.plots.suppression)
+    suppression = room.plots.suppression
+    infantry = {w.name for w in infantry_targets(room.table.content, suppression.inputs.pool)}
+    labels = [label for label, _ in suppression.drawn]
+    assert labels and set(labels) <= infantry
+
+
+def test_jumping_to_an_issue_selects_its_weapon(room):
+    from tacforge.engine.issues import error
+
+    room.nations.setCurrentIndex(0)
+    room.jump_to(error("schema.maximum", "too much", file=room.document.path, path=("weapons", 3, "fa")))
+    assert room.current_weapon().id == "westcopy:sherman"
