@@ -7,8 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from tacforge.editor.document import MISSING, SetValue, bulk_edit
-
+from ..document import MISSING, SetValue, bulk_edit
 from .weapon_columns import class_keys
 from .weapon_usage import replace_everywhere
 from .weapons_table import TableChange, WeaponRows

@@ -3,7 +3,7 @@ ones `tacforge calc` calls) and never by a copy of a formula: expected kills and
 a heat map of firers against targets at one range, and suppression of infantry against range. Qt-free.
 
 With `exact` the arithmetic is in Fractions, as in `tacforge calc`; the widgets redraw on every keystroke and ask
-for floats (the same functions, the same numbers to within rounding, and about fifteen times faster).
+for floats (the same functions, the same numbers to within rounding, several times faster).
 """
 
 from __future__ import annotations

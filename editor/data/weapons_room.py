@@ -11,10 +11,10 @@ from PyQt6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QFileDia
                              QLabel, QLineEdit, QMainWindow, QMessageBox, QSpinBox, QTabBar, QTableView, QVBoxLayout,
                              QWidget)
 
-from tacforge.editor.document import Reloaded, RowsInserted, RowsRemoved
-from tacforge.editor.shell.rooms import DocumentTab
 from tacforge.engine.yamlio import atomic_write_text
 
+from ..document import Reloaded, RowsInserted, RowsRemoved
+from ..shell.rooms import DocumentTab
 from .weapon_columns import column, with_value
 from .weapon_edits import apply_change, base_weapons, replace_weapon
 from .weapon_usage import WeaponInUse, delete_weapon

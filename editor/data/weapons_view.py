@@ -9,8 +9,7 @@ from PyQt6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel
 from PyQt6.QtGui import QBrush, QColor
 from PyQt6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QStyledItemDelegate
 
-from tacforge.editor.document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
-
+from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
 from .weapon_columns import Column, applies, columns
 from .weapon_edits import apply_change, rows_of
 from .weapons_table import WeaponFilter, WeaponRows, bulk_set, sort_key
