@@ -48,7 +48,9 @@ def register(rooms) -> None:
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch, pack_copy, settings):  # noqa: F811
     monkeypatch.setenv("TACFORGE_RECOVERY_DIR", str(tmp_path / "recovery"))
-    monkeypatch.setattr(shell_rooms, "ROOM_MODULES", [*shell_rooms.ROOM_MODULES, __name__])
+    # this test's room stands in for the real weapons room (editor/data), which registers the same kind
+    monkeypatch.setattr(shell_rooms, "ROOM_MODULES",
+                        [*(m for m in shell_rooms.ROOM_MODULES if m != "tacforge.editor.data.room"), __name__])
     win = MainWindow(Workspace([pack_copy]), settings)
     qtbot.addWidget(win)
     yield win

@@ -1,1 +1,1 @@
-"""The data rooms: terrain codes, time periods, rules parameters, the pack manifest (and the weapon tables)."""
+"""The data rooms: tables and forms for weapons, terrain codes, periods, rules parameters and the pack manifest."""

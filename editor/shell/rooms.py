@@ -15,7 +15,8 @@ from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import QWidget
 
 # The modules whose `register(rooms)` adds the rooms' tabs and docks, in the order their docks are arranged.
-ROOM_MODULES = ["tacforge.editor.map.room", "tacforge.editor.scenario.room", "tacforge.editor.data.data_rooms"]
+ROOM_MODULES = ["tacforge.editor.map.room", "tacforge.editor.scenario.room", "tacforge.editor.data.room",
+                "tacforge.editor.data.data_rooms"]
 
 DOCK_AREAS = {"left": Qt.DockWidgetArea.LeftDockWidgetArea, "right": Qt.DockWidgetArea.RightDockWidgetArea,
               "bottom": Qt.DockWidgetArea.BottomDockWidgetArea}

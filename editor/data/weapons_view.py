@@ -1,0 +1,197 @@
+"""The weapon table's Qt model, sorting/filtering proxy and schema-bounded cell editors. They draw the document's
+typed model and send every edit to it as a TableChange; they hold no values of their own."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from PyQt6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, pyqtSignal
+from PyQt6.QtGui import QBrush, QColor
+from PyQt6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QStyledItemDelegate
+
+from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
+from .weapon_columns import Column, applies, columns
+from .weapon_edits import apply_change, rows_of
+from .weapons_table import WeaponFilter, WeaponRows, bulk_set, sort_key
+
+CHANGED_FROM_BASE = QColor(255, 236, 170)  # a value that differs from the pack this one extends
+NOT_TAKEN = QColor(235, 235, 235)  # a column the weapon's class does not take
+
+
+class WeaponTableModel(QAbstractTableModel):
+    """Rows are the entries of the weapons file (a row that does not decode shows its place only), columns
+    `weapon_columns.columns()`. An edit of a cell applies to every selected row (`selected_ids`), as one undo
+    step. `base` holds the weapons of the packs this one extends, by id."""
+
+    def __init__(self, document, base: dict, parent=None):
+        super().__init__(parent)
+        self.document, self.base = document, base
+        self.columns = columns()
+        self.selected_ids: Callable[[], list[str]] = lambda: []
+        self.problem: Callable[[str], None] = lambda message: None
+        self.table: WeaponRows = rows_of(document, base)
+
+    def document_changed(self, event) -> None:
+        """Called by the tab for each of the document's events, before anything else redraws."""
+        self.table = rows_of(self.document, self.base)
+        path = event.path if isinstance(event, ValueChanged) else ()
+        if len(path) >= 2 and path[0] == "weapons" and isinstance(path[1], int):  # one row's value
+            self.dataChanged.emit(self.index(path[1], 0), self.index(path[1], len(self.columns) - 1))
+        elif isinstance(event, (ValueChanged, RowsInserted, RowsRemoved, Reloaded)):  # rows came, went or all changed
+            self.beginResetModel()
+            self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.table)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal:
+            col = self.columns[section]
+            if role == Qt.ItemDataRole.DisplayRole:
+                return col.header
+            if role == Qt.ItemDataRole.ToolTipRole:
+                bounds = f" ({col.minimum}-{col.maximum})" if col.minimum is not None and col.maximum is not None else ""
+                return f"{col.key}: {col.description or col.header}{bounds}"
+        return None
+
+    def weapon_at(self, row: int):
+        return self.table.weapons[row]
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        weapon, col = self.table.weapons[index.row()], self.columns[index.column()]
+        if weapon is None:  # an entry whose values do not decode: the issues dock says why
+            if role == Qt.ItemDataRole.DisplayRole and col.key == "name":
+                return f"(entry {index.row() + 1} has errors; see the issues)"
+            return None
+        taken = applies(col, weapon)
+        if role == Qt.ItemDataRole.DisplayRole and col.kind == "bool":
+            return "✓" if col.value(weapon) else ""
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return col.text(weapon) if taken else ""
+        if role == Qt.ItemDataRole.BackgroundRole:
+            if not taken:
+                return QBrush(NOT_TAKEN)
+            if col.key in self.table.differences(weapon):
+                return QBrush(CHANGED_FROM_BASE)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            original = self.table.differences(weapon).get(col.key)
+            if original is not None:
+                return f"{weapon.name}: {col.header} {col.text(weapon)}; the extended pack has {original}"
+            if not taken:
+                return f"a {weapon.unit_class} has no {col.header}"
+            return weapon.description or weapon.name
+        if role == Qt.ItemDataRole.TextAlignmentRole and col.kind in ("int", "bool"):
+            side = Qt.AlignmentFlag.AlignRight if col.kind == "int" else Qt.AlignmentFlag.AlignHCenter
+            return int(side | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def flags(self, index: QModelIndex):
+        base = super().flags(index)
+        weapon = self.table.weapons[index.row()] if index.isValid() else None
+        if weapon is not None and applies(self.columns[index.column()], weapon):
+            return base | Qt.ItemFlag.ItemIsEditable
+        return base
+
+    def setData(self, index: QModelIndex, value, role=Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid() or role != Qt.ItemDataRole.EditRole:
+            return False
+        col, weapon = self.columns[index.column()], self.table.weapons[index.row()]
+        if weapon is None:
+            return False
+        try:
+            typed = col.parse(str(value))
+        except ValueError as exc:
+            self.problem(str(exc))
+            return False
+        ids = self.selected_ids()
+        if weapon.id not in ids:
+            ids = [weapon.id]
+        apply_change(self.document, bulk_set(self.table, ids, col.key, typed), self.table.pack_id)
+        return True
+
+
+class WeaponProxy(QSortFilterProxyModel):
+    """Sorting by the column's typed value and filtering by a WeaponFilter (class, period, text, nationality)."""
+
+    def __init__(self, model: WeaponTableModel, parent=None):
+        super().__init__(parent)
+        self.filter = WeaponFilter()
+        self.setSourceModel(model)
+
+    def set_filter(self, filter_: WeaponFilter) -> None:
+        self.filter = filter_
+        self.invalidateFilter()
+
+    def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
+        weapon = self.sourceModel().weapon_at(row)
+        return weapon is None or self.filter.accepts(weapon)  # a row with errors stays in sight
+
+    def lessThan(self, left: QModelIndex, right: QModelIndex) -> bool:
+        col: Column = self.sourceModel().columns[left.column()]
+        model = self.sourceModel()
+        a, b = model.weapon_at(left.row()), model.weapon_at(right.row())
+        if a is None or b is None:
+            return a is not None  # rows with errors last
+        return sort_key(col, a) < sort_key(col, b)
+
+
+class WeaponDelegate(QStyledItemDelegate):
+    """Editors bounded by the schema: spin boxes with its minimum and maximum, lists for its enums. `drafted`
+    says what is being typed (weapon row, column key, text) before it is committed, for the live plots."""
+
+    drafted = pyqtSignal(int, str, str)
+    draftEnded = pyqtSignal()
+
+    def __init__(self, proxy: WeaponProxy, parent=None):
+        super().__init__(parent)
+        self.proxy = proxy
+
+    def _column(self, index: QModelIndex) -> Column:
+        return self.proxy.sourceModel().columns[index.column()]
+
+    def createEditor(self, parent, option, index):
+        col = self._column(index)
+        row = self.proxy.mapToSource(index).row()
+        if col.kind == "int" and not (col.optional and col.attribute == "legacy_number"):
+            editor = QSpinBox(parent)
+            editor.setButtonSymbols(QSpinBox.ButtonSymbols.NoButtons)  # the cell is as narrow as its numbers
+            editor.setRange(col.minimum if col.minimum is not None else 0,
+                            col.maximum if col.maximum is not None else 2**31 - 1)
+            line = editor.lineEdit()
+        elif col.kind in ("enum", "bool"):
+            editor = QComboBox(parent)
+            editor.addItems(list(col.choices) if col.kind == "enum" else ["true", "false"])
+            editor.currentTextChanged.connect(lambda text: self.drafted.emit(row, col.key, text))
+            return editor
+        else:
+            editor = line = QLineEdit(parent)
+        line.textEdited.connect(lambda text: self.drafted.emit(row, col.key, text))
+        return editor
+
+    def destroyEditor(self, editor, index) -> None:
+        self.draftEnded.emit()
+        super().destroyEditor(editor, index)
+
+    def setEditorData(self, editor, index) -> None:
+        text = str(index.data(Qt.ItemDataRole.EditRole) or "")
+        if isinstance(editor, QSpinBox):
+            editor.setValue(int(text) if text.lstrip("-").isdigit() else 0)
+        elif isinstance(editor, QComboBox):
+            editor.setCurrentText(text)
+        else:
+            editor.setText(text)
+
+    def setModelData(self, editor, model, index) -> None:
+        if isinstance(editor, QSpinBox):
+            text = editor.text()
+        elif isinstance(editor, QComboBox):
+            text = editor.currentText()
+        else:
+            text = editor.text()
+        if text != str(index.data(Qt.ItemDataRole.EditRole) or ""):
+            model.setData(index, text, Qt.ItemDataRole.EditRole)

@@ -1,0 +1,46 @@
+"""The README's screenshot of the weapons room (docs/screenshots/weapons.png), offscreen: the Sherman cloned as a
+variant, 13 front armour being typed, German tanks firing at it (dashed: before the edit), one point hovered.
+
+    .venv/bin/python scripts/screenshot_weapons.py docs/screenshots/weapons.png
+"""
+import os, shutil, sys, tempfile
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from pathlib import Path
+from PyQt6.QtCore import QSettings
+from PyQt6.QtWidgets import QApplication, QSpinBox
+app = QApplication([])
+from tacforge.editor.shell.main_window import MainWindow
+from tacforge.editor.shell.workspace import Workspace
+tmp = Path(tempfile.mkdtemp())
+os.environ["TACFORGE_RECOVERY_DIR"] = str(tmp / "rec")
+pack = tmp / "western"
+shutil.copytree(Path(__file__).resolve().parents[1] / "plugins/western/tacforge_western/pack", pack)
+m = pack / "pack.yaml"; m.write_text(m.read_text().replace("id: western", "id: mywest").replace("name: ", "name: My ", 1))
+win = MainWindow(Workspace([pack]), QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat))
+win.resize(1700, 950); win.show(); app.processEvents()
+room = win.open_path(pack / "weapons.yaml")
+for dock in win.docks:  # the map room's docks; the weapons room has its own
+    dock.hide()
+room.nations.setCurrentIndex(next(i for i in range(room.nations.count()) if room.nations.tabData(i) == "us"))
+app.processEvents()
+row = room.table.index_of("mywest:sherman")
+room.table_view.selectRow(room.proxy.mapFromSource(room.model.index(row, 1)).row())
+room.clone(); app.processEvents()
+k = room.plots.kills
+k.direction.setCurrentText(k.FIRED_AT)
+app.processEvents()
+fa = [c.key for c in room.model.columns].index("fa")
+idx = room.proxy.mapFromSource(room.model.index(room.table.index_of("mywest:sherman_variant"), fa))
+room.table_view.setCurrentIndex(idx); room.table_view.edit(idx); app.processEvents()
+spin = room.table_view.findChild(QSpinBox); spin.lineEdit().selectAll()
+from PyQt6.QtTest import QTest
+QTest.keyClicks(spin.lineEdit(), "13"); app.processEvents()
+# hover a point to show the rule list
+from PyQt6.QtCore import QPointF
+label, pts = k.drawn[0]
+p = pts[2]
+k._mouse_moved(k.plot.getPlotItem().vb.mapViewToScene(QPointF(p.range, k.value(p))))
+app.processEvents()
+win.grab().save(sys.argv[1])
+spin.clearFocus()  # nothing left to commit while the window is torn down
+room.table_view.closeEditor(spin, room.delegate.EndEditHint.RevertModelCache)
