@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import logging
 import signal
+import time
 import uuid
+from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator
@@ -35,7 +37,7 @@ from .games import GameSummary, play_game
 INSTALL_HINT = "Dask is not installed here: pip install 'tacforge[cluster]' (docs/cluster.md)"
 CONNECT_TIMEOUT = 10.0  # seconds to reach a scheduler
 WORKER_WAIT = 30.0  # seconds to wait for a first worker to join it
-POLL = 0.2  # seconds between looks at the cancel flag
+POLL = 0.05  # seconds between looks for finished games and at the cancel flag
 
 
 @dataclass(frozen=True)
@@ -164,18 +166,18 @@ def _check_workers(client, setup: GameSetup, expected: dict[str, PackFingerprint
     return len(answers)
 
 
-def _outcome(future, index: int, seed: int) -> GameSummary:
-    if future.status == "finished":
-        return future.result()
-    if future.status == "cancelled":
+def _outcome(answer, index: int, seed: int) -> GameSummary:
+    """The GameSummary a game's task returned, or the BatchError that says why there is none."""
+    if isinstance(answer, GameSummary):
+        return answer
+    if isinstance(answer, CancelledError):
         raise BatchError(f"game {index} (seed {seed}) was cancelled on the cluster, not by this run", 1)
-    exc = future.exception()
-    if isinstance(exc, PackMismatch):
-        raise BatchError(f"{exc}; every worker needs the same tacforge and packs as this machine "
+    if isinstance(answer, PackMismatch):
+        raise BatchError(f"{answer}; every worker needs the same tacforge and packs as this machine "
                          "(docs/cluster.md)", 1)
-    if type(exc).__name__ == "KilledWorker":
-        raise BatchError(f"game {index} (seed {seed}): every worker that tried it died ({exc})", 1)
-    raise BatchError(f"game {index} (seed {seed}) failed: {type(exc).__name__}: {exc}", 1)
+    if type(answer).__name__ == "KilledWorker":
+        raise BatchError(f"game {index} (seed {seed}): every worker that tried it died ({answer})", 1)
+    raise BatchError(f"game {index} (seed {seed}) failed: {type(answer).__name__}: {answer}", 1)
 
 
 def run_on_dask(where: DaskCluster, setup: GameSetup, content, scenario, seed: int, runs: int,
@@ -184,7 +186,7 @@ def run_on_dask(where: DaskCluster, setup: GameSetup, content, scenario, seed: i
     cancelled. Returns the number of workers the run started with."""
     expected = scenario_fingerprints(content, scenario, setup.pack_paths)
     with _client(where) as client:
-        from distributed import wait
+        from distributed import as_completed
 
         workers = _check_workers(client, setup, expected)
         batch = uuid.uuid4().hex[:12]  # task keys unique to this run, so that two runs on one scheduler never share
@@ -196,13 +198,17 @@ def run_on_dask(where: DaskCluster, setup: GameSetup, content, scenario, seed: i
                 future = client.submit(play_on_worker, setup, expected, index, this,
                                        key=f"tacforge-game-{batch}-{index}", priority=-index)
                 pending[future] = (index, this)
+            # as_completed fetches each result (or error) in the client's own event loop as soon as the game is
+            # done; the future is then dropped, so the result leaves the worker and a worker lost later takes no
+            # finished game with it
+            completed = as_completed(list(pending), with_results=True, raise_errors=False)
             while pending and not is_cancelled():
-                try:
-                    wait(list(pending), timeout=POLL, return_when="FIRST_COMPLETED")
-                except TimeoutError:
+                ready = completed.next_batch(block=False)
+                if not ready:
+                    time.sleep(POLL)
                     continue
-                for future in sorted((f for f in pending if f.done()), key=pending.get):
-                    finished(_outcome(future, *pending.pop(future)))
+                for future, answer in sorted(ready, key=lambda pair: pending[pair[0]]):
+                    finished(_outcome(answer, *pending.pop(future)))
         finally:
             if pending:  # cancelled, failed or interrupted: the games not finished are dropped
                 client.cancel(list(pending))
