@@ -21,7 +21,7 @@ import pytest
 from distributed import Client, LocalCluster
 
 from tacforge.engine.balance import BatchError, run_batch
-from tacforge.engine.balance.dask_batch import DaskCluster, mismatch
+from tacforge.engine.balance.dask_batch import LOCAL_QUIET, DaskCluster, mismatch
 from tacforge.engine.packs.fingerprint import PackFingerprint, folder_digest, pack_fingerprints
 
 from conftest import REPO
@@ -32,8 +32,8 @@ WEST = "western:bocage_crossroads"
 
 @pytest.fixture(scope="module")
 def cluster():
-    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
-                      silence_logs=logging.ERROR) as local:
+    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, silence_logs=logging.ERROR,
+                      **LOCAL_QUIET) as local:
         yield local
 
 
@@ -126,8 +126,8 @@ def test_a_worker_with_an_edited_pack_is_refused_by_name(tmp_path, bundled):
     shutil.copytree(original, copy)
     weapons = copy / "weapons.yaml"
     weapons.write_text(weapons.read_text(encoding="utf-8") + "# edited on this worker\n", encoding="utf-8")
-    with LocalCluster(n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None,
-                      silence_logs=logging.ERROR, env={"TACFORGE_PACK_PATH": str(tmp_path / "packs")}) as other:
+    with LocalCluster(n_workers=1, processes=True, threads_per_worker=1, silence_logs=logging.ERROR,
+                      env={"TACFORGE_PACK_PATH": str(tmp_path / "packs")}, **LOCAL_QUIET) as other:
         worker = next(iter(other.scheduler_info["workers"]))
         with pytest.raises(BatchError) as info:
             run_batch(WEST, 4, seed=1, turns=2, cluster=DaskCluster(scheduler=other.scheduler_address))

@@ -37,6 +37,9 @@ from .games import GameSummary, play_game
 INSTALL_HINT = "Dask is not installed here: pip install 'tacforge[cluster]' (docs/cluster.md)"
 CONNECT_TIMEOUT = 10.0  # seconds to reach a scheduler
 WORKER_WAIT = 30.0  # seconds to wait for a first worker to join it
+# No dashboard, and the scheduler's small HTTP server on a free port rather than 8787, which a second cluster on
+# the machine would find taken (and say so on stderr)
+LOCAL_QUIET = {"dashboard_address": None, "scheduler_kwargs": {"dashboard_address": ":0"}}
 POLL = 0.05  # seconds between looks for finished games and at the cancel flag
 
 
@@ -142,7 +145,7 @@ def _client(where: DaskCluster) -> Iterator:
             client.close()
         return
     cluster = LocalCluster(n_workers=where.local_workers, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=logging.ERROR, preload=[__name__])
+                           silence_logs=logging.ERROR, preload=[__name__], **LOCAL_QUIET)
     try:
         client = Client(cluster)
         try:
