@@ -157,7 +157,8 @@ def test_what_a_mismatch_says():
     here = PackFingerprint("western", "1.0.0", "a" * 64, "/here/western")
     expected = {"western": here}
     assert mismatch(expected, {"western": replace(here, folder="/there")}, _version()) is None
-    assert mismatch(expected, {}, _version()) == "has no pack 'western' (this machine has version 1.0.0 at /here/western)"
+    assert mismatch(expected, {}, _version()) == \
+        "has no pack 'western' (this machine has version 1.0.0 at /here/western)"
     assert mismatch(expected, {"western": replace(here, version="1.1.0", folder="/there")}, _version()) == \
         "has pack 'western' version 1.1.0 instead of 1.0.0, at /there (this machine's is at /here/western)"
     assert "content hash bbbbbbbbbbbb instead of aaaaaaaaaaaa" in \

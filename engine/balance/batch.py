@@ -18,6 +18,9 @@ per worker. jobs=1 plays in the calling process, without a pool. As with any spa
 re-imports the caller's main module, so a script that calls run_batch keeps its top level under
 `if __name__ == "__main__":` (`python -m` packages and console scripts already do).
 
+Dask. With `cluster=DaskCluster(...)` the games are played by the workers of a Dask cluster instead of the pool
+(engine.balance.dask_batch; the optional `cluster` extra, imported only then); all of the above holds there too.
+
 Cancellation. `cancel` is anything with `is_set()` (a threading.Event). Once it is set no game is started, the
 queued ones are cancelled, the games already being played are finished (at most one per worker) and the report
 holds every completed game, flagged `cancelled`.

@@ -29,7 +29,8 @@ def register(sub) -> None:
                     "distribution of results, the victory ratio with a 95% confidence interval, losses by unit "
                     "class, where the points came from, the turn of first contact and the units that decided the "
                     "games. The same --seed gives the same games whatever --jobs is; each game's own seed (in "
-                    "the CSV) replays it with `tacforge play SCENARIO --seed SEED`.")
+                    "the CSV) replays it with `tacforge play SCENARIO --seed SEED`. With --scheduler or --cluster "
+                    "local the games are played on Dask workers, with the same report.")
     p.add_argument("scenario", help="scenario id (pack:id or id) or the path of a scenario file")
     p.add_argument("--runs", type=_positive, required=True, metavar="N", help="number of games")
     p.add_argument("--jobs", type=_positive, metavar="J", help="worker processes (default: every core)")
