@@ -21,7 +21,8 @@ import pytest
 from distributed import Client, LocalCluster
 
 from tacforge.engine.balance import BatchError, run_batch
-from tacforge.engine.balance.dask_batch import LOCAL_QUIET, DaskCluster, mismatch
+from tacforge.engine.balance.batch import GameSetup
+from tacforge.engine.balance.dask_batch import LOCAL_QUIET, DaskCluster, check_worker, mismatch, scenario_fingerprints
 from tacforge.engine.packs.fingerprint import PackFingerprint, folder_digest, pack_fingerprints
 
 from conftest import REPO
@@ -208,3 +209,18 @@ def test_other_commands_do_not_import_dask():
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().splitlines()[-1] == "[]"
     assert "--scheduler ADDRESS" in run.stdout and "--cluster {local}" in run.stdout
+
+
+def test_a_worker_reloads_packs_edited_since_an_earlier_batch(tmp_path, bundled):
+    """check_worker, called here in this process as it is on a worker, after the pack it loaded for an earlier
+    batch was edited on disk: it loads the pack again and agrees with a client that reads the edited pack."""
+    copy = tmp_path / "western"
+    shutil.copytree(bundled.packs["western"].location.folder, copy)
+    setup = GameSetup(WEST, (str(tmp_path),), None, 2)
+    content, scenario = setup.find()
+    assert check_worker(setup, scenario_fingerprints(content, scenario, setup.pack_paths)) is None
+    weapons = copy / "weapons.yaml"
+    weapons.write_text(weapons.read_text(encoding="utf-8") + "# edited between two batches\n", encoding="utf-8")
+    edited = scenario_fingerprints(content, scenario, setup.pack_paths)
+    assert edited["western"].folder == str(copy) and edited["western"].digest == folder_digest(copy)
+    assert check_worker(setup, edited) is None

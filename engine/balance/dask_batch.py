@@ -65,6 +65,7 @@ class PackMismatch(Exception):
 
 # -- on the workers --------------------------------------------------------------------------------------------------
 _loaded: dict[GameSetup, tuple] = {}  # per worker process: setup -> (content, scenario, fingerprints)
+LOADED_KEPT = 4  # setups a worker keeps loaded (a long-running cluster serves many batches)
 
 
 def dask_setup(worker) -> None:
@@ -76,11 +77,20 @@ def dask_setup(worker) -> None:
         pass
 
 
-def _load(setup: GameSetup) -> tuple:
-    if setup not in _loaded:
+def _load(setup: GameSetup, fresh: bool = False) -> tuple:
+    """(content, scenario, fingerprints) of a setup on this worker, loaded once. fresh: first make sure the packs
+    on disk are still the ones loaded (someone may have updated them since an earlier batch), else load again."""
+    cached = _loaded.get(setup)
+    if cached is not None and fresh and scenario_fingerprints(*cached[:2], setup.pack_paths) != cached[2]:
+        cached = None
+    if cached is None:
         content, scenario = setup.find()
-        _loaded[setup] = (content, scenario, scenario_fingerprints(content, scenario, setup.pack_paths))
-    return _loaded[setup]
+        cached = (content, scenario, scenario_fingerprints(content, scenario, setup.pack_paths))
+        _loaded.pop(setup, None)
+        while len(_loaded) >= LOADED_KEPT:
+            del _loaded[next(iter(_loaded))]  # the oldest
+        _loaded[setup] = cached
+    return cached
 
 
 def scenario_fingerprints(content, scenario, pack_paths) -> dict[str, PackFingerprint]:
@@ -105,7 +115,7 @@ def mismatch(expected: dict[str, PackFingerprint], found: dict[str, PackFingerpr
 def check_worker(setup: GameSetup, expected: dict[str, PackFingerprint]) -> str | None:
     """Run on every worker with client.run: why this worker cannot play the batch, or None."""
     try:
-        _, _, found = _load(setup)
+        _, _, found = _load(setup, fresh=True)
     except Exception as exc:  # the scenario cannot be found or loaded there: say so, as the client would
         return f"cannot load the scenario: {exc}"
     return mismatch(expected, found, __version__)

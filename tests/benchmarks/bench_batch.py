@@ -113,33 +113,28 @@ def interference(m: dict) -> str:
     return "; CAUTION, other load: " + ", ".join(notes) if notes else ""
 
 
+def _scaling_rows(m: dict, runner: str, budget: float, where: str) -> list[tuple[str, float, float | None, str]]:
+    """Two rows, one `runner` and two: ms per game, and the scaling of two over one against `budget`."""
+    games = m["games"]
+    ms1, ms2 = m["one"] * 1000 / games, m["two"] * 1000 / games
+    plural = "processes" if runner == "process" else f"{runner}s"
+    return [
+        (f"batch throughput, 1 {runner}", ms1, None,
+         f"{games / m['one']:.2f} games/s; ms per game over {games} full games of {SCENARIO}, {where}"),
+        (f"batch throughput, 2 {plural}", ms2, ms1 / budget,
+         f"{games / m['two']:.2f} games/s; scaling {m['one'] / m['two']:.2f}x one {runner} (budget >= {budget}x)"
+         + interference(m)),
+    ]
+
+
 def run() -> list[tuple[str, float, float | None, str]]:
     m = measure()
-    games = m["games"]
-    ms1, ms2 = m["one"] * 1000 / games, m["two"] * 1000 / games
-    ratio = m["one"] / m["two"]
-    load = interference(m)
-    return [
-        ("batch throughput, 1 process", ms1, None,
-         f"{games / m['one']:.2f} games/s; ms per game over {games} full games of {SCENARIO}, whole run_batch"),
-        ("batch throughput, 2 processes", ms2, ms1 / SCALING_BUDGET,
-         f"{games / m['two']:.2f} games/s; scaling {ratio:.2f}x one process (budget >= {SCALING_BUDGET}x){load}"),
+    dask = measure_dask()
+    return _scaling_rows(m, "process", SCALING_BUDGET, "whole run_batch") + [
         ("batch set-up, 2 processes", m["setup"] * 1000, None,
          "run_batch of 2 one-turn games: find the scenario, start 2 workers, each loads the packs"),
-    ] + dask_rows(measure_dask())
-
-
-def dask_rows(m: dict) -> list[tuple[str, float, float | None, str]]:
-    games = m["games"]
-    ms1, ms2 = m["one"] * 1000 / games, m["two"] * 1000 / games
-    ratio = m["one"] / m["two"]
-    load = interference(m)
-    return [
-        ("batch throughput, 1 Dask worker", ms1, None,
-         f"{games / m['one']:.2f} games/s; ms per game, whole run_batch on a running LocalCluster"),
-        ("batch throughput, 2 Dask workers", ms2, ms1 / DASK_SCALING_BUDGET,
-         f"{games / m['two']:.2f} games/s; scaling {ratio:.2f}x one worker (budget >= {DASK_SCALING_BUDGET}x){load}"),
-        ("start a LocalCluster of 2 workers", m["start"] * 1000, None, "what --cluster local adds to a batch"),
+    ] + _scaling_rows(dask, "Dask worker", DASK_SCALING_BUDGET, "whole run_batch on a running LocalCluster") + [
+        ("start a LocalCluster of 2 workers", dask["start"] * 1000, None, "what --cluster local adds to a batch"),
     ]
 
 
