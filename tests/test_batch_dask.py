@@ -10,6 +10,7 @@ import json
 import logging
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -224,3 +225,33 @@ def test_a_worker_reloads_packs_edited_since_an_earlier_batch(tmp_path, bundled)
     edited = scenario_fingerprints(content, scenario, setup.pack_paths)
     assert edited["western"].folder == str(copy) and edited["western"].digest == folder_digest(copy)
     assert check_worker(setup, edited) is None
+
+
+def test_ctrl_c_stops_a_local_cluster_run_and_leaves_no_process():
+    """`tacforge batch --cluster local` as a real process: Ctrl-C (SIGINT to the client alone) once its workers
+    are up cancels the games, closes the LocalCluster, prints the report of the games finished and exits 130."""
+    import psutil
+
+    code = ("import signal, sys\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+            "from tacforge.engine.cli import main\nsys.exit(main(sys.argv[1:]))\n")
+    run = subprocess.Popen([sys.executable, "-c", code, "batch", WEST, "--runs", "400", "--turns", "6",
+                            "--cluster", "local", "--workers", "2"], cwd=REPO, text=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    client = psutil.Process(run.pid)
+    deadline = time.monotonic() + 60
+    while len(_workers_of(client)) < 2 and time.monotonic() < deadline and run.poll() is None:
+        time.sleep(0.1)
+    workers = _workers_of(client)
+    assert len(workers) == 2
+    time.sleep(2)  # some games are played
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err
+    assert "of 400 games (cancelled)" in out and "interrupted: stopping" in err
+    gone, alive = psutil.wait_procs(workers, timeout=10)
+    assert alive == []
+
+
+def _workers_of(client) -> list:
+    """The LocalCluster's worker processes: children of the client spawned by multiprocessing."""
+    return [p for p in client.children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]

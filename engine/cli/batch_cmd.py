@@ -109,8 +109,8 @@ def run(args) -> int:
 
     # The batch runs in a thread so that Ctrl-C (always delivered to the main thread) cancels it cleanly: the
     # games in progress finish (on Dask they are cancelled and the cluster closed) and the report covers the games
-    # played. The main thread waits on an Event, not
-    # Thread.join: an interrupted join can mark a live thread as stopped (CPython bpo-45274 on 3.11).
+    # played. The main thread waits on an Event, not Thread.join: an interrupted join can mark a live thread as
+    # stopped (CPython bpo-45274 on 3.11).
     threading.Thread(target=work, name="tacforge-batch", daemon=True).start()
     interrupted = False
     try:
@@ -122,7 +122,7 @@ def run(args) -> int:
                     raise
                 interrupted = True
                 cancel.set()
-                print("\ninterrupted: finishing the games in progress (Ctrl-C again to quit at once)",
+                print("\ninterrupted: stopping; the report covers the games finished (Ctrl-C again to quit at once)",
                       file=sys.stderr)
     finally:
         if bar is not None:
