@@ -1,8 +1,9 @@
 """Balance runs: many computer-against-computer games of a scenario and the statistics of how it tends to end."""
 
 from .batch import BatchError, game_seed, run_batch
+from .dask_batch import DaskCluster
 from .games import GameSummary, SideSummary, UnitContribution, play_game
 from .summary import BatchReport, report_from_games
 
-__all__ = ["BatchError", "BatchReport", "GameSummary", "SideSummary", "UnitContribution", "game_seed", "play_game",
-           "report_from_games", "run_batch"]
+__all__ = ["BatchError", "BatchReport", "DaskCluster", "GameSummary", "SideSummary", "UnitContribution", "game_seed",
+           "play_game", "report_from_games", "run_batch"]

@@ -18,6 +18,9 @@ per worker. jobs=1 plays in the calling process, without a pool. As with any spa
 re-imports the caller's main module, so a script that calls run_batch keeps its top level under
 `if __name__ == "__main__":` (`python -m` packages and console scripts already do).
 
+Dask. With `cluster=DaskCluster(...)` the games are played by the workers of a Dask cluster instead of the pool
+(engine.balance.dask_batch; the optional `cluster` extra, imported only then); all of the above holds there too.
+
 Cancellation. `cancel` is anything with `is_set()` (a threading.Event). Once it is set no game is started, the
 queued ones are cancelled, the games already being played are finished (at most one per worker) and the report
 holds every completed game, flagged `cancelled`.
@@ -31,8 +34,9 @@ import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Protocol
+from typing import TYPE_CHECKING, Callable, Iterable, Protocol
 
 import numpy as np
 
@@ -41,6 +45,8 @@ from ..sim.initial_state import SetupError
 from .games import GameSummary, play_game
 from .summary import BatchReport
 
+if TYPE_CHECKING:
+    from .dask_batch import DaskCluster
 
 
 class BatchError(Exception):
@@ -63,11 +69,29 @@ def game_seed(base: int, index: int) -> int:
     return int(np.random.SeedSequence(entropy, spawn_key=(index,)).generate_state(1)[0])
 
 
+@dataclass(frozen=True)
+class GameSetup:
+    """What a worker needs to play games of a batch besides the seed: the scenario (an absolute file path or an id)
+    and the options, all plain values so that the setup can be sent to another process or machine, which loads the
+    packs itself."""
+
+    ref: str
+    pack_paths: tuple[str, ...]
+    handicap: int | None
+    turns: int | None
+
+    def find(self):
+        """(content, scenario), as `tacforge play` finds them."""
+        from ..packs.scenario_lookup import find_scenario
+
+        return find_scenario(self.ref, list(self.pack_paths))
+
+
 _worker: dict = {}  # the worker process's loaded content and scenario
 
 
 # -- workers --------------------------------------------------------------------------------------------------------
-def _init_worker(ref: str, pack_paths: list[str], handicap, turns, env: dict, cwd: str) -> None:
+def _init_worker(setup: GameSetup, env: dict, cwd: str) -> None:
     """Pool initializer: load the packs once per worker process."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle: it cancels the batch
     os.environ.clear()  # the caller's environment now, not the one the fork server started with
@@ -76,14 +100,13 @@ def _init_worker(ref: str, pack_paths: list[str], handicap, turns, env: dict, cw
         os.chdir(cwd)
     except OSError:
         pass
-    from ..packs.scenario_lookup import find_scenario
-
-    content, scenario = find_scenario(ref, pack_paths)
-    _worker.update(content=content, scenario=scenario, handicap=handicap, turns=turns)
+    content, scenario = setup.find()
+    _worker.update(content=content, scenario=scenario, setup=setup)
 
 
 def _play_in_worker(index: int, seed: int) -> GameSummary:
-    return play_game(_worker["content"], _worker["scenario"], index, seed, _worker["handicap"], _worker["turns"])
+    setup = _worker["setup"]
+    return play_game(_worker["content"], _worker["scenario"], index, seed, setup.handicap, setup.turns)
 
 
 def _pool_context():
@@ -109,8 +132,10 @@ def _absolute(ref: str) -> str:
 
 def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: int = 0, handicap: int | None = None,
               turns: int | None = None, pack_paths: Iterable[str | os.PathLike] = (),
-              progress: Callable[[int, int], None] | None = None, cancel: CancelFlag | None = None) -> "BatchReport":
-    """Play `runs` computer-against-computer games of a scenario over `jobs` processes and sum them up.
+              progress: Callable[[int, int], None] | None = None, cancel: CancelFlag | None = None,
+              cluster: "DaskCluster | None" = None) -> "BatchReport":
+    """Play `runs` computer-against-computer games of a scenario over `jobs` processes, or on a Dask cluster, and
+    sum them up.
 
     scenario_ref: 'pack:id', a bare id or the path of a scenario file (as `tacforge play` takes it).
     jobs: worker processes, default every core this process may use; capped at runs; 1 plays in this process.
@@ -118,6 +143,8 @@ def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: in
     turns: play this many turns instead of the scenario's length (tests and quick looks; the CLI's --turns).
     pack_paths: extra pack folders, as --pack-path.
     progress(done, total) is called in the calling thread after every game. cancel: see the module docstring.
+    cluster: play on Dask instead of the process pool (engine.balance.dask_batch; `jobs` is then unused and the
+    report's `jobs` is the number of workers); the report is the same.
     Raises BatchError for a scenario that cannot be found or played, or a game that fails."""
     if runs < 1:
         raise ValueError("runs must be at least 1")
@@ -127,13 +154,13 @@ def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: in
         raise ValueError("handicap must be 1-5")
     if turns is not None and turns < 1:
         raise ValueError("turns must be at least 1")
-    from ..packs.scenario_lookup import CommandError, find_scenario
+    from ..packs.scenario_lookup import CommandError
 
     started = time.perf_counter()
-    ref = _absolute(scenario_ref)
-    paths = [str(Path(p).expanduser().resolve()) for p in pack_paths]
+    setup = GameSetup(_absolute(scenario_ref), tuple(str(Path(p).expanduser().resolve()) for p in pack_paths),
+                      handicap, turns)
     try:
-        content, scenario = find_scenario(ref, paths)
+        content, scenario = setup.find()
         probe = Battle(content, scenario, seed=game_seed(seed, 0), handicap=handicap, turns=turns)
     except CommandError as exc:
         raise BatchError(str(exc), exc.code) from None
@@ -149,7 +176,11 @@ def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: in
         if progress is not None:
             progress(len(done), runs)
 
-    if jobs == 1:
+    if cluster is not None:
+        from .dask_batch import run_on_dask
+
+        jobs = run_on_dask(cluster, setup, content, scenario, seed, runs, finished, is_cancelled)
+    elif jobs == 1:
         for index in range(runs):
             if is_cancelled():
                 break
@@ -160,18 +191,19 @@ def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: in
                 raise BatchError(f"game {index} (seed {this}) failed: {type(exc).__name__}: {exc}") from exc
             finished(summary)
     else:
-        _run_pool(ref, paths, handicap, turns, seed, runs, jobs, finished, is_cancelled)
+        _run_pool(setup, seed, runs, jobs, finished, is_cancelled)
     games = [done[i] for i in sorted(done)]
     return BatchReport(
         scenario=scenario.id, scenario_name=scenario.name, pack=content.pack_id, sides=tuple(state.sides),
         side_names={s: profile.side(s).name for s in state.sides}, numerator=profile.ratio_numerator,
         attackers=tuple(state.attackers), seed=seed, handicap=handicap, turns=state.last_turn, runs=runs, jobs=jobs,
-        cancelled=len(games) < runs, games=games, elapsed=time.perf_counter() - started)
+        cancelled=len(games) < runs, games=games, elapsed=time.perf_counter() - started,
+        on_dask=cluster is not None)
 
 
-def _run_pool(ref, paths, handicap, turns, seed, runs, jobs, finished, is_cancelled) -> None:
+def _run_pool(setup: GameSetup, seed, runs, jobs, finished, is_cancelled) -> None:
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context(), initializer=_init_worker,
-                               initargs=(ref, paths, handicap, turns, dict(os.environ), os.getcwd()))
+                               initargs=(setup, dict(os.environ), os.getcwd()))
     pending: dict[Future, tuple[int, int]] = {}  # future -> (game index, game seed)
     window = 2 * jobs  # a game queued behind each one playing, so no worker waits, and little to cancel
     next_index = 0

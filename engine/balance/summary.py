@@ -52,6 +52,7 @@ class BatchReport:
     cancelled: bool
     games: list[GameSummary] = field(default_factory=list)
     elapsed: float = 0.0
+    on_dask: bool = False  # played by `jobs` Dask workers rather than `jobs` local processes
 
     # -- aggregates ------------------------------------------------------------------------------------------------
     @property
@@ -164,7 +165,7 @@ class BatchReport:
             "first_contact": self.first_contact(), "deciders": self.deciders(),
         }
         if timing:
-            body["timing"] = {"jobs": self.jobs, "seconds": round(self.elapsed, 3),
+            body["timing"] = {"jobs": self.jobs, "dask": self.on_dask, "seconds": round(self.elapsed, 3),
                               "games_per_second": None if self.games_per_second is None
                               else round(self.games_per_second, 3)}
         if games:
@@ -198,13 +199,19 @@ class BatchReport:
             writer.writerow({k: row.get(k, 0) for k in cols})
         return out.getvalue()
 
+    def _runner(self) -> str:
+        plural = self.jobs > 1
+        if self.on_dask:
+            return "Dask worker" + ("s" if plural else "")
+        return "process" + ("es" if plural else "")
+
     def to_text(self) -> str:
         name = self.side_names
         lines = [f"Balance run: {self.scenario_name} ({self.scenario})"]
         handicap = f"handicap {self.handicap}" if self.handicap is not None else "the scenario's handicap"
         done = f"{self.n} games" if not self.cancelled else f"{self.n} of {self.runs} games (cancelled)"
         lines.append(f"{done}, base seed {self.seed}, {handicap}, {self.turns} turns; "
-                     f"{self.jobs} process{'es' if self.jobs > 1 else ''}, {self.elapsed:.1f} s"
+                     f"{self.jobs} {self._runner()}, {self.elapsed:.1f} s"
                      + (f" ({self.games_per_second:.2f} games/s)" if self.games_per_second else ""))
         if not self.games:
             lines.append("No game finished.")

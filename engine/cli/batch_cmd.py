@@ -18,10 +18,21 @@ def register(sub) -> None:
                     "distribution of results, the victory ratio with a 95% confidence interval, losses by unit "
                     "class, where the points came from, the turn of first contact and the units that decided the "
                     "games. The same --seed gives the same games whatever --jobs is; each game's own seed (in "
-                    "the CSV) replays it with `tacforge play SCENARIO --seed SEED`.")
+                    "the CSV) replays it with `tacforge play SCENARIO --seed SEED`. With --scheduler or --cluster "
+                    "local the games are played on Dask workers, with the same report.")
     p.add_argument("scenario", help="scenario id (pack:id or id) or the path of a scenario file")
     p.add_argument("--runs", type=positive_int, required=True, metavar="N", help="number of games")
     p.add_argument("--jobs", type=positive_int, metavar="J", help="worker processes (default: every core)")
+    where = p.add_argument_group(
+        "Dask distributed (pip install 'tacforge[cluster]'; docs/cluster.md)",
+        "Play the games on a Dask cluster instead of local processes; the report is the same. Every worker needs "
+        "the same tacforge and packs as this machine: the run checks their versions and content hashes first.")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786")
+    where.add_argument("--cluster", choices=("local",),
+                       help="local: start a Dask LocalCluster on this machine for the run")
+    where.add_argument("--workers", type=positive_int, metavar="N",
+                       help="worker processes of --cluster local (default: every core)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="base seed of the batch (default 0)")
     p.add_argument("--handicap", type=int, choices=range(1, 6), metavar="1-5")
     p.add_argument("--turns", type=positive_int, help="play this many turns instead of the scenario's length")
@@ -40,7 +51,30 @@ def _progress_bar(args, total: int):
     return tqdm(total=total, unit="game", file=sys.stderr, desc=args.scenario, dynamic_ncols=True, leave=False)
 
 
+def _where(args):
+    """The DaskCluster the options ask for, or None for the process pool; CommandError for options that clash."""
+    if args.workers is not None and args.cluster is None:
+        raise CommandError("--workers goes with --cluster local (for local processes use --jobs)")
+    if args.scheduler is None and args.cluster is None:
+        return None
+    if args.scheduler is not None and args.cluster is not None:
+        raise CommandError("give either --scheduler or --cluster local, not both")
+    if args.jobs is not None:
+        raise CommandError("--jobs counts local processes; on Dask, the workers play the games "
+                           "(--workers N with --cluster local)")
+    from ..balance.batch import default_jobs
+    from ..balance.dask_batch import DaskCluster
+
+    if args.scheduler is not None:
+        return DaskCluster(scheduler=args.scheduler)
+    return DaskCluster(local_workers=args.workers or default_jobs())
+
+
 def run(args) -> int:
+    try:
+        where = _where(args)
+    except CommandError as exc:
+        return fail(exc)
     bar = _progress_bar(args, args.runs)
     cancel = threading.Event()
     box: dict = {}
@@ -56,15 +90,16 @@ def run(args) -> int:
             box["report"] = run_batch(args.scenario, args.runs, jobs=args.jobs, seed=args.seed,
                                       handicap=args.handicap, turns=args.turns,
                                       pack_paths=getattr(args, "pack_path", []) or [], progress=progress,
-                                      cancel=cancel)
+                                      cancel=cancel, cluster=where)
         except BaseException as exc:  # handed to the main thread, which reports it
             box["error"] = exc
         finally:
             finished.set()
 
     # The batch runs in a thread so that Ctrl-C (always delivered to the main thread) cancels it cleanly: the
-    # games in progress finish and the report covers the games played. The main thread waits on an Event, not
-    # Thread.join: an interrupted join can mark a live thread as stopped (CPython bpo-45274 on 3.11).
+    # games in progress finish (on Dask they are cancelled and the cluster closed) and the report covers the games
+    # played. The main thread waits on an Event, not Thread.join: an interrupted join can mark a live thread as
+    # stopped (CPython bpo-45274 on 3.11).
     threading.Thread(target=work, name="tacforge-batch", daemon=True).start()
     interrupted = False
     try:
@@ -76,7 +111,7 @@ def run(args) -> int:
                     raise
                 interrupted = True
                 cancel.set()
-                print("\ninterrupted: finishing the games in progress (Ctrl-C again to quit at once)",
+                print("\ninterrupted: stopping; the report covers the games finished (Ctrl-C again to quit at once)",
                       file=sys.stderr)
     finally:
         if bar is not None:

@@ -1,5 +1,5 @@
-"""Benchmark: balance-run throughput with one process and with two (design.md 8: a batch of AI-vs-AI battles
-scales to both cores, >= 1.8x one process).
+"""Benchmark: balance-run throughput with one process and with two, and with one and two Dask LocalCluster workers
+(design.md 8: a batch of AI-vs-AI battles scales to both cores, >= 1.9x one process; 2 Dask workers >= 1.8x one).
 
 Each measurement is one whole `run_batch` call of GAMES full-length games, as a designer runs it: finding the
 scenario, starting the workers, every worker loading the packs, playing, summing up. That set-up costs about a
@@ -8,7 +8,13 @@ on average, so GAMES is 24: with 8 short games those fixed costs alone held the 
 runs are of hundreds of games. TACFORGE_BENCH_BATCH_GAMES and TACFORGE_BENCH_BATCH_REPEATS override the sizes. The fork server that starts
 the workers is started once, before measuring, as it is once per program run. Runs with one and two processes
 alternate and play the same games (the same seeds), so background load and game length hit both alike. The
-two-process row's budget is the one-process time per game / 1.8, so its "within" column is the scaling budget.
+two-process row's budget is the one-process time per game / 1.9, so its "within" column is the scaling budget.
+
+Dask. Two LocalClusters (1 and 2 worker processes, one thread each) are started before measuring, as a studio's
+cluster runs before a batch is sent to it, and each is warmed by a short batch; then batches on each alternate, each
+a whole `run_batch(..., cluster=DaskCluster(scheduler=...))`: connecting, checking every worker's packs, sending the
+games and fetching their summaries. The cost of starting a LocalCluster (what `--cluster local` adds) is a row of its
+own.
 """
 
 from __future__ import annotations
@@ -22,11 +28,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tacforge.engine.balance import run_batch  # noqa: E402
+from tacforge.engine.balance.dask_batch import LOCAL_QUIET, DaskCluster  # noqa: E402
 
 SCENARIO = "western:bocage_crossroads"
 GAMES = int(os.environ.get("TACFORGE_BENCH_BATCH_GAMES", "24"))
 REPEATS = int(os.environ.get("TACFORGE_BENCH_BATCH_REPEATS", "3"))
-SCALING_BUDGET = 1.8
+SCALING_BUDGET = 1.9
+DASK_SCALING_BUDGET = 1.8
 
 
 def _cpu_sample() -> tuple[int, int] | None:
@@ -68,6 +76,30 @@ def measure(games: int = GAMES, repeats: int = REPEATS) -> dict:
             "one_all": one, "two_all": two, "busy_before": idle_check, "busy_one": busy_one}
 
 
+def measure_dask(games: int = GAMES, repeats: int = REPEATS) -> dict:
+    import logging
+
+    from distributed import LocalCluster
+
+    started = time.perf_counter()
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, silence_logs=logging.ERROR,
+                      **LOCAL_QUIET) as two_workers:
+        start_two = time.perf_counter() - started
+        with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, silence_logs=logging.ERROR,
+                          **LOCAL_QUIET) as one_worker:
+            on_one, on_two = (DaskCluster(scheduler=c.scheduler_address) for c in (one_worker, two_workers))
+            for where in (on_one, on_two):
+                _timed(runs=2, turns=1, cluster=where)  # each worker imports the engine once
+            one, two, busy_one = [], [], []
+            for rep in range(repeats):
+                seconds, busy = _timed(runs=games, seed=rep, cluster=on_one)
+                one.append(seconds)
+                busy_one.append(busy)
+                two.append(_timed(runs=games, seed=rep, cluster=on_two)[0])
+    return {"games": games, "one": statistics.median(one), "two": statistics.median(two), "start": start_two,
+            "one_all": one, "two_all": two, "busy_before": None, "busy_one": busy_one}
+
+
 def interference(m: dict) -> str:
     """A warning when other processes competed for the CPUs: busy before the runs, or more than one CPU's worth
     busy while one process played (the two-process runs, in between, are then suspect too)."""
@@ -81,19 +113,28 @@ def interference(m: dict) -> str:
     return "; CAUTION, other load: " + ", ".join(notes) if notes else ""
 
 
-def run() -> list[tuple[str, float, float | None, str]]:
-    m = measure()
+def _scaling_rows(m: dict, runner: str, budget: float, where: str) -> list[tuple[str, float, float | None, str]]:
+    """Two rows, one `runner` and two: ms per game, and the scaling of two over one against `budget`."""
     games = m["games"]
     ms1, ms2 = m["one"] * 1000 / games, m["two"] * 1000 / games
-    ratio = m["one"] / m["two"]
-    load = interference(m)
+    plural = "processes" if runner == "process" else f"{runner}s"
     return [
-        ("batch throughput, 1 process", ms1, None,
-         f"{games / m['one']:.2f} games/s; ms per game over {games} full games of {SCENARIO}, whole run_batch"),
-        ("batch throughput, 2 processes", ms2, ms1 / SCALING_BUDGET,
-         f"{games / m['two']:.2f} games/s; scaling {ratio:.2f}x one process (budget >= {SCALING_BUDGET}x){load}"),
+        (f"batch throughput, 1 {runner}", ms1, None,
+         f"{games / m['one']:.2f} games/s; ms per game over {games} full games of {SCENARIO}, {where}"),
+        (f"batch throughput, 2 {plural}", ms2, ms1 / budget,
+         f"{games / m['two']:.2f} games/s; scaling {m['one'] / m['two']:.2f}x one {runner} (budget >= {budget}x)"
+         + interference(m)),
+    ]
+
+
+def run() -> list[tuple[str, float, float | None, str]]:
+    m = measure()
+    dask = measure_dask()
+    return _scaling_rows(m, "process", SCALING_BUDGET, "whole run_batch") + [
         ("batch set-up, 2 processes", m["setup"] * 1000, None,
          "run_batch of 2 one-turn games: find the scenario, start 2 workers, each loads the packs"),
+    ] + _scaling_rows(dask, "Dask worker", DASK_SCALING_BUDGET, "whole run_batch on a running LocalCluster") + [
+        ("start a LocalCluster of 2 workers", dask["start"] * 1000, None, "what --cluster local adds to a batch"),
     ]
 
 
