@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from ..sim import orders as o
 from ..sim.command import chebyshev
 from ..rules.los import in_arc
-from .knowledge import Picture
+from .knowledge import Picture, in_front
 from .tactics import fighting_armour, go
 from .terrain import AREA_RADIUS, clamp, enemy_depth, enemy_front, objective, passable, squares_per_turn
 
@@ -165,33 +165,51 @@ def strike_square(pic: Picture, unit: "UnitState", behind: bool = False,
     sees it, preferably outside its front arc and busy with another of our units, with the danger from the enemy
     units still looking for targets (there and on the way) counted against it. `behind`: only from outside the
     enemy's field of vision, from a unit already outside it (a unit busy with another target may turn to a new
-    one at any moment), and no nearer the enemy's start line than `rear` squares behind it."""
+    one at any moment), and no nearer the enemy's start line than `rear` squares behind it.
+
+    The computer player's hottest loop (docs/engine.md, "Performance"): a few thousand squares per call, so the
+    maps it reads are Python lists, the strike value is worked out once per distance and arc, and the danger on
+    the way once per square."""
     battle, state = pic.battle, pic.state
     speed = squares_per_turn(battle, unit) or 1.0
-    threat = pic.threat(unit)
+    threat = pic.threat_rows(unit)
+    open_rows = pic.passable_rows(unit)
+    risk_on_way = PathRisk(pic, unit)
     pulses_left = 4 * max(0, state.last_turn - max(state.turn, 1) + 1)
+    width, height = battle.map.width, battle.map.height
     best, best_key = None, None
     deep = {e.uid: enemy_depth(battle, pic.side, e.pos) for e in pic.known} if behind else {}
+    ux, uy = unit.pos
     for enemy in pic.known:
         busy = pic.engaged.get(enemy.uid) not in (None, unit.uid)
         if behind and in_arc(enemy.pos, enemy.facing, unit.pos, 180):
             continue  # it would cross the enemy's field of vision on its way: it has to get round first
-        for dy in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1):
-            for dx in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1):
-                square = clamp(battle, (enemy.pos[0] + dx, enemy.pos[1] + dy))
-                if square == enemy.pos or not passable(battle, unit, square) or not pic.sees_from(square, enemy):
+        ex, ey = there = enemy.pos
+        reach = pic.sight_reach(enemy)
+        gains: dict[tuple[int, bool], float] = {}  # strike_value depends on the square only by distance and arc
+        # the squares within STRIKE_RADIUS, clamped to the map (each once: a repeat would score the same)
+        for y in range(max(0, ey - STRIKE_RADIUS), min(height - 1, ey + STRIKE_RADIUS) + 1):
+            for x in range(max(0, ex - STRIKE_RADIUS), min(width - 1, ex + STRIKE_RADIUS) + 1):
+                square = (x, y)
+                if square == there or not open_rows[y][x]:
                     continue
-                if behind and (in_arc(enemy.pos, enemy.facing, square, 180) or
+                d = max(abs(x - ex), abs(y - ey))
+                if d > reach or not battle.sees(square, there):  # pic.sees_from
+                    continue
+                if behind and (in_arc(there, enemy.facing, square, 180) or
                                enemy_depth(battle, pic.side, square) < max(rear, deep[enemy.uid] + BEHIND)):
                     continue
-                gain = pic.strike_value(unit, square, enemy)
+                arc = (d, in_front(there, enemy.facing, square))
+                gain = gains.get(arc)
+                if gain is None:
+                    gain = gains[arc] = pic.strike_value(unit, square, enemy)
                 if gain <= 0:
                     continue
-                arrive = 4 * (chebyshev(unit.pos, square) / speed + 0.75)
+                arrive = 4 * (max(abs(x - ux), abs(y - uy)) / speed + 0.75)
                 stay = max(0.0, pulses_left - arrive)
                 if not busy:
                     stay = min(stay, 4.0)  # an enemy that is not busy answers back: count one turn
-                risk = float(threat[square[1], square[0]]) * stay + path_risk(pic, unit, square)
+                risk = threat[y][x] * stay + risk_on_way(square)
                 value = gain * stay - risk
                 if unit.objectives and unit.objectives[-1] == square:
                     value *= 1.25  # where it is already going: changing course costs a new delay (5.6)
@@ -203,16 +221,42 @@ def strike_square(pic: Picture, unit: "UnitState", behind: bool = False,
     return best
 
 
+_LINES: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _line(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
+    """The offsets path_risk samples on the way to (dx, dy): a pulse a square or so, the ends left out."""
+    hit = _LINES.get((dx, dy))
+    if hit is None:
+        n = max(abs(dx), abs(dy))
+        hit = _LINES[(dx, dy)] = tuple((round(dx * i / n), round(dy * i / n)) for i in range(1, n))
+    return hit
+
+
+class PathRisk:
+    """path_risk of one unit, remembered per square for one decision (the same square is weighed against
+    several enemies)."""
+
+    def __init__(self, pic: Picture, unit: "UnitState"):
+        self.moving = pic.threat_rows(unit, moving=True)
+        self.origin = unit.pos
+        self.known: dict[tuple[int, int], float] = {}
+
+    def __call__(self, square: tuple[int, int]) -> float:
+        total = self.known.get(square)
+        if total is None:
+            x0, y0 = self.origin
+            moving = self.moving
+            total = 0.0
+            for ox, oy in _line(square[0] - x0, square[1] - y0):  # in order: the same sum as path_risk's
+                total += moving[y0 + oy][x0 + ox]
+            self.known[square] = total
+        return total
+
+
 def path_risk(pic: Picture, unit: "UnitState", square) -> float:
     """Danger met on the way there, moving (sampled along the straight line, a pulse a square or so)."""
-    moving = pic.threat(unit, moving=True)
-    (x0, y0), (x1, y1) = unit.pos, square
-    n = chebyshev(unit.pos, square)
-    total = 0.0
-    for i in range(1, n):
-        x, y = x0 + round((x1 - x0) * i / n), y0 + round((y1 - y0) * i / n)
-        total += float(moving[y, x])
-    return total
+    return PathRisk(pic, unit)(square)
 
 
 def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
