@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 
 from ..sim import orders as o
 from ..sim.command import chebyshev
-from ..rules.los import in_arc
-from .knowledge import Picture, in_front
+from ..rules.los import FACING_VECTORS, facing_index, in_arc
+from .knowledge import Picture
 from .tactics import fighting_armour, go
 from .terrain import AREA_RADIUS, clamp, enemy_depth, enemy_front, objective, passable, squares_per_turn
 
@@ -186,20 +186,30 @@ def strike_square(pic: Picture, unit: "UnitState", behind: bool = False,
             continue  # it would cross the enemy's field of vision on its way: it has to get round first
         ex, ey = there = enemy.pos
         reach = pic.sight_reach(enemy)
+        fx, fy = FACING_VECTORS[facing_index(enemy.facing)]
+        front_norm = fx * fx + fy * fy
         gains: dict[tuple[int, bool], float] = {}  # strike_value depends on the square only by distance and arc
         # the squares within STRIKE_RADIUS, clamped to the map (each once: a repeat would score the same)
-        for y in range(max(0, ey - STRIKE_RADIUS), min(height - 1, ey + STRIKE_RADIUS) + 1):
-            for x in range(max(0, ex - STRIKE_RADIUS), min(width - 1, ex + STRIKE_RADIUS) + 1):
-                square = (x, y)
-                if square == there or not open_rows[y][x]:
+        x0, x1 = max(0, ex - STRIKE_RADIUS), min(width - 1, ex + STRIKE_RADIUS)
+        y0, y1 = max(0, ey - STRIKE_RADIUS), min(height - 1, ey + STRIKE_RADIUS)
+        # battle.sees(square, there) for the window at once: line of sight is symmetric and the viewshed agrees
+        # with has_los on every square (rules/los.py)
+        seen = pic.los(there)[y0:y1 + 1, x0:x1 + 1].tolist()
+        for y in range(y0, y1 + 1):
+            seen_row, open_row = seen[y - y0], open_rows[y]
+            for x in range(x0, x1 + 1):
+                if not open_row[x] or not seen_row[x - x0] or (x == ex and y == ey):
                     continue
                 d = max(abs(x - ex), abs(y - ey))
-                if d > reach or not battle.sees(square, there):  # pic.sees_from
+                if d > reach:  # pic.sees_from
                     continue
+                square = (x, y)
                 if behind and (in_arc(there, enemy.facing, square, 180) or
                                enemy_depth(battle, pic.side, square) < max(rear, deep[enemy.uid] + BEHIND)):
                     continue
-                arc = (d, in_front(there, enemy.facing, square))
+                tx, ty = x - ex, y - ey  # knowledge.in_front(there, enemy.facing, square), inline
+                dot = fx * tx + fy * ty
+                arc = (d, dot >= 0 and 2 * dot * dot >= front_norm * (tx * tx + ty * ty))
                 gain = gains.get(arc)
                 if gain is None:
                     gain = gains[arc] = pic.strike_value(unit, square, enemy)
