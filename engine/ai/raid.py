@@ -235,7 +235,7 @@ _LINES: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
 
 def _line(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
-    """The offsets path_risk samples on the way to (dx, dy): a pulse a square or so, the ends left out."""
+    """The offsets PathRisk samples on the way to (dx, dy): a pulse a square or so, the ends left out."""
     hit = _LINES.get((dx, dy))
     if hit is None:
         n = max(abs(dx), abs(dy))
@@ -244,8 +244,8 @@ def _line(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
 
 
 class PathRisk:
-    """path_risk of one unit, remembered per square for one decision (the same square is weighed against
-    several enemies)."""
+    """The danger one unit meets on its way to a square, moving (sampled along the straight line, a pulse a square
+    or so); remembered per square for one decision, where the same square is weighed against several enemies."""
 
     def __init__(self, pic: Picture, unit: "UnitState"):
         self.moving = pic.threat_rows(unit, moving=True)
@@ -258,15 +258,10 @@ class PathRisk:
             x0, y0 = self.origin
             moving = self.moving
             total = 0.0
-            for ox, oy in _line(square[0] - x0, square[1] - y0):  # in order: the same sum as path_risk's
+            for ox, oy in _line(square[0] - x0, square[1] - y0):  # summed in order along the way
                 total += moving[y0 + oy][x0 + ox]
             self.known[square] = total
         return total
-
-
-def path_risk(pic: Picture, unit: "UnitState", square) -> float:
-    """Danger met on the way there, moving (sampled along the straight line, a pulse a square or so)."""
-    return PathRisk(pic, unit)(square)
 
 
 def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
