@@ -20,7 +20,6 @@ import numpy as np
 from ..rules import fire as rf
 from ..rules.los import FACING_VECTORS, facing_index, viewshed
 from ..sim.command import chebyshev
-from ..sim.pathing import IMPASSABLE
 from .rates import kill_rate, rate_table, rate_table_one, siw_rate, unit_value
 
 if TYPE_CHECKING:
@@ -101,7 +100,6 @@ class Picture:
         self._threat: dict[tuple, np.ndarray] = {}
         self._local: dict[str, tuple | None] = {}
         self._reach: dict[tuple, float] = {}  # (silhouette, square) -> sighting range, for sees_from
-        self._passable: dict[int, list[list[bool]]] = {}  # id(MovementField) -> passable_rows
         self._known_xy: tuple[np.ndarray, np.ndarray] | None = None  # the known enemies' squares, for near_known
         self._known_reach: np.ndarray | None = None  # and their reach, for in_reach_of
 
@@ -343,22 +341,6 @@ class Picture:
         hit = self._threat.get(key)
         if hit is None:
             hit = self._threat[key] = self.kills_map(unit, moving) * self.value(unit)
-        return hit
-
-    def threat_rows(self, unit: "UnitState", moving: bool = False) -> list[list[float]]:
-        """threat() as nested lists, [y][x]: the same floats, for loops that read many single squares."""
-        key = ("rows", unit.uid, moving)
-        hit = self._threat.get(key)
-        if hit is None:
-            hit = self._threat[key] = self.threat(unit, moving).tolist()
-        return hit
-
-    def passable_rows(self, unit: "UnitState") -> list[list[bool]]:
-        """terrain.passable for every square, [y][x], by the unit's mobility."""
-        field = self.battle.field(unit)
-        hit = self._passable.get(id(field))
-        if hit is None:
-            hit = self._passable[id(field)] = (field.enter_cost < int(IMPASSABLE)).tolist()
         return hit
 
     def threat_at(self, unit: "UnitState", square: tuple[int, int], moving: bool = False) -> float:

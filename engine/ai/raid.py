@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 
 from ..sim import orders as o
 from ..sim.command import chebyshev
-from ..rules.los import FACING_VECTORS, facing_index, in_arc
 from .knowledge import Picture
+from .strike import strike_square
 from .tactics import fighting_armour, go
-from .terrain import AREA_RADIUS, clamp, enemy_depth, enemy_front, objective, passable, squares_per_turn
+from .terrain import AREA_RADIUS, enemy_depth, enemy_front, objective, squares_per_turn
 
 if TYPE_CHECKING:
     from ..sim.state import UnitState
@@ -35,9 +35,6 @@ SWEEP_BEHIND = 12  # the sweep runs this far behind the enemy's start line (atta
 # the raiders in line abreast a square apart, the first the furthest back
 FIGHT_TURNS = 16  # turns the raid wants once it has reached the enemy's rear: the sweep and the fight
 MARCH_RANGE = 6  # on the march a raider fights only what it runs into; it does not stop to duel at long range
-STRIKE_RADIUS = 4  # strikers look for firing positions this close to their target
-BEHIND = 2  # in the enemy's rear a striker fires from at least this much nearer the enemy's home edge than its
-# target, where the enemy units beside the target, unseen yet, most likely have their backs to it too
 
 
 def raiders(pic: Picture, formations) -> list[str]:
@@ -157,111 +154,6 @@ def raid_due(pic: Picture, units: list["UnitState"]) -> bool:
         turns = max(turns, (route_squares(p, unit, i) + chebyshev(p.turn_in(i), p.sweep_end(i)) / 2) / speed)
     leave = pic.state.last_turn - math.ceil(turns) - FIGHT_TURNS
     return pic.state.turn >= leave
-
-
-def strike_square(pic: Picture, unit: "UnitState", behind: bool = False,
-                  rear: int = 0) -> tuple[tuple[int, int], object] | None:
-    """The firing position against a known enemy that promises the most VP by the end of the game: where the unit
-    sees it, preferably outside its front arc and busy with another of our units, with the danger from the enemy
-    units still looking for targets (there and on the way) counted against it. `behind`: only from outside the
-    enemy's field of vision, from a unit already outside it (a unit busy with another target may turn to a new
-    one at any moment), and no nearer the enemy's start line than `rear` squares behind it.
-
-    The computer player's hottest loop (docs/engine.md, "Performance"): a few thousand squares per call, so the
-    maps it reads are Python lists, the strike value is worked out once per distance and arc, and the danger on
-    the way once per square."""
-    battle, state = pic.battle, pic.state
-    speed = squares_per_turn(battle, unit) or 1.0
-    threat = pic.threat_rows(unit)
-    open_rows = pic.passable_rows(unit)
-    risk_on_way = PathRisk(pic, unit)
-    pulses_left = 4 * max(0, state.last_turn - max(state.turn, 1) + 1)
-    width, height = battle.map.width, battle.map.height
-    best, best_key = None, None
-    deep = {e.uid: enemy_depth(battle, pic.side, e.pos) for e in pic.known} if behind else {}
-    ux, uy = unit.pos
-    for enemy in pic.known:
-        busy = pic.engaged.get(enemy.uid) not in (None, unit.uid)
-        if behind and in_arc(enemy.pos, enemy.facing, unit.pos, 180):
-            continue  # it would cross the enemy's field of vision on its way: it has to get round first
-        ex, ey = there = enemy.pos
-        reach = pic.sight_reach(enemy)
-        fx, fy = FACING_VECTORS[facing_index(enemy.facing)]
-        front_norm = fx * fx + fy * fy
-        gains: dict[tuple[int, bool], float] = {}  # strike_value depends on the square only by distance and arc
-        # the squares within STRIKE_RADIUS, clamped to the map (each once: a repeat would score the same)
-        x0, x1 = max(0, ex - STRIKE_RADIUS), min(width - 1, ex + STRIKE_RADIUS)
-        y0, y1 = max(0, ey - STRIKE_RADIUS), min(height - 1, ey + STRIKE_RADIUS)
-        # battle.sees(square, there) for the window at once: line of sight is symmetric and the viewshed agrees
-        # with has_los on every square (rules/los.py)
-        seen = pic.los(there)[y0:y1 + 1, x0:x1 + 1].tolist()
-        for y in range(y0, y1 + 1):
-            seen_row, open_row = seen[y - y0], open_rows[y]
-            for x in range(x0, x1 + 1):
-                if not open_row[x] or not seen_row[x - x0] or (x == ex and y == ey):
-                    continue
-                d = max(abs(x - ex), abs(y - ey))
-                if d > reach:  # pic.sees_from
-                    continue
-                square = (x, y)
-                if behind and (in_arc(there, enemy.facing, square, 180) or
-                               enemy_depth(battle, pic.side, square) < max(rear, deep[enemy.uid] + BEHIND)):
-                    continue
-                tx, ty = x - ex, y - ey  # knowledge.in_front(there, enemy.facing, square), inline
-                dot = fx * tx + fy * ty
-                arc = (d, dot >= 0 and 2 * dot * dot >= front_norm * (tx * tx + ty * ty))
-                gain = gains.get(arc)
-                if gain is None:
-                    gain = gains[arc] = pic.strike_value(unit, square, enemy)
-                if gain <= 0:
-                    continue
-                arrive = 4 * (max(abs(x - ux), abs(y - uy)) / speed + 0.75)
-                stay = max(0.0, pulses_left - arrive)
-                if not busy:
-                    stay = min(stay, 4.0)  # an enemy that is not busy answers back: count one turn
-                risk = threat[y][x] * stay + risk_on_way(square)
-                value = gain * stay - risk
-                if unit.objectives and unit.objectives[-1] == square:
-                    value *= 1.25  # where it is already going: changing course costs a new delay (5.6)
-                key = (-value, square)
-                if best_key is None or key < best_key:
-                    best, best_key = (square, enemy), key
-    if best is None or -best_key[0] <= 1.0:
-        return None
-    return best
-
-
-_LINES: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
-
-
-def _line(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
-    """The offsets PathRisk samples on the way to (dx, dy): a pulse a square or so, the ends left out."""
-    hit = _LINES.get((dx, dy))
-    if hit is None:
-        n = max(abs(dx), abs(dy))
-        hit = _LINES[(dx, dy)] = tuple((round(dx * i / n), round(dy * i / n)) for i in range(1, n))
-    return hit
-
-
-class PathRisk:
-    """The danger one unit meets on its way to a square, moving (sampled along the straight line, a pulse a square
-    or so); remembered per square for one decision, where the same square is weighed against several enemies."""
-
-    def __init__(self, pic: Picture, unit: "UnitState"):
-        self.moving = pic.threat_rows(unit, moving=True)
-        self.origin = unit.pos
-        self.known: dict[tuple[int, int], float] = {}
-
-    def __call__(self, square: tuple[int, int]) -> float:
-        total = self.known.get(square)
-        if total is None:
-            x0, y0 = self.origin
-            moving = self.moving
-            total = 0.0
-            for ox, oy in _line(square[0] - x0, square[1] - y0):  # summed in order along the way
-                total += moving[y0 + oy][x0 + ox]
-            self.known[square] = total
-        return total
 
 
 def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
