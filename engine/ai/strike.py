@@ -98,12 +98,9 @@ def _candidates(pic: Picture, unit: "UnitState", enemies: list, behind: bool, re
     xs, ys, arc = xs[k, j], ys[k, j], (2 * d + front)[k, j]
     # Picture.strike_value depends on the square only by its distance and whether it is in the front arc: ask it
     # once per enemy for each of those
-    gain = np.empty(len(k))
-    pair = k * 16 + arc  # arc < 2 * (STRIKE_RADIUS + 1) <= 16
-    for code in np.unique(pair).tolist():
-        same = pair == code
-        i = int(np.argmax(same))
-        gain[same] = pic.strike_value(unit, (int(xs[i]), int(ys[i])), enemies[code // 16])
+    pairs, first, where = np.unique(k * 16 + arc, return_index=True, return_inverse=True)  # arc < 16
+    gain = np.array([pic.strike_value(unit, (x, y), enemies[pair // 16])
+                     for pair, x, y in zip(pairs.tolist(), xs[first].tolist(), ys[first].tolist())])[where]
     keep = gain > 0
     if not keep.any():
         return None
