@@ -94,13 +94,13 @@ def _candidates(pic: Picture, unit: "UnitState", enemies: list, behind: bool, re
     k, j = np.nonzero(ok)
     if not len(k):
         return None
-    front = (dot >= 0) & (2 * dot * dot >= (fx * fx + fy * fy) * (tx * tx + ty * ty))  # knowledge.in_front
+    front = (dot >= 0) & (2 * dot * dot >= (fx * fx + fy * fy) * (tx * tx + ty * ty))  # rules.los.front_arc
     xs, ys, arc = xs[k, j], ys[k, j], (2 * d + front)[k, j]
-    # Picture.strike_value depends on the square only by its distance and whether it is in the front arc: ask it
-    # once per enemy for each of those
-    pairs, first, where = np.unique(k * 16 + arc, return_index=True, return_inverse=True)  # arc < 16
-    gain = np.array([pic.strike_value(unit, (x, y), enemies[pair // 16])
-                     for pair, x, y in zip(pairs.tolist(), xs[first].tolist(), ys[first].tolist())])[where]
+    # the strike value depends on the square (one that sees the enemy) only by its distance and whether it is in
+    # the enemy's front arc: asked once per enemy for each of those
+    pairs, where = np.unique(k * 16 + arc, return_inverse=True)  # arc < 16
+    gain = np.array([pic.strike_rate(unit, enemies[pair // 16], pair % 16 // 2, bool(pair % 2))
+                     for pair in pairs.tolist()])[where]
     keep = gain > 0
     if not keep.any():
         return None
