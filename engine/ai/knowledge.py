@@ -90,6 +90,7 @@ class Picture:
         self._threat: dict[tuple, np.ndarray] = {}
         self._local: dict[str, tuple | None] = {}
         self._reach: dict[tuple, float] = {}  # (silhouette, square) -> sighting range, for sees_from
+        self._strike: dict[tuple, float] = {}  # strike_rate, by what it reads
         self._known_xy: tuple[np.ndarray, np.ndarray] | None = None  # the known enemies' squares, for near_known
         self._known_reach: np.ndarray | None = None  # and their reach, for in_reach_of
 
@@ -342,6 +343,14 @@ class Picture:
         (0 if it cannot), inside the enemy's front arc or not (rules.los.front_arc)."""
         if d > min(unit.weapon.mr, self.vis):
             return 0.0
+        # what it reads of the firer (its weapons, men and nationality) and which enemy, for this orders phase
+        key = (unit.weapon.id, unit.siw.id if unit.siw else None, unit.count, unit.nationality, enemy.uid, d, front)
+        hit = self._strike.get(key)
+        if hit is None:
+            hit = self._strike[key] = self._strike_rate(unit, enemy, d, front)
+        return hit
+
+    def _strike_rate(self, unit: "UnitState", enemy: "UnitState", d: int, front: bool) -> float:
         there = enemy.pos
         battle = self.battle
         if battle.unit_class(unit).armoured is False and battle.unit_class(enemy).armoured and \
