@@ -475,17 +475,3 @@ def test_every_game_terminates(game, extra):
         assert battle.over
     finals = [e for e in battle.events if isinstance(e, ev.VictoryScored) and e.final]
     assert len(finals) == 2 and finals[-1].turn == state.turn
-
-
-@props(200)
-@given(case=small_maps())
-def test_step_table_agrees_with_the_step_loop_on_every_square(case):
-    """MovementField.steps_to (the engine's next steps, every square at once) chooses, from every square, the
-    neighbour that next_step's loop over the neighbours chooses (the loop runs when a square is blocked; one off
-    the map blocks nothing)."""
-    game_map, mobility, _start, goal, _blocked = case
-    field = MovementField(game_map, content("western_fixtures"), mobility)
-    nowhere = frozenset({(-9, -9)})
-    for y in range(game_map.height):
-        for x in range(game_map.width):
-            assert field.next_step((x, y), goal) == field.next_step((x, y), goal, nowhere), (x, y)

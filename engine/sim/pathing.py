@@ -25,7 +25,6 @@ class MovementField:
         self.enter_cost = table[game_map.codes]
         self.height, self.width = self.enter_cost.shape
         self._fields: dict[tuple[int, int], np.ndarray] = {}
-        self._steps: dict[tuple[int, int], list[list[int]]] = {}  # goal -> steps_to (as nested lists)
 
     def cost(self, square: tuple[int, int]) -> int:
         return int(self.enter_cost[square[1], square[0]])
@@ -73,14 +72,6 @@ class MovementField:
         """The neighbour to enter next on a cheapest path to goal, or None if there is none."""
         if pos == goal:
             return None
-        if not blocked:  # the engine's case: looked up in the goal's table of steps
-            steps = self._steps.get(goal)
-            if steps is None:
-                if len(self._steps) > 256:
-                    self._steps.clear()
-                steps = self._steps[goal] = self.steps_to(goal).tolist()
-            k = steps[pos[1]][pos[0]]
-            return None if k < 0 else (pos[0] + NEIGHBOURS[k][0], pos[1] + NEIGHBOURS[k][1])
         field = self.distance_to(goal)
         best, best_key = None, None
         x, y = pos
@@ -102,31 +93,3 @@ class MovementField:
         if best is None or best_key[0] >= (1 << 40):
             return None
         return best
-
-    def steps_to(self, goal: tuple[int, int]) -> np.ndarray:
-        """next_step (without blocked squares) from every square at once: the index into NEIGHBOURS of the step, or
-        -1 for none. The same choice as next_step's loop: the least (total, Chebyshev distance left, squared
-        distance left), the first neighbour on a tie, in exact integers."""
-        field = self.distance_to(goal)
-        h, w = self.height, self.width
-        ys, xs = np.indices((h, w))
-        choice = np.full((h, w), -1, dtype=np.int64)
-        best_total = best_left = best_line = np.zeros((h, w), dtype=np.int64)
-        for k, (dx, dy) in enumerate(NEIGHBOURS):
-            nx, ny = xs + dx, ys + dy
-            inside = (nx >= 0) & (nx < w) & (ny >= 0) & (ny < h)
-            nx, ny = np.clip(nx, 0, w - 1), np.clip(ny, 0, h - 1)
-            enter = self.enter_cost[ny, nx].astype(np.int64)
-            total = enter + field[ny, nx]
-            gx, gy = goal[0] - nx, goal[1] - ny
-            left, line = np.maximum(np.abs(gx), np.abs(gy)), gx * gx + gy * gy
-            better = inside & (enter < IMPASSABLE) & (
-                (choice < 0) | (total < best_total) | (total == best_total) & (
-                    (left < best_left) | (left == best_left) & (line < best_line)))
-            choice = np.where(better, k, choice)
-            best_total = np.where(better, total, best_total)
-            best_left = np.where(better, left, best_left)
-            best_line = np.where(better, line, best_line)
-        choice[best_total >= (1 << 40)] = -1
-        choice[goal[1], goal[0]] = -1
-        return choice
