@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..sim import orders as o
 from ..sim.command import chebyshev
 from .knowledge import Picture
-from .raid import strike_square
+from .strike import strike_square
 from .tactics import face_threat, fighting_armour, go, hold
 from .terrain import AREA_RADIUS, clamp, cover_near, in_area, objective, toward_home
 

@@ -38,16 +38,6 @@ def grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
     return hit
 
 
-def in_front(target_pos, facing: str, firer_pos) -> bool:
-    """The firer is inside the target's front 90-degree arc (front armour), as the engine rules it."""
-    fx, fy = FACING_VECTORS[facing_index(facing)]
-    tx, ty = firer_pos[0] - target_pos[0], firer_pos[1] - target_pos[1]
-    if tx == 0 and ty == 0:
-        return True
-    dot = fx * tx + fy * ty
-    return dot >= 0 and 2 * dot * dot >= (fx * fx + fy * fy) * (tx * tx + ty * ty)
-
-
 def facing_towards(here, there) -> str:
     """The one of the eight facings that points most directly from here to there."""
     dx, dy = there[0] - here[0], there[1] - here[1]
@@ -100,6 +90,7 @@ class Picture:
         self._threat: dict[tuple, np.ndarray] = {}
         self._local: dict[str, tuple | None] = {}
         self._reach: dict[tuple, float] = {}  # (silhouette, square) -> sighting range, for sees_from
+        self._strike: dict[tuple, float] = {}  # strike_rate, by what it reads
         self._known_xy: tuple[np.ndarray, np.ndarray] | None = None  # the known enemies' squares, for near_known
         self._known_reach: np.ndarray | None = None  # and their reach, for in_reach_of
 
@@ -347,18 +338,25 @@ class Picture:
         return float(self.threat(unit, moving)[square[1], square[0]])
 
     # -- our fire --------------------------------------------------------------------------------------------
-    def strike_value(self, unit: "UnitState", square: tuple[int, int], enemy: "UnitState") -> float:
-        """Expected VP per pulse this unit takes from `enemy` if it fires from `square` (0 if it cannot)."""
-        there = enemy.pos
-        d = chebyshev(square, there)
-        if d > min(unit.weapon.mr, self.vis) or (d > 0 and not self.battle.sees(square, there)):
+    def strike_rate(self, unit: "UnitState", enemy: "UnitState", d: int, front: bool) -> float:
+        """Expected VP per pulse this unit takes from `enemy` if it fires from a square at distance `d` that sees it
+        (0 if it cannot), inside the enemy's front arc or not (rules.los.front_arc)."""
+        if d > min(unit.weapon.mr, self.vis):
             return 0.0
+        # what it reads of the firer (its weapons, men and nationality) and which enemy, for this orders phase
+        key = (unit.weapon.id, unit.siw.id if unit.siw else None, unit.count, unit.nationality, enemy.uid, d, front)
+        hit = self._strike.get(key)
+        if hit is None:
+            hit = self._strike[key] = self._strike_rate(unit, enemy, d, front)
+        return hit
+
+    def _strike_rate(self, unit: "UnitState", enemy: "UnitState", d: int, front: bool) -> float:
+        there = enemy.pos
         battle = self.battle
         if battle.unit_class(unit).armoured is False and battle.unit_class(enemy).armoured and \
                 not battle.unit_class(unit).kills_armour:
             return siw_rate(battle, unit, enemy) * unit_value(battle, enemy) if d == 0 else 0.0
         cover = bool(self.cover[there[1], there[0]])
-        front = in_front(there, enemy.facing, square)
         kills = kill_rate(battle, unit, enemy.weapon, d, 3, front=front, cover=cover, target_speed=enemy.speed)
         if d == 0 and unit.siw is not None:
             kills = max(kills, siw_rate(battle, unit, enemy))

@@ -3,6 +3,7 @@
 
 * attack (attackers, and both sides of a meeting engagement): attack.py
 * defence, with the armour as a mobile reserve: defend.py; a raid by that armour when no attack comes: raid.py
+* where the armour fires from to take a known enemy (the counter-attack's and the raid's strike): strike.py
 * fire support by batteries and mortars: support.py
 * what the side knows and how dangerous each square is: knowledge.py; drills shared by all: tactics.py
 

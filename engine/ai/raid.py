@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 
 from ..sim import orders as o
 from ..sim.command import chebyshev
-from ..rules.los import in_arc
 from .knowledge import Picture
+from .strike import strike_square
 from .tactics import fighting_armour, go
-from .terrain import AREA_RADIUS, clamp, enemy_depth, enemy_front, objective, passable, squares_per_turn
+from .terrain import AREA_RADIUS, enemy_depth, enemy_front, objective, squares_per_turn
 
 if TYPE_CHECKING:
     from ..sim.state import UnitState
@@ -35,9 +35,6 @@ SWEEP_BEHIND = 12  # the sweep runs this far behind the enemy's start line (atta
 # the raiders in line abreast a square apart, the first the furthest back
 FIGHT_TURNS = 16  # turns the raid wants once it has reached the enemy's rear: the sweep and the fight
 MARCH_RANGE = 6  # on the march a raider fights only what it runs into; it does not stop to duel at long range
-STRIKE_RADIUS = 4  # strikers look for firing positions this close to their target
-BEHIND = 2  # in the enemy's rear a striker fires from at least this much nearer the enemy's home edge than its
-# target, where the enemy units beside the target, unseen yet, most likely have their backs to it too
 
 
 def raiders(pic: Picture, formations) -> list[str]:
@@ -157,62 +154,6 @@ def raid_due(pic: Picture, units: list["UnitState"]) -> bool:
         turns = max(turns, (route_squares(p, unit, i) + chebyshev(p.turn_in(i), p.sweep_end(i)) / 2) / speed)
     leave = pic.state.last_turn - math.ceil(turns) - FIGHT_TURNS
     return pic.state.turn >= leave
-
-
-def strike_square(pic: Picture, unit: "UnitState", behind: bool = False,
-                  rear: int = 0) -> tuple[tuple[int, int], object] | None:
-    """The firing position against a known enemy that promises the most VP by the end of the game: where the unit
-    sees it, preferably outside its front arc and busy with another of our units, with the danger from the enemy
-    units still looking for targets (there and on the way) counted against it. `behind`: only from outside the
-    enemy's field of vision, from a unit already outside it (a unit busy with another target may turn to a new
-    one at any moment), and no nearer the enemy's start line than `rear` squares behind it."""
-    battle, state = pic.battle, pic.state
-    speed = squares_per_turn(battle, unit) or 1.0
-    threat = pic.threat(unit)
-    pulses_left = 4 * max(0, state.last_turn - max(state.turn, 1) + 1)
-    best, best_key = None, None
-    deep = {e.uid: enemy_depth(battle, pic.side, e.pos) for e in pic.known} if behind else {}
-    for enemy in pic.known:
-        busy = pic.engaged.get(enemy.uid) not in (None, unit.uid)
-        if behind and in_arc(enemy.pos, enemy.facing, unit.pos, 180):
-            continue  # it would cross the enemy's field of vision on its way: it has to get round first
-        for dy in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1):
-            for dx in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1):
-                square = clamp(battle, (enemy.pos[0] + dx, enemy.pos[1] + dy))
-                if square == enemy.pos or not passable(battle, unit, square) or not pic.sees_from(square, enemy):
-                    continue
-                if behind and (in_arc(enemy.pos, enemy.facing, square, 180) or
-                               enemy_depth(battle, pic.side, square) < max(rear, deep[enemy.uid] + BEHIND)):
-                    continue
-                gain = pic.strike_value(unit, square, enemy)
-                if gain <= 0:
-                    continue
-                arrive = 4 * (chebyshev(unit.pos, square) / speed + 0.75)
-                stay = max(0.0, pulses_left - arrive)
-                if not busy:
-                    stay = min(stay, 4.0)  # an enemy that is not busy answers back: count one turn
-                risk = float(threat[square[1], square[0]]) * stay + path_risk(pic, unit, square)
-                value = gain * stay - risk
-                if unit.objectives and unit.objectives[-1] == square:
-                    value *= 1.25  # where it is already going: changing course costs a new delay (5.6)
-                key = (-value, square)
-                if best_key is None or key < best_key:
-                    best, best_key = (square, enemy), key
-    if best is None or -best_key[0] <= 1.0:
-        return None
-    return best
-
-
-def path_risk(pic: Picture, unit: "UnitState", square) -> float:
-    """Danger met on the way there, moving (sampled along the straight line, a pulse a square or so)."""
-    moving = pic.threat(unit, moving=True)
-    (x0, y0), (x1, y1) = unit.pos, square
-    n = chebyshev(unit.pos, square)
-    total = 0.0
-    for i in range(1, n):
-        x, y = x0 + round((x1 - x0) * i / n), y0 + round((y1 - y0) * i / n)
-        total += float(moving[y, x])
-    return total
 
 
 def raid_orders(pic: Picture, units: list["UnitState"]) -> list:

@@ -1,0 +1,35 @@
+"""Record the event logs that tests/test_event_logs.py compares against (tests/data/event_logs/*.jsonl.gz).
+
+    .venv/bin/python scripts/record_event_logs.py
+
+Run it only when a change is meant to change what happens in a battle (a rules fix, a new AI decision), never to
+make a failing speed-up pass; the test never runs it. The battles are those of tests/event_log_cases.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from event_log_cases import CASES, LOG_DIR, build_packs, play_log, write_recorded  # noqa: E402
+
+
+def main() -> int:
+    LOG_DIR.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="tacforge-logcases-") as tmp:
+        with contextlib.redirect_stdout(io.StringIO()):
+            pack_paths = build_packs(CASES, Path(tmp))
+        for case in CASES:
+            log = play_log(case, pack_paths)
+            write_recorded(case, log)
+            print(f"{case.log_file.relative_to(LOG_DIR.parents[2])}: {len(log.splitlines())} events")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
