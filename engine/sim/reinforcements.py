@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..model import Scenario, unit_arrival
 from . import events as ev
 from .move_resolution import _crowded
 from .pathing import IMPASSABLE
@@ -19,6 +20,26 @@ from .state import UnitState
 
 if TYPE_CHECKING:
     from .battle import Battle
+
+
+def reinforcement_uids(scenario: Scenario) -> list[str]:
+    """The scenario's reinforcements, with the passengers that ride in with them, as unit ids."""
+    out = []
+    for force in scenario.forces:
+        late = {f"{f.letter}{u.index}" for f in force.formations for u in f.units if unit_arrival(f, u) is not None}
+        out += [f"{force.side}:{f.letter}{u.index}" for f in force.formations for u in f.units
+                if f"{f.letter}{u.index}" in late or u.carrier in late]
+    return out
+
+
+def arrival_report(battle: "Battle") -> dict[str, dict[str, list[str]]]:
+    """Per side: the labels of its reinforcements that have arrived and of those still to come."""
+    out: dict[str, dict[str, list[str]]] = {side: {"arrived": [], "waiting": []} for side in battle.state.sides}
+    for uid in reinforcement_uids(battle.scenario):
+        unit = battle.state.units.get(uid)
+        if unit is not None:
+            out[unit.side]["waiting" if unit.arrival is not None else "arrived"].append(unit.label)
+    return out
 
 
 def any_pending(battle: "Battle") -> bool:
