@@ -40,6 +40,7 @@ class PassivePlayer:
 def play_out(battle: Battle, players: dict) -> Battle:
     """Play the battle to its end, each side's orders from its player."""
     while not battle.over:
+        battle.start()  # turn 1 begins (and its reinforcements arrive) before anyone gives orders
         battle.orders_phase({side: players[side].orders(battle, side) for side in battle.state.sides})
         battle.combat_phase()
     return battle

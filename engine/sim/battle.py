@@ -2,6 +2,7 @@
 
     battle = Battle(content, scenario, seed=7)
     while not battle.over:
+        battle.start()  # a new turn begins: reinforcements due arrive before the orders
         battle.orders_phase({side: player.orders(battle, side) for side, player in players.items()})
         battle.combat_phase()
 
