@@ -5,6 +5,7 @@ import pytest
 
 from engine_features import GOLDEN_GAMES, fixture_content, golden_path, new_battle, played_log
 from tacforge.engine.ai import ComputerPlayer, PassivePlayer, play_out
+from tacforge.engine.balance.games import play_game
 from tacforge.engine.cli.turn_text import final_report, result_json
 from tacforge.engine.sim import orders as o
 from tacforge.engine.sim.savegame import events_jsonl, load, save
@@ -128,3 +129,8 @@ def test_a_scenario_without_reinforcements_reports_none(bundled):
     content = bundled.content("western")
     battle = new_battle(content, "bocage_crossroads")
     assert "reinforcements" not in result_json(battle, battle.result())
+
+
+def test_batch_summaries_count_the_arrivals(content):
+    game = play_game(content, content.scenario("reinforcements"), index=0, seed=1)
+    assert game.sides["allied"].arrived == 3 and game.sides["german"].arrived == 1
