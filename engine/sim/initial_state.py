@@ -52,13 +52,6 @@ def command_delays(scenario: Scenario, content: Content, side: str, rng: random.
     return inside, inside + extra
 
 
-def game_length(scenario: Scenario, content: Content, turns: int | None = None) -> int:
-    """Turns the battle lasts: as asked, else the scenario's, else the rules' default for its battle type."""
-    battle = content.ruleset.battle_type(scenario.battle_type)
-    t = content.parameters.time_space
-    return turns or scenario.turns or int(t.default_turns_assault if battle and battle.assault else t.default_turns_other)
-
-
 def build_state(scenario: Scenario, content: Content, seed: int, handicap: int | None = None,
                 turns: int | None = None) -> GameState:
     profile, p = content.ruleset, content.parameters
@@ -122,7 +115,7 @@ def build_state(scenario: Scenario, content: Content, seed: int, handicap: int |
     attackers = tuple(battle.attackers)
     return GameState(
         pack=content.pack_id, scenario=scenario.id, seed=seed, sides=tuple(sides), attackers=attackers, units=units,
-        visibility=visibility, delays=delays, last_turn=game_length(scenario, content, turns), rng=rng,
+        visibility=visibility, delays=delays, last_turn=content.game_length(scenario, turns), rng=rng,
         objective_center=scenario.objective_center, start_lines=dict(scenario.start_lines),
         starting_vp=dict(scenario.starting_vp), unused_sp=dict(scenario.unused_selection_points),
         kill_vp={side: 0 for side in sides},

@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..issues import Issue, did_you_mean, warning
 from ..model import Scenario, unit_arrival
 from ..packs.content import Content
-from ..sim.initial_state import game_length
 from .scenario_checks import _at, _on_friendly_side, impassable_for
 
 
@@ -20,7 +19,7 @@ def check_arrivals_and_objectives(s: Scenario, content: Content) -> list[Issue]:
 def _check_arrivals(s: Scenario, content: Content, game_map) -> list[Issue]:
     out: list[Issue] = []
     profile = content.ruleset
-    last = game_length(s, content)
+    last = content.game_length(s)
     lines = dict(s.start_lines)
     checked = set()  # a formation's arrival is checked once, for all its units
     for force in s.forces:
