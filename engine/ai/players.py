@@ -41,6 +41,7 @@ class PassivePlayer:
 def play_out(battle: Battle, players: dict) -> Battle:
     """Play the battle to its end, each side's orders from its player."""
     while not battle.over:
+        battle.start()  # turn 1 begins (and its reinforcements arrive) before anyone gives orders
         battle.orders_phase({side: players[side].orders(battle, side) for side in battle.state.sides})
         battle.combat_phase()
     return battle
@@ -79,6 +80,8 @@ class ComputerPlayer:
 
 
 def formations_of(state: GameState, side: str) -> list[tuple[str, list[UnitState]]]:
-    letters = sorted({u.letter for u in state.side_units(side) if u.alive and not u.offmap})
-    return [(letter, sorted((u for u in state.side_units(side) if u.letter == letter and u.alive and not u.offmap),
+    # reinforcements join their formation's plan (or bring their own) on the turn they arrive
+    letters = sorted({u.letter for u in state.side_units(side) if u.alive and not u.offmap and u.present})
+    return [(letter, sorted((u for u in state.side_units(side)
+                             if u.letter == letter and u.alive and not u.offmap and u.present),
                             key=lambda u: u.index)) for letter in letters]

@@ -50,9 +50,12 @@ class SideSummary:
     lost_vp: dict[str, int]
     strength: dict[str, int]
     top: tuple[UnitContribution, ...]  # this side's best contributors, vp > 0, best first (at most TOP_PER_SIDE)
+    arrived: int = 0  # reinforcement units that entered the battle (scenario `arrives:`)
+    typed_objectives: int = 0  # points from the scenario's typed objectives, in the total
 
     def effective(self) -> tuple[int, int, int]:
-        """(kills, objective, bonus) as they count in the total: the doubled part doubled, the bonus as capped."""
+        """(kills, objective, bonus) as they count in the total: the doubled part doubled, the bonus as capped
+        (with the typed objectives' points, which are never doubled either)."""
         kills, objective = self.kills * self.multiplier, self.objective * self.multiplier
         return kills, objective, self.total - kills - objective
 
@@ -107,9 +110,12 @@ def summarise(battle: Battle, index: int, seed: int) -> GameSummary:
     kill_credit: dict[str, int] = defaultdict(int)
     lost_vp: dict[str, dict[str, int]] = {side: defaultdict(int) for side in state.sides}
     first_contact = None
+    arrived: dict[str, int] = defaultdict(int)
     for event in battle.events:
         kind = event.kind
-        if first_contact is None and kind in ("spotted", "fired"):
+        if kind == "arrived":
+            arrived[state.units[event.unit].side] += 1
+        elif first_contact is None and kind in ("spotted", "fired"):
             first_contact = event.turn
         elif kind == "killed" and event.by:
             target = state.units[event.unit]
@@ -139,7 +145,8 @@ def summarise(battle: Battle, index: int, seed: int) -> GameSummary:
         contributions.sort(key=lambda c: (-c.vp, c.uid))
         sides[side] = SideSummary(side, score.kills, score.objective, score.bonus, score.doubled, multiplier,
                                   score.total, dict(sorted(lost.items())), dict(sorted(lost_vp[side].items())),
-                                  dict(sorted(strength.items())), tuple(contributions[:TOP_PER_SIDE]))
+                                  dict(sorted(strength.items())), tuple(contributions[:TOP_PER_SIDE]),
+                                  arrived[side], score.typed_objectives)
     if result.ratio is not None:
         ratio, note = float(result.ratio), ""
     else:

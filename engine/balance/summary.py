@@ -175,7 +175,8 @@ class BatchReport:
     def csv_columns(self) -> list[str]:
         cols = ["game", "seed", "turns", "result", "level", "winner", "ratio", "ratio_note", "first_contact"]
         for side in self.sides:
-            cols += [f"{side}_{k}" for k in ("total", "kills", "objective", "bonus", "doubled", "lost")]
+            cols += [f"{side}_{k}" for k in ("total", "kills", "objective", "bonus", "doubled", "lost",
+                                             "typed_objectives", "arrived")]
             classes = sorted({c for g in self.games for c in g.sides[side].strength})
             cols += [f"{side}_lost_{c}" for c in classes]
         return cols + ["deciders"]
@@ -194,7 +195,8 @@ class BatchReport:
             for side, s in g.sides.items():
                 row.update({f"{side}_total": s.total, f"{side}_kills": s.kills, f"{side}_objective": s.objective,
                             f"{side}_bonus": s.bonus, f"{side}_doubled": int(s.doubled),
-                            f"{side}_lost": sum(s.lost.values())})
+                            f"{side}_lost": sum(s.lost.values()), f"{side}_typed_objectives": s.typed_objectives,
+                            f"{side}_arrived": s.arrived})
                 row.update({f"{side}_lost_{c}": s.lost.get(c, 0) for c in s.strength})
             writer.writerow({k: row.get(k, 0) for k in cols})
         return out.getvalue()

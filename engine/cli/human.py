@@ -7,9 +7,11 @@ from typing import Callable, TextIO
 from ..sim import orders as o
 from ..sim.battle import Battle
 from ..sim.command import position
+from .turn_text import objective_lines
 
 HELP = """orders (units by letter and index, e.g. B3; squares as x y, x from the west edge, y from the north):
   units | enemy                    list your units / the enemy units your side has seen
+  objectives                       the scenario's objectives your side knows of, and the points earned so far
   move B3 30 12 [speed]            movement objective (a third replaces the second)
   advance B 30 12 [speed]          all-units mode: the HQ goes there, the others keep formation
   speed B3 8 | range B3 4 | face B3 NE   (B* instead of B3: every unit of formation B)
@@ -43,6 +45,11 @@ class HumanPlayer:
     def orders(self, battle: Battle, side: str) -> list:
         name = battle.ruleset.side(side).name
         self.say(f"--- {name} orders, turn {battle.state.turn} (type 'help') ---")
+        state = battle.state
+        came = [f"{state.units[e.unit].label} at {e.at[0]},{e.at[1]}" for e in battle.events
+                if e.kind == "arrived" and e.turn == state.turn and state.units[e.unit].side == side]
+        if came:
+            self.say(f"reinforcements arrived: {', '.join(came)}")
         while True:
             try:
                 line = self.read(f"{name}> ").strip()
@@ -65,6 +72,9 @@ class HumanPlayer:
                     self._units(battle, side)
                 elif verb == "enemy":
                     self._enemy(battle, side)
+                elif verb == "objectives":
+                    self.say("\n".join(objective_lines(battle, battle.result().objectives, side))
+                             or "no typed objectives in this scenario")
                 else:
                     order = self._parse(battle, side, verb, words[1:])
                     refused = battle.orders_phase({side: [order]})
@@ -116,6 +126,13 @@ class HumanPlayer:
         state = battle.state
         for unit in sorted(state.side_units(side), key=lambda x: (x.letter, x.index)):
             if not unit.alive:
+                continue
+            if unit.arrival is not None:
+                self.say(f"{unit.label:<4} {unit.count:>3} x {unit.weapon.name:<22} reinforcement, due from turn "
+                         f"{unit.arrival.turn}")
+                continue
+            if unit.exited:
+                self.say(f"{unit.label:<4} {unit.count:>3} x {unit.weapon.name:<22} has left the map")
                 continue
             pos = position(unit, state)
             flags = "".join(f for f, on in (("L", bool(unit.carrier)), ("R", unit.routed),

@@ -64,6 +64,7 @@ def run(args) -> int:
     try:
         while True:
             while not battle.over:
+                battle.start()  # turn 1 begins (and its reinforcements arrive) before anyone gives orders
                 orders = {side: players[side].orders(battle, side) for side in sides}
                 if humans and all(h.agrees_to_end() for h in humans):
                     result = battle.end_now()  # the computer always agrees

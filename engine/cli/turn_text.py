@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..sim.battle import Battle
+from ..sim.reinforcements import arrival_report, reinforcement_uids
 from ..sim.victory import VictoryResult
 
 
@@ -13,10 +14,19 @@ def turn_summary(battle: Battle, events: list, turn: int) -> str:
     killed: dict[str, int] = defaultdict(int)
     fired = 0
     spotted = 0
+    arrived: dict[str, list[str]] = defaultdict(list)
+    news: list[str] = []  # objectives taken and units gone off the map this turn
     for e in events:
         if e.turn != turn:
             continue
-        if e.kind == "killed":
+        if e.kind == "arrived":
+            arrived[state.units[e.unit].side].append(state.units[e.unit].label)
+        elif e.kind == "objective_captured":
+            news.append(f"{battle.ruleset.side(e.side).name} took {_objective_name(battle, e.objective)} "
+                        f"(+{e.points})")
+        elif e.kind == "exited":
+            news.append(f"{state.units[e.unit].label} left the map ({_objective_name(battle, e.objective)})")
+        elif e.kind == "killed":
             killed[e.unit] += e.count
         elif e.kind == "fired":
             fired += 1
@@ -28,6 +38,9 @@ def turn_summary(battle: Battle, events: list, turn: int) -> str:
         losses[unit.side].append(f"{count} {unit.weapon.name} ({unit.label})")
     parts = [f"Turn {turn:>2}:"]
     for side in state.sides:
+        if arrived[side]:
+            parts.append(f"{battle.ruleset.side(side).name} reinforcements arrived: {', '.join(arrived[side])};")
+    for side in state.sides:
         name = battle.ruleset.side(side).name
         lost = ", ".join(losses[side]) if losses[side] else "nothing"
         parts.append(f"{name} lost {lost};")
@@ -37,7 +50,26 @@ def turn_summary(battle: Battle, events: list, turn: int) -> str:
         parts.append(f"VP {vp} -> {last.result}")
     if fired or spotted:
         parts.append(f"({fired} shots, {spotted} new sightings)")
+    if news:
+        parts.append("; ".join(news))
     return " ".join(parts)
+
+
+def _objective_name(battle: Battle, objective_id: str) -> str:
+    return next((o.name or o.id for o in battle.state.objectives if o.id == objective_id), objective_id)
+
+
+def objective_lines(battle: Battle, objectives, side: str | None = None) -> list[str]:
+    """One line per typed objective: name, kind, whose, worth and earned. With a side, only what that side may see
+    (its own objectives and the other side's that are not hidden)."""
+    lines = []
+    for o in objectives:
+        if side is not None and o.hidden and o.side != side:
+            continue
+        lines.append(f"  {o.name:<24} {o.kind:<8} {battle.ruleset.side(o.side).name:<10} {o.points:>6} {o.earned:>7}")
+    if lines:
+        lines.insert(0, f"  {'objective':<24} {'kind':<8} {'for':<10} {'points':>6} {'earned':>7}")
+    return lines
 
 
 def final_report(battle: Battle, result: VictoryResult) -> str:
@@ -52,11 +84,18 @@ def final_report(battle: Battle, result: VictoryResult) -> str:
         s = result.scores[side]
         lines.append(f"{battle.ruleset.side(side).name:<10} {s.kills:>6} {s.objective:>10} {s.bonus:>6} "
                      f"{'yes' if s.doubled else 'no':>8} {s.total:>6}")
+    if result.objectives:
+        lines.append("Objectives (typed objective points are included in the totals, never doubled):")
+        lines += objective_lines(battle, result.objectives)
     for side in state.sides:
         units = state.side_units(side)
         lost = sum(u.initial_count - u.count for u in units)
         total = sum(u.initial_count for u in units)
         lines.append(f"{battle.ruleset.side(side).name}: lost {lost} of {total} vehicles, guns and men")
+    if reinforcement_uids(battle.scenario):
+        for side, report in arrival_report(battle).items():
+            lines.append(f"{battle.ruleset.side(side).name} reinforcements: arrived {', '.join(report['arrived']) or 'none'}"
+                         + (f"; never came: {', '.join(report['waiting'])}" if report["waiting"] else ""))
     return "\n".join(lines)
 
 
@@ -69,4 +108,6 @@ def result_json(battle: Battle, result: VictoryResult) -> dict:
         "scores": {side: vars(score) for side, score in result.scores.items()},
         "losses": {side: {u.label: u.initial_count - u.count for u in state.side_units(side) if u.count < u.initial_count}
                    for side in state.sides},
+        **({"objectives": [vars(o) for o in result.objectives]} if result.objectives else {}),
+        **({"reinforcements": arrival_report(battle)} if reinforcement_uids(battle.scenario) else {}),
     }

@@ -9,10 +9,11 @@ from .weapons import Weapon
 from .periods import Period
 from .formations import FormationTemplate, TemplateElement
 from .maps import Map
-from .scenario import Force, Formation, OffmapBattery, Scenario, Unit
+from .scenario import Arrival, Force, Formation, Objective, OffmapBattery, Scenario, Unit, unit_arrival
 
 __all__ = [
     "Source", "RulesParameters", "MobilityClass", "TerrainCode", "TerrainType", "BattleType", "ForceType",
     "Nationality", "Ruleset", "RulesetFlags", "Side", "UnitClass", "VictoryBand", "Weapon", "Period",
     "FormationTemplate", "TemplateElement", "Map", "Force", "Formation", "OffmapBattery", "Scenario", "Unit",
+    "Arrival", "Objective", "unit_arrival",
 ]

@@ -34,3 +34,19 @@ class Map:
 
     def contains(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
+
+    def edge_squares(self, edge: str) -> list[tuple[int, int]]:
+        """The squares along one edge (north, east, south, west), from its middle outwards (west or north of the
+        middle first on a tie): where reinforcements enter, the middle of the edge first."""
+        if edge in ("west", "east"):
+            x = 0 if edge == "west" else self.width - 1
+            squares = [(x, y) for y in range(self.height)]
+            middle = (self.height - 1) / 2
+            return sorted(squares, key=lambda sq: (abs(sq[1] - middle), sq[1]))
+        y = 0 if edge == "north" else self.height - 1
+        middle = (self.width - 1) / 2
+        return sorted(((x, y) for x in range(self.width)), key=lambda sq: (abs(sq[0] - middle), sq[0]))
+
+    def on_edge(self, square: tuple[int, int], edge: str) -> bool:
+        x, y = square
+        return {"west": x == 0, "east": x == self.width - 1, "north": y == 0, "south": y == self.height - 1}[edge]

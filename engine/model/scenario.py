@@ -7,6 +7,44 @@ from .source import Source
 
 
 @dataclass(frozen=True, slots=True)
+class Arrival:
+    """When and where a reinforcement enters the battle. It may arrive on turn `turn`; until `last_turn` it does so
+    with probability `chance` each turn (one draw per formation or unit, from the battle's generator), on `last_turn`
+    for certain. It enters on the first free square of `squares`, or else of its side's entry `edge` (None: the
+    side's home edge)."""
+
+    turn: int
+    last_turn: int
+    chance: float = 1.0
+    edge: str | None = None
+    squares: tuple[tuple[int, int], ...] = ()
+    source: Source = field(default=Source(None), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """A typed objective (opt-in, beside the rules' objective area): `points` for `side` when it is achieved.
+
+    capture: a unit of the side ends a turn alone on `at`; the points are kept from then on.
+    hold: the side alone holds `at` at the end (or, with every_turn, points at the end of each turn it holds it).
+    exit: points for each of the side's units that leaves the map from `edge`.
+    destroy: points when the enemy unit `unit` (letter + index) is destroyed.
+    A hidden objective is shown only to its own side until the battle ends."""
+
+    id: str
+    kind: str
+    side: str
+    points: int
+    name: str = ""
+    at: tuple[int, int] | None = None
+    every_turn: bool = False
+    edge: str | None = None
+    unit: str | None = None
+    hidden: bool = False
+    source: Source = field(default=Source(None), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Unit:
     index: int
     weapon: str  # reference as written; resolved by the content registry
@@ -17,6 +55,7 @@ class Unit:
     siw: str | None = None
     carrier: str | None = None
     ammunition: int | None = None
+    arrives: Arrival | None = None  # a reinforcement; None: deployed at the start (or with its formation)
     source: Source = field(default=Source(None), compare=False)
 
 
@@ -26,6 +65,7 @@ class Formation:
     units: tuple[Unit, ...]
     name: str = ""
     template: str | None = None
+    arrives: Arrival | None = None  # the whole formation is a reinforcement
     source: Source = field(default=Source(None), compare=False)
 
 
@@ -69,9 +109,15 @@ class Scenario:
     entrenchments: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
     offmap_artillery: tuple[OffmapBattery, ...] = ()
     parameters: tuple[tuple[str, object], ...] = ()  # (YAML key, value): overrides of the pack's rules parameters
+    objectives: tuple[Objective, ...] = ()
     briefing: str = ""
     notes: str = ""
     source: Source = field(default=Source(None), compare=False)
 
     def force(self, side: str) -> Force | None:
         return next((f for f in self.forces if f.side == side), None)
+
+
+def unit_arrival(formation: Formation, unit: Unit) -> Arrival | None:
+    """A unit's own arrival, else its formation's: the one place that decides when a unit enters."""
+    return unit.arrives or formation.arrives

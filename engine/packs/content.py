@@ -56,6 +56,14 @@ class Content:
         return replace(self, parameters=self.parameters.overridden(overrides),
                        parameter_origins={**self.parameter_origins, **dict.fromkeys(overrides, SCENARIO_ORIGIN)})
 
+    def game_length(self, scenario: Scenario, turns: int | None = None) -> int:
+        """Turns the scenario's battle lasts: as asked, else the scenario's, else the rules' default for its battle
+        type (the rules of this content: call it on content.for_scenario(scenario))."""
+        battle = self.ruleset.battle_type(scenario.battle_type) if self.ruleset else None
+        t = self.parameters.time_space
+        return turns or scenario.turns or int(t.default_turns_assault if battle and battle.assault
+                                              else t.default_turns_other)
+
     # -- lookups ------------------------------------------------------------------------------------------------
     def _by_id(self, table: dict[str, T], ref: str) -> T | None:
         if ":" in ref:

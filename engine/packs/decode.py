@@ -11,8 +11,8 @@ from types import MappingProxyType
 from typing import Any, Callable
 
 from ..issues import IssueList, did_you_mean, error
-from ..model import (BattleType, FormationTemplate, ForceType, Force, Formation, Map, MobilityClass, Nationality,
-                     OffmapBattery, Period, Ruleset, RulesetFlags, Scenario, Side, TemplateElement, TerrainCode,
+from ..model import (Arrival, BattleType, FormationTemplate, ForceType, Force, Formation, Map, MobilityClass, Nationality,
+                     Objective, OffmapBattery, Period, Ruleset, RulesetFlags, Scenario, Side, TemplateElement, TerrainCode,
                      TerrainType, Unit, UnitClass, VictoryBand, Weapon)
 from ..model.parameters import PARAMETER_FIELDS
 from ..model.rules import SmallArmsBonus
@@ -195,10 +195,24 @@ def game_map(r: dict, src: Source, ns: str, issues: IssueList) -> Map | None:
                r.get("description", ""), src)
 
 
+def _arrival(r: dict | None, src: Source) -> Arrival | None:
+    if r is None:
+        return None
+    return Arrival(r["turn"], r.get("last_turn", r["turn"]), float(r.get("chance", 1.0)), r.get("edge"),
+                   tuple((sq[0], sq[1]) for sq in r.get("squares", ())), src.at("arrives"))
+
+
 def _unit(r: dict, src: Source) -> Unit:
     at = r.get("at")
     return Unit(r["index"], r["weapon"], r["count"], r.get("name", ""), (at[0], at[1]) if at else None,
-                r.get("facing"), r.get("siw"), r.get("carrier"), r.get("ammunition"), src)
+                r.get("facing"), r.get("siw"), r.get("carrier"), r.get("ammunition"), _arrival(r.get("arrives"), src),
+                src)
+
+
+def _objective(r: dict, src: Source) -> Objective:
+    at = r.get("at")
+    return Objective(r["id"], r["kind"], r["side"], r["points"], r.get("name", ""), (at[0], at[1]) if at else None,
+                     r.get("every_turn", False), r.get("edge"), r.get("unit"), r.get("hidden", False), src)
 
 
 def scenario(r: dict, src: Source, ns: str) -> Scenario:
@@ -207,7 +221,8 @@ def scenario(r: dict, src: Source, ns: str) -> Scenario:
         fsrc = src.at("forces", side)
         formations = tuple(
             Formation(f["letter"], tuple(_unit(u, fsrc.at("formations", i, "units", j)) for j, u in enumerate(f["units"])),
-                      f.get("name", ""), f.get("template"), fsrc.at("formations", i))
+                      f.get("name", ""), f.get("template"), _arrival(f.get("arrives"), fsrc.at("formations", i)),
+                      fsrc.at("formations", i))
             for i, f in enumerate(raw["formations"]))
         forces.append(Force(side, formations, raw.get("force_type"), raw.get("name", ""), fsrc))
     offmap = tuple(OffmapBattery(side, b["weapon"], b["count"], b.get("name", ""), src.at("offmap_artillery", side, i))
@@ -222,5 +237,7 @@ def scenario(r: dict, src: Source, ns: str) -> Scenario:
         starting_vp=_pairs(r.get("starting_vp")), unused_selection_points=_pairs(r.get("unused_selection_points")),
         entrenchments=tuple((side, tuple((sq[0], sq[1]) for sq in squares))
                             for side, squares in (r.get("entrenchments") or {}).items()),
-        offmap_artillery=offmap, parameters=_pairs(r.get("parameters")), briefing=r.get("briefing", ""),
+        offmap_artillery=offmap, parameters=_pairs(r.get("parameters")),
+        objectives=tuple(_objective(o, src.at("objectives", i)) for i, o in enumerate(r.get("objectives") or ())),
+        briefing=r.get("briefing", ""),
         notes=r.get("notes", ""), source=src)

@@ -2,6 +2,7 @@
 
     battle = Battle(content, scenario, seed=7)
     while not battle.over:
+        battle.start()  # a new turn begins: reinforcements due arrive before the orders
         battle.orders_phase({side: player.orders(battle, side) for side, player in players.items()})
         battle.combat_phase()
 
@@ -27,6 +28,8 @@ from .pathing import MovementField
 from .orders import Order, OrderError, apply_order, board
 from .initial_state import SetupError, build_state
 from .move_resolution import step_unit
+from .objectives import end_of_turn as objectives_end_of_turn
+from .reinforcements import any_pending, bring_in
 from .state import GameState, UnitState
 from .victory import VictoryResult, score
 
@@ -205,6 +208,7 @@ class Battle:
         if self.state.turn == 0:
             self.state.turn = 1
             self.emit(ev.TurnStarted(1, 0))
+            self._turn_begins()
 
     def orders_phase(self, orders_by_side: dict[str, list[Order]]) -> list[str]:
         """Apply each side's orders; returns the messages of orders the rules refused."""
@@ -226,6 +230,8 @@ class Battle:
         for pulse in range(1, self.params.time_space.pulses_per_turn + 1):
             state.pulse = pulse
             self._pulse()
+        if state.objectives:
+            objectives_end_of_turn(self)
         result = score(state, self.content)
         final = state.turn >= state.last_turn
         self.emit(ev.VictoryScored(state.turn, state.pulse, {s: r.total for s, r in result.scores.items()},
@@ -237,6 +243,7 @@ class Battle:
             state.turn += 1
             state.pulse = 0
             self.emit(ev.TurnStarted(state.turn, 0))
+            self._turn_begins()
         return result
 
     def end_now(self) -> VictoryResult:
@@ -260,7 +267,13 @@ class Battle:
         state.turn += 1
         state.pulse = 0
         self.emit(ev.TurnStarted(state.turn, 0))
+        self._turn_begins()
         return None if extra is None else state.last_turn
+
+    def _turn_begins(self) -> None:
+        """Reinforcements due this turn arrive, before either side gives its orders."""
+        if any_pending(self):
+            bring_in(self)
 
     def _initiative(self) -> list[str]:
         a, b = self.state.sides

@@ -160,6 +160,31 @@ class BombardmentCancelled(Event):
 
 
 @dataclass(frozen=True)
+class Arrived(Event):
+    """A reinforcement entered the map (at the start of a turn, before orders)."""
+    kind: ClassVar[str] = "arrived"
+    unit: str = ""
+    at: tuple = ()
+
+
+@dataclass(frozen=True)
+class Exited(Event):
+    """A unit left the map by an exit objective's edge."""
+    kind: ClassVar[str] = "exited"
+    unit: str = ""
+    at: tuple = ()
+    objective: str = ""
+
+
+@dataclass(frozen=True)
+class ObjectiveCaptured(Event):
+    kind: ClassVar[str] = "objective_captured"
+    objective: str = ""
+    side: str = ""
+    points: int = 0
+
+
+@dataclass(frozen=True)
 class VictoryScored(Event):
     kind: ClassVar[str] = "victory"
     points: dict = field(default_factory=dict)

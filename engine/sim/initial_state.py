@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from ..model import Scenario
+from ..model import Scenario, unit_arrival
 from ..packs.content import Content
 from .state import GameState, UnitState
 
@@ -68,7 +68,6 @@ def build_state(scenario: Scenario, content: Content, seed: int, handicap: int |
         visibility = rng.randint(p.spotting.visibility_min, p.spotting.visibility_max)
     sides = profile.side_ids()
     delays = {side: command_delays(scenario, content, side, rng) for side in sides}
-    default_turns = p.time_space.default_turns_assault if battle.assault else p.time_space.default_turns_other
     units: dict[str, UnitState] = {}
     ammo = p.units.starting_ammunition
     for force in scenario.forces:
@@ -88,7 +87,10 @@ def build_state(scenario: Scenario, content: Content, seed: int, handicap: int |
                     uid=f"{force.side}:{formation.letter}{unit.index}", side=force.side, letter=formation.letter,
                     index=unit.index, weapon=weapon, count=count, name=unit.name or weapon.name, initial_count=count,
                     pos=unit.at, start_pos=unit.at, facing=unit.facing or facing, range_limit=weapon.mr,
-                    ammo=unit.ammunition if unit.ammunition is not None else ammo, siw=siw)
+                    ammo=unit.ammunition if unit.ammunition is not None else ammo, siw=siw,
+                    arrival=unit_arrival(formation, unit))
+                if state.arrival is not None:
+                    state.pos = state.start_pos = None  # it enters from its entry squares
                 units[state.uid] = state
         for formation in force.formations:
             for unit in formation.units:
@@ -98,6 +100,7 @@ def build_state(scenario: Scenario, content: Content, seed: int, handicap: int |
                     if carrier is not None:
                         passenger.carrier = carrier.uid
                         passenger.pos = carrier.pos
+                        passenger.arrival = carrier.arrival  # passengers ride in with their carrier
                         carrier.passengers.append(passenger.uid)
     for n, battery in enumerate(scenario.offmap_artillery, 1):
         weapon = content.resolve_weapon(battery.weapon, content.side_nationalities(battery.side))
@@ -112,8 +115,9 @@ def build_state(scenario: Scenario, content: Content, seed: int, handicap: int |
     attackers = tuple(battle.attackers)
     return GameState(
         pack=content.pack_id, scenario=scenario.id, seed=seed, sides=tuple(sides), attackers=attackers, units=units,
-        visibility=visibility, delays=delays, last_turn=turns or scenario.turns or int(default_turns), rng=rng,
+        visibility=visibility, delays=delays, last_turn=content.game_length(scenario, turns), rng=rng,
         objective_center=scenario.objective_center, start_lines=dict(scenario.start_lines),
         starting_vp=dict(scenario.starting_vp), unused_sp=dict(scenario.unused_selection_points),
         kill_vp={side: 0 for side in sides},
-        entrenchments={sq for _, squares in scenario.entrenchments for sq in squares})
+        entrenchments={sq for _, squares in scenario.entrenchments for sq in squares},
+        objectives=scenario.objectives)

@@ -104,6 +104,10 @@ def _unit(state: GameState, uid: str) -> UnitState:
     unit = state.units.get(uid)
     if unit is None or not unit.alive:
         raise OrderError(f"no unit {uid}")
+    if unit.arrival is not None:
+        raise OrderError(f"{unit.label} has not arrived yet (due from turn {unit.arrival.turn})")
+    if unit.exited:
+        raise OrderError(f"{unit.label} has left the map")
     if unit.routed:
         raise OrderError(f"{unit.label} is routed and takes no orders")
     return unit
@@ -154,7 +158,8 @@ def _formation_hq(state: GameState, side: str, letter: str) -> UnitState:
 def _(order: Advance, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
     origin = position(_formation_hq(state, order.side, order.letter), state)
     out = []
-    for unit in [u for u in state.side_units(order.side) if u.letter == order.letter and u.alive and not u.offmap]:
+    for unit in [u for u in state.side_units(order.side) if u.letter == order.letter and u.alive and not u.offmap
+                 and u.present]:
         if unit.routed or unit.carrier is not None:
             continue
         here = position(unit, state)
@@ -171,7 +176,7 @@ def _(order: AllUnits, state: GameState, content: Content, sees: Sees, size: tup
         raise OrderError(f"all-units orders are face, speed, range or cancel, not '{order.action}'")
     out = []
     for unit in sorted(state.side_units(order.side), key=lambda u: u.index):
-        if unit.letter != order.letter or not unit.alive or unit.routed or unit.offmap:
+        if unit.letter != order.letter or not unit.alive or unit.routed or unit.offmap or not unit.present:
             continue
         single = Cancel(unit.uid) if order.action == "cancel" else PER_UNIT[order.action](unit.uid, order.value)
         out += _apply(single, state, content, sees, size)

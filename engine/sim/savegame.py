@@ -12,6 +12,7 @@ import random
 from dataclasses import fields
 from pathlib import Path
 
+from ..model import Arrival
 from ..packs.content import Content
 from ..yamlio import atomic_write_text
 from .battle import Battle
@@ -36,7 +37,7 @@ def content_fingerprint(content: Content) -> str:
     return digest.hexdigest()[:16]
 
 
-_UNIT_SKIP = {"weapon", "siw", "mission", "seen_by", "passengers", "objectives", "embark_queue"}
+_UNIT_SKIP = {"weapon", "siw", "mission", "seen_by", "passengers", "objectives", "embark_queue", "arrival"}
 
 
 def _unit_to_dict(unit: UnitState) -> dict:
@@ -47,6 +48,10 @@ def _unit_to_dict(unit: UnitState) -> dict:
     body["passengers"] = list(unit.passengers)
     body["objectives"] = [list(sq) for sq in unit.objectives]
     body["embark_queue"] = list(unit.embark_queue)
+    if unit.arrival is not None:  # a reinforcement still to come
+        a = unit.arrival
+        body["arrival"] = {"turn": a.turn, "last_turn": a.last_turn, "chance": a.chance, "edge": a.edge,
+                           "squares": [list(sq) for sq in a.squares]}
     for key in ("pos", "start_pos"):
         if getattr(unit, key) is not None:
             body[key] = list(getattr(unit, key))
@@ -60,12 +65,16 @@ def _unit_from_dict(body: dict, content: Content) -> UnitState:
         raise SaveError(f"the save names weapon '{body['weapon']}', which the loaded packs do not have")
     siw = data.pop("siw")
     mission = data.pop("mission")
+    arrival = data.pop("arrival", None)
     unit = UnitState(weapon=weapon, **{k: v for k, v in data.items() if k in {f.name for f in fields(UnitState)}})
     unit.siw = content.weapons.get(siw) if siw else None
     unit.mission = Mission(tuple(mission["square"]), mission["spotter"], mission["starts_in"], mission["pulses_left"]) if mission else None
     unit.pos = tuple(unit.pos) if unit.pos is not None else None
     unit.start_pos = tuple(unit.start_pos) if unit.start_pos is not None else None
     unit.objectives = [tuple(sq) for sq in unit.objectives]
+    if arrival is not None:
+        unit.arrival = Arrival(arrival["turn"], arrival["last_turn"], arrival["chance"], arrival["edge"],
+                               tuple((sq[0], sq[1]) for sq in arrival["squares"]))
     return unit
 
 
@@ -82,6 +91,7 @@ def save(battle: Battle, path: Path) -> None:
         "start_lines": state.start_lines, "starting_vp": state.starting_vp, "unused_sp": state.unused_sp,
         "kill_vp": state.kill_vp, "entrenchments": sorted(list(sq) for sq in state.entrenchments),
         "seen_by_side": {k: sorted(v) for k, v in battle.seen_by_side.items()},
+        "captured": sorted(state.captured), "held_turns": state.held_turns, "exits": state.exits,
         "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
         "units": [_unit_to_dict(u) for u in state.units.values()],
         "events": [e.to_dict() for e in battle.events],
@@ -134,7 +144,9 @@ def load(path: Path, content: Content) -> tuple[Battle, list[dict]]:
             turn=body["turn"], pulse=body["pulse"],
             objective_center=tuple(body["objective_center"]) if body["objective_center"] else None,
             start_lines=body["start_lines"], starting_vp=body["starting_vp"], unused_sp=body["unused_sp"],
-            kill_vp=body["kill_vp"], entrenchments={tuple(sq) for sq in body["entrenchments"]}, over=body["over"])
+            kill_vp=body["kill_vp"], entrenchments={tuple(sq) for sq in body["entrenchments"]}, over=body["over"],
+            objectives=scenario.objectives, captured=set(body.get("captured", ())),
+            held_turns=dict(body.get("held_turns", {})), exits=dict(body.get("exits", {})))
         battle = Battle(content, scenario, state=state)
         battle.seen_by_side = {k: set(v) for k, v in body.get("seen_by_side", {}).items()}
         events = list(body.get("events", []))

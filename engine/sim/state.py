@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..model import Weapon
+from ..model import Arrival, Objective, Weapon
 
 
 @dataclass
@@ -52,6 +52,8 @@ class UnitState:
     offmap: bool = False
     nationality: str = ""
     seen_by: set[str] = field(default_factory=set)  # enemy uids that see this unit this pulse
+    arrival: Arrival | None = None  # a reinforcement still to arrive (engine/sim/reinforcements.py)
+    exited: bool = False  # left the map by an exit objective's edge
 
     @property
     def label(self) -> str:
@@ -64,6 +66,11 @@ class UnitState:
     @property
     def is_hq(self) -> bool:
         return self.index == 0
+
+    @property
+    def present(self) -> bool:
+        """In the battle: neither a reinforcement still to come nor gone off the map by an exit."""
+        return self.arrival is None and not self.exited
 
     @property
     def on_map(self) -> bool:
@@ -91,6 +98,10 @@ class GameState:
     kill_vp: dict[str, int] = field(default_factory=dict)  # earned by a side for what it destroyed
     entrenchments: set[tuple[int, int]] = field(default_factory=set)
     over: bool = False
+    objectives: tuple[Objective, ...] = ()  # the scenario's typed objectives (engine/sim/objectives.py)
+    captured: set[str] = field(default_factory=set)  # ids of capture objectives taken
+    held_turns: dict[str, int] = field(default_factory=dict)  # every-turn hold objective id -> turns held
+    exits: dict[str, int] = field(default_factory=dict)  # exit objective id -> units that left by its edge
 
     def side_units(self, side: str):
         return [u for u in self.units.values() if u.side == side]

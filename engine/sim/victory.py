@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from ..model import Weapon
 from ..packs.content import Content
+from .objectives import ObjectiveScore, objective_scores
 from .state import GameState, UnitState
 
 
@@ -19,6 +20,7 @@ class SideScore:
     bonus: int  # unused selection points x 20 (capped) plus starting VP
     doubled: bool
     total: int
+    typed_objectives: int = 0  # points from the scenario's typed objectives, as designed (never doubled)
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,7 @@ class VictoryResult:
     result: str  # decisive | substantive | marginal | draw
     winner: str | None
     label: str
+    objectives: tuple[ObjectiveScore, ...] = ()  # the typed objectives, each with what it has earned
 
 
 def kill_vp(weapon: Weapon, content: Content) -> int:
@@ -62,6 +65,7 @@ def score(state: GameState, content: Content) -> VictoryResult:
     p, profile = content.parameters, content.ruleset
     meeting = len(state.attackers) > 1
     scores = {}
+    typed = objective_scores(state)
     for side in state.sides:
         attacker = side in state.attackers
         objective = sum(objective_vp(u, state, content) for u in state.side_units(side)) if attacker else 0
@@ -74,12 +78,13 @@ def score(state: GameState, content: Content) -> VictoryResult:
             total = (kills + objective) * multiplier + min(bonus * multiplier, p.victory.defender_unused_sp_cap)
         else:
             total = kills + objective + bonus
-        scores[side] = SideScore(side, kills, objective, bonus, doubled, total)
+        extra = sum(o.earned for o in typed if o.side == side)
+        scores[side] = SideScore(side, kills, objective, bonus, doubled, total + extra, extra)
     numerator = profile.ratio_numerator
     other = state.enemy_of(numerator)
     top, bottom = scores[numerator].total, scores[other].total
     if top == 0 and bottom == 0:
-        return VictoryResult(scores, None, None, "draw", None, "Draw")
+        return VictoryResult(scores, None, None, "draw", None, "Draw", typed)
     if bottom == 0:
         ratio = rounded = None
         band = content.victory_bands[0]
@@ -88,7 +93,7 @@ def score(state: GameState, content: Content) -> VictoryResult:
         rounded = round_half_up_2(ratio)
         band = next(b for b in content.victory_bands if rounded >= Fraction(str(b.min_ratio)))
     if band.result == "draw" or band.favours is None:
-        return VictoryResult(scores, ratio, rounded, "draw", None, "Draw")
+        return VictoryResult(scores, ratio, rounded, "draw", None, "Draw", typed)
     winner = numerator if band.favours == "numerator" else other
     label = f"{profile.side(winner).name} {band.result.capitalize()}"
-    return VictoryResult(scores, ratio, rounded, band.result, winner, label)
+    return VictoryResult(scores, ratio, rounded, band.result, winner, label, typed)

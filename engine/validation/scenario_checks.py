@@ -188,14 +188,24 @@ def _check_force(s: Scenario, force, content: Content, dropped: set[str], out: l
     _check_transport(units, content, capacity, out)
 
 
-def _check_enterable(uid: str, unit: Unit, weapon, content: Content, game_map, out: list[Issue]) -> None:
-    """A unit may not start on a square its mobility class can never enter (a truck in a river)."""
+def impassable_for(weapon, square: tuple[int, int], content: Content, game_map):
+    """(unit class, terrain) when the weapon's mobility class can never enter the square (a truck in a river), else
+    None (also for an unknown class or terrain code: those are reported where they are defined)."""
     cls = content.unit_classes.get(weapon.unit_class)
-    code = content.terrain_codes.get(game_map.code_at(*unit.at))
+    code = content.terrain_codes.get(game_map.code_at(*square))
     terrain = content.terrain_type(code.type) if code is not None else None
     if cls is None or terrain is None:
-        return  # an unknown class or terrain code is reported where it is defined
+        return None
     if terrain.allows(cls.mobility) and terrain.cost(cls.mobility) is None:
+        return cls, terrain
+    return None
+
+
+def _check_enterable(uid: str, unit: Unit, weapon, content: Content, game_map, out: list[Issue]) -> None:
+    """A unit may not start on a square its mobility class can never enter (a truck in a river)."""
+    blocked = impassable_for(weapon, unit.at, content, game_map)
+    if blocked is not None:
+        cls, terrain = blocked
         x, y = unit.at
         out.append(_at("scenario.placement-impassable", f"unit {uid} ({weapon.name}, {cls.mobility.split(':')[-1]}) "
                        f"is placed at {x},{y} on {terrain.name}, which it cannot enter", unit.source, "at",

@@ -129,9 +129,11 @@ def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
         keys = _required_keys(err.validator_value)
         present = [k for k in keys if isinstance(value, dict) and k in value]
         if present:
+            # the `not` block's own description says why, where it has one (the weapons schema's has none)
+            own = err.validator_value.get("description") if isinstance(err.validator_value, dict) else None
             return ("schema.forbidden-key", f"{', '.join(present)} do(es) not belong here",
-                    "armoured classes take mg/fa/ba, non-armoured classes take df, SIWs and off-map artillery take neither",
-                    Severity.ERROR)
+                    own or "armoured classes take mg/fa/ba, non-armoured classes take df, SIWs and off-map artillery "
+                    "take neither", Severity.ERROR)
     if v in ("oneOf", "anyOf") and err.context:
         deepest = max(err.context, key=lambda e: len(e.absolute_path))
         code, message, hint, sev = _describe(deepest)

@@ -11,6 +11,7 @@ from ..model.source import Source
 from ..packs.content import Content
 from .parameter_checks import check_parameter_order
 from ..positions import PositionIndex
+from .arrival_checks import check_arrivals_and_objectives
 from .scenario_checks import check_scenario
 
 
@@ -232,6 +233,7 @@ def check_pack(pack, content: Content) -> list[Issue]:
     out += _duplicates(docs.scenarios, "scenario id", texts)
     for s in docs.scenarios:
         out += check_scenario(s, content, docs.dropped)
+        out += check_arrivals_and_objectives(s, content)
     if pack.manifest.ruleset and content.ruleset is None:
         out.append(error("ref.unknown-ruleset", f"ruleset '{pack.manifest.ruleset}' is not defined by this pack or its requirements",
                          file=pack.manifest.file, path=("ruleset",), hint="define it under 'ruleset:' in rules.yaml"))
