@@ -81,7 +81,7 @@ def map_document(content: Content, game_map: Map) -> CommentedMap:
     return doc
 
 
-def _unit(unit) -> CommentedMap:
+def unit_document(unit) -> CommentedMap:
     pairs = [("index", unit.index), ("weapon", unit.weapon.local_id), ("count", unit.count)]
     if unit.name:
         pairs.append(("name", unit.name))
@@ -130,7 +130,7 @@ def scenario_document(battle: GeneratedBattle) -> CommentedMap:
             entry = CommentedMap([("letter", f.letter), ("name", f.name)])
             if f.template:
                 entry["template"] = f.template.split(":")[-1]
-            entry["units"] = [_unit(u) for u in sorted(f.units, key=lambda u: u.index)]
+            entry["units"] = [unit_document(u) for u in sorted(f.units, key=lambda u: u.index)]
             body["formations"].append(entry)
         forces[side] = body
     doc["forces"] = forces
