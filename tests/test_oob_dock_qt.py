@@ -75,3 +75,41 @@ def test_screenshot_of_the_dock(qtbot, window, pack_copy, tmp_path):
     path = tmp_path / "oob_dock.png"
     assert dock.grab().save(str(path))
     assert path.stat().st_size > 0
+
+
+def drag_event(kind, view, mime, square):
+    from PyQt6.QtCore import QPointF
+    from PyQt6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+
+    o, cell = view.origin(), view.cell
+    pos = QPointF(o.x() + (square[0] + 0.5) * cell, o.y() + (square[1] + 0.5) * cell)
+    buttons, modifiers = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    action = Qt.DropAction.CopyAction
+    if kind in ("enter", "move"):
+        event_type = QDragEnterEvent if kind == "enter" else QDragMoveEvent
+        return event_type(pos.toPoint(), action, mime, buttons, modifiers)
+    return QDropEvent(pos, action, mime, buttons, modifiers)
+
+
+def test_dropping_a_formation_from_the_tree_on_the_map_places_it_in_one_undo_step(qtbot, window, pack_copy):
+    from PyQt6.QtWidgets import QApplication
+
+    dock, document = open_scenario(window, pack_copy)
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    view = window.current_tab().view
+    tank_destroyers = dock.model.index(3, 0, dock.model.index(0, 0))  # allied D
+    mime = dock.model.mimeData([tank_destroyers])
+    steps = document.undo.count()
+    # as a real drag: Qt delivers moves and the drop only to the widget that accepted the drag's entry
+    QApplication.sendEvent(view.viewport(), drag_event("enter", view, mime, (40, 30)))
+    QApplication.sendEvent(view.viewport(), drag_event("move", view, mime, (40, 30)))
+    assert "beyond the allied start line" in window.status.text()
+    QApplication.sendEvent(view.viewport(), drag_event("drop", view, mime, (6, 8)))
+    assert document.undo.count() == steps + 1
+    at = [u.at for u in document.model.scenario.force("allied").formations[3].units]
+    assert at[0] == (6, 8) and all(abs(x - 6) <= 1 and abs(y - 8) <= 1 for x, y in at)
+    document.undo.undo()
+    assert [u.at for u in document.model.scenario.force("allied").formations[3].units] == [(15, 22), (15, 20),
+                                                                                          (14, 24)]

@@ -12,10 +12,28 @@ from PyQt6.QtWidgets import (QComboBox, QHBoxLayout, QInputDialog, QLabel, QMess
 
 from ..document import MISSING
 from . import oob_model as oob
+from .unit_drop import MIME_TYPE, mime_for
 
 COLUMNS = ("Unit", "Weapon", "Count", "SIW", "Transport", "Facing", "Square")
 EDITABLE = {1: "weapon", 2: "count", 3: "siw", 5: "facing"}  # column -> unit key
 ROLE = Qt.ItemDataRole.UserRole  # (side, formation row, unit row) on the first column; rows None above them
+
+
+class OobItems(QStandardItemModel):
+    """The tree's items; dragging a unit or formation carries what unit_drop.py needs to place it on the map."""
+
+    def __init__(self, dock: "OobDock"):
+        super().__init__(0, len(COLUMNS))
+        self.dock = dock
+
+    def mimeTypes(self) -> list[str]:
+        return [MIME_TYPE]
+
+    def mimeData(self, indexes):
+        key = self.itemFromIndex(indexes[0].siblingAtColumn(0)).data(ROLE) if indexes else None
+        if key is None or key[1] is None or self.dock.document is None:
+            return None
+        return mime_for(self.dock.document.path, *key)
 
 
 class OobDock(QWidget):
@@ -32,12 +50,14 @@ class OobDock(QWidget):
         self.handicap.setWordWrap(True)
         layout.addWidget(self.budget)
         layout.addWidget(self.handicap)
-        self.model = QStandardItemModel(0, len(COLUMNS))
+        self.model = OobItems(self)
         self.model.setHorizontalHeaderLabels(COLUMNS)
         self.model.itemChanged.connect(self._item_changed)
         self.tree = QTreeView()
         self.tree.setModel(self.model)
         self.tree.setSelectionBehavior(QTreeView.SelectionBehavior.SelectRows)
+        self.tree.setDragEnabled(True)  # a unit or formation onto the map view
+        self.tree.setDragDropMode(QTreeView.DragDropMode.DragOnly)
         self.tree.selectionModel().currentChanged.connect(lambda *_: self._fill_templates())
         layout.addWidget(self.tree, 1)
         row = QHBoxLayout()
@@ -101,6 +121,7 @@ class OobDock(QWidget):
             f = node.formation
             price = f"{node.cost} SP" if node.cost is not None else "by hand"
             formation = _item(f"{f.letter}  {f.name}  ({price})", (order.side, row, None))
+            formation.setDragEnabled(True)
             for unit_row, u in enumerate(node.units):
                 weapon = u.weapon.name if u.weapon else f"? {u.unit.weapon}"
                 transport = (f"{u.transport_used} of {u.capacity}" if u.capacity is not None
@@ -111,6 +132,7 @@ class OobDock(QWidget):
                          _item(u.unit.facing or ""), _item(square)]
                 for column in EDITABLE:
                     cells[column].setEditable(True)
+                cells[0].setDragEnabled(True)
                 cells[1].setText(u.unit.weapon)  # edited as written (an id or any alias)
                 cells[1].setToolTip(weapon)
                 formation.appendRow(cells)
@@ -251,6 +273,7 @@ class OobDock(QWidget):
 def _item(text: str, key=None) -> QStandardItem:
     item = QStandardItem(text)
     item.setEditable(False)
+    item.setDragEnabled(False)
     if key is not None:
         item.setData(key, ROLE)
     return item

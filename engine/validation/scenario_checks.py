@@ -14,7 +14,7 @@ def _at(code, message, src: Source, *path, hint=None, severity=error) -> Issue:
     return severity(code, message, file=src.file, path=src.path + tuple(path), hint=hint, pack=src.pack)
 
 
-def _on_friendly_side(x: int, line: int, home_edge: str) -> bool:
+def on_friendly_side(x: int, line: int, home_edge: str) -> bool:
     return x <= line if home_edge == "west" else x >= line if home_edge == "east" else True
 
 
@@ -122,7 +122,7 @@ def _check_map_geometry(s: Scenario, content: Content, game_map, out: list[Issue
                 out.append(_at("scenario.entrenchment-terrain", f"entrenchment {x},{y} is on {code.type.split(':')[-1]}; "
                                f"entrenchments go on {', '.join(sorted(t.split(':')[-1] for t in allowed))}",
                                src, "entrenchments", side, i))
-            if side in lines and edge and not _on_friendly_side(x, lines[side], edge):
+            if side in lines and edge and not on_friendly_side(x, lines[side], edge):
                 out.append(_at("scenario.wrong-side-of-start-line", f"entrenchment {x},{y} is beyond the start line "
                                f"(column {lines[side]})", src, "entrenchments", side, i))
 
@@ -179,7 +179,7 @@ def _check_force(s: Scenario, force, content: Content, dropped: set[str], out: l
                 if not game_map.contains(x, y):
                     out.append(_at("scenario.placement-outside-map", f"unit {uid} at {x},{y} is outside the "
                                    f"{game_map.width}x{game_map.height} map", unit.source, "at"))
-                elif line is not None and not _on_friendly_side(x, line, edge):
+                elif line is not None and not on_friendly_side(x, line, edge):
                     out.append(_at("scenario.wrong-side-of-start-line", f"unit {uid} at {x},{y} is beyond its start "
                                    f"line (column {line}); {force.side} deploys on the {edge} side",
                                    unit.source, "at"))
