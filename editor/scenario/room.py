@@ -9,4 +9,4 @@ def register(rooms) -> None:
     from .properties import ScenarioProperties
 
     rooms.add_dock("properties", "Properties", ScenarioProperties, "right")
-    rooms.add_dock("oob", "Order of battle", OobDock, "right")
+    rooms.add_dock("oob", "Order of battle", OobDock, "left")
