@@ -107,3 +107,19 @@ def test_a_new_unit_takes_the_lowest_free_index_and_a_full_formation_refuses(doc
         oob.add_unit(document, "allied", 3, sherman, 1)
     with pytest.raises(oob.OobError, match="0-9"):
         oob.add_unit(document, "allied", 3, sherman, 1)
+
+
+def test_going_over_budget_is_a_warning_in_the_issues(document, pack_copy):
+    from tacforge.engine.packs import load_packs
+
+    def over_budget():
+        document.save()
+        return [i for i in load_packs([pack_copy]).all_issues() if i.code == "scenario.over-budget"]
+
+    assert over_budget() == []
+    for _ in range(4):  # 4 x 31 = 124 of 110
+        oob.add_template_formation(document, "allied", template(document, "us_tank_company_sherman"))
+    assert side(document, "allied").spent == 124
+    issues = over_budget()
+    assert len(issues) == 1 and issues[0].severity == "warning" and issues[0].line is not None
+    assert "cost 124 selection points; the budget of this battle is 110" in issues[0].message

@@ -8,7 +8,8 @@ one change), so the issues dock revalidates after each, as after any other edit.
 Selection points: a formation bought from a TO&E template costs the template's `cost`; the command HQ (formation
 A) is free (rules-reference 13 U10) and a formation built by hand has no price in the pack's data, so it counts
 nothing and the dock says so. The budget is the ruleset's selection budget for the side's force size in the
-battle type (rules-reference 8.2), halved for a small battle, as engine/battlegen/plan.py computes it.
+battle type (rules-reference 8.2), halved for a small battle: the validator's own reckoning
+(engine/validation/scenario_checks.py selection_budget / selection_spent), which warns when it is exceeded.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tacforge.engine.model import FormationTemplate, Weapon
 from tacforge.engine.model.scenario import Formation, Scenario, Unit
 from tacforge.engine.packs.content import Content
 from tacforge.engine.sim.initial_state import handicap_factor, scaled_count
+from tacforge.engine.validation.scenario_checks import selection_budget, selection_spent
 
 from ..document import bulk_edit
 
@@ -75,23 +77,17 @@ def sides_of(content: Content | None, scenario: Scenario | None) -> tuple[str, .
     return tuple(sides)
 
 
-def budget(content: Content, scenario: Scenario, side: str) -> int | None:
-    battle = content.ruleset.battle_type(scenario.battle_type) if content.ruleset else None
-    size = dict(battle.sizes).get(side) if battle else None
-    if size is None:
-        return None
-    return content.ruleset.selection_budget(size, scenario.size == "small")
-
-
 def order_of_battle(content: Content, scenario: Scenario) -> tuple[SideOrder, ...]:
     out = []
     for side in sides_of(content, scenario):
         force = scenario.force(side)
         nats = content.side_nationalities(side)
         nodes = tuple(_formation_node(content, f, nats) for f in (force.formations if force else ()))
+        command_hq = _letters(content)[0]
+        hand_built = sum(1 for n in nodes if n.template is None and n.formation.letter != command_hq)
         out.append(SideOrder(side, force.name if force else "", force.force_type if force else None, nodes,
-                             budget(content, scenario, side), sum(n.cost or 0 for n in nodes),
-                             sum(1 for n in nodes if n.template is None and n.formation.letter != _letters(content)[0])))
+                             selection_budget(content, scenario, side), selection_spent(content, force) if force else 0,
+                             hand_built))
     return tuple(out)
 
 

@@ -72,7 +72,29 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
         if force.side in sides:
             _check_force(s, force, content, dropped, out)
     _check_offmap(s, content, battle, dropped, out)
+    for force in s.forces:
+        budget, spent = selection_budget(content, s, force.side), selection_spent(content, force)
+        if budget is not None and spent > budget:
+            out.append(_at("scenario.over-budget", f"the {force.side} formations bought from templates cost {spent} "
+                           f"selection points; the budget of this battle is {budget}", force.source, "formations",
+                           severity=warning, hint="remove a formation, or make the battle large rather than small"))
     return out
+
+
+def selection_budget(content: Content, s: Scenario, side: str) -> int | None:
+    """The side's selection points in the scenario's battle (rules-reference 8.2): the ruleset's budget for the
+    force size the battle type gives the side, halved in a small battle; None without a size for it."""
+    profile = content.ruleset
+    battle = profile.battle_type(s.battle_type) if profile else None
+    size = dict(battle.sizes).get(side) if battle else None
+    return None if size is None else profile.selection_budget(size, s.size == "small")
+
+
+def selection_spent(content: Content, force) -> int:
+    """What the force's formations bought from TO&E templates cost (the command HQ and hand-built formations
+    have no price in the pack's data)."""
+    templates = (content.formation(f.template) for f in force.formations if f.template)
+    return sum(t.cost for t in templates if t is not None)
 
 
 def _check_turns_and_visibility(s: Scenario, content: Content, out: list[Issue]) -> None:
