@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtGui import QStandardItem, QStandardItemModel
-from PyQt6.QtWidgets import (QComboBox, QHBoxLayout, QInputDialog, QLabel, QMessageBox, QPushButton, QTreeView,
-                             QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QMessageBox, QPushButton,
+                             QSizePolicy, QTreeView, QVBoxLayout, QWidget)
 
 from ..document import MISSING
 from . import oob_model as oob
@@ -48,8 +48,9 @@ class OobDock(QWidget):
         self.budget.setWordWrap(True)
         self.handicap = QLabel()
         self.handicap.setWordWrap(True)
-        layout.addWidget(self.budget)
-        layout.addWidget(self.handicap)
+        for label in (self.budget, self.handicap):  # wrapped to the dock's width, never widening it
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            layout.addWidget(label)
         self.model = OobItems(self)
         self.model.setHorizontalHeaderLabels(COLUMNS)
         self.model.itemChanged.connect(self._item_changed)
@@ -62,20 +63,21 @@ class OobDock(QWidget):
         layout.addWidget(self.tree, 1)
         row = QHBoxLayout()
         self.templates = QComboBox()
-        self.templates.setMinimumContentsLength(18)
+        self.templates.setMinimumContentsLength(16)
+        self.templates.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         row.addWidget(self.templates, 1)
         self.add_template = QPushButton("Add from template")
         self.add_template.clicked.connect(self.add_from_template)
         row.addWidget(self.add_template)
         layout.addLayout(row)
-        row = QHBoxLayout()
-        for text, slot in (("Add formation…", self.add_by_hand), ("Add unit…", self.add_unit),
-                           ("Delete", self.delete), ("Copy", self.copy), ("Paste", self.paste)):
+        buttons = QGridLayout()  # two rows: the dock stays narrow beside the map
+        for i, (text, slot) in enumerate((("Add formation…", self.add_by_hand), ("Add unit…", self.add_unit),
+                                          ("Delete", self.delete), ("Copy", self.copy), ("Paste", self.paste))):
             button = QPushButton(text)
             button.clicked.connect(slot)
             button.setObjectName(text.rstrip("…").lower().replace(" ", "_"))
-            row.addWidget(button)
-        layout.addLayout(row)
+            buttons.addWidget(button, i // 3, i % 3)
+        layout.addLayout(buttons)
         self.show_document(None)
 
     # -- showing ------------------------------------------------------------------------------------------------
