@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tacforge.engine.battlegen import BattleChoices
 from tacforge.engine.battlegen.battle import build_battle
-from tacforge.engine.battlegen.plan import BuildError
+from tacforge.engine.battlegen.plan import BuildError, map_size
 from tacforge.engine.battlegen.scenario_writer import WrittenBattle, pack_requirements, write_battle
 
 MAP_SOURCES = ("generated", "blank", "existing")
@@ -54,8 +54,7 @@ def create_scenario(packset, request: NewScenario) -> WrittenBattle:
         if game_map is None:
             raise BuildError(f"the pack has no map '{request.existing_map}'")
     elif request.map_source == "blank":
-        from ..map.tools.model import MapModel
-        from tacforge.engine.battlegen.plan import map_size
+        from ..map.tools.model import MapModel  # the editor's own blank map (clear level-1 ground)
 
         width, height = map_size(content, content.ruleset.battle_type(request.choices.battle_type))
         game_map = MapModel.blank(content, width, height, map_id=request.scenario_id, name=request.name).to_map()
