@@ -8,7 +8,7 @@ from PyQt6.QtWidgets import QInputDialog, QVBoxLayout
 from tacforge.engine.rules.terrain_grid import TerrainGrid
 
 from ..document.documents import Document, MapDocument
-from ..document.events import CellsChanged, Reloaded, ValueChanged
+from ..document.events import CellsChanged, Reloaded, RowsInserted, RowsRemoved, ValueChanged
 from ..shell.rooms import DocumentTab
 from .view import MapView
 from .square_info import describe_square
@@ -29,6 +29,10 @@ class EditorTab(DocumentTab):
             self.view.cellHovered.connect(self._hover)
             if hasattr(self.view, "objectiveMoved"):
                 self.view.objectiveMoved.connect(self._move_objective)
+        if self.view is not None and document.kind == "scenario":
+            from ..scenario.unit_drop import UnitDrop
+
+            self.unit_drop = UnitDrop(self)  # units dragged from the Order of battle dock
         self._grid = None
         self._hovered: tuple[int, int] | None = None
         self.watch_documents()
@@ -50,8 +54,8 @@ class EditorTab(DocumentTab):
     def document_changed(self, document: Document, event) -> None:
         if isinstance(event, (CellsChanged, Reloaded)) and document is self.map_document:
             self._grid = None  # the terrain changed (an edit, undo, a reload): sight lines with it
-        if isinstance(event, (ValueChanged, Reloaded)) and document is self.document:
-            self._refresh_overlays()
+        if isinstance(event, (ValueChanged, RowsInserted, RowsRemoved, Reloaded)) and document is self.document:
+            self._refresh_overlays()  # rows: formations and units added or deleted
             self.edited.emit(document)
         if isinstance(event, (CellsChanged, ValueChanged, Reloaded)) and self._hovered is not None:
             self._hover(*self._hovered)  # the status bar describes the square as it is now

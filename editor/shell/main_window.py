@@ -111,6 +111,7 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         self._action(file_menu, "New pack from template…", self.new_pack)
         self._action(file_menu, "New map…", self.new_map, QKeySequence.StandardKey.New)
+        self._action(file_menu, "New scenario…", self.new_scenario, "Ctrl+Shift+N")
         self._action(file_menu, "Open pack folder…", self.open_pack_folder, "Ctrl+Shift+O")
         self._action(file_menu, "Open scenario or map…", self.open_file_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file_menu.addMenu("Open recent")
@@ -118,6 +119,9 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self._action(file_menu, "Save", self.save_current, QKeySequence.StandardKey.Save)
         self._action(file_menu, "Save all", self.save_all, "Ctrl+Alt+S")
+        self._action(file_menu, "Save scenario as…", lambda: self.copy_scenario(move=True),
+                     QKeySequence.StandardKey.SaveAs)
+        self._action(file_menu, "Duplicate scenario…", lambda: self.copy_scenario(move=False))
         self._action(file_menu, "Close tab", lambda: self.close_tab(self.tabs.currentIndex()), QKeySequence.StandardKey.Close)
         file_menu.addSeparator()
         self._action(file_menu, "Quit", self.close, QKeySequence.StandardKey.Quit)
@@ -355,6 +359,42 @@ class MainWindow(QMainWindow):
         path = new_files.create_map(self, self.workspace, self.settings, tab.document.pack_folder if tab else None)
         if path is not None:
             self.browser.show_packs(self.workspace)
+            self.open_path(path)
+
+    def new_scenario(self) -> None:
+        """The New Scenario dialog; the scenario (and its map) it writes is opened."""
+        from ..scenario.new_scenario_dialog import NewScenarioDialog
+
+        tab = self.current_tab()
+        dialog = NewScenarioDialog(self.workspace, self, tab.document.pack_folder if tab else None)
+        if dialog.exec() and dialog.written is not None:
+            remember_pack(self.settings, dialog.written.pack_dir)
+            self._pack_added(dialog.written.pack_dir)
+            self.open_path(dialog.written.scenario_path)
+
+    def copy_scenario(self, move: bool) -> None:
+        """Save As (move: the tab shows the new file) or Duplicate (a copy is opened) of the current scenario."""
+        from ..scenario.scenario_files import ScenarioFileError, duplicate, save_as
+
+        tab = self.current_tab()
+        document = next((d for d in tab.documents() if d.kind == "scenario"), None) if tab else None
+        if document is None:
+            return
+        title = "Save scenario as" if move else "Duplicate scenario"
+        scenario_id = new_files.ask_id(self, title, f"{document.path.stem}_copy")
+        if scenario_id is None:
+            return
+        try:
+            path = save_as(document, scenario_id) if move else duplicate(document, scenario_id)
+        except (ScenarioFileError, SaveFailed) as exc:
+            QMessageBox.warning(self, title, str(exc))
+            return
+        self.workspace.reload()
+        self.browser.show_packs(self.workspace)
+        if move:
+            self._refresh_titles()
+            self._remember(path)
+        else:
             self.open_path(path)
 
     def _remember(self, path: Path) -> None:

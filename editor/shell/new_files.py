@@ -22,7 +22,7 @@ NEW_PACK, CHOOSE_FOLDER, INTO_INSTALLED = "new pack", "choose folder", "into ins
 
 
 @lru_cache(maxsize=1)
-def _id_pattern() -> re.Pattern:
+def id_pattern() -> re.Pattern:
     """The schemas' pattern for ids (pack, map, scenario): one definition, in defs.schema.json."""
     defs = json.loads(schema_file("defs").read_text(encoding="utf-8"))
     return re.compile(defs["$defs"]["id"]["pattern"])
@@ -34,7 +34,7 @@ def ask_id(parent, title: str, default: str) -> str | None:
         text, ok = QInputDialog.getText(parent, title, "Id (lower case, digits, _ and -):", text=default)
         if not ok or not text:
             return None
-        if _id_pattern().match(text):
+        if id_pattern().match(text):
             return text
         QMessageBox.warning(parent, title, f"'{text}' is not an id: use lower-case letters, digits, '_' and '-', "
                             "starting with a letter or digit.")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import textwrap
 from dataclasses import dataclass, field
+from datetime import date as Date
 
 from ..model import Map
 from ..packs.content import Content
@@ -34,6 +35,7 @@ class GeneratedBattle:
     entrenchments: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     briefing: str = ""
     notes: str = ""
+    date: Date | None = None  # the calendar date, when the designer gives one (within the period)
 
 
 def make_map(content: Content, choices: BattleChoices, map_id: str, name: str) -> Map:

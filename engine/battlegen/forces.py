@@ -121,7 +121,7 @@ def battery_cost(template: FormationTemplate, batteries: int | None) -> int:
     return max(1, round_half_up(template.cost * sum(u.count for u in template.units[:batteries]) / tubes))
 
 
-def _nationalities(content: Content, side: str, force_type: str, template: FormationTemplate | None = None):
+def nationalities(content: Content, side: str, force_type: str, template: FormationTemplate | None = None):
     ft = content.ruleset.force_type(force_type)
     if template is not None and template.nationality:
         return [template.nationality]
@@ -145,7 +145,7 @@ def is_available(content: Content, t: FormationTemplate, side: str, force_type: 
         return False
     if t.offmap and not assault:
         return False
-    nats = _nationalities(content, side, force_type, t)
+    nats = nationalities(content, side, force_type, t)
     for element in _elements(t):
         weapon = content.resolve_weapon(element.weapon, nats)
         if weapon is None or not weapon.available_in(period) or not weapon.fielded_by(nats):
@@ -184,7 +184,7 @@ def carries(content: Content, weapon: Weapon) -> str:
 
 def offer(content: Content, t: FormationTemplate, side: str, force_type: str) -> Offer:
     """What a template is for, from the classes of its units (not its name)."""
-    nats = _nationalities(content, side, force_type, t)
+    nats = nationalities(content, side, force_type, t)
     if t.offmap:
         return Offer(t, "offmap", False)
     counts: dict[str, int] = {}
@@ -233,7 +233,7 @@ def buy(content: Content, side: str, force_type: str, period: int, budget: int, 
 def command_hq(content: Content, side: str, force_type: str, period: int) -> FormationDraft:
     """Formation A: the side's command HQ vehicle (A0) and its defence section riding in it (A1)."""
     profile = content.ruleset
-    nats = _nationalities(content, side, force_type)
+    nats = nationalities(content, side, force_type)
     pool = [w for w in content.weapons.values() if w.available_in(period) and w.fielded_by(nats)]
 
     def rank(w: Weapon):
@@ -264,7 +264,7 @@ def formations(content: Content, purchase: Purchase, period: int) -> tuple[list[
     names: dict[str, int] = {}
     for o, n in purchase.items:
         t = o.template
-        nats = _nationalities(content, purchase.side, purchase.force_type, t)
+        nats = nationalities(content, purchase.side, purchase.force_type, t)
         if t.offmap:
             for i, element in enumerate(t.units[:n] if n is not None else t.units, 1):
                 batteries.append(Battery(content.resolve_weapon(element.weapon, nats), element.count,
@@ -273,13 +273,18 @@ def formations(content: Content, purchase: Purchase, period: int) -> tuple[list[
         if len(out) >= len(letters):
             raise BuildError(f"a force has at most {len(letters)} formations ({letters[0]}-{letters[-1]})")
         names[t.id] = names.get(t.id, 0) + 1
-        units = []
-        # a template without an HQ is led by one weapon of its first unit
-        elements = _elements(t) if t.hq else [replace(t.units[0], count=1, name="HQ"), *t.units]
-        for index, element in enumerate(elements):
-            weapon = content.resolve_weapon(element.weapon, nats)
-            siw = content.resolve_weapon(element.siw, nats).local_id if element.siw else None
-            units.append(UnitDraft(index, weapon, element.count, element.name or ("HQ" if index == 0 else ""), siw))
         label = t.name if names[t.id] == 1 else f"{t.name} {names[t.id]}"
-        out.append(FormationDraft(letters[len(out)], label, o.role, units, t.id))
+        out.append(FormationDraft(letters[len(out)], label, o.role, template_units(content, t, nats), t.id))
     return out, batteries
+
+
+def template_units(content: Content, t: FormationTemplate, nats) -> list[UnitDraft]:
+    """The units of one bought template: its HQ as index 0 and its units as 1-8."""
+    units = []
+    # a template without an HQ is led by one weapon of its first unit
+    elements = _elements(t) if t.hq else [replace(t.units[0], count=1, name="HQ"), *t.units]
+    for index, element in enumerate(elements):
+        weapon = content.resolve_weapon(element.weapon, nats)
+        siw = content.resolve_weapon(element.siw, nats).local_id if element.siw else None
+        units.append(UnitDraft(index, weapon, element.count, element.name or ("HQ" if index == 0 else ""), siw))
+    return units

@@ -81,7 +81,7 @@ def map_document(content: Content, game_map: Map) -> CommentedMap:
     return doc
 
 
-def _unit(unit) -> CommentedMap:
+def unit_document(unit) -> CommentedMap:
     pairs = [("index", unit.index), ("weapon", unit.weapon.local_id), ("count", unit.count)]
     if unit.name:
         pairs.append(("name", unit.name))
@@ -101,6 +101,8 @@ def scenario_document(battle: GeneratedBattle) -> CommentedMap:
     doc = CommentedMap()
     doc["id"] = battle.scenario_id
     doc["name"] = battle.name
+    if battle.date is not None:
+        doc["date"] = DoubleQuotedScalarString(battle.date.isoformat())
     doc["historical"] = False
     doc["map"] = battle.game_map.id.split(":")[-1]
     doc["period"] = c.period
@@ -130,7 +132,7 @@ def scenario_document(battle: GeneratedBattle) -> CommentedMap:
             entry = CommentedMap([("letter", f.letter), ("name", f.name)])
             if f.template:
                 entry["template"] = f.template.split(":")[-1]
-            entry["units"] = [_unit(u) for u in sorted(f.units, key=lambda u: u.index)]
+            entry["units"] = [unit_document(u) for u in sorted(f.units, key=lambda u: u.index)]
             body["formations"].append(entry)
         forces[side] = body
     doc["forces"] = forces
@@ -193,26 +195,43 @@ def plan_output(out: Path, scenario_id: str | None, front: str, taken_ids=(),
     return folder, pack_id, folder / "scenarios" / f"{sid}.yaml", folder / "maps" / f"{sid}.yaml", True, sid
 
 
+def pack_requirements(packset, pack_id: str) -> dict[str, str]:
+    """What a new pack needs in `requires` to build on `pack_id`: it and the packs it requires, each at its major
+    version."""
+    out = {}
+    for pid in packset.requirements(pack_id):
+        version = packset.packs[pid].manifest.version
+        out[pid] = f">={version.major}.{version.minor},<{version.major + 1}"
+    return out
+
+
 def write_battle(battle: GeneratedBattle, content: Content, out: Path, *, requires: dict[str, str], ruleset: str,
-                 force: bool = False, comments: list[str] = (), taken_ids=()) -> WrittenBattle:
-    """Write the battle into a pack (see the module docstring) and say where it went."""
-    pack_dir, pack_id, scenario_path, map_path, new_pack, sid = plan_output(out, battle.scenario_id, content.pack_id,
-                                                                            taken_ids)
-    clashes = [p for p in (scenario_path, map_path) if p.exists()]
+                 force: bool = False, comments: list[str] = (), taken_ids=(), front: str | None = None,
+                 new_map: bool = True) -> WrittenBattle:
+    """Write the battle into a pack (see the module docstring) and say where it went. `front` is the pack the
+    output pack must require (default: the content's own pack). With `new_map` False the battle is fought on a map
+    the pack already has (battle.game_map, loaded from it), which is left as it is."""
+    pack_dir, pack_id, scenario_path, map_path, new_pack, sid = plan_output(
+        out, battle.scenario_id, front or content.pack_id, taken_ids)
+    clashes = [p for p in ((scenario_path, map_path) if new_map else (scenario_path,)) if p.exists()]
     if clashes and not force:
         raise BuildError(f"{', '.join(map(str, clashes))} already exist{'s' if len(clashes) == 1 else ''}; "
                          "use --force to replace, or choose another -o")
     battle.scenario_id = sid
     m = battle.game_map
-    battle.game_map = Map(sid, m.name, m.width, m.height, m.cells, m.legend, m.labels, m.description)
-    map_text = render("map", map_document(content, battle.game_map), map_path, pack_dir,
-                      [f"Random map of the battle '{sid}' (tacforge new)."])
+    if new_map:
+        battle.game_map = Map(sid, m.name, m.width, m.height, m.cells, m.legend, m.labels, m.description)
+        map_text = render("map", map_document(content, battle.game_map), map_path, pack_dir,
+                          [f"Random map of the battle '{sid}' (tacforge new)."])
+    else:
+        map_path = m.source.file
     scenario_text = render("scenario", scenario_document(battle), scenario_path, pack_dir, list(comments))
     manifest_path = pack_dir / MANIFEST if new_pack else None
     try:
         map_path.parent.mkdir(parents=True, exist_ok=True)
         scenario_path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(map_path, map_text)
+        if new_map:
+            atomic_write_text(map_path, map_text)
         atomic_write_text(scenario_path, scenario_text)
         write_pack_schemas(pack_dir)
         if manifest_path is not None:

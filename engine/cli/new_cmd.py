@@ -10,7 +10,7 @@ import random
 import shlex
 
 from ..battlegen.battle import build_battle
-from ..battlegen.scenario_writer import plan_output, write_battle
+from ..battlegen.scenario_writer import pack_requirements, plan_output, write_battle
 from ..battlegen.plan import BattleChoices, BuildError
 from ..issues import render_text
 from ..packs import load_packs
@@ -131,10 +131,7 @@ def run(args) -> int:
                               auto_select_sides=_sides(args.auto_select, sides, "--auto-select"),
                               auto_deploy_sides=_sides(args.auto_deploy, sides, "--auto-deploy"),
                               force_types=_pairs(args.force_type, "--force-type"), purchases=buys)
-        requires = {}
-        for pid in packset.requirements(pack.id):
-            v = packset.packs[pid].manifest.version
-            requires[pid] = f">={v.major}.{v.minor},<{v.major + 1}"
+        requires = pack_requirements(packset, pack.id)
         battle.notes = ("Built by: " + command_line(args, seed) + "\nCommand delays are not given, so the period "
                         "table applies (with the ruleset's random increase, if it has one).\n")
         written = write_battle(battle, content, args.output, requires=requires, ruleset=content.ruleset.id,

@@ -14,7 +14,7 @@ def _at(code, message, src: Source, *path, hint=None, severity=error) -> Issue:
     return severity(code, message, file=src.file, path=src.path + tuple(path), hint=hint, pack=src.pack)
 
 
-def _on_friendly_side(x: int, line: int, home_edge: str) -> bool:
+def on_friendly_side(x: int, line: int, home_edge: str) -> bool:
     return x <= line if home_edge == "west" else x >= line if home_edge == "east" else True
 
 
@@ -72,7 +72,29 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
         if force.side in sides:
             _check_force(s, force, content, dropped, out)
     _check_offmap(s, content, battle, dropped, out)
+    for force in s.forces:
+        budget, spent = selection_budget(content, s, force.side), selection_spent(content, force)
+        if budget is not None and spent > budget:
+            out.append(_at("scenario.over-budget", f"the {force.side} formations bought from templates cost {spent} "
+                           f"selection points; the budget of this battle is {budget}", force.source, "formations",
+                           severity=warning, hint="remove a formation, or make the battle large rather than small"))
     return out
+
+
+def selection_budget(content: Content, s: Scenario, side: str) -> int | None:
+    """The side's selection points in the scenario's battle (rules-reference 8.2): the ruleset's budget for the
+    force size the battle type gives the side, halved in a small battle; None without a size for it."""
+    profile = content.ruleset
+    battle = profile.battle_type(s.battle_type) if profile else None
+    size = dict(battle.sizes).get(side) if battle else None
+    return None if size is None else profile.selection_budget(size, s.size == "small")
+
+
+def selection_spent(content: Content, force) -> int:
+    """What the force's formations bought from TO&E templates cost (the command HQ and hand-built formations
+    have no price in the pack's data)."""
+    templates = (content.formation(f.template) for f in force.formations if f.template)
+    return sum(t.cost for t in templates if t is not None)
 
 
 def _check_turns_and_visibility(s: Scenario, content: Content, out: list[Issue]) -> None:
@@ -122,7 +144,7 @@ def _check_map_geometry(s: Scenario, content: Content, game_map, out: list[Issue
                 out.append(_at("scenario.entrenchment-terrain", f"entrenchment {x},{y} is on {code.type.split(':')[-1]}; "
                                f"entrenchments go on {', '.join(sorted(t.split(':')[-1] for t in allowed))}",
                                src, "entrenchments", side, i))
-            if side in lines and edge and not _on_friendly_side(x, lines[side], edge):
+            if side in lines and edge and not on_friendly_side(x, lines[side], edge):
                 out.append(_at("scenario.wrong-side-of-start-line", f"entrenchment {x},{y} is beyond the start line "
                                f"(column {lines[side]})", src, "entrenchments", side, i))
 
@@ -179,7 +201,7 @@ def _check_force(s: Scenario, force, content: Content, dropped: set[str], out: l
                 if not game_map.contains(x, y):
                     out.append(_at("scenario.placement-outside-map", f"unit {uid} at {x},{y} is outside the "
                                    f"{game_map.width}x{game_map.height} map", unit.source, "at"))
-                elif line is not None and not _on_friendly_side(x, line, edge):
+                elif line is not None and not on_friendly_side(x, line, edge):
                     out.append(_at("scenario.wrong-side-of-start-line", f"unit {uid} at {x},{y} is beyond its start "
                                    f"line (column {line}); {force.side} deploys on the {edge} side",
                                    unit.source, "at"))

@@ -1,0 +1,186 @@
+"""The New Scenario dialog (File ▸ New scenario…): gathers a `NewScenario` (new_scenario.py) and writes it.
+
+Choices come from the packs' typed content (ruleset sides, battle types and force types; the periods table with
+its dates), never from constants here. Destinations are the designer's own packs and a new pack in the user's
+packs folder; an installed plugin's folder is never offered (shell/pack_places.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PyQt6.QtCore import QDate
+from PyQt6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDateEdit, QDialog, QDialogButtonBox, QFormLayout,
+                             QHBoxLayout, QLabel, QLineEdit, QMessageBox, QRadioButton, QSpinBox, QWidget)
+
+from tacforge.engine.battlegen import BattleChoices, BuildError
+from tacforge.engine.battlegen.plan import SIZES
+
+from ..shell.new_files import id_pattern
+from ..shell.pack_places import installed_pack_at, user_packs_folder
+from .new_scenario import NewScenario, create_scenario
+
+
+class NewScenarioDialog(QDialog):
+    def __init__(self, workspace, parent=None, current_pack: Path | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("New scenario")
+        self.workspace, self.written = workspace, None
+        packset = workspace.packset
+        form = QFormLayout(self)
+        self.scenario_id, self.name = QLineEdit("new_battle"), QLineEdit("New battle")
+        form.addRow("Scenario id", self.scenario_id)
+        form.addRow("Name", self.name)
+        self.front = QComboBox()
+        for pack in packset.all:
+            if pack.manifest is not None and pack.manifest.ruleset and pack.id in packset.packs:
+                self.front.addItem(f"{pack.manifest.name} ({pack.id})", pack.id)
+        form.addRow("Rules (front pack)", self.front)
+        self.destination = QComboBox()
+        self.destination.addItem(f"New pack in {user_packs_folder()}", None)
+        for pack in packset.all:
+            if installed_pack_at(packset, pack.location.folder) is None and pack.manifest is not None:
+                self.destination.addItem(f"{pack.id} ({pack.location.folder})", str(pack.location.folder))
+                if current_pack is not None and Path(current_pack).resolve() == pack.location.folder:
+                    self.destination.setCurrentIndex(self.destination.count() - 1)
+        form.addRow("Pack", self.destination)
+        self.new_pack_id = QLineEdit("my_battles")
+        form.addRow("New pack id", self.new_pack_id)
+        self.period, self.date, self.battle_type = QComboBox(), QDateEdit(), QComboBox()
+        self.date.setCalendarPopup(True)
+        self.use_date = QCheckBox("Calendar date")
+        self.use_date.setChecked(True)
+        form.addRow("Period", self.period)
+        form.addRow(self.use_date, self.date)
+        form.addRow("Battle type", self.battle_type)
+        self.size, self.handicap, self.visibility = QComboBox(), QSpinBox(), QSpinBox()
+        self.size.addItems(SIZES)
+        self.handicap.setRange(1, 5)
+        self.handicap.setValue(3)
+        self.visibility.setSpecialValueText("random")
+        form.addRow("Size", self.size)
+        form.addRow("Handicap", self.handicap)
+        form.addRow("Visibility", self.visibility)
+        self.sides = QWidget()
+        self.sides_form = QFormLayout(self.sides)
+        self.sides_form.setContentsMargins(0, 0, 0, 0)
+        form.addRow("Sides", self.sides)
+        self.force_types: dict[str, QComboBox] = {}
+        maps = QWidget()
+        row = QHBoxLayout(maps)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.map_choice = QButtonGroup(self)
+        for source, text in (("generated", "Generated"), ("blank", "New blank"), ("existing", "Existing:")):
+            button = QRadioButton(text)
+            button.setObjectName(source)
+            self.map_choice.addButton(button)
+            row.addWidget(button)
+        self.map_choice.buttons()[0].setChecked(True)
+        self.existing_map = QComboBox()
+        row.addWidget(self.existing_map)
+        form.addRow("Map", maps)
+        self.river, self.cover, self.seed = QCheckBox("River"), QSpinBox(), QSpinBox()
+        self.cover.setRange(0, 9)
+        self.cover.setValue(5)
+        self.seed.setRange(1, 999_999)
+        terrain = QWidget()
+        row = QHBoxLayout(terrain)
+        row.setContentsMargins(0, 0, 0, 0)
+        for label, widget in ((None, self.river), ("Cover density", self.cover), ("Seed", self.seed)):
+            if label:
+                row.addWidget(QLabel(label))
+            row.addWidget(widget)
+        form.addRow("Generated map", terrain)
+        self.auto_select, self.auto_deploy = QCheckBox("Auto-select forces"), QCheckBox("Auto-deploy")
+        self.auto_select.setChecked(True)
+        self.auto_deploy.setChecked(True)
+        form.addRow(self.auto_select, self.auto_deploy)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.front.currentIndexChanged.connect(self._front_changed)
+        self.period.currentIndexChanged.connect(self._period_changed)
+        self.destination.currentIndexChanged.connect(self._destination_changed)
+        self._front_changed()
+        self._destination_changed()
+
+    # -- choices follow the front pack's content ----------------------------------------------------------------
+    def content(self):
+        front = self.front.currentData()
+        return self.workspace.packset.content(front) if front else None
+
+    def _front_changed(self) -> None:
+        content = self.content()
+        if content is None or content.ruleset is None:
+            return
+        profile = content.ruleset
+        self.period.clear()
+        for number, period in sorted(content.periods.items()):
+            self.period.addItem(f"{number}: {period.name}", number)
+        self.battle_type.clear()
+        for battle in profile.battle_types:
+            self.battle_type.addItem(battle.name, battle.id)
+        spotting = content.parameters.spotting
+        self.visibility.setRange(spotting.visibility_min - 1, spotting.visibility_max)
+        self.visibility.setValue(self.visibility.minimum())  # random
+        while self.sides_form.rowCount():
+            self.sides_form.removeRow(0)
+        self.force_types = {}
+        for side in profile.sides:
+            combo = QComboBox()
+            combo.addItem("(chosen for the battle)", None)
+            for ft in profile.force_types:
+                if ft.side == side.id:
+                    combo.addItem(ft.name, ft.id)
+            self.force_types[side.id] = combo
+            self.sides_form.addRow(f"{side.name} (home edge {side.home_edge})", combo)
+
+    def _period_changed(self) -> None:
+        content, number = self.content(), self.period.currentData()
+        if content is None or number is None:
+            return
+        period = content.periods[number]
+        self.date.setDateRange(QDate(period.start), QDate(period.end))
+        self.date.setDate(QDate(period.start))
+
+    def _destination_changed(self) -> None:
+        folder = self.destination.currentData()
+        self.new_pack_id.setEnabled(folder is None)
+        self.existing_map.clear()
+        pack = next((p for p in self.workspace.packset.all if str(p.location.folder) == folder), None)
+        content = self.workspace.packset.content(pack.id) if pack is not None and pack.id in \
+            self.workspace.packset.packs else None
+        for map_id in sorted(content.maps) if content is not None else ():
+            if map_id.split(":")[0] == pack.id:
+                self.existing_map.addItem(map_id.split(":")[-1], map_id)
+        self.map_choice.buttons()[2].setEnabled(self.existing_map.count() > 0)
+
+    # -- the result ---------------------------------------------------------------------------------------------
+    def request(self) -> NewScenario:
+        folder = self.destination.currentData()
+        target = Path(folder) if folder else user_packs_folder() / self.new_pack_id.text().strip()
+        visibility = self.visibility.value()
+        choices = BattleChoices(
+            self.battle_type.currentData(), self.period.currentData(), self.size.currentText(),
+            self.handicap.value(), None, visibility if visibility >= self.visibility.minimum() + 1 else "random",
+            self.river.isChecked(), self.cover.value(), True, self.seed.value())
+        return NewScenario(
+            self.front.currentData(), target, self.scenario_id.text().strip(), self.name.text().strip(), choices,
+            self.date.date().toPyDate() if self.use_date.isChecked() else None,
+            self.map_choice.checkedButton().objectName(), self.existing_map.currentData(),
+            tuple((side, combo.currentData()) for side, combo in self.force_types.items() if combo.currentData()),
+            self.auto_select.isChecked(), self.auto_deploy.isChecked())
+
+    def accept(self) -> None:
+        for label, text in (("scenario", self.scenario_id.text()), ("pack", self.new_pack_id.text())):
+            if not id_pattern().match(text.strip()):
+                QMessageBox.warning(self, "New scenario", f"'{text}' is not a {label} id: use lower-case letters, "
+                                    "digits, '_' and '-', starting with a letter or digit.")
+                return
+        try:
+            self.written = create_scenario(self.workspace.packset, self.request())
+        except BuildError as exc:
+            QMessageBox.warning(self, "New scenario", str(exc))
+            return
+        super().accept()

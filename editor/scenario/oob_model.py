@@ -1,0 +1,244 @@
+"""The order of battle of an open scenario, as a tree per side (command HQ -> formations A-U -> units 0-9), and
+its edits. No widgets: the OOB dock (oob_dock.py) shows `order_of_battle(document)` and calls the edits here.
+
+The tree is read from the document's typed model (`document.model.scenario`, engine/model/scenario.py) and the
+pack's content; every edit is ONE undo command on the document's history (a `bulk_edit` when it takes more than
+one change), so the issues dock revalidates after each, as after any other edit.
+
+Selection points: a formation bought from a TO&E template costs the template's `cost`; the command HQ (formation
+A) is free (rules-reference 13 U10) and a formation built by hand has no price in the pack's data, so it counts
+nothing and the dock says so. The budget is the ruleset's selection budget for the side's force size in the
+battle type (rules-reference 8.2), halved for a small battle: the validator's own reckoning
+(engine/validation/scenario_checks.py selection_budget / selection_spent), which warns when it is exceeded.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap
+
+from tacforge.engine.battlegen.forces import (carries, is_available, nationalities, template_units,
+                                             transport_cost)
+from tacforge.engine.battlegen.scenario_writer import unit_document
+from tacforge.engine.model import FormationTemplate, Weapon
+from tacforge.engine.model.scenario import Formation, Scenario, Unit
+from tacforge.engine.packs.content import Content
+from tacforge.engine.sim.initial_state import handicap_factor, scaled_count
+from tacforge.engine.validation.scenario_checks import selection_budget, selection_spent
+
+from ..document import bulk_edit
+
+HANDICAP_LEVELS = (1, 2, 3, 4, 5)
+UNIT_INDICES = range(10)  # units 0-9 of a formation (0 is its HQ)
+
+
+@dataclass(frozen=True)
+class UnitNode:
+    unit: Unit
+    weapon: Weapon | None              # None: the reference does not resolve (the issues dock says why)
+    unit_id: str                       # letter + index, as a carrier names it: "C5"
+    passengers: tuple[str, ...]        # unit ids riding in this one
+    transport_used: int | None         # transport points its passengers take (of `capacity` per vehicle)
+    capacity: int | None               # what this unit can lift in all (per vehicle x count); None: no carrier
+
+
+@dataclass(frozen=True)
+class FormationNode:
+    formation: Formation
+    units: tuple[UnitNode, ...]
+    template: FormationTemplate | None
+    cost: int | None                   # selection points; None: built by hand (the pack prices templates only)
+
+
+@dataclass(frozen=True)
+class SideOrder:
+    side: str
+    name: str
+    force_type: str | None
+    formations: tuple[FormationNode, ...]
+    budget: int | None                 # None: the battle type names no force size for the side
+    spent: int
+    hand_built: int                    # formations without a template (not priced)
+
+    def strength(self, content: Content, level: int) -> int:
+        """Men and vehicles the side would field at handicap `level` (the engine's own scaling, 8.1)."""
+        factor = handicap_factor(content, self.side, level)
+        return sum(scaled_count(u.unit.count, factor) for f in self.formations for u in f.units)
+
+
+def sides_of(content: Content | None, scenario: Scenario | None) -> tuple[str, ...]:
+    """The ruleset's sides, then any other side the scenario names (so a typo still shows)."""
+    sides = list(content.ruleset.side_ids()) if content is not None and content.ruleset else []
+    if scenario is not None:
+        sides += [f.side for f in scenario.forces if f.side not in sides]
+    return tuple(sides)
+
+
+def order_of_battle(content: Content, scenario: Scenario) -> tuple[SideOrder, ...]:
+    out = []
+    for side in sides_of(content, scenario):
+        force = scenario.force(side)
+        nats = content.side_nationalities(side)
+        nodes = tuple(_formation_node(content, f, nats) for f in (force.formations if force else ()))
+        command_hq = _letters(content)[0]
+        hand_built = sum(1 for n in nodes if n.template is None and n.formation.letter != command_hq)
+        out.append(SideOrder(side, force.name if force else "", force.force_type if force else None, nodes,
+                             selection_budget(content, scenario, side), selection_spent(content, force) if force else 0,
+                             hand_built))
+    return tuple(out)
+
+
+def _formation_node(content: Content, formation: Formation, nats) -> FormationNode:
+    template = content.formation(formation.template) if formation.template else None
+    weapons = {u.index: content.resolve_weapon(u.weapon, nats) for u in formation.units}
+    per_vehicle = content.parameters.units.transport_capacity_per_vehicle
+    units = []
+    for unit in formation.units:
+        uid = f"{formation.letter}{unit.index}"
+        riders = [u for u in formation.units if u.carrier == uid]
+        weapon = weapons[unit.index]
+        lifts = weapon is not None and carries(content, weapon) != "none"
+        used = sum((transport_cost(content, weapons[r.index]) or 0) * r.count
+                   for r in riders if weapons[r.index] is not None)
+        units.append(UnitNode(unit, weapon, uid, tuple(f"{formation.letter}{r.index}" for r in riders),
+                              used if lifts or riders else None, per_vehicle * unit.count if lifts else None))
+    return FormationNode(formation, tuple(units), template, template.cost if template else None)
+
+
+def _letters(content: Content) -> str:
+    return content.parameters.units.formation_letters
+
+
+def templates_for(content: Content, scenario: Scenario, side: str) -> list[FormationTemplate]:
+    """The pack's TO&E templates the side's force may buy in the scenario's period (engine/battlegen/forces.py),
+    in the formations file's order. A force without a force type may buy what any of its side's types may."""
+    force = scenario.force(side)
+    battle = content.ruleset.battle_type(scenario.battle_type) if content.ruleset else None
+    assault = bool(battle and battle.assault)
+    types = ([force.force_type] if force and force.force_type
+             else [t.id for t in content.ruleset.force_types if t.side == side] if content.ruleset else [])
+    return [t for t in content.formations.values()
+            if any(is_available(content, t, side, ft, scenario.period, assault) for ft in types)]
+
+
+# -- edits (each one undo step) ---------------------------------------------------------------------------------
+def _force_path(side: str) -> tuple:
+    return ("forces", side, "formations")
+
+
+def _next_letter(content: Content, scenario: Scenario, side: str) -> str | None:
+    force = scenario.force(side)
+    taken = {f.letter for f in force.formations} if force else set()
+    return next((letter for letter in _letters(content) if letter not in taken), None)
+
+
+def _ensure_force(document, side: str) -> None:
+    """A side the scenario has no force for yet gets an empty one (inside the caller's bulk edit)."""
+    if document.value("forces", side) is None:
+        document.set_value(("forces", side), CommentedMap([("formations", [])]), f"Add the {side} force")
+
+
+def _append_formation(document, side: str, row: CommentedMap, text: str) -> None:
+    with bulk_edit(document, text):
+        _ensure_force(document, side)
+        rows = document.value(*_force_path(side))
+        document.insert_rows(_force_path(side), len(rows), [row], text)
+
+
+class OobError(Exception):
+    """An edit the order of battle cannot take (no letter left, no unit index left); the message says why."""
+
+
+def add_template_formation(document, side: str, template: FormationTemplate) -> str:
+    """Buy `template` for `side`: a new formation with the next free letter, its HQ as unit 0. Its letter."""
+    content, scenario = document.content, document.model.scenario
+    letter = _next_letter(content, scenario, side)
+    if letter is None:
+        raise OobError(f"{side} has all {len(_letters(content))} formations ({_letters(content)[0]}-"
+                       f"{_letters(content)[-1]})")
+    force = scenario.force(side)
+    nats = (nationalities(content, side, force.force_type, template) if force and force.force_type
+            else [template.nationality] if template.nationality else content.side_nationalities(side))
+    row = CommentedMap([("letter", letter), ("name", template.name), ("template", template.id.split(":")[-1])])
+    row["units"] = [unit_document(u) for u in template_units(content, template, nats)]
+    _append_formation(document, side, row, f"Add {template.name} ({side} {letter})")
+    return letter
+
+
+def add_hand_formation(document, side: str, weapon: Weapon, count: int, name: str) -> str:
+    """A formation built by hand: its HQ (unit 0) of `count` x `weapon`; add units with `add_unit`."""
+    content, scenario = document.content, document.model.scenario
+    letter = _next_letter(content, scenario, side)
+    if letter is None:
+        raise OobError(f"{side} has no formation letter left")
+    row = CommentedMap([("letter", letter), ("name", name)])
+    row["units"] = [_unit_row(0, weapon, count, "HQ")]
+    _append_formation(document, side, row, f"Add formation {side} {letter}")
+    return letter
+
+
+def _unit_row(index: int, weapon: Weapon, count: int, name: str) -> CommentedMap:
+    row = CommentedMap([("index", index), ("weapon", weapon.local_id), ("count", count)])
+    if name:
+        row["name"] = name
+    row.fa.set_flow_style()
+    return row
+
+
+def add_unit(document, side: str, formation_row: int, weapon: Weapon, count: int, name: str = "") -> int:
+    """A unit with the formation's lowest free index; the index."""
+    formation = document.model.scenario.force(side).formations[formation_row]
+    taken = {u.index for u in formation.units}
+    index = next((i for i in UNIT_INDICES if i not in taken), None)
+    if index is None:
+        raise OobError(f"formation {formation.letter} has all {len(UNIT_INDICES)} units (0-9)")
+    table = (*_force_path(side), formation_row, "units")
+    document.insert_rows(table, len(document.value(*table)), [_unit_row(index, weapon, count, name)],
+                         f"Add unit {formation.letter}{index}")
+    return index
+
+
+def remove_formation(document, side: str, formation_row: int) -> None:
+    letter = document.model.scenario.force(side).formations[formation_row].letter
+    document.remove_rows(_force_path(side), formation_row, 1, f"Delete formation {side} {letter}")
+
+
+def remove_unit(document, side: str, formation_row: int, unit_row: int) -> None:
+    formation = document.model.scenario.force(side).formations[formation_row]
+    unit = formation.units[unit_row]
+    document.remove_rows((*_force_path(side), formation_row, "units"), unit_row, 1,
+                         f"Delete unit {formation.letter}{unit.index}")
+
+
+def set_unit_value(document, side: str, formation_row: int, unit_row: int, key: str, value: Any, text: str) -> None:
+    """Weapon, count, name, siw, facing, carrier, at (MISSING from editor.document removes the key)."""
+    document.set_value((*_force_path(side), formation_row, "units", unit_row, key), value, text)
+
+
+def copy_formation(document, side: str, formation_row: int):
+    """The formation's round-trip data, for `paste_formation` into this or another scenario (a deep copy)."""
+    return copy.deepcopy(document.value(*_force_path(side), formation_row))
+
+
+def paste_formation(document, side: str, data) -> str:
+    """A copied formation as the side's next formation: a new letter, its riders' carriers renamed with it, and
+    no squares (a copy from the other side would stand on the wrong side of the start line)."""
+    content, scenario = document.content, document.model.scenario
+    letter = _next_letter(content, scenario, side)
+    if letter is None:
+        raise OobError(f"{side} has no formation letter left")
+    row = copy.deepcopy(data)
+    old = row.get("letter")
+    row["letter"] = letter
+    for unit in row.get("units", []):
+        unit.pop("at", None)
+        carrier = unit.get("carrier")
+        if isinstance(carrier, str) and carrier[:1] == old:
+            unit["carrier"] = letter + carrier[1:]
+        elif carrier is not None:
+            del unit["carrier"]  # it rode in a vehicle of a formation that was not copied
+    _append_formation(document, side, row, f"Paste formation as {side} {letter}")
+    return letter

@@ -1,0 +1,98 @@
+"""The New Scenario dialog, Save As and Duplicate (pytest-qt): fill the dialog, accept, and the files it writes
+validate clean and open in a tab."""
+
+from datetime import date
+
+import pytest
+from PyQt6.QtWidgets import QDialog, QInputDialog
+
+from tacforge.editor.scenario.new_scenario_dialog import NewScenarioDialog
+from tacforge.editor.shell.pack_places import user_packs_folder
+from tacforge.engine.packs import load_packs
+
+from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
+
+
+def errors_of(pack_dir, pack_id):
+    return [i.format() for i in load_packs([pack_dir]).all_issues() if i.pack == pack_id and i.is_error]
+
+
+def fill(dialog, scenario_id, map_source, destination=None):
+    dialog.front.setCurrentIndex(dialog.front.findData("western"))
+    dialog.destination.setCurrentIndex(dialog.destination.findData(destination))
+    dialog.scenario_id.setText(scenario_id)
+    dialog.name.setText("Hill 192")
+    dialog.new_pack_id.setText("my_battles")
+    dialog.period.setCurrentIndex(dialog.period.findData(4))
+    dialog.date.setDate(date(1944, 7, 11))
+    dialog.battle_type.setCurrentIndex(dialog.battle_type.findData("meeting"))
+    dialog.size.setCurrentText("small")
+    dialog.force_types["allied"].setCurrentIndex(dialog.force_types["allied"].findData("us_infantry"))
+    next(b for b in dialog.map_choice.buttons() if b.objectName() == map_source).setChecked(True)
+    dialog.river.setChecked(True)
+    dialog.seed.setValue(11)
+
+
+def test_the_dialog_writes_a_new_pack_with_a_generated_map_that_validates_clean(qtbot, window):
+    dialog = NewScenarioDialog(window.workspace, window)
+    qtbot.addWidget(dialog)
+    installed = [dialog.destination.itemData(i) for i in range(dialog.destination.count())]
+    assert not any("tacforge_western" in (d or "") for d in installed)  # a plugin's folder is never offered
+    fill(dialog, "hill_192", "generated")
+    dialog.accept()
+    written = dialog.written
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert written.pack_dir == user_packs_folder() / "my_battles"
+    assert written.map_path.is_file() and written.manifest_path.is_file()
+    text = written.scenario_path.read_text()
+    assert 'date: "1944-07-11"' in text and "force_type: us_infantry" in text and "size: small" in text
+    assert errors_of(written.pack_dir, "my_battles") == []
+
+
+def test_an_existing_map_of_the_pack_is_used_and_not_copied(qtbot, window, pack_copy):
+    dialog = NewScenarioDialog(window.workspace, window, current_pack=pack_copy)
+    qtbot.addWidget(dialog)
+    assert dialog.destination.currentData() == str(pack_copy.resolve())
+    fill(dialog, "second_fight", "existing", str(pack_copy.resolve()))
+    dialog.existing_map.setCurrentIndex(dialog.existing_map.findText("bocage_crossroads"))
+    dialog.auto_select.setChecked(False)
+    dialog.accept()
+    assert "map: bocage_crossroads" in dialog.written.scenario_path.read_text()
+    assert sorted(p.name for p in (pack_copy / "maps").iterdir()) == ["bocage_crossroads.yaml"]
+    assert errors_of(pack_copy, "westcopy") == []
+
+
+def test_a_bad_id_keeps_the_dialog_open(qtbot, window):
+    dialog = NewScenarioDialog(window.workspace, window)
+    qtbot.addWidget(dialog)
+    fill(dialog, "Not An Id", "blank")
+    dialog.accept()
+    assert dialog.written is None and dialog.result() != QDialog.DialogCode.Accepted
+
+
+def test_file_menu_new_scenario_opens_it_in_a_tab(qtbot, window, monkeypatch):
+    def run(dialog):
+        fill(dialog, "from_menu", "blank")
+        dialog.accept()
+        return dialog.result()
+
+    monkeypatch.setattr(NewScenarioDialog, "exec", run)
+    menu_action(window, "File", "New scenario").trigger()
+    assert window.current_tab().document.path.name == "from_menu.yaml"
+    assert window.current_tab().document.model.scenario.name == "Hill 192"
+
+
+@pytest.mark.parametrize("move", [True, False])
+def test_save_as_and_duplicate_write_a_copy_with_a_new_id(qtbot, window, pack_copy, monkeypatch, move):
+    window.open_path(pack_copy / "scenarios" / "bocage_crossroads.yaml")
+    document = window.current_tab().document
+    document.set_value(("turns",), 17, "Change game length")
+    monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: ("bocage_two", True)))
+    menu_action(window, "File", "Save scenario as" if move else "Duplicate scenario").trigger()
+    copy = pack_copy / "scenarios" / "bocage_two.yaml"
+    text = copy.read_text()
+    assert "id: bocage_two" in text and "turns: 17" in text
+    original = (pack_copy / "scenarios" / "bocage_crossroads.yaml").read_text()
+    assert "turns: 20" in original and "id: bocage_crossroads" in original
+    assert window.current_tab().document.path == copy
+    assert errors_of(pack_copy, "westcopy") == []
