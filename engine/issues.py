@@ -130,7 +130,6 @@ def render_json(issues: Sequence[Issue], **extra) -> str:
     return json.dumps(body, indent=2)
 
 
-@dataclass
 class CommandError(Exception):
     """A problem the user can fix (a wrong reference, a pack with errors); the CLI prints it without a traceback,
     exit code 2 (usage) or 1 (content). It lives here, at the bottom of the engine, so that the CLI can name it
@@ -141,6 +140,7 @@ class CommandError(Exception):
         self.code = code
 
 
+@dataclass
 class IssueList:
     """A collector that stamps the pack id on what it gathers."""
 
