@@ -47,7 +47,12 @@ def run(args) -> int:
                 files.append(path.resolve())
         else:
             ids.append(target)
-    packset = load_packs(extra, use_cache=False)
+    # The packs asked about are checked in full; the packs they require (but whose issues are not reported) may come
+    # from the schema cache, which only holds files that were clean, so they load as they would without it.
+    named_ids = {t for t in ids if isinstance(t, str)}
+    named_folders = {t for t in ids if isinstance(t, Path)}
+    packset = load_packs(extra, use_cache=bool(ids),
+                         check_fully=lambda pack: pack.id in named_ids or pack.location.folder in named_folders)
     by_folder = {p.location.folder: p for p in packset.all}
     selected = []
     for target in ids:
