@@ -130,6 +130,16 @@ def render_json(issues: Sequence[Issue], **extra) -> str:
     return json.dumps(body, indent=2)
 
 
+class CommandError(Exception):
+    """A problem the user can fix (a wrong reference, a pack with errors); the CLI prints it without a traceback,
+    exit code 2 (usage) or 1 (content). It lives here, at the bottom of the engine, so that the CLI can name it
+    without importing the pack loader, and balance (below the CLI) can raise it too."""
+
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.code = code
+
+
 @dataclass
 class IssueList:
     """A collector that stamps the pack id on what it gathers."""

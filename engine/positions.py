@@ -10,14 +10,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterable
 
-from ruamel.yaml.error import YAMLError
-
 from .issues import Issue, JsonPath
 from .yamlio import roundtrip_yaml
 
 
 class PositionIndex:
     def __init__(self, text: str):
+        from ruamel.yaml.error import YAMLError  # with the round-trip reader, only when an issue is to be placed
+
         try:
             self._root: Any = roundtrip_yaml().load(text)
         except (YAMLError, RecursionError):

@@ -19,14 +19,16 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml as pyyaml
-from ruamel.yaml import YAML
-from ruamel.yaml.constructor import ConstructorError, DuplicateKeyError
-from ruamel.yaml.error import YAMLError
-
 from .issues import Issue, error
+
+if TYPE_CHECKING:
+    from ruamel.yaml import YAML
+
+# ruamel.yaml (the round-trip path) is imported by the functions that use it: the fast path, which is all that
+# `tacforge validate` and `play` need for clean files, never does, and the import costs a start-up tens of ms.
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 # A document whose expanded size (aliases followed) exceeds this many nodes is an alias bomb.
@@ -110,6 +112,8 @@ _install_yaml12_scalars(_FastLoader)
 
 def roundtrip_yaml() -> YAML:
     """The round-trip dumper/loader. Shipped files are written in the style this reproduces byte for byte."""
+    from ruamel.yaml import YAML
+
     y = YAML()
     y.preserve_quotes = True
     y.width = 4096
@@ -190,6 +194,8 @@ def _mark(exc) -> tuple[int | None, int | None]:
 
 def yaml_error_issue(exc: Exception, path: Path) -> Issue:
     """One issue for a YAML error of either library (fast path: PyYAML; round trip: ruamel.yaml)."""
+    from ruamel.yaml.constructor import ConstructorError, DuplicateKeyError
+
     line, column = _mark(exc)
     if isinstance(exc, (DuplicateKeyError, _DuplicateKey)):
         key = re.search(r'duplicate key "([^"]*)"', str(exc))
@@ -333,6 +339,8 @@ def load_fast(path: Path) -> LoadedFile:
 
 def load_roundtrip(path: Path) -> tuple[Any, str]:
     """Read a file on the round-trip path: comments, key order, quoting and unknown keys are kept."""
+    from ruamel.yaml.error import YAMLError
+
     text = read_text(path)
     check_nesting(text, path)
     try:

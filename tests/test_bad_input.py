@@ -259,10 +259,10 @@ def test_a_pack_whose_loading_fails_is_listed_with_its_issue(tmp_path, monkeypat
 
     real = loader.load_location
 
-    def fragile(location, cache=None):
+    def fragile(location, *args):
         if location.folder.name == "p":
             raise RuntimeError("simulated bug")
-        return real(location, cache)
+        return real(location, *args)
 
     monkeypatch.setattr(loader, "load_location", fragile)
     packset = load_with(write_pack(tmp_path, "p"))

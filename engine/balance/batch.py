@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Protocol
 
 import numpy as np
 
+from ..issues import CommandError
 from ..sim.battle import Battle
 from ..sim.initial_state import SetupError
 from .games import GameSummary, play_game
@@ -154,8 +155,6 @@ def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: in
         raise ValueError("handicap must be 1-5")
     if turns is not None and turns < 1:
         raise ValueError("turns must be at least 1")
-    from ..packs.scenario_lookup import CommandError
-
     started = time.perf_counter()
     setup = GameSetup(_absolute(scenario_ref), tuple(str(Path(p).expanduser().resolve()) for p in pack_paths),
                       handicap, turns)

@@ -1,11 +1,16 @@
-"""The `tacforge` command line. Each subcommand lives in its own module and registers itself here."""
+"""The `tacforge` command line. Each subcommand lives in its own module and registers itself here.
+
+Building the parser imports every command module, so `tacforge --help` costs what their top-level imports cost
+(design.md 8: under 150 ms, whole process). A command module therefore imports only light things at its top (argparse,
+engine.issues, .common) and the engine it drives (the loader, the simulator, NumPy, ...) inside the function that
+runs the command; tests/test_cli_startup.py keeps it so.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from .. import __version__
 from . import batch_cmd, calc_cmd, new_cmd, packs_cmd, play_cmd, rules_cmd, schemas_cmd, validate_cmd
 
 COMMANDS = (packs_cmd, validate_cmd, play_cmd, calc_cmd, rules_cmd, new_cmd, batch_cmd, schemas_cmd)
@@ -16,7 +21,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tacforge",
         description="Scenario and force design toolkit for platoon-level WWII tactical battles.",
     )
-    parser.add_argument("--version", action="version", version=f"tacforge {__version__}")
+    parser.add_argument("--version", action=_PrintVersion)
     parser.add_argument("--pack-path", action="append", default=[], metavar="DIR",
                         help="also look for packs in DIR (a pack folder or a folder of packs); may repeat")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -24,6 +29,20 @@ def build_parser() -> argparse.ArgumentParser:
         module.register(sub)
     _accept_pack_path_after_the_command(sub)
     return parser
+
+
+class _PrintVersion(argparse.Action):
+    """argparse's 'version' action, but reading the version only when asked (see engine.__getattr__)."""
+
+    def __init__(self, option_strings, dest, **_):
+        super().__init__(option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0,
+                         help="show the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from .. import __version__
+
+        print(f"tacforge {__version__}")
+        parser.exit()
 
 
 def _accept_pack_path_after_the_command(sub: argparse._SubParsersAction) -> None:

@@ -7,7 +7,6 @@ import json
 import sys
 import threading
 
-from ..balance import BatchError, BatchReport, run_batch
 from .common import CommandError, fail, positive_int
 
 
@@ -71,6 +70,8 @@ def _where(args):
 
 
 def run(args) -> int:
+    from ..balance import BatchError, BatchReport, run_batch
+
     try:
         where = _where(args)
     except CommandError as exc:

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from ..rules import fire as rf
-from .common import CommandError, fail, find_pack_content
+from .common import CommandError, fail
+
+if TYPE_CHECKING:  # the annotations' names; the functions import the rules when a command runs
+    from ..rules import fire as rf
 
 
 def register(sub) -> None:
@@ -46,6 +49,8 @@ def _common(p) -> None:
 
 
 def _content(args):
+    from ..packs.scenario_lookup import find_pack_content
+
     content = find_pack_content(args.pack, args.pack_path)
     if content.ruleset is None:
         raise CommandError(f"pack '{args.pack}' has no ruleset; use western or eastern")
@@ -64,6 +69,8 @@ def _weapon(content, name: str):
 
 
 def _firer(args, content) -> tuple[rf.Firer, str]:
+    from ..rules import fire as rf
+
     if args.firer:
         weapon = _weapon(content, args.firer)
         return rf.Firer.from_weapon(weapon, content.unit_classes[weapon.unit_class], Fraction(args.count)), weapon.name
@@ -73,6 +80,8 @@ def _firer(args, content) -> tuple[rf.Firer, str]:
 
 
 def _target(args, content) -> tuple[rf.Target, str]:
+    from ..rules import fire as rf
+
     if args.target:
         weapon = _weapon(content, args.target)
         return rf.Target.from_weapon(weapon, content.unit_classes[weapon.unit_class], in_cover=args.cover,
@@ -86,6 +95,8 @@ def _target(args, content) -> tuple[rf.Target, str]:
 
 
 def _fire(firer, target, range_, args, content):
+    from ..rules import fire as rf
+
     return rf.direct_fire(firer, target, range_=Fraction(range_), pulses=args.pulses, front_arc=args.armour == "front",
                           params=content.parameters, flags=content.ruleset.flags, reports=content.ruleset.reports)
 
@@ -146,6 +157,8 @@ def run_kills(args) -> int:
 
 
 def run_table(args) -> int:
+    from ..rules import fire as rf
+
     try:
         content = _content(args)
         firers = [_weapon(content, n.strip()) for n in args.firers.split(",")]

@@ -1,5 +1,6 @@
-"""What several commands share: finding a scenario by id or file (engine.packs.scenario_lookup), and printing a
-clean error."""
+"""What several commands share: argument types and printing a clean error. Light on purpose: `tacforge --help` imports
+every command module, so nothing here may import the loader (commands find scenarios with
+engine.packs.scenario_lookup, imported when they run)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,9 @@ import argparse
 import sys
 from pathlib import Path
 
-# CommandError and find_scenario live with the packs, where balance.batch (below the CLI) finds scenarios too; the
-# commands import them from here.
-from ..packs.scenario_lookup import CommandError, find_pack_content, find_scenario
+from ..issues import CommandError
 
-__all__ = ["CommandError", "fail", "find_pack_content", "find_scenario"]
+__all__ = ["CommandError", "fail", "positive_int", "writable_file"]
 
 
 def positive_int(text: str) -> int:

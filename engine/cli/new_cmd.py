@@ -9,11 +9,7 @@ import json
 import random
 import shlex
 
-from ..battlegen.battle import build_battle
-from ..battlegen.scenario_writer import pack_requirements, plan_output, write_battle
-from ..battlegen.plan import BattleChoices, BuildError
 from ..issues import render_text
-from ..packs import load_packs
 from .common import CommandError, fail, positive_int
 
 EPILOG = """\
@@ -109,6 +105,11 @@ def command_line(args, seed: int) -> str:
 
 
 def run(args) -> int:
+    from ..battlegen.battle import build_battle
+    from ..battlegen.plan import BattleChoices, BuildError
+    from ..battlegen.scenario_writer import pack_requirements, plan_output, write_battle
+    from ..packs import load_packs
+
     try:
         packset = load_packs(args.pack_path)
         pack = packset.packs.get(args.pack)

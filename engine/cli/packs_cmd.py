@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 
-from ..packs import load_packs
-
 
 def register(sub) -> None:
     p = sub.add_parser("packs", help="list the packs tacforge finds", description="List packs, versions, origin and problems.")
@@ -14,6 +12,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from ..packs import load_packs
+
     packset = load_packs(args.pack_path)
     rows = []
     for pack in sorted(packset.all, key=lambda p: (p.id, str(p.location.folder))):

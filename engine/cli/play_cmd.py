@@ -6,14 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..ai import ComputerPlayer
-from ..sim.battle import Battle
-from ..yamlio import atomic_write_text
-from ..sim.savegame import SaveError, events_jsonl, load, save
-from ..sim.initial_state import SetupError
-from .common import CommandError, fail, find_scenario, positive_int, writable_file
-from .human import HumanPlayer
-from .turn_text import final_report, result_json, turn_summary
+from .common import CommandError, fail, positive_int, writable_file
 
 
 def register(sub) -> None:
@@ -36,6 +29,15 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from ..ai import ComputerPlayer
+    from ..packs.scenario_lookup import find_scenario
+    from ..sim.battle import Battle
+    from ..sim.initial_state import SetupError
+    from ..sim.savegame import SaveError, events_jsonl, load, save
+    from ..yamlio import atomic_write_text
+    from .human import HumanPlayer
+    from .turn_text import final_report, result_json, turn_summary
+
     try:
         content, scenario = find_scenario(args.scenario, args.pack_path)
         previous: list = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, fields, is_dataclass
 
-from .common import CommandError, fail, find_pack_content, find_scenario
+from .common import CommandError, fail
 
 DEFAULT_ORIGIN = "default"  # no pack sets the parameter: the manuals' value built into tacforge
 
@@ -52,6 +52,8 @@ def flag_rows(content) -> list[dict]:
 
 
 def run_show(args) -> int:
+    from ..packs.scenario_lookup import find_pack_content, find_scenario
+
     try:
         if (args.scenario is None) == (args.pack is None):
             raise CommandError("name a scenario or --pack ID (one of the two)")

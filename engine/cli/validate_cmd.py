@@ -5,9 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..issues import has_errors, render_json, render_text
-from ..packs import load_packs
-from ..packs.discovery import MANIFEST
-from ..positions import locate_issues
 from .common import CommandError, fail
 
 
@@ -23,6 +20,8 @@ def register(sub) -> None:
 
 
 def _pack_folder(path: Path) -> Path | None:
+    from ..packs.discovery import MANIFEST
+
     for folder in [path, *path.parents] if path.is_dir() else list(path.parents):
         if (folder / MANIFEST).is_file():
             return folder
@@ -30,6 +29,10 @@ def _pack_folder(path: Path) -> Path | None:
 
 
 def run(args) -> int:
+    from ..packs import load_packs
+    from ..packs.discovery import MANIFEST
+    from ..positions import locate_issues
+
     extra, ids, files = list(args.pack_path), [], []
     for target in args.targets:
         path = Path(target)
@@ -44,7 +47,12 @@ def run(args) -> int:
                 files.append(path.resolve())
         else:
             ids.append(target)
-    packset = load_packs(extra, use_cache=False)
+    # The packs asked about are checked in full; the packs they require (but whose issues are not reported) may come
+    # from the schema cache, which only holds files that were clean, so they load as they would without it.
+    named_ids = {t for t in ids if isinstance(t, str)}
+    named_folders = {t for t in ids if isinstance(t, Path)}
+    packset = load_packs(extra, use_cache=bool(ids),
+                         check_fully=lambda pack: pack.id in named_ids or pack.location.folder in named_folders)
     by_folder = {p.location.folder: p for p in packset.all}
     selected = []
     for target in ids:

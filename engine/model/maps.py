@@ -2,10 +2,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .source import Source
+
+if TYPE_CHECKING:  # NumPy is imported by `codes`, on first use: loading and validating a pack never need it
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,8 @@ class Map:
     @cached_property
     def codes(self) -> np.ndarray:
         """The codes as a read-only (height, width) uint8 array."""
+        import numpy as np
+
         array = np.frombuffer(self.cells, dtype=np.uint8).reshape(self.height, self.width)
         array.flags.writeable = False
         return array

@@ -9,7 +9,7 @@ from __future__ import annotations
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ..validation import schemas
 from ..issues import Issue, IssueList, Severity, did_you_mean, error, warning
@@ -373,7 +373,8 @@ class PackSet:
         return locate_issues(issues, self.texts())
 
 
-def load_location(location: PackLocation, cache: SchemaCache | None = None) -> LoadedPack:
+def load_location(location: PackLocation, cache: SchemaCache | None = None,
+                  check_fully: Callable[[LoadedPack], bool] | None = None) -> LoadedPack:
     manifest, text, issues = read_manifest(location.folder)
     pack = LoadedPack(location, manifest)
     pack.issues = IssueList(manifest.id if manifest else None)
@@ -383,13 +384,14 @@ def load_location(location: PackLocation, cache: SchemaCache | None = None) -> L
     if manifest is None:
         pack.problem = "its pack.yaml cannot be read"
         return pack
-    _load_pack_files(pack, cache)
+    _load_pack_files(pack, None if check_fully is not None and check_fully(pack) else cache)
     return pack
 
 
-def load_location_guarded(location: PackLocation, cache: SchemaCache | None) -> LoadedPack:
+def load_location_guarded(location: PackLocation, cache: SchemaCache | None,
+                          check_fully: Callable[[LoadedPack], bool] | None = None) -> LoadedPack:
     try:
-        return load_location(location, cache)
+        return load_location(location, cache, check_fully)
     except Exception as exc:  # a broken pack must never hide the others (design.md 2)
         pack = LoadedPack(location, None, problem="tacforge failed while reading it")
         pack.issues.add(internal_issue(exc, location.folder / "pack.yaml"))
@@ -397,12 +399,14 @@ def load_location_guarded(location: PackLocation, cache: SchemaCache | None) -> 
 
 
 def load_packs(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
-               include_user_dir: bool = True, use_cache: bool = True) -> PackSet:
+               include_user_dir: bool = True, use_cache: bool = True,
+               check_fully: Callable[[LoadedPack], bool] | None = None) -> PackSet:
     """Discover and load every pack (design.md 2). With use_cache, files whose exact text passed schema validation
-    before are not checked again (engine.schema_cache); `tacforge validate` turns it off."""
+    before are not checked again (engine.schema_cache), except in the packs check_fully picks: `tacforge validate`
+    checks the packs it is asked about in full, and takes the others (the packs they require) from the cache."""
     locations, issues = discover(pack_paths, env, include_user_dir)
     cache = SchemaCache() if use_cache else None
-    packset = PackSet([load_location_guarded(loc, cache) for loc in locations], issues)
+    packset = PackSet([load_location_guarded(loc, cache, check_fully) for loc in locations], issues)
     if cache is not None:
         cache.save()
     return packset

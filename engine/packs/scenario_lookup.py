@@ -5,17 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..issues import did_you_mean, render_text
+from ..issues import CommandError, did_you_mean, render_text
 from .discovery import MANIFEST
 from .loader import load_packs
-
-
-class CommandError(Exception):
-    """A problem the user can fix; printed without a traceback, exit code 2 (usage) or 1 (content)."""
-
-    def __init__(self, message: str, code: int = 2):
-        super().__init__(message)
-        self.code = code
 
 
 def _usable(packset, pack) -> None:

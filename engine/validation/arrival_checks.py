@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..issues import Issue, did_you_mean, warning
 from ..model import Scenario, unit_arrival
 from ..packs.content import Content
-from .scenario_checks import _at, _on_friendly_side, impassable_for
+from .scenario_checks import _at, on_friendly_side, impassable_for
 
 
 def check_arrivals_and_objectives(s: Scenario, content: Content) -> list[Issue]:
@@ -75,7 +75,7 @@ def _check_entry(arrival, game_map, line: int | None, home_edge: str, enemy_edge
         if not game_map.contains(x, y):
             out.append(_at("scenario.arrival-outside-map", f"entry square {x},{y} is outside the "
                            f"{game_map.width}x{game_map.height} map", arrival.source, "squares", i))
-        elif line is not None and not _on_friendly_side(x, line, home_edge):
+        elif line is not None and not on_friendly_side(x, line, home_edge):
             out.append(_at("scenario.wrong-side-of-start-line", f"entry square {x},{y} is beyond the start line "
                            f"(column {line})", arrival.source, "squares", i))
     return out

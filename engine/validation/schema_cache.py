@@ -1,7 +1,8 @@
 """Remembers which file contents passed schema validation, so the fast load path can skip re-checking them.
 
 The key is a hash of the file's text, its kind, every schema file and the tacforge version: any change to any of
-them checks the file again. Only clean results are stored. `tacforge validate` never uses the cache. The cache is
+them checks the file again. Only clean results are stored. `tacforge validate` never uses the cache for the packs
+it reports on (only for the packs they require). The cache is
 a JSON file in the user cache folder (TACFORGE_CACHE_DIR overrides it); if it cannot be read or written, loading
 simply validates everything.
 """
