@@ -29,13 +29,13 @@ def styled(old, new):
             return SingleQuotedScalarString(new)
         if isinstance(old, DoubleQuotedScalarString):
             return DoubleQuotedScalarString(new)
-        if isinstance(old, FoldedScalarString):
-            return _folded(new, _widest_line(old))
+        if isinstance(old, FoldedScalarString) and getattr(old, "fold_pos", None):
+            return _folded(new, _widest_line(old))  # (one written on one line stays on one line)
     return new
 
 
 def _widest_line(folded: FoldedScalarString) -> int:
-    """The longest line of a folded text as the file had it (the whole text when it was on one line)."""
+    """The longest line of a folded text as the file had it."""
     ends = [*getattr(folded, "fold_pos", []), len(folded)]
     return max(end - start for start, end in zip([0, *(e + 1 for e in ends[:-1])], ends))
 
