@@ -91,23 +91,13 @@ def kill_sums(room: WeaponsTab) -> list[float]:
     return [sum(p.kill_probability for p in points) for _, points in room.plots.kills.drawn]
 
 
-def undo_all(window, tab) -> int:
-    """Select the tab and trigger the Edit menu's Undo until it is disabled; how many steps it took."""
+def all_steps(window, tab, action: str) -> int:
+    """Select the tab and trigger the Edit menu's `action` ("Undo" or "Redo") until it is disabled; the count."""
     window.tabs.setCurrentWidget(tab)
-    undo = menu_action(window, "Edit", "Undo")
+    menu_entry = menu_action(window, "Edit", action)
     steps = 0
-    while undo.isEnabled():
-        undo.trigger()
-        steps += 1
-    return steps
-
-
-def redo_all(window, tab) -> int:
-    window.tabs.setCurrentWidget(tab)
-    redo = menu_action(window, "Edit", "Redo")
-    steps = 0
-    while redo.isEnabled():
-        redo.trigger()
+    while menu_entry.isEnabled():
+        menu_entry.trigger()
         steps += 1
     return steps
 
@@ -200,14 +190,14 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
     tabs = {"weapons": room, "terrain": terrain, "rules": rules}
 
     # -- undo all of it from the Edit menu, each tab's own history --------------------------------------------------
-    assert [undo_all(window, tabs[k]) for k in ("rules", "terrain", "weapons")] == [1, 1, 3]
+    assert [all_steps(window, tabs[k], "Undo") for k in ("rules", "terrain", "weapons")] == [1, 1, 3]
     for kind, tab in tabs.items():
         assert tab.document.model == start[kind], f"{kind}: the model is back to the start"
         assert tab.document.text() == originals[kind] and not tab.document.dirty
     assert room.table.by_id(VARIANT) is None and pulses.value() == 4
 
     # -- and redo all of it -----------------------------------------------------------------------------------------
-    assert [redo_all(window, tabs[k]) for k in ("weapons", "terrain", "rules")] == [3, 1, 1]
+    assert [all_steps(window, tabs[k], "Redo") for k in ("weapons", "terrain", "rules")] == [3, 1, 1]
     for kind, tab in tabs.items():
         assert tab.document.model == edited[kind], f"{kind}: the model has every edit again"
         assert tab.document.dirty
