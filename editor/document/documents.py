@@ -94,7 +94,10 @@ class Document(QObject):
         (or last reloaded) with when first asked for; until then nothing has changed it."""
         if self._data is _UNPARSED:
             reading, self._reading = self._reading, None
-            self._data = reading.result() if reading is not None else parse_roundtrip(self.saved_text, self.path)
+            if reading is not None and not reading.cancel():  # started: wait for the rest of it
+                self._data = reading.result()
+            else:  # never asked for, or still queued behind another file's: read it here
+                self._data = parse_roundtrip(self.saved_text, self.path)
         return self._data
 
     @data.setter
