@@ -342,9 +342,14 @@ def load_roundtrip(path: Path) -> tuple[Any, str]:
     from ruamel.yaml.error import YAMLError
 
     text = read_text(path)
+    return parse_roundtrip(text, path), text
+
+
+def parse_roundtrip(text: str, path: Path) -> Any:
+    """The round-trip data of a file's text (YamlFileError naming `path` if it cannot be read)."""
     check_nesting(text, path)
     try:
-        return roundtrip_yaml().load(text), text
+        return roundtrip_yaml().load(text)
     except YAMLError as exc:
         raise YamlFileError(yaml_error_issue(exc, path)) from None
     except RecursionError:  # the pure-Python composer recurses a few frames per level

@@ -183,3 +183,12 @@ def test_jumping_to_an_issue_selects_its_weapon(room):
     room.nations.setCurrentIndex(0)
     room.jump_to(error("schema.maximum", "too much", file=room.document.path, path=("weapons", 3, "fa")))
     assert room.current_weapon().id == "westcopy:sherman"
+
+
+def test_a_plot_tab_is_made_when_first_chosen_and_drawn_at_once(room):
+    plots = room.plots
+    assert plots.tabText(1) == "Heat map" and not plots.widget(1).findChildren(type(plots.kills.plot))
+    room.table_view.selectRow(cell(room, "westcopy:sherman").row())
+    plots.setCurrentIndex(1)  # as a click on the tab does
+    assert plots.currentIndex() == 1 and plots.widget(1) is plots.heat
+    assert plots.heat.map is not None and plots.tabText(1) == "Heat map"

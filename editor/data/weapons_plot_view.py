@@ -374,16 +374,47 @@ class HeatPlot(_ShownPlot):
 
 
 class WeaponPlots(QTabWidget):
-    """The three plots, redrawn together from one set of inputs."""
+    """The three plots, redrawn together from one set of inputs. The heat map and the suppression plot are made
+    when first shown (or asked for): making a pyqtgraph plot is a good part of opening the room (design.md 8)."""
+
+    LATER = (("heat", "Heat map", HeatPlot), ("suppression", "Suppression", SuppressionPlot))  # tabs 1 and 2
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.kills, self.heat, self.suppression = KillPlot(), HeatPlot(), SuppressionPlot()
+        self.kills = KillPlot()
+        self._made: dict[str, _ShownPlot] = {}
+        self._inputs: Inputs | None = None
         self.addTab(self.kills, "Kills by range")
-        self.addTab(self.heat, "Heat map")
-        self.addTab(self.suppression, "Suppression")
+        for _name, title, _factory in self.LATER:
+            self.addTab(QWidget(), title)  # a stand-in until the tab is first shown
+        self.currentChanged.connect(lambda index: index > 0 and self._plot(self.LATER[index - 1][0]))
+
+    @property
+    def heat(self) -> HeatPlot:
+        return self._plot("heat")
+
+    @property
+    def suppression(self) -> SuppressionPlot:
+        return self._plot("suppression")
+
+    def _plot(self, name: str) -> _ShownPlot:
+        made = self._made.get(name)
+        if made is None:
+            index = 1 + [n for n, _t, _f in self.LATER].index(name)
+            _name, title, factory = self.LATER[index - 1]
+            made = self._made[name] = factory()
+            made.inputs = self._inputs  # drawn from these when shown
+            current, stand_in = self.currentIndex(), self.widget(index)
+            self.blockSignals(True)
+            self.removeTab(index)
+            self.insertTab(index, made, title)
+            self.setCurrentIndex(current)
+            self.blockSignals(False)
+            stand_in.deleteLater()
+        return made
 
     def redraw(self, inputs: Inputs) -> None:
+        self._inputs = inputs
         self.kills.redraw(inputs)
-        self.suppression.redraw(inputs)
-        self.heat.redraw(inputs)
+        for plot in self._made.values():
+            plot.redraw(inputs)

@@ -6,7 +6,9 @@ Getting a document
     the pack has no such file; `workspace.pack_file(pack_id, kind)` gives the path alone. `workspace.open(path)`
     opens any file; its `kind` comes from the pack manifest's `files:` patterns (engine/packs/manifest.py
     FILE_KINDS), never from the folder name, and a file no pack lists is kind "file" with `model` None. The
-    shell hands a room tab its document (see "Registering with the shell").
+    shell hands a room tab its document (see "Registering with the shell"). Opening reads the file on the fast
+    path; its round-trip data (`value`, edits) is read on first use, which `document.read_ahead()` starts in the
+    background (the shell calls it once a tab is drawn).
 
 Reading: `document.model`, a frozen typed model built from the engine's types by the engine's decoders
     weapons     WeaponTable(weapons: tuple[Weapon | None, ...])          engine/model/weapons.py

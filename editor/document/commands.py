@@ -11,7 +11,7 @@ from itertools import count
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from PyQt6.QtGui import QUndoCommand
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString, SingleQuotedScalarString
 
 from tacforge.engine.issues import JsonPath
 
@@ -23,13 +23,40 @@ MISSING = object()  # "no value here": setting it removes the key, reading it me
 
 
 def styled(old, new):
-    """Keep the quoting style of the value a new one replaces."""
+    """Keep the quoting style of the value a new one replaces (a folded text is folded as wide as the old one)."""
     if isinstance(new, str):
         if isinstance(old, SingleQuotedScalarString):
             return SingleQuotedScalarString(new)
         if isinstance(old, DoubleQuotedScalarString):
             return DoubleQuotedScalarString(new)
+        if isinstance(old, FoldedScalarString) and getattr(old, "fold_pos", None):
+            return _folded(new, _widest_line(old))  # (one written on one line stays on one line)
     return new
+
+
+def _widest_line(folded: FoldedScalarString) -> int:
+    """The longest line of a folded text as the file had it."""
+    ends = [*getattr(folded, "fold_pos", []), len(folded)]
+    return max(end - start for start, end in zip([0, *(e + 1 for e in ends[:-1])], ends))
+
+
+def _folded(text: str, width: int) -> FoldedScalarString:
+    """`text` as a folded scalar with lines of at most `width` characters, broken at single spaces between words
+    (the only places a folded scalar can break; a longer word stays whole). Unfolded, ruamel writes one line."""
+    breaks, start, candidate = [], 0, None
+    for i in [*range(1, len(text) - 1), len(text)]:
+        if i < len(text) and text[i] == "\n":
+            start, candidate = i + 1, None  # a line break of the text itself starts a new line
+            continue
+        if i < len(text) and not (text[i] == " " and text[i - 1] not in " \n" and text[i + 1] not in " \n"):
+            continue
+        if i - start > width and candidate is not None:
+            breaks.append(candidate)
+            start = candidate + 1
+        candidate = i
+    folded = FoldedScalarString(text)
+    folded.fold_pos = breaks
+    return folded
 
 
 class DocumentEdit(QUndoCommand):

@@ -5,11 +5,17 @@ A Document keeps the file's round-trip data (comments, key order and unknown key
 saved byte for byte) and the typed model the engine's decoders build from it. Every edit is a QUndoCommand
 (commands.py) that changes the data, re-derives the model and emits one event (events.py). Views redraw from the
 model and hold no truth of their own (design.md 6).
+
+Opening reads the file on the fast path (C loader) and builds the typed model from that; the round-trip parse,
+pure Python and some 20x slower, is not part of opening (the largest weapon table opens within its budget,
+design.md 8). The shell starts it in a background thread once the room is drawn (`read_ahead`), and the first
+edit waits for what is left of it; whatever asks for the data first without that reads it then.
 """
 
 from __future__ import annotations
 
 import copy
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +24,7 @@ from PyQt6.QtGui import QUndoStack
 
 from tacforge.engine.issues import JsonPath
 from tacforge.engine.packs.content import Content
-from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_roundtrip
+from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_fast, parse_roundtrip
 
 from ..map.tools.model import MapModel
 from .commands import MISSING, STATES, ApplyCells, InsertRows, RemoveRows, SetValue, styled
@@ -30,18 +36,30 @@ class SaveFailed(Exception):
     """The file could not be written; the old file is intact. The message says why."""
 
 
+# Characters the round-trip reader (ruamel's pure-Python scanner) refuses in places libyaml's accepts: a tab after
+# a value or inside a plain scalar, a byte-order mark past the start. Fuzzing the bundled files found no other
+# text that one path reads and the other refuses.
+ROUNDTRIP_STRICTER = ("\t", "\ufeff")
+_UNPARSED = object()  # the round-trip data not read yet (a file's data may be None)
+# One background reader for every document: the round-trip parse is pure Python, two at once gain nothing.
+_READER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tacforge-roundtrip")
+
+
 class Document(QObject):
     changed = pyqtSignal(object)  # one DocumentEvent per change (events.py)
     dirtyChanged = pyqtSignal(bool)
 
-    def __init__(self, path: Path, data: Any, text: str, kind: str, content: Content | None,
+    def __init__(self, path: Path, text: str, read: Any, kind: str, content: Content | None,
                  pack_folder: Path | None, context: DecodeContext | None = None):
+        """`text` is the file as read, `read` its data on the fast path, which the typed model is built from."""
         super().__init__()
-        self.path, self.data, self.saved_text = Path(path), data, text
+        self.path, self.saved_text = Path(path), text
+        self._data = _UNPARSED
+        self._reading: Future | None = None  # the round-trip parse of saved_text, when read_ahead started it
         self.kind = kind  # the schema kind the pack's manifest gives the file ("weapons", "scenario", "pack", ...)
         self.content, self.pack_folder = content, pack_folder
         self.context = context or DecodeContext(self.path, "")
-        self.model = build_model(kind, data, self.context, text)
+        self.model = build_model(kind, read, self.context, text)
         # The history this document's edits go to. An editor tab shares one history among the files it shows
         # (a scenario and its map), so dirtiness is tracked per document by state ids, not by the stack's clean
         # index: each edit moves the document to a new state, undo moves it back, and saving records the state.
@@ -69,6 +87,29 @@ class Document(QObject):
         self.saved_text, self.saved_state = text, self.state
         if was:
             self.dirtyChanged.emit(False)
+
+    @property
+    def data(self) -> Any:
+        """The round-trip data: what edits change and saving writes. Read from the text the document was opened
+        (or last reloaded) with when first asked for; until then nothing has changed it."""
+        if self._data is _UNPARSED:
+            reading, self._reading = self._reading, None
+            if reading is not None and not reading.cancel():  # started: wait for the rest of it
+                self._data = reading.result()
+            else:  # never asked for, or still queued behind another file's: read it here
+                self._data = parse_roundtrip(self.saved_text, self.path)
+        return self._data
+
+    @data.setter
+    def data(self, data: Any) -> None:
+        self._data, self._reading = data, None
+
+    def read_ahead(self) -> None:
+        """Start the round-trip parse in the background, so that the first edit need not wait for all of it. The
+        data is taken (and a YamlFileError raised) where it is first asked for. Until then the document is
+        unedited, so `saved_text` is what is parsed."""
+        if self._data is _UNPARSED and self._reading is None:
+            self._reading = _READER.submit(parse_roundtrip, self.saved_text, self.path)
 
     @property
     def title(self) -> str:
@@ -158,8 +199,8 @@ class MapDocument(Document):
     """A map: its typed model is the editable grid (`MapModel`, terrain type and level per square) the map tools
     change; the round-trip data gets the grid's rows and legend only when the file is written."""
 
-    def __init__(self, path, data, text, content, pack_folder, game_map, context: DecodeContext | None = None):
-        super().__init__(path, data, text, "map", content, pack_folder, context)
+    def __init__(self, path, text, content, pack_folder, game_map, context: DecodeContext | None = None):
+        super().__init__(path, text, None, "map", content, pack_folder, context)
         self.model = MapModel.from_map(game_map, content)
         self.model.subscribe(lambda rect: self.changed.emit(CellsChanged(tuple(rect))))
 
@@ -197,11 +238,16 @@ class MapDocument(Document):
 
 def open_document(path: Path, kind: str, content: Content | None, pack_folder: Path | None,
                   context: DecodeContext | None = None, game_map=None) -> Document:
-    """Open a file of `kind` on the round-trip path; raise YamlFileError (with its issue) if it cannot be read."""
-    data, text = load_roundtrip(Path(path))
+    """Open a file of `kind`; raise YamlFileError (with its issue) if it cannot be read. The file is read on the
+    fast path; its round-trip data is parsed when first needed (Document.data)."""
+    loaded = load_fast(Path(path))
     if kind == "map":
-        return MapDocument(path, data, text, content, pack_folder, game_map, context)
-    return Document(path, data, text, kind, content, pack_folder, context)
+        document = MapDocument(path, loaded.text, content, pack_folder, game_map, context)
+    else:
+        document = Document(path, loaded.text, loaded.data, kind, content, pack_folder, context)
+    if any(char in loaded.text for char in ROUNDTRIP_STRICTER):
+        document.data  # read now: a file the round-trip path refuses is refused when it is opened, not edited
+    return document
 
 
 __all__ = ["Document", "MapDocument", "SaveFailed", "open_document", "YamlFileError", "DocumentEvent", "MISSING"]

@@ -35,7 +35,9 @@ def offer_recovery(window: MainWindow) -> None:
         recovery.discard(original)
 
 
-def main(argv: list[str] | None = None) -> int:
+def open_window(argv: list[str] | None = None, settings: QSettings | None = None) -> MainWindow:
+    """The main window as `tacforge-editor` shows it: the packs found, the files given (else the first scenario)
+    open, recovery offered. `settings` defaults to the user's (tests pass their own)."""
     parser = argparse.ArgumentParser(prog="tacforge-editor", description="The tacforge scenario and map editor.")
     parser.add_argument("files", nargs="*", type=Path, help="scenarios or maps to open")
     parser.add_argument("--pack-path", action="append", default=[], type=Path, help="also look for packs here")
@@ -43,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("tacforge")
     app.setOrganizationName("tacforge")
-    settings = QSettings("tacforge", "editor")
+    settings = settings if settings is not None else QSettings("tacforge", "editor")
     workspace = Workspace(args.pack_path + remembered_packs(settings))
     window = MainWindow(workspace, settings)
     window.show()
@@ -51,7 +53,12 @@ def main(argv: list[str] | None = None) -> int:
     for path in files:
         window.open_path(path)
     offer_recovery(window)
-    return app.exec()
+    return window
+
+
+def main(argv: list[str] | None = None) -> int:
+    window = open_window(argv)  # noqa: F841 (kept alive while the application runs)
+    return QApplication.instance().exec()
 
 
 if __name__ == "__main__":

@@ -34,7 +34,8 @@ class PackBrowser(QTreeWidget):
             top = QTreeWidgetItem([pack.id, str(manifest.version) if manifest else "broken"])
             top.setToolTip(0, f"{manifest.name if manifest else pack.id}\n{pack.location.folder}\n{pack.location.origin}")
             if not pack.usable:
-                top.setText(1, f"skipped: {pack.problem}")
+                top.setText(1, "skipped")  # why, in the tooltip: a long reason would squeeze every name
+                top.setToolTip(1, f"skipped: {pack.problem}")
             self.addTopLevelItem(top)
             docs = pack.docs
             groups = (("Scenarios", [(s.name, s.source.file) for s in docs.scenarios]),

@@ -225,6 +225,7 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(tab.history)
         self.tabs.addTab(tab, tab.title())
         self.tabs.setCurrentWidget(tab)
+        QTimer.singleShot(0, document.read_ahead)  # once the tab is drawn: the first edit then need not wait
         self._remember(path)
         self.validator.watch(document.pack_folder)
         self.file_watch.watch_pack(document.pack_folder)

@@ -53,6 +53,7 @@ class LiveValidator(QObject):
         self._timer.setInterval(delay_ms)
         self._timer.timeout.connect(self._start)
         self.issues: list = []
+        self._running = False  # the newest check has started and not reported
 
     def watch(self, folder: Path | None) -> None:
         self.folder = folder
@@ -65,13 +66,19 @@ class LiveValidator(QObject):
         self._serial += 1
         job = _Job(self._serial, [str(p) for p in self.workspace.extra], self.workspace.unsaved_texts(), self.folder,
                    self._signals)
+        self._running = True
         QThreadPool.globalInstance().start(job)
 
     def _finished(self, serial: int, issues: list) -> None:
         if serial != self._serial:
             return  # a newer check is on its way
+        self._running = False
         self.issues = issues
         self.issuesChanged.emit(issues)
+
+    def pending(self) -> bool:
+        """A check is scheduled or running: the issues shown may not yet be those of the documents as they stand."""
+        return self._timer.isActive() or self._running
 
     def wait(self, ms: int = 5000) -> bool:
         return QThreadPool.globalInstance().waitForDone(ms)
@@ -81,3 +88,4 @@ class LiveValidator(QObject):
         self._timer.stop()
         self._serial += 1
         self.wait()
+        self._running = False
