@@ -339,14 +339,14 @@ def load_fast(path: Path) -> LoadedFile:
 
 def load_roundtrip(path: Path) -> tuple[Any, str]:
     """Read a file on the round-trip path: comments, key order, quoting and unknown keys are kept."""
-    from ruamel.yaml.error import YAMLError
-
     text = read_text(path)
     return parse_roundtrip(text, path), text
 
 
 def parse_roundtrip(text: str, path: Path) -> Any:
     """The round-trip data of a file's text (YamlFileError naming `path` if it cannot be read)."""
+    from ruamel.yaml.error import YAMLError  # imported here: the command line's start-up never needs ruamel
+
     check_nesting(text, path)
     try:
         return roundtrip_yaml().load(text)
