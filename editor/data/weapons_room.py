@@ -135,7 +135,8 @@ class WeaponsTab(DocumentTab):
     def _nation_name(self, nat: str) -> str:
         ruleset = self.table.content.ruleset
         known = ruleset.nationality(nat) if ruleset is not None else None
-        if known is None and nat == "any":  # weapons every nationality fields (infantry weapons, grenades, off-map artillery)
+        # "any": the weapons every nationality fields (infantry weapons, grenades, off-map artillery)
+        if known is None and nat == "any":
             return "Every nationality"
         return known.name if known is not None else nat
 
