@@ -53,6 +53,9 @@ class Minimap(QWidget):
         p.fillRect(self.rect(), QColor(60, 62, 66))
         model = self.view.model if self.view is not None else None
         if model is None:
+            # a dark pane with nothing on it looks broken: say why it is empty
+            p.setPen(QColor(200, 200, 200))
+            p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, "No map in this tab")
             p.end()
             return
         target = self.map_rect()

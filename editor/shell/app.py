@@ -35,6 +35,21 @@ def offer_recovery(window: MainWindow) -> None:
         recovery.discard(original)
 
 
+def application() -> QApplication:
+    """The one QApplication. One made here is kept in this module: PyQt deletes a QApplication (and with it every
+    window) as soon as nothing in Python refers to it, which a local variable does not outlive."""
+    global _APPLICATION
+    app = QApplication.instance()
+    if app is None:
+        app = _APPLICATION = QApplication(sys.argv[:1])
+    app.setApplicationName("tacforge")
+    app.setOrganizationName("tacforge")
+    return app
+
+
+_APPLICATION: QApplication | None = None
+
+
 def open_window(argv: list[str] | None = None, settings: QSettings | None = None) -> MainWindow:
     """The main window as `tacforge-editor` shows it: the packs found, the files given (else the first scenario)
     open, recovery offered. `settings` defaults to the user's (tests pass their own)."""
@@ -42,9 +57,7 @@ def open_window(argv: list[str] | None = None, settings: QSettings | None = None
     parser.add_argument("files", nargs="*", type=Path, help="scenarios or maps to open")
     parser.add_argument("--pack-path", action="append", default=[], type=Path, help="also look for packs here")
     args = parser.parse_args(argv)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("tacforge")
-    app.setOrganizationName("tacforge")
+    application()
     settings = settings if settings is not None else QSettings("tacforge", "editor")
     workspace = Workspace(args.pack_path + remembered_packs(settings))
     window = MainWindow(workspace, settings)
@@ -57,8 +70,9 @@ def open_window(argv: list[str] | None = None, settings: QSettings | None = None
 
 
 def main(argv: list[str] | None = None) -> int:
+    app = application()
     window = open_window(argv)  # noqa: F841 (kept alive while the application runs)
-    return QApplication.instance().exec()
+    return app.exec()
 
 
 if __name__ == "__main__":
