@@ -103,9 +103,10 @@ def test_a_pasted_formation_gets_a_new_letter_its_carriers_and_no_squares(docume
 def test_a_new_unit_takes_the_lowest_free_index_and_a_full_formation_refuses(document):
     sherman = document.content.resolve_weapon("sherman", ["us"])
     assert oob.add_unit(document, "allied", 3, sherman, 1) == 3  # D has 0-2
-    for _ in range(6):
+    for _ in range(5):  # indices 4-8: the HQ and 8 units, max_units_per_formation of the rules
         oob.add_unit(document, "allied", 3, sherman, 1)
-    with pytest.raises(oob.OobError, match="0-9"):
+    assert sorted(u.index for u in document.model.scenario.force("allied").formations[3].units) == list(range(9))
+    with pytest.raises(oob.OobError, match="all 8 units"):
         oob.add_unit(document, "allied", 3, sherman, 1)
 
 

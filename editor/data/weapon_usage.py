@@ -13,6 +13,7 @@ from tacforge.engine.model import Weapon
 from tacforge.engine.packs.content import Content
 
 from .weapons_table import RowChange, TableChange, WeaponRows
+from .weapons_yaml import reference_id
 
 
 @dataclass(frozen=True)
@@ -98,12 +99,6 @@ class ReferenceEdit:
     new_ref: str
 
 
-def reference_to(weapon: Weapon, from_pack: str | None) -> str:
-    """How a file of `from_pack` names the weapon: its bare id inside its own pack, else its qualified id."""
-    namespace = weapon.id.split(":", 1)[0]
-    return weapon.local_id if namespace == from_pack else weapon.id
-
-
 def replace_everywhere(table: WeaponRows, old_id: str, new_id: str) -> tuple[TableChange, list[ReferenceEdit]]:
     """Delete `old_id` from the table and point every use of it at `new_id`: the table's own rows (fires_as) in
     the TableChange, other files' references as ReferenceEdits (the caller makes them all one step)."""
@@ -119,8 +114,8 @@ def replace_everywhere(table: WeaponRows, old_id: str, new_id: str) -> tuple[Tab
         row = table.by_id(use.owner_id) if use.kind == "weapon" else None
         if row is not None:
             j = table.index_of(row.id)
-            rows.append(RowChange(j, row, dataclasses.replace(row, fires_as=reference_to(new, table.pack_id))))
+            rows.append(RowChange(j, row, dataclasses.replace(row, fires_as=reference_id(new, table.pack_id))))
         elif use.file is not None:
-            edits.append(ReferenceEdit(use.file, use.path, reference_to(new, use.pack)))
+            edits.append(ReferenceEdit(use.file, use.path, reference_id(new, use.pack)))
     rows.append(RowChange(i, old, None))  # last: the rows above keep their indexes
     return TableChange(f"replace {old.name} by {new.name} everywhere", tuple(rows)), edits

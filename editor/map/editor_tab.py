@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PyQt6.QtWidgets import QInputDialog, QVBoxLayout
 
-from tacforge.engine.rules.terrain_grid import TerrainGrid
+from .tools.los import los_settings, terrain_grid
 
 from ..document.documents import Document, MapDocument
 from ..document.events import CellsChanged, Reloaded, RowsInserted, RowsRemoved, ValueChanged
@@ -96,10 +96,10 @@ class EditorTab(DocumentTab):
         content = self.map_document.content
         scenario = self.document.model if self.document.kind == "scenario" else None
         units = self.scenario_units()
-        visibility = scenario.sight_range() if scenario else content.parameters.spotting.visibility_max
-        operator = content.ruleset.flags.los_operator if content and content.ruleset else ">="
+        operator, default_visibility = los_settings(content)
+        visibility = scenario.sight_range() if scenario else default_visibility
         if units and self._grid is None:
-            self._grid = TerrainGrid.from_map(self.map_document.model.to_map(), content)
+            self._grid = terrain_grid(self.map_document.model)
         self.hovered.emit(describe_square(self.map_document.model, content, x, y, units, self._grid, operator,
                                           visibility))
 

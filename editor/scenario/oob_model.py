@@ -32,7 +32,6 @@ from tacforge.engine.validation.scenario_checks import selection_budget, selecti
 from ..document import bulk_edit
 
 HANDICAP_LEVELS = (1, 2, 3, 4, 5)
-UNIT_INDICES = range(10)  # units 0-9 of a formation (0 is its HQ)
 
 
 @dataclass(frozen=True)
@@ -192,9 +191,10 @@ def add_unit(document, side: str, formation_row: int, weapon: Weapon, count: int
     """A unit with the formation's lowest free index; the index."""
     formation = document.model.scenario.force(side).formations[formation_row]
     taken = {u.index for u in formation.units}
-    index = next((i for i in UNIT_INDICES if i not in taken), None)
+    most = document.content.parameters.units.max_units_per_formation  # besides the HQ, index 0
+    index = next((i for i in range(most + 1) if i not in taken), None)
     if index is None:
-        raise OobError(f"formation {formation.letter} has all {len(UNIT_INDICES)} units (0-9)")
+        raise OobError(f"formation {formation.letter} has its HQ and all {most} units the rules allow")
     table = (*_force_path(side), formation_row, "units")
     document.insert_rows(table, len(document.value(*table)), [_unit_row(index, weapon, count, name)],
                          f"Add unit {formation.letter}{index}")

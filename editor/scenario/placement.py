@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tacforge.engine.model import Map
 from tacforge.engine.model.scenario import Scenario, Unit
 from tacforge.engine.packs.content import Content
-from tacforge.engine.validation.scenario_checks import on_friendly_side
+from tacforge.engine.validation.scenario_checks import impassable_for, on_friendly_side
 
 from ..document import bulk_edit
 
@@ -59,12 +59,10 @@ class Rules:
         if self.limit is not None and self.stacks.get(square, 0) >= self.limit:
             return f"{self.stacks[square]} units there already (stacking limit {self.limit})"
         weapon = self.content.resolve_weapon(unit.weapon, self.content.side_nationalities(self.side))
-        cls = self.content.unit_classes.get(weapon.unit_class) if weapon else None
-        code = self.content.terrain_codes.get(self.map.code_at(x, y))
-        terrain = self.content.terrain_type(code.type) if code is not None else None
-        if cls is not None and terrain is not None and (not terrain.allows(cls.mobility)
-                                                        or terrain.cost(cls.mobility) is None):
-            return f"{weapon.name} cannot enter {terrain.name}"
+        # the validator's own rule, so a drop is refused exactly where validation would complain
+        blocked = impassable_for(weapon, square, self.content, self.map) if weapon is not None else None
+        if blocked is not None:
+            return f"{weapon.name} cannot enter {blocked[1].name}"
         return None
 
     def take(self, square: tuple[int, int]) -> None:

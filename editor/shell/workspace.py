@@ -11,7 +11,7 @@ from datetime import date
 from pathlib import Path
 
 from tacforge.engine.packs import load_packs
-from tacforge.engine.packs.discovery import MANIFEST
+from tacforge.engine.packs.discovery import MANIFEST, pack_folder_of
 from tacforge.engine.packs.manifest import FILE_KINDS
 from tacforge.engine.resources import CORE_PACK_DIR
 from tacforge.engine.validation.schema_files import PACK_SCHEMA_FOLDER, schema_line, write_pack_schemas
@@ -23,14 +23,6 @@ from ..document.documents import Document, MapDocument, open_document
 from ..document.models import DecodeContext
 
 TEMPLATE = CORE_PACK_DIR / "templates" / "new-pack"
-
-
-def pack_folder_of(path: Path) -> Path | None:
-    path = Path(path).resolve()
-    for folder in [path, *path.parents] if path.is_dir() else list(path.parents):
-        if (folder / MANIFEST).is_file():
-            return folder
-    return None
 
 
 class Workspace:

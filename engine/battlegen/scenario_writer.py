@@ -27,7 +27,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarStri
 
 from ..model import Map
 from ..packs.content import Content
-from ..packs.discovery import MANIFEST
+from ..packs.discovery import MANIFEST, pack_folder_of
 from ..packs.manifest import read_manifest
 from ..validation.schema_files import schema_line, write_pack_schemas
 from ..yamlio import atomic_write_text, dump_roundtrip
@@ -158,10 +158,6 @@ class WrittenBattle:
     manifest_path: Path | None  # None when the battle was added to an existing pack
 
 
-def _pack_above(path: Path) -> Path | None:
-    return next((p for p in [path, *path.parents] if (p / MANIFEST).is_file()), None)
-
-
 def _matches(pack_dir: Path, path: Path, patterns) -> bool:
     rel = path.resolve().relative_to(pack_dir.resolve()).as_posix()
     return any(fnmatch.fnmatchcase(rel, pattern) for pattern in patterns)
@@ -174,7 +170,7 @@ def plan_output(out: Path, scenario_id: str | None, front: str, taken_ids=(),
     out = Path(out).expanduser()
     is_file = out.suffix in (".yaml", ".yml")
     sid = slug(scenario_id or (out.stem if is_file else default_id))
-    existing = _pack_above(out.parent if is_file else out)
+    existing = pack_folder_of(out.parent if is_file else out)
     if existing is not None:
         manifest, _, issues = read_manifest(existing)
         if manifest is None:

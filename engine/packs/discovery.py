@@ -139,3 +139,10 @@ def discover(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
 
 
 __all__ = ["PackLocation", "discover", "plugin_pack_folder", "user_pack_dir", "ENV_VAR", "MANIFEST"]
+
+
+def pack_folder_of(path: Path) -> Path | None:
+    """The pack folder holding `path` (a pack file, or a folder in or of a pack): the nearest folder, `path` itself
+    included, with a pack.yaml."""
+    path = Path(path).resolve()
+    return next((f for f in [path, *path.parents] if (f / MANIFEST).is_file()), None)

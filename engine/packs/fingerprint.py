@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from .discovery import MANIFEST, discover
+from .discovery import MANIFEST, discover, pack_folder_of
 from .manifest import read_manifest
 
 
@@ -52,11 +52,6 @@ def folder_digest(folder: Path) -> str:
         digest.update(len(name).to_bytes(8, "big") + name + len(data).to_bytes(8, "big"))
         digest.update(data)
     return digest.hexdigest()
-
-
-def pack_folder_of(file: Path) -> Path | None:
-    """The pack folder a content file is in (the nearest folder above it with a pack.yaml)."""
-    return next((f for f in Path(file).resolve().parents if (f / MANIFEST).is_file()), None)
 
 
 def pack_fingerprints(pack_ids: Iterable[str], pack_paths: Iterable[str | Path] = (),

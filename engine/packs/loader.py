@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from ..validation import schemas
-from ..issues import Issue, IssueList, Severity, did_you_mean, error, warning
+from ..issues import ROOT_CAUSE_CODES, Issue, IssueList, Severity, did_you_mean, error, warning
 from ..model.parameters import RulesParameters
 from ..model.source import Source
 from ..positions import locate_issues
@@ -172,7 +172,7 @@ def _unreadable_files(pack: LoadedPack) -> set[Path]:
         file = Path(issue.file)
         wrong_section = (issue.code == "schema.type" and len(issue.path) <= 1
                          and pack.kinds.get(file) not in ("map", "scenario"))
-        if issue.code.startswith(("yaml.", "file.", "internal")) or wrong_section:
+        if issue.code.startswith(ROOT_CAUSE_CODES) or wrong_section:
             out.add(file)
     return out
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..issues import CommandError, did_you_mean, render_text
-from .discovery import MANIFEST
+from .discovery import MANIFEST, pack_folder_of
 from .loader import load_packs
 
 
@@ -32,7 +32,7 @@ def find_scenario(ref: str, pack_paths: list):
     path = Path(ref)
     extra = list(pack_paths)
     if path.suffix in (".yaml", ".yml") and path.exists():
-        folder = next((f for f in path.resolve().parents if (f / MANIFEST).is_file()), None)
+        folder = pack_folder_of(path)
         if folder is None:
             raise CommandError(f"{ref} is not inside a pack (no {MANIFEST} above it)")
         extra.insert(0, folder)

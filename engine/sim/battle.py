@@ -206,9 +206,7 @@ class Battle:
     # -- phases -------------------------------------------------------------------------------------------------
     def start(self) -> None:
         if self.state.turn == 0:
-            self.state.turn = 1
-            self.emit(ev.TurnStarted(1, 0))
-            self._turn_begins()
+            self._next_turn()
 
     def orders_phase(self, orders_by_side: dict[str, list[Order]]) -> list[str]:
         """Apply each side's orders; returns the messages of orders the rules refused."""
@@ -240,10 +238,7 @@ class Battle:
         if final:
             state.over = True
         else:
-            state.turn += 1
-            state.pulse = 0
-            self.emit(ev.TurnStarted(state.turn, 0))
-            self._turn_begins()
+            self._next_turn()
         return result
 
     def end_now(self) -> VictoryResult:
@@ -264,14 +259,14 @@ class Battle:
         extra = self.ruleset.after_end_extra_turns
         state.last_turn = state.turn + extra if extra is not None else 1 << 30
         state.over = False
-        state.turn += 1
-        state.pulse = 0
-        self.emit(ev.TurnStarted(state.turn, 0))
-        self._turn_begins()
+        self._next_turn()
         return None if extra is None else state.last_turn
 
-    def _turn_begins(self) -> None:
-        """Reinforcements due this turn arrive, before either side gives its orders."""
+    def _next_turn(self) -> None:
+        """A new turn begins: the one place that starts a turn. Reinforcements due arrive before the orders."""
+        self.state.turn += 1
+        self.state.pulse = 0
+        self.emit(ev.TurnStarted(self.state.turn, 0))
         if any_pending(self):
             bring_in(self)
 

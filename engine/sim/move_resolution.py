@@ -39,7 +39,7 @@ def _goal(unit: UnitState, battle: "Battle") -> tuple[int, int] | None:
     return unit.objectives[0] if unit.objectives else None
 
 
-def _crowded(square: tuple[int, int], unit: UnitState, battle: "Battle") -> bool:
+def crowded(square: tuple[int, int], unit: UnitState, battle: "Battle") -> bool:
     if not battle.flags.stacking:
         return False
     limit = battle.params.units.stacking_limit
@@ -94,7 +94,7 @@ def step_unit(unit: UnitState, battle: "Battle") -> None:
             unit.mp = 0
             break
         cost = field.cost(nxt)
-        if cost > unit.mp or _crowded(nxt, unit, battle):
+        if cost > unit.mp or crowded(nxt, unit, battle):
             break
         unit.mp -= cost
         spent += cost

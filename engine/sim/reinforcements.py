@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..model import Scenario, unit_arrival
 from . import events as ev
-from .move_resolution import _crowded
+from .move_resolution import crowded
 from .pathing import IMPASSABLE
 from .state import UnitState
 
@@ -69,7 +69,7 @@ def _entry_square(unit: UnitState, squares: list[tuple[int, int]], battle: "Batt
     field = battle.field(unit)
     enemy_squares = {u.pos for u in battle.enemies_on_map(unit.side)}
     for square in squares:
-        if field.cost(square) < IMPASSABLE and square not in enemy_squares and not _crowded(square, unit, battle):
+        if field.cost(square) < IMPASSABLE and square not in enemy_squares and not crowded(square, unit, battle):
             return square
     return None
 
