@@ -63,6 +63,8 @@ class MainWindow(QMainWindow):
         state = settings.value("window/state")
         if state is not None:
             self.restoreState(state)
+        else:  # first start: the map gets the height; the issues list is a strip until there is something in it
+            self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
 
     # -- construction ---------------------------------------------------------------------------------------------
     def _dock(self, title: str, widget, area, name: str) -> QDockWidget:
