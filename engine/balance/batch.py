@@ -36,7 +36,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Protocol
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol
 
 import numpy as np
 
@@ -80,12 +80,15 @@ class GameSetup:
     pack_paths: tuple[str, ...]
     handicap: int | None
     turns: int | None
+    unsaved: tuple[tuple[str, str], ...] = ()  # (file, text): read instead of the file (the editor's unsaved edits)
 
     def find(self):
         """(content, scenario), as `tacforge play` finds them."""
         from ..packs.scenario_lookup import find_scenario
+        from ..yamlio import unsaved
 
-        return find_scenario(self.ref, list(self.pack_paths))
+        with unsaved(dict(self.unsaved)):
+            return find_scenario(self.ref, list(self.pack_paths))
 
 
 _worker: dict = {}  # the worker process's loaded content and scenario
@@ -134,7 +137,7 @@ def _absolute(ref: str) -> str:
 def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: int = 0, handicap: int | None = None,
               turns: int | None = None, pack_paths: Iterable[str | os.PathLike] = (),
               progress: Callable[[int, int], None] | None = None, cancel: CancelFlag | None = None,
-              cluster: "DaskCluster | None" = None) -> "BatchReport":
+              cluster: "DaskCluster | None" = None, unsaved: Mapping[Path, str] | None = None) -> "BatchReport":
     """Play `runs` computer-against-computer games of a scenario over `jobs` processes, or on a Dask cluster, and
     sum them up.
 
@@ -146,6 +149,7 @@ def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: in
     progress(done, total) is called in the calling thread after every game. cancel: see the module docstring.
     cluster: play on Dask instead of the process pool (engine.balance.dask_batch; `jobs` is then unused and the
     report's `jobs` is the number of workers); the report is the same.
+    unsaved: file -> text, read instead of those files by every worker (the editor plays its unsaved documents).
     Raises BatchError for a scenario that cannot be found or played, or a game that fails."""
     if runs < 1:
         raise ValueError("runs must be at least 1")
@@ -157,7 +161,7 @@ def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: in
         raise ValueError("turns must be at least 1")
     started = time.perf_counter()
     setup = GameSetup(_absolute(scenario_ref), tuple(str(Path(p).expanduser().resolve()) for p in pack_paths),
-                      handicap, turns)
+                      handicap, turns, tuple(sorted((str(Path(f).resolve()), t) for f, t in (unsaved or {}).items())))
     try:
         content, scenario = setup.find()
         probe = Battle(content, scenario, seed=game_seed(seed, 0), handicap=handicap, turns=turns)
