@@ -1,6 +1,6 @@
 """Where the editor may write packs, and which packs it remembers between launches.
 
-Installed packs (found through a plugin's entry point, such as core, western and eastern) live in site-packages
+Installed packs (the built-in core pack, and those found through a plugin's entry point such as western and eastern) live in site-packages
 or in the source tree of a plugin: the editor never writes into them without asking, and offers the user's own
 packs folder (platformdirs' user data folder, which every tacforge command searches) for new work. Pack folders
 created or opened elsewhere are kept in QSettings so that the next launch finds them again.
@@ -15,8 +15,6 @@ from PyQt6.QtCore import QSettings
 from tacforge.engine.packs.discovery import user_pack_dir
 
 REMEMBERED = "packs/folders"
-# discovery names a pack found through an entry point "plugin '<name>' (<distribution> <version>)"
-_PLUGIN_ORIGIN = "plugin '"
 
 
 def user_packs_folder() -> Path:
@@ -27,11 +25,12 @@ def user_packs_folder() -> Path:
 
 
 def installed_pack_at(packset, folder: Path):
-    """The installed (plugin) pack that holds `folder`, or None when writing there is the user's own business."""
+    """The installed pack (built in or a plugin's) that holds `folder`, or None when writing there is the user's own
+    business."""
     folder = Path(folder).resolve()
     for pack in packset.all:
         home = pack.location.folder
-        if pack.location.origin.startswith(_PLUGIN_ORIGIN) and (folder == home or home in folder.parents):
+        if pack.location.installed and (folder == home or home in folder.parents):
             return pack
     return None
 

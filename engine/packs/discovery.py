@@ -29,7 +29,8 @@ MANIFEST = "pack.yaml"
 @dataclass(frozen=True)
 class PackLocation:
     folder: Path
-    origin: str
+    origin: str  # where it was found, in words
+    installed: bool = False  # installed with tacforge or a plugin (its folder is not the user's to write in)
 
 
 def user_pack_dir() -> Path:
@@ -108,12 +109,12 @@ def _entry_point_locations(issues: list[Issue]) -> list[PackLocation]:
                                 f"which has no {MANIFEST}", file=folder,
                                 hint="the entry point must be 'package:folder', naming the pack folder inside the package"))
             continue
-        out.append(PackLocation(folder.resolve(), origin))
+        out.append(PackLocation(folder.resolve(), origin, installed=True))
     return out
 
 
 def _built_in_location() -> PackLocation:
-    return PackLocation(CORE_PACK_DIR.resolve(), f"built in (tacforge {__version__})")
+    return PackLocation(CORE_PACK_DIR.resolve(), f"built in (tacforge {__version__})", installed=True)
 
 
 def discover(pack_paths: Iterable[str | Path] = (), env: dict | None = None,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -48,6 +49,18 @@ class PackDocs:
             yield from getattr(self, name)
 
 
+class Skip(Enum):
+    """Why a pack is skipped."""
+
+    SHADOWED = "shadowed"  # another pack of the same id comes first
+    SCHEMA_VERSION = "schema version"
+    REQUIREMENTS = "requirements"  # a requirement missing, of the wrong version, or circular
+    REQUIREMENT_SKIPPED = "requirement skipped"
+    CONFLICT = "conflict"
+    ERRORS = "errors"
+    UNREADABLE = "unreadable"  # its pack.yaml cannot be read, or reading it failed
+
+
 @dataclass
 class LoadedPack:
     location: PackLocation
@@ -56,7 +69,13 @@ class LoadedPack:
     issues: IssueList = field(default_factory=IssueList)
     texts: dict[Path, str] = field(default_factory=dict)
     kinds: dict[Path, str] = field(default_factory=dict)  # file -> schema kind
-    problem: str | None = None  # why the pack is skipped, if it is
+    problem: str | None = None  # why the pack is skipped, if it is, in words
+    skipped: Skip | None = None  # ... and as a kind, which code reads (never the words)
+
+    def skip(self, kind: "Skip", problem: str, replace: bool = False) -> None:
+        """Mark the pack skipped; the first reason found stands unless `replace`."""
+        if self.problem is None or replace:
+            self.problem, self.skipped = problem, kind
 
     @property
     def id(self) -> str:
@@ -191,7 +210,7 @@ class PackSet:
                 continue
             if pack.id in self.packs:
                 first = self.packs[pack.id]
-                pack.problem = f"shadowed by the pack of the same id at {first.location.folder}"
+                pack.skip(Skip.SHADOWED, f"shadowed by the pack of the same id at {first.location.folder}", replace=True)
                 pack.issues.add(warning("pack.shadowed", f"pack '{pack.id}' is also found at {first.location.folder} "
                                         f"({first.location.origin}), which takes precedence; this copy is skipped",
                                         file=pack.manifest.file, hint="remove one of the two copies"))
@@ -206,30 +225,30 @@ class PackSet:
     def _check_requirements(self) -> None:
         for pack in self.packs.values():
             if pack.manifest.schema_version not in SUPPORTED_SCHEMA_VERSIONS:
-                pack.problem = f"unknown schema version {pack.manifest.schema_version}"
+                pack.skip(Skip.SCHEMA_VERSION, f"unknown schema version {pack.manifest.schema_version}", replace=True)
                 pack.issues.add(error("pack.schema-version",
                                       f"schema_version {pack.manifest.schema_version} is not one this tacforge reads "
                                       f"(it reads {', '.join(map(str, SUPPORTED_SCHEMA_VERSIONS))})",
                                       file=pack.manifest.file, path=("schema_version",),
                                       hint="update tacforge, or migrate the pack to a supported schema version"))
-            if any(i.is_error for i in pack.issues.items) and pack.problem is None:
-                pack.problem = "has errors"
+            if any(i.is_error for i in pack.issues.items):
+                pack.skip(Skip.ERRORS, "has errors")
             for dep, spec in pack.manifest.requires:
                 other = self.packs.get(dep)
                 if other is None:
-                    pack.problem = pack.problem or f"requires '{dep}', which is not installed"
+                    pack.skip(Skip.REQUIREMENTS, f"requires '{dep}', which is not installed")
                     pack.issues.add(error("pack.requires-missing", f"requires pack '{dep}', which is not installed",
                                           file=pack.manifest.file, path=("requires", dep),
                                           hint=did_you_mean(dep, self.packs) or "install the pack or add its folder to TACFORGE_PACK_PATH"))
                 elif other.manifest.version not in spec:
-                    pack.problem = pack.problem or f"requires '{dep}' {spec}, found {other.manifest.version}"
+                    pack.skip(Skip.REQUIREMENTS, f"requires '{dep}' {spec}, found {other.manifest.version}")
                     pack.issues.add(error("pack.requires-version",
                                           f"requires '{dep}' {spec}, but version {other.manifest.version} is installed",
                                           file=pack.manifest.file, path=("requires", dep),
                                           hint="install a matching version or widen the range"))
         for pack in self.packs.values():  # cycles
             if pack.id in self._closure(pack.id, include_self=False):
-                pack.problem = pack.problem or "requirement cycle"
+                pack.skip(Skip.REQUIREMENTS, "requirement cycle")
                 pack.issues.add(error("pack.requires-cycle", f"pack '{pack.id}' requires itself through its requirements",
                                       file=pack.manifest.file, path=("requires",), hint="remove the circular requirement"))
     def _propagate_skips(self) -> None:
@@ -241,7 +260,7 @@ class PackSet:
                     for dep, _ in pack.manifest.requires:
                         other = self.packs.get(dep)
                         if other is not None and other.problem is not None:
-                            pack.problem = f"its requirement '{dep}' is skipped ({other.problem})"
+                            pack.skip(Skip.REQUIREMENT_SKIPPED, f"its requirement '{dep}' is skipped ({other.problem})")
                             pack.issues.add(error("pack.requires-broken", f"requires pack '{dep}', which is skipped: {other.problem}",
                                                   file=pack.manifest.file, path=("requires", dep),
                                                   hint=f"fix '{dep}' first (tacforge validate {dep})"))
@@ -252,7 +271,7 @@ class PackSet:
         from ..validation.semantic import check_pack
 
         for pack in self.packs.values():
-            if pack.problem and pack.problem.startswith(("requires", "unknown schema", "requirement cycle", "shadowed")):
+            if pack.skipped in (Skip.REQUIREMENTS, Skip.SCHEMA_VERSION, Skip.SHADOWED):
                 continue
             if not all(dep in self.packs for dep, _ in pack.manifest.requires):
                 continue
@@ -262,15 +281,15 @@ class PackSet:
                                       "cross-reference checks of this pack are skipped until "
                                       f"{', '.join(sorted(f.name for f in unreadable))} can be read",
                                       file=pack.manifest.file, line=1, hint="fix the errors above and validate again"))
-                pack.problem = pack.problem or "has errors"
+                pack.skip(Skip.ERRORS, "has errors")
                 continue
             try:
                 found = check_pack(pack, self.content(pack.id))
             except Exception as exc:  # an unforeseen failure is this pack's issue, never a crash of loading
                 found = [internal_issue(exc, pack.manifest.file)]
             pack.issues.extend(found)
-            if any(i.is_error for i in found) and pack.problem is None:
-                pack.problem = "has errors"
+            if any(i.is_error for i in found):
+                pack.skip(Skip.ERRORS, "has errors")
 
     def _closure(self, pack_id: str, include_self: bool = True) -> list[str]:
         """The pack's requirements, transitively, dependencies before dependants."""
@@ -311,11 +330,11 @@ class PackSet:
                                           f"'{entry.id}' overrides an entry of pack '{ns}', which this pack does not require",
                                           file=entry.source.file, path=entry.source.path,
                                           hint=f"add '{ns}' to requires in pack.yaml, or use a bare id to add a new entry"))
-                    pack.problem = pack.problem or "overrides a pack it does not require"
+                    pack.skip(Skip.CONFLICT, "overrides a pack it does not require")
                     continue
                 other = owners.get(entry.id)
                 if other and other not in deps and pack.id not in self._closure(other, include_self=False):
-                    pack.problem = f"conflicts with pack '{other}'"
+                    pack.skip(Skip.CONFLICT, f"conflicts with pack '{other}'", replace=True)
                     pack.issues.add(error("pack.conflict", f"both '{other}' and this pack override '{entry.id}'",
                                           file=entry.source.file, path=entry.source.path,
                                           hint=f"make one pack require the other, or drop one override"))
@@ -382,7 +401,7 @@ def load_location(location: PackLocation, cache: SchemaCache | None = None,
     if text:
         pack.texts[location.folder / "pack.yaml"] = text
     if manifest is None:
-        pack.problem = "its pack.yaml cannot be read"
+        pack.skip(Skip.UNREADABLE, "its pack.yaml cannot be read")
         return pack
     _load_pack_files(pack, None if check_fully is not None and check_fully(pack) else cache)
     return pack
@@ -393,7 +412,8 @@ def load_location_guarded(location: PackLocation, cache: SchemaCache | None,
     try:
         return load_location(location, cache, check_fully)
     except Exception as exc:  # a broken pack must never hide the others (design.md 2)
-        pack = LoadedPack(location, None, problem="tacforge failed while reading it")
+        pack = LoadedPack(location, None)
+        pack.skip(Skip.UNREADABLE, "tacforge failed while reading it")
         pack.issues.add(internal_issue(exc, location.folder / "pack.yaml"))
         return pack
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..issues import CommandError, did_you_mean, render_text
 from .discovery import MANIFEST, pack_folder_of
-from .loader import load_packs
+from .loader import Skip, load_packs
 
 
 def _usable(packset, pack) -> None:
@@ -61,7 +61,7 @@ def find_scenario(ref: str, pack_paths: list):
 def _broken_packs_that_may_hold(ref: str, folders: list, packset) -> list:
     """Packs with errors in which a scenario that was not found may be: the pack named by 'pack:id' or holding the
     file, else every pack with errors (its scenario file may be the one that cannot be read)."""
-    broken = [p for p in packset.all if not p.usable and not (p.problem or "").startswith("shadowed")]
+    broken = [p for p in packset.all if not p.usable and p.skipped is not Skip.SHADOWED]
     if folders:
         return [p for p in broken if p.location.folder == Path(folders[0]).resolve()]
     if ":" in ref:
