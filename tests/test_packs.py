@@ -59,6 +59,18 @@ def test_requirement_version_out_of_range(make_pack):
     assert not pack.usable and [i.code for i in pack.issues.items] == ["pack.requires-version"]
 
 
+def test_a_pre_release_meets_a_range_in_the_loader_as_in_the_manifest_form(make_pack):
+    from tacforge.editor.data.manifest_checks import check_requirement
+
+    base = make_pack("base")
+    manifest = base / "pack.yaml"
+    manifest.write_text(manifest.read_text().replace("version: 1.0.0", "version: 2.0.0rc1"))
+    user = make_pack("user", requires={"core": ">=1.0", "base": ">=1.0"})
+    packset = load_with(base, user)
+    assert packset.packs["user"].usable
+    assert check_requirement("base", ">=1.0", {"base": packset.packs["base"].manifest.version}, "user") == []
+
+
 def test_unknown_schema_version(make_pack):
     folder = make_pack("future")
     text = (folder / "pack.yaml").read_text().replace("schema_version: 1", "schema_version: 99")

@@ -1,23 +1,20 @@
 """Checks of a pack manifest as it is typed (Qt-free): the version, each requirement's pack id (among the packs
-found, with did-you-mean) and version range (parsed with `packaging`, and matched against the version found)."""
+found, with did-you-mean) and version range, parsed and matched by the engine's manifest reader, so the form
+accepts exactly what the loader accepts."""
 
 from __future__ import annotations
 
 from typing import Mapping
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.version import InvalidVersion, Version
+from packaging.version import Version
 
 from tacforge.engine.issues import did_you_mean
+from tacforge.engine.packs.manifest import RANGE_HINT, VERSION_HINT, parse_range, parse_version, satisfies
 
 
 def check_version(text: str) -> str | None:
     """None if `text` is a version number, else why not."""
-    try:
-        Version(text.strip())
-    except InvalidVersion:
-        return f"'{text}' is not a version number; write one such as 1.0.0"
-    return None
+    return None if parse_version(text) is not None else f"'{text}' is not a version number; {VERSION_HINT}"
 
 
 def check_requirement(pack_id: str, range_text: str, found: Mapping[str, Version], own_id: str) -> list[str]:
@@ -31,12 +28,11 @@ def check_requirement(pack_id: str, range_text: str, found: Mapping[str, Version
     elif pack_id not in found:
         hint = did_you_mean(pack_id, [p for p in found if p != own_id])
         problems.append(f"no pack '{pack_id}' is installed" + (f"; {hint}" if hint else ""))
-    try:
-        spec = SpecifierSet(range_text)
-    except InvalidSpecifier:
-        return problems + [f"'{range_text}' is not a version range; write one such as \">=1.0,<2\""]
+    spec = parse_range(range_text)
+    if spec is None:
+        return problems + [f"'{range_text}' is not a version range; {RANGE_HINT}"]
     version = found.get(pack_id)
-    if version is not None and pack_id != own_id and not spec.contains(version, prereleases=True):
+    if version is not None and pack_id != own_id and not satisfies(version, spec):
         problems.append(f"'{pack_id}' is installed at {version}, outside {range_text or 'any version'}")
     return problems
 

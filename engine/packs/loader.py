@@ -22,7 +22,7 @@ from ..yamlio import YamlFileError, load_fast
 from . import decode
 from .content import Content
 from .discovery import PackLocation, discover
-from .manifest import FILE_KINDS, SUPPORTED_SCHEMA_VERSIONS, Manifest, read_manifest
+from .manifest import FILE_KINDS, SUPPORTED_SCHEMA_VERSIONS, Manifest, read_manifest, satisfies
 from .pack_files import expand_files
 
 
@@ -240,7 +240,7 @@ class PackSet:
                     pack.issues.add(error("pack.requires-missing", f"requires pack '{dep}', which is not installed",
                                           file=pack.manifest.file, path=("requires", dep),
                                           hint=did_you_mean(dep, self.packs) or "install the pack or add its folder to TACFORGE_PACK_PATH"))
-                elif other.manifest.version not in spec:
+                elif not satisfies(other.manifest.version, spec):
                     pack.skip(Skip.REQUIREMENTS, f"requires '{dep}' {spec}, found {other.manifest.version}")
                     pack.issues.add(error("pack.requires-version",
                                           f"requires '{dep}' {spec}, but version {other.manifest.version} is installed",

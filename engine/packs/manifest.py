@@ -28,6 +28,32 @@ FILE_KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
 })
 
 
+VERSION_HINT = "write a version such as 1.0.0"
+RANGE_HINT = 'write a range such as ">=1.0,<2"'
+
+
+def parse_version(text: str) -> Version | None:
+    """The version `text` names, or None if it names none."""
+    try:
+        return Version(str(text).strip())
+    except InvalidVersion:
+        return None
+
+
+def parse_range(text: str) -> SpecifierSet | None:
+    """The version range `text` names ("" is any version), or None if it names none."""
+    try:
+        return SpecifierSet(str(text).strip())
+    except InvalidSpecifier:
+        return None
+
+
+def satisfies(version: Version, spec: SpecifierSet) -> bool:
+    """Whether an installed pack's version meets a requirement's range. A pre-release counts: the pack is installed,
+    and a designer testing 2.0.0rc1 of a pack means it to be used."""
+    return spec.contains(version, prereleases=True)
+
+
 @dataclass(frozen=True)
 class Manifest:
     id: str
@@ -60,19 +86,19 @@ def manifest_from_data(raw, folder: Path, path: Path) -> tuple[Manifest | None, 
     issues = schemas.validate("pack", raw, path)
     if any(i.is_error for i in issues):
         return None, issues
-    try:
-        version = Version(str(raw["version"]))
-    except InvalidVersion:
+    version = parse_version(raw["version"])
+    if version is None:
         issues.append(error("pack.version", f"'{raw['version']}' is not a version number", file=path, path=("version",),
-                            hint="use a version such as 1.0.0"))
+                            hint=VERSION_HINT))
         return None, issues
     requires = []
-    for dep, spec in (raw.get("requires") or {}).items():
-        try:
-            requires.append((dep, SpecifierSet(spec)))
-        except InvalidSpecifier:
-            issues.append(error("pack.requires-range", f"'{spec}' is not a version range", file=path,
-                                path=("requires", dep), hint="write a range such as \">=1.0,<2\""))
+    for dep, text in (raw.get("requires") or {}).items():
+        spec = parse_range(text)
+        if spec is None:
+            issues.append(error("pack.requires-range", f"'{text}' is not a version range", file=path,
+                                path=("requires", dep), hint=RANGE_HINT))
+        else:
+            requires.append((dep, spec))
     if any(i.is_error for i in issues):
         return None, issues
     files = {kind: tuple(raw.get("files", {}).get(kind, defaults)) for kind, (_, defaults) in FILE_KINDS.items()}
