@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from tacforge.engine.model import Weapon
+from tacforge.engine.validation.semantic import period_span_problem
 
 END_GRAB = 0.3  # how near (in periods) to a bar's end a press must be to grab it
 
@@ -55,10 +56,10 @@ def gaps(weapons: Iterable[Weapon], period_numbers: Iterable[int]) -> list[tuple
 
 
 def anachronisms(weapons: Iterable[Weapon], period_numbers: Iterable[int]) -> list[Weapon]:
-    """Weapons available in a period the pack does not have, or whose first period is after their last."""
-    known = set(period_numbers)
-    return [w for w in weapons if w.periods[0] > w.periods[1]
-            or not set(range(w.periods[0], w.periods[1] + 1)) <= known]
+    """Weapons available past the pack's last period, or whose first period is after their last: the validator's
+    own rule (a period missing from the table is the validator's period.missing, not every weapon's fault)."""
+    count = max(period_numbers, default=None)
+    return [w for w in weapons if period_span_problem(*w.periods, count) is not None]
 
 
 def grab(all_bars: list[Bar], x: float, y: float) -> tuple[Bar, int] | None:

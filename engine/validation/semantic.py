@@ -123,6 +123,16 @@ def _nationalities(content: Content) -> list[str]:
     return [n.id for n in content.ruleset.nationalities] if content.ruleset else []
 
 
+def period_span_problem(first: int, last: int, period_count: int | None) -> tuple[str, str | None] | None:
+    """(message, hint) if a weapon cannot be available from period `first` to `last` in a ruleset of `period_count`
+    periods (None: unknown), else None. The validator and the editor's timeline both ask this."""
+    if first > last:
+        return f"periods {first}-{last} run backwards", "write the first period of availability, then the last"
+    if period_count and last > period_count:
+        return f"periods run to {last}, but this ruleset has {period_count} periods", None
+    return None
+
+
 def check_weapon(w: Weapon, content: Content) -> list[Issue]:
     out = []
     if w.unit_class not in content.unit_classes:
@@ -133,13 +143,9 @@ def check_weapon(w: Weapon, content: Content) -> list[Issue]:
         if known and nat != "any" and nat not in known:
             out.append(_at("ref.unknown-nationality", f"unknown nationality '{nat}'", w.source, "nationality",
                            hint=did_you_mean(nat, known + ["any"]) or "one of: " + ", ".join(known + ["any"])))
-    first, last = w.periods
-    limit = content.ruleset.periods if content.ruleset else None
-    if first > last:
-        out.append(_at("weapon.periods", f"periods {first}-{last} run backwards", w.source, "periods",
-                       hint="write the first period of availability, then the last"))
-    elif limit and last > limit:
-        out.append(_at("weapon.periods", f"periods run to {last}, but this ruleset has {limit} periods", w.source, "periods"))
+    span = period_span_problem(*w.periods, content.ruleset.periods if content.ruleset else None)
+    if span is not None:
+        out.append(_at("weapon.periods", span[0], w.source, "periods", hint=span[1]))
     if w.fires_as is not None and content.resolve_weapon(w.fires_as, w.nationalities) is None:
         out.append(_at("ref.unknown-weapon", f"fires_as names unknown weapon '{w.fires_as}'", w.source, "fires_as",
                        hint=did_you_mean(w.fires_as, content.weapon_names())))
