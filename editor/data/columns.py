@@ -1,5 +1,6 @@
 """A table column of a data room (Qt-free): the value's path below its entry, what the schema allows there, and
-what a typed or chosen value becomes."""
+what a typed or chosen value becomes; and the parsing and writing of cell text that every table of the data rooms
+(terrain, periods, weapons and the weapons' CSV) shares, so a cell means the same everywhere."""
 
 from __future__ import annotations
 
@@ -23,29 +24,71 @@ class Column:
     tip: str = ""
 
 
+TRUE_TEXTS = ("true", "yes", "1", "x")
+FALSE_TEXTS = ("false", "no", "0", "")
+
+
+def whole_number(title: str, text: str, minimum: int | None = None, maximum: int | None = None) -> int:
+    try:
+        number = int(text.strip())
+    except ValueError:
+        raise ValueError(f"{title} must be a whole number, not '{text.strip()}'") from None
+    if minimum is not None and number < minimum:
+        raise ValueError(f"{title} must be at least {minimum}, not {number}")
+    if maximum is not None and number > maximum:
+        raise ValueError(f"{title} must be at most {maximum}, not {number}")
+    return number
+
+
+def truth(title: str, value: Any) -> bool:
+    """A check box's state, or text such as true / no / x."""
+    if isinstance(value, bool):
+        return value
+    text = str(value if value is not None else "").strip().lower()
+    if text in TRUE_TEXTS or text in FALSE_TEXTS:
+        return text in TRUE_TEXTS
+    raise ValueError(f"{title} is true or false, not '{text}'")
+
+
+def choice(title: str, text: str, options: tuple[str, ...]) -> str:
+    if text.strip() not in options:
+        raise ValueError(f"{title} must be one of: {', '.join(options)}, not '{text.strip()}'")
+    return text.strip()
+
+
+def span(title: str, text: str) -> tuple[int, int]:
+    """'first-last' (periods 2-5) as two whole numbers."""
+    parts = text.replace("–", "-").split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(f"{title} is 'first-last', e.g. 2-5, not '{text.strip()}'")
+    return int(parts[0]), int(parts[1])
+
+
+def cell_text(value: Any) -> str:
+    """How a value reads in a cell and in a CSV file: true/false, a span 'first-last', the text of anything else
+    ('' for none)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list)) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return f"{value[0]}-{value[1]}"
+    return str(value)
+
+
 def parse_cell(column: Column, value: Any) -> Any:
     """The value to write for what was typed or chosen; ValueError with a designer's message if it is not allowed."""
     if not column.editable:
         raise ValueError(f"{column.title} is derived and cannot be edited")
     if column.kind == "bool":
-        return bool(value)
+        return truth(column.title, value)
     text = str(value).strip() if value is not None else ""
     if column.kind == "choice":
-        if text not in column.options:
-            raise ValueError(f"{column.title} must be one of: {', '.join(column.options)}")
-        return text
+        return choice(column.title, text, column.options)
     if column.kind == "int":
         if text == "" and column.blank_means_none:
             return None
-        try:
-            number = int(text)
-        except ValueError:
-            raise ValueError(f"{column.title} must be a whole number, not '{text}'") from None
-        if column.minimum is not None and number < column.minimum:
-            raise ValueError(f"{column.title} must be at least {column.minimum}")
-        if column.maximum is not None and number > column.maximum:
-            raise ValueError(f"{column.title} must be at most {column.maximum}")
-        return number
+        return whole_number(column.title, text, column.minimum, column.maximum)
     if column.kind == "date":
         try:
             date.fromisoformat(text)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tacforge.engine.model import Weapon
+from .columns import cell_text, choice, span, truth, whole_number
 from .schema_bounds import ANY, schema_node
 
 STATS = ("mr", "mp", "ss", "ac", "sp", "mg", "fa", "ba", "sl", "df")
@@ -36,7 +37,7 @@ class Column:
         return getattr(weapon, self.attribute)
 
     def text(self, weapon: Weapon) -> str:
-        return format_value(self, self.value(weapon))
+        return cell_text(self.value(weapon))
 
     def parse(self, text: str):
         """The typed value of `text`; ValueError with a designer's message when it is out of bounds or malformed."""
@@ -46,50 +47,16 @@ class Column:
                 raise ValueError(f"{self.header} cannot be empty")
             return text
         if self.kind == "bool":
-            lowered = text.lower()
-            if lowered in ("true", "yes", "1", "x"):
-                return True
-            if lowered in ("false", "no", "0", ""):
-                return False
-            raise ValueError(f"{self.header} is true or false, not {text!r}")
+            return truth(self.header, text)
         if self.kind == "enum":
-            if text not in self.choices:
-                raise ValueError(f"{self.header} is one of {', '.join(self.choices)}, not {text!r}")
-            return text
+            return choice(self.header, text, self.choices)
         if self.kind == "periods":
-            parts = text.replace("–", "-").split("-")
-            if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-                raise ValueError(f"{self.header} is 'first-last', e.g. 2-5, not {text!r}")
-            first, last = (int(p) for p in parts)
-            for number in (first, last):
-                self._check(number)
-            return first, last
-        if not text:
-            if self.optional and self.attribute == "legacy_number":
-                return None
-            raise ValueError(f"{self.header} needs a whole number")
-        try:
-            number = int(text)
-        except ValueError:
-            raise ValueError(f"{self.header} is a whole number, not {text!r}") from None
-        self._check(number)
-        return number
-
-    def _check(self, number: int) -> None:
-        if self.minimum is not None and number < self.minimum:
-            raise ValueError(f"{self.header} must be at least {self.minimum}, not {number}")
-        if self.maximum is not None and number > self.maximum:
-            raise ValueError(f"{self.header} must be at most {self.maximum}, not {number}")
-
-
-def format_value(column: Column, value) -> str:
-    if value is None:
-        return ""
-    if column.kind == "periods":
-        return f"{value[0]}-{value[1]}"
-    if column.kind == "bool":
-        return "true" if value else "false"
-    return str(value)
+            first, last = span(self.header, text)
+            return (whole_number(self.header, str(first), self.minimum, self.maximum),
+                    whole_number(self.header, str(last), self.minimum, self.maximum))
+        if not text and self.optional and self.attribute == "legacy_number":
+            return None
+        return whole_number(self.header, text, self.minimum, self.maximum)
 
 
 # (YAML key, the manuals' header, Weapon attribute); the manuals' column order, then the behaviour flags

@@ -17,6 +17,7 @@ from tacforge.engine.issues import Issue, error
 from tacforge.engine.model import Weapon
 from tacforge.engine.validation.semantic import check_weapon
 
+from .columns import FALSE_TEXTS, TRUE_TEXTS, cell_text, span, truth
 from .weapon_columns import weapon_schema
 from .weapon_usage import usages
 from .weapons_table import RowChange, TableChange, WeaponRows
@@ -30,13 +31,9 @@ def headers() -> list[str]:
 
 
 def _cell(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        if len(value) == 2 and all(isinstance(v, int) for v in value):
-            return f"{value[0]}-{value[1]}"
+    if isinstance(value, list) and not (len(value) == 2 and all(isinstance(v, int) for v in value)):
         return LIST_SEPARATOR.join(str(v) for v in value)
-    return str(value)
+    return cell_text(value)
 
 
 def export_csv(weapons: list[Weapon], pack_id: str) -> str:
@@ -53,17 +50,17 @@ def _value(key: str, text: str):
     spec = weapon_schema()["properties"][key]
     kind = spec.get("type")
     if key == "periods":
-        parts = text.split("-")
-        if len(parts) == 2 and all(p.strip().isdigit() for p in parts):
-            return [int(p) for p in parts]
-        return text
+        try:
+            return list(span(key, text))
+        except ValueError:
+            return text
     if key == "nationality" or kind == "array":
         items = [t.strip() for t in text.split(LIST_SEPARATOR) if t.strip()]
         return items[0] if key == "nationality" and len(items) == 1 else items
     if kind == "integer" and text.lstrip("-").isdigit():
         return int(text)
-    if kind == "boolean" and text.lower() in ("true", "false"):
-        return text.lower() == "true"
+    if kind == "boolean" and text.strip().lower() in TRUE_TEXTS + FALSE_TEXTS and text.strip():
+        return truth(key, text)
     return text
 
 

@@ -12,7 +12,8 @@ from typing import Iterable
 from tacforge.engine.model import Weapon
 from tacforge.engine.packs.content import Content, normalise
 
-from .weapon_columns import Column, applies, column, format_value
+from .columns import cell_text
+from .weapon_columns import Column, applies, column
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,7 @@ def bulk_set(table: WeaponRows, weapon_ids: Iterable[str], key: str, value) -> T
             continue
         rows.append(RowChange(i, weapon, dataclasses.replace(weapon, **{col.attribute: value})))
     count = len(rows)
-    what = f"{col.header} = {format_value(col, value)}"
+    what = f"{col.header} = {cell_text(value)}"
     return TableChange(f"set {what}" if count == 1 else f"set {what} on {count} weapons", tuple(rows))
 
 
