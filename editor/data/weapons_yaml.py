@@ -17,15 +17,6 @@ from tacforge.engine.validation import schemas
 
 from .weapon_columns import class_keys, weapon_schema
 
-# key -> (Weapon attribute, the value the decoder reads when the key is absent)
-_OPTIONAL = {"aliases": ("aliases", ()), "legacy_number": ("legacy_number", None), "sp": ("sp", 0), "mg": ("mg", 0),
-             "fa": ("fa", 0), "ba": ("ba", 0), "sl": ("sl", 0), "df": ("df", 0), "indirect_mr": ("indirect_mr", None),
-             "fires_as": ("fires_as", None), "carries": ("carries", None), "kill_vp": ("kill_vp", None),
-             "transport_cost": ("transport_cost", None), "single_use": ("single_use", False),
-             "thrown": ("thrown", False), "designer_value": ("designer_value", False),
-             "description": ("description", "")}
-
-
 def reference_id(weapon: Weapon, pack_id: str) -> str:
     """The id as the pack's file writes it: bare for its own weapons, qualified for an override of another pack's."""
     return weapon.local_id if weapon.id.split(":", 1)[0] == pack_id else weapon.id
@@ -39,7 +30,7 @@ def entry_values(weapon: Weapon, pack_id: str) -> dict[str, Any]:
     values = {"id": reference_id(weapon, pack_id), "name": weapon.name, "nationality": nats[0] if len(nats) == 1 else nats,
               "class": weapon.unit_class, "mr": weapon.mr, "mp": weapon.mp, "ss": weapon.ss, "ac": weapon.ac,
               "periods": list(weapon.periods)}
-    for key, (attribute, default) in _OPTIONAL.items():
+    for key, (attribute, default) in decode.WEAPON_OPTIONAL.items():
         value = getattr(weapon, attribute)
         if key in forbidden or (value == default and key not in required):
             continue

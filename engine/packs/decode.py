@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 from types import MappingProxyType
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ..issues import IssueList, did_you_mean, error
 from ..model import (Arrival, BattleType, FormationTemplate, ForceType, Force, Formation, Map, MobilityClass, Nationality,
@@ -127,16 +127,23 @@ def ruleset(r: dict, src: Source, ns: str) -> Ruleset:
         small_battle_factor=points["small_battle_factor"], description=r.get("description", ""), source=src)
 
 
+# A weapon entry's optional keys: YAML key -> (Weapon attribute, the value an absent key means). The editor writes
+# entries by the same table, leaving out a key that holds its default.
+WEAPON_OPTIONAL: Mapping[str, tuple[str, object]] = MappingProxyType({
+    "aliases": ("aliases", ()), "legacy_number": ("legacy_number", None), "sp": ("sp", 0), "mg": ("mg", 0),
+    "fa": ("fa", 0), "ba": ("ba", 0), "sl": ("sl", 0), "df": ("df", 0), "indirect_mr": ("indirect_mr", None),
+    "fires_as": ("fires_as", None), "carries": ("carries", None), "kill_vp": ("kill_vp", None),
+    "transport_cost": ("transport_cost", None), "single_use": ("single_use", False), "thrown": ("thrown", False),
+    "designer_value": ("designer_value", False), "description": ("description", "")})
+
+
 def weapon(r: dict, src: Source, ns: str) -> Weapon:
+    optional = {attribute: r.get(key, default) for key, (attribute, default) in WEAPON_OPTIONAL.items()}
+    optional["aliases"] = tuple(str(a) for a in optional["aliases"])
     return Weapon(
         id=qualify(r["id"], ns), name=r["name"], nationalities=_strings(r["nationality"]), unit_class=r["class"],
-        mr=r["mr"], mp=r["mp"], ss=r["ss"], ac=r["ac"], periods=(r["periods"][0], r["periods"][1]),
-        sp=r.get("sp", 0), mg=r.get("mg", 0), fa=r.get("fa", 0), ba=r.get("ba", 0), df=r.get("df", 0),
-        sl=r.get("sl", 0), aliases=tuple(str(a) for a in r.get("aliases", ())), legacy_number=r.get("legacy_number"),
-        indirect_mr=r.get("indirect_mr"), fires_as=r.get("fires_as"), carries=r.get("carries"),
-        kill_vp=r.get("kill_vp"), transport_cost=r.get("transport_cost"),
-        designer_value=r.get("designer_value", False), single_use=r.get("single_use", False),
-        thrown=r.get("thrown", False), description=r.get("description", ""), source=src)
+        mr=r["mr"], mp=r["mp"], ss=r["ss"], ac=r["ac"], periods=(r["periods"][0], r["periods"][1]), source=src,
+        **optional)
 
 
 def _date(text: str | date) -> date:
