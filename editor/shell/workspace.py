@@ -14,7 +14,7 @@ from tacforge.engine.packs import load_packs
 from tacforge.engine.packs.discovery import MANIFEST, pack_folder_of
 from tacforge.engine.packs.manifest import FILE_KINDS
 from tacforge.engine.resources import CORE_PACK_DIR
-from tacforge.engine.validation.schema_files import PACK_SCHEMA_FOLDER, schema_line, write_pack_schemas
+from tacforge.engine.validation.schema_files import PACK_SCHEMA_FOLDER, write_pack_schemas
 from tacforge.engine.yamlio import YamlFileError, atomic_write_text
 
 from tacforge.engine.model.parameters import RulesParameters
@@ -176,20 +176,16 @@ def new_pack_from_template(folder: Path, pack_id: str, name: str) -> Path:
 
 
 def write_new_map(pack_folder: Path, map_id: str, name: str, width: int, height: int, content) -> Path:
-    """A blank map file (clear level-1 ground) in the pack's maps/ folder, in the shipped style."""
-    import json
+    """A blank map file (clear level-1 ground) in the pack's maps/ folder, written as `tacforge new` writes maps."""
+    from tacforge.engine.battlegen.scenario_writer import map_document, render
 
     from ..map.tools.model import MapModel
 
     target = Path(pack_folder) / "maps" / f"{map_id}.yaml"
     if target.exists():
         raise FileExistsError(f"{target} already exists")
-    rows, legend = MapModel.blank(content, width, height, map_id=map_id, name=name).rows_and_legend()
+    game_map = MapModel.blank(content, width, height, map_id=map_id, name=name).to_map()
     write_pack_schemas(pack_folder)
-    lines = [schema_line("map", target, Path(pack_folder)), f"id: {map_id}",
-             f"name: {json.dumps(name)}", f"width: {width}", f"height: {height}",
-             "legend: {" + ", ".join(f"{json.dumps(g)}: {c}" for g, c in legend.items()) + "}", "rows:"]
-    lines += [f"  - {json.dumps(row)}" for row in rows]
     target.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(target, "\n".join(lines) + "\n")
+    atomic_write_text(target, render("map", map_document(content, game_map), target, Path(pack_folder)))
     return target

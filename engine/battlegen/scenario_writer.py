@@ -25,6 +25,7 @@ from pathlib import Path
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
 
+from ..mapping.legend import legend_for, rows_of
 from ..model import Map
 from ..packs.content import Content
 from ..packs.discovery import MANIFEST, pack_folder_of
@@ -33,9 +34,6 @@ from ..validation.schema_files import schema_line, write_pack_schemas
 from ..yamlio import atomic_write_text, dump_roundtrip
 from .battle import GeneratedBattle
 from .plan import BuildError
-
-GLYPHS = [chr(c) for c in range(33, 127) if chr(c) not in "'#"]
-
 
 def _flow_map(pairs) -> CommentedMap:
     out = CommentedMap(pairs)
@@ -57,25 +55,15 @@ def slug(text: str, fallback: str = "battle") -> str:
 
 def map_document(content: Content, game_map: Map) -> CommentedMap:
     """A map as readable rows of glyphs with a legend (the terrain codes' own glyphs where they have one)."""
-    used = sorted(set(game_map.cells))
-    legend: dict[str, int] = {}
-    taken = set()
-    for code in used:
-        tc = content.terrain_codes.get(code)
-        glyph = tc.glyph if tc is not None and tc.glyph and tc.glyph not in taken and tc.glyph != "'" else None
-        glyph = glyph or next(g for g in GLYPHS if g not in taken)
-        taken.add(glyph)
-        legend[glyph] = code
-    by_code = {code: glyph for glyph, code in legend.items()}
+    legend = legend_for(set(game_map.cells), content, game_map.legend)
     doc = CommentedMap()
     doc["id"] = game_map.id.split(":")[-1]
     doc["name"] = game_map.name
     if game_map.description:
         doc["description"] = game_map.description
     doc["width"], doc["height"] = game_map.width, game_map.height
-    doc["legend"] = _flow_map((DoubleQuotedScalarString(g), c) for g, c in sorted(legend.items(), key=lambda i: i[1]))
-    doc["rows"] = [SingleQuotedScalarString("".join(by_code[c] for c in game_map.cells[y * game_map.width:(y + 1) * game_map.width]))
-                   for y in range(game_map.height)]
+    doc["legend"] = _flow_map((DoubleQuotedScalarString(g), c) for g, c in legend.items())
+    doc["rows"] = [SingleQuotedScalarString(row) for row in rows_of(game_map.codes, legend)]
     if game_map.labels:
         doc["labels"] = [CommentedMap([("text", text), ("at", _flow_seq([x, y]))]) for text, x, y in game_map.labels]
     return doc

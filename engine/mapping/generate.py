@@ -25,6 +25,7 @@ from ..model import Map
 from .autotile import BROKEN, CLEAR, RIVER, ROAD, TOWN, WOODS, Layers, codes_from_layers, floating_slopes, place_slopes
 from ..validation.map_checks import map_problems
 from .grid import dilate, distance_to, erode, smooth_noise
+from .legend import rows_of
 from .roads import build_roads, town_sites, town_squares
 
 ATTEMPTS = 8
@@ -58,8 +59,7 @@ def generate_map(content, *, width: int = 60, height: int = 60, river: bool, cov
 
 def map_rows(game_map: Map) -> list[str]:
     """The map as rows of legend glyphs (as a map file stores it); codes without a glyph raise KeyError."""
-    glyph = {code: g for g, code in game_map.legend}
-    return ["".join(glyph[int(c)] for c in row) for row in game_map.codes]
+    return rows_of(game_map.codes, dict(game_map.legend))
 
 
 def generate_layers(width: int, height: int, *, river: bool, cover: int, seed: int, hills: bool = True,

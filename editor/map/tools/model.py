@@ -13,6 +13,8 @@ from typing import Callable
 
 import numpy as np
 
+from tacforge.engine.mapping.legend import legend_for, rows_of
+
 from tacforge.engine.mapping import autotile
 from tacforge.engine.mapping.autotile import TYPES, codes_from_layers, layers_from_codes
 from tacforge.engine.model import Map
@@ -179,22 +181,9 @@ class MapModel:
 
     # -- output ------------------------------------------------------------------------------------------------
     def rows_and_legend(self) -> tuple[list[str], dict[str, int]]:
-        """Rows of glyphs and the glyph -> code legend: the source file's glyphs and entries kept (in its order),
-        then the content's default glyph for each further code used, in code order."""
-        legend: dict[str, int] = {g: int(c) for g, c in self.legend}
-        glyph_of = {c: g for g, c in legend.items()}
-        for code in (int(c) for c in np.unique(self._codes)):
-            if code in glyph_of:
-                continue
-            tc = self.content.terrain_codes.get(code)
-            glyph = tc.glyph if tc is not None and tc.glyph and tc.glyph not in legend else None
-            if glyph is None:
-                glyph = next(chr(o) for o in range(0x21, 0x3000) if chr(o) not in legend and chr(o) not in "'\"#")
-            legend[glyph] = code
-            glyph_of[code] = glyph
-        table = np.array([ord(glyph_of.get(c, "?")) for c in range(256)], np.uint32)
-        rows = ["".join(map(chr, table[row])) for row in self._codes]
-        return rows, legend
+        """Rows of glyphs and the glyph -> code legend (engine.mapping.legend: the source file's glyphs kept)."""
+        legend = legend_for(np.unique(self._codes), self.content, self.legend)
+        return rows_of(self._codes, legend), legend
 
     def to_map(self) -> Map:
         _, legend = self.rows_and_legend()
