@@ -80,13 +80,11 @@ def attack(content: Content, firer: Weapon, target: Weapon, range_: int, setting
            exact: bool = True) -> rf.FireResult:
     """One direct-fire attack, as `tacforge calc kills` computes it: in exact fractions, or (exact False, for the
     heat map's thousands of cells) in floats."""
-    if content.ruleset is None:
-        raise ValueError(f"pack '{content.pack_id}' has no ruleset")
     number = Fraction if exact else float
     f = rf.Firer.from_weapon(firer, _unit_class(content, firer), number(settings.count))
     t = rf.Target.from_weapon(target, _unit_class(content, target))
-    return rf.direct_fire(f, t, range_=number(range_), pulses=settings.pulses, front_arc=settings.facing == "front",
-                          params=content.parameters, flags=content.ruleset.flags, reports=content.ruleset.reports)
+    return rf.content_direct_fire(content, f, t, range_=number(range_), pulses=settings.pulses,
+                                  front_arc=settings.facing == "front")
 
 
 def _point(result: rf.FireResult, range_: int) -> Point:

@@ -97,8 +97,8 @@ def _target(args, content) -> tuple[rf.Target, str]:
 def _fire(firer, target, range_, args, content):
     from ..rules import fire as rf
 
-    return rf.direct_fire(firer, target, range_=Fraction(range_), pulses=args.pulses, front_arc=args.armour == "front",
-                          params=content.parameters, flags=content.ruleset.flags, reports=content.ruleset.reports)
+    return rf.content_direct_fire(content, firer, target, range_=Fraction(range_), pulses=args.pulses,
+                                  front_arc=args.armour == "front")
 
 
 def _num(x) -> float:

@@ -367,3 +367,12 @@ def siw_attack(siw: Firer, target: Target, *, men, pulses, params: Params, flags
     n = siw_weapons_firing(a(men), a(target.mg), siw.thrown, flags)
     return fire_vs_armour(dataclasses.replace(siw, count=n), target, range_=0, pulses=pulses, front_arc=False,
                           params=params, flags=flags, reports=reports)
+
+
+def content_direct_fire(content, firer: Firer, target: Target, *, range_, pulses, front_arc: bool | None) -> FireResult:
+    """direct_fire with the rules parameters, ruleset flags and report weapons of a pack's merged content (anything
+    with `.parameters` and `.ruleset`): what `tacforge calc` and the editor's weapon plots both compute."""
+    if content.ruleset is None:
+        raise ValueError(f"pack '{content.pack_id}' has no ruleset")
+    return direct_fire(firer, target, range_=range_, pulses=pulses, front_arc=front_arc, params=content.parameters,
+                       flags=content.ruleset.flags, reports=content.ruleset.reports)
