@@ -216,3 +216,19 @@ def test_close_combat_mode_is_for_armour_and_infantry(bundled):
         target.firer_pos = firer.pos
     assert truck.objectives == [(0, 0)]
     assert rifles.objectives[0] == rifles.firer_pos
+
+
+def test_a_unit_starts_with_the_speed_and_target_range_its_scenario_gives(bundled):
+    import dataclasses
+
+    content = bundled.content("western")
+    scenario = content.scenario("bocage_crossroads")
+    force = scenario.force("allied")
+    first = force.formations[1]  # the tank company: B0 is a Sherman (SP 12, MR 10 in this pack)
+    units = (dataclasses.replace(first.units[0], speed=5, target_range=4),) + first.units[1:]
+    forces = tuple(dataclasses.replace(f, formations=(f.formations[0], dataclasses.replace(first, units=units),
+                                                      *f.formations[2:])) if f is force else f
+                   for f in scenario.forces)
+    state = Battle(content, dataclasses.replace(scenario, forces=forces), seed=1).state
+    assert (state.units["allied:B0"].speed, state.units["allied:B0"].range_limit) == (5, 4)
+    assert (state.units["allied:B1"].speed, state.units["allied:B1"].range_limit) == (0, state.units["allied:B1"].weapon.mr)

@@ -57,6 +57,8 @@ class Unit:
     ammunition: int | None = None
     arrives: Arrival | None = None  # a reinforcement; None: deployed at the start (or with its formation)
     source: Source = field(default=Source(None), compare=False)
+    speed: int | None = None  # the speed setting it starts with (None: halted)
+    target_range: int | None = None  # the target-selection range it starts with (None: its weapon's MR)
 
 
 @dataclass(frozen=True, slots=True)

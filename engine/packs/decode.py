@@ -213,7 +213,7 @@ def _unit(r: dict, src: Source) -> Unit:
     at = r.get("at")
     return Unit(r["index"], r["weapon"], r["count"], r.get("name", ""), (at[0], at[1]) if at else None,
                 r.get("facing"), r.get("siw"), r.get("carrier"), r.get("ammunition"), _arrival(r.get("arrives"), src),
-                src)
+                src, speed=r.get("speed"), target_range=r.get("target_range"))
 
 
 def _objective(r: dict, src: Source) -> Objective:

@@ -86,7 +86,8 @@ def build_state(scenario: Scenario, content: Content, seed: int, handicap: int |
                 state = UnitState(
                     uid=f"{force.side}:{formation.letter}{unit.index}", side=force.side, letter=formation.letter,
                     index=unit.index, weapon=weapon, count=count, name=unit.name or weapon.name, initial_count=count,
-                    pos=unit.at, start_pos=unit.at, facing=unit.facing or facing, range_limit=weapon.mr,
+                    pos=unit.at, start_pos=unit.at, facing=unit.facing or facing, speed=unit.speed or 0,
+                    range_limit=weapon.mr if unit.target_range is None else unit.target_range,
                     ammo=unit.ammunition if unit.ammunition is not None else ammo, siw=siw,
                     arrival=unit_arrival(formation, unit))
                 if state.arrival is not None:

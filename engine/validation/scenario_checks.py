@@ -263,6 +263,13 @@ def _check_unit(s: Scenario, uid: str, unit: Unit, weapon, content: Content, nat
     most = content.parameters.units.max_unit_count
     if unit.count > most:
         out.append(_at("scenario.count", f"unit {uid} has {unit.count} weapons; the most is {most}", unit.source, "count"))
+    if unit.speed is not None and unit.speed > weapon.sp:
+        out.append(_at("scenario.speed", f"unit {uid} starts at speed {unit.speed}, but {weapon.name} has SP "
+                       f"{weapon.sp}", unit.source, "speed", hint=f"a speed setting of 0-{weapon.sp}"))
+    if unit.target_range is not None and unit.target_range > weapon.mr:
+        out.append(_at("scenario.target-range", f"unit {uid} starts with a target range of {unit.target_range}, but "
+                       f"{weapon.name}'s maximum range (MR) is {weapon.mr}", unit.source, "target_range",
+                       hint=f"a range of 0-{weapon.mr} squares"))
 
 
 def _transport_cost(weapon, content: Content) -> int | None:
