@@ -29,10 +29,13 @@ class EditorTab(DocumentTab):
             self.view.cellHovered.connect(self._hover)
             if hasattr(self.view, "objectiveMoved"):
                 self.view.objectiveMoved.connect(self._move_objective)
+        self.scenario_link = None
         if self.view is not None and document.kind == "scenario":
+            from ..scenario.map_link import ScenarioMapLink
             from ..scenario.unit_drop import UnitDrop
 
             self.unit_drop = UnitDrop(self)  # units dragged from the Order of battle dock
+            self.scenario_link = ScenarioMapLink(self)  # units selected and moved, entrenchments, objectives
         self._grid = None
         self._hovered: tuple[int, int] | None = None
         self.watch_documents()
@@ -86,8 +89,7 @@ class EditorTab(DocumentTab):
         limit = content.ruleset.entrenchment_max if content is not None and content.ruleset else None
         size = self.document.model.parameters.time_space.objective_area_size
         self.view.set_overlays(objective_center=scenario.objective_center, start_lines=dict(scenario.start_lines),
-                               entrenchments=[sq for _side, squares in scenario.entrenchments for sq in squares],
-                               units=self.scenario_units(), entrenchment_limit=limit, objective_size=size)
+                               entrenchment_limit=limit, objective_size=size, **self.scenario_link.overlay_args())
 
     def _hover(self, x: int, y: int) -> None:
         if self.map_document is None:
