@@ -102,15 +102,17 @@ class EntrenchmentTool(Tool):
     def __init__(self, controller):
         super().__init__(controller)
         self._squares: list[tuple[int, int]] | None = None
+        self._last: tuple[int, int] | None = None  # the pointer's square at the last press or move
 
     def press(self, x, y, *, shift=False):
-        self._squares = []
+        self._squares, self._last = [], (x, y)
         self._add([(x, y)])
         return []
 
     def move(self, x, y):
-        if self._squares:
-            self._add(line_cells(self._squares[-1], (x, y))[1:])
+        if self._squares is not None:
+            self._add(line_cells(self._last, (x, y))[1:])
+            self._last = (x, y)
         return []
 
     def release(self, x, y):
@@ -123,7 +125,7 @@ class EntrenchmentTool(Tool):
         return []
 
     def cancel(self):
-        self._squares = None
+        self._squares = self._last = None
         self.controller.preview = None
 
     def _add(self, cells) -> None:
