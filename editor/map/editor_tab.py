@@ -10,6 +10,8 @@ from .tools.los import los_settings, terrain_grid
 from ..document.documents import Document, MapDocument
 from ..document.events import CellsChanged, Reloaded, RowsInserted, RowsRemoved, ValueChanged
 from ..shell.rooms import DocumentTab
+from .trace import load_trace
+from .trace_dialog import TraceDialog
 from .view import MapView
 from .square_info import describe_square
 
@@ -135,6 +137,17 @@ class EditorTab(DocumentTab):
     def set_tool_options(self, **options) -> None:
         if self.view is not None and hasattr(self.view, "set_tool_options"):
             self.view.set_tool_options(**options)
+
+    def restore_trace(self, settings) -> None:
+        """Draw the image traced on this map the last time it was open (kept in the editor's settings)."""
+        if self.view is not None and self.map_document is not None:
+            self.view.set_trace(load_trace(settings, self.map_document.path))
+
+    def trace_dialog(self, parent, settings) -> None:
+        if self.view is None or self.map_document is None:
+            return
+        self._trace_dialog = TraceDialog(self.view, settings, self.map_document.path, parent)
+        self._trace_dialog.show()
 
     def generate_dialog(self, parent) -> None:
         if self.view is None:

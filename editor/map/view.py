@@ -19,6 +19,7 @@ from PyQt6.QtWidgets import QAbstractScrollArea, QWidget
 from . import view_input
 from .overlays import Overlays, Painter, mask_image
 from .picture import MapPicture
+from .trace import read_image
 from .view_paint import DETAIL_MIN, paint_view
 from .tools import ToolController
 from .tools.generate import generate_into
@@ -57,6 +58,7 @@ class MapView(QAbstractScrollArea):
         self.grid_visible, self.symbols_visible = True, True
         self.overlays = Overlays()
         self._los = None  # (origin, height, visibility, mask, image)
+        self.trace = None  # (trace.Trace, its QImage): a historical map traced under or over the terrain
         self._preview = None
         self.marked: tuple[int, int] | None = None  # a square shown to the designer (an issue's), until a click
         self._hover: tuple[int, int] | None = None
@@ -173,6 +175,13 @@ class MapView(QAbstractScrollArea):
                                  list(zones), list(units), tuple(objectives), list(entries))
         self.controller.units = self.overlays.units
         self.viewport().update()
+
+    def set_trace(self, trace) -> bool:
+        """Draw `trace` (trace.Trace, or None for none); False if its image cannot be read."""
+        image = read_image(trace) if trace is not None else None
+        self.trace = (trace, image) if image is not None else None
+        self.viewport().update()
+        return trace is None or image is not None
 
     def select_units(self, keys) -> None:
         """Show `keys` (side, formation row, unit row) selected (the Order of battle tree chose them)."""

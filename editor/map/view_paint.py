@@ -1,6 +1,6 @@
-"""The map view's paint pass (kept apart from the widget's event handling): terrain picture, LOS highlight,
-tool preview, grid, labels, scenario overlays (units, objectives and entry edges last), the marked square,
-selection and the brush outline, in that order."""
+"""The map view's paint pass (kept apart from the widget's event handling): terrain picture (with a traced image
+under or over it), LOS highlight, tool preview, grid, labels, scenario overlays (units, objectives and entry edges
+last), the marked square, selection and the brush outline, in that order."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QPainter
 
 from .overlays import Painter
+from .trace import paint_trace
 from .unit_symbols import paint_entries, paint_objectives, paint_units
 
 DETAIL_MIN = 8  # pixels per square from which symbols show
@@ -30,11 +31,18 @@ def paint_view(view, p: QPainter, clip) -> None:
     if x1 <= x0 or y1 <= y0:
         return
     geo = Painter(p, cell, origin)
+    trace = view.trace
+    if trace is not None and not trace[0].over:  # the scan under the terrain, which lets it show through
+        paint_trace(p, origin, cell, *trace, 1.0)
+        p.setOpacity(1.0 - trace[0].opacity)
     if cell >= DETAIL_MIN and view.symbols_visible:
         image, bx, by = view.picture.detail(int(cell), x0, y0, x1, y1, grid=view.grid_visible)
         p.drawImage(QPointF(round(origin.x() + bx * cell), round(origin.y() + by * cell)), image)
     else:
         p.drawImage(geo.rect(x0, y0, x1, y1), view.picture.overview, QRectF(x0, y0, x1 - x0, y1 - y0))
+    p.setOpacity(1.0)
+    if trace is not None and trace[0].over:
+        paint_trace(p, origin, cell, *trace, trace[0].opacity)
     if view._los is not None:
         origin_sq, lift, visibility, _, image = view._los
         geo.los(origin_sq, visibility, image, model.width, model.height, lift)
