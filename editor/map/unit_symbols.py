@@ -25,16 +25,18 @@ REFUSED = QColor(220, 20, 60)
 KIND_MARK = {"capture": "C", "hold": "H", "exit": "X", "destroy": "D"}
 
 
-def _frame_size(cell: float) -> tuple[int, int]:
-    return max(4, round(cell * .8)), max(3, round(cell * .56))
+def _frame_size(cell: int) -> tuple[int, int, int]:
+    """Width and height of a frame, and the margin round it in its image (room for tick, badge and staff)."""
+    return max(4, round(cell * .8)), max(3, round(cell * .56)), max(3, round(cell * .3))
 
 
-@lru_cache(maxsize=256)
-def frame_image(symbol: str, vehicle: bool, hq: bool, rgba: int, cell: int, dashed: bool, ghost: bool) -> QImage:
-    """The frame of one unit look, `cell` pixels per square, with room for the HQ staff below it."""
-    w, h = _frame_size(cell)
-    staff = round(h * .45) if hq else 0
-    image = QImage(w + 2, h + 2 + staff, QImage.Format.Format_ARGB32_Premultiplied)
+@lru_cache(maxsize=1024)
+def frame_image(symbol: str, vehicle: bool, hq: bool, rgba: int, cell: int, dashed: bool, ghost: bool,
+                facing: str | None = None, stacked: int = 1) -> QImage:
+    """One unit look at `cell` pixels per square: its frame (at the margin's offset) with the HQ staff below it,
+    the facing tick and the badge of a stack of `stacked` units; rendered once, then blitted."""
+    w, h, m = _frame_size(cell)
+    image = QImage(w + 2 * m, h + 2 * m, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(0)
     p = QPainter(image)
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -43,15 +45,19 @@ def frame_image(symbol: str, vehicle: bool, hq: bool, rgba: int, cell: int, dash
                   colour.blue() + (255 - colour.blue()) * 3 // 5, 140 if ghost else 255)
     ink = colour.darker(170)
     line = max(1.0, cell / 16)
-    frame = QRectF(1, 1, w, h)
+    frame = QRectF(m, m, w, h)
     p.setBrush(fill)
     p.setPen(QPen(ink, line, Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine))
     p.drawRect(frame)
     if hq:
         p.setPen(QPen(ink, line))
-        p.drawLine(QPointF(1 + line / 2, 1 + h), QPointF(1 + line / 2, 1 + h + staff))
+        p.drawLine(QPointF(m + line / 2, m + h), QPointF(m + line / 2, m + h + m * .9))
     if cell >= SYMBOL_MIN:
         _symbol(p, symbol, vehicle, frame, QPen(ink, line))
+        if facing:
+            _facing_tick(p, frame, facing, cell)
+        if stacked > 1:
+            _badge(p, frame.topRight(), str(stacked), cell)
     p.end()
     return image
 
@@ -83,15 +89,16 @@ def _symbol(p: QPainter, symbol: str, vehicle: bool, r: QRectF, pen: QPen) -> No
         p.drawRoundedRect(QRectF(r.left() + w * .3, r.bottom() - h * .28, w * .4, h * .2), h * .1, h * .1)
 
 
-def _draw_frame(geo: Painter, mark: UnitMark, square: tuple[int, int], ghost: bool = False) -> QRectF:
+def _draw_frame(geo: Painter, mark: UnitMark, square: tuple[int, int], ghost: bool = False, stacked: int = 1
+                ) -> QRectF:
     cell = int(geo.cell)
     image = frame_image(mark.symbol, mark.vehicle, mark.hq, side_colour(mark.side).rgba(), cell,
-                        mark.arrives is not None, ghost)
-    w, h = _frame_size(cell)
+                        mark.arrives is not None, ghost, mark.facing, stacked)
+    w, h, m = _frame_size(cell)
     centre = geo.centre(*square)
-    top_left = QPointF(round(centre.x() - w / 2) - 1, round(centre.y() - h / 2 - cell * .08) - 1)
-    geo.p.drawImage(top_left, image)
-    return QRectF(top_left.x() + 1, top_left.y() + 1, w, h)
+    left, top = round(centre.x() - w / 2), round(centre.y() - h / 2 - cell * .08)
+    geo.p.drawImage(QPointF(left - m, top - m), image)
+    return QRectF(left, top, w, h)
 
 
 def paint_units(geo: Painter, marks: list[UnitMark], selected=frozenset(), drag=None) -> None:
@@ -103,17 +110,11 @@ def paint_units(geo: Painter, marks: list[UnitMark], selected=frozenset(), drag=
         if cell < 4:
             p.fillRect(geo.rect(*square, square[0] + 1, square[1] + 1), side_colour(top.side))
             continue
-        frame = _draw_frame(geo, top, square, ghost=any(m.key in moving for m in stack))
+        frame = _draw_frame(geo, top, square, any(m.key in moving for m in stack), len(stack))
         if any(m.key in selected for m in stack):
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(geo.pen(SELECTED, max(2.0, cell / 10)))
             p.drawRect(frame.adjusted(-2, -2, 2, 2))
-        if cell < SYMBOL_MIN:
-            continue
-        if top.facing:
-            _facing_tick(geo, frame, top.facing)
-        if len(stack) > 1:
-            _badge(geo, frame.topRight(), str(len(stack)))
         if cell >= LABEL_MIN:
             label = top.label + (f" T{top.arrives}" if top.arrives is not None else "")
             staff = cell * .1 if top.hq else 0  # the label starts right of an HQ's staff
@@ -122,27 +123,27 @@ def paint_units(geo: Painter, marks: list[UnitMark], selected=frozenset(), drag=
         _paint_drag(geo, marks, drag)
 
 
-def _facing_tick(geo: Painter, frame: QRectF, facing: str) -> None:
+def _facing_tick(p: QPainter, frame: QRectF, facing: str, cell: int) -> None:
     dx, dy = FACING_VECTORS[facing_index(facing)]
     c = frame.center()
     start = QPointF(c.x() + dx * frame.width() / 2, c.y() + dy * frame.height() / 2)
-    length = geo.cell * .22
+    length = cell * .22
     norm = (dx * dx + dy * dy) ** .5
-    geo.p.setPen(geo.pen(QColor(20, 20, 20), max(1.5, geo.cell / 12)))
-    geo.p.drawLine(start, QPointF(start.x() + dx / norm * length, start.y() + dy / norm * length))
+    p.setPen(QPen(QColor(20, 20, 20), max(1.5, cell / 12)))
+    p.drawLine(start, QPointF(start.x() + dx / norm * length, start.y() + dy / norm * length))
 
 
-def _badge(geo: Painter, at: QPointF, text: str) -> None:
-    r = max(5.0, geo.cell * .17)
-    geo.p.setPen(geo.pen(QColor(255, 255, 255), 1.2))
-    geo.p.setBrush(QColor(30, 30, 30))
-    geo.p.drawEllipse(at, r, r)
-    geo.p.setPen(QColor(255, 255, 255))
-    font = geo.p.font()
+def _badge(p: QPainter, at: QPointF, text: str, cell: int) -> None:
+    r = max(5.0, cell * .17)
+    p.setPen(QPen(QColor(255, 255, 255), 1.2))
+    p.setBrush(QColor(30, 30, 30))
+    p.drawEllipse(at, r, r)
+    p.setPen(QColor(255, 255, 255))
+    font = p.font()
     font.setPointSizeF(max(5.0, r * .95))
     font.setBold(True)
-    geo.p.setFont(font)
-    geo.p.drawText(QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, text)
+    p.setFont(font)
+    p.drawText(QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, text)
 
 
 def _paint_drag(geo: Painter, marks: list[UnitMark], drag) -> None:
