@@ -111,6 +111,9 @@ class Painter:
         image, ascent = _text_image(text, round(size * 2) / 2, colour.rgba(), halo.rgba(), bold, italic)
         self.p.drawImage(QPointF(round(at.x()) - 2, round(at.y() - ascent) - 2), image)
 
+    def text_width(self, text: str, size: float, bold=False) -> float:
+        return QFontMetricsF(_font(round(size * 2) / 2, bold)).horizontalAdvance(text)
+
     def text_inside(self, anchor: QPointF, gap: float, text: str, size: float, colour=QColor(20, 20, 20),
                     halo=QColor(255, 255, 255, 200), bold=False) -> None:
         """Text beside `anchor` (right and below, or left and above where the viewport ends): never cut off."""

@@ -188,20 +188,25 @@ def paint_objectives(geo: Painter, objectives) -> None:
 
 
 def paint_entries(geo: Painter, entries: list[EntryMark], width: int, height: int) -> None:
-    """A band of the side's colour along each entry edge (arrows on listed squares), labelled who comes when."""
+    """A band of the side's colour along each entry edge (boxes on listed squares), labelled who comes when: along
+    the edge two squares in from its north or west end, clear of the units standing near its middle."""
     p = geo.p
     for entry in entries:
-        colour = side_colour(entry.side, 110)
+        colour, text = side_colour(entry.side, 110), f"{entry.side} reinforcements: {entry.label}"
         if entry.edge is not None:
             band = {"west": (0, 0, .35, height), "east": (width - .35, 0, width, height),
                     "north": (0, 0, width, .35), "south": (0, height - .35, width, height)}[entry.edge]
             p.fillRect(geo.rect(*band), colour)
-            anchor = geo.rect(*band).center()
+            at = {"west": (.5, 2.5), "east": (width - .5, 2.5), "north": (2, 1.2), "south": (2, height - .6)}
+            x, y = at[entry.edge]
+            anchor = QPointF(geo.o.x() + x * geo.cell, geo.o.y() + y * geo.cell)
         else:
             p.setPen(geo.pen(side_colour(entry.side), 2))
             p.setBrush(colour)
             for x, y in entry.squares:
                 p.drawRect(geo.rect(x + .1, y + .1, x + .9, y + .9))
-            anchor = geo.centre(*entry.squares[0])
-        geo.text_inside(anchor, 6, f"{entry.side} reinforcements: {entry.label}", 8.5, side_colour(entry.side),
-                        bold=True)
+            x, y = entry.squares[-1]
+            anchor = QPointF(geo.o.x() + x * geo.cell, geo.o.y() + (y + 1.8) * geo.cell)
+        right = geo.o.x() + width * geo.cell - 4  # kept inside the map: right-aligned against its east edge
+        anchor.setX(min(anchor.x(), right - geo.text_width(text, 8.5, bold=True)))
+        geo.text(anchor, text, 8.5, side_colour(entry.side), bold=True)
