@@ -62,7 +62,9 @@ def test_a_drag_beyond_the_start_line_snaps_back_to_the_friendly_side(qtbot, win
     window._tool("units")
     mouse(tab.view, QEvent.Type.MouseButtonPress, (14, 29))
     mouse(tab.view, QEvent.Type.MouseMove, (19, 29), NONE, LEFT)
-    assert tab.view.controller.unit_drag.moves[B1][0] <= 15  # shown while dragging: it would land at the line
+    landing = tab.view.controller.unit_drag.moves[B1]
+    assert landing[0] <= 15  # shown while dragging: it would land at the line
+    assert window.status.text() == f"move 1 unit(s) by +5,+0; nearest legal square: B1 to {landing[0]},{landing[1]}"
     mouse(tab.view, QEvent.Type.MouseButtonRelease, (19, 29), LEFT, NONE)
     assert unit_at(document, B1)[0] <= 15
 

@@ -40,6 +40,7 @@ class MapView(QAbstractScrollArea):
     losChanged = pyqtSignal(object)        # the LOS origin (x, y), or None
     viewChanged = pyqtSignal()             # zoom or scroll moved (the minimap follows)
     unitsSelected = pyqtSignal(object)     # the units tool: frozenset of unit keys
+    unitsDragging = pyqtSignal(object)     # the units tool: a UnitDrag as the pointer moves
     unitsMoved = pyqtSignal(object)        # the units tool: a UnitDrag (moves and refusals) at its release
     entrenchmentStroke = pyqtSignal(object)  # the entrenchment tool: the stroke's squares
     objectivePlaced = pyqtSignal(int, int)   # the objective tool: a click on a square
@@ -343,6 +344,8 @@ class MapView(QAbstractScrollArea):
                 self.strokeFinished.emit()
             elif name == "units_selected":
                 self.unitsSelected.emit(payload)
+            elif name == "units_dragging":
+                self.unitsDragging.emit(payload)
             elif name == "units_moved":
                 self.unitsMoved.emit(payload)
             elif name == "entrench":

@@ -23,6 +23,7 @@ class ScenarioMapLink(QObject):
         self.selection.changed.connect(self.view.select_units)
         self.view.select_units(self.selection.keys)
         self.view.unitsSelected.connect(self.selection.set)
+        self.view.unitsDragging.connect(self.show_drag)
         self.view.unitsMoved.connect(self.move_units)
         self.view.entrenchmentStroke.connect(self.entrench)
         self.view.objectivePlaced.connect(self.objective_clicked)
@@ -49,6 +50,16 @@ class ScenarioMapLink(QObject):
         if scenario is None:
             return {}, {}
         return move_targets(self.document.content, scenario, self.tab.map_document.model.to_map(), keys, delta)
+
+    def show_drag(self, drag) -> None:
+        """The status bar says, as the pointer drags, which units cannot go where it points and why."""
+        marks = {m.key: m for m in self.view.overlays.units}
+        snapped = [f"{marks[key].label} to {x},{y}" for key, (x, y) in sorted(drag.moves.items())
+                   if (x - drag.delta[0], y - drag.delta[1]) != marks[key].square]
+        refused = "; ".join(drag.refused.values())
+        text = f"move {len(drag.moves)} unit(s) by {drag.delta[0]:+d},{drag.delta[1]:+d}"
+        text += f"; nearest legal square: {', '.join(snapped)}" if snapped else ""
+        self.tab.hovered.emit(text + (f"; cannot move: {refused}" if refused else ""))
 
     def move_units(self, drag) -> None:
         labels = {m.key: m.label for m in self.view.overlays.units}

@@ -7,7 +7,8 @@
 * place_objective -- a click puts a typed objective on a square (or takes away the one there).
 
 They return no terrain edits; their outcomes are events for the map's tab, which edits the scenario document:
-("units_selected", frozenset of keys), ("units_moved", UnitDrag), ("entrench", [squares]),
+("units_selected", frozenset of keys), ("units_dragging", UnitDrag) as the pointer moves, ("units_moved", UnitDrag),
+("entrench", [squares]),
 ("place_objective", (x, y)).
 """
 
@@ -70,6 +71,7 @@ class UnitsTool(Tool):
                 self.controller.unit_drag = None
             else:
                 self.controller.unit_drag = UnitDrag(delta, *rules(self.controller.selected_units, delta))
+                self.controller.events.append(("units_dragging", self.controller.unit_drag))
         elif self._band is not None:
             self.controller.preview = rect_mask(self.model.types.shape, self._band, (x, y))
         return []
