@@ -92,7 +92,10 @@ class OobDock(QWidget):
             except (TypeError, RuntimeError):
                 pass
         if self.units_selected is not None:
-            self.units_selected.changed.disconnect(self.show_units)
+            try:
+                self.units_selected.changed.disconnect(self.show_units)
+            except (TypeError, RuntimeError):  # the document (which owns it) is gone
+                pass
         self.document = document if document is not None and document.kind == "scenario" else None
         self.units_selected = selection_for(self.document) if self.document is not None else None
         if self.document is not None:
