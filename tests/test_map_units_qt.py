@@ -80,6 +80,9 @@ def test_selecting_on_the_map_selects_in_the_tree_and_back(qtbot, window, pack_c
     assert tree_keys(dock) == {("allied", 1, 2)} == tab.view.controller.selected_units
     dock._select(("allied", 3, 1))  # the tree's row of D1
     assert tab.view.controller.selected_units == {("allied", 3, 1)}
+    assert not tab.view.visible_cell_rect().contains(46.5, 23.5)
+    dock._select(("german", 1, 1))  # German B1 at 46,23, out of view: the map scrolls to it
+    assert tab.view.visible_cell_rect().contains(46.5, 23.5)
 
 
 def test_an_entrenchment_stroke_and_an_objective_click_are_one_undo_step_each(qtbot, window, pack_copy):

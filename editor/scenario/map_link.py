@@ -20,7 +20,7 @@ class ScenarioMapLink(QObject):
         super().__init__(tab)
         self.tab, self.view = tab, tab.view
         self.selection = selection_for(tab.document)
-        self.selection.changed.connect(self.view.select_units)
+        self.selection.changed.connect(self.show_selected)
         self.view.select_units(self.selection.keys)
         self.view.unitsSelected.connect(self.selection.set)
         self.view.unitsDragging.connect(self.show_drag)
@@ -45,6 +45,14 @@ class ScenarioMapLink(QObject):
                 "entrenchments": [(side, list(squares)) for side, squares in scenario.entrenchments]}
 
     # -- units ----------------------------------------------------------------------------------------------------
+    def show_selected(self, keys) -> None:
+        """Mark the selected units, and bring them into view when none of them is (the tree chose them)."""
+        self.view.select_units(keys)
+        squares = [m.square for m in self.view.overlays.units if m.key in keys]
+        seen = self.view.visible_cell_rect()
+        if squares and not any(seen.contains(x + .5, y + .5) for x, y in squares):
+            self.view.center_on(squares[0][0] + .5, squares[0][1] + .5)
+
     def move_rules(self, keys, delta):
         scenario = self._scenario()
         if scenario is None:
