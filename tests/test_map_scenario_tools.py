@@ -30,7 +30,7 @@ def document(pack_copy, qapp):  # noqa: F811
     return Workspace([pack_copy]).open(pack_copy / "scenarios" / "bocage_crossroads.yaml")
 
 
-# -- symbols ----------------------------------------------------------------------------------------------------------
+# -- symbols -------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("class_id, symbol", [
     ("tank", "armour"), ("assault_gun", "armour"), ("tank_destroyer", "antitank"), ("at_gun", "antitank"),
     ("armoured_car", "recon"), ("truck", "transport"), ("carrier", "transport"), ("rifle", "infantry"),
@@ -57,7 +57,7 @@ def test_the_marks_of_bocage_crossroads(western):
     assert marks.index(by_label[("german", "C1")]) > marks.index(by_label[("german", "C5")])  # carriers first
 
 
-# -- tools --------------------------------------------------------------------------------------------------------------
+# -- tools ---------------------------------------------------------------------------------------------------------
 @pytest.fixture
 def controller(western):
     tools = ToolController(MapModel.blank(western, 60, 60))
@@ -133,7 +133,7 @@ def test_the_objective_tool_names_the_square_clicked(controller):
     assert controller.take_events() == [("place_objective", (4, 7))]
 
 
-# -- legality of moves ----------------------------------------------------------------------------------------------------
+# -- legality of moves ---------------------------------------------------------------------------------------------
 def test_a_move_keeps_to_the_friendly_side_of_the_start_line(western):
     scenario = western.scenario("bocage_crossroads")
     game_map = western.map(scenario.map)
@@ -178,7 +178,7 @@ def test_the_entry_marks_name_who_comes_when(western):
     assert entry_marks(western, western.scenario("bocage_crossroads")) == []
 
 
-# -- entrenchments and objectives in the document ----------------------------------------------------------------------
+# -- entrenchments and objectives in the document ------------------------------------------------------------------
 def test_an_entrenchment_stroke_entrenches_then_clears_in_one_undo_step_each(document):
     before, steps = document.text(), document.undo.count()
     assert map_marks.toggle_entrenchments(document, [(3, 4), (4, 4)]) == "Entrench 2 square(s) for allied"

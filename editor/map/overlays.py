@@ -1,6 +1,7 @@
 """What the map view draws over the terrain: scenario overlays (objective area, start lines, entrenchments with
-their limit, deployment zones; units, typed objectives and entry edges are painted by unit_symbols.py), map labels, the line-of-sight highlight with its range ring, and
-tool feedback (selection, rubber band, brush outline). Painting only; the view owns the state."""
+their limit, deployment zones; units, typed objectives and entry edges are painted by unit_symbols.py), map labels,
+the line-of-sight highlight with its range ring, and tool feedback (selection, rubber band, brush outline).
+Painting only; the view owns the state."""
 
 from __future__ import annotations
 
