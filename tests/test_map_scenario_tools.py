@@ -9,7 +9,7 @@ import pytest
 from tacforge.editor.map.tools import MapModel, ToolController
 from tacforge.editor.map.tools.scenario_tools import UnitDrag
 from tacforge.editor.scenario import map_marks
-from tacforge.editor.scenario.placement import move_targets
+from tacforge.editor.scenario.placement import move_targets, snap
 from tacforge.editor.scenario.unit_marks import entry_marks, symbol_of, unit_marks
 from tacforge.editor.shell.workspace import Workspace
 from tacforge.engine.packs import load_packs
@@ -168,6 +168,14 @@ def test_a_reinforcement_moves_only_onto_its_entry_edge_or_squares():
     assault_guns = ("german", 0, 3)  # on listed squares 24,10 / 29,10 / 29,11 only
     moves, refused = move_targets(content, placed, game_map, [assault_guns], (28, 0))  # from 0,10 to 28,10
     assert moves[assault_guns] in {(29, 10), (29, 11)} and refused == {}
+
+
+def test_a_reinforcement_formation_dropped_from_the_tree_lands_on_its_entry_edge():
+    content = fixture_content()
+    scenario = content.scenario("reinforcements")
+    placements, refused = snap(content, scenario, content.map(scenario.map), "allied", 1, [0, 1, 2], (5, 10))
+    assert refused == [] and len(placements) == 3
+    assert all(p.square[0] == 0 and abs(p.square[1] - 10) <= 2 for p in placements)  # the west edge, near the drop
 
 
 def test_the_entry_marks_name_who_comes_when(western):

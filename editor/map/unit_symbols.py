@@ -30,7 +30,7 @@ def _frame_size(cell: int) -> tuple[int, int, int]:
     return max(4, round(cell * .8)), max(3, round(cell * .56)), max(3, round(cell * .3))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)
 def frame_image(symbol: str, vehicle: bool, hq: bool, rgba: int, cell: int, dashed: bool, ghost: bool,
                 facing: str | None = None, stacked: int = 1) -> QImage:
     """One unit look at `cell` pixels per square: its frame (at the margin's offset) with the HQ staff below it,
