@@ -15,6 +15,7 @@ from tacforge.editor.map.view import MapView  # noqa: E402
 from tacforge.editor.map.tools import MapModel  # noqa: E402
 from tacforge.editor.map.tools.paint import brush  # noqa: E402
 from tacforge.editor.map.minimap import Minimap  # noqa: E402
+from tacforge.editor.scenario.unit_marks import UnitMark  # noqa: E402
 from tacforge.editor.map.terrain_palette import TerrainPalette  # noqa: E402
 from tacforge.engine.packs import load_packs  # noqa: E402
 
@@ -117,7 +118,8 @@ def test_eyedropper_and_objective_drag(qtbot, view):
     assert picked.args == ["woods", 1]
     view.set_overlays(objective_center=(15, 15), start_lines={"allied": 3, "german": 26},
                       entrenchments=[("german", [(20, 20), (21, 20)])], entrenchment_limit=4,
-                      zones=[("allied", (0, 0, 6, 30))], units=[(2, 2, "allied", "A1")])
+                      zones=[("allied", (0, 0, 6, 30))],
+                      units=[UnitMark(("allied", 0, 0), (2, 2), "A0", "infantry", False, True, 3, "E", False, None)])
     view.set_tool("pointer")
     with qtbot.waitSignal(view.objectiveMoved) as moved:
         send(view, QEvent.Type.MouseButtonPress, 15, 15)

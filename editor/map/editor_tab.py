@@ -10,6 +10,8 @@ from .tools.los import los_settings, terrain_grid
 from ..document.documents import Document, MapDocument
 from ..document.events import CellsChanged, Reloaded, RowsInserted, RowsRemoved, ValueChanged
 from ..shell.rooms import DocumentTab
+from .trace import load_trace
+from .trace_dialog import TraceDialog
 from .view import MapView
 from .square_info import describe_square
 
@@ -29,10 +31,13 @@ class EditorTab(DocumentTab):
             self.view.cellHovered.connect(self._hover)
             if hasattr(self.view, "objectiveMoved"):
                 self.view.objectiveMoved.connect(self._move_objective)
+        self.scenario_link = None
         if self.view is not None and document.kind == "scenario":
+            from ..scenario.map_link import ScenarioMapLink
             from ..scenario.unit_drop import UnitDrop
 
             self.unit_drop = UnitDrop(self)  # units dragged from the Order of battle dock
+            self.scenario_link = ScenarioMapLink(self)  # units selected and moved, entrenchments, objectives
         self._grid = None
         self._hovered: tuple[int, int] | None = None
         self.watch_documents()
@@ -86,8 +91,7 @@ class EditorTab(DocumentTab):
         limit = content.ruleset.entrenchment_max if content is not None and content.ruleset else None
         size = self.document.model.parameters.time_space.objective_area_size
         self.view.set_overlays(objective_center=scenario.objective_center, start_lines=dict(scenario.start_lines),
-                               entrenchments=[sq for _side, squares in scenario.entrenchments for sq in squares],
-                               units=self.scenario_units(), entrenchment_limit=limit, objective_size=size)
+                               entrenchment_limit=limit, objective_size=size, **self.scenario_link.overlay_args())
 
     def _hover(self, x: int, y: int) -> None:
         if self.map_document is None:
@@ -133,6 +137,17 @@ class EditorTab(DocumentTab):
     def set_tool_options(self, **options) -> None:
         if self.view is not None and hasattr(self.view, "set_tool_options"):
             self.view.set_tool_options(**options)
+
+    def restore_trace(self, settings) -> None:
+        """Draw the image traced on this map the last time it was open (kept in the editor's settings)."""
+        if self.view is not None and self.map_document is not None:
+            self.view.set_trace(load_trace(settings, self.map_document.path))
+
+    def trace_dialog(self, parent, settings) -> None:
+        if self.view is None or self.map_document is None:
+            return
+        self._trace_dialog = TraceDialog(self.view, settings, self.map_document.path, parent)
+        self._trace_dialog.show()
 
     def generate_dialog(self, parent) -> None:
         if self.view is None:

@@ -1,6 +1,7 @@
 """What the map view draws over the terrain: scenario overlays (objective area, start lines, entrenchments with
-their limit, deployment zones, unit stacks), map labels, the line-of-sight highlight with its range ring, and
-tool feedback (selection, rubber band, brush outline). Painting only; the view owns the state."""
+their limit, deployment zones; units, typed objectives and entry edges are painted by unit_symbols.py), map labels,
+the line-of-sight highlight with its range ring, and tool feedback (selection, rubber band, brush outline).
+Painting only; the view owns the state."""
 
 from __future__ import annotations
 
@@ -31,7 +32,9 @@ class Overlays:
     entrenchments: list = field(default_factory=list)         # [(side, [(x, y), ...])] or [(x, y), ...]
     entrenchment_limit: int | None = None
     zones: list = field(default_factory=list)                 # [(side, (x0, y0, x1, y1))], half-open
-    units: list = field(default_factory=list)                 # [(x, y, side, label)]
+    units: list = field(default_factory=list)                 # [UnitMark] (scenario/unit_marks.py)
+    objectives: tuple = ()                                    # the scenario's typed Objectives
+    entries: list = field(default_factory=list)               # [EntryMark]: reinforcements' ways in
 
     def objective_rect(self, centre=None) -> tuple[int, int, int, int] | None:
         c = centre or self.objective_center
@@ -109,6 +112,9 @@ class Painter:
         image, ascent = _text_image(text, round(size * 2) / 2, colour.rgba(), halo.rgba(), bold, italic)
         self.p.drawImage(QPointF(round(at.x()) - 2, round(at.y() - ascent) - 2), image)
 
+    def text_width(self, text: str, size: float, bold=False) -> float:
+        return QFontMetricsF(_font(round(size * 2) / 2, bold)).horizontalAdvance(text)
+
     def text_inside(self, anchor: QPointF, gap: float, text: str, size: float, colour=QColor(20, 20, 20),
                     halo=QColor(255, 255, 255, 200), bold=False) -> None:
         """Text beside `anchor` (right and below, or left and above where the viewport ends): never cut off."""
@@ -170,18 +176,6 @@ class Painter:
             self.text(self.centre(x, y) + QPointF(cell * .6, -cell * .6),
                       f"entrenchments {len(squares)}/{ov.entrenchment_limit}", 9,
                       QColor(200, 0, 0) if over else QColor(60, 40, 20), bold=over)
-        stacks: dict[tuple[int, int], list] = {}
-        for x, y, side, label in ov.units:
-            stacks.setdefault((x, y), []).append((side, label))
-        for (x, y), units in stacks.items():
-            side, label = units[0]
-            r = self.rect(x + .12, y + .22, x + .88, y + .78)
-            p.setPen(self.pen(QColor(255, 255, 255), 1.5))
-            p.setBrush(side_colour(side))
-            p.drawRect(r)
-            if cell >= 16:
-                self.text(r.bottomLeft() + QPointF(0, cell * .45), label + (f" +{len(units) - 1}" if len(units) > 1
-                                                                          else ""), cell * .3)
 
     def los(self, origin, visibility: int, image: QImage, width: int, height: int, lift: int = 0) -> None:
         self.image(image, width, height)

@@ -19,6 +19,7 @@ from PyQt6.QtWidgets import QAbstractScrollArea, QWidget
 from . import view_input
 from .overlays import Overlays, Painter, mask_image
 from .picture import MapPicture
+from .trace import read_image
 from .view_paint import DETAIL_MIN, paint_view
 from .tools import ToolController
 from .tools.generate import generate_into
@@ -38,6 +39,11 @@ class MapView(QAbstractScrollArea):
     selectionChanged = pyqtSignal(object)  # (x0, y0, x1, y1) half-open, or None
     losChanged = pyqtSignal(object)        # the LOS origin (x, y), or None
     viewChanged = pyqtSignal()             # zoom or scroll moved (the minimap follows)
+    unitsSelected = pyqtSignal(object)     # the units tool: frozenset of unit keys
+    unitsDragging = pyqtSignal(object)     # the units tool: a UnitDrag as the pointer moves
+    unitsMoved = pyqtSignal(object)        # the units tool: a UnitDrag (moves and refusals) at its release
+    entrenchmentStroke = pyqtSignal(object)  # the entrenchment tool: the stroke's squares
+    objectivePlaced = pyqtSignal(int, int)   # the objective tool: a click on a square
 
     def __init__(self, model=None, content=None, parent=None):
         if parent is None and isinstance(content, QWidget):
@@ -53,6 +59,7 @@ class MapView(QAbstractScrollArea):
         self.grid_visible, self.symbols_visible = True, True
         self.overlays = Overlays()
         self._los = None  # (origin, height, visibility, mask, image)
+        self.trace = None  # (trace.Trace, its QImage): a historical map traced under or over the terrain
         self._preview = None
         self.marked: tuple[int, int] | None = None  # a square shown to the designer (an issue's), until a click
         self._hover: tuple[int, int] | None = None
@@ -71,6 +78,8 @@ class MapView(QAbstractScrollArea):
         self.controller = ToolController(model)
         if old is not None:
             self.controller.options, self.controller.tool = old.options, old.tool
+            self.controller.units, self.controller.unit_rules = old.units, old.unit_rules
+            self.controller.selected_units = old.selected_units
         model.subscribe(self._changed)
         self._los = None
         self._fitted = True
@@ -158,11 +167,26 @@ class MapView(QAbstractScrollArea):
 
     # -- overlays and LOS --------------------------------------------------------------------------------------
     def set_overlays(self, objective_center=None, start_lines=None, entrenchments=(), zones=(), units=(), *,
-                     entrenchment_limit=None, objective_size=None) -> None:
+                     entrenchment_limit=None, objective_size=None, objectives=(), entries=()) -> None:
+        """The scenario drawn over the map; `units` are UnitMarks (scenario/unit_marks.py), which the units tool
+        selects and moves."""
         size = objective_size or self.model.content.parameters.time_space.objective_area_size if self.model else 19
         self.overlays = Overlays(tuple(objective_center) if objective_center else None, size,
                                  dict(start_lines or {}), list(entrenchments), entrenchment_limit,
-                                 list(zones), list(units))
+                                 list(zones), list(units), tuple(objectives), list(entries))
+        self.controller.units = self.overlays.units
+        self.viewport().update()
+
+    def set_trace(self, trace) -> bool:
+        """Draw `trace` (trace.Trace, or None for none); False if its image cannot be read."""
+        image = read_image(trace) if trace is not None else None
+        self.trace = (trace, image) if image is not None else None
+        self.viewport().update()
+        return trace is None or image is not None
+
+    def select_units(self, keys) -> None:
+        """Show `keys` (side, formation row, unit row) selected (the Order of battle tree chose them)."""
+        self.controller.selected_units = frozenset(keys)
         self.viewport().update()
 
     def set_los(self, origin, *, height: int = 0, visibility: int | None = None) -> np.ndarray:
@@ -318,6 +342,16 @@ class MapView(QAbstractScrollArea):
                 self.set_los(payload, height=opts.get("height", 0), visibility=opts.get("visibility"))
             elif name == "stroke_end":
                 self.strokeFinished.emit()
+            elif name == "units_selected":
+                self.unitsSelected.emit(payload)
+            elif name == "units_dragging":
+                self.unitsDragging.emit(payload)
+            elif name == "units_moved":
+                self.unitsMoved.emit(payload)
+            elif name == "entrench":
+                self.entrenchmentStroke.emit(payload)
+            elif name == "place_objective":
+                self.objectivePlaced.emit(*payload)
         mask = self.controller.preview
         self._preview = None if mask is None or not mask.any() else mask_image(mask, (120, 210, 255, 120))
         self.viewport().update()

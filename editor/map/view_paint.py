@@ -1,5 +1,6 @@
-"""The map view's paint pass (kept apart from the widget's event handling): terrain picture, LOS highlight,
-tool preview, grid, labels, scenario overlays, the marked square, selection and the brush outline, in that order."""
+"""The map view's paint pass (kept apart from the widget's event handling): terrain picture (with a traced image
+under or over it), LOS highlight, tool preview, grid, labels, scenario overlays (units, objectives and entry edges
+last), the marked square, selection and the brush outline, in that order."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QPainter
 
 from .overlays import Painter
+from .trace import paint_trace
+from .unit_symbols import paint_entries, paint_objectives, paint_units
 
 DETAIL_MIN = 8  # pixels per square from which symbols show
 BACKGROUND = QColor(105, 108, 112)
@@ -28,11 +31,18 @@ def paint_view(view, p: QPainter, clip) -> None:
     if x1 <= x0 or y1 <= y0:
         return
     geo = Painter(p, cell, origin)
+    trace = view.trace
+    if trace is not None and not trace[0].over:  # the scan under the terrain, which lets it show through
+        paint_trace(p, origin, cell, *trace, 1.0)
+        p.setOpacity(1.0 - trace[0].opacity)
     if cell >= DETAIL_MIN and view.symbols_visible:
         image, bx, by = view.picture.detail(int(cell), x0, y0, x1, y1, grid=view.grid_visible)
         p.drawImage(QPointF(round(origin.x() + bx * cell), round(origin.y() + by * cell)), image)
     else:
         p.drawImage(geo.rect(x0, y0, x1, y1), view.picture.overview, QRectF(x0, y0, x1 - x0, y1 - y0))
+    p.setOpacity(1.0)
+    if trace is not None and trace[0].over:
+        paint_trace(p, origin, cell, *trace, trace[0].opacity)
     if view._los is not None:
         origin_sq, lift, visibility, _, image = view._los
         geo.los(origin_sq, visibility, image, model.width, model.height, lift)
@@ -41,7 +51,11 @@ def paint_view(view, p: QPainter, clip) -> None:
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     geo.labels(model.labels)
     drag = view._drag[1] if view._drag else None
-    geo.overlays(view.overlays, model.width, model.height, drag)
+    overlays = view.overlays
+    geo.overlays(overlays, model.width, model.height, drag)
+    paint_entries(geo, overlays.entries, model.width, model.height)
+    paint_objectives(geo, overlays.objectives)
+    paint_units(geo, overlays.units, view.controller.selected_units, view.controller.unit_drag)
     if view.marked is not None:
         geo.mark(*view.marked)
     selection = view.controller.selection
@@ -58,7 +72,7 @@ def _hover_outline(view, geo: Painter) -> None:
     if view._hover is None or view._pan is not None:
         return
     tool, opts = view.controller.tool, view.controller.options.get(view.controller.tool, {})
-    if tool in ("pointer", "select") or (tool == "paste" and view.controller.clipboard is not None):
+    if tool in ("pointer", "select", "units") or (tool == "paste" and view.controller.clipboard is not None):
         return
     x, y = view._hover
     size = int(opts.get("size", 1)) if tool in ("brush", "elevation") else 1

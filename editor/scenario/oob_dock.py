@@ -5,7 +5,7 @@ oob_model's functions (each one undo step); it redraws from the document on ever
 
 from __future__ import annotations
 
-from PyQt6.QtCore import Qt, QTimer
+from PyQt6.QtCore import QItemSelectionModel, Qt, QTimer
 from PyQt6.QtGui import QStandardItem, QStandardItemModel
 from PyQt6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QMessageBox, QPushButton,
                              QSizePolicy, QTreeView, QVBoxLayout, QWidget)
@@ -13,6 +13,7 @@ from PyQt6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QInputDialog, 
 from ..document import MISSING
 from . import oob_model as oob
 from .unit_drop import MIME_TYPE, mime_for
+from .unit_selection import selection_for
 
 COLUMNS = ("Unit", "Weapon", "Count", "SIW", "Transport", "Facing", "Square")
 EDITABLE = {1: "weapon", 2: "count", 3: "siw", 5: "facing"}  # column -> unit key
@@ -42,7 +43,8 @@ class OobDock(QWidget):
     def __init__(self):
         super().__init__()
         self.document = None
-        self._drawing = False
+        self.units_selected = None  # the scenario's UnitSelection, shared with its map view
+        self._drawing = self._telling_map = False
         layout = QVBoxLayout(self)
         self.budget = QLabel()
         self.budget.setWordWrap(True)
@@ -60,6 +62,8 @@ class OobDock(QWidget):
         self.tree.setDragEnabled(True)  # a unit or formation onto the map view
         self.tree.setDragDropMode(QTreeView.DragDropMode.DragOnly)
         self.tree.selectionModel().currentChanged.connect(lambda *_: self._fill_templates())
+        self.tree.setSelectionMode(QTreeView.SelectionMode.ExtendedSelection)  # several units, as on the map
+        self.tree.selectionModel().selectionChanged.connect(self._tree_selection_changed)
         layout.addWidget(self.tree, 1)
         row = QHBoxLayout()
         self.templates = QComboBox()
@@ -87,9 +91,16 @@ class OobDock(QWidget):
                 self.document.changed.disconnect(self.redraw)
             except (TypeError, RuntimeError):
                 pass
+        if self.units_selected is not None:
+            try:
+                self.units_selected.changed.disconnect(self.show_units)
+            except (TypeError, RuntimeError):  # the document (which owns it) is gone
+                pass
         self.document = document if document is not None and document.kind == "scenario" else None
+        self.units_selected = selection_for(self.document) if self.document is not None else None
         if self.document is not None:
             self.document.changed.connect(self.redraw)
+            self.units_selected.changed.connect(self.show_units)
         self.redraw()
 
     def orders(self) -> tuple[oob.SideOrder, ...]:
@@ -110,9 +121,11 @@ class OobDock(QWidget):
             for column in range(len(COLUMNS)):
                 self.tree.resizeColumnToContents(column)
             self._show_totals(orders)
+            self._select(selected)
+            if self.units_selected is not None and self.units_selected.keys:
+                self.show_units(self.units_selected.keys)
         finally:
             self._drawing = False
-        self._select(selected)
         self._fill_templates()
 
     def _side_row(self, order: oob.SideOrder) -> list[QStandardItem]:
@@ -178,6 +191,42 @@ class OobDock(QWidget):
                 if item.data(ROLE) == key:
                     self.tree.setCurrentIndex(item.index())
                     return
+
+    def show_units(self, keys) -> None:
+        """Select the rows of the units `keys` (the map selected them), without telling the map back."""
+        if self._telling_map:
+            return  # the tree's own selection, going to the map
+        drawing, self._drawing = self._drawing, True
+        try:
+            flags = QItemSelectionModel.SelectionFlag
+            self.tree.selectionModel().clearSelection()
+            rows = [item.index() for top in range(self.model.rowCount()) for item in _walk(self.model.item(top))
+                    if item.data(ROLE) in keys]
+            for index in rows:
+                self.tree.selectionModel().select(index, flags.Select | flags.Rows)
+            if rows:
+                self.tree.selectionModel().setCurrentIndex(rows[0], flags.NoUpdate)
+                self.tree.scrollTo(rows[0])
+        finally:
+            self._drawing = drawing
+
+    def _tree_selection_changed(self, *_) -> None:
+        """The tree's selected units (a formation's row: all its units) become the map's selection."""
+        if self._drawing or self.units_selected is None:
+            return
+        keys = set()
+        for index in self.tree.selectionModel().selectedRows(0):
+            side, formation_row, unit_row = self.model.itemFromIndex(index).data(ROLE) or (None, None, None)
+            if unit_row is not None:
+                keys.add((side, formation_row, unit_row))
+            elif formation_row is not None:
+                units = self.document.model.scenario.force(side).formations[formation_row].units
+                keys.update((side, formation_row, row) for row in range(len(units)))
+        self._telling_map = True
+        try:
+            self.units_selected.set(keys)
+        finally:
+            self._telling_map = False
 
     def side(self) -> str | None:
         key = self.selection()

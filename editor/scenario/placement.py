@@ -1,10 +1,13 @@
-"""Placing order-of-battle units on the map (a drop from the OOB tree), without widgets.
+"""Placing order-of-battle units on the map (a drop from the OOB tree, a move on the map), without widgets.
 
 A set-up unit may stand only inside the map, on its side's side of the start line, on a square its mobility class
 can enter, and - where the ruleset has the stacking rule (6.11) - with fewer than the stacking limit of friendly
-units on it: the same rules the validator checks (engine/validation/scenario_checks.py). A dropped formation goes
-on the square under the pointer and the nearest legal squares around it, one unit per free place; a passenger is
-not placed (it rides in its carrier). The whole drop is one undo step.
+units on it: the same rules the validator checks (engine/validation/scenario_checks.py). A reinforcement (`arrives`)
+is shown where it comes in: on its entry squares, else on its entry edge (default: its side's home edge), where the
+engine brings it (engine/sim/reinforcements.py). A dropped formation goes on the square under the pointer and the
+nearest legal squares around it, one unit per free place; units moved on the map go as far as the pointer moved,
+each to the nearest legal square of its target. A passenger is not placed (it rides in its carrier). The whole drop
+or move is one undo step.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tacforge.engine.model import Map
-from tacforge.engine.model.scenario import Scenario, Unit
+from tacforge.engine.model.scenario import Arrival, Scenario, Unit, unit_arrival
 from tacforge.engine.packs.content import Content
 from tacforge.engine.validation.scenario_checks import impassable_for, on_friendly_side
 
@@ -49,11 +52,22 @@ class Rules:
         if unit.at is not None and unit.carrier is None:
             self.stacks[unit.at] -= 1
 
-    def why_not(self, unit: Unit, square: tuple[int, int]) -> str | None:
-        """None if `unit` may be set up on `square`, else the reason (shown as the pointer drags)."""
+    def entry_squares(self, arrival: Arrival) -> list[tuple[int, int]]:
+        """Where a reinforcement comes in: its listed squares, else its entry edge from the middle outwards."""
+        if arrival.squares:
+            return [tuple(sq) for sq in arrival.squares]
+        edge = arrival.edge or self.edge
+        return self.map.edge_squares(edge) if edge else []
+
+    def why_not(self, unit: Unit, square: tuple[int, int], arrival: Arrival | None = None) -> str | None:
+        """None if `unit` (arriving by `arrival`, None: set up at the start) may stand on `square`, else the reason
+        (shown as the pointer drags)."""
         x, y = square
         if not self.map.contains(x, y):
             return "outside the map"
+        if arrival is not None and square not in self.entry_squares(arrival):
+            where = "its entry squares" if arrival.squares else f"the {arrival.edge or self.edge} edge"
+            return f"a reinforcement (turn {arrival.turn}) comes in on {where}"
         if self.line is not None and self.edge and not on_friendly_side(x, self.line, self.edge):
             return f"beyond the {self.side} start line (column {self.line})"
         if self.limit is not None and self.stacks.get(square, 0) >= self.limit:
@@ -67,6 +81,16 @@ class Rules:
 
     def take(self, square: tuple[int, int]) -> None:
         self.stacks[square] = self.stacks.get(square, 0) + 1
+
+    def candidates(self, target: tuple[int, int], arrival: Arrival | None) -> list[tuple[int, int]]:
+        """The squares to try for a unit aimed at `target`, nearest first: around it, or a reinforcement's entry
+        squares (which may be far from where the pointer is)."""
+        if arrival is None:
+            return _nearby(target)
+        return sorted(self.entry_squares(arrival), key=lambda sq: max(abs(sq[0] - target[0]), abs(sq[1] - target[1])))
+
+    def nearest(self, unit: Unit, target: tuple[int, int], arrival: Arrival | None) -> tuple[int, int] | None:
+        return next((sq for sq in self.candidates(target, arrival) if self.why_not(unit, sq, arrival) is None), None)
 
 
 def _nearby(square: tuple[int, int]):
@@ -88,15 +112,48 @@ def snap(content: Content, scenario: Scenario, game_map: Map, side: str, formati
     for _row, unit in moving:
         rules.leave(unit)
     placements, refused = [], []
-    candidates = [target] if len(moving) == 1 else _nearby(target)
     for row, unit in moving:
-        square = next((sq for sq in candidates if rules.why_not(unit, sq) is None), None)
+        arrival = unit_arrival(formation, unit)
+        if len(moving) == 1:  # a single set-up unit only where it was dropped
+            square = target if rules.why_not(unit, target, arrival) is None else None
+            if square is None and arrival is not None:
+                square = rules.nearest(unit, target, arrival)
+        else:
+            square = rules.nearest(unit, target, arrival)
         if square is None:
-            refused.append(f"{formation.letter}{unit.index}: {rules.why_not(unit, target)}")
+            refused.append(f"{formation.letter}{unit.index}: {rules.why_not(unit, target, arrival)}")
             continue
         rules.take(square)
         placements.append(Placement(row, square))
     return placements, refused
+
+
+def move_targets(content: Content, scenario: Scenario, game_map: Map, keys, delta: tuple[int, int]
+                 ) -> tuple[dict[tuple, tuple[int, int]], dict[tuple, str]]:
+    """Units (keys (side, formation row, unit row)) moved by `delta` squares on the map: ({key: square}, {key: why
+    not}) - each to its own square plus `delta` where that is legal, else to the nearest legal square of it. A
+    passenger moves with its carrier and is skipped; a unit without a square has nowhere to move from."""
+    moves, refused = {}, {}
+    by_side: dict[str, list[tuple]] = {}
+    for key in sorted(keys):
+        by_side.setdefault(key[0], []).append(key)
+    for side, side_keys in by_side.items():
+        force = scenario.force(side)
+        rules = Rules(content, scenario, game_map, side)
+        moving = [(key, force.formations[key[1]], force.formations[key[1]].units[key[2]]) for key in side_keys]
+        moving = [(key, f, u) for key, f, u in moving if u.at is not None and u.carrier is None]
+        for _key, _formation, unit in moving:
+            rules.leave(unit)
+        for key, formation, unit in moving:
+            arrival = unit_arrival(formation, unit)
+            target = (unit.at[0] + delta[0], unit.at[1] + delta[1])
+            square = target if rules.why_not(unit, target, arrival) is None else rules.nearest(unit, target, arrival)
+            if square is None:
+                refused[key] = f"{formation.letter}{unit.index}: {rules.why_not(unit, target, arrival)}"
+                continue
+            rules.take(square)
+            moves[key] = square
+    return moves, refused
 
 
 def place(document, side: str, formation_row: int, placements: list[Placement]) -> None:
@@ -106,12 +163,21 @@ def place(document, side: str, formation_row: int, placements: list[Placement]) 
     formation = document.model.scenario.force(side).formations[formation_row]
     text = (f"Place {formation.letter}{formation.units[placements[0].unit_row].index}" if len(placements) == 1
             else f"Place formation {side} {formation.letter}")
+    move(document, {(side, formation_row, p.unit_row): p.square for p in placements}, text)
+
+
+def move(document, moves: dict[tuple, tuple[int, int]], text: str) -> None:
+    """Set the squares of units (keys (side, formation row, unit row)) and of their passengers, in one undo step."""
+    if not moves:
+        return
+    scenario = document.model.scenario
     with bulk_edit(document, text):
-        for p in placements:
-            path = ("forces", side, "formations", formation_row, "units", p.unit_row)
-            document.set_value((*path, "at"), [p.square[0], p.square[1]], text)
-            carried = formation.units[p.unit_row]
+        for (side, formation_row, unit_row), square in moves.items():
+            formation = scenario.force(side).formations[formation_row]
+            path = ("forces", side, "formations", formation_row, "units", unit_row)
+            document.set_value((*path, "at"), [square[0], square[1]], text)
+            carried = formation.units[unit_row]
             for row, rider in enumerate(formation.units):
                 if rider.carrier == f"{formation.letter}{carried.index}" and rider.at is not None:
                     rider_path = ("forces", side, "formations", formation_row, "units", row, "at")
-                    document.set_value(rider_path, [p.square[0], p.square[1]], text)
+                    document.set_value(rider_path, [square[0], square[1]], text)

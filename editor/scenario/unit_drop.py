@@ -11,6 +11,8 @@ import json
 
 from PyQt6.QtCore import QEvent, QMimeData, QObject
 
+from tacforge.engine.model.scenario import unit_arrival
+
 from .placement import Rules, place, snap
 
 MIME_TYPE = "application/x-tacforge-oob-units"
@@ -67,7 +69,7 @@ class UnitDrop(QObject):
             rules = Rules(document.content, scenario, self._game_map(), payload["side"])
             unit = formation.units[self._units(payload)[0]]
             rules.leave(unit)
-            reason = rules.why_not(unit, square)
+            reason = rules.why_not(unit, square, unit_arrival(formation, unit))
             self.tab.hovered.emit(f"{square[0]},{square[1]}: " + (reason or f"place {formation.letter} here"))
             event.acceptProposedAction()
         else:

@@ -146,6 +146,7 @@ class MainWindow(QMainWindow):
         self.grid_action.setChecked(True)
         self._action(view, "Zoom in", lambda: self._view_call("zoom", 1.25), QKeySequence.StandardKey.ZoomIn)
         self._action(view, "Zoom out", lambda: self._view_call("zoom", 0.8), QKeySequence.StandardKey.ZoomOut)
+        self._action(view, "Trace image…", lambda: self._tab_call("trace_dialog", self, self.settings))
         view.addSeparator()
         for dock in self.docks:
             view.addAction(dock.toggleViewAction())
@@ -222,6 +223,8 @@ class MainWindow(QMainWindow):
             self.validator.watch(document.pack_folder)
             return None
         tab = room_tab(document, self.workspace, self)
+        if hasattr(tab, "restore_trace"):
+            tab.restore_trace(self.settings)  # the historical map the designer traced on this map
         tab.hovered.connect(self.status.setText)
         tab.edited.connect(self._edited)
         self.undo_group.addStack(tab.history)

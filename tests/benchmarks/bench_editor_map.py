@@ -27,6 +27,7 @@ from timing import median_ms  # noqa: E402
 from tacforge.editor.map.tools import MapModel  # noqa: E402
 from tacforge.editor.map.tools.generate import generate_into  # noqa: E402
 from tacforge.engine.packs import load_packs  # noqa: E402
+from tacforge.editor.scenario.unit_marks import entry_marks, unit_marks  # noqa: E402
 
 SIZE = (1000, 800)
 _APP = None
@@ -83,6 +84,13 @@ def run() -> list[tuple[str, float, float | None, str]]:
     view60, image60 = make_view(bocage)
     rows.append(("map view: full repaint 60x60", median_ms(lambda: view60.viewport().render(image60)), 4.0,
                  f"{SIZE[0]}x{SIZE[1]} view, whole map at {view60.cell:.0f} px per square, symbols"))
+    scenario = content.scenario("bocage_crossroads")
+    view60.set_overlays(objective_center=scenario.objective_center, start_lines=dict(scenario.start_lines),
+                        units=unit_marks(content, scenario), objectives=scenario.objectives,
+                        entries=entry_marks(content, scenario))
+    view60.select_units({m.key for m in view60.overlays.units[:10]})
+    rows.append(("map view: full repaint 60x60 with a scenario", median_ms(lambda: view60.viewport().render(image60)),
+                 4.0, f"bocage_crossroads: {len(view60.overlays.units)} units as NATO frames, 10 selected"))
     view256, image256 = make_view(big)
     rows.append(("map view: full repaint 256x256", median_ms(lambda: view256.viewport().render(image256)), 16.0,
                  f"whole map at {view256.cell:.1f} px per square, colours"))

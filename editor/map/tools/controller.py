@@ -4,7 +4,7 @@ The map view only turns mouse events into cell coordinates and calls these; what
 class (builtin.py, registered in registry.py) and is tested without widgets (napari's mouse bindings, Tiled's
 AbstractTool). Edits are returned, never applied: the caller pushes them (the shell's undo stack applies them).
 Other outcomes are queued in `events` as (name, payload): ("picked", (type, level)), ("selection", rect or None),
-("los", (x, y)), ("stroke_end", None).
+("los", (x, y)), ("stroke_end", None), and the scenario tools' (scenario_tools.py).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import numpy as np
 from . import clipboard as clip_ops
 from .clipboard import Clipboard
 from .builtin import as_list
+from . import scenario_tools  # noqa: F401 (registers the scenario tools)
 from .edits import CellEdit
 from .registry import PRESETS, TOOL_CLASSES, Tool, tool_class
 
@@ -30,6 +31,12 @@ class ToolController:
         self.clipboard: Clipboard | None = None
         self.selection: tuple[int, int, int, int] | None = None
         self.preview: np.ndarray | None = None  # bool mask of the rubber band / line / paste outline
+        # a scenario's units on the map (scenario/unit_marks.py UnitMark), the selected ones' keys, the rules a
+        # move obeys (keys, delta) -> (moves, refused), set by the scenario's tab (None: no moves), and a drag
+        self.units: list = []
+        self.selected_units: frozenset = frozenset()
+        self.unit_rules = None
+        self.unit_drag = None
         self.tools: dict[str, Tool] = {tool_id: cls(self) for tool_id, cls in TOOL_CLASSES.items()}
         self.tool = "pointer"
 

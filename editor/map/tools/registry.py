@@ -113,4 +113,5 @@ def menu_entries() -> list[tuple[str, str, str | None]]:
 
 # What the Map menu and the toolbar offer, in order (tools not listed are reached otherwise: paste by Edit > Paste,
 # the pointer by the objective preset).
-MENU = ("brush", "rectangle", "fill", "line", "raise", "lower", "eyedropper", "select", "los", "objective")
+MENU = ("brush", "rectangle", "fill", "line", "raise", "lower", "eyedropper", "select", "los", "objective", "units",
+        "entrench", "place_objective")

@@ -1,0 +1,149 @@
+"""The map tools that edit a scenario rather than the terrain (registered like the others, Qt-free):
+
+* units        -- click a square's units or drag a rubber band to select them (Shift adds or toggles); drag the
+                  selection to move it: the controller's `unit_rules(keys, delta)` (the tab's placement rules)
+                  says where each unit would land and which cannot, shown while dragging (`unit_drag`).
+* entrench     -- a stroke of squares whose entrenchments toggle (one undo step for the stroke).
+* place_objective -- a click puts a typed objective on a square (or takes away the one there).
+
+They return no terrain edits; their outcomes are events for the map's tab, which edits the scenario document:
+("units_selected", frozenset of keys), ("units_dragging", UnitDrag) as the pointer moves, ("units_moved", UnitDrag),
+("entrench", [squares]),
+("place_objective", (x, y)).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ...scenario.unit_marks import keys_in
+from .clipboard import normalise_rect
+from .registry import Tool, register
+from .shapes import clip_mask, line_cells, rect_mask
+
+
+@dataclass(frozen=True)
+class UnitDrag:
+    """Units being dragged `delta` squares: where each lands and why the others cannot move."""
+
+    delta: tuple[int, int]
+    moves: dict = field(default_factory=dict)  # key -> square
+    refused: dict = field(default_factory=dict)  # key -> reason
+
+
+@register
+class UnitsTool(Tool):
+    id, name, shortcut, cursor = "units", "Select/move units", "U", "arrow"
+
+    def __init__(self, controller):
+        super().__init__(controller)
+        self._grab: tuple[int, int] | None = None  # where a drag of the selection started
+        self._band: tuple[int, int] | None = None  # a rubber band's anchor
+        self._adding = False
+
+    def _select(self, keys) -> None:
+        keys = frozenset(keys)
+        if keys != self.controller.selected_units:
+            self.controller.selected_units = keys
+            self.controller.events.append(("units_selected", keys))
+
+    def press(self, x, y, *, shift=False):
+        under = {m.key for m in self.controller.units if m.square == (x, y)}
+        selected = self.controller.selected_units
+        if under:
+            if shift:
+                self._select(selected ^ under)
+            elif not under <= selected:
+                self._select(under)
+            self._grab = None if shift else (x, y)
+        else:
+            self._band, self._adding = (x, y), shift
+            self.controller.preview = rect_mask(self.model.types.shape, (x, y), (x, y))
+        return []
+
+    def move(self, x, y):
+        if self._grab is not None:
+            delta = (x - self._grab[0], y - self._grab[1])
+            rules = self.controller.unit_rules
+            if delta == (0, 0) or rules is None:
+                self.controller.unit_drag = None
+            else:
+                self.controller.unit_drag = UnitDrag(delta, *rules(self.controller.selected_units, delta))
+                self.controller.events.append(("units_dragging", self.controller.unit_drag))
+        elif self._band is not None:
+            self.controller.preview = rect_mask(self.model.types.shape, self._band, (x, y))
+        return []
+
+    def release(self, x, y):
+        if self._grab is not None:
+            self.move(x, y)
+            drag = self.controller.unit_drag
+            if drag is not None and (drag.moves or drag.refused):
+                self.controller.events.append(("units_moved", drag))
+        elif self._band is not None:
+            rect = normalise_rect(self.model, self._band, (x, y))
+            caught = keys_in(self.controller.units, rect)
+            self._select(self.controller.selected_units | caught if self._adding else caught)
+        self.cancel()
+        return []
+
+    def cancel(self):
+        self._grab = self._band = None
+        self.controller.unit_drag = None
+        self.controller.preview = None
+
+
+@register
+class EntrenchmentTool(Tool):
+    """A press starts a stroke; every square the drag passes joins it; the release toggles them all."""
+
+    id, name, shortcut = "entrench", "Entrenchment", "N"
+
+    def __init__(self, controller):
+        super().__init__(controller)
+        self._squares: list[tuple[int, int]] | None = None
+        self._last: tuple[int, int] | None = None  # the pointer's square at the last press or move
+
+    def press(self, x, y, *, shift=False):
+        self._squares, self._last = [], (x, y)
+        self._add([(x, y)])
+        return []
+
+    def move(self, x, y):
+        if self._squares is not None:
+            self._add(line_cells(self._last, (x, y))[1:])
+            self._last = (x, y)
+        return []
+
+    def release(self, x, y):
+        if self._squares is None:
+            return []
+        self.move(x, y)
+        if self._squares:
+            self.controller.events.append(("entrench", list(self._squares)))
+        self.cancel()
+        return []
+
+    def cancel(self):
+        self._squares = self._last = None
+        self.controller.preview = None
+
+    def _add(self, cells) -> None:
+        for cell in cells:
+            if self.model.contains(*cell) and tuple(cell) not in self._squares:
+                self._squares.append(tuple(cell))
+        if self._squares:
+            xs, ys = np.array([c[0] for c in self._squares]), np.array([c[1] for c in self._squares])
+            self.controller.preview = clip_mask(self.model.types.shape, xs, ys)
+
+
+@register
+class ObjectiveTool(Tool):
+    id, name, shortcut = "place_objective", "Objective", "J"
+
+    def press(self, x, y, *, shift=False):
+        if self.model.contains(x, y):
+            self.controller.events.append(("place_objective", (x, y)))
+        return []

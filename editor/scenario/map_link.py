@@ -1,0 +1,122 @@
+"""A scenario's side of its map tab: what the map view shows of the scenario (units, objectives, entrenchments,
+entry edges) and what the scenario tools do to it (map/tools/scenario_tools.py): select units (shared with the
+Order of battle tree through unit_selection.py), move them by the placement rules (placement.py, one undo step per
+move), toggle entrenchments and place or remove typed objectives (map_marks.py).
+"""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import QObject
+from PyQt6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox
+
+from . import map_marks
+from .placement import move, move_targets
+from .unit_marks import entry_marks, unit_marks
+from .unit_selection import selection_for
+
+
+class ScenarioMapLink(QObject):
+    def __init__(self, tab):
+        super().__init__(tab)
+        self.tab, self.view = tab, tab.view
+        self.selection = selection_for(tab.document)
+        self.selection.changed.connect(self.show_selected)
+        self.view.select_units(self.selection.keys)
+        self.view.unitsSelected.connect(self.selection.set)
+        self.view.unitsDragging.connect(self.show_drag)
+        self.view.unitsMoved.connect(self.move_units)
+        self.view.entrenchmentStroke.connect(self.entrench)
+        self.view.objectivePlaced.connect(self.objective_clicked)
+        self.view.controller.unit_rules = self.move_rules
+        self.ask_objective = self._ask_objective  # replaced by tests (a dialog would block)
+
+    @property
+    def document(self):
+        return self.tab.document
+
+    def _scenario(self):
+        return self.document.model.scenario
+
+    def overlay_args(self) -> dict:
+        """The scenario's part of the view's overlays (MapView.set_overlays keywords)."""
+        scenario, content = self._scenario(), self.document.content
+        return {"units": unit_marks(content, scenario), "objectives": scenario.objectives,
+                "entries": entry_marks(content, scenario),
+                "entrenchments": [(side, list(squares)) for side, squares in scenario.entrenchments]}
+
+    # -- units ----------------------------------------------------------------------------------------------------
+    def show_selected(self, keys) -> None:
+        """Mark the selected units, and bring them into view when none of them is (the tree chose them)."""
+        self.view.select_units(keys)
+        squares = [m.square for m in self.view.overlays.units if m.key in keys]
+        seen = self.view.visible_cell_rect()
+        if squares and not any(seen.contains(x + .5, y + .5) for x, y in squares):
+            self.view.center_on(squares[0][0] + .5, squares[0][1] + .5)
+
+    def move_rules(self, keys, delta):
+        scenario = self._scenario()
+        if scenario is None:
+            return {}, {}
+        return move_targets(self.document.content, scenario, self.tab.map_document.model.to_map(), keys, delta)
+
+    def show_drag(self, drag) -> None:
+        """The status bar says, as the pointer drags, which units cannot go where it points and why."""
+        marks = {m.key: m for m in self.view.overlays.units}
+        snapped = [f"{marks[key].label} to {x},{y}" for key, (x, y) in sorted(drag.moves.items())
+                   if (x - drag.delta[0], y - drag.delta[1]) != marks[key].square]
+        refused = "; ".join(drag.refused.values())
+        text = f"move {len(drag.moves)} unit(s) by {drag.delta[0]:+d},{drag.delta[1]:+d}"
+        text += f"; nearest legal square: {', '.join(snapped)}" if snapped else ""
+        self.tab.hovered.emit(text + (f"; cannot move: {refused}" if refused else ""))
+
+    def move_units(self, drag) -> None:
+        labels = {m.key: m.label for m in self.view.overlays.units}
+        if drag.moves:
+            names = ", ".join(labels.get(k, "?") for k in sorted(drag.moves))
+            move(self.document, drag.moves, f"Move {names}")
+        refused = "; ".join(drag.refused.values())
+        self.tab.hovered.emit(f"not moved: {refused}" if refused else f"moved {len(drag.moves)} unit(s)")
+
+    # -- entrenchments and objectives -----------------------------------------------------------------------------
+    def entrench(self, squares) -> None:
+        if self._scenario() is not None:
+            self.tab.hovered.emit(map_marks.toggle_entrenchments(self.document, squares))
+
+    def objective_clicked(self, x: int, y: int) -> None:
+        scenario = self._scenario()
+        if scenario is None:
+            return
+        row = map_marks.objective_at(scenario, (x, y))
+        if row is not None:
+            gone = map_marks.remove_objective(self.document, row)
+            self.tab.hovered.emit(f"removed objective {gone.id}")
+            return
+        sides = [force.side for force in scenario.forces]
+        answer = self.ask_objective(sides, map_marks.side_for_square(self.document.content, scenario, (x, y)))
+        if answer is not None:
+            kind, side, points = answer
+            ident = map_marks.add_objective(self.document, (x, y), kind, side, points)
+            self.tab.hovered.emit(f"objective {ident}: {kind}, {points} points for {side}")
+
+    def _ask_objective(self, sides: list[str], near: str | None) -> tuple[str, str, int] | None:
+        """Kind, side and points of a new objective, or None if the designer cancels."""
+        dialog = QDialog(self.tab)
+        dialog.setWindowTitle("Objective")
+        form = QFormLayout(dialog)
+        kind, side, points = QComboBox(), QComboBox(), QSpinBox()
+        kind.addItems(map_marks.SQUARE_KINDS)
+        side.addItems(sides)
+        if near in sides:
+            side.setCurrentText(near)
+        points.setRange(1, 100000)
+        points.setValue(10)
+        form.addRow("Kind", kind)
+        form.addRow("Scores for", side)
+        form.addRow("Points", points)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        form.addRow(buttons)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return kind.currentText(), side.currentText(), points.value()
