@@ -19,6 +19,7 @@ from ..model import Map, Scenario
 from ..packs.content import Content
 from ..rules.los import distance, has_los
 from ..rules.terrain_grid import TerrainGrid
+from ..rules import sighting
 from ..rules import suppression as rs
 from . import events as ev
 from .bombard import run_mission
@@ -175,16 +176,13 @@ class Battle:
     def _sighting_ranges(self, units: list[UnitState]) -> np.ndarray:
         """combat.sighting_range of each unit (on the map), at once: the same IEEE arithmetic on the same values, so
         every comparison with a distance comes out as it would with the function's own result."""
-        p, n = self.params, len(units)
-        rng = np.fromiter((u.weapon.sl for u in units), np.float64, n) + p.spotting.sighting_silhouette_bonus
+        n, moving = len(units), self.moving
         xs = np.fromiter((u.pos[0] for u in units), np.intp, n)
         ys = np.fromiter((u.pos[1] for u in units), np.intp, n)
-        rng = np.where(self.grid.cover[ys, xs] != 0, rng / p.spotting.cover_sighting_divisor, rng)
-        moving = self.moving
-        if moving:
-            rng = np.where(np.fromiter((u.uid in moving for u in units), bool, n),
-                           rng * p.spotting.moving_sighting_multiplier, rng)
-        return np.minimum(rng, self.state.visibility)
+        silhouettes = np.fromiter((u.weapon.sl for u in units), np.float64, n)
+        are_moving = bool(moving) and np.fromiter((u.uid in moving for u in units), bool, n)
+        return sighting.sighting_range(silhouettes, self.grid.cover[ys, xs] != 0, are_moving, self.state.visibility,
+                                       self.params.spotting)
 
     def note_spotted(self, unit: UnitState, enemy: UnitState) -> None:
         if enemy.uid not in self.seen_by_side[unit.side]:
