@@ -46,7 +46,7 @@ class Roster:
     that order, the enemies within their sighting range of the square or on it. The lists for the squares the
     side's units stand on are worked out together, with NumPy, the first time one is asked for."""
 
-    __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near")
+    __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near", "_revealed", "_merged")
 
     def __init__(self, units: list[UnitState], sighting: np.ndarray, squares):
         self.units = units
@@ -56,6 +56,26 @@ class Roster:
         self.sighting = sighting
         self.squares = squares  # where the side's own units stand
         self._near: dict[tuple[int, int], list[int]] | None = None
+        self._revealed: tuple[int, set[int]] = (0, set())  # (size of the side's revealed set, their indexes)
+        self._merged: dict[tuple[int, int], list[int]] = {}
+
+    def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> list[int]:
+        """`near(square)` and the enemies in `revealed` (seen firing this pulse: sighted at any range), in order.
+        The revealed set only grows during a pulse, so its size tells whether it changed since last asked."""
+        near = self.near(square)
+        if not revealed:
+            return near
+        if self._revealed[0] != len(revealed):
+            index = self.index
+            self._revealed = (len(revealed), {i for uid in revealed if (i := index.get(uid)) is not None})
+            self._merged = {}
+        extra = self._revealed[1]
+        if not extra:
+            return near
+        hit = self._merged.get(square)
+        if hit is None:
+            hit = self._merged[square] = sorted(extra.union(near))
+        return hit
 
     def near(self, square: tuple[int, int]) -> list[int]:
         found = self._near
@@ -278,8 +298,10 @@ class Battle:
         state = self.state
         order = self._initiative()
         self.emit(ev.PulseStarted(state.turn, state.pulse, order[0]))
-        units = sorted(state.units.values(), key=lambda u: (order.index(u.side), u.letter, u.index, u.uid))
-        self.moving = {u.uid for u in units if u.on_map and is_moving(u, self)}
+        rank = {side: i for i, side in enumerate(order)}
+        units = sorted(state.units.values(), key=lambda u: (rank[u.side], u.letter, u.index, u.uid))
+        on_map = [u for u in units if u.on_map]
+        self.moving = {u.uid for u in on_map if is_moving(u, self)}
         for unit in units:
             unit.fired = False
         self._rosters = {}
@@ -305,7 +327,8 @@ class Battle:
         for unit in units:
             if unit.delay > 0:
                 unit.delay -= 1
-            unit.suppression = float(rs.halve_suppression(unit.suppression))
+            if unit.suppression:  # halving 0.0 gives 0.0
+                unit.suppression = float(rs.halve_suppression(unit.suppression))
         self.revealed = {}
 
     def _move(self, unit: UnitState) -> None:

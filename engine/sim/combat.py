@@ -58,13 +58,7 @@ def visible_enemies(unit: UnitState, battle: "Battle") -> list[UnitState]:
     if a is None:
         return []
     roster = battle.roster(unit.side)
-    near = roster.near(a)
-    revealed = battle.revealed.get(unit.side)
-    if revealed:
-        index = roster.index
-        extra = {i for uid in revealed if (i := index.get(uid)) is not None}
-        if extra:
-            near = sorted(extra.union(near))
+    near = roster.near_or_revealed(a, battle.revealed.get(unit.side))
     out = []
     units = roster.units
     known, vis = battle._los, battle.state.visibility  # battle.sees, inline where it knows the answer
