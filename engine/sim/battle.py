@@ -46,7 +46,7 @@ class Roster:
     that order, the enemies within their sighting range of the square or on it. The lists for the squares the
     side's units stand on are worked out together, with NumPy, the first time one is asked for."""
 
-    __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near", "_revealed", "_merged")
+    __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near", "_revealed", "_merged", "_first")
 
     def __init__(self, units: list[UnitState], sighting: np.ndarray, squares):
         self.units = units
@@ -58,6 +58,16 @@ class Roster:
         self._near: dict[tuple[int, int], list[int]] | None = None
         self._revealed: tuple[int, set[int]] = (0, set())  # (size of the side's revealed set, their indexes)
         self._merged: dict[tuple[int, int], list[int]] = {}
+        self._first: dict[tuple[int, int], UnitState] | None = None
+
+    def first_on(self, square: tuple[int, int]) -> UnitState | None:
+        """The first enemy (in the roster's order) standing on the square."""
+        first = self._first
+        if first is None:
+            first = self._first = {}
+            for u in self.units:
+                first.setdefault(u.pos, u)
+        return first.get(square)
 
     def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> list[int]:
         """`near(square)` and the enemies in `revealed` (seen firing this pulse: sighted at any range), in order.

@@ -99,10 +99,7 @@ def select_target(unit: UnitState, battle: "Battle") -> tuple[UnitState | None, 
     state = battle.state
     current = state.units.get(unit.target) if unit.target else None
     here = unit.pos
-    intruder = None
-    if here is not None:  # the first enemy on the unit's square (those are all in the roster's near list)
-        roster = battle.roster(unit.side)
-        intruder = next((e for i in roster.near(here) if (e := roster.units[i]).pos == here), None)
+    intruder = battle.roster(unit.side).first_on(here) if here is not None else None
     if intruder is not None and (current is None or position(current, state) != here):
         return intruder, True  # an enemy entering the unit's square is fired on at once
     # A target stays eligible (6.3: "sighted enemy units within the target-selection range") while the unit still
