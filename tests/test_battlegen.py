@@ -15,7 +15,6 @@ import pytest
 import tacforge.engine.cli as cli
 from tacforge.engine.battlegen import (BattleChoices, BuildError, auto_select, build_battle, buy, is_available, load_report,
                           offers, plan_battle, write_battle)
-from tacforge.engine.battlegen.forces import carries, transport_cost
 from tacforge.engine.battlegen.scenario_writer import plan_output
 from tacforge.engine.cli import new_cmd
 from tacforge.engine.model import Map
@@ -244,8 +243,8 @@ def test_carriers_loaded_within_capacity(packs):
                     vehicle = by_id[unit.carrier]
                     assert unit.at == vehicle.at
                     infantry = content.unit_classes[unit.weapon.unit_class].infantry
-                    assert infantry or carries(content, vehicle.weapon) == "all"
-                    assert transport_cost(content, unit.weapon) is not None
+                    assert infantry or content.carries(vehicle.weapon) == "all"
+                    assert content.transport_cost(unit.weapon) is not None
             if not battle.plan.attacking(side):
                 assert not any(u.carrier for u in f.units), "defenders deploy dismounted"
     assert loaded >= 5

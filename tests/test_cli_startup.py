@@ -98,6 +98,18 @@ def test_validate_takes_the_required_packs_from_the_schema_cache(monkeypatch, tm
     assert core == [CORE_PACK_DIR.resolve() / "pack.yaml"]  # manifests are always checked; terrain, rules are not
 
 
+def test_validate_reads_no_file_of_a_pack_the_named_one_does_not_require(monkeypatch, tmp_path, capsys):
+    from tacforge.engine.cli import main
+
+    monkeypatch.setenv("TACFORGE_CACHE_DIR", str(tmp_path))  # empty: every file read is schema-checked
+    checked = _schema_checked_files(monkeypatch)
+    assert main(["validate", "western"]) == 0
+    assert "western: no issues" in capsys.readouterr().out
+    eastern = [Path(p).name for p in checked if "tacforge_eastern" in str(p)]
+    assert eastern == ["pack.yaml"]  # its manifest only (western requires core, not eastern)
+    assert any("tacforge_western" in str(p) and Path(p).name != "pack.yaml" for p in checked)
+
+
 @pytest.mark.parametrize("by", ["id", "folder"])
 def test_validate_checks_the_named_pack_in_full_even_when_the_cache_knows_its_files(by, monkeypatch, tmp_path,
                                                                                       capsys):

@@ -20,8 +20,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from tacforge.engine.battlegen.forces import (carries, is_available, nationalities, template_units,
-                                             transport_cost)
+from tacforge.engine.battlegen.forces import is_available, nationalities, template_units
 from tacforge.engine.battlegen.scenario_writer import unit_document
 from tacforge.engine.model import FormationTemplate, Weapon
 from tacforge.engine.model.scenario import Formation, Scenario, Unit
@@ -99,8 +98,8 @@ def _formation_node(content: Content, formation: Formation, nats) -> FormationNo
         uid = f"{formation.letter}{unit.index}"
         riders = [u for u in formation.units if u.carrier == uid]
         weapon = weapons[unit.index]
-        lifts = weapon is not None and carries(content, weapon) != "none"
-        used = sum((transport_cost(content, weapons[r.index]) or 0) * r.count
+        lifts = weapon is not None and content.carries(weapon) != "none"
+        used = sum((content.transport_cost(weapons[r.index]) or 0) * r.count
                    for r in riders if weapons[r.index] is not None)
         units.append(UnitNode(unit, weapon, uid, tuple(f"{formation.letter}{r.index}" for r in riders),
                               used if lifts or riders else None, per_vehicle * unit.count if lifts else None))

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..rules import fire as rf
 from ..rules.los import FACING_VECTORS, facing_index, viewshed
+from ..rules.sighting import sighting_range
 from ..sim.command import chebyshev
 from .rates import kill_rate, rate_table, rate_table_one, siw_rate, unit_value
 
@@ -153,12 +154,8 @@ class Picture:
         hit = self._threat.get(("sight", sl, moving))
         if hit is not None:
             return hit
-        p = self.battle.params
-        base = float(sl + p.spotting.sighting_silhouette_bonus)
-        rng = np.where(self.cover, base / p.spotting.cover_sighting_divisor, base)
-        if moving:
-            rng = rng * p.spotting.moving_sighting_multiplier
-        hit = self._threat[("sight", sl, moving)] = np.minimum(rng, self.vis)
+        hit = self._threat[("sight", sl, moving)] = sighting_range(float(sl), self.cover, moving, self.vis,
+                                                                   self.battle.params.spotting)
         return hit
 
     # -- danger ----------------------------------------------------------------------------------------------
@@ -381,9 +378,6 @@ class Picture:
         key = (enemy.weapon.sl, there)
         reach = self._reach.get(key)
         if reach is None:
-            p = self.battle.params
-            rng = enemy.weapon.sl + p.spotting.sighting_silhouette_bonus
-            if self.cover[there[1], there[0]]:
-                rng = rng / p.spotting.cover_sighting_divisor
-            reach = self._reach[key] = min(rng, self.vis)
+            reach = self._reach[key] = sighting_range(enemy.weapon.sl, bool(self.cover[there[1], there[0]]), False,
+                                                      self.vis, self.battle.params.spotting)
         return reach

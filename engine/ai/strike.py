@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..rules.los import FACING_VECTORS, facing_index, in_arc
+from ..rules.los import FACING_VECTORS, facing_index, in_arc, in_arc_offset
 from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
 from .terrain import enemy_depth, squares_per_turn
@@ -87,14 +87,13 @@ def _candidates(pic: Picture, unit: "UnitState", enemies: list, behind: bool, re
     ok &= passable & seen & (d > 0) & (d <= reach)
     facing = np.array([FACING_VECTORS[facing_index(e.facing)] for e in enemies])
     fx, fy = facing[:, :1], facing[:, 1:]
-    dot = fx * tx + fy * ty
-    if behind:  # in_arc(enemy, facing, square, 180) is dot >= 0; enemy_depth is linear in x and y
+    if behind:  # outside the enemy's field of vision (d > 0 already); enemy_depth is linear in x and y
         limit = np.array([max(rear, enemy_depth(battle, pic.side, e.pos) + BEHIND) for e in enemies])[:, None]
-        ok &= (dot < 0) & (enemy_depth(battle, pic.side, (xs, ys)) >= limit)
+        ok &= ~in_arc_offset(fx, fy, tx, ty, 180) & (enemy_depth(battle, pic.side, (xs, ys)) >= limit)
     k, j = np.nonzero(ok)
     if not len(k):
         return None
-    front = (dot >= 0) & (2 * dot * dot >= (fx * fx + fy * fy) * (tx * tx + ty * ty))  # rules.los.front_arc
+    front = in_arc_offset(fx, fy, tx, ty, 90)  # rules.los.front_arc
     xs, ys, arc = xs[k, j], ys[k, j], (2 * d + front)[k, j]
     # the strike value depends on the square (one that sees the enemy) only by its distance and whether it is in
     # the enemy's front arc: asked once per enemy for each of those

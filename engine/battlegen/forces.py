@@ -168,20 +168,6 @@ def is_transport_weapon(content: Content, weapon: Weapon) -> bool:
     return cls is not None and cls.role == TRANSPORT_ROLE
 
 
-def transport_cost(content: Content, weapon: Weapon) -> int | None:
-    if weapon.transport_cost is not None:
-        return weapon.transport_cost
-    cls = content.unit_classes.get(weapon.unit_class)
-    return cls.transport_cost if cls else None
-
-
-def carries(content: Content, weapon: Weapon) -> str:
-    cls = content.unit_classes.get(weapon.unit_class)
-    if not (cls and cls.vehicle):
-        return "none"
-    return weapon.carries or cls.carries
-
-
 def offer(content: Content, t: FormationTemplate, side: str, force_type: str) -> Offer:
     """What a template is for, from the classes of its units (not its name)."""
     nats = nationalities(content, side, force_type, t)
@@ -201,7 +187,7 @@ def offer(content: Content, t: FormationTemplate, side: str, force_type: str) ->
             continue
         cls = content.unit_classes.get(weapon.unit_class)
         if cls and cls.infantry:
-            men += (transport_cost(content, weapon) or 0) * element.count
+            men += (content.transport_cost(weapon) or 0) * element.count
         elif is_transport_weapon(content, weapon):
             lift += content.parameters.units.transport_capacity_per_vehicle * element.count
     return Offer(t, role, men > 0 and lift >= men)
@@ -239,17 +225,17 @@ def command_hq(content: Content, side: str, force_type: str, period: int) -> For
     def rank(w: Weapon):
         own = any(n in w.nationalities for n in nats)
         armoured = content.unit_class_of(w).armoured  # a halftrack before a truck
-        return (carries(content, w) != "all", not armoured, not own, w.id)
+        return (content.carries(w) != "all", not armoured, not own, w.id)
 
     # the escort: platoons of the first class (in the rules' unit_classes order) whose platoons carry a SIW
     class_order = list(content.unit_classes)
-    vehicles = sorted((w for w in pool if is_transport_weapon(content, w) and carries(content, w) == "all"), key=rank)
+    vehicles = sorted((w for w in pool if is_transport_weapon(content, w) and content.carries(w) == "all"), key=rank)
     men = sorted((w for w in pool if content.unit_class_of(w) and content.unit_class_of(w).carries_siw),
                  key=lambda w: (class_order.index(w.unit_class), w.id))
     if not vehicles or not men:
         raise BuildError(f"no command vehicle or infantry for {side} in period {period}")
     capacity = content.parameters.units.transport_capacity_per_vehicle
-    escort = max(1, capacity // max(1, transport_cost(content, men[0]) or 1))
+    escort = max(1, capacity // max(1, content.transport_cost(men[0]) or 1))
     name = profile.side(side).command_hq_name
     return FormationDraft("A", name, "command", [
         UnitDraft(0, vehicles[0], 1, name),

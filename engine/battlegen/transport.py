@@ -11,16 +11,16 @@ from __future__ import annotations
 import math
 
 from ..packs.content import Content
-from .forces import FormationDraft, UnitDraft, carries, is_transport_weapon, transport_cost
+from .forces import FormationDraft, UnitDraft, is_transport_weapon
 
 
 def _points(content: Content, unit: UnitDraft) -> int | None:
-    cost = transport_cost(content, unit.weapon)
+    cost = content.transport_cost(unit.weapon)
     return None if cost is None else cost * unit.count
 
 
 def is_transport(content: Content, unit: UnitDraft) -> bool:
-    return is_transport_weapon(content, unit.weapon) and carries(content, unit.weapon) != "none"
+    return is_transport_weapon(content, unit.weapon) and content.carries(unit.weapon) != "none"
 
 
 def passengers_of(content: Content, formation: FormationDraft) -> list[UnitDraft]:
@@ -45,7 +45,7 @@ def load(content: Content, formation: FormationDraft) -> None:
     for unit in riders:
         infantry = content.unit_classes[unit.weapon.unit_class].infantry
         need = _points(content, unit)
-        fits = [v for v in vehicles if room[id(v)] >= need and (infantry or carries(content, v.weapon) == "all")]
+        fits = [v for v in vehicles if room[id(v)] >= need and (infantry or content.carries(v.weapon) == "all")]
         if not fits:
             continue
         # the tightest fit keeps big vehicles free for big loads

@@ -48,11 +48,13 @@ def run(args) -> int:
         else:
             ids.append(target)
     # The packs asked about are checked in full; the packs they require (but whose issues are not reported) may come
-    # from the schema cache, which only holds files that were clean, so they load as they would without it.
+    # from the schema cache, which only holds files that were clean, so they load as they would without it. Other
+    # packs are not read at all (only their manifests, to name them), so a conflict with a pack that neither
+    # requires the other shows when every pack is validated.
     named_ids = {t for t in ids if isinstance(t, str)}
     named_folders = {t for t in ids if isinstance(t, Path)}
-    packset = load_packs(extra, use_cache=bool(ids),
-                         check_fully=lambda pack: pack.id in named_ids or pack.location.folder in named_folders)
+    asked = lambda pack: pack.id in named_ids or pack.location.folder in named_folders  # noqa: E731
+    packset = load_packs(extra, use_cache=bool(ids), check_fully=asked, only=asked if ids else None)
     by_folder = {p.location.folder: p for p in packset.all}
     selected = []
     for target in ids:

@@ -3,6 +3,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date as Date
 
+from .maps import Map
 from .source import Source
 
 
@@ -19,6 +20,11 @@ class Arrival:
     edge: str | None = None
     squares: tuple[tuple[int, int], ...] = ()
     source: Source = field(default=Source(None), compare=False)
+
+    def entry_squares(self, game_map: Map, home_edge: str) -> list[tuple[int, int]]:
+        """The squares it may enter on, in the order they are tried: its own, else those of its entry edge (the
+        side's `home_edge` unless it names one), from the edge's middle outwards (Map.edge_squares)."""
+        return list(self.squares) or game_map.edge_squares(self.edge or home_edge)
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,6 +123,32 @@ class Content:
     def unit_class_of(self, weapon: Weapon):
         return self.unit_classes.get(weapon.unit_class)
 
+    # -- transport (rules-reference 2.4): the one place that reads the weapon's and its class's transport data --
+    def carries(self, weapon: Weapon) -> str:
+        """What a unit of this weapon carries: 'none', 'infantry' or 'all' (guns and mortars too). Only vehicles
+        carry; the weapon's own `carries` overrides its class's."""
+        cls = self.unit_class_of(weapon)
+        if not (cls and cls.vehicle):
+            return "none"
+        return weapon.carries or cls.carries
+
+    def transport_cost(self, weapon: Weapon) -> int | None:
+        """Transport points each man or piece of this weapon takes (the weapon's, else its class's); None when it
+        cannot be carried."""
+        if weapon.transport_cost is not None:
+            return weapon.transport_cost
+        cls = self.unit_class_of(weapon)
+        return cls.transport_cost if cls else None
+
+    def can_carry(self, carrier: Weapon, passenger: Weapon) -> bool:
+        """Whether a unit of `carrier` may take a unit of `passenger` aboard: never a vehicle; infantry in any
+        carrier; anything else only in one that carries 'all'."""
+        carries = self.carries(carrier)
+        pcls = self.unit_class_of(passenger)
+        if carries == "none" or pcls is None or pcls.vehicle:
+            return False
+        return carries == "all" or pcls.infantry
+
     def is_special_weapon(self, weapon: Weapon) -> bool:
         """A special infantry weapon (its class says `special_weapon`), carried by a platoon rather than fielded."""
         cls = self.unit_class_of(weapon)

@@ -59,6 +59,7 @@ class Skip(Enum):
     CONFLICT = "conflict"
     ERRORS = "errors"
     UNREADABLE = "unreadable"  # its pack.yaml cannot be read, or reading it failed
+    NOT_LOADED = "not loaded"  # neither asked about nor required by a pack asked about (tacforge validate PACK)
 
 
 @dataclass
@@ -271,7 +272,7 @@ class PackSet:
         from ..validation.semantic import check_pack
 
         for pack in self.packs.values():
-            if pack.skipped in (Skip.REQUIREMENTS, Skip.SCHEMA_VERSION, Skip.SHADOWED):
+            if pack.skipped in (Skip.REQUIREMENTS, Skip.SCHEMA_VERSION, Skip.SHADOWED, Skip.NOT_LOADED):
                 continue
             if not all(dep in self.packs for dep, _ in pack.manifest.requires):
                 continue
@@ -392,8 +393,12 @@ class PackSet:
         return locate_issues(issues, self.texts())
 
 
+NOT_LOADED = "not loaded: neither asked about nor required by a pack asked about"
+
+
 def load_location(location: PackLocation, cache: SchemaCache | None = None,
-                  check_fully: Callable[[LoadedPack], bool] | None = None) -> LoadedPack:
+                  check_fully: Callable[[LoadedPack], bool] | None = None, read_files: bool = True) -> LoadedPack:
+    """The pack at `location`: its manifest and, with read_files, its files (decoded, schema-checked)."""
     manifest, text, issues = read_manifest(location.folder)
     pack = LoadedPack(location, manifest)
     pack.issues = IssueList(manifest.id if manifest else None)
@@ -403,30 +408,80 @@ def load_location(location: PackLocation, cache: SchemaCache | None = None,
     if manifest is None:
         pack.skip(Skip.UNREADABLE, "its pack.yaml cannot be read")
         return pack
-    _load_pack_files(pack, None if check_fully is not None and check_fully(pack) else cache)
+    if read_files:
+        load_files(pack, cache, check_fully)
     return pack
 
 
+def load_files(pack: LoadedPack, cache: SchemaCache | None,
+               check_fully: Callable[[LoadedPack], bool] | None = None) -> None:
+    """Read the files of a pack whose manifest was read."""
+    _load_pack_files(pack, None if check_fully is not None and check_fully(pack) else cache)
+
+
 def load_location_guarded(location: PackLocation, cache: SchemaCache | None,
-                          check_fully: Callable[[LoadedPack], bool] | None = None) -> LoadedPack:
+                          check_fully: Callable[[LoadedPack], bool] | None = None,
+                          read_files: bool = True) -> LoadedPack:
     try:
-        return load_location(location, cache, check_fully)
+        return load_location(location, cache, check_fully, read_files)
     except Exception as exc:  # a broken pack must never hide the others (design.md 2)
-        pack = LoadedPack(location, None)
-        pack.skip(Skip.UNREADABLE, "tacforge failed while reading it")
-        pack.issues.add(internal_issue(exc, location.folder / "pack.yaml"))
-        return pack
+        return _failed(location, exc)
+
+
+def _failed(location: PackLocation, exc: Exception) -> LoadedPack:
+    pack = LoadedPack(location, None)
+    pack.skip(Skip.UNREADABLE, "tacforge failed while reading it")
+    pack.issues.add(internal_issue(exc, location.folder / "pack.yaml"))
+    return pack
+
+
+def _needed(packs: list[LoadedPack], wanted: Callable[[LoadedPack], bool]) -> set[int]:
+    """Indexes of the packs wanted and of everything they require, transitively (by id: the first pack found with
+    an id, as PackSet keeps it)."""
+    first: dict[str, int] = {}
+    for i, pack in enumerate(packs):
+        if pack.manifest is not None:
+            first.setdefault(pack.id, i)
+    todo = [i for i, pack in enumerate(packs) if pack.manifest is not None and wanted(pack)]
+    needed: set[int] = set()
+    while todo:
+        i = todo.pop()
+        if i in needed:
+            continue
+        needed.add(i)
+        todo += [first[dep] for dep, _ in packs[i].manifest.requires if dep in first]
+    return needed
 
 
 def load_packs(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
                include_user_dir: bool = True, use_cache: bool = True,
-               check_fully: Callable[[LoadedPack], bool] | None = None) -> PackSet:
+               check_fully: Callable[[LoadedPack], bool] | None = None,
+               only: Callable[[LoadedPack], bool] | None = None) -> PackSet:
     """Discover and load every pack (design.md 2). With use_cache, files whose exact text passed schema validation
     before are not checked again (engine.schema_cache), except in the packs check_fully picks: `tacforge validate`
-    checks the packs it is asked about in full, and takes the others (the packs they require) from the cache."""
+    checks the packs it is asked about in full, and takes the others (the packs they require) from the cache.
+
+    With `only`, every manifest is read but only the files of the packs it picks and of what they require: the
+    others are listed, with the problem NOT_LOADED, and not checked (`tacforge validate PACK` reads what it reports
+    on, not every installed pack)."""
     locations, issues = discover(pack_paths, env, include_user_dir)
     cache = SchemaCache() if use_cache else None
-    packset = PackSet([load_location_guarded(loc, cache, check_fully) for loc in locations], issues)
+    if only is None:
+        packs = [load_location_guarded(loc, cache, check_fully) for loc in locations]
+    else:
+        packs = [load_location_guarded(loc, cache, check_fully, read_files=False) for loc in locations]
+        needed = _needed(packs, only)
+        for i, pack in enumerate(packs):
+            if pack.manifest is None:
+                continue
+            if i in needed:
+                try:
+                    load_files(pack, cache, check_fully)
+                except Exception as exc:  # as load_location_guarded
+                    packs[i] = _failed(pack.location, exc)
+            else:
+                pack.skip(Skip.NOT_LOADED, NOT_LOADED)
+    packset = PackSet(packs, issues)
     if cache is not None:
         cache.save()
     return packset

@@ -323,15 +323,25 @@ def in_arc(origin: Square, facing: int | str, target: Square, degrees: int = 180
     tx, ty = target[0] - origin[0], target[1] - origin[1]
     if tx == 0 and ty == 0 or degrees >= 360:
         return True
+    if degrees in (90, 180):
+        return bool(in_arc_offset(fx, fy, tx, ty, degrees))
     dot = fx * tx + fy * ty
-    if degrees == 180:
-        return dot >= 0
-    if degrees == 90:  # cos(angle) >= cos 45  <=>  dot >= 0 and 2 dot^2 >= |f|^2 |t|^2
-        return dot >= 0 and 2 * dot * dot >= (fx * fx + fy * fy) * (tx * tx + ty * ty)
     if not 0 < degrees < 360:
         raise ValueError(f"arc width must be in 1..360 degrees, not {degrees}")
     cosine = dot / math.sqrt((fx * fx + fy * fy) * (tx * tx + ty * ty))
     return math.degrees(math.acos(max(-1.0, min(1.0, cosine)))) <= degrees / 2 + 1e-9
+
+
+def in_arc_offset(fx, fy, tx, ty, degrees: int):
+    """in_arc's exact integer test for a 90- or 180-degree arc, from the facing vector (fx, fy) (FACING_VECTORS) and
+    the offset (tx, ty) from the origin to the target; numbers or NumPy arrays alike (elementwise). A zero offset
+    passes, as in_arc's origin square does."""
+    dot = fx * tx + fy * ty
+    if degrees == 180:
+        return dot >= 0
+    if degrees != 90:
+        raise ValueError(f"in_arc_offset tests 90- and 180-degree arcs, not {degrees}")
+    return (dot >= 0) & (2 * dot * dot >= (fx * fx + fy * fy) * (tx * tx + ty * ty))  # cos(angle) >= cos 45
 
 
 def front_arc(target_pos: Square, target_facing: int | str, firer_pos: Square) -> bool:
@@ -341,4 +351,4 @@ def front_arc(target_pos: Square, target_facing: int | str, firer_pos: Square) -
 
 
 __all__ = ["FACINGS", "FACING_VECTORS", "OPERATORS", "clear_viewshed_cache", "distance", "facing_index", "front_arc",
-           "has_los", "in_arc", "line_squares", "path_table", "viewshed"]
+           "has_los", "in_arc", "in_arc_offset", "line_squares", "path_table", "viewshed"]

@@ -19,6 +19,7 @@ from ..model import Map, Scenario
 from ..packs.content import Content
 from ..rules.los import distance, has_los
 from ..rules.terrain_grid import TerrainGrid
+from ..rules import sighting
 from ..rules import suppression as rs
 from . import events as ev
 from .bombard import run_mission
@@ -45,7 +46,7 @@ class Roster:
     that order, the enemies within their sighting range of the square or on it. The lists for the squares the
     side's units stand on are worked out together, with NumPy, the first time one is asked for."""
 
-    __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near")
+    __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near", "_revealed", "_merged", "_first")
 
     def __init__(self, units: list[UnitState], sighting: np.ndarray, squares):
         self.units = units
@@ -55,6 +56,36 @@ class Roster:
         self.sighting = sighting
         self.squares = squares  # where the side's own units stand
         self._near: dict[tuple[int, int], list[int]] | None = None
+        self._revealed: tuple[int, set[int]] = (0, set())  # (size of the side's revealed set, their indexes)
+        self._merged: dict[tuple[int, int], list[int]] = {}
+        self._first: dict[tuple[int, int], UnitState] | None = None
+
+    def first_on(self, square: tuple[int, int]) -> UnitState | None:
+        """The first enemy (in the roster's order) standing on the square."""
+        first = self._first
+        if first is None:
+            first = self._first = {}
+            for u in self.units:
+                first.setdefault(u.pos, u)
+        return first.get(square)
+
+    def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> list[int]:
+        """`near(square)` and the enemies in `revealed` (seen firing this pulse: sighted at any range), in order.
+        The revealed set only grows during a pulse, so its size tells whether it changed since last asked."""
+        near = self.near(square)
+        if not revealed:
+            return near
+        if self._revealed[0] != len(revealed):
+            index = self.index
+            self._revealed = (len(revealed), {i for uid in revealed if (i := index.get(uid)) is not None})
+            self._merged = {}
+        extra = self._revealed[1]
+        if not extra:
+            return near
+        hit = self._merged.get(square)
+        if hit is None:
+            hit = self._merged[square] = sorted(extra.union(near))
+        return hit
 
     def near(self, square: tuple[int, int]) -> list[int]:
         found = self._near
@@ -175,16 +206,13 @@ class Battle:
     def _sighting_ranges(self, units: list[UnitState]) -> np.ndarray:
         """combat.sighting_range of each unit (on the map), at once: the same IEEE arithmetic on the same values, so
         every comparison with a distance comes out as it would with the function's own result."""
-        p, n = self.params, len(units)
-        rng = np.fromiter((u.weapon.sl for u in units), np.float64, n) + p.spotting.sighting_silhouette_bonus
+        n, moving = len(units), self.moving
         xs = np.fromiter((u.pos[0] for u in units), np.intp, n)
         ys = np.fromiter((u.pos[1] for u in units), np.intp, n)
-        rng = np.where(self.grid.cover[ys, xs] != 0, rng / p.spotting.cover_sighting_divisor, rng)
-        moving = self.moving
-        if moving:
-            rng = np.where(np.fromiter((u.uid in moving for u in units), bool, n),
-                           rng * p.spotting.moving_sighting_multiplier, rng)
-        return np.minimum(rng, self.state.visibility)
+        silhouettes = np.fromiter((u.weapon.sl for u in units), np.float64, n)
+        are_moving = bool(moving) and np.fromiter((u.uid in moving for u in units), bool, n)
+        return sighting.sighting_range(silhouettes, self.grid.cover[ys, xs] != 0, are_moving, self.state.visibility,
+                                       self.params.spotting)
 
     def note_spotted(self, unit: UnitState, enemy: UnitState) -> None:
         if enemy.uid not in self.seen_by_side[unit.side]:
@@ -280,8 +308,10 @@ class Battle:
         state = self.state
         order = self._initiative()
         self.emit(ev.PulseStarted(state.turn, state.pulse, order[0]))
-        units = sorted(state.units.values(), key=lambda u: (order.index(u.side), u.letter, u.index, u.uid))
-        self.moving = {u.uid for u in units if u.on_map and is_moving(u, self)}
+        rank = {side: i for i, side in enumerate(order)}
+        units = sorted(state.units.values(), key=lambda u: (rank[u.side], u.letter, u.index, u.uid))
+        on_map = [u for u in units if u.on_map]
+        self.moving = {u.uid for u in on_map if is_moving(u, self)}
         for unit in units:
             unit.fired = False
         self._rosters = {}
@@ -307,7 +337,8 @@ class Battle:
         for unit in units:
             if unit.delay > 0:
                 unit.delay -= 1
-            unit.suppression = float(rs.halve_suppression(unit.suppression))
+            if unit.suppression:  # halving 0.0 gives 0.0
+                unit.suppression = float(rs.halve_suppression(unit.suppression))
         self.revealed = {}
 
     def _move(self, unit: UnitState) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..rules import fire as rf
 from ..rules import suppression as rs
 from ..rules.los import FACING_VECTORS, facing_index, front_arc, in_arc
+from ..rules import sighting
 from . import events as ev
 from .command import chebyshev, position
 from .fire_inputs import firer_of, target_of
@@ -28,14 +29,10 @@ def is_moving(unit: UnitState, battle: "Battle") -> bool:
 
 
 def sighting_range(target: UnitState, battle: "Battle") -> float:
-    p = battle.params
+    """How far away the target can be sighted now, where it stands (rules.sighting)."""
     pos = position(target, battle.state)
-    rng = target.weapon.sl + p.spotting.sighting_silhouette_bonus
-    if pos is not None and battle.grid.cover[pos[1], pos[0]]:
-        rng = rng / p.spotting.cover_sighting_divisor
-    if target.uid in battle.moving:
-        rng = rng * p.spotting.moving_sighting_multiplier
-    return min(rng, battle.state.visibility)
+    return sighting.sighting_range(target.weapon.sl, pos is not None and bool(battle.grid.cover[pos[1], pos[0]]),
+                                   target.uid in battle.moving, battle.state.visibility, battle.params.spotting)
 
 
 def can_see(unit: UnitState, target: UnitState, battle: "Battle") -> bool:
@@ -61,13 +58,7 @@ def visible_enemies(unit: UnitState, battle: "Battle") -> list[UnitState]:
     if a is None:
         return []
     roster = battle.roster(unit.side)
-    near = roster.near(a)
-    revealed = battle.revealed.get(unit.side)
-    if revealed:
-        index = roster.index
-        extra = {i for uid in revealed if (i := index.get(uid)) is not None}
-        if extra:
-            near = sorted(extra.union(near))
+    near = roster.near_or_revealed(a, battle.revealed.get(unit.side))
     out = []
     units = roster.units
     known, vis = battle._los, battle.state.visibility  # battle.sees, inline where it knows the answer
@@ -108,10 +99,7 @@ def select_target(unit: UnitState, battle: "Battle") -> tuple[UnitState | None, 
     state = battle.state
     current = state.units.get(unit.target) if unit.target else None
     here = unit.pos
-    intruder = None
-    if here is not None:  # the first enemy on the unit's square (those are all in the roster's near list)
-        roster = battle.roster(unit.side)
-        intruder = next((e for i in roster.near(here) if (e := roster.units[i]).pos == here), None)
+    intruder = battle.roster(unit.side).first_on(here) if here is not None else None
     if intruder is not None and (current is None or position(current, state) != here):
         return intruder, True  # an enemy entering the unit's square is fired on at once
     # A target stays eligible (6.3: "sighted enemy units within the target-selection range") while the unit still
@@ -221,8 +209,7 @@ def apply_result(unit: UnitState, target: UnitState, result, distance: int, weap
     elif result.suppression:
         battle.emit(ev.Suppressed(state.turn, state.pulse, target.uid, round(target.suppression, 3)))
     if target.alive and target.passengers:
-        cls = battle.unit_class(target)
-        tows = (target.weapon.carries or cls.carries) == "all"
+        tows = battle.content.carries(target.weapon) == "all"
         if kills or (not tows and target.suppression >= float(params.suppression.suppression_cap_armoured)):
             battle.emit(*disembark(target, state, battle.content, under_fire=True))
     if kills and battle.flags.panic_rules and target.alive and not target.routed:

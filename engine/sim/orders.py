@@ -272,20 +272,9 @@ def _bombard(order: Bombard, state: GameState, content: Content) -> list:
     return [ev.BombardmentRequested(state.turn, state.pulse, artillery.uid, spotter.uid, order.square, delay)]
 
 
-def _carriable(carrier: UnitState, passenger: UnitState, content: Content) -> bool:
-    cls = content.unit_classes.get(carrier.weapon.unit_class)
-    carries = carrier.weapon.carries or (cls.carries if cls else "none")
-    pcls = content.unit_classes.get(passenger.weapon.unit_class)
-    if carries == "none" or not (cls and cls.vehicle) or pcls is None or pcls.vehicle:
-        return False
-    return carries == "all" or pcls.infantry
-
-
 def transport_cost(unit: UnitState, content: Content) -> int:
-    if unit.weapon.transport_cost is not None:
-        return unit.weapon.transport_cost * unit.count
-    cls = content.unit_classes.get(unit.weapon.unit_class)
-    return (cls.transport_cost or 0) * unit.count if cls else 0
+    """The transport points the whole unit takes (0 if it cannot be carried)."""
+    return (content.transport_cost(unit.weapon) or 0) * unit.count
 
 
 def spare_capacity(carrier: UnitState, state: GameState, content: Content) -> int:
@@ -300,12 +289,12 @@ def _embark(order: Embark, state: GameState, content: Content, sees: Sees) -> li
         if letter != carrier.letter:
             raise OrderError("a carrier loads a whole formation only if it belongs to it (5.4)")
         wanted = sorted((u for u in state.side_units(side) if u.letter == letter and u.uid != carrier.uid
-                         and u.alive and u.carrier is None and _carriable(carrier, u, content)), key=lambda u: u.index)
+                         and u.alive and u.carrier is None and content.can_carry(carrier.weapon, u.weapon)), key=lambda u: u.index)
     else:
         wanted = [_unit(state, order.passenger)]
     out = []
     for passenger in wanted:
-        if passenger.side != carrier.side or not _carriable(carrier, passenger, content):
+        if passenger.side != carrier.side or not content.can_carry(carrier.weapon, passenger.weapon):
             raise OrderError(f"{carrier.weapon.name} cannot carry {passenger.weapon.name}")
         if passenger.pos == carrier.pos:
             out += board(carrier, passenger, state, content)

@@ -83,8 +83,7 @@ def _check_entry(arrival, game_map, line: int | None, home_edge: str, enemy_edge
 
 def _check_enterable(uid: str, weapon, arrival, home_edge: str, content: Content, game_map) -> list[Issue]:
     """A reinforcement needs at least one entry square it can enter (a truck cannot arrive in a river)."""
-    squares = [sq for sq in arrival.squares if game_map.contains(*sq)] or \
-        ([] if arrival.squares else game_map.edge_squares(arrival.edge or home_edge))
+    squares = [sq for sq in arrival.entry_squares(game_map, home_edge) if game_map.contains(*sq)]
     if not squares or any(impassable_for(weapon, sq, content, game_map) is None for sq in squares):
         return []
     cls, _terrain = impassable_for(weapon, squares[0], content, game_map)

@@ -272,13 +272,6 @@ def _check_unit(s: Scenario, uid: str, unit: Unit, weapon, content: Content, nat
                        hint=f"a range of 0-{weapon.mr} squares"))
 
 
-def _transport_cost(weapon, content: Content) -> int | None:
-    if weapon.transport_cost is not None:
-        return weapon.transport_cost
-    cls = content.unit_classes.get(weapon.unit_class)
-    return cls.transport_cost if cls else None
-
-
 def _check_transport(units: dict, content: Content, capacity: int, out: list[Issue]) -> None:
     loads: dict[str, int] = {}
     for uid, (unit, weapon) in units.items():
@@ -292,11 +285,10 @@ def _check_transport(units: dict, content: Content, capacity: int, out: list[Iss
         carrier_unit, carrier = carrier_entry
         if carrier is None:
             continue
-        cls = content.unit_classes.get(carrier.unit_class)
-        carries = carrier.carries or (cls.carries if cls else "none")
+        carries = content.carries(carrier)
         passenger_cls = content.unit_classes.get(weapon.unit_class)
-        cost = _transport_cost(weapon, content)
-        if carries == "none" or not (cls and cls.vehicle):
+        cost = content.transport_cost(weapon)
+        if carries == "none":
             out.append(_at("transport.not-a-carrier", f"{unit.carrier} ({carrier.name}) cannot carry units", unit.source, "carrier"))
             continue
         if cost is None:
