@@ -12,6 +12,7 @@ from PyQt6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QInputDialog, 
 
 from ..document import MISSING
 from . import oob_model as oob
+from .arrival_form import ArrivalForm
 from .unit_drop import MIME_TYPE, mime_for
 
 COLUMNS = ("Unit", "Weapon", "Count", "SIW", "Transport", "Facing", "Square")
@@ -61,6 +62,10 @@ class OobDock(QWidget):
         self.tree.setDragDropMode(QTreeView.DragDropMode.DragOnly)
         self.tree.selectionModel().currentChanged.connect(lambda *_: self._fill_templates())
         layout.addWidget(self.tree, 1)
+        self.arrival = ArrivalForm()  # when and where the selected formation or unit arrives
+        self.tree.selectionModel().currentChanged.connect(lambda *_: self.arrival.show_selection(self.document,
+                                                                                              self.selection()))
+        layout.addWidget(self.arrival)
         row = QHBoxLayout()
         self.templates = QComboBox()
         self.templates.setMinimumContentsLength(16)
@@ -114,6 +119,7 @@ class OobDock(QWidget):
             self._drawing = False
         self._select(selected)
         self._fill_templates()
+        self.arrival.show_selection(self.document, self.selection())
 
     def _side_row(self, order: oob.SideOrder) -> list[QStandardItem]:
         profile = self.document.content.ruleset
