@@ -1,8 +1,9 @@
 """Reinforcements: when and where a formation or a unit of the order of battle arrives (schemas/scenario.schema.json
 $defs/arrival; engine/model/scenario.py Arrival). Qt-free; each edit is ONE undo command on the document.
 
-The whole `arrives` mapping is set at once, so consecutive changes of one reinforcement (typing its turn, then its
-chance) are edits of one path, and typing "12" is one undo step. Values equal to the engine's defaults are left
+The whole `arrives` mapping is set at once: consecutive changes of one reinforcement (ticking it, typing its turn,
+choosing its edge) are edits of one path and merge into one undo step, as typing "12" does; an edit of anything else
+in between starts a new step. Values equal to the engine's defaults are left
 out of the file (a `last_turn` equal to `turn`, a chance of 1, the side's home edge).
 """
 

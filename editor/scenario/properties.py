@@ -178,7 +178,8 @@ class GeneralPage(QWidget):
             dock.raise_()
 
     def _set(self, key, value, text) -> None:
-        if not self._loading and self.document is not None and self.document.model.scenario is not None:
+        if (not self._loading and value is not None and self.document is not None
+                and self.document.model.scenario is not None):
             edits.set_scalar(self.document, key, value, text)
 
     def _date_edited(self) -> None:
