@@ -7,6 +7,8 @@ from datetime import date
 from PyQt6.QtCore import QDate, Qt
 from PyQt6.QtWidgets import QApplication
 
+from tacforge.editor.scenario.objectives_page import HIDDEN, KIND, POINTS, WHERE
+
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
 
@@ -99,15 +101,15 @@ def test_objectives_table_add_change_kind_points_hidden_and_undo(window, pack_co
     page.add.click()
     objective = document.model.scenario.objectives[0]
     assert (objective.kind, objective.side, objective.at, objective.points) == ("capture", "allied", (30, 30), 1)
-    page.table.item(0, 4).setText("60")
+    page.table.item(0, POINTS).setText("60")
     qtbot.waitUntil(lambda: document.model.scenario.objectives[0].points == 60)
-    page.table.cellWidget(0, 2).setCurrentIndex(page.table.cellWidget(0, 2).findData("exit"))
+    page.table.cellWidget(0, KIND).setCurrentIndex(page.table.cellWidget(0, KIND).findData("exit"))
     qtbot.waitUntil(lambda: document.model.scenario.objectives[0].kind == "exit")
-    assert document.model.scenario.objectives[0].edge == "east" and page.table.item(0, 5).text() == "east"
-    page.table.item(0, 7).setCheckState(Qt.CheckState.Checked)
+    assert document.model.scenario.objectives[0].edge == "east" and page.table.item(0, WHERE).text() == "east"
+    page.table.item(0, HIDDEN).setCheckState(Qt.CheckState.Checked)
     qtbot.waitUntil(lambda: document.model.scenario.objectives[0].hidden)
-    page.table.item(0, 5).setText("nowhere")
-    qtbot.waitUntil(lambda: page.table.item(0, 5).text() == "east")  # refused, with the reason shown
+    page.table.item(0, WHERE).setText("nowhere")
+    qtbot.waitUntil(lambda: page.table.item(0, WHERE).text() == "east")  # refused, with the reason shown
     assert "names an edge" in page.message.text()
     for _ in range(4):
         undo(window)

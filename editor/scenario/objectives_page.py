@@ -14,9 +14,10 @@ from ..data.schema_bounds import ANY, bounds, schema_node
 from ..document import MISSING
 from . import objective_edits as obj
 
-COLUMNS = ("Id", "Name", "Kind", "For", "Points", "Where", "Every turn", "Hidden")
-KIND, SIDE, POINTS, WHERE, EVERY_TURN, HIDDEN = 2, 3, 4, 5, 6, 7
-TEXT_KEYS = {0: "id", 1: "name"}
+# what a designer reads first on the left; the id, which only the file and the reports use, last
+COLUMNS = ("Name", "Kind", "For", "Points", "Where", "Hidden", "Every turn", "Id")
+NAME, KIND, SIDE, POINTS, WHERE, HIDDEN, EVERY_TURN, ID = range(len(COLUMNS))
+TEXT_KEYS = {NAME: "name", ID: "id"}
 WHERE_HELP = "capture/hold: a square x,y; exit: an edge (north, east, south, west); destroy: an enemy unit, e.g. B1"
 
 
@@ -62,7 +63,7 @@ class ObjectivesPage(QWidget):
             self.table.setRowCount(0)
             for row, o in enumerate(scenario.objectives):
                 self.table.insertRow(row)
-                for column, text in ((0, o.id), (1, o.name), (POINTS, str(o.points)), (WHERE, obj.where_text(o))):
+                for column, text in ((ID, o.id), (NAME, o.name), (POINTS, str(o.points)), (WHERE, obj.where_text(o))):
                     self.table.setItem(row, column, QTableWidgetItem(text))
                 self.table.item(row, WHERE).setToolTip(WHERE_HELP)
                 self.table.setCellWidget(row, KIND, self._combo(obj.kinds(), o.kind, row, "kind"))

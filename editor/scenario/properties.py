@@ -6,7 +6,7 @@ holds no truth of its own. Ranges come from the schema (data/schema_bounds.py), 
 
 from __future__ import annotations
 
-from PyQt6.QtCore import QDate, Qt
+from PyQt6.QtCore import QDate, QSize, Qt
 from PyQt6.QtWidgets import (QCheckBox, QComboBox, QDateEdit, QDockWidget, QFormLayout, QHBoxLayout, QLabel,
                              QLineEdit, QPushButton, QScrollArea, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
 
@@ -18,6 +18,7 @@ from .objectives_page import ObjectivesPage
 from .sides_page import SidesPage
 
 WARNING_STYLE = "color: #a0400a;"
+PREFERRED_WIDTH, PREFERRED_HEIGHT = 420, 640
 
 
 def bounded_spin(*path, special: str = "") -> QSpinBox:
@@ -226,6 +227,10 @@ class ScenarioProperties(QWidget):
         layout.addWidget(self.fields, 1)
         self.turns = self.general.turns  # the length, which the shell's tests and the history follow
         self.fields.hide()
+
+    def sizeHint(self) -> QSize:
+        """Tall enough for a page of the form beside the map (the dock area shares its height by the hints)."""
+        return QSize(PREFERRED_WIDTH, PREFERRED_HEIGHT)
 
     def pages(self):
         return (self.general, self.sides, self.objectives, self.briefing)
