@@ -164,7 +164,7 @@ def test_a_formation_becomes_a_reinforcement_in_the_arrives_form(window, pack_co
     form.place.setCurrentIndex(form.place.findData("south"))
     assert document.model.scenario.force("allied").formations[1].arrives.edge == "south"
     dock._select(("allied", 1, 2))  # a unit of it arrives with its formation
-    assert "arrives with its formation (turn 6)" in form.note.text() and not form.reinforcement.isChecked()
+    assert form.title() == "Arrives: unit B2 (with its formation, turn 6)" and not form.reinforcement.isChecked()
     steps = document.undo.count()
     undo(window)  # the changes of one formation's arrival, one after another, are one step (as typing a number)
     assert document.model.scenario.force("allied").formations[1].arrives is None

@@ -4,8 +4,8 @@ turn and chance, entry edge or squares) or deploys it at the start. Each change 
 
 from __future__ import annotations
 
-from PyQt6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
-                             QLineEdit, QSpinBox)
+from PyQt6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QGroupBox, QLabel, QLineEdit,
+                             QSizePolicy, QSpinBox)
 
 from ..data.schema_bounds import ANY, choices
 from . import arrival_edits as arr
@@ -18,10 +18,12 @@ class ArrivalForm(QGroupBox):
     def __init__(self):
         super().__init__("Arrives")
         self.document, self.key, self._loading = None, None, False
-        form = QFormLayout(self)
-        self.note = QLabel()
-        self.note.setWordWrap(True)
-        self.reinforcement = QCheckBox("a reinforcement: it enters during the battle")
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)  # the tree gives way, not this
+        grid = QGridLayout(self)
+        grid.setContentsMargins(6, 4, 6, 4)
+        self.reinforcement = QCheckBox("later, from turn")
+        self.reinforcement.setToolTip("a reinforcement: it enters during the battle; unticked, it is deployed at "
+                                      "the start")
         self.turn, self.last_turn = QSpinBox(), QSpinBox()
         for spin in (self.turn, self.last_turn):
             low, high = arr.arrival_bounds("turn")
@@ -33,19 +35,20 @@ class ArrivalForm(QGroupBox):
                                "enters for certain")
         self.place = QComboBox()
         self.squares = QLineEdit()
-        self.squares.setPlaceholderText("x,y; x,y")
+        self.squares.setPlaceholderText("squares: x,y; x,y")
         self.problem = QLabel()
         self.problem.setStyleSheet("color: #a0400a;")
-        turns = QHBoxLayout()
-        for widget in (self.turn, QLabel("to"), self.last_turn, QLabel("chance"), self.chance):
-            turns.addWidget(widget)
-        turns.addStretch(1)
-        form.addRow(self.note)
-        form.addRow(self.reinforcement)
-        form.addRow("Turn", turns)
-        form.addRow("Enters", self.place)
-        form.addRow("Squares", self.squares)
-        form.addRow(self.problem)
+        self.problem.hide()
+        grid.addWidget(self.reinforcement, 0, 0)
+        grid.addWidget(self.turn, 0, 1)
+        grid.addWidget(QLabel("to"), 0, 2)
+        grid.addWidget(self.last_turn, 0, 3)
+        grid.addWidget(QLabel("chance"), 1, 0)
+        grid.addWidget(self.chance, 1, 1)
+        grid.addWidget(self.place, 1, 2, 1, 2)
+        grid.addWidget(self.squares, 2, 0, 1, 4)
+        grid.addWidget(self.problem, 3, 0, 1, 4)
+        grid.setColumnStretch(4, 1)
         self.reinforcement.toggled.connect(lambda _on: self._edited())
         for spin in (self.turn, self.last_turn, self.chance):
             spin.valueChanged.connect(lambda _v: self._edited())
@@ -64,18 +67,18 @@ class ArrivalForm(QGroupBox):
         own = unit.arrives if unit is not None else formation.arrives
         self._loading = True
         try:
-            self.problem.setText("")
+            self.problem.hide()
             profile = document.content.ruleset if document.content else None
             side = profile.side(key[0]) if profile else None
             self.place.clear()
-            self.place.addItem(f"its home edge ({side.home_edge})" if side else "its home edge", arr.HOME_EDGE)
+            self.place.addItem(f"home edge ({side.home_edge})" if side else "home edge", arr.HOME_EDGE)
             for edge in choices("scenario", "forces", ANY, "formations", ANY, "arrives", "edge"):
-                self.place.addItem(f"the {edge} edge", edge)
-            self.place.addItem("the squares below", SQUARES)
+                self.place.addItem(f"{edge} edge", edge)
+            self.place.addItem("squares below", SQUARES)
             inherited = unit is not None and own is None and formation.arrives is not None
             what = f"unit {formation.letter}{unit.index}" if unit is not None else f"formation {formation.letter}"
-            self.note.setText(f"{what} arrives with its formation (turn {formation.arrives.turn})" if inherited
-                              else what)
+            self.setTitle(f"Arrives: {what} (with its formation, turn {formation.arrives.turn})" if inherited
+                          else f"Arrives: {what}")
             self.reinforcement.setChecked(own is not None)
             shown = own or (formation.arrives if inherited else None)
             values = arr.ArrivalValues.of(shown) if shown is not None else arr.ArrivalValues.first()
@@ -126,5 +129,6 @@ class ArrivalForm(QGroupBox):
             values = self.values()
         except ValueError as exc:
             self.problem.setText(str(exc))
+            self.problem.show()
             return
         arr.set_arrival(self.document, self.key[0], self.key[1], self.key[2], values)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtGui import QStandardItem, QStandardItemModel
 from PyQt6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QMessageBox, QPushButton,
-                             QSizePolicy, QTreeView, QVBoxLayout, QWidget)
+                             QScrollArea, QSizePolicy, QTreeView, QVBoxLayout, QWidget)
 
 from ..document import MISSING
 from . import oob_model as oob
@@ -17,6 +17,7 @@ from .unit_drop import MIME_TYPE, mime_for
 
 COLUMNS = ("Unit", "Weapon", "Count", "SIW", "Transport", "Facing", "Square")
 EDITABLE = {1: "weapon", 2: "count", 3: "siw", 5: "facing"}  # column -> unit key
+TREE_ROWS = 6  # the least the tree shows of a force when the dock is short
 ROLE = Qt.ItemDataRole.UserRole  # (side, formation row, unit row) on the first column; rows None above them
 
 
@@ -44,7 +45,16 @@ class OobDock(QWidget):
         super().__init__()
         self.document = None
         self._drawing = False
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)  # scrolls when the dock is shorter than the tree, the Arrives form and the buttons
+        outer.setContentsMargins(0, 0, 0, 0)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer.addWidget(scroll)
+        inner = QWidget()
+        scroll.setWidget(inner)
+        layout = QVBoxLayout(inner)
         self.budget = QLabel()
         self.budget.setWordWrap(True)
         self.handicap = QLabel()
@@ -61,6 +71,7 @@ class OobDock(QWidget):
         self.tree.setDragEnabled(True)  # a unit or formation onto the map view
         self.tree.setDragDropMode(QTreeView.DragDropMode.DragOnly)
         self.tree.selectionModel().currentChanged.connect(lambda *_: self._fill_templates())
+        self.tree.setMinimumHeight(self.tree.fontMetrics().lineSpacing() * TREE_ROWS)  # else scrolled to nothing
         layout.addWidget(self.tree, 1)
         self.arrival = ArrivalForm()  # when and where the selected formation or unit arrives
         self.tree.selectionModel().currentChanged.connect(lambda *_: self.arrival.show_selection(self.document,
