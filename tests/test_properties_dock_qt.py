@@ -32,17 +32,22 @@ def test_scenario_page_edits_and_undo(window, pack_copy, qtbot):
     page.name.setText("Crossroads at Dawn")
     page.name.editingFinished.emit()
     assert document.model.scenario.name == "Crossroads at Dawn"
+    page.name.setText("  ")
+    page.name.editingFinished.emit()  # refused: a scenario needs a name
+    assert page.name.text() == "Crossroads at Dawn" and document.model.scenario.name == "Crossroads at Dawn"
+    page.size.setCurrentIndex(page.size.findData("small"))
+    assert document.model.scenario.size == "small"
     page.battle.setCurrentIndex(page.battle.findData("allied-assault"))
     assert document.model.scenario.battle_type == "allied-assault"
     page.visibility.setValue(page.visibility.minimum())  # shown as "random (7-20)"
     assert document.model.scenario.visibility == "random" and page.visibility.text().startswith("random (7-20)")
     page.has_centre.setChecked(False)
     assert document.model.scenario.objective_center is None and not page.centre_x.isEnabled()
-    for _ in range(4):  # each edit one step
+    for _ in range(5):  # each edit one step
         undo(window)
     scenario = document.model.scenario
-    assert (scenario.objective_center, scenario.visibility, scenario.battle_type, scenario.name) == \
-        ((30, 30), 12, "meeting", "Bocage Crossroads")
+    assert (scenario.objective_center, scenario.visibility, scenario.battle_type, scenario.size, scenario.name) == \
+        ((30, 30), 12, "meeting", None, "Bocage Crossroads")
     assert page.visibility.value() == 12 and page.name.text() == "Bocage Crossroads"  # the form follows undo
 
 

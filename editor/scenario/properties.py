@@ -87,7 +87,7 @@ class GeneralPage(QWidget):
                               ("Handicap", self.handicap), ("Objective area", centre),
                               ("Victory bands", self.bands), ("Rules", self.overrides), ("", self.open_parameters)):
             form.addRow(label, widget)
-        self.name.editingFinished.connect(lambda: self._set("name", self.name.text().strip(), "Rename scenario"))
+        self.name.editingFinished.connect(self._name_edited)
         self.historical.toggled.connect(lambda on: self._set("historical", on if on else MISSING,
                                                              "Change historical flag"))
         self.period.valueChanged.connect(lambda v: self._set("period", v, "Change period"))
@@ -182,6 +182,13 @@ class GeneralPage(QWidget):
         if (not self._loading and value is not None and self.document is not None
                 and self.document.model.scenario is not None):
             edits.set_scalar(self.document, key, value, text)
+
+    def _name_edited(self) -> None:
+        name = self.name.text().strip()
+        if name:
+            self._set("name", name, "Rename scenario")
+        elif self.document is not None and self.document.model.scenario is not None:
+            self.name.setText(self.document.model.scenario.name)  # a scenario needs a name: keep the one it has
 
     def _date_edited(self) -> None:
         if self._loading or self.document is None or self.document.model.scenario is None:
