@@ -26,6 +26,7 @@ from ..data.schema_bounds import ANY, bounds, choices, schema_node
 from ..document import MISSING, bulk_edit
 from .arrival_edits import parse_squares
 from .scenario_edits import flow_square as _square
+from .scenario_edits import objective_area_centre
 
 TABLE = ("objectives",)
 
@@ -60,10 +61,8 @@ def default_where(content: Content | None, scenario: Scenario, side: str, kind: 
     key = where_keys().get(kind)
     enemy = _enemy(content, side)
     if key == "at":
-        centre = scenario.objective_center
-        game_map = content.map(scenario.map) if content is not None and centre is None else None
-        square = centre or ((game_map.width // 2, game_map.height // 2) if game_map is not None else None)
-        return (key, list(square)) if square is not None else None
+        square = objective_area_centre(content, scenario)
+        return (key, square) if square is not None else None
     if key == "edge":
         found = content.ruleset.side(enemy) if enemy else None
         return (key, found.home_edge) if found is not None else None

@@ -151,13 +151,12 @@ class GeneralPage(QWidget):
         if game_map is not None:
             self.centre_x.setMaximum(game_map.width - 1)
             self.centre_y.setMaximum(game_map.height - 1)
-        centre = scenario.objective_center
-        middle = (game_map.width // 2, game_map.height // 2) if game_map else (0, 0)
-        self.has_centre.setChecked(centre is not None)
+        given = scenario.objective_center is not None
+        self.has_centre.setChecked(given)
         self.has_centre.setToolTip("unticked: the middle of the map")
-        for spin, value in zip((self.centre_x, self.centre_y), centre or middle):
+        for spin, value in zip((self.centre_x, self.centre_y), edits.objective_area_centre(content, scenario) or (0, 0)):
             spin.setValue(value)
-            spin.setEnabled(centre is not None)
+            spin.setEnabled(given)
 
     def _show_rules(self, document) -> None:
         content = document.content

@@ -88,6 +88,15 @@ def set_objective_center(document, square: tuple[int, int] | None) -> bool:
     return set_scalar(document, "objective", node, "Move the objective area")
 
 
+def objective_area_centre(content: Content | None, scenario: Scenario) -> tuple[int, int] | None:
+    """The centre of the rules' objective area: the scenario's, else the middle of its map (as the engine takes
+    it); None when the map is not in the pack."""
+    if scenario.objective_center is not None:
+        return scenario.objective_center
+    game_map = content.map(scenario.map) if content is not None else None
+    return (game_map.width // 2, game_map.height // 2) if game_map is not None else None
+
+
 def date_warning(period: Period | None, day: date | None) -> str:
     """Why the date does not fit the period ("" if it does, or either is not set); the validator's
     scenario.date-period says the same in the issues dock."""
