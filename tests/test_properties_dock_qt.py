@@ -166,6 +166,8 @@ def test_a_formation_becomes_a_reinforcement_in_the_arrives_form(window, pack_co
     form.turn.setValue(6)
     arrival = document.model.scenario.force("allied").formations[1].arrives
     assert (arrival.turn, arrival.last_turn, arrival.edge) == (6, 6, None)
+    formation = dock.model.index(1, 0, dock.model.index(0, 0))
+    assert formation.data() == "B  Tank Company  (by hand, arrives turn 6)"  # the tree says so too
     form.place.setCurrentIndex(form.place.findData("south"))
     assert document.model.scenario.force("allied").formations[1].arrives.edge == "south"
     dock._select(("allied", 1, 2))  # a unit of it arrives with its formation

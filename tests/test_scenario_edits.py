@@ -187,3 +187,11 @@ def test_squares_are_read_from_text():
     with pytest.raises(ValueError, match="'x1' is not a square"):
         arr.parse_squares("1,2; x1")
     assert arr.ArrivalValues.first() == arr.ArrivalValues(1, 1)
+
+
+def test_the_order_of_battle_labels_an_arrival_in_a_few_words():
+    from tacforge.engine.model import Arrival
+
+    assert arr.arrival_label(None) == ""
+    assert arr.arrival_label(Arrival(6, 6)) == "arrives turn 6"
+    assert arr.arrival_label(Arrival(6, 8, 0.5)) == "arrives turns 6-8"

@@ -83,6 +83,15 @@ def set_arrival(document, side: str, formation_row: int, unit_row: int | None,
     return True
 
 
+def arrival_label(arrival: Arrival | None) -> str:
+    """A reinforcement's arrival in a few words for the order of battle ("" for a unit deployed at the start)."""
+    if arrival is None:
+        return ""
+    turns = f"turn {arrival.turn}" if arrival.last_turn == arrival.turn else \
+        f"turns {arrival.turn}-{arrival.last_turn}"
+    return f"arrives {turns}"
+
+
 SQUARE = re.compile(r"^\s*(\d+)\s*[, ]\s*(\d+)\s*$")
 
 

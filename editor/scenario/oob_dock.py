@@ -12,6 +12,7 @@ from PyQt6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QInputDialog, 
 
 from ..document import MISSING
 from . import oob_model as oob
+from .arrival_edits import arrival_label
 from .arrival_form import ArrivalForm
 from .unit_drop import MIME_TYPE, mime_for
 
@@ -139,14 +140,18 @@ class OobDock(QWidget):
         for row, node in enumerate(order.formations):
             f = node.formation
             price = f"{node.cost} SP" if node.cost is not None else "by hand"
-            formation = _item(f"{f.letter}  {f.name}  ({price})", (order.side, row, None))
+            arrives = arrival_label(f.arrives)
+            formation = _item(f"{f.letter}  {f.name}  ({price}{', ' + arrives if arrives else ''})",
+                              (order.side, row, None))
             formation.setDragEnabled(True)
             for unit_row, u in enumerate(node.units):
                 weapon = u.weapon.name if u.weapon else f"? {u.unit.weapon}"
                 transport = (f"{u.transport_used} of {u.capacity}" if u.capacity is not None
                              else f"rides in {u.unit.carrier}" if u.unit.carrier else "")
                 square = f"{u.unit.at[0]},{u.unit.at[1]}" if u.unit.at else ""
-                cells = [_item(f"{u.unit_id}  {u.unit.name}", (order.side, row, unit_row)), _item(weapon),
+                arrives = arrival_label(u.unit.arrives)
+                label = f"{u.unit_id}  {u.unit.name}" + (f"  ({arrives})" if arrives else "")
+                cells = [_item(label, (order.side, row, unit_row)), _item(weapon),
                          _item(str(u.unit.count)), _item(u.unit.siw or ""), _item(transport),
                          _item(u.unit.facing or ""), _item(square)]
                 for column in EDITABLE:
