@@ -98,6 +98,7 @@ class SetValue(DocumentEdit):
         super().__init__(document, text)
         self.path, self.new = tuple(path), value
         self.old = document.value(*path, default=MISSING)
+        self.position: int | None = None  # where a removed key stood, so that undo puts it back there
 
     def id(self) -> int:
         return self.ID
@@ -106,6 +107,7 @@ class SetValue(DocumentEdit):
         if not self.may_merge(other) or other.path != self.path:
             return False
         self.new, self.after = other.new, other.after  # the document is now in the state `other` made
+        self.position = other.position if other.position is not None else self.position
         if self.new == self.old:
             self.setObsolete(True)
             self.document.enter_state(self.before)
@@ -117,7 +119,10 @@ class SetValue(DocumentEdit):
             node = node[part]
         key = self.path[-1]
         if value is MISSING:
+            self.position = list(node).index(key) if isinstance(node, dict) else None
             del node[key]
+        elif isinstance(node, dict) and key not in node and self.position is not None and hasattr(node, "insert"):
+            node.insert(self.position, key, value)  # a removed key comes back where it was (CommentedMap)
         else:
             current = node[key] if (isinstance(node, dict) and key in node) or isinstance(node, list) else None
             node[key] = styled(current, value)

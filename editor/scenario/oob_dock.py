@@ -8,15 +8,18 @@ from __future__ import annotations
 from PyQt6.QtCore import QItemSelectionModel, Qt, QTimer
 from PyQt6.QtGui import QStandardItem, QStandardItemModel
 from PyQt6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QMessageBox, QPushButton,
-                             QSizePolicy, QTreeView, QVBoxLayout, QWidget)
+                             QScrollArea, QSizePolicy, QTreeView, QVBoxLayout, QWidget)
 
 from ..document import MISSING
 from . import oob_model as oob
+from .arrival_edits import arrival_label
+from .arrival_form import ArrivalForm
 from .unit_drop import MIME_TYPE, mime_for
 from .unit_selection import selection_for
 
 COLUMNS = ("Unit", "Weapon", "Count", "SIW", "Transport", "Facing", "Square")
 EDITABLE = {1: "weapon", 2: "count", 3: "siw", 5: "facing"}  # column -> unit key
+TREE_ROWS = 6  # the least the tree shows of a force when the dock is short
 ROLE = Qt.ItemDataRole.UserRole  # (side, formation row, unit row) on the first column; rows None above them
 
 
@@ -45,7 +48,16 @@ class OobDock(QWidget):
         self.document = None
         self.units_selected = None  # the scenario's UnitSelection, shared with its map view
         self._drawing = self._telling_map = False
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)  # scrolls when the dock is shorter than the tree, the Arrives form and the buttons
+        outer.setContentsMargins(0, 0, 0, 0)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer.addWidget(scroll)
+        inner = QWidget()
+        scroll.setWidget(inner)
+        layout = QVBoxLayout(inner)
         self.budget = QLabel()
         self.budget.setWordWrap(True)
         self.handicap = QLabel()
@@ -64,7 +76,12 @@ class OobDock(QWidget):
         self.tree.selectionModel().currentChanged.connect(lambda *_: self._fill_templates())
         self.tree.setSelectionMode(QTreeView.SelectionMode.ExtendedSelection)  # several units, as on the map
         self.tree.selectionModel().selectionChanged.connect(self._tree_selection_changed)
+        self.tree.setMinimumHeight(self.tree.fontMetrics().lineSpacing() * TREE_ROWS)  # else scrolled to nothing
         layout.addWidget(self.tree, 1)
+        self.arrival = ArrivalForm()  # when and where the selected formation or unit arrives
+        self.tree.selectionModel().currentChanged.connect(lambda *_: self.arrival.show_selection(self.document,
+                                                                                              self.selection()))
+        layout.addWidget(self.arrival)
         row = QHBoxLayout()
         self.templates = QComboBox()
         self.templates.setMinimumContentsLength(16)
@@ -127,6 +144,7 @@ class OobDock(QWidget):
         finally:
             self._drawing = False
         self._fill_templates()
+        self.arrival.show_selection(self.document, self.selection())
 
     def _side_row(self, order: oob.SideOrder) -> list[QStandardItem]:
         profile = self.document.content.ruleset
@@ -135,14 +153,18 @@ class OobDock(QWidget):
         for row, node in enumerate(order.formations):
             f = node.formation
             price = f"{node.cost} SP" if node.cost is not None else "by hand"
-            formation = _item(f"{f.letter}  {f.name}  ({price})", (order.side, row, None))
+            arrives = arrival_label(f.arrives)
+            formation = _item(f"{f.letter}  {f.name}  ({price}{', ' + arrives if arrives else ''})",
+                              (order.side, row, None))
             formation.setDragEnabled(True)
             for unit_row, u in enumerate(node.units):
                 weapon = u.weapon.name if u.weapon else f"? {u.unit.weapon}"
                 transport = (f"{u.transport_used} of {u.capacity}" if u.capacity is not None
                              else f"rides in {u.unit.carrier}" if u.unit.carrier else "")
                 square = f"{u.unit.at[0]},{u.unit.at[1]}" if u.unit.at else ""
-                cells = [_item(f"{u.unit_id}  {u.unit.name}", (order.side, row, unit_row)), _item(weapon),
+                arrives = arrival_label(u.unit.arrives)
+                label = f"{u.unit_id}  {u.unit.name}" + (f"  ({arrives})" if arrives else "")
+                cells = [_item(label, (order.side, row, unit_row)), _item(weapon),
                          _item(str(u.unit.count)), _item(u.unit.siw or ""), _item(transport),
                          _item(u.unit.facing or ""), _item(square)]
                 for column in EDITABLE:

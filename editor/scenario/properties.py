@@ -1,50 +1,245 @@
-"""The scenario's set-up values as a form (the Properties dock)."""
+"""The Properties dock: every set-up value of the current tab's scenario, on four tabs (Scenario, Sides, Objectives,
+Briefing), each scrollable. Every change is one undo command on the document's history (scenario_edits.py,
+objective_edits.py); every page redraws from `document.model` on each change (undo, redo, a reload from disk) and
+holds no truth of its own. Ranges come from the schema (data/schema_bounds.py), defaults from the pack's rules.
+"""
 
 from __future__ import annotations
 
-from PyQt6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QVBoxLayout, QWidget
+from PyQt6.QtCore import QDate, QSize, Qt
+from PyQt6.QtWidgets import (QCheckBox, QComboBox, QDateEdit, QDockWidget, QFormLayout, QHBoxLayout, QLabel,
+                             QLineEdit, QPushButton, QScrollArea, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
 
-from ..document.events import Reloaded, ValueChanged
+from ..data.schema_bounds import bounds, choices
+from ..document import MISSING
+from . import scenario_edits as edits
+from .briefing_page import BriefingPage
+from .objectives_page import ObjectivesPage
+from .sides_page import SidesPage
+
+WARNING_STYLE = "color: #a0400a;"
+PREFERRED_WIDTH, PREFERRED_HEIGHT = 420, 640
+
+
+def bounded_spin(*path, special: str = "") -> QSpinBox:
+    """A spin box with the schema's range for the value at `path` of a scenario; with `special`, one below the
+    minimum stands for "not set" and shows that text."""
+    low, high = bounds("scenario", *path)
+    spin = QSpinBox()
+    spin.setRange(int(low or 0) - (1 if special else 0), int(high) if high is not None else 2 ** 31 - 1)
+    if special:
+        spin.setSpecialValueText(special)
+    return spin
+
+
+def scrolled(page: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # labels wrap instead
+    area.setWidget(page)
+    return area
+
+
+class GeneralPage(QWidget):
+    """Name, pack, period and date, battle type and size, length, visibility, handicap, the objective area, the
+    victory bands and the rules parameter overrides."""
+
+    def __init__(self, dock: "ScenarioProperties"):
+        super().__init__()
+        self.dock, self.document, self._loading = dock, None, False
+        form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.name = QLineEdit()
+        self.pack = QLabel()
+        self.historical = QCheckBox("a reconstruction of a historical battle")
+        self.period = QSpinBox()
+        self.period_name = QLabel()
+        self.has_date = QCheckBox()
+        self.date = QDateEdit()
+        self.date.setCalendarPopup(True)
+        self.date.setDisplayFormat("yyyy-MM-dd")
+        self.date_warning = QLabel()
+        self.date_warning.setStyleSheet(WARNING_STYLE)
+        self.date_warning.setWordWrap(True)
+        self.battle = QComboBox()
+        self.size = QComboBox()
+        self.size.addItem("as the battle type says", MISSING)
+        for size in choices("scenario", "size"):
+            self.size.addItem(size, size)
+        self.turns = bounded_spin("turns")
+        self.visibility = bounded_spin("visibility", special="random")
+        self.handicap = bounded_spin("handicap")
+        self.has_centre = QCheckBox()
+        self.centre_x, self.centre_y = bounded_spin("objective", "center", 0), bounded_spin("objective", "center", 1)
+        self.bands = QLabel()
+        self.bands.setWordWrap(True)
+        self.bands.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.overrides = QLabel()
+        self.overrides.setWordWrap(True)
+        self.open_parameters = QPushButton("Edit in the Scenario parameters dock")
+        self.open_parameters.clicked.connect(self.show_parameters)
+        period = _row(self.period, self.period_name)
+        date = _row(self.has_date, self.date)
+        centre = _row(self.has_centre, QLabel("x"), self.centre_x, QLabel("y"), self.centre_y)
+        for label, widget in (("Name", self.name), ("Pack", self.pack), ("", self.historical), ("Period", period),
+                              ("Date", date), ("", self.date_warning), ("Battle type", self.battle),
+                              ("Size", self.size), ("Turns", self.turns), ("Visibility", self.visibility),
+                              ("Handicap", self.handicap), ("Objective area", centre),
+                              ("Victory bands", self.bands), ("Rules", self.overrides), ("", self.open_parameters)):
+            form.addRow(label, widget)
+        self.name.editingFinished.connect(self._name_edited)
+        self.historical.toggled.connect(lambda on: self._set("historical", on if on else MISSING,
+                                                             "Change historical flag"))
+        self.period.valueChanged.connect(lambda v: self._set("period", v, "Change period"))
+        self.has_date.toggled.connect(lambda _on: self._date_edited())
+        self.date.dateChanged.connect(lambda _d: self._date_edited())
+        self.battle.currentIndexChanged.connect(
+            lambda i: self._set("battle_type", self.battle.itemData(i), "Change battle type"))
+        self.size.currentIndexChanged.connect(lambda i: self._set("size", self.size.itemData(i), "Change size"))
+        self.turns.valueChanged.connect(lambda v: self._set("turns", v, "Change game length"))
+        self.visibility.valueChanged.connect(
+            lambda v: self._set("visibility", "random" if v < self.visibility.minimum() + 1 else v,
+                                "Change visibility"))
+        self.handicap.valueChanged.connect(lambda v: self._set("handicap", v, "Change handicap"))
+        self.has_centre.toggled.connect(lambda _on: self._centre_edited())
+        self.centre_x.valueChanged.connect(lambda _v: self._centre_edited())
+        self.centre_y.valueChanged.connect(lambda _v: self._centre_edited())
+
+    def refresh(self, document) -> None:
+        self.document, scenario = document, document.model.scenario
+        content = document.content
+        profile = content.ruleset if content else None
+        self._loading = True
+        try:
+            if not self.name.hasFocus():
+                self.name.setText(scenario.name)
+            self.pack.setText(content.pack_id if content else "")
+            self.pack.setToolTip(str(document.pack_folder or ""))
+            self.historical.setChecked(scenario.historical)
+            self.period.setRange(1, profile.periods if profile else int(bounds("scenario", "period")[1]))
+            self.period.setValue(scenario.period)
+            period = content.periods.get(scenario.period) if content else None
+            self.period_name.setText(f"{period.name} ({period.start} to {period.end})" if period else "not in the pack")
+            self.has_date.setChecked(scenario.date is not None)
+            self.date.setEnabled(scenario.date is not None)
+            shown = scenario.date or (period.start if period else None)
+            if shown is not None:
+                self.date.setDate(QDate(shown.year, shown.month, shown.day))
+            warning = edits.date_warning(period, scenario.date)
+            self.date_warning.setText(warning)
+            self.date_warning.setVisible(bool(warning))
+            self.battle.clear()
+            for bt in (profile.battle_types if profile else ()):
+                self.battle.addItem(bt.name, bt.id)
+            self.battle.setCurrentIndex(max(0, self.battle.findData(scenario.battle_type)))
+            self.size.setCurrentIndex(max(0, self.size.findData(scenario.size or MISSING)))
+            found = profile.battle_type(scenario.battle_type) if profile else None
+            self.turns.setValue(document.model.game_length(bool(found and found.assault)))
+            spotting = document.model.parameters.spotting
+            self.visibility.setSpecialValueText(f"random ({spotting.visibility_min}-{spotting.visibility_max})")
+            self.visibility.setValue(scenario.visibility if isinstance(scenario.visibility, int)
+                                     else self.visibility.minimum())
+            self.handicap.setValue(scenario.handicap)
+            self._show_centre(document)
+            self._show_rules(document)
+        finally:
+            self._loading = False
+
+    def _show_centre(self, document) -> None:
+        scenario, content = document.model.scenario, document.content
+        game_map = content.map(scenario.map) if content else None
+        if game_map is not None:
+            self.centre_x.setMaximum(game_map.width - 1)
+            self.centre_y.setMaximum(game_map.height - 1)
+        given = scenario.objective_center is not None
+        self.has_centre.setChecked(given)
+        self.has_centre.setToolTip("unticked: the middle of the map")
+        for spin, value in zip((self.centre_x, self.centre_y), edits.objective_area_centre(content, scenario) or (0, 0)):
+            spin.setValue(value)
+            spin.setEnabled(given)
+
+    def _show_rules(self, document) -> None:
+        content = document.content
+        rows = edits.victory_band_rows(content)
+        source = content.victory_bands[0].source.file if content and content.victory_bands else None
+        where = f"<br><span style='color: grey'>from {source.name if source else 'the pack'}; a scenario cannot " \
+                f"set its own</span>"
+        self.bands.setText("<br>".join(f"{ratio}: {result}" for ratio, result in rows) + where if rows
+                           else "the pack has none")
+        own = len(document.model.scenario.parameters)
+        self.overrides.setText(f"{own} rules parameter{'s' if own != 1 else ''} overridden for this scenario"
+                               if own else "plays with the pack's rules parameters")
+
+    def show_parameters(self) -> None:
+        """The Scenario parameters dock (data/parameters_room.py) edits the overrides: bring it to the front."""
+        dock = self.window().findChild(QDockWidget, "scenario_parameters")
+        if dock is not None:
+            dock.show()
+            dock.raise_()
+
+    def _set(self, key, value, text) -> None:
+        if (not self._loading and value is not None and self.document is not None
+                and self.document.model.scenario is not None):
+            edits.set_scalar(self.document, key, value, text)
+
+    def _name_edited(self) -> None:
+        name = self.name.text().strip()
+        if name:
+            self._set("name", name, "Rename scenario")
+        elif self.document is not None and self.document.model.scenario is not None:
+            self.name.setText(self.document.model.scenario.name)  # a scenario needs a name: keep the one it has
+
+    def _date_edited(self) -> None:
+        if self._loading or self.document is None or self.document.model.scenario is None:
+            return
+        day = self.date.date().toPyDate() if self.has_date.isChecked() else None
+        edits.set_date(self.document, day)
+
+    def _centre_edited(self) -> None:
+        if self._loading or self.document is None or self.document.model.scenario is None:
+            return
+        square = (self.centre_x.value(), self.centre_y.value()) if self.has_centre.isChecked() else None
+        edits.set_objective_center(self.document, square)
+
+
+def _row(*widgets) -> QWidget:
+    row = QWidget()
+    line = QHBoxLayout(row)
+    line.setContentsMargins(0, 0, 0, 0)
+    for widget in widgets:
+        line.addWidget(widget)
+    line.addStretch(1)
+    return row
 
 
 class ScenarioProperties(QWidget):
-    """The scenario's set-up values as a form; every change is a SetValue on the document's undo stack, and the
-    form redraws from the document whenever it changes (undo, redo, a reload from disk)."""
+    """The dock: a heading and the pages, hidden (not greyed) when no scenario is open so that old values never
+    linger; a scenario that cannot be read keeps the values shown until it can (the issues dock says why)."""
 
     def __init__(self):
         super().__init__()
         self.document = None
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
         self.heading = QLabel("No scenario open")
         self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
-        self.fields = QWidget()  # hidden, not greyed, when no scenario is open: old values must not linger
-        self.form = QFormLayout(self.fields)
-        self.form.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.fields)
-        layout.addStretch(1)
-        self.name = QLineEdit()
-        self.period = QSpinBox()
-        self.battle = QComboBox()
-        self.turns = QSpinBox()
-        self.turns.setRange(1, 255)
-        self.visibility = QSpinBox()
-        self.visibility.setRange(0, 99)
-        self.visibility.setSpecialValueText("random")
-        self.handicap = QSpinBox()
-        self.handicap.setRange(1, 5)
-        for label, widget in (("Name", self.name), ("Period", self.period), ("Battle type", self.battle),
-                              ("Turns", self.turns), ("Visibility", self.visibility), ("Handicap", self.handicap)):
-            self.form.addRow(label, widget)
-        self.lines: dict[str, QSpinBox] = {}
-        self.name.editingFinished.connect(lambda: self._set(("name",), self.name.text(), "Rename scenario"))
-        self.period.valueChanged.connect(lambda v: self._set(("period",), v, "Change period"))
-        self.battle.activated.connect(lambda i: self._set(("battle_type",), self.battle.itemData(i), "Change battle type"))
-        self.turns.valueChanged.connect(lambda v: self._set(("turns",), v, "Change game length"))
-        self.visibility.valueChanged.connect(lambda v: self._set(("visibility",), v if v else "random", "Change visibility"))
-        self.handicap.valueChanged.connect(lambda v: self._set(("handicap",), v, "Change handicap"))
-        self._loading = False
+        self.general, self.sides = GeneralPage(self), SidesPage()
+        self.objectives, self.briefing = ObjectivesPage(), BriefingPage()
+        self.fields = QTabWidget()
+        for title, page in (("Scenario", self.general), ("Sides", self.sides), ("Objectives", self.objectives),
+                            ("Briefing", self.briefing)):
+            self.fields.addTab(scrolled(page), title)
+        layout.addWidget(self.fields, 1)
+        self.turns = self.general.turns  # the length, which the shell's tests and the history follow
         self.fields.hide()
+
+    def sizeHint(self) -> QSize:
+        """Tall enough for a page of the form beside the map (the dock area shares its height by the hints)."""
+        return QSize(PREFERRED_WIDTH, PREFERRED_HEIGHT)
+
+    def pages(self):
+        return (self.general, self.sides, self.objectives, self.briefing)
 
     def show_document(self, document) -> None:
         if self.document is not None:
@@ -58,33 +253,13 @@ class ScenarioProperties(QWidget):
             self.fields.hide()
             return
         self.document.changed.connect(self._document_changed)
-        self._build_start_lines()
         self.refresh()
         self.fields.show()
 
-    def _document_changed(self, event) -> None:
-        if isinstance(event, (ValueChanged, Reloaded)):
-            self.refresh()
-
-    def _build_start_lines(self) -> None:
-        """One start-line row per side of the scenario's ruleset (rows of another ruleset's sides go)."""
-        profile = self.document.content.ruleset if self.document.content else None
-        sides = list(profile.side_ids()) if profile else []
-        if sides == list(self.lines):
-            return
-        for spin in self.lines.values():
-            self.form.removeRow(spin)
-        self.lines = {}
-        for side in sides:
-            spin = QSpinBox()
-            spin.setRange(0, 255)
-            spin.valueChanged.connect(lambda v, s=side: self._set(("start_lines", s), v, f"Move {s} start line"))
-            self.lines[side] = spin
-            self.form.addRow(f"Start line: {profile.side(side).name}", spin)
+    def _document_changed(self, _event) -> None:
+        self.refresh()
 
     def refresh(self) -> None:
-        """Show the document's typed model (without making edits of it); a scenario that cannot be read keeps
-        the values shown until it can (the issues dock says why)."""
         document = self.document
         if document is None:
             return
@@ -92,38 +267,6 @@ class ScenarioProperties(QWidget):
         if scenario is None:
             self.heading.setText(f"{document.path.name}: see the issues")
             return
-        self._loading = True
-        try:
-            content = document.content
-            profile = content.ruleset if content else None
-            self.heading.setText(f"{scenario.name}  ({document.path.name})")
-            if not self.name.hasFocus():
-                self.name.setText(scenario.name)
-            self.period.setRange(1, profile.periods if profile else 99)
-            self.period.setValue(scenario.period)
-            self.battle.clear()
-            for bt in (profile.battle_types if profile else ()):
-                self.battle.addItem(bt.name, bt.id)
-            self.battle.setCurrentIndex(max(0, self.battle.findData(scenario.battle_type)))
-            self.turns.setValue(document.model.game_length(self._assault(scenario.battle_type)))
-            self.visibility.setValue(scenario.visibility if isinstance(scenario.visibility, int) else 0)
-            self.handicap.setValue(scenario.handicap)
-            lines = dict(scenario.start_lines)
-            for side, spin in self.lines.items():
-                spin.setValue(int(lines.get(side, 0)))
-        finally:
-            self._loading = False
-
-    def _assault(self, battle_type: str) -> bool:
-        profile = self.document.content.ruleset if self.document.content else None
-        found = profile.battle_type(battle_type) if profile else None
-        return bool(found and found.assault)
-
-    def _set(self, path, value, text) -> None:
-        if self._loading or self.document is None or self.document.model.scenario is None:
-            return
-        if self.document.value(*path) == value:  # the file already says so: no step
-            return
-        if path[0] == "start_lines" and not self.document.model.scenario.start_lines:
-            return
-        self.document.set_value(path, value, text)
+        self.heading.setText(f"<b>{scenario.name}</b>  ({document.path.name})")
+        for page in self.pages():
+            page.refresh(document)

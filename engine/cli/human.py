@@ -7,7 +7,7 @@ from typing import Callable, TextIO
 from ..sim import orders as o
 from ..sim.battle import Battle
 from ..sim.command import position
-from .turn_text import objective_lines
+from .turn_text import objective_lines, side_briefing_text
 
 HELP = """orders (units by letter and index, e.g. B3; squares as x y, x from the west edge, y from the north):
   units | enemy                    list your units / the enemy units your side has seen
@@ -27,6 +27,7 @@ class HumanPlayer:
     def __init__(self, read: Callable[[str], str] = input, out: TextIO | None = None):
         self.read, self.out = read, out
         self.wants_end = False
+        self.briefed = False  # its side's own briefing is shown before its first orders
 
     def agrees_to_end(self) -> bool:
         return self.wants_end
@@ -44,6 +45,11 @@ class HumanPlayer:
 
     def orders(self, battle: Battle, side: str) -> list:
         name = battle.ruleset.side(side).name
+        if not self.briefed:
+            self.briefed = True
+            briefing = side_briefing_text(battle.scenario, battle.ruleset, side)
+            if briefing:
+                self.say(briefing)
         self.say(f"--- {name} orders, turn {battle.state.turn} (type 'help') ---")
         state = battle.state
         came = [f"{state.units[e.unit].label} at {e.at[0]},{e.at[1]}" for e in battle.events

@@ -36,7 +36,7 @@ def run(args) -> int:
     from ..sim.savegame import SaveError, events_jsonl, load, save
     from ..yamlio import atomic_write_text
     from .human import HumanPlayer
-    from .turn_text import final_report, result_json, turn_summary
+    from .turn_text import final_report, opening_text, result_json, turn_summary
 
     try:
         content, scenario = find_scenario(args.scenario, args.pack_path)
@@ -57,12 +57,13 @@ def run(args) -> int:
         players = {side: HumanPlayer() for side in sides}
     elif args.human:
         players[args.human] = HumanPlayer()
+    humans = [p for p in players.values() if isinstance(p, HumanPlayer)]
     text = args.format == "text"
     if text and not args.load:
-        print(f"{scenario.name} ({scenario.id}): {battle.ruleset.battle_type(scenario.battle_type).name}, "
-              f"{battle.state.last_turn} turns, visibility {battle.state.visibility}, seed {battle.state.seed}")
+        watched = () if humans else sides  # a human is shown their own side's briefing before their first orders
+        print(opening_text(scenario, battle.ruleset, battle.state.last_turn, battle.state.visibility,
+                           battle.state.seed, watched))
     result = battle.result()
-    humans = [p for p in players.values() if isinstance(p, HumanPlayer)]
     try:
         while True:
             while not battle.over:

@@ -4,9 +4,28 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from ..model import Ruleset, Scenario
 from ..sim.battle import Battle
 from ..sim.reinforcements import arrival_report, reinforcement_uids
 from ..sim.victory import VictoryResult
+
+
+def opening_text(scenario: Scenario, ruleset: Ruleset, turns: int, visibility: int | str, seed: int | None = None,
+                 sides: tuple[str, ...] = ()) -> str:
+    """What `tacforge play` prints before the first turn: the battle in a line, the briefing both sides are told,
+    and the own briefings of `sides` (the editor's briefing preview shows this very text)."""
+    battle_type = ruleset.battle_type(scenario.battle_type)
+    head = (f"{scenario.name} ({scenario.id}): {battle_type.name if battle_type else scenario.battle_type}, "
+            f"{turns} turns, visibility {visibility}" + (f", seed {seed}" if seed is not None else ""))
+    parts = [head, scenario.briefing.rstrip()] + [side_briefing_text(scenario, ruleset, side) for side in sides]
+    return "\n\n".join(part for part in parts if part)
+
+
+def side_briefing_text(scenario: Scenario, ruleset: Ruleset, side: str) -> str:
+    """A side's own briefing as its commander is shown it ("" if it has none)."""
+    text = scenario.side_briefing(side).rstrip()
+    found = ruleset.side(side)
+    return f"{found.name if found else side} briefing:\n{text}" if text else ""
 
 
 def turn_summary(battle: Battle, events: list, turn: int) -> str:

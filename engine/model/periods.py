@@ -16,6 +16,10 @@ class Period:
     description: str = ""
     source: Source = field(default=Source(None), compare=False)
 
+    def contains(self, day: date) -> bool:
+        """The date falls within the period, both ends included."""
+        return self.start <= day <= self.end
+
     def delays(self, side: str) -> tuple[int, int] | None:
         for key, inside, outside in self.command_delays:
             if key == side:

@@ -118,12 +118,16 @@ class Scenario:
     offmap_artillery: tuple[OffmapBattery, ...] = ()
     parameters: tuple[tuple[str, object], ...] = ()  # (YAML key, value): overrides of the pack's rules parameters
     objectives: tuple[Objective, ...] = ()
-    briefing: str = ""
+    briefing: str = ""  # told to both sides
+    side_briefings: tuple[tuple[str, str], ...] = ()  # (side, text): told to that side only, after `briefing`
     notes: str = ""
     source: Source = field(default=Source(None), compare=False)
 
     def force(self, side: str) -> Force | None:
         return next((f for f in self.forces if f.side == side), None)
+
+    def side_briefing(self, side: str) -> str:
+        return dict(self.side_briefings).get(side, "")
 
 
 def unit_arrival(formation: Formation, unit: Unit) -> Arrival | None:

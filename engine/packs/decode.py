@@ -246,5 +246,5 @@ def scenario(r: dict, src: Source, ns: str) -> Scenario:
                             for side, squares in (r.get("entrenchments") or {}).items()),
         offmap_artillery=offmap, parameters=_pairs(r.get("parameters")),
         objectives=tuple(_objective(o, src.at("objectives", i)) for i, o in enumerate(r.get("objectives") or ())),
-        briefing=r.get("briefing", ""),
+        briefing=r.get("briefing", ""), side_briefings=_pairs(r.get("side_briefings")),
         notes=r.get("notes", ""), source=src)

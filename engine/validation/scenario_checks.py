@@ -46,7 +46,7 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
     if period is None:
         out.append(_at("ref.unknown-period", f"period {s.period} does not exist in {profile.name} (1-{profile.periods})",
                        src, "period"))
-    elif s.date is not None and not period.start <= s.date <= period.end:
+    elif s.date is not None and not period.contains(s.date):
         out.append(_at("scenario.date-period", f"the date {s.date} lies outside period {s.period} "
                        f"({period.start} to {period.end})", src, "date", severity=warning))
     battle = profile.battle_type(s.battle_type)
@@ -56,7 +56,8 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
                        or "one of: " + ", ".join(b.id for b in profile.battle_types)))
     for key, pairs in (("start_lines", s.start_lines), ("command_delays", s.command_delays),
                        ("starting_vp", s.starting_vp), ("unused_selection_points", s.unused_selection_points),
-                       ("entrenchments", s.entrenchments), ("forces", [(f.side, f) for f in s.forces])):
+                       ("entrenchments", s.entrenchments), ("side_briefings", s.side_briefings),
+                       ("forces", [(f.side, f) for f in s.forces])):
         for side, _ in pairs:
             if side not in sides:
                 out.append(_at("ref.unknown-side", f"unknown side '{side}'", src, key, side,
