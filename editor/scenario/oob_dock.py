@@ -139,8 +139,9 @@ class OobDock(QWidget):
                 self.tree.resizeColumnToContents(column)
             self._show_totals(orders)
             self._select(selected)
-            if self.units_selected is not None and self.units_selected.keys:
-                self.show_units(self.units_selected.keys)
+            formation_current = selected is not None and selected[1] is not None and selected[2] is None
+            if self.units_selected is not None and self.units_selected.keys and not formation_current:
+                self.show_units(self.units_selected.keys, current=selected)  # a formation row stays the current one
         finally:
             self._drawing = False
         self._fill_templates()
@@ -214,8 +215,9 @@ class OobDock(QWidget):
                     self.tree.setCurrentIndex(item.index())
                     return
 
-    def show_units(self, keys) -> None:
-        """Select the rows of the units `keys` (the map selected them), without telling the map back."""
+    def show_units(self, keys, current=None) -> None:
+        """Select the rows of the units `keys` (the map selected them), without telling the map back; the row of
+        `current` (a key among them) becomes the current one, else the first."""
         if self._telling_map:
             return  # the tree's own selection, going to the map
         drawing, self._drawing = self._drawing, True
@@ -227,8 +229,9 @@ class OobDock(QWidget):
             for index in rows:
                 self.tree.selectionModel().select(index, flags.Select | flags.Rows)
             if rows:
-                self.tree.selectionModel().setCurrentIndex(rows[0], flags.NoUpdate)
-                self.tree.scrollTo(rows[0])
+                first = next((i for i in rows if self.model.itemFromIndex(i).data(ROLE) == current), rows[0])
+                self.tree.selectionModel().setCurrentIndex(first, flags.NoUpdate)
+                self.tree.scrollTo(first)
         finally:
             self._drawing = drawing
 
