@@ -8,7 +8,7 @@ import pytest
 
 from tacforge.editor.map.tools import MapModel, ToolController
 from tacforge.editor.map.tools.scenario_tools import UnitDrag
-from tacforge.editor.scenario import map_marks
+from tacforge.editor.scenario import map_marks, objective_edits
 from tacforge.editor.scenario.placement import move_targets, snap
 from tacforge.editor.scenario.unit_marks import entry_marks, symbol_of, unit_marks
 from tacforge.editor.shell.workspace import Workspace
@@ -204,14 +204,12 @@ def test_an_entrenchment_stroke_entrenches_then_clears_in_one_undo_step_each(doc
 
 def test_an_objective_is_one_row_inserted_and_removed(document):
     before = document.text()
-    assert map_marks.add_objective(document, (20, 20), "capture", "allied", 10) == "capture_1"
-    assert map_marks.add_objective(document, (21, 20), "hold", "german", 15) == "hold_1"
+    assert objective_edits.add_objective(document, "capture", "allied", 10, ("at", (20, 20))) == 0
+    assert objective_edits.add_objective(document, "hold", "german", 15, ("at", (21, 20))) == 1
     assert "  - {id: hold_1, kind: hold, side: german, points: 15, at: [21, 20]}" in document.text()
     assert map_marks.objective_at(document.model.scenario, (21, 20)) == 1
-    map_marks.remove_objective(document, 0)
+    objective_edits.remove_objective(document, 0)
     assert [o.id for o in document.model.scenario.objectives] == ["hold_1"]
-    with pytest.raises(ValueError, match="exit objective does not stand on a square"):
-        map_marks.add_objective(document, (1, 1), "exit", "allied", 5)
     for _ in range(3):
         document.undo.undo()
     assert document.text() == before

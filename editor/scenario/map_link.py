@@ -9,7 +9,7 @@ from __future__ import annotations
 from PyQt6.QtCore import QObject
 from PyQt6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox
 
-from . import map_marks
+from . import map_marks, objective_edits
 from .placement import move, move_targets
 from .unit_marks import entry_marks, unit_marks
 from .unit_selection import selection_for
@@ -88,14 +88,16 @@ class ScenarioMapLink(QObject):
             return
         row = map_marks.objective_at(scenario, (x, y))
         if row is not None:
-            gone = map_marks.remove_objective(self.document, row)
-            self.tab.hovered.emit(f"removed objective {gone.id}")
+            gone = scenario.objectives[row].id
+            objective_edits.remove_objective(self.document, row)
+            self.tab.hovered.emit(f"removed objective {gone}")
             return
         sides = [force.side for force in scenario.forces]
         answer = self.ask_objective(sides, map_marks.side_for_square(self.document.content, scenario, (x, y)))
         if answer is not None:
             kind, side, points = answer
-            ident = map_marks.add_objective(self.document, (x, y), kind, side, points)
+            row = objective_edits.add_objective(self.document, kind, side, points, ("at", (x, y)))
+            ident = self.document.model.scenario.objectives[row].id
             self.tab.hovered.emit(f"objective {ident}: {kind}, {points} points for {side}")
 
     def _ask_objective(self, sides: list[str], near: str | None) -> tuple[str, str, int] | None:

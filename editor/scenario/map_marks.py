@@ -4,14 +4,14 @@ as edits of the scenario document, each one undo step; no widgets.
 Entrenchments (schema `entrenchments: {side: [[x, y], ...]}`): a stroke toggles its squares - if the first square
 is entrenched the stroke clears every square it crossed, else it entrenches them for one side: the side asked for,
 else the side whose start line has the square on its friendly side (the one side there is, else the first).
-Objectives (schema `objectives:` list): one row per objective, inserted or removed with one command.
+Objectives: which one stands on a square; adding and removing them is objective_edits.py's, as for the table.
 """
 
 from __future__ import annotations
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from tacforge.engine.model.scenario import Objective, Scenario
+from tacforge.engine.model.scenario import Scenario
 from tacforge.engine.packs.content import Content
 from tacforge.engine.validation.scenario_checks import on_friendly_side
 
@@ -71,33 +71,3 @@ def toggle_entrenchments(document, squares: list[tuple[int, int]], side: str | N
 def objective_at(scenario: Scenario, square: tuple[int, int]) -> int | None:
     """The row of the objective standing on `square`, or None."""
     return next((row for row, o in enumerate(scenario.objectives) if o.at == tuple(square)), None)
-
-
-def _free_id(scenario: Scenario, kind: str) -> str:
-    taken = {o.id for o in scenario.objectives}
-    return next(f"{kind}_{n}" for n in range(1, len(taken) + 2) if f"{kind}_{n}" not in taken)
-
-
-def add_objective(document, square: tuple[int, int], kind: str, side: str, points: int, name: str = "") -> str:
-    """A `kind` objective (capture or hold) on `square` worth `points` to `side`, one undo step; its id."""
-    if kind not in SQUARE_KINDS:
-        raise ValueError(f"a {kind} objective does not stand on a square; use the objectives table")
-    scenario = document.model.scenario
-    ident = _free_id(scenario, kind)
-    row = CommentedMap([("id", ident), ("kind", kind), ("side", side), ("points", int(points))])
-    if name:
-        row["name"] = name
-    row["at"] = _flow([int(square[0]), int(square[1])])
-    row.fa.set_flow_style()
-    text = f"Add {kind} objective at {square[0]},{square[1]}"
-    if document.value("objectives") is None:
-        document.set_value(("objectives",), [row], text)
-    else:
-        document.insert_rows(("objectives",), len(document.value("objectives")), [row], text)
-    return ident
-
-
-def remove_objective(document, row: int) -> Objective:
-    objective = document.model.scenario.objectives[row]
-    document.remove_rows(("objectives",), row, 1, f"Delete objective {objective.id}")
-    return objective

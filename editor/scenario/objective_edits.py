@@ -97,8 +97,9 @@ def add_objective(document, kind: str, side: str, points: int, where: tuple[str,
     if rows is None:
         document.set_value(TABLE, [row], text)
         return 0
-    document.insert_rows(TABLE, len(rows), [row], text)
-    return len(rows)
+    at = len(rows)  # before the insert: `rows` is the document's own list, which the insert grows
+    document.insert_rows(TABLE, at, [row], text)
+    return at
 
 
 def add_objective_at(document, side: str, square: tuple[int, int], points: int | None = None, name: str = "") -> int:
