@@ -1,0 +1,83 @@
+"""The battle window's map: the editor's map view (its terrain picture, zoom, pan, objective overlay), showing one
+frame's units instead of taking edits. Left click selects the unit (or the stack) on a square; right click asks for
+an order there (`squareOrdered`); a middle drag pans. The map is never edited: no tool receives a press."""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import Qt, pyqtSignal
+from PyQt6.QtGui import QColor, QPainter
+
+from ..map.overlays import Painter
+from ..map.tools.model import MapModel
+from ..map.view import MapView
+from ..map.view_paint import paint_view
+from .frames import Frame, UnitView
+from .unit_marks import draw_unit
+
+
+class BattleMapView(MapView):
+    squareClicked = pyqtSignal(int, int)    # left click: select what is there
+    squareOrdered = pyqtSignal(int, int)    # right click: an order to this square
+
+    def __init__(self, battle, parent=None):
+        super().__init__(MapModel.from_map(battle.map, battle.content), parent)
+        self.classes = battle.content.unit_classes
+        state = battle.state
+        self.set_overlays(state.objective_center, state.start_lines,
+                          objective_size=battle.params.time_space.objective_area_size)
+        self.frame: Frame | None = None
+        self.viewer: str | None = None  # the side whose view is shown; None: everything
+        self.selected: set[str] = set()
+        self.bombard_square: tuple[int, int] | None = None
+
+    def show_frame(self, frame: Frame, viewer: str | None) -> None:
+        self.frame, self.viewer = frame, viewer
+        self.viewport().update()
+
+    def shown_units(self) -> list[UnitView]:
+        return self.frame.visible_to(self.viewer) if self.frame is not None else []
+
+    def units_at(self, x: int, y: int) -> list[UnitView]:
+        return [u for u in self.shown_units() if u.pos == (x, y)]
+
+    def paintEvent(self, event) -> None:
+        if self.model is None:
+            return
+        p = QPainter(self.viewport())
+        try:
+            paint_view(self, p, event.rect())
+            geo = Painter(p, self.cell, self.origin())
+            for uid in sorted(self.selected):
+                unit = self.frame.units.get(uid) if self.frame else None
+                if unit is not None and unit.pos is not None:
+                    for target in unit.objectives:
+                        p.setPen(geo.pen(QColor(255, 220, 0), 2, Qt.PenStyle.DashLine))
+                        p.drawLine(geo.centre(*unit.pos), geo.centre(*target))
+            stacks: dict[tuple[int, int], int] = {}
+            for unit in sorted(self.shown_units(), key=lambda u: (u.side, u.label)):
+                slot = stacks.get(unit.pos, 0)
+                stacks[unit.pos] = slot + 1
+                draw_unit(geo, unit, self.classes.get(unit.unit_class), slot, unit.uid in self.selected)
+        finally:
+            p.end()
+
+    def mousePressEvent(self, event) -> None:
+        x, y = self.cell_at(event.position())
+        inside = self.model.contains(x, y)
+        if event.button() == Qt.MouseButton.LeftButton and inside:
+            self.setFocus()
+            self.squareClicked.emit(x, y)
+        elif event.button() == Qt.MouseButton.RightButton and inside:
+            self.squareOrdered.emit(x, y)
+        elif event.button() == Qt.MouseButton.MiddleButton:
+            super().mousePressEvent(event)  # pans
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._pan is not None:
+            super().mouseMoveEvent(event)
+            return
+        x, y = self.cell_at(event.position())
+        if (x, y) != self._hover:
+            self._hover = (x, y)
+            if self.model.contains(x, y):
+                self.cellHovered.emit(x, y)

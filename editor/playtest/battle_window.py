@@ -1,0 +1,390 @@
+"""The battle window of a playtest or a replay: the map with the units the viewing side knows of, the unit list, the
+combat log and the timeline; a human side's orders by mouse and keys (editor/playtest/mouse_orders.py), given
+through the controller, that is through the engine's order API. The engine plays in a worker thread
+(worker.EngineThread); the window shows its frames pulse by pulse, and can pause, step, skip to the end of the turn
+or scrub back to any pulse. Hot seat covers the map between the two players' phases.
+"""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import Qt, QTimer, pyqtSignal
+from PyQt6.QtGui import QAction, QKeySequence
+from PyQt6.QtWidgets import (QDockWidget, QInputDialog, QLabel, QMainWindow, QMessageBox, QPushButton,
+                             QStackedWidget, QVBoxLayout, QWidget)
+
+from tacforge.engine.sim.orders import FACINGS
+
+from . import mouse_orders as mo
+from .battle_map import BattleMapView
+from .battle_panels import CombatLog, Timeline, UnitList
+from .controller import BattleController
+from .worker import EngineThread
+
+PULSE_MS = 220  # one pulse of the animation
+
+
+class BattleWindow(QMainWindow):
+    closed = pyqtSignal()
+
+    def __init__(self, controller: BattleController, title: str = "", parent=None):
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.controller, battle = controller, controller.battle
+        self.setWindowTitle(f"Battle: {title or battle.scenario.name}")
+        self.index = -1  # the frame shown
+        self.selected: set[str] = set()
+        self.asking: str | None = None  # the human side giving orders now
+        self.mode: str | None = None  # what the next click means: target | embark | bombard
+        self.battery: str | None = None  # the artillery of a bombardment being ordered
+        humans = controller.choice.humans
+        self.viewer: str | None = humans[0] if humans else battle.state.sides[0]
+        self.thread: EngineThread | None = None
+        self.report = None
+        self.map = BattleMapView(battle)
+        self.map.squareClicked.connect(self._clicked)
+        self.map.squareOrdered.connect(self._ordered)
+        self.map.cellHovered.connect(self._hovered)
+        self.cover = QWidget()
+        self.cover_button = QPushButton()
+        self.cover_button.clicked.connect(self._uncover)
+        cover_layout = QVBoxLayout(self.cover)
+        cover_layout.addStretch()
+        cover_layout.addWidget(self.cover_button, 0, Qt.AlignmentFlag.AlignCenter)
+        cover_layout.addStretch()
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.map)
+        self.stack.addWidget(self.cover)
+        self.setCentralWidget(self.stack)
+        self.units = UnitList(self.side_name)
+        self.units.unitsPicked.connect(self._picked)
+        self.log = CombatLog(self.unit_name, self.side_name)
+        self.timeline = Timeline()
+        self.timeline.frameChosen.connect(self._scrub)
+        for name, slot in (("back", lambda: self.show_frame(self.index - 1)), ("play", self.toggle_play),
+                           ("step", self.step), ("skip", self.skip_turn)):
+            self.timeline.buttons[name].clicked.connect(slot)
+        self._dock("Units", self.units, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("Combat log", self.log, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("Timeline", self.timeline, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.prompt = QLabel()
+        self.statusBar().addWidget(self.prompt, 1)
+        self._build_actions(fog=controller.choice.fog)
+        self.timer = QTimer(self)
+        self.timer.setInterval(PULSE_MS)
+        self.timer.timeout.connect(self._tick)
+        self.resize(1300, 850)
+        self._run_engine()
+
+    # -- construction ---------------------------------------------------------------------------------------------
+    def _dock(self, title: str, widget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, bar, text: str, slot, keys=(), checkable=False, order=False) -> QAction:
+        action = QAction(text, self)
+        action.setShortcuts([QKeySequence(k) for k in keys])
+        action.setCheckable(checkable)
+        action.triggered.connect(slot)
+        bar.addAction(action)
+        if order:
+            self.order_actions.append(action)
+        return action
+
+    def _build_actions(self, fog: bool) -> None:
+        self.order_actions: list[QAction] = []
+        view = self.addToolBar("View")
+        view.setObjectName("view")
+        self.show_all = self._action(view, "Show all", lambda: self._refresh(), ["V"], checkable=True)
+        self.show_all.setChecked(not fog)
+        self.show_all.setToolTip("show every unit, not only what the viewing side has spotted (V)")
+        self._action(view, "Line of sight", self.toggle_los, ["L"])
+        orders = self.addToolBar("Orders")
+        orders.setObjectName("orders")
+        self._action(orders, "Formation", self.select_formation, ["A"], order=True)
+        self._action(orders, "Speed…", lambda: self._ask_value("speed"), ["S"], order=True)
+        self._action(orders, "Range…", lambda: self._ask_value("range"), ["R"], order=True)
+        self._action(orders, "Face…", lambda: self._ask_value("face"), ["F"], order=True)
+        self._action(orders, "Bombard…", self.begin_bombard, ["B"], order=True)
+        self._action(orders, "Priority target", lambda: self._set_mode("target"), ["T"], order=True)
+        self._action(orders, "Embark", lambda: self._set_mode("embark"), ["E"], order=True)
+        self._action(orders, "Embark formation", lambda: self._set_mode("embark formation"), ["Shift+E"], order=True)
+        self._action(orders, "Disembark", lambda: self._give([mo.o.Disembark(u) for u in sorted(self.selected)]),
+                     ["D"], order=True)
+        self._action(orders, "Cancel orders", lambda: self._give(mo.set_value(self._frame(), self.selected,
+                                                                               "cancel", None)),
+                     ["C", "Delete"], order=True)
+        self._action(orders, "End phase", lambda: self.end_phase(), ["Return", "Ctrl+Return"], order=True)
+        self._action(orders, "Propose end", lambda: self.end_phase(propose_end=True), [], order=True)
+        self._action(self, "Play / pause", self.toggle_play, ["Space"])
+        self._action(self, "Step", self.step, ["Right"])
+        self._action(self, "Back", lambda: self.show_frame(self.index - 1), ["Left"])
+        self._action(self, "Skip to end of turn", self.skip_turn, ["End"])
+        self._action(self, "Escape", lambda: self._set_mode(None), ["Escape"])
+        self._enable_orders(False)
+
+    # -- names ----------------------------------------------------------------------------------------------------
+    def side_name(self, side: str) -> str:
+        found = self.controller.battle.ruleset.side(side)
+        return found.name if found else side
+
+    def unit_name(self, uid: str) -> str:
+        unit = self.controller.battle.state.units.get(uid)
+        return f"{self.side_name(unit.side)} {unit.label} {unit.weapon.name}" if unit else uid
+
+    # -- the engine -----------------------------------------------------------------------------------------------
+    @property
+    def engine_busy(self) -> bool:
+        return self.thread is not None and self.thread.isRunning()
+
+    def _run_engine(self) -> None:
+        self.thread = EngineThread(self.controller, self)
+        self.thread.failed.connect(self._failed)
+        self.thread.finished.connect(self._engine_idle)
+        self.prompt.setText("the battle is being played…")
+        self.thread.start()
+        self.set_playing(True)
+
+    def _engine_idle(self) -> None:
+        if self.index < 0 or self.index == len(self.controller.frames) - 1:
+            self.show_frame(len(self.controller.frames) - 1)
+
+    def _failed(self, message: str) -> None:
+        self.set_playing(False)
+        QMessageBox.critical(self, "The battle stopped", message)
+
+    # -- frames ---------------------------------------------------------------------------------------------------
+    def _frame(self):
+        frames = self.controller.frames
+        return frames[self.index] if 0 <= self.index < len(frames) else None
+
+    def current_viewer(self) -> str | None:
+        return None if self.show_all.isChecked() else self.viewer
+
+    def show_frame(self, index: int) -> None:
+        frames = self.controller.frames
+        if not frames:
+            return
+        self.index = max(0, min(index, len(frames) - 1))
+        self._refresh()
+        if self.index == len(frames) - 1 and not self.engine_busy:
+            self._arrived()
+
+    def _refresh(self) -> None:
+        frame = self._frame()
+        if frame is None:
+            return
+        viewer = self.current_viewer()
+        self.map.selected = self.selected
+        self.map.show_frame(frame, viewer)
+        self.units.show_frame(frame, viewer, self.selected)
+        self.log.show_until(self.controller.battle.events, frame.event_end)
+        self.timeline.set_frames(len(self.controller.frames), self.index, frame.title)
+
+    def _scrub(self, index: int) -> None:
+        self.set_playing(False)
+        self.show_frame(index)
+
+    def set_playing(self, playing: bool) -> None:
+        self.timer.start() if playing else self.timer.stop()
+        self.timeline.set_playing(playing)
+
+    def toggle_play(self) -> None:
+        self.set_playing(not self.timer.isActive())
+
+    def step(self) -> None:
+        self.set_playing(False)
+        self.show_frame(self.index + 1)
+
+    def skip_turn(self) -> None:
+        """To the end of the turn shown (or of the next, from an orders phase)."""
+        self.set_playing(False)
+        frames = self.controller.frames
+        later = [i for i in range(self.index + 1, len(frames)) if frames[i].stage == "end of turn"]
+        self.show_frame(later[0] if later else len(frames) - 1)
+
+    def _tick(self) -> None:
+        if self.index < len(self.controller.frames) - 1:
+            self.show_frame(self.index + 1)
+        elif not self.engine_busy:
+            self.set_playing(False)
+            self.show_frame(self.index)
+
+    def _arrived(self) -> None:
+        """The present is shown and the engine waits: a human's orders phase, or the end of the battle."""
+        waiting = self.controller.waiting
+        if waiting is not None and self.asking is None:
+            self.set_playing(False)
+            hot_seat = len(self.controller.choice.humans) > 1
+            self.asking, self.viewer = waiting, waiting
+            if hot_seat:
+                self.cover_button.setText(f"Hand over to the {self.side_name(waiting)} player: click when ready")
+                self.stack.setCurrentWidget(self.cover)
+                return
+            self._start_orders()
+        elif waiting is None and self.controller.over and self.report is None:
+            self._show_report()
+        elif waiting is None:
+            self.prompt.setText("")
+
+    def _uncover(self) -> None:
+        self.stack.setCurrentWidget(self.map)
+        self._start_orders()
+
+    def _start_orders(self) -> None:
+        self.selected = set()
+        self._enable_orders(True)
+        self._refresh()
+        self.prompt.setText(f"{self.side_name(self.asking)} orders, turn {self.controller.battle.state.turn}: "
+                            "click a unit (A: its formation), right-click to move; Enter ends the phase")
+
+    def _show_report(self) -> None:
+        from .report import BattleReport
+
+        self.report = BattleReport(self.controller)
+        self._dock("Result", self.report, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.prompt.setText("the battle is over")
+
+    # -- orders ---------------------------------------------------------------------------------------------------
+    def _enable_orders(self, on: bool) -> None:
+        for action in self.order_actions:
+            action.setEnabled(on)
+
+    def _can_order(self) -> bool:
+        if self.asking is None:
+            return False
+        if self.index != len(self.controller.frames) - 1:
+            self.show_frame(len(self.controller.frames) - 1)  # orders are given in the present
+        return True
+
+    def _give(self, orders) -> None:
+        if not self._can_order() or not orders:
+            return
+        refused = [r for r in (self.controller.give(order) for order in orders) if r]
+        self.prompt.setText("; ".join(refused) if refused else f"{len(orders)} order(s) given")
+        self.show_frame(len(self.controller.frames) - 1)
+
+    def end_phase(self, propose_end: bool = False) -> None:
+        if not self._can_order():
+            return
+        self._set_mode(None)
+        self.asking = None
+        self._enable_orders(False)
+        self.controller.end_orders(propose_end)
+        if self.controller.waiting is not None:
+            self._arrived()  # the other human, in hot seat
+        else:
+            self._run_engine()
+
+    def _own(self, units) -> list:
+        return [u for u in units if u.side == self.asking and not u.routed]
+
+    def _clicked(self, x: int, y: int) -> None:
+        here = self.map.units_at(x, y)
+        if self.mode == "target":
+            enemies = [u for u in here if u.side != self.asking]
+            if enemies:
+                self._give(mo.priority(self.selected, enemies[0]))
+                self._set_mode(None)
+            return
+        if self.mode in ("embark", "embark formation"):
+            passengers = self._own(here)
+            if passengers and len(self.selected) == 1:
+                whole = self.mode == "embark formation"
+                self._give([mo.embark(next(iter(self.selected)), passengers[0], whole)])
+                self._set_mode(None)
+            return
+        mine = self._own(here) if self.asking else here
+        self.selected = {mine[0].uid} if mine else set()
+        self._refresh()
+        if here:
+            self.prompt.setText(", ".join(f"{self.unit_name(u.uid)} ({u.count})" for u in here))
+
+    def _picked(self, uids: set) -> None:
+        self.selected = set(uids)
+        self.map.selected = self.selected
+        self.map.viewport().update()
+
+    def _ordered(self, x: int, y: int) -> None:
+        if self.asking is None or not self.selected:
+            return
+        if self.mode == "bombard" and self.battery:
+            spotter = next(iter(self.selected))
+            self._give([mo.o.Bombard(self.battery, spotter, (x, y))])
+            self._set_mode(None)
+            return
+        self._give(mo.move(self._frame(), self.selected, (x, y)))
+
+    def _hovered(self, x: int, y: int) -> None:
+        if self.mode is None and self.asking is None:
+            here = self.map.units_at(x, y)
+            if here:
+                self.statusBar().showMessage(", ".join(self.unit_name(u.uid) for u in here), 3000)
+
+    def select_formation(self) -> None:
+        frame = self._frame()
+        units = [frame.units[u] for u in self.selected if u in frame.units] if frame else []
+        if units:
+            self.selected = mo.formation_of(frame, units[0])
+            self._refresh()
+
+    def _set_mode(self, mode: str | None) -> None:
+        self.mode = mode
+        if mode == "target":
+            self.prompt.setText("click a spotted enemy: the selected units' priority target (Escape: none)")
+        elif mode in ("embark", "embark formation"):
+            self.prompt.setText(f"click the unit whose {'formation' if mode != 'embark' else 'men'} the selected "
+                                "carrier loads (Escape: none)")
+
+    def _ask_value(self, action: str) -> None:
+        frame = self._frame()
+        if not self._can_order() or not self.selected or frame is None:
+            return
+        first = frame.units[sorted(self.selected)[0]]
+        if action == "face":
+            value, ok = QInputDialog.getItem(self, "Face", "Facing:", list(FACINGS), FACINGS.index(first.facing)
+                                             if first.facing in FACINGS else 0, False)
+        elif action == "speed":
+            value, ok = QInputDialog.getInt(self, "Speed", "Squares per turn:", first.speed, 0, first.max_speed)
+        else:
+            value, ok = QInputDialog.getInt(self, "Range", "Open fire at up to (squares):", first.range_limit, 0, 99)
+        if ok:
+            self._give(mo.set_value(frame, self.selected, action, value))
+
+    def begin_bombard(self) -> None:
+        """The selected unit spots; choose the battery (each listed with its delay), then right-click the square."""
+        if not self._can_order() or len(self.selected) != 1:
+            self.prompt.setText("select the one unit that spots for the bombardment")
+            return
+        spotter = next(iter(self.selected))
+        choices = mo.batteries(self.controller.battle, spotter)
+        if not choices:
+            self.prompt.setText("no artillery of this side can bombard")
+            return
+        text, ok = QInputDialog.getItem(self, "Bombard", "Artillery:", [b.text for b in choices], 0, False)
+        if ok:
+            self.battery = next(b.uid for b in choices if b.text == text)
+            self.mode = "bombard"
+            self.prompt.setText("right-click the square to bombard (Escape: none)")
+
+    def toggle_los(self) -> None:
+        frame = self._frame()
+        unit = frame.units.get(sorted(self.selected)[0]) if frame and self.selected else None
+        if self.map.los_mask is not None or unit is None or unit.pos is None:
+            self.map.clear_los()
+            return
+        self.map.set_los(unit.pos, visibility=self.controller.battle.state.visibility)
+
+    # -- closing --------------------------------------------------------------------------------------------------
+    def stop_engine(self) -> None:
+        self.set_playing(False)
+        if self.thread is not None and self.thread.isRunning():
+            self.controller.stop()
+            self.thread.wait()
+
+    def closeEvent(self, event) -> None:
+        self.stop_engine()
+        self.closed.emit()
+        event.accept()
