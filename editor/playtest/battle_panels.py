@@ -111,6 +111,7 @@ class Timeline(QWidget):
             layout.addWidget(button)
         layout.addWidget(self.slider, 1)
         layout.addWidget(self.label)
+        self.setMaximumHeight(self.sizeHint().height())
 
     def set_frames(self, count: int, index: int, title: str) -> None:
         self.slider.blockSignals(True)

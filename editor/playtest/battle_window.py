@@ -63,9 +63,10 @@ class BattleWindow(QMainWindow):
         for name, slot in (("back", lambda: self.show_frame(self.index - 1)), ("play", self.toggle_play),
                            ("step", self.step), ("skip", self.skip_turn)):
             self.timeline.buttons[name].clicked.connect(slot)
-        self._dock("Units", self.units, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._dock("Combat log", self.log, Qt.DockWidgetArea.RightDockWidgetArea)
+        units_dock = self._dock("Units", self.units, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.log_dock = self._dock("Combat log", self.log, Qt.DockWidgetArea.RightDockWidgetArea)
         self._dock("Timeline", self.timeline, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.resizeDocks([units_dock], [480], Qt.Orientation.Horizontal)
         self.prompt = QLabel()
         self.statusBar().addWidget(self.prompt, 1)
         self._build_actions(fog=controller.choice.fog)
@@ -244,7 +245,10 @@ class BattleWindow(QMainWindow):
         from .report import BattleReport
 
         self.report = BattleReport(self.controller)
-        self._dock("Result", self.report, Qt.DockWidgetArea.BottomDockWidgetArea)
+        dock = self._dock("Result", self.report, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self.log_dock, dock)
+        dock.show()
+        dock.raise_()
         self.prompt.setText("the battle is over")
 
     # -- orders ---------------------------------------------------------------------------------------------------

@@ -46,6 +46,7 @@ class BattleController:
     session: Session
     choice: PlaytestChoice
     script: GameRecord | None = None  # a replay: every human input comes from the record
+    continues_save: str | None = None  # the saved game this battle continues: its replay log cannot replay it
     frames: list[Frame] = field(default_factory=list)
 
     def __post_init__(self):
@@ -64,6 +65,11 @@ class BattleController:
         battle = battle_of(record, content, scenario)
         choice = PlaytestChoice(dict(record.players), record.seed, record.handicap, fog, record.turns)
         return cls(Session(battle, record.players, record.handicap, record.turns), choice, script=record)
+
+    @classmethod
+    def continuing(cls, battle: Battle, choice: PlaytestChoice, save: str) -> "BattleController":
+        """A saved game (engine.sim.savegame.load), played on with `choice`'s players."""
+        return cls(Session(battle, choice.players, choice.handicap, choice.turns), choice, continues_save=save)
 
     @property
     def battle(self) -> Battle:
@@ -129,4 +135,4 @@ class BattleController:
 
     def replay_log(self) -> str:
         """The replay file of the battle so far (the format of `tacforge play --log`)."""
-        return replay_text(self.record, self.battle.events)
+        return replay_text(self.record, self.battle.events, self.continues_save)

@@ -58,7 +58,8 @@ class Frame:
 
     @property
     def title(self) -> str:
-        return f"turn {self.turn}, " + ("orders" if self.stage == ORDERS else f"pulse {self.pulse}")
+        return f"turn {self.turn}, " + {ORDERS: "orders", END: f"pulse {self.pulse}, end"}.get(self.stage,
+                                                                                              f"pulse {self.pulse}")
 
     def visible_to(self, side: str | None) -> list[UnitView]:
         """The units on the map that `side` knows of (its own and the enemies it has spotted); every one for None."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pyqtgraph as pg
 from PyQt6.QtGui import QFont
-from PyQt6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from tacforge.engine.cli.turn_text import final_report
 from tacforge.engine.sim import events as ev
@@ -42,16 +42,15 @@ class BattleReport(QWidget):
         series = turn_series(controller.frames, battle.events, sides)
         text = QLabel(final_report(battle, battle.result()))
         text.setFont(QFont("DejaVu Sans Mono", 9))
-        plots = QHBoxLayout()
+        layout = QVBoxLayout(self)
+        layout.addWidget(text)
         for title, values in (("Strength (men, guns, vehicles)", series.strength), ("Victory points", series.points)):
             plot = pg.PlotWidget(title=title, background="w")
             plot.addLegend(offset=(10, 10))
             plot.setLabel("bottom", "turn")
+            plot.getAxis("bottom").setTickSpacing(5, 1)
             for side in sides:
                 plot.plot(series.turns, values[side], pen=pg.mkPen(side_colour(side), width=2), symbol="o",
                           symbolSize=5, symbolBrush=side_colour(side), name=battle.ruleset.side(side).name)
-            plot.setMinimumHeight(180)
-            plots.addWidget(plot)
-        layout = QVBoxLayout(self)
-        layout.addWidget(text)
-        layout.addLayout(plots, 1)
+            plot.setMinimumHeight(160)
+            layout.addWidget(plot, 1)

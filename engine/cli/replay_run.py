@@ -11,13 +11,13 @@ from .common import CommandError, fail
 
 def run_replay(args) -> int:
     from ..packs.scenario_lookup import find_scenario
-    from ..sim.record import RecordError, read_replay
+    from ..sim.record import RecordError, file_format, read_replay
     from ..sim.savegame import FORMAT as SAVE_FORMAT
 
     if args.scenario or args.load or args.human or args.hotseat:
         return fail(CommandError("--replay plays the game of its file: give no scenario, --load, --human or --hotseat"))
     try:
-        if _head_format(args.replay) == SAVE_FORMAT:
+        if file_format(args.replay) == SAVE_FORMAT:
             return _report_save(args)
         record, logged = read_replay(args.replay)
         content, scenario = find_scenario(record.scenario, args.pack_path)
@@ -28,34 +28,21 @@ def run_replay(args) -> int:
     return _play_again(args, record, logged, content, scenario)
 
 
-def _head_format(path) -> str | None:
-    """The `format` named at the start of a file, without parsing all of it (a save is one large JSON object)."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            start = handle.read(200)
-    except (OSError, UnicodeDecodeError):
-        return None  # read_replay says what is wrong with it
-    at = start.find('"format":')
-    rest = start[at + len('"format":'):].lstrip() if at >= 0 else ""
-    return rest[1:rest.find('"', 1)] if rest.startswith('"') else None
-
-
 def _report_save(args) -> int:
     """A saved game holds its state and events, not the orders that led there: report its turns and its score."""
     from ..packs.scenario_lookup import find_scenario
-    from ..sim.record import RecordError, event_from_dict
+    from ..sim.record import RecordError, event_from_dict, saved_scenario
     from ..sim.savegame import SaveError, load
     from .turn_text import final_report, result_json, turn_summary
 
     try:
-        body = json.loads(args.replay.read_text(encoding="utf-8"))
-        content, _ = find_scenario(str(body.get("scenario", "")), args.pack_path)
+        content, _ = find_scenario(saved_scenario(args.replay), args.pack_path)
         battle, saved = load(args.replay, content)
-        events = [event_from_dict(e) for e in saved]
-    except (ValueError, AttributeError):
-        return fail(CommandError(f"{args.replay}: not a tacforge save", code=1))
+        events = [event_from_dict(e) for e in saved if isinstance(e, dict)]
     except (SaveError, RecordError) as exc:
         return fail(CommandError(str(exc), code=1))
+    except CommandError as exc:
+        return fail(exc)
     if args.format == "text":
         if not args.quiet:
             for turn in sorted({e.turn for e in events if e.turn > 0}):

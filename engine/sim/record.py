@@ -133,3 +133,28 @@ def read_replay(path: Path) -> tuple[GameRecord, list[dict]]:
     except (KeyError, TypeError, ValueError, RecordError) as exc:
         raise RecordError(f"{path}: the replay's header is damaged ({type(exc).__name__}: {exc})") from None
     return record, [r for r in rows[1:] if isinstance(r, dict)]
+
+
+def file_format(path: Path) -> str | None:
+    """The `format` a replay or save names at its start, without reading all of it (a save is one large JSON
+    object); None when it names none or cannot be read (the reader then says what is wrong)."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            start = handle.read(200)
+    except (OSError, UnicodeDecodeError):
+        return None
+    at = start.find('"format":')
+    rest = start[at + len('"format":'):].lstrip() if at >= 0 else ""
+    return rest[1:rest.find('"', 1)] if rest.startswith('"') else None
+
+
+def saved_scenario(path: Path) -> str:
+    """The scenario (pack:id) a saved game is of, to load its packs before the save itself."""
+    try:
+        body = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        raise RecordError(f"{path}: not a tacforge save") from None
+    scenario = body.get("scenario") if isinstance(body, dict) else None
+    if not isinstance(scenario, str):
+        raise RecordError(f"{path}: the save names no scenario")
+    return scenario
