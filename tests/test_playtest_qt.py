@@ -40,6 +40,7 @@ def accept_as(monkeypatch, human: str | None = None, turns=None):
         seen.append(dialog)
         if human is not None:
             dialog.players[human].setCurrentIndex(1)
+        dialog.turns.setValue(turns or 0)
         return int(dialog.start_button.isEnabled())
 
     monkeypatch.setattr(PlaytestDialog, "exec", exec_)
@@ -74,7 +75,7 @@ def test_f5_plays_the_unsaved_edit_and_mouse_orders_reach_the_engine(window, sce
 
 
 def test_step_a_pulse_and_scrub(window, scenario_tab, qtbot, monkeypatch):
-    accept_as(monkeypatch)
+    accept_as(monkeypatch, turns=3)
     battle_window = window.playtests.start()
     controller = battle_window.controller
     qtbot.waitUntil(lambda: controller.over and not battle_window.engine_busy, timeout=20_000)

@@ -10,7 +10,6 @@ from pathlib import Path
 from PyQt6.QtGui import QAction, QKeySequence
 from PyQt6.QtWidgets import QFileDialog, QMessageBox
 
-from tacforge.engine.issues import CommandError
 from tacforge.engine.sim.initial_state import SetupError
 
 from .battle_window import BattleWindow
@@ -54,14 +53,8 @@ class Playtests:
             QMessageBox.information(self.window, "Playtest", "Open a scenario first: a playtest plays the scenario "
                                     "of the current tab.")
             return None
-        source = PlaytestSource.from_workspace(self.window.workspace, path)
-        try:
-            content, scenario = source.load()
-            sides, error = [(s.id, s.name) for s in content.ruleset.sides], ""
-        except CommandError as exc:
-            content = scenario = None
-            sides, error = [], str(exc)
-        issues = source.issues()
+        content, scenario, issues, error = PlaytestSource.from_workspace(self.window.workspace, path).prepare()
+        sides = [(s.id, s.name) for s in content.ruleset.sides] if content is not None else []
         fits = self.last is not None and sorted(self.last.players) == sorted(s for s, _ in sides)
         if repeat and fits and not error and not any(i.is_error for i in issues):
             choice = self.last

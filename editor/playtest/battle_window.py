@@ -7,6 +7,8 @@ or scrub back to any pulse. Hot seat covers the map between the two players' pha
 
 from __future__ import annotations
 
+import time
+
 from PyQt6.QtCore import Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QAction, QKeySequence
 from PyQt6.QtWidgets import (QDockWidget, QInputDialog, QLabel, QMainWindow, QMessageBox, QPushButton,
@@ -21,6 +23,7 @@ from .controller import BattleController
 from .worker import EngineThread
 
 PULSE_MS = 220  # one pulse of the animation
+POLL_MS = 30  # how often the window looks for new frames (the first is shown as soon as it exists)
 
 
 class BattleWindow(QMainWindow):
@@ -71,7 +74,8 @@ class BattleWindow(QMainWindow):
         self.statusBar().addWidget(self.prompt, 1)
         self._build_actions(fog=controller.choice.fog)
         self.timer = QTimer(self)
-        self.timer.setInterval(PULSE_MS)
+        self.timer.setInterval(POLL_MS)
+        self.shown_at = 0.0  # time.monotonic() when the animation last moved on
         self.timer.timeout.connect(self._tick)
         self.resize(1300, 850)
         self._run_engine()
@@ -207,8 +211,11 @@ class BattleWindow(QMainWindow):
         self.show_frame(later[0] if later else len(frames) - 1)
 
     def _tick(self) -> None:
+        due = self.index < 0 or time.monotonic() - self.shown_at >= PULSE_MS / 1000
         if self.index < len(self.controller.frames) - 1:
-            self.show_frame(self.index + 1)
+            if due:
+                self.shown_at = time.monotonic()
+                self.show_frame(self.index + 1)
         elif not self.engine_busy:
             self.set_playing(False)
             self.show_frame(self.index)

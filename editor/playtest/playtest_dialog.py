@@ -43,6 +43,11 @@ class PlaytestDialog(QDialog):
         if last is not None and last.handicap is not None:
             self.handicap.setCurrentIndex(last.handicap)
         form.addRow("Handicap", self.handicap)
+        self.turns = QSpinBox()
+        self.turns.setRange(0, 999)
+        self.turns.setSpecialValueText("the scenario's")
+        self.turns.setValue((last.turns or 0) if last else 0)
+        form.addRow("Turns", self.turns)
         self.fog = QCheckBox("show only what the viewing side has spotted")
         self.fog.setChecked(last.fog if last else True)
         form.addRow("Fog of war", self.fog)
@@ -72,4 +77,5 @@ class PlaytestDialog(QDialog):
 
     def choice(self) -> PlaytestChoice:
         return PlaytestChoice({side: combo.currentData() for side, combo in self.players.items()},
-                              self.seed.value(), self.handicap.currentData(), self.fog.isChecked())
+                              self.seed.value(), self.handicap.currentData(), self.fog.isChecked(),
+                              self.turns.value() or None)
