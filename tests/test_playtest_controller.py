@@ -9,10 +9,12 @@ import pytest
 from tacforge.engine.ai.session import replay
 from tacforge.engine.cli import main
 from tacforge.engine.packs.scenario_lookup import find_scenario
+from tacforge.engine.sim import events as ev
 from tacforge.engine.sim import orders as o
 from tacforge.engine.sim.record import COMPUTER, HUMAN, RecordError, read_replay
 from tacforge.editor.playtest.controller import BattleController, PlaytestChoice, Stopped
 from tacforge.editor.playtest.frames import END, ORDERS, PULSE
+from tacforge.editor.playtest.log_lines import log_line, shown_to
 
 # the same orders, as typed at the text player's prompt and as the window gives them
 TYPED = ["move B1 30 30", "range B1 4", "face B2 NE", "speed B* 4", "target B1 C2"]
@@ -100,3 +102,19 @@ def test_a_replay_of_other_rules_or_an_old_log_is_refused(bocage, tmp_path, caps
     assert "older tacforge" in capsys.readouterr().err
     assert main(["play", "--replay", str(log)]) == 1
     assert "rules changed" in capsys.readouterr().err
+
+
+def test_the_combat_log_shows_a_side_its_own_orders_and_what_it_has_seen(bocage):
+    controller = play_through_controller(*bocage, turns=2)
+    events, frame = controller.battle.events, controller.frames[-1]
+    side_of = lambda uid: controller.battle.state.units[uid].side  # noqa: E731
+    shown = [e for e in events if shown_to(e, "allied", side_of, frame.seen["allied"])]
+    assert any(e.kind == "order" and side_of(e.unit) == "allied" for e in shown)
+    assert any(e.kind == "order" and side_of(e.unit) == "german" for e in events)
+    assert not any(e.kind in ("order", "spotted") and side_of(e.unit) == "german" for e in shown)
+    fired = ev.Fired(3, 2, "allied:B1", "german:C2", "Sherman", 9, "HEAVY CANNON FIRE", 1, 0.45, 8.95, 15.0, 0.0011,
+                     0, 0.0, ("moving vehicle",))
+    line, numbers = log_line(fired, str, str)
+    assert line == "T3.2 allied:B1 fires at german:C2 (9): HEAVY CANNON FIRE, no effect"
+    assert "penetration 8.95 against defence 15.00" in numbers and "expected kills 0.0011" in numbers
+    assert numbers.endswith("moving vehicle")

@@ -8,7 +8,7 @@ from PyQt6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, 
                              QTreeWidgetItem, QWidget)
 
 from .frames import Frame
-from .log_lines import log_line
+from .log_lines import log_line, shown_to
 
 UID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -65,16 +65,20 @@ class UnitList(QTreeWidget):
 class CombatLog(QListWidget):
     """The events up to the frame shown, as report lines; the tooltip of a line gives the numbers behind it."""
 
-    def __init__(self, name, side_name):
+    def __init__(self, name, side_name, side_of):
         super().__init__()
-        self.name, self.side_name = name, side_name
+        self.name, self.side_name, self.side_of = name, side_name, side_of
         self.shown = 0  # events shown: battle.events[:shown]
+        self.viewer: str | None = None
 
-    def show_until(self, events: list, end: int) -> None:
-        if end < self.shown:
+    def show_until(self, events: list, end: int, viewer: str | None, seen) -> None:
+        """The lines of events[:end] that `viewer` may read (every one for None), who has spotted `seen`."""
+        if end < self.shown or viewer != self.viewer:
             self.clear()
-            self.shown = 0
+            self.shown, self.viewer = 0, viewer
         for event in events[self.shown:end]:
+            if not shown_to(event, viewer, self.side_of, seen):
+                continue
             line = log_line(event, self.name, self.side_name)
             if line is None:
                 continue

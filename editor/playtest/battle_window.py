@@ -60,7 +60,7 @@ class BattleWindow(QMainWindow):
         self.setCentralWidget(self.stack)
         self.units = UnitList(self.side_name)
         self.units.unitsPicked.connect(self._picked)
-        self.log = CombatLog(self.unit_name, self.side_name)
+        self.log = CombatLog(self.unit_name, self.side_name, self.side_of)
         self.timeline = Timeline()
         self.timeline.frameChosen.connect(self._scrub)
         for name, slot in (("back", lambda: self.show_frame(self.index - 1)), ("play", self.toggle_play),
@@ -135,6 +135,9 @@ class BattleWindow(QMainWindow):
         found = self.controller.battle.ruleset.side(side)
         return found.name if found else side
 
+    def side_of(self, uid: str) -> str:
+        return self.controller.battle.state.units[uid].side
+
     def unit_name(self, uid: str) -> str:
         unit = self.controller.battle.state.units.get(uid)
         return f"{self.side_name(unit.side)} {unit.label} {unit.weapon.name}" if unit else uid
@@ -185,7 +188,7 @@ class BattleWindow(QMainWindow):
         self.map.selected = self.selected
         self.map.show_frame(frame, viewer)
         self.units.show_frame(frame, viewer, self.selected)
-        self.log.show_until(self.controller.battle.events, frame.event_end)
+        self.log.show_until(self.controller.battle.events, frame.event_end, viewer, frame.seen.get(viewer, ()))
         self.timeline.set_frames(len(self.controller.frames), self.index, frame.title)
 
     def _scrub(self, index: int) -> None:

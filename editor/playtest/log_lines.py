@@ -11,6 +11,22 @@ from tacforge.engine.sim import events as ev
 Names = Callable[[str], str]
 
 
+# What a side learns only of its own units: the other side's orders, sightings and fire requests
+_PRIVATE = (ev.OrderGiven, ev.Spotted, ev.BombardmentRequested, ev.BombardmentCancelled, ev.Arrived, ev.Rallied)
+
+
+def shown_to(event: ev.Event, viewer: str | None, side_of: Names, seen) -> bool:
+    """Whether the log shows `event` to `viewer` (None: every event), who has spotted the enemy units `seen`: all
+    about its own units, what is done to them, and what spotted enemies do; none of the enemy's orders."""
+    unit = getattr(event, "unit", None)
+    if viewer is None or unit is None or side_of(unit) == viewer:
+        return True
+    if isinstance(event, _PRIVATE):
+        return False
+    target = getattr(event, "target", None)
+    return unit in seen or (target is not None and side_of(target) == viewer)
+
+
 def log_line(event: ev.Event, name: Names, side_name: Names) -> tuple[str, str] | None:
     """(line, numbers) for an event worth a line of the log (None for bookkeeping such as a pulse starting)."""
     when = f"T{event.turn}.{event.pulse}"
