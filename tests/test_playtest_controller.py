@@ -51,6 +51,7 @@ def test_orders_through_the_controller_give_the_event_log_of_the_text_player(boc
     assert [e.to_dict() for e in controller.battle.events] == logged
     assert any(e["kind"] == "order" and e["unit"] == "allied:B1" and e["order"] == "priority" for e in logged)
     assert [order for _, _, order in record.orders] == GIVEN  # the log's record holds the typed orders
+    assert main(["play", "--replay", str(log), "--quiet"]) == 0  # and plays the game again, event for event
 
 
 def test_a_battle_played_again_from_its_record_reproduces_its_event_log(bocage, tmp_path):

@@ -15,6 +15,7 @@ from tacforge.editor.playtest.controller import HUMAN
 from tacforge.editor.playtest.frames import END, ORDERS, PULSE
 from tacforge.editor.playtest.playtest_dialog import PlaytestDialog
 from tacforge.editor.playtest.replays import open_battle_file
+from tacforge.engine.cli import main
 from tacforge.engine.sim import events as ev
 from tacforge.engine.sim import orders as o
 
@@ -144,3 +145,29 @@ def test_a_replay_log_and_watch_game_open_in_battle_windows(window, scenario_tab
     assert replayed.controller.record.players == {s: "computer" for s in ("allied", "german")}
     watched.close()
     replayed.close()
+
+
+def test_hot_seat_covers_the_map_while_the_seat_changes_hands(window, scenario_tab, qtbot, monkeypatch, tmp_path,
+                                                             pack_copy):  # noqa: F811
+    def both_human(dialog):
+        for combo in dialog.players.values():
+            combo.setCurrentIndex(1)
+        dialog.turns.setValue(1)
+        return 1
+
+    monkeypatch.setattr(PlaytestDialog, "exec", both_human)
+    battle_window = window.playtests.start()
+    qtbot.waitUntil(lambda: battle_window.asking == "allied", timeout=10_000)
+    assert battle_window.stack.currentWidget() is battle_window.cover  # nothing of either side shows
+    battle_window.cover_button.click()
+    assert battle_window.stack.currentWidget() is battle_window.map and battle_window.map.viewer == "allied"
+    battle_window.end_phase()
+    assert battle_window.asking == "german" and battle_window.stack.currentWidget() is battle_window.cover
+    battle_window.cover_button.click()
+    assert battle_window.map.viewer == "german"
+    battle_window.end_phase()
+    qtbot.waitUntil(lambda: battle_window.report is not None, timeout=20_000)
+    replay = tmp_path / "hotseat.jsonl"
+    battle_window.save_replay(str(replay))
+    assert main(["--pack-path", str(pack_copy), "play", "--replay", str(replay), "--quiet"]) == 0
+    battle_window.close()

@@ -1,6 +1,6 @@
 """The battle window's map: the editor's map view (its terrain picture, zoom, pan, objective overlay), showing one
 frame's units instead of taking edits. Left click selects the unit (or the stack) on a square; right click asks for
-an order there (`squareOrdered`); a middle drag pans. The map is never edited: no tool receives a press."""
+an order there (`squareOrdered`); a middle drag pans; the pointer tool only reports the square under the cursor. The map is never edited: no tool receives a press."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from PyQt6.QtGui import QColor, QPainter
 from ..map.overlays import Painter
 from ..map.tools.model import MapModel
 from ..map.view import MapView
-from ..map.view_paint import paint_view
 from .frames import Frame, UnitView
 from .unit_marks import draw_unit
 
@@ -41,25 +40,28 @@ class BattleMapView(MapView):
         return [u for u in self.shown_units() if u.pos == (x, y)]
 
     def paintEvent(self, event) -> None:
+        super().paintEvent(event)  # the terrain, labels and objective: the editor's map painting
         if self.model is None:
             return
         p = QPainter(self.viewport())
         try:
-            paint_view(self, p, event.rect())
-            geo = Painter(p, self.cell, self.origin())
-            for uid in sorted(self.selected):
-                unit = self.frame.units.get(uid) if self.frame else None
-                if unit is not None and unit.pos is not None:
-                    for target in unit.objectives:
-                        p.setPen(geo.pen(QColor(255, 220, 0), 2, Qt.PenStyle.DashLine))
-                        p.drawLine(geo.centre(*unit.pos), geo.centre(*target))
-            stacks: dict[tuple[int, int], int] = {}
-            for unit in sorted(self.shown_units(), key=lambda u: (u.side, u.label)):
-                slot = stacks.get(unit.pos, 0)
-                stacks[unit.pos] = slot + 1
-                draw_unit(geo, unit, self.classes.get(unit.unit_class), slot, unit.uid in self.selected)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            self._paint_units(Painter(p, self.cell, self.origin()))
         finally:
             p.end()
+
+    def _paint_units(self, geo: Painter) -> None:
+        for uid in sorted(self.selected):
+            unit = self.frame.units.get(uid) if self.frame else None
+            if unit is not None and unit.pos is not None:
+                for target in unit.objectives:  # where the selected units are ordered to go
+                    geo.p.setPen(geo.pen(QColor(255, 220, 0), 2, Qt.PenStyle.DashLine))
+                    geo.p.drawLine(geo.centre(*unit.pos), geo.centre(*target))
+        stacks: dict[tuple[int, int], int] = {}
+        for unit in sorted(self.shown_units(), key=lambda u: (u.side, u.label)):
+            slot = stacks.get(unit.pos, 0)
+            stacks[unit.pos] = slot + 1
+            draw_unit(geo, unit, self.classes.get(unit.unit_class), slot, unit.uid in self.selected)
 
     def mousePressEvent(self, event) -> None:
         x, y = self.cell_at(event.position())
@@ -71,13 +73,3 @@ class BattleMapView(MapView):
             self.squareOrdered.emit(x, y)
         elif event.button() == Qt.MouseButton.MiddleButton:
             super().mousePressEvent(event)  # pans
-
-    def mouseMoveEvent(self, event) -> None:
-        if self._pan is not None:
-            super().mouseMoveEvent(event)
-            return
-        x, y = self.cell_at(event.position())
-        if (x, y) != self._hover:
-            self._hover = (x, y)
-            if self.model.contains(x, y):
-                self.cellHovered.emit(x, y)

@@ -8,16 +8,17 @@ or scrub back to any pulse. Hot seat covers the map between the two players' pha
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from PyQt6.QtCore import Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QAction, QKeySequence
-from PyQt6.QtWidgets import (QDockWidget, QInputDialog, QLabel, QMainWindow, QMessageBox, QPushButton,
-                             QStackedWidget, QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QPushButton, QStackedWidget,
+                             QVBoxLayout, QWidget)
 
-from tacforge.engine.sim.orders import FACINGS
+from tacforge.engine.yamlio import atomic_write_text
 
-from . import mouse_orders as mo
 from .battle_map import BattleMapView
+from .battle_orders import OrdersInput
 from .battle_panels import CombatLog, Timeline, UnitList
 from .controller import BattleController
 from .worker import EngineThread
@@ -26,7 +27,7 @@ PULSE_MS = 220  # one pulse of the animation
 POLL_MS = 30  # how often the window looks for new frames (the first is shown as soon as it exists)
 
 
-class BattleWindow(QMainWindow):
+class BattleWindow(OrdersInput, QMainWindow):
     closed = pyqtSignal()
 
     def __init__(self, controller: BattleController, title: str = "", parent=None):
@@ -100,6 +101,9 @@ class BattleWindow(QMainWindow):
 
     def _build_actions(self, fog: bool) -> None:
         self.order_actions: list[QAction] = []
+        file_menu = self.menuBar().addMenu("&Battle")
+        self._action(file_menu, "Save replay…", self.save_replay, ["Ctrl+S"])
+        self._action(file_menu, "Close", self.close, ["Ctrl+W"])
         view = self.addToolBar("View")
         view.setObjectName("view")
         self.show_all = self._action(view, "Show all", lambda: self._refresh(), ["V"], checkable=True)
@@ -116,11 +120,8 @@ class BattleWindow(QMainWindow):
         self._action(orders, "Priority target", lambda: self._set_mode("target"), ["T"], order=True)
         self._action(orders, "Embark", lambda: self._set_mode("embark"), ["E"], order=True)
         self._action(orders, "Embark formation", lambda: self._set_mode("embark formation"), ["Shift+E"], order=True)
-        self._action(orders, "Disembark", lambda: self._give([mo.o.Disembark(u) for u in sorted(self.selected)]),
-                     ["D"], order=True)
-        self._action(orders, "Cancel orders", lambda: self._give(mo.set_value(self._frame(), self.selected,
-                                                                               "cancel", None)),
-                     ["C", "Delete"], order=True)
+        self._action(orders, "Disembark", self.disembark, ["D"], order=True)
+        self._action(orders, "Cancel orders", self.cancel_orders, ["C", "Delete"], order=True)
         self._action(orders, "End phase", lambda: self.end_phase(), ["Return", "Ctrl+Return"], order=True)
         self._action(orders, "Propose end", lambda: self.end_phase(propose_end=True), [], order=True)
         self._action(self, "Play / pause", self.toggle_play, ["Space"])
@@ -261,135 +262,15 @@ class BattleWindow(QMainWindow):
         dock.raise_()
         self.prompt.setText("the battle is over")
 
-    # -- orders ---------------------------------------------------------------------------------------------------
-    def _enable_orders(self, on: bool) -> None:
-        for action in self.order_actions:
-            action.setEnabled(on)
-
-    def _can_order(self) -> bool:
-        if self.asking is None:
-            return False
-        if self.index != len(self.controller.frames) - 1:
-            self.show_frame(len(self.controller.frames) - 1)  # orders are given in the present
-        return True
-
-    def _give(self, orders) -> None:
-        if not self._can_order() or not orders:
-            return
-        refused = [r for r in (self.controller.give(order) for order in orders) if r]
-        self.prompt.setText("; ".join(refused) if refused else f"{len(orders)} order(s) given")
-        self.show_frame(len(self.controller.frames) - 1)
-
-    def end_phase(self, propose_end: bool = False) -> None:
-        if not self._can_order():
-            return
-        self._set_mode(None)
-        self.asking = None
-        self._enable_orders(False)
-        self.controller.end_orders(propose_end)
-        if self.controller.waiting is not None:
-            self._arrived()  # the other human, in hot seat
-        else:
-            self._run_engine()
-
-    def _own(self, units) -> list:
-        return [u for u in units if u.side == self.asking and not u.routed]
-
-    def _clicked(self, x: int, y: int) -> None:
-        here = self.map.units_at(x, y)
-        if self.mode == "target":
-            enemies = [u for u in here if u.side != self.asking]
-            if enemies:
-                self._give(mo.priority(self.selected, enemies[0]))
-                self._set_mode(None)
-            return
-        if self.mode in ("embark", "embark formation"):
-            passengers = self._own(here)
-            if passengers and len(self.selected) == 1:
-                whole = self.mode == "embark formation"
-                self._give([mo.embark(next(iter(self.selected)), passengers[0], whole)])
-                self._set_mode(None)
-            return
-        mine = self._own(here) if self.asking else here
-        self.selected = {mine[0].uid} if mine else set()
-        self._refresh()
-        if here:
-            self.prompt.setText(", ".join(f"{self.unit_name(u.uid)} ({u.count})" for u in here))
-
-    def _picked(self, uids: set) -> None:
-        self.selected = set(uids)
-        self.map.selected = self.selected
-        self.map.viewport().update()
-
-    def _ordered(self, x: int, y: int) -> None:
-        if self.asking is None or not self.selected:
-            return
-        if self.mode == "bombard" and self.battery:
-            spotter = next(iter(self.selected))
-            self._give([mo.o.Bombard(self.battery, spotter, (x, y))])
-            self._set_mode(None)
-            return
-        self._give(mo.move(self._frame(), self.selected, (x, y)))
-
-    def _hovered(self, x: int, y: int) -> None:
-        if self.mode is None and self.asking is None:
-            here = self.map.units_at(x, y)
-            if here:
-                self.statusBar().showMessage(", ".join(self.unit_name(u.uid) for u in here), 3000)
-
-    def select_formation(self) -> None:
-        frame = self._frame()
-        units = [frame.units[u] for u in self.selected if u in frame.units] if frame else []
-        if units:
-            self.selected = mo.formation_of(frame, units[0])
-            self._refresh()
-
-    def _set_mode(self, mode: str | None) -> None:
-        self.mode = mode
-        if mode == "target":
-            self.prompt.setText("click a spotted enemy: the selected units' priority target (Escape: none)")
-        elif mode in ("embark", "embark formation"):
-            self.prompt.setText(f"click the unit whose {'formation' if mode != 'embark' else 'men'} the selected "
-                                "carrier loads (Escape: none)")
-
-    def _ask_value(self, action: str) -> None:
-        frame = self._frame()
-        if not self._can_order() or not self.selected or frame is None:
-            return
-        first = frame.units[sorted(self.selected)[0]]
-        if action == "face":
-            value, ok = QInputDialog.getItem(self, "Face", "Facing:", list(FACINGS), FACINGS.index(first.facing)
-                                             if first.facing in FACINGS else 0, False)
-        elif action == "speed":
-            value, ok = QInputDialog.getInt(self, "Speed", "Squares per turn:", first.speed, 0, first.max_speed)
-        else:
-            value, ok = QInputDialog.getInt(self, "Range", "Open fire at up to (squares):", first.range_limit, 0, 99)
-        if ok:
-            self._give(mo.set_value(frame, self.selected, action, value))
-
-    def begin_bombard(self) -> None:
-        """The selected unit spots; choose the battery (each listed with its delay), then right-click the square."""
-        if not self._can_order() or len(self.selected) != 1:
-            self.prompt.setText("select the one unit that spots for the bombardment")
-            return
-        spotter = next(iter(self.selected))
-        choices = mo.batteries(self.controller.battle, spotter)
-        if not choices:
-            self.prompt.setText("no artillery of this side can bombard")
-            return
-        text, ok = QInputDialog.getItem(self, "Bombard", "Artillery:", [b.text for b in choices], 0, False)
-        if ok:
-            self.battery = next(b.uid for b in choices if b.text == text)
-            self.mode = "bombard"
-            self.prompt.setText("right-click the square to bombard (Escape: none)")
-
-    def toggle_los(self) -> None:
-        frame = self._frame()
-        unit = frame.units.get(sorted(self.selected)[0]) if frame and self.selected else None
-        if self.map.los_mask is not None or unit is None or unit.pos is None:
-            self.map.clear_los()
-            return
-        self.map.set_los(unit.pos, visibility=self.controller.battle.state.visibility)
+    def save_replay(self, path: str | None = None) -> None:
+        """The replay of the battle so far (a `tacforge play --log` file: `tacforge play --replay` plays it)."""
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, "Save replay", "replay.jsonl", "Replays (*.jsonl)")
+        if path:
+            try:
+                atomic_write_text(Path(path), self.controller.replay_log())
+            except OSError as exc:
+                QMessageBox.warning(self, "Save replay", f"cannot write {path}: {exc.strerror}")
 
     # -- closing --------------------------------------------------------------------------------------------------
     def stop_engine(self) -> None:
