@@ -27,10 +27,10 @@ class BattleMapView(MapView):
         self.frame: Frame | None = None
         self.viewer: str | None = None  # the side whose view is shown; None: everything
         self.selected: set[str] = set()
-        self.bombard_square: tuple[int, int] | None = None
+        self.fire: list[tuple[tuple[int, int], tuple[int, int], bool]] = []  # this pulse's shots: from, at, hit
 
-    def show_frame(self, frame: Frame, viewer: str | None) -> None:
-        self.frame, self.viewer = frame, viewer
+    def show_frame(self, frame: Frame, viewer: str | None, fire=()) -> None:
+        self.frame, self.viewer, self.fire = frame, viewer, list(fire)
         self.viewport().update()
 
     def shown_units(self) -> list[UnitView]:
@@ -57,6 +57,9 @@ class BattleMapView(MapView):
                 for target in unit.objectives:  # where the selected units are ordered to go
                     geo.p.setPen(geo.pen(QColor(255, 220, 0), 2, Qt.PenStyle.DashLine))
                     geo.p.drawLine(geo.centre(*unit.pos), geo.centre(*target))
+        for start, end, hit in self.fire:
+            geo.p.setPen(geo.pen(QColor(230, 30, 30) if hit else QColor(255, 140, 0, 200), 2 if hit else 1.2))
+            geo.p.drawLine(geo.centre(*start), geo.centre(*end))
         stacks: dict[tuple[int, int], int] = {}
         for unit in sorted(self.shown_units(), key=lambda u: (u.side, u.label)):
             slot = stacks.get(unit.pos, 0)

@@ -15,12 +15,14 @@ from PyQt6.QtGui import QAction, QKeySequence
 from PyQt6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QPushButton, QStackedWidget,
                              QVBoxLayout, QWidget)
 
+from tacforge.engine.sim import events as ev
 from tacforge.engine.yamlio import atomic_write_text
 
 from .battle_map import BattleMapView
 from .battle_orders import OrdersInput
 from .battle_panels import CombatLog, Timeline, UnitList
 from .controller import BattleController
+from .log_lines import shown_to
 from .worker import EngineThread
 
 PULSE_MS = 220  # one pulse of the animation
@@ -157,6 +159,7 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.set_playing(True)
 
     def _engine_idle(self) -> None:
+        self.prompt.setText("the battle is over" if self.controller.over else "")
         if self.index < 0 or self.index == len(self.controller.frames) - 1:
             self.show_frame(len(self.controller.frames) - 1)
 
@@ -187,10 +190,23 @@ class BattleWindow(OrdersInput, QMainWindow):
             return
         viewer = self.current_viewer()
         self.map.selected = self.selected
-        self.map.show_frame(frame, viewer)
+        self.map.show_frame(frame, viewer, self._fire_lines(frame, viewer))
         self.units.show_frame(frame, viewer, self.selected)
         self.log.show_until(self.controller.battle.events, frame.event_end, viewer, frame.seen.get(viewer, ()))
         self.timeline.set_frames(len(self.controller.frames), self.index, frame.title)
+
+    def _fire_lines(self, frame, viewer) -> list:
+        """The shots of the pulse that ended with `frame` that `viewer` may know of: (from, at, killed any)."""
+        if self.index < 1 or frame.stage == "orders":
+            return []
+        seen = frame.seen.get(viewer, ())
+        lines = []
+        for event in self.controller.battle.events[self.controller.frames[self.index - 1].event_end:frame.event_end]:
+            if isinstance(event, ev.Fired) and shown_to(event, viewer, self.side_of, seen):
+                firer, target = frame.units.get(event.unit), frame.units.get(event.target)
+                if firer and target and firer.pos and target.pos:
+                    lines.append((firer.pos, target.pos, event.kills > 0))
+        return lines
 
     def _scrub(self, index: int) -> None:
         self.set_playing(False)
