@@ -119,3 +119,16 @@ def test_the_combat_log_shows_a_side_its_own_orders_and_what_it_has_seen(bocage)
     assert line == "T3.2 allied:B1 fires at german:C2 (9): HEAVY CANNON FIRE, no effect"
     assert "penetration 8.95 against defence 15.00" in numbers and "expected kills 0.0011" in numbers
     assert numbers.endswith("moving vehicle")
+
+
+def test_a_computer_game_through_the_controller_is_the_batch_runs_game(bocage):
+    """watch_game shows the balance run's notable games: the controller plays them as engine.ai.play_out does."""
+    from tacforge.engine.ai.players import ComputerPlayer, play_out
+    from tacforge.engine.sim.battle import Battle
+
+    content, scenario = bocage
+    controller = BattleController.start(content, scenario, PlaytestChoice({"allied": COMPUTER, "german": COMPUTER},
+                                                                          seed=11, turns=4))
+    controller.advance()
+    batch = play_out(Battle(content, scenario, seed=11, turns=4), {s: ComputerPlayer() for s in ("allied", "german")})
+    assert [e.to_dict() for e in controller.battle.events] == [e.to_dict() for e in batch.events]
