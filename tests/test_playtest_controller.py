@@ -2,7 +2,6 @@
 same orders typed at `tacforge play`, and a battle played again from its record reproduces its event log exactly."""
 
 import io
-import json
 
 import pytest
 
@@ -132,3 +131,31 @@ def test_a_computer_game_through_the_controller_is_the_batch_runs_game(bocage):
     controller.advance()
     batch = play_out(Battle(content, scenario, seed=11, turns=4), {s: ComputerPlayer() for s in ("allied", "german")})
     assert [e.to_dict() for e in controller.battle.events] == [e.to_dict() for e in batch.events]
+
+
+def test_mouse_orders_for_a_whole_formation_are_all_units_orders(bocage):
+    from tacforge.editor.playtest import mouse_orders as mo
+
+    controller = BattleController.start(*bocage, PlaytestChoice({"allied": HUMAN, "german": COMPUTER}))
+    controller.advance()
+    frame = controller.frames[-1]
+    platoon = mo.formation_of(frame, frame.units["allied:B2"])
+    assert platoon == {"allied:B0", "allied:B1", "allied:B2", "allied:B3"}
+    assert mo.move(frame, platoon, (30, 30)) == [o.Advance("allied", "B", (30, 30), None)]
+    assert mo.set_value(frame, platoon, "face", "E") == [o.AllUnits("allied", "B", "face", "E")]
+    assert mo.move(frame, {"allied:B1", "allied:B2"}, (30, 30)) == [o.Move("allied:B1", (30, 30)),
+                                                                     o.Move("allied:B2", (30, 30))]
+    assert mo.set_value(frame, {"allied:B1"}, "cancel", None) == [o.Cancel("allied:B1")]
+    batteries = mo.batteries(controller.battle, "allied:A0")
+    assert batteries and [b.delay for b in batteries] == sorted(b.delay for b in batteries)
+    refused = controller.give(mo.move(frame, platoon, (30, 30))[0])
+    assert refused is None and all(controller.frames[-1].units[u].objectives for u in platoon)
+
+
+def test_a_saved_game_is_reported_by_play_replay(tmp_path, capsys):
+    save = tmp_path / "game.json"
+    assert main(["play", "bocage_crossroads", "--turns", "2", "--save", str(save), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["play", "--replay", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "Turn  1:" in out and "Turn  2:" in out and "Result after turn 2" in out

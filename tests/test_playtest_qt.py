@@ -11,7 +11,7 @@ import pytest
 from PyQt6.QtCore import QPoint, Qt
 
 from tacforge.editor.playtest import watch_game
-from tacforge.editor.playtest.controller import HUMAN
+from tacforge.editor.playtest.controller import COMPUTER, PlaytestChoice
 from tacforge.editor.playtest.frames import END, ORDERS, PULSE
 from tacforge.editor.playtest.playtest_dialog import PlaytestDialog
 from tacforge.editor.playtest.replays import open_battle_file
@@ -170,4 +170,28 @@ def test_hot_seat_covers_the_map_while_the_seat_changes_hands(window, scenario_t
     replay = tmp_path / "hotseat.jsonl"
     battle_window.save_replay(str(replay))
     assert main(["--pack-path", str(pack_copy), "play", "--replay", str(replay), "--quiet"]) == 0
+    battle_window.close()
+
+
+def test_a_saved_game_continues_in_a_battle_window(window, qtbot, tmp_path):
+    from tacforge.engine.ai.players import ComputerPlayer
+    from tacforge.engine.packs.scenario_lookup import find_scenario
+    from tacforge.engine.sim.battle import Battle
+    from tacforge.engine.sim.savegame import save
+
+    content, scenario = find_scenario("western:bocage_crossroads", [])
+    battle = Battle(content, scenario, seed=2, turns=3)
+    for _ in range(2):
+        battle.start()
+        battle.orders_phase({s: ComputerPlayer().orders(battle, s) for s in battle.state.sides})
+        battle.combat_phase()
+    saved = tmp_path / "game.json"
+    save(battle, saved)
+    asked = []
+    battle_window = open_battle_file(None, saved, [], lambda sides: asked.append(sides) or PlaytestChoice(
+        {side: COMPUTER for side, _ in sides}))
+    assert asked == [[("allied", "Allied"), ("german", "German")]]
+    assert battle_window.controller.frames[0].turn == 3  # the saved state first
+    qtbot.waitUntil(lambda: battle_window.report is not None, timeout=20_000)
+    assert battle_window.controller.battle.state.turn == 3 and battle_window.controller.over
     battle_window.close()

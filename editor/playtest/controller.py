@@ -19,7 +19,7 @@ from tacforge.engine.sim.battle import Battle
 from tacforge.engine.sim.orders import Order
 from tacforge.engine.sim.record import COMPUTER, HUMAN, GameRecord, replay_text
 
-from .frames import ORDERS, Frame, FrameRecorder, snapshot
+from .frames import END, ORDERS, Frame, FrameRecorder, snapshot
 
 __all__ = ["BattleController", "PlaytestChoice", "Stopped", "HUMAN", "COMPUTER"]
 
@@ -68,8 +68,11 @@ class BattleController:
 
     @classmethod
     def continuing(cls, battle: Battle, choice: PlaytestChoice, save: str) -> "BattleController":
-        """A saved game (engine.sim.savegame.load), played on with `choice`'s players."""
-        return cls(Session(battle, choice.players, choice.handicap, choice.turns), choice, continues_save=save)
+        """A saved game (engine.sim.savegame.load), played on with `choice`'s players; its first frame is the
+        saved state (the events before the save are not replayed)."""
+        controller = cls(Session(battle, choice.players, choice.handicap, choice.turns), choice, continues_save=save)
+        controller.frames.append(snapshot(battle, END, 0))
+        return controller
 
     @property
     def battle(self) -> Battle:
