@@ -4,10 +4,10 @@ an order there (`squareOrdered`); a middle drag pans; the pointer tool only repo
 
 from __future__ import annotations
 
-from PyQt6.QtCore import Qt, pyqtSignal
-from PyQt6.QtGui import QColor, QPainter
+from PyQt6.QtCore import QPointF, Qt, pyqtSignal
+from PyQt6.QtGui import QColor, QPainter, QPolygonF
 
-from ..map.overlays import Painter
+from ..map.overlays import OBJECTIVE, Painter, side_colour
 from ..map.tools.model import MapModel
 from ..map.view import MapView
 from .frames import Frame, UnitView
@@ -24,6 +24,7 @@ class BattleMapView(MapView):
         state = battle.state
         self.set_overlays(state.objective_center, state.start_lines,
                           objective_size=battle.params.time_space.objective_area_size)
+        self.objectives = [o for o in state.objectives if o.at is not None]  # the typed objectives on a square
         self.frame: Frame | None = None
         self.viewer: str | None = None  # the side whose view is shown; None: everything
         self.selected: set[str] = set()
@@ -51,6 +52,16 @@ class BattleMapView(MapView):
             p.end()
 
     def _paint_units(self, geo: Painter) -> None:
+        for objective in self.objectives:  # a hidden one only for its own side (or when everything is shown)
+            if not objective.hidden or self.viewer in (None, objective.side):
+                x, y = objective.at
+                c, r = geo.centre(x, y), max(4.0, geo.cell * .45)
+                geo.p.setPen(geo.pen(side_colour(objective.side), 2))
+                geo.p.setBrush(OBJECTIVE)
+                geo.p.drawPolygon(QPolygonF([c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r),
+                                             c + QPointF(-r, 0)]))
+                if geo.cell >= 14:
+                    geo.text(c + QPointF(r + 2, -r), objective.name or objective.id, 9, QColor(90, 60, 0))
         for uid in sorted(self.selected):
             unit = self.frame.units.get(uid) if self.frame else None
             if unit is not None and unit.pos is not None:
