@@ -159,6 +159,7 @@ def test_hot_seat_covers_the_map_while_the_seat_changes_hands(window, scenario_t
     battle_window = window.playtests.start()
     qtbot.waitUntil(lambda: battle_window.asking == "allied", timeout=10_000)
     assert battle_window.stack.currentWidget() is battle_window.cover  # nothing of either side shows
+    assert battle_window.units.isHidden() and battle_window.log.isHidden()
     battle_window.cover_button.click()
     assert battle_window.stack.currentWidget() is battle_window.map and battle_window.map.viewer == "allied"
     battle_window.end_phase()

@@ -22,6 +22,7 @@ from .battle_map import BattleMapView
 from .battle_orders import OrdersInput
 from .battle_panels import CombatLog, Timeline, UnitList
 from .controller import BattleController
+from .frames import END, ORDERS
 from .log_lines import shown_to
 from .worker import EngineThread
 
@@ -197,7 +198,7 @@ class BattleWindow(OrdersInput, QMainWindow):
 
     def _fire_lines(self, frame, viewer) -> list:
         """The shots of the pulse that ended with `frame` that `viewer` may know of: (from, at, killed any)."""
-        if self.index < 1 or frame.stage == "orders":
+        if self.index < 1 or frame.stage == ORDERS:
             return []
         seen = frame.seen.get(viewer, ())
         lines = []
@@ -227,7 +228,7 @@ class BattleWindow(OrdersInput, QMainWindow):
         """To the end of the turn shown (or of the next, from an orders phase)."""
         self.set_playing(False)
         frames = self.controller.frames
-        later = [i for i in range(self.index + 1, len(frames)) if frames[i].stage == "end of turn"]
+        later = [i for i in range(self.index + 1, len(frames)) if frames[i].stage == END]
         self.show_frame(later[0] if later else len(frames) - 1)
 
     def _tick(self) -> None:
@@ -247,9 +248,10 @@ class BattleWindow(OrdersInput, QMainWindow):
             self.set_playing(False)
             hot_seat = len(self.controller.choice.humans) > 1
             self.asking, self.viewer = waiting, waiting
-            if hot_seat:
+            if hot_seat:  # neither player's units, log or past shows while the seat changes hands
                 self.cover_button.setText(f"Hand over to the {self.side_name(waiting)} player: click when ready")
                 self.stack.setCurrentWidget(self.cover)
+                self._set_covered(True)
                 return
             self._start_orders()
         elif waiting is None and self.controller.over and self.report is None:
@@ -259,7 +261,12 @@ class BattleWindow(OrdersInput, QMainWindow):
 
     def _uncover(self) -> None:
         self.stack.setCurrentWidget(self.map)
+        self._set_covered(False)
         self._start_orders()
+
+    def _set_covered(self, covered: bool) -> None:
+        for widget in (self.units, self.log, self.timeline):
+            widget.setVisible(not covered)
 
     def _start_orders(self) -> None:
         self.selected = set()
