@@ -159,3 +159,16 @@ def test_a_saved_game_is_reported_by_play_replay(tmp_path, capsys):
     assert main(["play", "--replay", str(save)]) == 0
     out = capsys.readouterr().out
     assert "Turn  1:" in out and "Turn  2:" in out and "Result after turn 2" in out
+
+
+def test_a_battle_played_on_after_its_end_replays_too(bocage):
+    played = play_through_controller(*bocage, turns=1)
+    played.session.play_on()
+    while not played.over:
+        played.advance()
+        if played.waiting:
+            played.end_orders(propose_end=played.battle.state.turn >= 2)
+    assert played.record.played_on == [1] and played.record.end_proposals
+    again = BattleController.replaying(played.record, *bocage)
+    again.advance()
+    assert [e.to_dict() for e in again.battle.events] == [e.to_dict() for e in played.battle.events]

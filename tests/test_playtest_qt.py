@@ -91,6 +91,9 @@ def test_step_a_pulse_and_scrub(window, scenario_tab, qtbot, monkeypatch):
     assert controller.frames[battle_window.index].stage == END and controller.frames[battle_window.index].turn == 1
     battle_window.timeline.slider.setValue(len(controller.frames) - 1)
     assert battle_window.report is not None  # the end of the battle: its report
+    battle_window.play_on()  # then the turns the rules allow after the end
+    qtbot.waitUntil(lambda: battle_window.report is not None, timeout=20_000)
+    assert controller.battle.state.turn > 3 and controller.record.played_on == [3]
     battle_window.close()
 
 

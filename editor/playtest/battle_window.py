@@ -106,6 +106,7 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.order_actions: list[QAction] = []
         file_menu = self.menuBar().addMenu("&Battle")
         self._action(file_menu, "Save replay…", self.save_replay, ["Ctrl+S"])
+        self._action(file_menu, "Play on after the end", self.play_on)
         self._action(file_menu, "Close", self.close, ["Ctrl+W"])
         view = self.addToolBar("View")
         view.setObjectName("view")
@@ -279,11 +280,22 @@ class BattleWindow(OrdersInput, QMainWindow):
         from .report import BattleReport
 
         self.report = BattleReport(self.controller)
-        dock = self._dock("Result", self.report, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.tabifyDockWidget(self.log_dock, dock)
-        dock.show()
-        dock.raise_()
-        self.prompt.setText("the battle is over")
+        self.report_dock = self._dock("Result", self.report, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self.log_dock, self.report_dock)
+        self.report_dock.show()
+        self.report_dock.raise_()
+        self.prompt.setText("the battle is over: Battle ▸ Play on continues it")
+
+    def play_on(self) -> None:
+        """After the end, as the rules allow (8.4): more turns, or until the players end it."""
+        if not self.controller.session.over or self.controller.script is not None or self.engine_busy:
+            return
+        if self.report is not None:
+            self.removeDockWidget(self.report_dock)
+            self.report_dock.deleteLater()
+            self.report = None
+        self.controller.session.play_on()
+        self._run_engine()
 
     def save_replay(self, path: str | None = None) -> None:
         """The replay of the battle so far (a `tacforge play --log` file: `tacforge play --replay` plays it)."""
