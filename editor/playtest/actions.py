@@ -24,7 +24,7 @@ class Playtests:
         self.window = window
         self.last: PlaytestChoice | None = None
         self.battles: list[BattleWindow] = []
-        menu = window.menuBar().addMenu("&Playtest")
+        self.menu = menu = window.menuBar().addMenu("&Playtest")  # the balance run's entry goes here too
         self.start_action = self._action(menu, "Playtest…", self.start, "F5")
         self.repeat_action = self._action(menu, "Playtest again", lambda: self.start(repeat=True), "Ctrl+F5")
         window.toolbar.addSeparator()
