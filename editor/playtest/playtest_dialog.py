@@ -52,9 +52,12 @@ class PlaytestDialog(QDialog):
         self.fog.setChecked(last.fog if last else True)
         form.addRow("Fog of war", self.fog)
         errors = [i for i in issues if i.is_error]
-        self.summary = QLabel(load_error or (f"{len(errors)} error(s) block the playtest: double-click one to go to "
-                                             "it" if errors else f"{len(issues)} warning(s)" if issues else
-                                             "no issues"))
+        if errors:  # the list says what the load error would say again
+            summary = f"{len(errors)} error(s) block the playtest: double-click one to go to it"
+        else:
+            summary = load_error or (f"{len(issues)} warning(s); they do not block the playtest" if issues
+                                     else "no issues")
+        self.summary = QLabel(summary)
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
         self.issues = IssuesDock()
