@@ -15,7 +15,7 @@ def test_play_text_report(capsys, tmp_path):
     out = capsys.readouterr().out
     assert "Turn  1:" in out and "Turn  3:" in out and "Result after turn 3" in out
     kinds = [json.loads(line)["kind"] for line in log.read_text().splitlines()]
-    assert kinds[0] == "turn" and "victory" in kinds
+    assert kinds[:2] == ["replay", "turn"] and "victory" in kinds  # the game record, then the events
 
 
 def test_play_json_and_unknown_scenario(capsys):

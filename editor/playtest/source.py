@@ -38,17 +38,37 @@ class PlaytestSource:
     def load(self):
         """(content, scenario) as the engine will play them. Raises engine.issues.CommandError (its message names
         the pack's errors) when the scenario cannot be played."""
-        from tacforge.engine.packs.scenario_lookup import find_scenario
+        from tacforge.engine.packs.scenario_lookup import scenario_in
 
-        with unsaved(self.unsaved):
-            return find_scenario(str(self.scenario_path), list(self.pack_paths))
+        with unsaved(self.unsaved):  # the content's parts read when first asked for are read from the texts too
+            return scenario_in(self._packset(), str(self.scenario_path), list(self.pack_paths))
 
     def issues(self) -> list[Issue]:
         """The validation issues of the scenario's pack and of the packs it requires, with lines and columns, errors
         first: errors block a playtest, warnings do not."""
+        return self._issues(self._packset())
+
+    def prepare(self) -> tuple:
+        """(content, scenario, issues, error) with the packs loaded once (what a playtest's start needs): content and
+        scenario are None, and error says why, when the scenario cannot be played."""
+        from tacforge.engine.issues import CommandError
+        from tacforge.engine.packs.scenario_lookup import scenario_in
+
+        with unsaved(self.unsaved):
+            packset = self._packset()
+            try:
+                content, scenario = scenario_in(packset, str(self.scenario_path), list(self.pack_paths))
+            except CommandError as exc:
+                return None, None, self._issues(packset), str(exc)
+            return content, scenario, self._issues(packset), ""
+
+    def _packset(self):
         folder = pack_folder_of(self.scenario_path)
         with unsaved(self.unsaved):
-            packset = load_packs([str(folder), *self.pack_paths] if folder else list(self.pack_paths))
+            return load_packs([str(folder), *self.pack_paths] if folder else list(self.pack_paths))
+
+    def _issues(self, packset) -> list[Issue]:
+        folder = pack_folder_of(self.scenario_path)
         pack = next((p for p in packset.all if p.location.folder == folder), None)
         if pack is None:
             return list(packset.issues.items)

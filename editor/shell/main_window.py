@@ -47,6 +47,9 @@ class MainWindow(QMainWindow):
         self.rooms = load_rooms()
         self._build_docks()
         self._build_actions()
+        from ..playtest.actions import Playtests
+
+        self.playtests = Playtests(self)
         self.validator.issuesChanged.connect(self._show_issues)
         self.file_watch = PackWatcher(parent=self)
         self.file_watch.filesChanged.connect(self._changed_on_disk)
@@ -451,6 +454,7 @@ class MainWindow(QMainWindow):
                 return
         for document in self.workspace.documents:
             recovery.discard(document.path)
+        self.playtests.close_all()
         self.autosave_timer.stop()
         self.validator.shutdown()
         self.settings.setValue("window/geometry", self.saveGeometry())

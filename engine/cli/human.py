@@ -28,6 +28,8 @@ class HumanPlayer:
         self.read, self.out = read, out
         self.wants_end = False
         self.briefed = False  # its side's own briefing is shown before its first orders
+        self.given: list[tuple[int, str, o.Order]] = []  # (turn, side, order) for the game record
+        self.proposed: list[tuple[int, str]] = []  # (turn, side) when this player proposed to end the game
 
     def agrees_to_end(self) -> bool:
         return self.wants_end
@@ -69,6 +71,7 @@ class HumanPlayer:
                 return []
             if verb == "end":
                 self.wants_end = True
+                self.proposed.append((battle.state.turn, side))
                 self.say("you propose to end the game now")
                 return []
             try:
@@ -83,6 +86,7 @@ class HumanPlayer:
                              or "no typed objectives in this scenario")
                 else:
                     order = self._parse(battle, side, verb, words[1:])
+                    self.given.append((battle.state.turn, side, order))
                     refused = battle.orders_phase({side: [order]})
                     self.say(refused[0] if refused else self._echo(battle))
             except (ValueError, IndexError) as exc:

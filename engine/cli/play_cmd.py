@@ -13,14 +13,17 @@ def register(sub) -> None:
     p = sub.add_parser("play", help="play a scenario to the end",
                        description="Play a scenario to the end and report the result. Computer against computer "
                                    "unless --human or --hotseat.")
-    p.add_argument("scenario", help="scenario id (pack:id or id) or the path of a scenario file")
+    p.add_argument("scenario", nargs="?", help="scenario id (pack:id or id) or the path of a scenario file")
     p.add_argument("--seed", type=int, default=1)
     who = p.add_mutually_exclusive_group()
     who.add_argument("--human", metavar="SIDE", help="you command SIDE; the computer the other")
     who.add_argument("--hotseat", action="store_true", help="two humans take turns at the keyboard")
     p.add_argument("--turns", type=positive_int, help="play this many turns instead of the scenario's length")
     p.add_argument("--handicap", type=int, choices=range(1, 6), metavar="1-5")
-    p.add_argument("--log", type=writable_file, help="write every event to FILE as JSON lines (a replay)")
+    p.add_argument("--log", type=writable_file,
+                   help="write a replay to FILE: the seed, handicap and human orders, then every event as JSON lines")
+    p.add_argument("--replay", type=Path, metavar="FILE",
+                   help="play again the game of a --log FILE (or report the game of a --save FILE)")
     p.add_argument("--save", type=writable_file, help="save the game to FILE after every turn")
     p.add_argument("--load", type=Path, help="continue the game saved in FILE")
     p.add_argument("--format", choices=("text", "json"), default="text")
@@ -33,11 +36,17 @@ def run(args) -> int:
     from ..packs.scenario_lookup import find_scenario
     from ..sim.battle import Battle
     from ..sim.initial_state import SetupError
-    from ..sim.savegame import SaveError, events_jsonl, load, save
+    from ..sim.savegame import SaveError, load, save
     from ..yamlio import atomic_write_text
     from .human import HumanPlayer
     from .turn_text import final_report, opening_text, result_json, turn_summary
 
+    if args.replay:
+        from .replay_run import run_replay
+
+        return run_replay(args)
+    if not args.scenario:
+        return fail(CommandError("name a scenario to play, or give --replay FILE"))
     try:
         content, scenario = find_scenario(args.scenario, args.pack_path)
         previous: list = []
@@ -64,6 +73,7 @@ def run(args) -> int:
         print(opening_text(scenario, battle.ruleset, battle.state.last_turn, battle.state.visibility,
                            battle.state.seed, watched))
     result = battle.result()
+    played_on: list[int] = []
     try:
         while True:
             while not battle.over:
@@ -83,6 +93,7 @@ def run(args) -> int:
                 break
             for h in humans:
                 h.wants_end = False
+            played_on.append(battle.state.turn)
             battle.continue_after_end()
     except KeyboardInterrupt:
         if args.save:
@@ -91,7 +102,7 @@ def run(args) -> int:
         return 130
     if args.log:
         try:
-            atomic_write_text(args.log, events_jsonl(previous) + events_jsonl(battle.events))
+            atomic_write_text(args.log, _replay_log(args, battle, players, humans, played_on, previous))
         except OSError as exc:
             return fail(CommandError(f"cannot write the log {args.log}: {exc.strerror}", code=1))
     if text:
@@ -99,3 +110,17 @@ def run(args) -> int:
     else:
         print(json.dumps(result_json(battle, result), indent=2))
     return 0
+
+
+def _replay_log(args, battle, players: dict, humans: list, played_on: list[int], previous: list) -> str:
+    """The --log file: the game record as its first line (engine/sim/record.py), then every event."""
+    from ..sim.record import COMPUTER, HUMAN, GameRecord, replay_text
+    from ..sim.savegame import content_fingerprint
+
+    state = battle.state
+    record = GameRecord(state.scenario, state.pack, content_fingerprint(battle.content), state.seed, args.handicap,
+                        args.turns, {side: HUMAN if p in humans else COMPUTER for side, p in players.items()},
+                        [given for h in humans for given in h.given], [p for h in humans for p in h.proposed],
+                        played_on)
+    # a game continued from a save began before it: its first turns' orders are not known, so it is no replay
+    return replay_text(record, previous + battle.events, continues_save=str(args.load) if args.load else None)

@@ -29,6 +29,11 @@ def find_pack_content(pack_id: str, pack_paths: list):
 
 def find_scenario(ref: str, pack_paths: list):
     """(content, scenario) for 'pack:id', a bare id, or the path of a scenario file inside a pack."""
+    return scenario_in(load_packs(scenario_pack_paths(ref, pack_paths)), ref, pack_paths)
+
+
+def scenario_pack_paths(ref: str, pack_paths: list) -> list:
+    """The pack paths to load for `ref`: a scenario file's own pack first."""
     path = Path(ref)
     extra = list(pack_paths)
     if path.suffix in (".yaml", ".yml") and path.exists():
@@ -36,7 +41,13 @@ def find_scenario(ref: str, pack_paths: list):
         if folder is None:
             raise CommandError(f"{ref} is not inside a pack (no {MANIFEST} above it)")
         extra.insert(0, folder)
-    packset = load_packs(extra)
+    return extra
+
+
+def scenario_in(packset, ref: str, pack_paths: list):
+    """find_scenario in packs already loaded (from scenario_pack_paths(ref, pack_paths))."""
+    path = Path(ref)
+    extra = scenario_pack_paths(ref, pack_paths)
     candidates = []
     for pack in packset.packs.values():
         for scenario in pack.docs.scenarios:

@@ -1,0 +1,96 @@
+"""Playtest in the main window: the Playtest menu and toolbar button (F5: the dialog; Ctrl+F5: again with the last
+choice), File ▸ Open replay or saved game, and the battle windows they open. A playtest plays the current tab's
+scenario with every open document's unsaved edits (PlaytestSource) and never touches the documents or their undo
+history."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PyQt6.QtGui import QAction, QKeySequence
+from PyQt6.QtWidgets import QFileDialog, QMessageBox
+
+from tacforge.engine.sim.initial_state import SetupError
+
+from .battle_window import BattleWindow
+from .controller import BattleController, PlaytestChoice
+from .playtest_dialog import PlaytestDialog
+from .replays import open_battle_file
+from .source import PlaytestSource
+
+
+class Playtests:
+    def __init__(self, window):
+        self.window = window
+        self.last: PlaytestChoice | None = None
+        self.battles: list[BattleWindow] = []
+        self.menu = menu = window.menuBar().addMenu("&Playtest")  # the balance run's entry goes here too
+        self.start_action = self._action(menu, "Playtest…", self.start, "F5")
+        self.repeat_action = self._action(menu, "Playtest again", lambda: self.start(repeat=True), "Ctrl+F5")
+        window.toolbar.addSeparator()
+        window.toolbar.addAction(self.start_action)
+        file_menu = window.menuBar().actions()[0].menu()
+        first_separator = next((a for a in file_menu.actions() if a.isSeparator()), None)
+        file_menu.insertAction(first_separator, self._action(file_menu, "Open replay or saved game…",
+                                                             self.open_battle))
+
+    def _action(self, menu, text: str, slot, shortcut: str | None = None) -> QAction:
+        action = QAction(text, self.window)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def scenario_path(self) -> Path | None:
+        tab = self.window.current_tab()
+        document = next((d for d in tab.documents() if d.kind == "scenario"), None) if tab else None
+        return document.path if document is not None else None
+
+    def start(self, repeat: bool = False) -> BattleWindow | None:
+        path = self.scenario_path()
+        if path is None:
+            QMessageBox.information(self.window, "Playtest", "Open a scenario first: a playtest plays the scenario "
+                                    "of the current tab.")
+            return None
+        content, scenario, issues, error = PlaytestSource.from_workspace(self.window.workspace, path).prepare()
+        sides = [(s.id, s.name) for s in content.ruleset.sides] if content is not None else []
+        fits = self.last is not None and sorted(self.last.players) == sorted(s for s, _ in sides)
+        if repeat and fits and not error and not any(i.is_error for i in issues):
+            choice = self.last
+        else:
+            dialog = PlaytestDialog(sides, issues, self.last if fits else None, error, self.window)
+            dialog.jumpRequested.connect(self.window.jump_to_issue)
+            if not dialog.exec():
+                return None
+            choice = dialog.choice()
+        self.last = choice
+        try:
+            controller = BattleController.start(content, scenario, choice)
+        except SetupError as exc:
+            QMessageBox.warning(self.window, "Playtest", f"The battle cannot start: {exc}")
+            return None
+        return self._show(BattleWindow(controller, f"{scenario.name} (playtest, seed {choice.seed})"))
+
+    def open_battle(self) -> BattleWindow | None:
+        path, _ = QFileDialog.getOpenFileName(self.window, "Open replay or saved game", str(Path.home()),
+                                              "Replays and saved games (*.jsonl *.json);;All files (*)")
+        if not path:
+            return None
+        window = open_battle_file(None, Path(path), [str(p) for p in self.window.workspace.extra],
+                                  self._ask_players)
+        return self._show(window) if window is not None else None
+
+    def _ask_players(self, sides) -> PlaytestChoice | None:
+        dialog = PlaytestDialog(sides, [], self.last, "", self.window)
+        return dialog.choice() if dialog.exec() else None
+
+    def _show(self, battle: BattleWindow) -> BattleWindow:
+        self.battles.append(battle)
+        battle.closed.connect(lambda b=battle: self.battles.remove(b) if b in self.battles else None)
+        battle.show()
+        return battle
+
+    def close_all(self) -> None:
+        for battle in list(self.battles):
+            battle.close()

@@ -1,0 +1,89 @@
+"""The battle window's map: the editor's map view (its terrain picture, zoom, pan, objective overlay), showing one
+frame's units instead of taking edits. Left click selects the unit (or the stack) on a square; right click asks for
+an order there (`squareOrdered`); a middle drag pans; the pointer tool only reports the square under the cursor. The map is never edited: no tool receives a press."""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import QPointF, Qt, pyqtSignal
+from PyQt6.QtGui import QColor, QPainter, QPolygonF
+
+from ..map.overlays import OBJECTIVE, Painter, side_colour
+from ..map.tools.model import MapModel
+from ..map.view import MapView
+from .frames import Frame, UnitView
+from .unit_marks import draw_unit
+
+
+class BattleMapView(MapView):
+    squareClicked = pyqtSignal(int, int)    # left click: select what is there
+    squareOrdered = pyqtSignal(int, int)    # right click: an order to this square
+
+    def __init__(self, battle, parent=None):
+        super().__init__(MapModel.from_map(battle.map, battle.content), parent)
+        self.classes = battle.content.unit_classes
+        state = battle.state
+        self.set_overlays(state.objective_center, state.start_lines,
+                          objective_size=battle.params.time_space.objective_area_size)
+        self.objectives = [o for o in state.objectives if o.at is not None]  # the typed objectives on a square
+        self.frame: Frame | None = None
+        self.viewer: str | None = None  # the side whose view is shown; None: everything
+        self.selected: set[str] = set()
+        self.fire: list[tuple[tuple[int, int], tuple[int, int], bool]] = []  # this pulse's shots: from, at, hit
+
+    def show_frame(self, frame: Frame, viewer: str | None, fire=()) -> None:
+        self.frame, self.viewer, self.fire = frame, viewer, list(fire)
+        self.viewport().update()
+
+    def shown_units(self) -> list[UnitView]:
+        return self.frame.visible_to(self.viewer) if self.frame is not None else []
+
+    def units_at(self, x: int, y: int) -> list[UnitView]:
+        return [u for u in self.shown_units() if u.pos == (x, y)]
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)  # the terrain, labels and objective: the editor's map painting
+        if self.model is None:
+            return
+        p = QPainter(self.viewport())
+        try:
+            p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            self._paint_units(Painter(p, self.cell, self.origin()))
+        finally:
+            p.end()
+
+    def _paint_units(self, geo: Painter) -> None:
+        for objective in self.objectives:  # a hidden one only for its own side (or when everything is shown)
+            if not objective.hidden or self.viewer in (None, objective.side):
+                x, y = objective.at
+                c, r = geo.centre(x, y), max(4.0, geo.cell * .45)
+                geo.p.setPen(geo.pen(side_colour(objective.side), 2))
+                geo.p.setBrush(OBJECTIVE)
+                geo.p.drawPolygon(QPolygonF([c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r),
+                                             c + QPointF(-r, 0)]))
+                if geo.cell >= 14:
+                    geo.text(c + QPointF(r + 2, -r), objective.name or objective.id, 9, QColor(90, 60, 0))
+        for uid in sorted(self.selected):
+            unit = self.frame.units.get(uid) if self.frame else None
+            if unit is not None and unit.pos is not None:
+                for target in unit.objectives:  # where the selected units are ordered to go
+                    geo.p.setPen(geo.pen(QColor(255, 220, 0), 2, Qt.PenStyle.DashLine))
+                    geo.p.drawLine(geo.centre(*unit.pos), geo.centre(*target))
+        for start, end, hit in self.fire:
+            geo.p.setPen(geo.pen(QColor(230, 30, 30) if hit else QColor(255, 140, 0, 200), 2 if hit else 1.2))
+            geo.p.drawLine(geo.centre(*start), geo.centre(*end))
+        stacks: dict[tuple[int, int], int] = {}
+        for unit in sorted(self.shown_units(), key=lambda u: (u.side, u.label)):
+            slot = stacks.get(unit.pos, 0)
+            stacks[unit.pos] = slot + 1
+            draw_unit(geo, unit, self.classes.get(unit.unit_class), slot, unit.uid in self.selected)
+
+    def mousePressEvent(self, event) -> None:
+        x, y = self.cell_at(event.position())
+        inside = self.model.contains(x, y)
+        if event.button() == Qt.MouseButton.LeftButton and inside:
+            self.setFocus()
+            self.squareClicked.emit(x, y)
+        elif event.button() == Qt.MouseButton.RightButton and inside:
+            self.squareOrdered.emit(x, y)
+        elif event.button() == Qt.MouseButton.MiddleButton:
+            super().mousePressEvent(event)  # pans

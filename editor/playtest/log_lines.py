@@ -1,0 +1,70 @@
+"""The battle window's combat log: each event as a line that reads like the manuals' combat reports, with the
+numbers behind a result (accuracy, penetration against defence, expected kills, the modifiers) for its tooltip.
+Qt-free: a name function turns a unit id into what the player sees ("Allied B1 Sherman")."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from tacforge.engine.sim import events as ev
+
+Names = Callable[[str], str]
+
+
+# What a side learns only of its own units: the other side's orders, sightings and fire requests
+_PRIVATE = (ev.OrderGiven, ev.Spotted, ev.BombardmentRequested, ev.BombardmentCancelled, ev.Arrived, ev.Rallied)
+
+
+def shown_to(event: ev.Event, viewer: str | None, side_of: Names, seen) -> bool:
+    """Whether the log shows `event` to `viewer` (None: every event), who has spotted the enemy units `seen`: all
+    about its own units, what is done to them, and what spotted enemies do; none of the enemy's orders."""
+    unit = getattr(event, "unit", None)
+    if viewer is None or unit is None or side_of(unit) == viewer:
+        return True
+    if isinstance(event, _PRIVATE):
+        return False
+    target = getattr(event, "target", None)
+    return unit in seen or (target is not None and side_of(target) == viewer)
+
+
+def log_line(event: ev.Event, name: Names, side_name: Names) -> tuple[str, str] | None:
+    """(line, numbers) for an event worth a line of the log (None for bookkeeping such as a pulse starting)."""
+    when = f"T{event.turn}.{event.pulse}"
+    if isinstance(event, ev.Fired):
+        result = f"{event.kills} killed" if event.kills else ("suppressed" if event.suppression else "no effect")
+        numbers = (f"{event.report}\nrange {event.range}, {event.pulses} pulse(s) at this target\n"
+                   f"accuracy {event.accuracy:.3f}\npenetration {event.penetration:.2f} against defence "
+                   f"{event.defence:.2f}\nexpected kills {event.expected_kills:.4f} -> {event.kills} killed\n"
+                   f"suppression {event.suppression:.1f}" + "".join(f"\n  {n}" for n in event.notes))
+        return f"{when} {name(event.unit)} fires at {name(event.target)} ({event.range}): {event.report}, {result}", \
+            numbers
+    if isinstance(event, ev.Killed):
+        gone = "destroyed" if event.destroyed or event.remaining == 0 else f"{event.remaining} left"
+        return f"{when} {name(event.unit)} loses {event.count} ({gone})", f"by {name(event.by)}"
+    simple = {
+        ev.Routed: lambda e: f"{name(e.unit)} routs",
+        ev.Rallied: lambda e: f"{name(e.unit)} rallies",
+        ev.Spotted: lambda e: f"{name(e.unit)} spots {name(e.target)} at {e.range}",
+        ev.Embarked: lambda e: f"{name(e.unit)} boards {name(e.carrier)}",
+        ev.Disembarked: lambda e: f"{name(e.unit)} leaves {name(e.carrier)}"
+                                  + (f" under fire, {e.lost} lost" if e.under_fire else ""),
+        ev.BombardmentRequested: lambda e: f"{name(e.unit)} ordered to bombard {_sq(e.square)} "
+                                           f"(spotter {name(e.spotter)}, in {e.delay} pulses)",
+        ev.BombardmentStarted: lambda e: f"{name(e.unit)} bombards {_sq(e.square)}",
+        ev.BombardmentDrifted: lambda e: f"{name(e.unit)}'s fire drifts from {_sq(e.frm)} to {_sq(e.to)}",
+        ev.BombardmentCancelled: lambda e: f"{name(e.unit)}'s bombardment cancelled: {e.reason}",
+        ev.Arrived: lambda e: f"{name(e.unit)} arrives at {_sq(e.at)}",
+        ev.Exited: lambda e: f"{name(e.unit)} leaves the map at {_sq(e.at)}",
+        ev.ObjectiveCaptured: lambda e: f"{side_name(e.side)} takes {e.objective} (+{e.points})",
+        ev.OrderGiven: lambda e: f"{name(e.unit)}: {e.order} {e.detail}" + (f" (delay {e.delay})" if e.delay else ""),
+        ev.VictoryScored: lambda e: "VP " + " / ".join(f"{side_name(s)} {p}" for s, p in e.points.items())
+                                    + f" -> {e.result}",
+    }
+    make = simple.get(type(event))
+    if make is None:
+        return None
+    return f"{when} {make(event)}", ""
+
+
+def _sq(square) -> str:
+    return f"{square[0]},{square[1]}" if square else "?"

@@ -1,0 +1,56 @@
+"""The end of a battle: the victory-point breakdown and level (the text `tacforge play` prints, from the same
+function) and pyqtgraph plots of each side's strength and victory points by turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pyqtgraph as pg
+from PyQt6.QtGui import QFont
+from PyQt6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from tacforge.engine.cli.turn_text import final_report
+from tacforge.engine.sim import events as ev
+
+from ..map.overlays import side_colour
+from .frames import END, Frame
+
+
+@dataclass(frozen=True)
+class TurnSeries:
+    """By turn, per side: men, guns and vehicles left, and victory points. Qt-free."""
+
+    turns: list[int]
+    strength: dict[str, list[int]]
+    points: dict[str, list[int]]
+
+
+def turn_series(frames: list[Frame], events: list, sides) -> TurnSeries:
+    ends = [f for f in frames if f.stage == END]
+    scored = {e.turn: e.points for e in events if isinstance(e, ev.VictoryScored)}
+    turns = [f.turn for f in ends]
+    strength = {s: [sum(u.count for u in f.units.values() if u.side == s) for f in ends] for s in sides}
+    points = {s: [int(scored.get(t, {}).get(s, 0)) for t in turns] for s in sides}
+    return TurnSeries(turns, strength, points)
+
+
+class BattleReport(QWidget):
+    def __init__(self, controller, parent=None):
+        super().__init__(parent)
+        battle = controller.battle
+        sides = battle.state.sides
+        series = turn_series(controller.frames, battle.events, sides)
+        text = QLabel(final_report(battle, battle.result()))
+        text.setFont(QFont("DejaVu Sans Mono", 9))
+        layout = QVBoxLayout(self)
+        layout.addWidget(text)
+        for title, values in (("Strength (men, guns, vehicles)", series.strength), ("Victory points", series.points)):
+            plot = pg.PlotWidget(title=title, background="w")
+            plot.addLegend(offset=(10, 10))
+            plot.setLabel("bottom", "turn")
+            plot.getAxis("bottom").setTickSpacing(5, 1)
+            for side in sides:
+                plot.plot(series.turns, values[side], pen=pg.mkPen(side_colour(side), width=2), symbol="o",
+                          symbolSize=5, symbolBrush=side_colour(side), name=battle.ruleset.side(side).name)
+            plot.setMinimumHeight(160)
+            layout.addWidget(plot, 1)
