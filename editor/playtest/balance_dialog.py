@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from PyQt6.QtCore import pyqtSignal
+from PyQt6.QtCore import QCoreApplication, pyqtSignal
 from PyQt6.QtWidgets import (QComboBox, QDialog, QFormLayout, QHBoxLayout, QLabel, QMessageBox, QProgressBar,
                              QPushButton, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
 
@@ -35,6 +35,7 @@ class BalanceDialog(QDialog):
         self.workspace = workspace
         self.scenario_path = Path(scenario_path)
         self.run_thread: BalanceRun | None = None
+        self.playing: tuple[PlaytestSource, BalanceOptions] | None = None  # of the last run started
         self.time_left: TimeLeft | None = None
         # (report, source, options) of this run and the one before: a replay plays what the run played
         self.current: tuple | None = None
@@ -151,6 +152,7 @@ class BalanceDialog(QDialog):
         thread.failed.connect(self._failed)
         thread.finished.connect(self._thread_ended)
         self.run_thread = thread
+        self.playing = (source, options)
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         thread.start()
@@ -166,6 +168,7 @@ class BalanceDialog(QDialog):
         if self.running:
             self.run_thread.cancel()
             self.run_thread.wait()
+            QCoreApplication.sendPostedEvents(self)  # its last signals: the report of the games played
             self._thread_ended()
 
     def _progressed(self, done: int, total: int) -> None:
@@ -174,7 +177,7 @@ class BalanceDialog(QDialog):
             self.progress_label.setText(progress_text(done, total, self.time_left.update(done, time.monotonic())))
 
     def _finished(self, report) -> None:
-        source, options = self.run_thread.source, self.run_thread.options
+        source, options = self.playing
         if not report.games:
             self._failed("The run was cancelled before any game finished.")
             return

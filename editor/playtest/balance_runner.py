@@ -22,7 +22,7 @@ ERRORS_LISTED = 8
 def validation_message(errors: list) -> str:
     """Why a scenario with errors cannot be played, for a person: the first errors with file and line."""
     lines = [f"The scenario has {len(errors)} error{'s' if len(errors) != 1 else ''}; fix "
-             f"{'them' if len(errors) != 1 else 'it'} (the Issues dock lists them) and run again:"]
+             f"{'them' if len(errors) != 1 else 'it'} (see the Issues dock) and run again:"]
     lines += [f"  {issue.location()}: {issue.message}" for issue in errors[:ERRORS_LISTED]]
     if len(errors) > ERRORS_LISTED:
         lines.append(f"  and {len(errors) - ERRORS_LISTED} more")
