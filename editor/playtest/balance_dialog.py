@@ -109,6 +109,9 @@ class BalanceDialog(QDialog):
         self.progress = QProgressBar()
         self.progress.setFormat("%v of %m games")
         self.progress_label = QLabel()
+        # wide enough for the longest line it shows, so that the bar does not jump as the text changes
+        self.progress_label.setMinimumWidth(self.fontMetrics().horizontalAdvance(
+            "10000 of 10000 games, about 59 min 59 s left"))
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)

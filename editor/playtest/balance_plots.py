@@ -78,9 +78,9 @@ class RatioHistogram(pg.PlotWidget):
         edges, counts = ratio_histogram(report)
         title = "Victory ratio"
         if stats["mean"] is not None:
-            title += f": mean {stats['mean']:.2f}"
+            title += f": mean {stats['mean']:.2f} (line)"
             if stats["ci_low"] is not None:
-                title += f", 95% CI {stats['ci_low']:.2f} to {stats['ci_high']:.2f}"
+                title += f", 95% CI {stats['ci_low']:.2f} to {stats['ci_high']:.2f} (band)"
         if stats["infinite"]:
             title += f"; {stats['infinite']} game(s) with {names[stats['denominator']]} at 0 VP not shown"
         self.setTitle(title, size="10pt")
@@ -88,7 +88,8 @@ class RatioHistogram(pg.PlotWidget):
             return
         if stats["ci_low"] is not None:
             band = pg.LinearRegionItem((stats["ci_low"], stats["ci_high"]), movable=False,
-                                       brush=pg.mkBrush(*MEAN_COLOUR, 45), pen=pg.mkPen(None))
+                                       brush=pg.mkBrush(*MEAN_COLOUR, 60), pen=pg.mkPen(None))
+            band.setZValue(10)  # over the bars, which would hide it
             self.addItem(band)
         self.addItem(pg.BarGraphItem(x0=edges[:-1], x1=edges[1:], y0=0, height=counts,
                                      brush=pg.mkBrush(*SIDE_COLOURS[0], 170), pen=pg.mkPen("w")))

@@ -71,7 +71,7 @@ class BalanceResults(QWidget):
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.levels = LevelsPlot()
         self.ratio = RatioHistogram()
-        self.losses = _table(["Side", "Class", "Lost per game", "Of", "VP conceded"])
+        self.losses = _table(["Side", "Class", "Lost per game", "Fielded", "VP conceded"])
         self.deciders = _table(["Unit", "Class", "Games", "Share", "Mean VP"])
         self.deciders.setToolTip("The winner's top units by VP in each game; click one to select it in the order of "
                                  "battle")
