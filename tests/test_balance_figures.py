@@ -116,6 +116,17 @@ def test_a_result_only_one_run_saw_counts_zero_in_the_other():
     assert rows["Draw"].after == "1 (50.0%, 9.5-90.5%)"
 
 
+def test_results_of_both_runs_keep_the_order_of_levels():
+    """The earlier run saw a Red Decisive win and a Blue Marginal one, the later only draws and a Red Substantive:
+    Red's best first, then the draw, then Blue's."""
+    before = report([GAMES[0], GAMES[3]])
+    after = report([GAMES[1], game(7, 200, 100, "Red Substantive", "substantive", "red")])
+    rows = compare(before, after)
+    start = next(i for i, row in enumerate(rows) if row.label.startswith("Results")) + 1
+    end = next(i for i, row in enumerate(rows) if row.label.startswith("Wins"))
+    assert [row.label for row in rows[start:end]] == ["Red Decisive", "Red Substantive", "Draw", "Blue Marginal"]
+
+
 def test_time_left_from_the_pace_after_the_first_game():
     """Started at t=0; the workers start (2 s) before the first game ends at t=3; 10 more by t=13: 1 s a game,
     89 left -> 89 s. Before a second report the pace is the whole time per game."""

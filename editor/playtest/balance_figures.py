@@ -129,9 +129,10 @@ def compare(before: BatchReport, after: BatchReport) -> list[ComparisonRow]:
             ComparisonRow("scenario", before.scenario_name, after.scenario_name),
             ComparisonRow("games", run_description(before), run_description(after)),
             ComparisonRow("Results (games, share, 95% interval)", heading=True)]
-    counts = [{lv["result"]: lv["games"] for lv in r.levels()} for r in (before, after)]
-    results = [lv["result"] for lv in after.levels()]
-    results += [lv["result"] for lv in before.levels() if lv["result"] not in results]
+    levels = [r.levels() for r in (before, after)]
+    counts = [{lv["result"]: lv["games"] for lv in run} for run in levels]
+    seen = {lv["result"]: (lv["result"], lv["winner"], lv["level"]) for lv in levels[0] + levels[1]}
+    results = sorted(seen, key=lambda result: after.level_order(seen[result]))
     for result in results:
         rows.append(ComparisonRow(result, share_with_interval(counts[0].get(result, 0), before.n),
                                   share_with_interval(counts[1].get(result, 0), after.n)))
