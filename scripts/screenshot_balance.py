@@ -17,8 +17,7 @@ def main(folder: Path) -> None:
     app, window, pack = western_copy_window("mywest")
     window.show()
     tab = window.open_path(pack / "scenarios" / "bocage_crossroads.yaml")
-    window.balance_run()
-    dialog = window.balance_dialog
+    dialog = window.balance_runs.open()
     dialog.runs.setValue(RUNS)
 
     def run() -> None:

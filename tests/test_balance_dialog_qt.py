@@ -27,7 +27,7 @@ def scenario(window, pack_copy):  # noqa: F811
 
 def open_dialog(window, runs: int, turns: int, workers: int = 2):  # noqa: F811
     menu_action(window, "Playtest", "Balance run").trigger()
-    dialog = window.balance_dialog
+    dialog = window.balance_runs.dialog
     dialog.runs.setValue(runs)
     dialog.turns.setValue(turns)
     dialog.workers.setValue(min(workers, dialog.workers.maximum()))

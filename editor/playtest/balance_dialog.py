@@ -247,13 +247,3 @@ def scenario_of(tab) -> Path | None:
         return None
     document = next((d for d in tab.documents() if d.kind == "scenario"), None)
     return document.path if document is not None else None
-
-
-def show_dialog(window: QWidget, existing: BalanceDialog | None, workspace, scenario_path: Path) -> BalanceDialog:
-    """The window's balance dialog (made on first use, later pointed at `scenario_path`), shown and raised."""
-    dialog = existing or BalanceDialog(workspace, scenario_path, window)
-    dialog.set_scenario(scenario_path)
-    dialog.show()
-    dialog.raise_()
-    dialog.activateWindow()
-    return dialog

@@ -45,9 +45,11 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status, 1)
         self.validator = LiveValidator(workspace)
         self.rooms = load_rooms()
-        self.balance_dialog = None
         self._build_docks()
         self._build_actions()
+        from ..playtest.balance_actions import BalanceRuns
+
+        self.balance_runs = BalanceRuns(self)
         self.validator.issuesChanged.connect(self._show_issues)
         self.file_watch = PackWatcher(parent=self)
         self.file_watch.filesChanged.connect(self._changed_on_disk)
@@ -164,12 +166,6 @@ class MainWindow(QMainWindow):
         self._action(tools, "Brush size…", self.brush_size)
         self._action(tools, "Generate random map…", lambda: self._tab_call("generate_dialog", self))
         self._action(tools, "Resize map…", lambda: self._tab_call("resize_dialog", self))
-        playtest = bar.addMenu("&Playtest")
-        self.balance_action = self._action(playtest, "Balance run…", self.balance_run, "Ctrl+B")
-        self.balance_action.setToolTip("Play the scenario many times, computer against computer (unsaved edits "
-                                       "included), and see how balanced it is")
-        self.toolbar.addSeparator()
-        self.toolbar.addAction(self.balance_action)
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "About tacforge", lambda: QMessageBox.about(
             self, "tacforge", "tacforge: a scenario and force design toolkit for platoon-level WWII battles."))
@@ -435,31 +431,6 @@ class MainWindow(QMainWindow):
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
-    # -- playtest -------------------------------------------------------------------------------------------------
-    def balance_run(self) -> None:
-        from ..playtest.balance_dialog import scenario_of, show_dialog
-
-        path = scenario_of(self.current_tab())
-        if path is None:
-            QMessageBox.information(self, "Balance run", "Open a scenario first: a balance run plays the scenario "
-                                    "of the current tab.")
-            return
-        if self.balance_dialog is None:
-            self.balance_dialog = show_dialog(self, None, self.workspace, path)
-            self.balance_dialog.unitChosen.connect(self.select_unit)
-        else:
-            show_dialog(self, self.balance_dialog, self.workspace, path)
-
-    def select_unit(self, scenario_path: Path, uid: str) -> None:
-        """Show a unit of a battle ("allied:C5") in the order of battle of its scenario's tab."""
-        self.open_path(Path(scenario_path))
-        dock = next(d for d in self.docks if d.objectName() == "oob")
-        dock.show()
-        dock.raise_()
-        if not self.room_docks["oob"].select_unit(uid):
-            self.statusBar().showMessage(f"{uid} is not in the order of battle (off-map artillery, or removed "
-                                         "since the run)", 8000)
-
     # -- issues ---------------------------------------------------------------------------------------------------
     def _show_issues(self, issues: list) -> None:
         self.issues.show_issues(issues)
@@ -480,10 +451,9 @@ class MainWindow(QMainWindow):
                 return
         for document in self.workspace.documents:
             recovery.discard(document.path)
+        self.balance_runs.stop()
         self.autosave_timer.stop()
         self.validator.shutdown()
-        if self.balance_dialog is not None:
-            self.balance_dialog.stop()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         event.accept()
