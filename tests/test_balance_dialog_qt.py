@@ -99,7 +99,7 @@ def helper_processes_only(before: set[int]) -> list[str]:
 
 def test_cancel_midway_stops_promptly_and_leaves_no_worker_behind(qtbot, window, scenario):
     before = {p.pid for p in psutil.Process().children(recursive=True)}
-    dialog = open_dialog(window, runs=60, turns=0)
+    dialog = open_dialog(window, runs=60, turns=5)
     dialog.run_button.click()
     qtbot.waitUntil(lambda: dialog.progress.value() >= 1, timeout=RUN_TIMEOUT)
     me = psutil.Process()
@@ -114,7 +114,7 @@ def test_cancel_midway_stops_promptly_and_leaves_no_worker_behind(qtbot, window,
 
 def test_closing_the_window_mid_run_stops_the_run(qtbot, window, scenario):
     before = {p.pid for p in psutil.Process().children(recursive=True)}
-    dialog = open_dialog(window, runs=60, turns=0)
+    dialog = open_dialog(window, runs=60, turns=5)
     dialog.run_button.click()
     qtbot.waitUntil(lambda: dialog.progress.value() >= 1, timeout=RUN_TIMEOUT)
     dialog.close()
