@@ -3,20 +3,10 @@ variant, 13 front armour being typed, German tanks firing at it (dashed: before 
 
     .venv/bin/python scripts/screenshot_weapons.py docs/screenshots/weapons.png
 """
-import os, shutil, sys, tempfile
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
-from pathlib import Path
-from PyQt6.QtCore import QSettings
-from PyQt6.QtWidgets import QApplication, QSpinBox
-app = QApplication([])
-from tacforge.editor.shell.main_window import MainWindow
-from tacforge.editor.shell.workspace import Workspace
-tmp = Path(tempfile.mkdtemp())
-os.environ["TACFORGE_RECOVERY_DIR"] = str(tmp / "rec")
-pack = tmp / "western"
-shutil.copytree(Path(__file__).resolve().parents[1] / "plugins/western/tacforge_western/pack", pack)
-m = pack / "pack.yaml"; m.write_text(m.read_text().replace("id: western", "id: mywest").replace("name: ", "name: My ", 1))
-win = MainWindow(Workspace([pack]), QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat))
+import sys
+from offscreen_editor import western_copy_window
+app, win, pack = western_copy_window("mywest", "My ")
+from PyQt6.QtWidgets import QSpinBox
 win.resize(1700, 950); win.show(); app.processEvents()
 room = win.open_path(pack / "weapons.yaml")
 for dock in win.docks:  # the map room's docks; the weapons room has its own

@@ -108,6 +108,17 @@ def test_cancelling_returns_the_games_completed(jobs):
     assert report.to_json()["cancelled"] is True
 
 
+def test_a_game_still_queued_when_the_batch_is_cancelled_is_not_played(monkeypatch):
+    """The pool hands a worker's queue more than the game it plays; once the stop flag is set those return at once
+    (nothing is loaded here: a game that was played would fail)."""
+    from tacforge.engine.balance import batch
+
+    stop = threading.Event()
+    stop.set()
+    monkeypatch.setattr(batch, "_worker", {"stop": stop})
+    assert batch._play_in_worker(3, 12345) is None
+
+
 def test_cancelled_before_the_first_game():
     cancel = threading.Event()
     cancel.set()

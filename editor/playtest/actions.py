@@ -19,12 +19,30 @@ from .replays import open_battle_file
 from .source import PlaytestSource
 
 
+PLAYTEST_MENU = "&Playtest"
+
+
+def playtest_menu(window):
+    """The main window's Playtest menu, made by whoever asks first (playtests and balance runs share it)."""
+    bar = window.menuBar()
+    found = next((a.menu() for a in bar.actions() if a.menu() is not None and a.text() == PLAYTEST_MENU), None)
+    return found or bar.addMenu(PLAYTEST_MENU)
+
+
+def scenario_of(tab) -> Path | None:
+    """The scenario file a main-window tab shows, or None (a map or data tab)."""
+    if tab is None:
+        return None
+    document = next((d for d in tab.documents() if d.kind == "scenario"), None)
+    return document.path if document is not None else None
+
+
 class Playtests:
     def __init__(self, window):
         self.window = window
         self.last: PlaytestChoice | None = None
         self.battles: list[BattleWindow] = []
-        self.menu = menu = window.menuBar().addMenu("&Playtest")  # the balance run's entry goes here too
+        self.menu = menu = playtest_menu(window)  # the balance run's entry goes here too
         self.start_action = self._action(menu, "Playtest…", self.start, "F5")
         self.repeat_action = self._action(menu, "Playtest again", lambda: self.start(repeat=True), "Ctrl+F5")
         window.toolbar.addSeparator()
@@ -43,9 +61,7 @@ class Playtests:
         return action
 
     def scenario_path(self) -> Path | None:
-        tab = self.window.current_tab()
-        document = next((d for d in tab.documents() if d.kind == "scenario"), None) if tab else None
-        return document.path if document is not None else None
+        return scenario_of(self.window.current_tab())
 
     def start(self, repeat: bool = False) -> BattleWindow | None:
         path = self.scenario_path()

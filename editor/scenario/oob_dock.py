@@ -253,6 +253,19 @@ class OobDock(QWidget):
         finally:
             self._telling_map = False
 
+    def select_unit(self, uid: str) -> bool:
+        """Select the unit a battle calls `uid` ("allied:C5": side, then formation letter and unit index); False
+        when the scenario shown has none (off-map artillery, or a unit removed since the battle)."""
+        side, _, unit_id = uid.partition(":")
+        for order in self.orders():
+            for row, node in enumerate(order.formations):
+                for unit_row, unit in enumerate(node.units):
+                    if order.side == side and unit.unit_id == unit_id:
+                        self._select((side, row, unit_row))
+                        self.tree.scrollTo(self.tree.currentIndex())
+                        return True
+        return False
+
     def side(self) -> str | None:
         key = self.selection()
         if key is not None:

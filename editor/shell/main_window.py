@@ -50,6 +50,9 @@ class MainWindow(QMainWindow):
         from ..playtest.actions import Playtests
 
         self.playtests = Playtests(self)
+        from ..playtest.balance_actions import BalanceRuns
+
+        self.balance_runs = BalanceRuns(self)
         self.validator.issuesChanged.connect(self._show_issues)
         self.file_watch = PackWatcher(parent=self)
         self.file_watch.filesChanged.connect(self._changed_on_disk)
@@ -455,6 +458,7 @@ class MainWindow(QMainWindow):
         for document in self.workspace.documents:
             recovery.discard(document.path)
         self.playtests.close_all()
+        self.balance_runs.stop()
         self.autosave_timer.stop()
         self.validator.shutdown()
         self.settings.setValue("window/geometry", self.saveGeometry())

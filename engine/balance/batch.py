@@ -22,8 +22,9 @@ Dask. With `cluster=DaskCluster(...)` the games are played by the workers of a D
 (engine.balance.dask_batch; the optional `cluster` extra, imported only then); all of the above holds there too.
 
 Cancellation. `cancel` is anything with `is_set()` (a threading.Event). Once it is set no game is started, the
-queued ones are cancelled, the games already being played are finished (at most one per worker) and the report
-holds every completed game, flagged `cancelled`.
+queued ones are dropped (those the pool has already handed to a worker's queue see the workers' stop flag and
+return at once), the games already being played are finished (at most one per worker) and the report holds every
+completed game, flagged `cancelled`.
 """
 
 from __future__ import annotations
@@ -95,8 +96,9 @@ _worker: dict = {}  # the worker process's loaded content and scenario
 
 
 # -- workers --------------------------------------------------------------------------------------------------------
-def _init_worker(setup: GameSetup, env: dict, cwd: str) -> None:
-    """Pool initializer: load the packs once per worker process."""
+def _init_worker(setup: GameSetup, env: dict, cwd: str, stop) -> None:
+    """Pool initializer: load the packs once per worker process. `stop` (a multiprocessing Event) is set when the
+    batch is cancelled."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle: it cancels the batch
     os.environ.clear()  # the caller's environment now, not the one the fork server started with
     os.environ.update(env)
@@ -105,10 +107,12 @@ def _init_worker(setup: GameSetup, env: dict, cwd: str) -> None:
     except OSError:
         pass
     content, scenario = setup.find()
-    _worker.update(content=content, scenario=scenario, setup=setup)
+    _worker.update(content=content, scenario=scenario, setup=setup, stop=stop)
 
 
-def _play_in_worker(index: int, seed: int) -> GameSummary:
+def _play_in_worker(index: int, seed: int) -> GameSummary | None:
+    if _worker["stop"].is_set():
+        return None  # cancelled while queued: not played
     setup = _worker["setup"]
     return play_game(_worker["content"], _worker["scenario"], index, seed, setup.handicap, setup.turns)
 
@@ -205,8 +209,10 @@ def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: in
 
 
 def _run_pool(setup: GameSetup, seed, runs, jobs, finished, is_cancelled) -> None:
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context(), initializer=_init_worker,
-                               initargs=(setup, dict(os.environ), os.getcwd()))
+    context = _pool_context()
+    stop = context.Event()  # a game a worker's queue already holds is not played once the batch is cancelled
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker,
+                               initargs=(setup, dict(os.environ), os.getcwd(), stop))
     pending: dict[Future, tuple[int, int]] = {}  # future -> (game index, game seed)
     window = 2 * jobs  # a game queued behind each one playing, so no worker waits, and little to cancel
     next_index = 0
@@ -221,16 +227,18 @@ def _run_pool(setup: GameSetup, seed, runs, jobs, finished, is_cancelled) -> Non
             ready, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for future in sorted(ready, key=pending.get):
                 finished(_outcome(future, *pending.pop(future)))
-        for future in pending:  # cancelled: drop the queued games
+        stop.set()  # finished or cancelled: drop the queued games
+        for future in pending:
             future.cancel()
     except BaseException:
+        stop.set()
         for future in pending:
             future.cancel()
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True, cancel_futures=True)  # the games being played finish (one per worker at most)
     for future, index in sorted(pending.items(), key=lambda item: item[1]):
-        if future.done() and not future.cancelled() and future.exception() is None:
+        if future.done() and not future.cancelled() and future.exception() is None and future.result() is not None:
             finished(future.result())
 
 

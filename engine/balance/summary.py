@@ -63,8 +63,9 @@ class BatchReport:
     def games_per_second(self) -> float | None:
         return self.n / self.elapsed if self.elapsed > 0 else None
 
-    def _level_order(self, key: tuple) -> tuple:
-        """The numerator side's decisive, substantive, marginal; draw; the other side's marginal ... decisive."""
+    def level_order(self, key: tuple) -> tuple:
+        """The sort key of a result (label, winner, level): the numerator side's decisive, substantive, marginal;
+        draw; the other side's marginal ... decisive."""
         label, winner, level = key
         rank = LEVELS.index(level) if level in LEVELS else len(LEVELS)
         if winner is None:
@@ -75,7 +76,7 @@ class BatchReport:
         """Every result seen, from the numerator side's best to the other side's best: label, games, share."""
         counts = Counter((g.label, g.winner, g.level) for g in self.games)
         return [{"result": label, "winner": winner, "level": level, "games": k, "share": _share(k, self.n)}
-                for (label, winner, level), k in sorted(counts.items(), key=lambda kv: self._level_order(kv[0]))]
+                for (label, winner, level), k in sorted(counts.items(), key=lambda kv: self.level_order(kv[0]))]
 
     def wins(self) -> dict:
         """Wins per side and draws, each with its share and a 95% Wilson interval for the share."""

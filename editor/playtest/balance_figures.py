@@ -1,0 +1,180 @@
+"""What the balance-run dialog shows, read from engine.balance BatchReports: the victory levels with their intervals,
+the notable games worth watching again, and two runs side by side. Qt-free; every number comes from a report.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from tacforge.engine.balance import BatchReport, GameSummary
+from tacforge.engine.balance import stats
+
+NOTABLE_PER_KIND = 3  # closest games and most lopsided games listed
+
+
+def percent(share: float | None) -> str:
+    return "-" if share is None else f"{100 * share:.1f}%"
+
+
+def share_with_interval(games: int, n: int) -> str:
+    """'12 (30.0%, 18.1-46.0%)': games of n with the share's 95% Wilson interval (as `tacforge batch` gives wins)."""
+    interval = stats.wilson(games, n)
+    if interval is None:
+        return f"{games}"
+    return f"{games} ({percent(games / n)}, {100 * interval[0]:.1f}-{percent(interval[1])})"
+
+
+# -- victory levels ------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LevelRow:
+    """One result of the distribution (e.g. "Allied Marginal"): games, share and its 95% Wilson interval."""
+
+    result: str
+    winner: str | None
+    games: int
+    share: float
+    low: float
+    high: float
+
+
+def level_rows(report: BatchReport) -> list[LevelRow]:
+    """The results seen, in the report's order (the numerator side's best first, the other side's best last)."""
+    rows = []
+    for level in report.levels():
+        low, high = stats.wilson(level["games"], report.n)
+        rows.append(LevelRow(level["result"], level["winner"], level["games"], level["share"], low, high))
+    return rows
+
+
+# -- notable games -------------------------------------------------------------------------------------------------
+def lopsidedness(game: GameSummary) -> float:
+    """How far a game was from even, on the scale the victory levels use: |ln ratio| (0 for an even game or one
+    where nobody scored; infinite when one side scored nothing)."""
+    if game.ratio is None:
+        return 0.0 if game.ratio_note == "no points" else math.inf
+    return math.inf if game.ratio == 0 else abs(math.log(game.ratio))
+
+
+def vp_margin(game: GameSummary) -> int:
+    a, b = (s.total for s in game.sides.values())
+    return abs(a - b)
+
+
+@dataclass(frozen=True)
+class NotableGame:
+    why: str  # "closest" or "most lopsided"
+    game: GameSummary
+
+
+def notable_games(report: BatchReport, per_kind: int = NOTABLE_PER_KIND) -> list[NotableGame]:
+    """The closest games (ratio nearest 1, then the smallest VP margin) and the most lopsided ones (ratio furthest
+    from 1, then the largest margin), each game listed once; ties go to the lower game number."""
+    closest = sorted(report.games, key=lambda g: (lopsidedness(g), vp_margin(g), g.index))[:per_kind]
+    taken = {g.index for g in closest}
+    lopsided = [g for g in sorted(report.games, key=lambda g: (-lopsidedness(g), -vp_margin(g), g.index))
+                if g.index not in taken][:per_kind]
+    return [NotableGame("closest", g) for g in closest] + [NotableGame("most lopsided", g) for g in lopsided]
+
+
+def ratio_text(report: BatchReport, game: GameSummary) -> str:
+    if game.ratio is not None:
+        return f"{game.ratio:.2f}"
+    if game.ratio_note == "infinite":
+        other = next(s for s in report.sides if s != report.numerator)
+        return f"inf ({report.side_names[other]} scored nothing)"
+    return "no points"
+
+
+def vp_text(report: BatchReport, game: GameSummary) -> str:
+    return " to ".join(f"{report.side_names[s]} {game.sides[s].total}" for s in report.sides)
+
+
+# -- two runs side by side -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ComparisonRow:
+    """A row of the comparison: a section heading (before and after empty) or a figure of each run."""
+
+    label: str
+    before: str = ""
+    after: str = ""
+    heading: bool = False
+
+
+def run_description(report: BatchReport) -> str:
+    games = f"{report.n} games" if not report.cancelled else f"{report.n} of {report.runs} games (cancelled)"
+    handicap = f"handicap {report.handicap}" if report.handicap is not None else "scenario's handicap"
+    return f"{games}, seed {report.seed}, {handicap}, {report.turns} turns"
+
+
+def _ratio_rows(report: BatchReport) -> dict[str, str]:
+    r = report.ratio_stats()
+    interval = (f"{r['ci_low']:.2f} to {r['ci_high']:.2f}" if r["ci_low"] is not None else "too few games")
+    median = "-" if r["median"] is None else r["median"] if isinstance(r["median"], str) else f"{r['median']:.2f}"
+    return {"mean": "-" if r["mean"] is None else f"{r['mean']:.2f}", "95% interval of the mean": interval,
+            "median": median, "games with a finite ratio": str(r["n"]),
+            "infinite (one side scored nothing)": str(r["infinite"])}
+
+
+def _loss_rows(report: BatchReport) -> dict[tuple[str, str], str]:
+    return {(side, cls): f"{row['mean_lost']:.2f} of {row['strength']}"
+            for side, rows in report.losses().items() for cls, row in rows.items()}
+
+
+def compare(before: BatchReport, after: BatchReport) -> list[ComparisonRow]:
+    """Two runs side by side: their settings, every result either run saw (share of games with its interval),
+    wins, the victory ratio, and the units lost per game by class. A result or class one run lacks is shown as
+    0 games there, or '-'."""
+    rows = [ComparisonRow("Run", heading=True),
+            ComparisonRow("scenario", before.scenario_name, after.scenario_name),
+            ComparisonRow("games", run_description(before), run_description(after)),
+            ComparisonRow("Results (games, share, 95% interval)", heading=True)]
+    levels = [r.levels() for r in (before, after)]
+    counts = [{lv["result"]: lv["games"] for lv in run} for run in levels]
+    seen = {lv["result"]: (lv["result"], lv["winner"], lv["level"]) for lv in levels[0] + levels[1]}
+    results = sorted(seen, key=lambda result: after.level_order(seen[result]))
+    for result in results:
+        rows.append(ComparisonRow(result, share_with_interval(counts[0].get(result, 0), before.n),
+                                  share_with_interval(counts[1].get(result, 0), after.n)))
+    rows.append(ComparisonRow("Wins (games, share, 95% interval)", heading=True))
+    wins = [r.wins() for r in (before, after)]
+    for key in dict.fromkeys([*before.sides, *after.sides, "draw"]):
+        label = "draws" if key == "draw" else after.side_names.get(key) or before.side_names.get(key, key)
+        cells = [share_with_interval(w[key]["games"], r.n) if key in w else "-"
+                 for w, r in zip(wins, (before, after))]
+        rows.append(ComparisonRow(label, *cells))
+    r = after.ratio_stats()
+    names = after.side_names
+    rows.append(ComparisonRow(f"Victory ratio ({names[r['numerator']]} VP / {names[r['denominator']]} VP)",
+                              heading=True))
+    ratios = [_ratio_rows(before), _ratio_rows(after)]
+    rows += [ComparisonRow(label, ratios[0][label], ratios[1][label]) for label in ratios[1]]
+    rows.append(ComparisonRow("Units lost per game, by class (of the units fielded)", heading=True))
+    losses = [_loss_rows(before), _loss_rows(after)]
+    keys = list(losses[1]) + [k for k in losses[0] if k not in losses[1]]
+    for side, cls in keys:
+        label = f"{after.side_names.get(side) or before.side_names.get(side, side)} {cls}"
+        rows.append(ComparisonRow(label, losses[0].get((side, cls), "-"), losses[1].get((side, cls), "-")))
+    return rows
+
+
+# -- the victory-ratio histogram -----------------------------------------------------------------------------------
+MIN_BINS, MAX_BINS = 5, 30
+
+
+def ratio_histogram(report: BatchReport) -> tuple[list[float], list[int]]:
+    """(bin edges, games per bin) of the finite victory ratios: about sqrt(n) equal bins over their range, one
+    bin of width 0.1 when every game had the same ratio, nothing when no game had a finite ratio."""
+    values = sorted(g.ratio for g in report.games if g.ratio is not None)
+    if not values:
+        return [], []
+    low, high = values[0], values[-1]
+    if high - low < 1e-9:
+        return [low - 0.05, low + 0.05], [len(values)]
+    bins = min(MAX_BINS, max(MIN_BINS, math.ceil(math.sqrt(len(values)))))
+    width = (high - low) / bins
+    edges = [low + i * width for i in range(bins)] + [high]
+    counts = [0] * bins
+    for v in values:
+        counts[min(bins - 1, int((v - low) / width))] += 1
+    return edges, counts

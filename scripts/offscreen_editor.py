@@ -1,0 +1,29 @@
+"""The editor offscreen on a writable copy of the Western pack, for the README's screenshot scripts."""
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+WESTERN = Path(__file__).resolve().parents[1] / "plugins/western/tacforge_western/pack"
+
+
+def western_copy_window(pack_id: str, name_prefix: str = ""):
+    """(app, main window, pack folder): the pack copied to a temporary folder as `pack_id` (its name prefixed
+    with `name_prefix`), the window on it with its own settings and recovery folder."""
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PyQt6.QtCore import QSettings
+    from PyQt6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    from tacforge.editor.shell.main_window import MainWindow
+    from tacforge.editor.shell.workspace import Workspace
+
+    tmp = Path(tempfile.mkdtemp())
+    os.environ["TACFORGE_RECOVERY_DIR"] = str(tmp / "rec")
+    pack = tmp / "western"
+    shutil.copytree(WESTERN, pack)
+    manifest = pack / "pack.yaml"
+    manifest.write_text(manifest.read_text().replace("id: western", f"id: {pack_id}")
+                        .replace("name: ", f"name: {name_prefix}", 1))
+    window = MainWindow(Workspace([pack]), QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat))
+    return app, window, pack
