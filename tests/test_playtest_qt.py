@@ -97,6 +97,26 @@ def test_step_a_pulse_and_scrub(window, scenario_tab, qtbot, monkeypatch):
     battle_window.close()
 
 
+def test_a_deciding_unit_in_the_report_is_selected_in_the_order_of_battle(window, scenario_tab, qtbot, monkeypatch):
+    accept_as(monkeypatch, turns=4)
+    battle_window = window.playtests.start()
+    qtbot.waitUntil(lambda: battle_window.controller.over and not battle_window.engine_busy, timeout=30_000)
+    battle_window.set_playing(False)
+    battle_window.timeline.slider.setValue(0)  # scrubbed back, then to the end: its report
+    battle_window.timeline.slider.setValue(len(battle_window.controller.frames) - 1)
+    deciders = battle_window.report.deciders
+    assert deciders.count() > 0
+    item = deciders.item(0)
+    uid = item.data(Qt.ItemDataRole.UserRole)
+    deciders.itemClicked.emit(item)
+    side, label = uid.split(":")
+    dock = window.room_docks["oob"]
+    key = dock.selection()
+    formation = dock.document.model.scenario.force(side).formations[key[1]]
+    assert key[0] == side and f"{formation.letter}{formation.units[key[2]].index}" == label
+    battle_window.close()
+
+
 def test_closing_mid_pulse_stops_the_engine_thread(window, scenario_tab, qtbot, monkeypatch):
     accept_as(monkeypatch)
     in_pulse = threading.Event()

@@ -37,6 +37,17 @@ def scenario_of(tab) -> Path | None:
     return document.path if document is not None else None
 
 
+def show_unit(window, scenario_path: Path, uid: str) -> None:
+    """Show a unit of a battle ("allied:C5") in the order of battle of its scenario's tab (opened if need be)."""
+    window.open_path(Path(scenario_path))
+    dock = next(d for d in window.docks if d.objectName() == "oob")
+    dock.show()
+    dock.raise_()
+    if not window.room_docks["oob"].select_unit(uid):
+        window.statusBar().showMessage(f"{uid} is not in the order of battle (off-map artillery, or removed since)",
+                                       8000)
+
+
 class Playtests:
     def __init__(self, window):
         self.window = window
@@ -86,7 +97,9 @@ class Playtests:
         except SetupError as exc:
             QMessageBox.warning(self.window, "Playtest", f"The battle cannot start: {exc}")
             return None
-        return self._show(BattleWindow(controller, f"{scenario.name} (playtest, seed {choice.seed})"))
+        battle = BattleWindow(controller, f"{scenario.name} (playtest, seed {choice.seed})")
+        battle.unitChosen.connect(lambda uid: show_unit(self.window, path, uid))
+        return self._show(battle)
 
     def open_battle(self) -> BattleWindow | None:
         path, _ = QFileDialog.getOpenFileName(self.window, "Open replay or saved game", str(Path.home()),

@@ -9,7 +9,7 @@ from pathlib import Path
 from PyQt6.QtGui import QAction, QKeySequence
 from PyQt6.QtWidgets import QMessageBox
 
-from .actions import playtest_menu, scenario_of
+from .actions import playtest_menu, scenario_of, show_unit
 
 class BalanceRuns:
     def __init__(self, window):
@@ -42,15 +42,7 @@ class BalanceRuns:
         return self.dialog
 
     def select_unit(self, scenario_path: Path, uid: str) -> None:
-        """Show a unit of a battle ("allied:C5") in the order of battle of its scenario's tab."""
-        window = self.window
-        window.open_path(Path(scenario_path))
-        dock = next(d for d in window.docks if d.objectName() == "oob")
-        dock.show()
-        dock.raise_()
-        if not window.room_docks["oob"].select_unit(uid):
-            window.statusBar().showMessage(f"{uid} is not in the order of battle (off-map artillery, or removed "
-                                           "since the run)", 8000)
+        show_unit(self.window, scenario_path, uid)
 
     def stop(self) -> None:
         """The editor is closing: a run in progress is cancelled and its workers end."""

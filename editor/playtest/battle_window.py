@@ -32,6 +32,7 @@ POLL_MS = 30  # how often the window looks for new frames (the first is shown as
 
 class BattleWindow(OrdersInput, QMainWindow):
     closed = pyqtSignal()
+    unitChosen = pyqtSignal(str)  # a unit picked in the end-of-battle report: its uid
 
     def __init__(self, controller: BattleController, title: str = "", parent=None):
         super().__init__(parent)
@@ -280,6 +281,7 @@ class BattleWindow(OrdersInput, QMainWindow):
         from .report import BattleReport
 
         self.report = BattleReport(self.controller)
+        self.report.unitChosen.connect(self.unitChosen)
         self.report_dock = self._dock("Result", self.report, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.log_dock, self.report_dock)
         self.report_dock.show()

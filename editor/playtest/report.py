@@ -1,14 +1,17 @@
 """The end of a battle: the victory-point breakdown and level (the text `tacforge play` prints, from the same
-function) and pyqtgraph plots of each side's strength and victory points by turn."""
+function), the units that decided it (as a balance run counts them; a click shows one in the editor's order of
+battle) and pyqtgraph plots of each side's strength and victory points by turn."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import pyqtgraph as pg
+from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtGui import QFont
-from PyQt6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from tacforge.engine.balance.games import summarise
 from tacforge.engine.cli.turn_text import final_report
 from tacforge.engine.sim import events as ev
 
@@ -35,6 +38,8 @@ def turn_series(frames: list[Frame], events: list, sides) -> TurnSeries:
 
 
 class BattleReport(QWidget):
+    unitChosen = pyqtSignal(str)  # a deciding unit was clicked: its uid ("allied:C5")
+
     def __init__(self, controller, parent=None):
         super().__init__(parent)
         battle = controller.battle
@@ -44,6 +49,16 @@ class BattleReport(QWidget):
         text.setFont(QFont("DejaVu Sans Mono", 9))
         layout = QVBoxLayout(self)
         layout.addWidget(text)
+        layout.addWidget(QLabel("Units that decided the battle (click one to show it in the order of battle):"))
+        self.deciders = QListWidget()
+        for unit in summarise(battle, 0, battle.state.seed).deciders:
+            item = QListWidgetItem(f"{battle.ruleset.side(unit.side).name} {unit.uid.split(':')[1]} {unit.name}: "
+                                   f"{unit.vp} VP")
+            item.setData(Qt.ItemDataRole.UserRole, unit.uid)
+            self.deciders.addItem(item)
+        self.deciders.setMaximumHeight(self.deciders.sizeHintForRow(0) * 6 + 8 if self.deciders.count() else 0)
+        self.deciders.itemClicked.connect(lambda item: self.unitChosen.emit(item.data(Qt.ItemDataRole.UserRole)))
+        layout.addWidget(self.deciders)
         for title, values in (("Strength (men, guns, vehicles)", series.strength), ("Victory points", series.points)):
             plot = pg.PlotWidget(title=title, background="w")
             plot.addLegend(offset=(10, 10))
