@@ -124,3 +124,17 @@ def test_going_over_budget_is_a_warning_in_the_issues(document, pack_copy):
     issues = over_budget()
     assert len(issues) == 1 and issues[0].severity == "warning" and issues[0].line is not None
     assert "cost 124 selection points; the budget of this battle is 110" in issues[0].message
+
+
+def test_unused_selection_points_follow_what_is_bought_while_they_match_the_budget(document):
+    # bocage_crossroads sets no unused points: as a new scenario would, give each side its whole budget unused
+    document.set_value(("unused_selection_points",), {"allied": 110, "german": 40}, "Unused points")
+    sherman_company = template(document, "us_tank_company_sherman")
+    assert_undoes_exactly(document, lambda: oob.add_template_formation(document, "allied", sherman_company))
+    oob.add_template_formation(document, "allied", sherman_company)
+    unused = dict(document.model.scenario.unused_selection_points)
+    assert unused == {"allied": 110 - sherman_company.cost, "german": 40}
+    oob.add_template_formation(document, "german", template(document, "ger_panzergrenadier_company"))
+    assert dict(document.model.scenario.unused_selection_points)["german"] == 40  # set by hand: left alone
+    oob.remove_formation(document, "allied", len(side(document, "allied").formations) - 1)
+    assert dict(document.model.scenario.unused_selection_points)["allied"] == 110

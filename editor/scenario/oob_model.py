@@ -15,6 +15,7 @@ battle type (rules-reference 8.2), halved for a small battle: the validator's ow
 from __future__ import annotations
 
 import copy
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,10 +141,30 @@ def _ensure_force(document, side: str) -> None:
 
 
 def _append_formation(document, side: str, row: CommentedMap, text: str) -> None:
-    with bulk_edit(document, text):
+    with bulk_edit(document, text), _unused_points_follow(document, side, text):
         _ensure_force(document, side)
         rows = document.value(*_force_path(side))
         document.insert_rows(_force_path(side), len(rows), [row], text)
+
+
+def _budget_left(document, side: str) -> int | None:
+    """The side's selection budget less what its formations cost, or None without a budget."""
+    content, scenario = document.content, document.model.scenario
+    budget = selection_budget(content, scenario, side) if scenario is not None else None
+    force = scenario.force(side) if scenario is not None else None
+    return None if budget is None else budget - (selection_spent(content, force) if force else 0)
+
+
+@contextmanager
+def _unused_points_follow(document, side: str, text: str):
+    """Keep the side's `unused_selection_points` at what its budget leaves when a formation is bought or deleted,
+    if it was so before (the rules score unspent points; a value the designer set by hand is left alone)."""
+    before = _budget_left(document, side)
+    was = dict(document.model.scenario.unused_selection_points).get(side)
+    yield
+    after = _budget_left(document, side)
+    if was is not None and before is not None and was == max(0, before) and after != before:
+        document.set_value(("unused_selection_points", side), max(0, after), text)
 
 
 class OobError(Exception):
@@ -202,7 +223,9 @@ def add_unit(document, side: str, formation_row: int, weapon: Weapon, count: int
 
 def remove_formation(document, side: str, formation_row: int) -> None:
     letter = document.model.scenario.force(side).formations[formation_row].letter
-    document.remove_rows(_force_path(side), formation_row, 1, f"Delete formation {side} {letter}")
+    text = f"Delete formation {side} {letter}"
+    with bulk_edit(document, text), _unused_points_follow(document, side, text):
+        document.remove_rows(_force_path(side), formation_row, 1, text)
 
 
 def remove_unit(document, side: str, formation_row: int, unit_row: int) -> None:
