@@ -113,3 +113,19 @@ def test_dropping_a_formation_from_the_tree_on_the_map_places_it_in_one_undo_ste
     document.undo.undo()
     assert [u.at for u in document.model.scenario.force("allied").formations[3].units] == [(15, 22), (15, 20),
                                                                                           (14, 24)]
+
+
+def test_a_units_starting_speed_and_target_range_are_edited_in_the_tree(qtbot, window, pack_copy):
+    dock, document = open_scenario(window, pack_copy)
+    platoon = dock.model.index(1, 0, dock.model.index(1, 0, dock.model.index(0, 0)))  # allied B1, five Shermans
+    speed = dock.model.itemFromIndex(platoon.siblingAtColumn(6))
+    reach = dock.model.itemFromIndex(platoon.siblingAtColumn(7))
+    assert (speed.text(), reach.text()) == ("0", "10")  # the defaults: halted, the Sherman's MR
+    speed.setText("6")
+    qtbot.waitUntil(lambda: document.model.scenario.force("allied").formations[1].units[1].speed == 6)
+    reach = dock.model.itemFromIndex(dock.model.index(1, 7, dock.model.index(1, 0, dock.model.index(0, 0))))
+    reach.setText("x")  # not a number: refused, the file's value shown again
+    qtbot.wait(50)
+    assert document.model.scenario.force("allied").formations[1].units[1].target_range is None
+    document.undo.undo()
+    assert document.model.scenario.force("allied").formations[1].units[1].speed is None

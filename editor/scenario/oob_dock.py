@@ -6,7 +6,7 @@ oob_model's functions (each one undo step); it redraws from the document on ever
 from __future__ import annotations
 
 from PyQt6.QtCore import QItemSelectionModel, Qt, QTimer
-from PyQt6.QtGui import QStandardItem, QStandardItemModel
+from PyQt6.QtGui import QColor, QStandardItem, QStandardItemModel
 from PyQt6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QMessageBox, QPushButton,
                              QScrollArea, QSizePolicy, QTreeView, QVBoxLayout, QWidget)
 
@@ -17,8 +17,9 @@ from .arrival_form import ArrivalForm
 from .unit_drop import MIME_TYPE, mime_for
 from .unit_selection import selection_for
 
-COLUMNS = ("Unit", "Weapon", "Count", "SIW", "Transport", "Facing", "Square")
-EDITABLE = {1: "weapon", 2: "count", 3: "siw", 5: "facing"}  # column -> unit key
+COLUMNS = ("Unit", "Weapon", "Count", "SIW", "Transport", "Facing", "Speed", "Range", "Square")
+EDITABLE = {1: "weapon", 2: "count", 3: "siw", 5: "facing", 6: "speed", 7: "target_range"}  # column -> unit key
+NUMBERS = ("count", "speed", "target_range")  # whole numbers; an emptied speed or range goes back to its default
 TREE_ROWS = 6  # the least the tree shows of a force when the dock is short
 ROLE = Qt.ItemDataRole.UserRole  # (side, formation row, unit row) on the first column; rows None above them
 
@@ -165,9 +166,10 @@ class OobDock(QWidget):
                 square = f"{u.unit.at[0]},{u.unit.at[1]}" if u.unit.at else ""
                 arrives = arrival_label(u.unit.arrives)
                 label = f"{u.unit_id}  {u.unit.name}" + (f"  ({arrives})" if arrives else "")
+                speed, reach = _starting_orders(u)
                 cells = [_item(label, (order.side, row, unit_row)), _item(weapon),
                          _item(str(u.unit.count)), _item(u.unit.siw or ""), _item(transport),
-                         _item(u.unit.facing or ""), _item(square)]
+                         _item(u.unit.facing or ""), speed, reach, _item(square)]
                 for column in EDITABLE:
                     cells[column].setEditable(True)
                 cells[0].setDragEnabled(True)
@@ -350,13 +352,27 @@ class OobDock(QWidget):
         if key is None or key[2] is None or field is None:
             return
         text = item.text().strip()
-        if field in ("weapon", "count") and not (text.isdigit() if field == "count" else text):
-            QTimer.singleShot(0, self.redraw)  # a count must be a number: show the value the file holds
+        if (field in NUMBERS and text and not text.isdigit()) or (field in ("weapon", "count") and not text):
+            QTimer.singleShot(0, self.redraw)  # not a number: show the value the file holds
             return
-        value = int(text) if field == "count" else text if text else MISSING
+        value = int(text) if field in NUMBERS and text else text if text else MISSING
         # after the view has finished with the edited item: the edit redraws the whole tree
         QTimer.singleShot(0, lambda: oob.set_unit_value(self.document, key[0], key[1], key[2], field, value,
                                                         f"Change {field} of {key[0]} unit"))
+
+
+def _starting_orders(u) -> tuple[QStandardItem, QStandardItem]:
+    """The speed and target-range cells of a unit: its scenario's values, else the defaults (halted; its weapon's
+    MR) greyed, which typing over sets."""
+    cells = []
+    for value, default, meaning in ((u.unit.speed, 0, "halted"),
+                                    (u.unit.target_range, u.weapon.mr if u.weapon else None, "its weapon's MR")):
+        cell = _item(str(value if value is not None else default if default is not None else ""))
+        if value is None:
+            cell.setForeground(QColor("gray"))
+            cell.setToolTip(f"the default ({meaning}); type a value to give this unit its own")
+        cells.append(cell)
+    return cells[0], cells[1]
 
 
 def _item(text: str, key=None) -> QStandardItem:
