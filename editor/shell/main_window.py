@@ -71,8 +71,23 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
         else:  # first start: the map gets the height; the issues list is a strip until there is something in it
             self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
+            sides = [d for d in (self._dock_named("oob"), self._dock_named("properties")) if d is not None]
+            self.resizeDocks(sides, [380] * len(sides), Qt.Orientation.Horizontal)  # a tree and a form, readable
 
     # -- construction ---------------------------------------------------------------------------------------------
+    def _dock_named(self, name: str) -> QDockWidget | None:
+        return next((d for d in getattr(self, "docks", []) if d.objectName() == name), None)
+
+    def _raise_docks_for(self, tab) -> None:
+        """Bring forward the docks of what the tab edits: a scenario's order of battle and properties, a map's
+        terrain palette."""
+        kinds = {d.kind for d in tab.documents()} if tab is not None else set()
+        names = ("oob", "properties") if "scenario" in kinds else ("terrain",) if "map" in kinds else ()
+        for name in names:
+            dock = self._dock_named(name)
+            if dock is not None and dock.isVisible():
+                dock.raise_()
+
     def _dock(self, title: str, widget, area, name: str) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
@@ -102,6 +117,12 @@ class MainWindow(QMainWindow):
                       self._dock("History", self.history, right, "history")]
         self.issues_dock = self._dock("Issues", self.issues, bottom, "issues")
         self.docks.append(self.issues_dock)
+        # what a room needs side by side shares a place as tabs: the terrain palette with the order of battle (a map
+        # or a scenario), the scenario's properties with its rules parameters; the tab shown follows the document
+        for first, second in (("terrain", "oob"), ("properties", "scenario_parameters")):
+            docks = [self._dock_named(first), self._dock_named(second)]
+            if None not in docks:
+                self.tabifyDockWidget(*docks)
         self.palette.typeChosen.connect(lambda t: self._tool_option(terrain=t))
         self.palette.levelChosen.connect(lambda lvl: self._tool_option(level=lvl))
 
@@ -272,6 +293,7 @@ class MainWindow(QMainWindow):
             self.undo_group.setActiveStack(None)
             return
         self.undo_group.setActiveStack(tab.history)
+        self._raise_docks_for(tab)
         self._show_palette()
         self._tab_call("set_tool", getattr(self, "_current_tool", "brush"))  # tabs with a map only
         self.validator.watch(tab.document.pack_folder)
