@@ -139,11 +139,15 @@ def briefing(content: Content, battle: GeneratedBattle) -> str:
              f"The objective area is the 19x19 squares around {ox},{oy}; the battle lasts {plan.turns} turns."]
     for side, force in battle.forces.items():
         role = "attacks" if plan.attacking(side) else "defends"
-        bought = ", ".join(f"{f.letter} {f.name}" for f in force.formations[1:]) or "nothing but its command HQ"
+        bought = ", ".join(f"{f.letter} {f.name}" for f in force.formations[1:])
+        where = f"{role} from the {plan.home_edges[side]}, behind its start line at column {plan.start_lines[side]}"
         lines.append("")
-        lines.append(f"{profile.side(side).name}: a {plan.sizes[side]} {force.name} ({force.spent} of "
-                     f"{force.budget} selection points; {force.unused} unused) {role} from the {plan.home_edges[side]}, "
-                     f"behind its start line at column {plan.start_lines[side]}. Formations: {bought}.")
+        if bought:
+            lines.append(f"{profile.side(side).name}: a {plan.sizes[side]} {force.name} ({force.spent} of "
+                         f"{force.budget} selection points; {force.unused} unused) {where}. Formations: {bought}.")
+        else:  # forces still to be chosen (the editor's New Scenario without auto-selection): say nothing that goes stale
+            lines.append(f"{profile.side(side).name}: a {plan.sizes[side]} {force.name} with {force.budget} selection "
+                         f"points to spend {where}.")
         if force.batteries:
             lines.append("Off-map artillery: " + ", ".join(f"{b.count} x {b.weapon.name}" for b in force.batteries) + ".")
         if battle.entrenchments.get(side):
