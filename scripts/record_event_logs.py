@@ -1,6 +1,7 @@
 """Record the event logs that tests/test_event_logs.py compares against (tests/data/event_logs/*.jsonl.gz).
 
-    .venv/bin/python scripts/record_event_logs.py
+    .venv/bin/python scripts/record_event_logs.py                 # every case
+    .venv/bin/python scripts/record_event_logs.py western-celles  # only the named cases (a new scenario's)
 
 Run it only when a change is meant to change what happens in a battle (a rules fix, a new AI decision), never to
 make a failing speed-up pass; the test never runs it. The battles are those of tests/event_log_cases.py.
@@ -19,12 +20,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from event_log_cases import CASES, LOG_DIR, build_packs, play_log, write_recorded  # noqa: E402
 
 
-def main() -> int:
+def main(names: list[str]) -> int:
+    unknown = sorted(set(names) - {case.name for case in CASES})
+    if unknown:
+        print(f"no such case: {', '.join(unknown)} (cases: {', '.join(case.name for case in CASES)})", file=sys.stderr)
+        return 2
+    cases = [case for case in CASES if case.name in names] if names else list(CASES)
     LOG_DIR.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="tacforge-logcases-") as tmp:
         with contextlib.redirect_stdout(io.StringIO()):
-            pack_paths = build_packs(CASES, Path(tmp))
-        for case in CASES:
+            pack_paths = build_packs(cases, Path(tmp))
+        for case in cases:
             log = play_log(case, pack_paths)
             write_recorded(case, log)
             print(f"{case.log_file.relative_to(LOG_DIR.parents[2])}: {len(log.splitlines())} events")
@@ -32,4 +38,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -2,7 +2,7 @@
 tests/data/event_logs/ (issue 17: every speed-up keeps every event log byte-identical).
 
 Every battle type of both fronts, built by `tacforge new` with a fixed seed, plus the bundled scenarios; short
-enough (10-12 turns) for the whole set to play in about 20 s. `scripts/record_event_logs.py` records the logs with
+enough (10-12 turns, 7 for the historical scenarios) for the whole set to play in about 20 s. `scripts/record_event_logs.py` records the logs with
 this same module; record them again only when a change is meant to change what happens in a battle.
 """
 
@@ -45,6 +45,10 @@ def _built(front: str, battle_type: str, period: int, seed: int, *extra: str) ->
 
 CASES = (
     LogCase("western-bocage_crossroads", "western:bocage_crossroads", seed=3, turns=12),
+    LogCase("western-kasserine", "western:kasserine", seed=4, turns=7),
+    LogCase("western-salerno", "western:salerno", seed=5, turns=7),
+    LogCase("western-caen", "western:caen", seed=6, turns=7),
+    LogCase("western-celles", "western:celles", seed=7, turns=7),
     LogCase("eastern-steppe_village", "eastern:steppe_village", seed=5, turns=12),
     _built("western", "german-pursuit", 2, 21),
     _built("western", "german-assault", 3, 22, "--river"),

@@ -65,7 +65,7 @@ def test_every_kind_has_a_typed_model_of_engine_types(workspace):
     codes = {c.code: c for c in terrain.model.terrain_codes}
     assert set(range(59)) <= set(codes) and codes[0].level == 1  # BG Appendix 3: codes 0-58; 0 is clear ground
     scenario = workspace.open(workspace.first_scenario("westcopy"))
-    assert scenario.model.scenario.id == "westcopy:bocage_crossroads"
+    assert scenario.model.scenario.id == "westcopy:kasserine"  # the earliest historical scenario (make run opens it)
 
 
 def test_set_value_rederives_the_row_emits_a_typed_event_and_undoes_exactly(workspace):
@@ -155,7 +155,7 @@ def test_a_scenario_with_schema_errors_has_no_typed_scenario_until_fixed(workspa
     document.set_value(("turns",), "many", "Change game length")
     assert document.model.scenario is None
     document.undo.undo()
-    assert document.model.scenario.turns == 20
+    assert document.model.scenario.turns == 30  # Kasserine, a 30-turn assault (BG manual 9.1)
 
 
 def test_rules_model_marks_own_values_over_the_inherited_ones(workspace, pack_copy):

@@ -77,7 +77,9 @@ def test_clone_as_a_variant_gets_a_new_id_below_the_original(table):
 def test_delete_is_refused_with_the_scenarios_that_use_the_weapon(table):
     with pytest.raises(WeaponInUse) as refused:
         delete_weapon(table, "western:sherman")
-    assert scenario_names(refused.value.usages) == ["Bocage Crossroads"]
+    assert scenario_names(refused.value.usages) == [  # every scenario that fields a Sherman (not Kasserine's Grants)
+        "Bocage Crossroads", "Caen - The Death Ride of British Armour (Goodwood)", "Celles - The End of the Bulge",
+        "Salerno - The Counterattack that Failed"]
     assert "Bocage Crossroads" in str(refused.value)
 
 
@@ -92,7 +94,8 @@ def test_replace_everywhere_names_every_use_of_the_weapon(table):
     change, edits = replace_everywhere(table, "western:sherman", "western:grant")
     assert [r.after for r in change.rows] == [None]
     files = {Path(e.file).name for e in edits}
-    assert files == {"bocage_crossroads.yaml", "formations.yaml"}
+    # the pack's templates and every scenario that fields a Sherman (Kasserine has only Grants)
+    assert files == {"bocage_crossroads.yaml", "caen.yaml", "celles.yaml", "salerno.yaml", "formations.yaml"}
     assert {e.new_ref for e in edits} == {"grant"}
     assert all(e.path[-1] == "weapon" for e in edits)
 
