@@ -1,9 +1,11 @@
 """Record the event logs that tests/test_event_logs.py compares against (tests/data/event_logs/*.jsonl.gz).
 
-    .venv/bin/python scripts/record_event_logs.py
+    .venv/bin/python scripts/record_event_logs.py [CASE ...]
 
-Run it only when a change is meant to change what happens in a battle (a rules fix, a new AI decision), never to
-make a failing speed-up pass; the test never runs it. The battles are those of tests/event_log_cases.py.
+With case names (tests/event_log_cases.py), only those logs are recorded (a new case) and the others are left as
+they are; without, every log is recorded again. Run it only when a change is meant to change what happens in a
+battle (a rules fix, a new AI decision), never to make a failing speed-up pass; the test never runs it. The battles
+are those of tests/event_log_cases.py.
 """
 
 from __future__ import annotations
@@ -19,12 +21,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from event_log_cases import CASES, LOG_DIR, build_packs, play_log, write_recorded  # noqa: E402
 
 
-def main() -> int:
+def main(names: list[str]) -> int:
+    unknown = sorted(set(names) - {case.name for case in CASES})
+    if unknown:
+        print(f"no such case: {', '.join(unknown)}; the cases are in tests/event_log_cases.py", file=sys.stderr)
+        return 2
+    cases = [case for case in CASES if not names or case.name in names]
     LOG_DIR.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="tacforge-logcases-") as tmp:
         with contextlib.redirect_stdout(io.StringIO()):
-            pack_paths = build_packs(CASES, Path(tmp))
-        for case in CASES:
+            pack_paths = build_packs(cases, Path(tmp))
+        for case in cases:
             log = play_log(case, pack_paths)
             write_recorded(case, log)
             print(f"{case.log_file.relative_to(LOG_DIR.parents[2])}: {len(log.splitlines())} events")
@@ -32,4 +39,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

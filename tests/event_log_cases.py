@@ -46,6 +46,10 @@ def _built(front: str, battle_type: str, period: int, seed: int, *extra: str) ->
 CASES = (
     LogCase("western-bocage_crossroads", "western:bocage_crossroads", seed=3, turns=12),
     LogCase("eastern-steppe_village", "eastern:steppe_village", seed=5, turns=12),
+    LogCase("eastern-bryansk", "eastern:bryansk", seed=41, turns=8),
+    LogCase("eastern-stalingrad_relief", "eastern:stalingrad_relief", seed=42, turns=6),
+    LogCase("eastern-kiev", "eastern:kiev", seed=43, turns=6),
+    LogCase("eastern-berlin", "eastern:berlin", seed=44, turns=6),
     _built("western", "german-pursuit", 2, 21),
     _built("western", "german-assault", 3, 22, "--river"),
     _built("western", "meeting", 4, 23, "--cover", "6"),
