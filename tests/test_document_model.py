@@ -64,7 +64,8 @@ def test_every_kind_has_a_typed_model_of_engine_types(workspace):
     terrain = workspace.open_pack_file("core", "terrain")
     codes = {c.code: c for c in terrain.model.terrain_codes}
     assert set(range(59)) <= set(codes) and codes[0].level == 1  # BG Appendix 3: codes 0-58; 0 is clear ground
-    scenario = workspace.open(workspace.first_scenario("westcopy"))
+    copy = workspace.packset.packs["westcopy"].location.folder
+    scenario = workspace.open(copy / "scenarios" / "bocage_crossroads.yaml")
     assert scenario.model.scenario.id == "westcopy:bocage_crossroads"
 
 
