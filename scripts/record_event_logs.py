@@ -3,8 +3,10 @@
     .venv/bin/python scripts/record_event_logs.py                 # every case
     .venv/bin/python scripts/record_event_logs.py western-celles  # only the named cases (a new scenario's)
 
-Run it only when a change is meant to change what happens in a battle (a rules fix, a new AI decision), never to
-make a failing speed-up pass; the test never runs it. The battles are those of tests/event_log_cases.py.
+With case names (tests/event_log_cases.py), only those logs are recorded (a new case) and the others are left as
+they are; without, every log is recorded again. Run it only when a change is meant to change what happens in a
+battle (a rules fix, a new AI decision), never to make a failing speed-up pass; the test never runs it. The battles
+are those of tests/event_log_cases.py.
 """
 
 from __future__ import annotations

@@ -14,6 +14,12 @@ REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # tests never open windows, with or without `make test`
 
 
+def shipped_map_ids() -> set[str]:
+    """The ids of the maps the two front packs ship, read from their maps/ folders (not from the loader)."""
+    return {f"{front}:{path.stem}" for front in ("western", "eastern")
+            for path in (REPO / "plugins" / front / f"tacforge_{front}" / "pack" / "maps").glob("*.yaml")}
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _private_cache(tmp_path_factory):
     """Tests never touch the user's cache folder."""

@@ -18,6 +18,8 @@ from tacforge.editor.shell.workspace import Workspace
 from tacforge.engine.model import Period, RulesParameters, Weapon
 from packaging.version import Version
 
+from conftest import shipped_map_ids
+
 
 def weapon(wid, nationality="us", unit_class="tank", periods=(1, 5)):
     return Weapon(f"test:{wid}", wid.title(), (nationality,), unit_class, 10, 5, 3, 5, periods)
@@ -63,18 +65,12 @@ def test_period_columns_name_each_side_in_and_out_of_command_and_read_the_typed_
 
 
 # -- used in N maps ---------------------------------------------------------------------------------------------------
-def shipped_maps(front: str) -> set[str]:
-    """The map ids of a front pack, from its maps/ folder on disk."""
-    folder = Path(__file__).resolve().parents[1] / "plugins" / front / f"tacforge_{front}" / "pack" / "maps"
-    return {f"{front}:{path.stem}" for path in folder.glob("*.yaml")}
-
-
 def test_used_in_maps_counts_the_maps_holding_a_code(workspace):
-    western = shipped_maps("western")
+    western = {m for m in shipped_map_ids() if m.startswith("western:")}
     assert {"western:bocage_crossroads", "western:kasserine"} <= western
     assert {m.id for m in maps_seeing(workspace.packset, "western")} == western
     maps = maps_seeing(workspace.packset, "core")  # both fronts require core
-    assert {m.id for m in maps} == western | shipped_maps("eastern")
+    assert {m.id for m in maps} == shipped_map_ids()
     clear = maps_using(maps, [0])  # every shipped map has some clear level-1 ground
     assert len(clear) == len(maps) and used_in_text(clear).startswith(f"used in {len(maps)} maps")
     assert maps_using(maps, [255]) == [] and used_in_text([]) == "used in no map"
