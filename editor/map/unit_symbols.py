@@ -89,8 +89,9 @@ def _symbol(p: QPainter, symbol: str, vehicle: bool, r: QRectF, pen: QPen) -> No
         p.drawRoundedRect(QRectF(r.left() + w * .3, r.bottom() - h * .28, w * .4, h * .2), h * .1, h * .1)
 
 
-def _draw_frame(geo: Painter, mark: UnitMark, square: tuple[int, int], ghost: bool = False, stacked: int = 1
-                ) -> QRectF:
+def draw_frame(geo: Painter, mark: UnitMark, square: tuple[int, int], ghost: bool = False, stacked: int = 1
+               ) -> QRectF:
+    """A unit's frame on `square` (ghost: see-through; stacked: the badge of a stack); the frame's rectangle."""
     cell = int(geo.cell)
     image = frame_image(mark.symbol, mark.vehicle, mark.hq, side_colour(mark.side).rgba(), cell,
                         mark.arrives is not None, ghost, mark.facing, stacked)
@@ -110,7 +111,7 @@ def paint_units(geo: Painter, marks: list[UnitMark], selected=frozenset(), drag=
         if cell < 4:
             p.fillRect(geo.rect(*square, square[0] + 1, square[1] + 1), side_colour(top.side))
             continue
-        frame = _draw_frame(geo, top, square, any(m.key in moving for m in stack), len(stack))
+        frame = draw_frame(geo, top, square, any(m.key in moving for m in stack), len(stack))
         if any(m.key in selected for m in stack):
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(geo.pen(SELECTED, max(2.0, cell / 10)))
@@ -154,7 +155,7 @@ def _paint_drag(geo: Painter, marks: list[UnitMark], drag) -> None:
         mark = by_key.get(key)
         if mark is None:
             continue
-        _draw_frame(geo, mark, square, ghost=True)
+        draw_frame(geo, mark, square, ghost=True)
         geo.p.setPen(geo.pen(QColor(40, 200, 90), 2))
         geo.p.drawRect(geo.rect(square[0], square[1], square[0] + 1, square[1] + 1))
     geo.p.setPen(geo.pen(REFUSED, 2.5))

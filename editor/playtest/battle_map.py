@@ -11,7 +11,7 @@ from ..map.overlays import OBJECTIVE, Painter, side_colour
 from ..map.tools.model import MapModel
 from ..map.view import MapView
 from .frames import Frame, UnitView
-from .unit_marks import draw_unit
+from .unit_marks import draw_stack
 
 
 class BattleMapView(MapView):
@@ -71,11 +71,11 @@ class BattleMapView(MapView):
         for start, end, hit in self.fire:
             geo.p.setPen(geo.pen(QColor(230, 30, 30) if hit else QColor(255, 140, 0, 200), 2 if hit else 1.2))
             geo.p.drawLine(geo.centre(*start), geo.centre(*end))
-        stacks: dict[tuple[int, int], int] = {}
-        for unit in sorted(self.shown_units(), key=lambda u: (u.side, u.label)):
-            slot = stacks.get(unit.pos, 0)
-            stacks[unit.pos] = slot + 1
-            draw_unit(geo, unit, self.classes.get(unit.unit_class), slot, unit.uid in self.selected)
+        stacks: dict[tuple[int, int], list[UnitView]] = {}
+        for unit in sorted(self.shown_units(), key=lambda u: (u.carried, u.side, u.label)):  # carriers on top
+            stacks.setdefault(unit.pos, []).append(unit)
+        for stack in stacks.values():
+            draw_stack(geo, stack, self.classes, self.selected)
 
     def mousePressEvent(self, event) -> None:
         x, y = self.cell_at(event.position())
