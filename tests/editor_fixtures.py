@@ -53,3 +53,23 @@ def menu_action(window, menu_title: str, text_start: str):
     """The action of a menu-bar menu whose text starts with `text_start` (Undo's text grows the command's name)."""
     menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == menu_title)
     return next(a for a in menu.actions() if a.text().replace("&", "").startswith(text_start))
+
+
+@pytest.fixture
+def make_run_window(qtbot, tmp_path, monkeypatch, settings):
+    """The window `make run` opens (the bundled packs only, the first historical scenario), shown at 1600x1000, with
+    its own recovery and user-packs folders."""
+    from tacforge.editor.shell.app import open_window
+
+    monkeypatch.setenv("TACFORGE_RECOVERY_DIR", str(tmp_path / "recovery"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the user's packs folder, platformdirs' way
+    win = open_window([], settings)
+    qtbot.addWidget(win)
+    win.resize(1600, 1000)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.playtests.close_all()
+    win.balance_runs.stop()
+    win.validator.shutdown()
+    win.close()

@@ -16,28 +16,18 @@ from PyQt6.QtTest import QTest
 from PyQt6.QtWidgets import QApplication, QInputDialog
 
 from tacforge.editor.scenario.new_scenario_dialog import NewScenarioDialog
-from tacforge.editor.shell.app import open_window
 from tacforge.editor.shell.pack_places import user_packs_folder
 from tacforge.engine.cli import main as tacforge_main
 
-from editor_fixtures import menu_action, no_dialogs, settings  # noqa: F401 (fixtures)
+from editor_fixtures import make_run_window, menu_action, no_dialogs, settings  # noqa: F401 (fixtures)
 
 SHERMAN_COMPANY = "western:us_tank_company_sherman"
 GRENADIER_COMPANY = "western:ger_panzergrenadier_company"
 
 
 @pytest.fixture
-def window(qtbot, tmp_path, monkeypatch, settings):  # noqa: F811
-    monkeypatch.setenv("TACFORGE_RECOVERY_DIR", str(tmp_path / "recovery"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the user's packs folder, where the pack goes
-    win = open_window([], settings)  # as `make run`: the bundled packs only
-    qtbot.addWidget(win)
-    win.resize(1600, 1000)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.validator.shutdown()
-    win.close()
+def window(make_run_window):  # noqa: F811
+    return make_run_window
 
 
 def new_scenario(window, monkeypatch):

@@ -12,27 +12,15 @@ from PyQt6.QtTest import QTest
 
 from tacforge.editor.playtest.frames import PULSE
 from tacforge.editor.playtest.playtest_dialog import PlaytestDialog
-from tacforge.editor.shell.app import open_window
 
-from editor_fixtures import menu_action, no_dialogs, settings  # noqa: F401 (fixtures)
+from editor_fixtures import make_run_window, menu_action, no_dialogs, settings  # noqa: F401 (fixtures)
 
 RUN_TIMEOUT = 240_000  # ms: short games on a loaded 2-core machine
 
 
 @pytest.fixture
-def window(qtbot, tmp_path, monkeypatch, settings):  # noqa: F811
-    monkeypatch.setenv("TACFORGE_RECOVERY_DIR", str(tmp_path / "recovery"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    win = open_window([], settings)  # as `make run`: the first bundled (historical) scenario
-    qtbot.addWidget(win)
-    win.resize(1600, 1000)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.playtests.close_all()
-    win.balance_runs.stop()
-    win.validator.shutdown()
-    win.close()
+def window(make_run_window):  # noqa: F811
+    return make_run_window
 
 
 def balance_run(qtbot, window):

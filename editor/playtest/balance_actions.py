@@ -4,7 +4,6 @@ battle of its scenario's tab."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from PyQt6.QtGui import QAction, QKeySequence
 from PyQt6.QtWidgets import QMessageBox
@@ -34,15 +33,12 @@ class BalanceRuns:
             return None
         if self.dialog is None:
             self.dialog = BalanceDialog(self.window.workspace, path, self.window)
-            self.dialog.unitChosen.connect(self.select_unit)
+            self.dialog.unitChosen.connect(lambda path, uid: show_unit(self.window, path, uid))
         self.dialog.set_scenario(path)
         self.dialog.show()
         self.dialog.raise_()
         self.dialog.activateWindow()
         return self.dialog
-
-    def select_unit(self, scenario_path: Path, uid: str) -> None:
-        show_unit(self.window, scenario_path, uid)
 
     def stop(self) -> None:
         """The editor is closing: a run in progress is cancelled and its workers end."""
