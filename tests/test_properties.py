@@ -360,6 +360,20 @@ def test_movement_field_never_paths_through_impassable_squares(case):
         assert detour not in blocked and passable(c, game_map, detour, mobility)
 
 
+
+@props(60)
+@given(case=small_maps())
+def test_distance_fields_are_the_least_cost_from_every_square(case):
+    """The whole distance field toward a goal, square by square, is the reference Dijkstra's least cost from that
+    square (2**40 where the goal cannot be reached)."""
+    game_map, mobility, _, goal, _ = case
+    c = content("western_fixtures")
+    field = MovementField(game_map, c, mobility).distance_to(goal)
+    for y in range(game_map.height):
+        for x in range(game_map.width):
+            best = cheapest(c, game_map, mobility, (x, y), goal)
+            assert int(field[y, x]) == (best if best is not None else 1 << 40), ((x, y), goal)
+
 # -- victory --------------------------------------------------------------------------------------------------------
 def vp_state(c, attackers, totals) -> GameState:
     sides = c.ruleset.side_ids()

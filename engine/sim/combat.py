@@ -50,43 +50,50 @@ def can_see(unit: UnitState, target: UnitState, battle: "Battle") -> bool:
     return battle.sees(a, b)
 
 
-def visible_enemies(unit: UnitState, battle: "Battle") -> list[UnitState]:
-    """The enemies the unit sees, in the order of enemies_on_map: exactly those for which `can_see` holds. The
-    roster has those within sighting range (or on the unit's square); only they and the revealed enemies are
-    tested for the arc and the line of sight."""
+def search(unit: UnitState, battle: "Battle", reach: int) -> list[UnitState]:
+    """A search (6.2): every enemy the unit sees for the first time is spotted (a Spotted event, in the order of
+    enemies_on_map), and the enemies it sees within `reach` are returned, in that order. It sees exactly those
+    for which `can_see` holds; the roster has those within sighting range (or on the unit's square), and only they
+    and the revealed enemies are tested for the arc and the line of sight. An enemy the side has already spotted
+    and that is out of reach is not tested at all: seeing it changes nothing (docs/engine.md, "Performance")."""
     a = unit.pos
     if a is None:
         return []
     roster = battle.roster(unit.side)
     near = roster.near_or_revealed(a, battle.revealed.get(unit.side))
-    out = []
+    found = []
     units = roster.units
+    spotted = battle.seen_by_side[unit.side]
     known, vis = battle._los, battle.state.visibility  # battle.sees, inline where it knows the answer
     degrees = fx = fy = None
     for i in near:
         e = units[i]
         b = e.pos
-        if a == b:
-            out.append(e)
-            continue
-        if degrees is None:
-            degrees = battle.params.spotting.field_of_view(unit.uid in battle.moving)
-            if degrees in (90, 180):  # in_arc's exact integer tests, the facing looked up once
-                fx, fy = FACING_VECTORS[facing_index(unit.facing)]
         tx, ty = b[0] - a[0], b[1] - a[1]
-        if fx is not None:
-            dot = fx * tx + fy * ty
-            if dot < 0 or degrees == 90 and 2 * dot * dot < (fx * fx + fy * fy) * (tx * tx + ty * ty):
-                continue
-        elif not in_arc(a, unit.facing, b, degrees):
+        d = max(tx if tx >= 0 else -tx, ty if ty >= 0 else -ty)
+        if d > reach and e.uid in spotted:
             continue
-        los = known.get((a, b) if a <= b else (b, a))
-        if los is None:
-            if battle.sees(a, b):
-                out.append(e)
-        elif los and (tx if tx >= 0 else -tx) <= vis and (ty if ty >= 0 else -ty) <= vis:
-            out.append(e)
-    return out
+        if d:
+            if degrees is None:
+                degrees = battle.params.spotting.field_of_view(unit.uid in battle.moving)
+                if degrees in (90, 180):  # in_arc's exact integer tests, the facing looked up once
+                    fx, fy = FACING_VECTORS[facing_index(unit.facing)]
+            if fx is not None:
+                dot = fx * tx + fy * ty
+                if dot < 0 or degrees == 90 and 2 * dot * dot < (fx * fx + fy * fy) * (tx * tx + ty * ty):
+                    continue
+            elif not in_arc(a, unit.facing, b, degrees):
+                continue
+            los = known.get((a, b) if a <= b else (b, a))
+            if los is None:
+                if not battle.sees(a, b):
+                    continue
+            elif not (los and d <= vis):
+                continue
+        battle.note_spotted(unit, e)  # units always see their own square
+        if d <= reach:
+            found.append(e)
+    return found
 
 
 def _in_range(unit: UnitState, target: UnitState, battle: "Battle") -> bool:
@@ -115,11 +122,7 @@ def select_target(unit: UnitState, battle: "Battle") -> tuple[UnitState | None, 
         return None, False
     if rs.fails_to_search(unit.suppression, state.rng.random(), battle.params):
         return None, False
-    seen = visible_enemies(unit, battle)
-    for enemy in seen:
-        battle.note_spotted(unit, enemy)
-    reach = min(unit.range_limit, unit.weapon.mr, state.visibility)  # _in_range: the seen are on the map
-    candidates = [e for e in seen if chebyshev(here, e.pos) <= reach]
+    candidates = search(unit, battle, min(unit.range_limit, unit.weapon.mr, state.visibility))  # as _in_range
     if unit.priority:
         chosen = next((e for e in candidates if e.uid == unit.priority), None)
         if chosen is not None:

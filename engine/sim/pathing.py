@@ -1,5 +1,5 @@
 """Movement (rules-reference 6.10, 6.11, 13 U19-U21): costs to enter by mobility class, distance fields toward an
-objective, and the step a unit takes with the movement points it has accumulated."""
+objective (Dijkstra, with scipy), and the step a unit takes with the movement points it has accumulated."""
 
 from __future__ import annotations
 
@@ -25,48 +25,56 @@ class MovementField:
         self.enter_cost = table[game_map.codes]
         self.height, self.width = self.enter_cost.shape
         self._fields: dict[tuple[int, int], np.ndarray] = {}
+        self._reversed = None  # the sparse graph of _reversed_moves, built with the first field
 
     def cost(self, square: tuple[int, int]) -> int:
         return int(self.enter_cost[square[1], square[0]])
 
     def distance_to(self, goal: tuple[int, int]) -> np.ndarray:
-        """Least total cost to reach goal from every square (the goal costs 0), by vectorised relaxation."""
+        """Least total cost to reach goal from every square (the goal costs 0; the cost of a path is the sum of the
+        costs to enter its squares after the first), int64, with 2**40 where the goal cannot be reached."""
         field = self._fields.get(goal)
         if field is not None:
             return field
-        field = self._relax(goal)
+        field = self._dijkstra(goal)
         if len(self._fields) > 256:
             self._fields.clear()
         self._fields[goal] = field
         return field
 
-    def _relax(self, goal: tuple[int, int]) -> np.ndarray:
-        """Relaxation to a fixed point in int32 (entering costs at most IMPASSABLE, and every
-        value is capped at 2**30, so nothing overflows; squares at IMPASSABLE or beyond end as 2**40: unreachable), and
-        the minimum over the eight neighbours as a 3x3 minimum taken row-wise then column-wise (it includes the
-        square itself, which never wins: its own cost is not negative)."""
+    def _dijkstra(self, goal: tuple[int, int]) -> np.ndarray:
+        """Dijkstra's algorithm from the goal over the reversed moves (scipy.sparse.csgraph, compiled): the move
+        from square u into its neighbour v costs the cost to enter v, so read backwards from the goal, v leads to u
+        at that cost. Every cost is a small whole number, so the float64 sums are exact. It replaced a NumPy
+        relaxation to a fixed point that took a round per square of the longest path (docs/engine.md)."""
+        from scipy.sparse.csgraph import dijkstra  # imported on the first field: scipy.sparse takes ~0.2 s
+
+        if self._reversed is None:
+            self._reversed = self._reversed_moves()
         h, w = self.height, self.width
-        cap = np.int32(1 << 30)
-        dist = np.full((h + 2, w + 2), cap, dtype=np.int32)  # the border stays at cap: never the least
-        inner = dist[1:-1, 1:-1]
-        inner[goal[1], goal[0]] = 0
-        cost = np.zeros((h + 2, w + 2), dtype=np.int32)
-        cost[1:-1, 1:-1] = self.enter_cost
-        through = np.empty((h + 2, w + 2), dtype=np.int32)
-        rows = np.empty((h + 2, w), dtype=np.int32)
-        best = np.empty((h, w), dtype=np.int32)
-        for _ in range(h * w):
-            np.add(cost, dist, out=through)
-            np.minimum(through[:, :-2], through[:, 1:-1], out=rows)
-            np.minimum(rows, through[:, 2:], out=rows)
-            np.minimum(rows[:-2], rows[1:-1], out=best)
-            np.minimum(best, rows[2:], out=best)
-            if not (best < inner).any():  # best <= inner: unchanged unless some square got cheaper
-                break
-            np.minimum(best, inner, out=inner)
-        field = inner.astype(np.int64)
-        field[field >= IMPASSABLE] = np.int64(1 << 40)
+        dist = dijkstra(self._reversed, indices=goal[1] * w + goal[0]).reshape(h, w)
+        field = np.full((h, w), np.int64(1 << 40))
+        reached = dist < float(IMPASSABLE)  # inf where no path leads to the goal
+        field[reached] = dist[reached].astype(np.int64)
         return field
+
+    def _reversed_moves(self):
+        """The moves of the map as a sparse graph, reversed: an edge from each enterable square v to each of its
+        neighbours u, weighted with the cost to enter v."""
+        from scipy.sparse import csr_matrix
+
+        h, w = self.height, self.width
+        index = np.arange(h * w).reshape(h, w)
+        sources, targets, weights = [], [], []
+        for dx, dy in NEIGHBOURS:  # u = v + (dx, dy), both on the map
+            vy, vx = slice(max(0, -dy), h - max(0, dy)), slice(max(0, -dx), w - max(0, dx))
+            uy, ux = slice(max(0, dy), h + min(0, dy)), slice(max(0, dx), w + min(0, dx))
+            enterable = self.enter_cost[vy, vx] < IMPASSABLE
+            sources.append(index[vy, vx][enterable])
+            targets.append(index[uy, ux][enterable])
+            weights.append(self.enter_cost[vy, vx][enterable].astype(np.float64))
+        return csr_matrix((np.concatenate(weights), (np.concatenate(sources), np.concatenate(targets))),
+                          shape=(h * w, h * w))
 
     def next_step(self, pos: tuple[int, int], goal: tuple[int, int], blocked=frozenset()) -> tuple[int, int] | None:
         """The neighbour to enter next on a cheapest path to goal, or None if there is none."""
