@@ -24,8 +24,15 @@ class Arith:
     __slots__ = ("exact",)
 
     def __init__(self, values):
-        kinds = {type(v) for v in values}
-        self.exact = Fraction in kinds and float not in kinds
+        exact = False  # a Fraction and no float among the values (by exact type)
+        for v in values:
+            kind = type(v)
+            if kind is float:
+                exact = False
+                break
+            if kind is Fraction:
+                exact = True
+        self.exact = exact
 
     def __call__(self, x) -> Number:
         if not self.exact:

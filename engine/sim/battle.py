@@ -12,6 +12,7 @@ Everything that happens is an event in battle.events (design.md 5).
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import numpy as np
 
@@ -28,7 +29,7 @@ from .command import in_command, position
 from .pathing import MovementField
 from .orders import Order, OrderError, apply_order, board
 from .initial_state import SetupError, build_state
-from .move_resolution import step_unit
+from .move_resolution import count_stacks, step_unit
 from .objectives import end_of_turn as objectives_end_of_turn
 from .reinforcements import any_pending, bring_in
 from .state import GameState, UnitState
@@ -142,7 +143,9 @@ class Battle:
         # During a pulse's fire phase (no unit moves): each side's Roster of enemies, kept until an event that may
         # change who is on the map (see _ROSTER_SAFE); None otherwise.
         self._rosters: dict[str, Roster] | None = None
-        self._sides: dict[str, list[UnitState]] | None = None  # each side's units, during the movement phase
+        # During the movement phase: how many units on the map stand on each square, per side (count_stacks),
+        # kept up as they move and board; None otherwise.
+        self.stacks: Counter | None = None
         self._fields: dict[str, MovementField] = {}
         self.moving: set[str] = set()
         self.revealed: dict[str, set[str]] = {}
@@ -325,15 +328,13 @@ class Battle:
                     unit_fires(unit, self)
         finally:
             self._rosters = None
-        self._sides = {}
-        for unit in units:
-            self._sides.setdefault(unit.side, []).append(unit)
+        self.stacks = count_stacks(units)
         try:
             for unit in units:
                 if unit.on_map and unit.alive:
                     self._move(unit)
         finally:
-            self._sides = None
+            self.stacks = None
         for unit in units:
             if unit.delay > 0:
                 unit.delay -= 1
@@ -372,4 +373,7 @@ class Battle:
         return found
 
     def board(self, carrier: UnitState, passenger: UnitState) -> None:
+        was_on_map = passenger.on_map
         self.emit(*board(carrier, passenger, self.state, self.content))
+        if self.stacks is not None and was_on_map and not passenger.on_map:
+            self.stacks[(passenger.side, passenger.pos)] -= 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from ..rules import suppression as rs
@@ -40,19 +41,27 @@ def _goal(unit: UnitState, battle: "Battle") -> tuple[int, int] | None:
 
 
 def crowded(square: tuple[int, int], unit: UnitState, battle: "Battle") -> bool:
+    """Whether the stacking limit keeps the unit out of the square: as many other units of its side stand there."""
     if not battle.flags.stacking:
         return False
     limit = battle.params.units.stacking_limit
     if limit <= 0:
         return True
+    stacks = battle.stacks
+    if stacks is not None:  # the movement phase keeps the count
+        return stacks.get((unit.side, square), 0) - (unit.pos == square and unit.on_map) >= limit
     side, friends = unit.side, 0
-    sides = getattr(battle, "_sides", None)  # the side's own units only, during the movement phase
-    for u in battle.state.units.values() if sides is None else sides.get(side, ()):
+    for u in battle.state.units.values():
         if u.pos == square and u.side == side and u.uid != unit.uid and u.on_map:  # the square rules out most
             friends += 1
             if friends >= limit:
                 return True
     return False
+
+
+def count_stacks(units) -> Counter:
+    """How many units on the map stand on each square, per side: {(side, square): count}."""
+    return Counter((u.side, u.pos) for u in units if u.on_map)
 
 
 def step_unit(unit: UnitState, battle: "Battle") -> None:
@@ -99,6 +108,10 @@ def step_unit(unit: UnitState, battle: "Battle") -> None:
         unit.mp -= cost
         spent += cost
         unit.facing = HEADINGS[(nxt[0] - unit.pos[0], nxt[1] - unit.pos[1])]
+        stacks = battle.stacks
+        if stacks is not None:
+            stacks[(unit.side, unit.pos)] -= 1
+            stacks[(unit.side, nxt)] += 1
         unit.pos = nxt
         for uid in unit.passengers:
             battle.state.units[uid].pos = nxt

@@ -25,6 +25,7 @@ class MovementField:
         self.enter_cost = table[game_map.codes]
         self.height, self.width = self.enter_cost.shape
         self._fields: dict[tuple[int, int], np.ndarray] = {}
+        self._steps: dict[tuple, tuple[int, int] | None] = {}  # next_step's answers without blocked squares
         self._reversed = None  # the sparse graph of _reversed_moves, built with the first field
 
     def cost(self, square: tuple[int, int]) -> int:
@@ -80,6 +81,17 @@ class MovementField:
         """The neighbour to enter next on a cheapest path to goal, or None if there is none."""
         if pos == goal:
             return None
+        if not blocked:  # units held up by a full square ask again every pulse: most steps are asked before
+            key = (pos, goal)
+            found = self._steps.get(key, self)
+            if found is self:
+                if len(self._steps) > 1 << 16:
+                    self._steps.clear()
+                found = self._steps[key] = self._next_step(pos, goal, blocked)
+            return found
+        return self._next_step(pos, goal, blocked)
+
+    def _next_step(self, pos: tuple[int, int], goal: tuple[int, int], blocked) -> tuple[int, int] | None:
         field = self.distance_to(goal)
         best, best_key = None, None
         x, y = pos
