@@ -7,12 +7,17 @@ Each battle is built like `tacforge new` with random choices (front, battle type
 hills; the battle type's own length and a random visibility), drawn from one generator seeded with S, so the same
 arguments give the same battles. Building is not timed; playing is. The slowest K are listed with the choices that
 rebuild them (`tacforge new --pack FRONT --type TYPE --period P ... --seed SEED`) to profile them.
+
+With --digests FILE it also writes a SHA-256 of each battle's event log, one line a battle: run it in two trees and
+`diff` the files to check that a change meant to be invisible (a speed-up) plays every battle exactly as before, on
+more battles than tests/test_event_logs.py plays.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import io
 import random
 import statistics
@@ -25,6 +30,7 @@ from tacforge.engine.ai import ComputerPlayer, play_out
 from tacforge.engine.battlegen import BattleChoices, build_battle, write_battle
 from tacforge.engine.packs import load_packs
 from tacforge.engine.sim.battle import Battle
+from tacforge.engine.sim.savegame import events_jsonl
 
 FRONTS = ("western", "eastern")
 
@@ -46,6 +52,7 @@ def main() -> int:
     parser.add_argument("n", nargs="?", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0, help="seed of the random choices (default 0)")
     parser.add_argument("--slowest", type=int, default=5, help="list this many of the slowest battles")
+    parser.add_argument("--digests", type=Path, help="write a SHA-256 of each battle's event log to this file")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     bundled = load_packs(env={}, include_user_dir=False)
@@ -62,7 +69,7 @@ def main() -> int:
                              requires={"core": ">=1.0,<2", front: ">=1.0,<2"}, ruleset=content.ruleset.id)
             built.append((front, choices, f"outliers_{front}:b{i}"))
         packs = load_packs(sorted(Path(tmp).iterdir()), env={}, include_user_dir=False)
-        times = []
+        times, digests = [], []
         for front, choices, ref in built:
             pack_id, _ = ref.split(":")
             content = packs.content(pack_id)
@@ -72,6 +79,11 @@ def main() -> int:
             start = time.perf_counter()
             play_out(battle, {side: player for side in battle.state.sides})
             times.append((time.perf_counter() - start, front, choices, len(battle.state.units)))
+            if args.digests:
+                log = events_jsonl(battle.events).encode()
+                digests.append(f"{ref} {hashlib.sha256(log).hexdigest()} {new_command(front, choices)}\n")
+    if args.digests:
+        args.digests.write_text("".join(digests))
     median = statistics.median(t for t, *_ in times)
     slowest = sorted(times, key=lambda row: row[0], reverse=True)
     print(f"{args.n} random battles (--seed {args.seed}): median {median:.2f} s, slowest {slowest[0][0]:.2f} s "

@@ -143,6 +143,7 @@ class Battle:
         # During a pulse's fire phase (no unit moves): each side's Roster of enemies, kept until an event that may
         # change who is on the map (see _ROSTER_SAFE); None otherwise.
         self._rosters: dict[str, Roster] | None = None
+        self._squares: dict[tuple[int, int], list[UnitState]] | None = None  # units_at's index, in a fire phase
         # During the movement phase: how many units on the map stand on each square, per side (count_stacks),
         # kept up as they move and board; None otherwise.
         self.stacks: Counter | None = None
@@ -185,6 +186,24 @@ class Battle:
     def sees_unit_from(self, origin: tuple[int, int], unit: UnitState) -> bool:
         pos = position(unit, self.state)
         return pos is not None and distance(origin, pos) <= sighting_range(unit, self) and self.sees(origin, pos)
+
+    def units_at(self, square: tuple[int, int]) -> list[UnitState]:
+        """The units on the square, carried ones included, in the order of state.units, the dead among them: no
+        unit changes square during the fire phase, so the index is made once per pulse (outside the fire phase,
+        on every call)."""
+        index = self._squares
+        if index is None:
+            index = {}
+            units = self.state.units
+            for u in units.values():
+                if not u.offmap:
+                    pos = u.pos if u.carrier is None else position(u, self.state)
+                    if pos is not None:
+                        index.setdefault(pos, []).append(u)
+            if self._rosters is None:
+                return index.get(square, [])
+            self._squares = index
+        return index.get(square, [])
 
     def enemies_on_map(self, side: str) -> list[UnitState]:
         return [u for u in self.state.units.values() if u.side != side and u.on_map]
@@ -327,7 +346,7 @@ class Battle:
                 elif unit.on_map and not unit.routed:
                     unit_fires(unit, self)
         finally:
-            self._rosters = None
+            self._rosters = self._squares = None
         self.stacks = count_stacks(units)
         try:
             for unit in units:

@@ -31,10 +31,7 @@ def run_mission(unit: UnitState, battle: "Battle") -> None:
         unit.mission = None
         return
     square = mission.square
-    # (u.count > 0 is u.alive and a carried unit stands where its carrier does, without the calls: a battle asks
-    # this for every mission and pulse, over every unit)
-    units_there = [u for u in state.units.values() if u.count > 0 and not u.offmap
-                   and (u.pos if u.carrier is None else position(u, state)) == square]
+    units_there = [u for u in battle.units_at(square) if u.count > 0]  # (u.alive, without the call)
     if any(u.side == unit.side for u in units_there):
         unit.mission = None
         battle.emit(ev.BombardmentCancelled(state.turn, state.pulse, unit.uid, "friendly units in the target square"))
