@@ -35,17 +35,19 @@ from .reinforcements import any_pending, bring_in
 from .state import GameState, UnitState
 from .victory import VictoryResult, score
 
-# Events that change no unit's presence on the map or its square: they leave the fire phase's rosters valid (a
-# Killed event does too while the unit survives). Any other event drops them.
+# Events that change no unit's presence on the map or its square: they leave the fire phase's rosters valid. A Killed
+# event does too: a destroyed unit stays in the rosters, and the searches pass over it (Roster). Any other event
+# (a Disembarked: units appear on the map) drops them.
 _ROSTER_SAFE = (ev.Fired, ev.Suppressed, ev.Spotted, ev.Routed, ev.BombardmentStarted, ev.BombardmentDrifted,
-                ev.BombardmentCancelled)
+                ev.BombardmentCancelled, ev.Killed)
 
 
 class Roster:
     """The enemies of one side on the map (as enemies_on_map: in the order of state.units) with their squares and
     sighting ranges, for the side's units searching for targets (combat.select_target): `near(square)` lists, in
     that order, the enemies within their sighting range of the square or on it. The lists for the squares the
-    side's units stand on are worked out together, with NumPy, the first time one is asked for."""
+    side's units stand on are worked out together, with NumPy, the first time one is asked for. An enemy destroyed
+    since the roster was made is still listed (count 0): whoever reads the lists passes over it."""
 
     __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near", "_revealed", "_merged", "_first")
 
@@ -59,16 +61,16 @@ class Roster:
         self._near: dict[tuple[int, int], list[int]] | None = None
         self._revealed: tuple[int, set[int]] = (0, set())  # (size of the side's revealed set, their indexes)
         self._merged: dict[tuple[int, int], list[int]] = {}
-        self._first: dict[tuple[int, int], UnitState] | None = None
+        self._first: dict[tuple[int, int], list[UnitState]] | None = None
 
     def first_on(self, square: tuple[int, int]) -> UnitState | None:
-        """The first enemy (in the roster's order) standing on the square."""
+        """The first enemy (in the roster's order) standing on the square, destroyed ones passed over."""
         first = self._first
         if first is None:
             first = self._first = {}
             for u in self.units:
-                first.setdefault(u.pos, u)
-        return first.get(square)
+                first.setdefault(u.pos, []).append(u)
+        return next((u for u in first.get(square, ()) if u.count > 0), None)
 
     def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> list[int]:
         """`near(square)` and the enemies in `revealed` (seen firing this pulse: sighted at any range), in order.
@@ -163,8 +165,7 @@ class Battle:
 
     def emit(self, *events: ev.Event) -> None:
         for event in events:
-            if self._rosters and not (isinstance(event, _ROSTER_SAFE)
-                                      or isinstance(event, ev.Killed) and event.remaining > 0):
+            if self._rosters and not isinstance(event, _ROSTER_SAFE):
                 self._rosters = {}
             self.events.append(event)
             for listener in self.listeners:

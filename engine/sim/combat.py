@@ -68,6 +68,8 @@ def search(unit: UnitState, battle: "Battle", reach: int) -> list[UnitState]:
     degrees = fx = fy = None
     for i in near:
         e = units[i]
+        if e.count <= 0:  # destroyed since the roster was made
+            continue
         b = e.pos
         tx, ty = b[0] - a[0], b[1] - a[1]
         d = max(tx if tx >= 0 else -tx, ty if ty >= 0 else -ty)
