@@ -120,7 +120,9 @@ def _play_in_worker(index: int, seed: int) -> GameSummary | None:
 def _pool_context():
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload([__name__, "tacforge.engine.packs.scenario_lookup"])  # the server imports the engine once; workers fork from it
+        # the server imports the engine once, and scipy's graph module that the movement's distance fields import
+        # on the first field (~0.2 s); workers fork from it
+        ctx.set_forkserver_preload([__name__, "tacforge.engine.packs.scenario_lookup", "scipy.sparse.csgraph"])
         return ctx
     return multiprocessing.get_context("spawn")
 
