@@ -232,3 +232,34 @@ def test_a_unit_starts_with_the_speed_and_target_range_its_scenario_gives(bundle
     state = Battle(content, dataclasses.replace(scenario, forces=forces), seed=1).state
     assert (state.units["allied:B0"].speed, state.units["allied:B0"].range_limit) == (5, 4)
     assert (state.units["allied:B1"].speed, state.units["allied:B1"].range_limit) == (0, state.units["allied:B1"].weapon.mr)
+
+
+def test_the_movement_phase_counts_each_squares_units_as_they_move_and_board(bundled):
+    """crowded() reads a count of each side's units on the map per square during the movement phase, kept up move
+    by move: after every Moved and Embarked event it equals a count made afresh, also when a truck drives to its
+    infantry and takes it on board (which takes the infantry off the map)."""
+    from tacforge.engine.sim import events as ev
+    from tacforge.engine.sim.move_resolution import count_stacks
+
+    b = battle(bundled)
+    b.start()
+    state = b.state
+    truck = next(u for u in state.units.values() if u.weapon.unit_class == "truck" and u.passengers)
+    b.orders_phase({truck.side: [o.Disembark(truck.uid)]})
+    riders = [u for u in state.units.values() if u.pos == truck.pos and u.uid != truck.uid and u.side == truck.side]
+    truck.pos = (truck.pos[0] + 3, truck.pos[1])  # away from them, so that it has to drive back to load them
+    b.orders_phase({truck.side: [o.Embark(truck.uid, riders[0].uid)]})
+    truck.delay = 0
+    checked = []
+
+    def check(event):
+        if isinstance(event, (ev.Moved, ev.Embarked)) and b.stacks is not None:
+            assert +b.stacks == count_stacks(state.units.values()), event
+            checked.append(type(event).__name__)
+
+    b.listeners.append(check)
+    for _ in range(3):
+        b.orders_phase({})
+        b.combat_phase()
+    assert "Embarked" in checked and "Moved" in checked
+    assert riders[0].carrier == truck.uid

@@ -394,6 +394,7 @@ class Battle:
 
     def board(self, carrier: UnitState, passenger: UnitState) -> None:
         was_on_map = passenger.on_map
-        self.emit(*board(carrier, passenger, self.state, self.content))
+        events = board(carrier, passenger, self.state, self.content)
         if self.stacks is not None and was_on_map and not passenger.on_map:
             self.stacks[(passenger.side, passenger.pos)] -= 1
+        self.emit(*events)
