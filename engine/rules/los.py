@@ -124,11 +124,12 @@ def has_los(grid: TerrainGrid, a: Square, b: Square, operator: str = ">=", visib
 # width x height planes: a target off the map reads squares through the row ends, harmlessly, as its result is
 # never used.
 _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
-_RUN = 4                                     # path squares per uint32 word
-_WEIGHTS = np.uint32(0x03030303)             # the cover weight bits of the 4 codes of a word
-_BYTES = np.uint32(0x01010101)               # x * _BYTES has the sum of x's 4 bytes in its top byte (if < 256)
-_PASS = np.uint32((COUNT_BLOCKS << 24) - 1)  # a scaled count passes when its top byte is below COUNT_BLOCKS
-_NEVER = np.uint32(2 ** 32 - 1)              # ... and always passes against this
+_RUN = 4                                     # path squares per uint32 word; two words make a uint64 pair
+_LANES = np.uint64(0x0101010101010101)       # x * _LANES has the sum of x's 8 bytes in its top byte (if < 256)
+_WEIGHTS = np.uint64(0x0303030303030303)     # the cover weight bits of the 8 codes of a pair
+_FAILS = np.uint64(0x8080808080808080)       # the bits that code + 127 - limit sets where code > limit
+_PASS = np.uint64((COUNT_BLOCKS << 56) - 1)  # a scaled count passes when its top byte is below COUNT_BLOCKS
+_NEVER = np.uint64(2 ** 64 - 1)              # ... and always passes against this
 
 
 class _Paths:
@@ -168,24 +169,49 @@ class _Paths:
         self.patterns = tuple((n % 5, tuple(n // 5 // 9 ** i % 9 - 1 for i in range(n % 5 - 1)))
                               for n in runs.tolist())  # (squares, steps) back from the codes above
         where = np.where(squares > 0, py[0::_RUN] * width + px[0::_RUN], 0)
-        self.index = (self.margin + layer.reshape(groups, count) * self.plane + where).reshape(groups, side, side)
-        self.dist = dist.reshape(side, side)
-        self.index.flags.writeable = self.dist.flags.writeable = False
+        words = self.margin + layer.reshape(groups, count) * self.plane + where
+        self.pairs = pairs = -(-groups // 2)
+        nothing = self.margin + self.patterns.index((0, ())) * self.plane  # a word of the empty run: zeros
+        words = np.concatenate([words, np.full((2 * pairs - groups, count), nothing)])
+        # Targets farthest first, so that the targets with a path long enough to reach pair j (D >= 8j + 2) come
+        # first: pair j is fetched for the first `reach[j]` targets only (pair 0 for all).
+        band = np.searchsorted(2 * _RUN * np.arange(1, pairs) + 2, dist, side="right")  # pairs reached
+        order = np.lexsort((np.random.default_rng(0).permutation(count), -band))
+        dist = dist[order]
+        reach = [count] + [int(np.sum(dist >= 2 * _RUN * j + 2)) for j in range(1, pairs)]
+        self.count, ends = count, np.cumsum(reach).tolist()
+        self.segments = [(slice(0, n), slice(at, at + n)) for at, n in zip(ends, reach[1:])]
+        self.index = np.concatenate([words[2 * j:2 * j + 2, order[:n]].T.ravel() for j, n in enumerate(reach)])
+        # The limit layers (see _limit_layers): a zero layer, one per pair j and distance D that a path reaches,
+        # and the count layer; `limits` addresses each target's pairs, then each target's count limit.
+        self.layers = [(j, d) for j in range(pairs) for d in range(2 * _RUN * j + 2, radius + 1)]
+        layer_of = {key: i + 1 for i, key in enumerate(self.layers)}
+        target = (dy * width + dx)[order]
+        self.limits = np.concatenate(
+            [self.margin + np.array([layer_of.get((j, d), 0) for d in dist[:n].tolist()]) * self.plane + target[:n]
+             for j, n in enumerate(reach)]
+            + [self.margin + (len(self.layers) + 1) * self.plane + target])
+        # each target's square in a map padded by radius on every side, relative to the origin's index there
+        self.place = (dy[order] + radius) * (width + 2 * radius) + dx[order] + radius
+        for array in (self.index, self.limits, self.place):
+            array.flags.writeable = False
         self._tables: dict[tuple[int, int], np.ndarray] = {}
 
     def table(self, e: int, h0: int) -> np.ndarray:
-        """The (cached) thresholds and count limits of every class, for operator e and an origin at level h0."""
+        """The (cached) limits of every target class, for operator e and an origin at level h0: (pairs + 1,
+        classes), row j the uint64 pair of path squares 8j+1 .. 8j+8, the last row the count limit."""
         hit = self._tables.get((e, h0))
         if hit is None:
             dh = np.arange(MAX_LEVEL + 1)[:, None, None] - h0
             d = np.arange(self.radius + 1)[None, :, None]
-            k = np.arange(1, _RUN * self.groups + 1)
+            k = np.arange(1, 2 * _RUN * self.pairs + 1)
             rise = np.maximum(2 * dh * k, (2 * np.minimum(dh, 0) + 1) * d) if e else 2 * dh * k
             t = (rise // np.maximum(d, 1) + 2 * h0 + 1 - 2 * e) // 2
-            limit = np.where(dh == 0, 8 * h0 + 7, np.clip(8 * t + 3, -128, 127))  # codes range over 0 .. 119
-            limit = np.where(k < d, limit, 127).astype(np.int8).view(np.uint32)    # past the end of the path: never
-            count = np.where(dh == 0, _PASS, _NEVER) + np.zeros_like(d, np.uint32)
-            hit = np.concatenate([limit, count], axis=2).reshape(-1, self.groups + 1).T.copy()
+            limit = np.where(dh == 0, 8 * h0 + 7, np.clip(8 * t + 3, -1, 127))  # codes range over 0 .. 119
+            limit = np.where(k < d, limit, 127)                                 # past the end of the path: never
+            lanes = (127 - limit).astype(np.uint8).view(np.uint64)             # code + lane > 127 where code > limit
+            count = np.where(dh == 0, _PASS, _NEVER) + np.zeros_like(d, np.uint64)
+            hit = np.concatenate([lanes, count], axis=2).reshape(-1, self.pairs + 1).T.copy()
             hit.flags.writeable = False
             self._tables[e, h0] = hit
         return hit
@@ -228,11 +254,16 @@ def _encode(grid: TerrainGrid, paths: _Paths) -> np.ndarray:
     return flat
 
 
-def _classes(grid: TerrainGrid, radius: int) -> np.ndarray:
-    """Each square's class less its distance, padded by radius (off the map: level 0, any valid class will do)."""
-    classes = np.pad(grid.level.astype(np.intp) * (radius + 1), radius)
-    classes.flags.writeable = False
-    return classes
+def _limit_layers(grid: TerrainGrid, paths: _Paths, e: int, h0: int) -> np.ndarray:
+    """The limits of `paths.table(e, h0)` laid out like the codes: per layer (j, D), the pair j of limits of a target
+    at distance D on each square, by the square's level; then the count limit of a target on each square."""
+    table = paths.table(e, h0)
+    classes = grid.level.astype(np.intp).ravel() * (paths.radius + 1)
+    rows, dists = np.array(paths.layers + [(paths.pairs, 0)], np.intp).reshape(-1, 2).T
+    flat = np.zeros(2 * paths.margin + (len(rows) + 1) * paths.plane, np.uint64)
+    flat[paths.margin + paths.plane:flat.size - paths.margin] = table[rows[:, None], classes + dists[:, None]].ravel()
+    flat.flags.writeable = False
+    return flat
 
 
 _RESULTS: OrderedDict[tuple, np.ndarray] = OrderedDict()
@@ -275,23 +306,28 @@ def viewshed(grid: TerrainGrid, origin: Square, operator: str = ">=", visibility
 
 def _compute(grid: TerrainGrid, origin: Square, e: int, paths: _Paths, count_between: bool) -> np.ndarray:
     ox, oy = origin
-    r, g, side = paths.radius, paths.groups, paths.side
-    words = grid.derived(("los", r), lambda: _encode(grid, paths))[oy * paths.width + ox:][paths.index]
-    classes = grid.derived(("los-classes", r), lambda: _classes(grid, r))[oy:oy + side, ox:ox + side] + paths.dist
-    limits = np.take(paths.table(e, int(grid.level[oy, ox])), classes, axis=1)  # (G + 1, side, side)
-    fails = np.greater(words.view(np.int8), limits[:g].view(np.int8))  # per path square: it fails the test
-    fails = np.bitwise_or.reduce(fails.view(np.uint32), axis=0)        # per target: nonzero if any square does
-    counts = np.add.reduce(words & _WEIGHTS, axis=0, dtype=np.uint32)  # per byte: 3 a square, < 256 (r < 340)
-    if g * _RUN * 3 > 255:  # the 4 bytes might not sum to less than 256: no count needs to exceed 3
+    r, start = paths.radius, oy * paths.width + ox
+    h0 = int(grid.level[oy, ox])
+    codes = grid.derived(("los", r), lambda: _encode(grid, paths))
+    layers = grid.derived(("los-limits", r, e, h0), lambda: _limit_layers(grid, paths, e, h0))
+    words = codes[start:][paths.index].view(np.uint64)
+    limits = layers[start:][paths.limits]
+    n = words.size
+    np.add(words, limits[:n], out=words)  # per byte: bit 7 set where the path square fails
+    weights = words & _WEIGHTS
+    fails, counts = words[:paths.count], weights[:paths.count]
+    for targets, pair in paths.segments:  # each further pair onto the targets it reaches
+        np.bitwise_or(fails[targets], words[pair], out=fails[targets])
+        np.add(counts[targets], weights[pair], out=counts[targets])
+    if len(paths.segments) > 9:  # the 8 bytes might not sum to less than 256: no count needs to exceed 3
         np.minimum(counts.view(np.uint8), 3, out=counts.view(np.uint8))
-    counts *= _BYTES
-    passes = counts <= (_PASS if count_between else limits[g])  # counted between levels, every count matters
-    x0, y0 = max(ox - r, 0), max(oy - r, 0)
-    x1, y1 = min(ox + r + 1, grid.width), min(oy + r + 1, grid.height)
-    window = (slice(y0 - oy + r, y1 - oy + r), slice(x0 - ox + r, x1 - ox + r))
-    out = np.zeros((grid.height, grid.width), bool)
-    np.greater(passes[window], fails[window], out=out[y0:y1, x0:x1])
-    return out
+    counts *= _LANES
+    passes = counts <= (_PASS if count_between else limits[n:])  # counted between levels, every count matters
+    fails &= _FAILS
+    width = grid.width + 2 * r
+    out = np.zeros((grid.height + 2 * r, width), bool)
+    out.ravel()[oy * width + ox:][paths.place] = passes > fails
+    return out[r:r + grid.height, r:r + grid.width]
 
 
 # -- facing ----------------------------------------------------------------------------------------------------
