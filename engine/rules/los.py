@@ -124,11 +124,12 @@ def has_los(grid: TerrainGrid, a: Square, b: Square, operator: str = ">=", visib
 # width x height planes: a target off the map reads squares through the row ends, harmlessly, as its result is
 # never used.
 _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
-_RUN = 4                                     # path squares per uint32 word; two words make a uint64 pair
-_LANES = np.uint64(0x0101010101010101)       # x * _LANES has the sum of x's 8 bytes in its top byte (if < 256)
-_WEIGHTS = np.uint64(0x0303030303030303)     # the cover weight bits of the 8 codes of a pair
-_FAILS = np.uint64(0x8080808080808080)       # the bits that code + 127 - limit sets where code > limit
-_PASS = np.uint64((COUNT_BLOCKS << 56) - 1)  # a scaled count passes when its top byte is below COUNT_BLOCKS
+_RUN = 5                                 # path squares per uint32 word: 6-bit lanes from bit 2, a weight in bits 0-1
+_LANE_FAILS = sum(1 << (2 + 6 * i + 5) for i in range(_RUN))  # the top bit of each lane
+_FAILS = np.uint64(_LANE_FAILS | _LANE_FAILS << 32)           # ... of both words of a pair
+_WEIGHTS = np.uint64(3 | 3 << 32)        # the cover weight bits of both words of a pair
+_SUM = np.uint64(1 | 1 << 32)            # x * _SUM has the sum of x's two words in its top word
+_PASS = np.uint64((COUNT_BLOCKS << 32) - 1)  # a summed count passes when its top word is below COUNT_BLOCKS
 _NEVER = np.uint64(2 ** 64 - 1)              # ... and always passes against this
 
 
@@ -165,8 +166,9 @@ class _Paths:
         step = np.zeros_like(px)  # 1 + the direction from path square k to k + 1, 0 past the end of the path
         step[:-1] = direction[np.diff(py, axis=0) + 1, np.diff(px, axis=0) + 1] * inside[1:]
         step = step.reshape(groups, _RUN, count)
-        runs, layer = np.unique(squares + 5 * (step[:, 0] + 9 * (step[:, 1] + 9 * step[:, 2])), return_inverse=True)
-        self.patterns = tuple((n % 5, tuple(n // 5 // 9 ** i % 9 - 1 for i in range(n % 5 - 1)))
+        runs, layer = np.unique(squares + (_RUN + 1) * sum(step[:, i] * 9 ** i for i in range(_RUN - 1)),
+                                return_inverse=True)
+        self.patterns = tuple((n % (_RUN + 1), tuple(n // (_RUN + 1) // 9 ** i % 9 - 1 for i in range(n % (_RUN + 1) - 1)))
                               for n in runs.tolist())  # (squares, steps) back from the codes above
         where = np.where(squares > 0, py[0::_RUN] * width + px[0::_RUN], 0)
         words = self.margin + layer.reshape(groups, count) * self.plane + where
@@ -207,9 +209,11 @@ class _Paths:
             k = np.arange(1, 2 * _RUN * self.pairs + 1)
             rise = np.maximum(2 * dh * k, (2 * np.minimum(dh, 0) + 1) * d) if e else 2 * dh * k
             t = (rise // np.maximum(d, 1) + 2 * h0 + 1 - 2 * e) // 2
-            limit = np.where(dh == 0, 8 * h0 + 7, np.clip(8 * t + 3, -1, 127))  # codes range over 0 .. 119
-            limit = np.where(k < d, limit, 127)                                 # past the end of the path: never
-            lanes = (127 - limit).astype(np.uint8).view(np.uint64)             # code + lane > 127 where code > limit
+            limit = np.where(dh == 0, 2 * h0 + 1, np.clip(2 * t, -1, 31))  # codes 2L + cover range over 0 .. 29
+            limit = np.where(k < d, limit, 31)                              # past the end of the path: never
+            lanes = (31 - limit).reshape(*limit.shape[:2], -1, _RUN) << (2 + 6 * np.arange(_RUN))  # code + lane > 31
+            words = lanes.sum(axis=3).astype(np.uint64)                       # where code > limit
+            lanes = words[..., 0::2] | words[..., 1::2] << np.uint64(32)
             count = np.where(dh == 0, _PASS, _NEVER) + np.zeros_like(d, np.uint64)
             hit = np.concatenate([lanes, count], axis=2).reshape(-1, self.pairs + 1).T.copy()
             hit.flags.writeable = False
@@ -230,26 +234,29 @@ def path_table(width: int, height: int, visibility: float) -> _Paths:
 
 def _encode(grid: TerrainGrid, paths: _Paths) -> np.ndarray:
     """The layers of the grid's codes: per pattern and square, the codes of the run of squares that starts there,
-    one per byte of a uint32 (zeros past the run's end and off the map)."""
+    one per 6-bit lane of a uint32 from bit 2 (zeros past the run's end and off the map), and the sum of their cover
+    weights, at most 3, in bits 0-1."""
     height, width = grid.height, grid.width
-    code = 4 * (grid.level.astype(np.int16) + grid.obstacle) + COUNT_WEIGHT[grid.los_kind]  # level + P = 2L + cover
-    code = code.astype(np.uint32)  # < 128 (MAX_LEVEL <= 15), so an int8 once in its byte
+    code = (grid.level.astype(np.uint32) + grid.obstacle.astype(np.uint32)) << np.uint32(2)  # 2L + cover
+    weight = COUNT_WEIGHT[grid.los_kind].astype(np.uint32)
     flat = np.zeros(2 * paths.margin + len(paths.patterns) * paths.plane, np.uint32)
     planes = flat[paths.margin:flat.size - paths.margin].reshape(-1, height, width)
     pad = _RUN - 1
-    padded = np.pad(code, pad)
-    words: dict[tuple, np.ndarray] = {}
+    code, weight = np.pad(code, pad), np.pad(weight, pad)
+    runs: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
-    def run(steps: tuple) -> np.ndarray:  # a run is the run one square shorter plus its last square
-        if steps not in words:
+    def run(steps: tuple) -> tuple[np.ndarray, np.ndarray]:  # a run is the run one square shorter plus its last square
+        if steps not in runs:
             x, y = sum(_DIRS[s][0] for s in steps), sum(_DIRS[s][1] for s in steps)
-            last = padded[pad + y:pad + y + height, pad + x:pad + x + width] << np.uint32(8 * len(steps))
-            words[steps] = run(steps[:-1]) + last if steps else last
-        return words[steps]
+            window = slice(pad + y, pad + y + height), slice(pad + x, pad + x + width)
+            last = code[window] << np.uint32(6 * len(steps)), weight[window]
+            runs[steps] = tuple(np.add(a, b) for a, b in zip(run(steps[:-1]), last)) if steps else last
+        return runs[steps]
 
     for plane, (squares, steps) in zip(planes, paths.patterns):
         if squares:
-            plane[...] = run(steps)
+            lanes, weights = run(steps)
+            plane[...] = lanes + np.minimum(weights, 3)
     flat.flags.writeable = False
     return flat
 
@@ -308,7 +315,7 @@ def _compute(grid: TerrainGrid, origin: Square, e: int, paths: _Paths, count_bet
     ox, oy = origin
     r, start = paths.radius, oy * paths.width + ox
     h0 = int(grid.level[oy, ox])
-    codes = grid.derived(("los", r), lambda: _encode(grid, paths))
+    codes = grid.derived(("los-codes", r), lambda: _encode(grid, paths))
     layers = grid.derived(("los-limits", r, e, h0), lambda: _limit_layers(grid, paths, e, h0))
     words = codes[start:][paths.index].view(np.uint64)
     limits = layers[start:][paths.limits]
@@ -319,9 +326,7 @@ def _compute(grid: TerrainGrid, origin: Square, e: int, paths: _Paths, count_bet
     for targets, pair in paths.segments:  # each further pair onto the targets it reaches
         np.bitwise_or(fails[targets], words[pair], out=fails[targets])
         np.add(counts[targets], weights[pair], out=counts[targets])
-    if len(paths.segments) > 9:  # the 8 bytes might not sum to less than 256: no count needs to exceed 3
-        np.minimum(counts.view(np.uint8), 3, out=counts.view(np.uint8))
-    counts *= _LANES
+    counts *= _SUM
     passes = counts <= (_PASS if count_between else limits[n:])  # counted between levels, every count matters
     fails &= _FAILS
     width = grid.width + 2 * r
