@@ -178,10 +178,11 @@ class _Paths:
         # Targets farthest first, so that the targets with a path long enough to reach pair j (D >= 8j + 2) come
         # first: pair j is fetched for the first `reach[j]` targets only (pair 0 for all).
         band = np.searchsorted(2 * _RUN * np.arange(1, pairs) + 2, dist, side="right")  # pairs reached
-        order = np.lexsort((np.random.default_rng(0).permutation(count), -band))
+        order = np.lexsort((np.arange(count), -band))  # farthest band first, then row by row
         dist = dist[order]
         reach = [count] + [int(np.sum(dist >= 2 * _RUN * j + 2)) for j in range(1, pairs)]
-        self.count, ends = count, np.cumsum(reach).tolist()
+        ends = np.cumsum(reach).tolist()
+        self.targets, self.pair_limits, self.count_limits = slice(0, count), slice(0, ends[-1]), slice(ends[-1], None)
         self.segments = [(slice(0, n), slice(at, at + n)) for at, n in zip(ends, reach[1:])]
         self.index = np.concatenate([words[2 * j:2 * j + 2, order[:n]].T.ravel() for j, n in enumerate(reach)])
         # The limit layers (see _limit_layers): a zero layer, one per pair j and distance D that a path reaches,
@@ -314,20 +315,19 @@ def viewshed(grid: TerrainGrid, origin: Square, operator: str = ">=", visibility
 def _compute(grid: TerrainGrid, origin: Square, e: int, paths: _Paths, count_between: bool) -> np.ndarray:
     ox, oy = origin
     r, start = paths.radius, oy * paths.width + ox
-    h0 = int(grid.level[oy, ox])
+    h0 = grid.rows[0][oy][ox]
     codes = grid.derived(("los-codes", r), lambda: _encode(grid, paths))
     layers = grid.derived(("los-limits", r, e, h0), lambda: _limit_layers(grid, paths, e, h0))
     words = codes[start:][paths.index].view(np.uint64)
     limits = layers[start:][paths.limits]
-    n = words.size
-    np.add(words, limits[:n], out=words)  # per byte: bit 7 set where the path square fails
+    np.add(words, limits[paths.pair_limits], out=words)  # per lane: the top bit set where the path square fails
     weights = words & _WEIGHTS
-    fails, counts = words[:paths.count], weights[:paths.count]
+    fails, counts = words[paths.targets], weights[paths.targets]
     for targets, pair in paths.segments:  # each further pair onto the targets it reaches
         np.bitwise_or(fails[targets], words[pair], out=fails[targets])
         np.add(counts[targets], weights[pair], out=counts[targets])
     counts *= _SUM
-    passes = counts <= (_PASS if count_between else limits[n:])  # counted between levels, every count matters
+    passes = counts <= (_PASS if count_between else limits[paths.count_limits])  # counted between levels, every count matters
     fails &= _FAILS
     width = grid.width + 2 * r
     out = np.zeros((grid.height + 2 * r, width), bool)
