@@ -115,12 +115,18 @@ def has_los(grid: TerrainGrid, a: Square, b: Square, operator: str = ">=", visib
 # holds every one. At the origin's level the test is level > h0 (an elevated square blocks) and the cover count
 # decides; at other levels the count is ignored (unless counted between levels).
 #
-# So each square needs one int8 code, 4 * (2 * level + cover) + its cover weight: P > t exactly when code > 8t + 3
-# and level > h0 exactly when code > 8 * h0 + 7, whatever the weight; the whole test is one int8 comparison per
-# path square, and the count one sum of the weight bits per path. The codes do not depend on the origin, so they
-# are laid out once per map: a uint32 word holds the codes of 4 consecutive path squares, one per byte, from a
-# layer per run of steps that 4 path squares can take (at most 90), so that one gather fetches 4 path squares (the
-# gathers are most of the cost; runs of 5 would take 194 layers, of 8 754). Layers are unpadded
+# So each square needs a 5-bit code c = 2L + cover (L its level): P > t exactly when c > 2t, and level > h0
+# exactly when c > 2h0 + 1. In a 6-bit lane, c + 31 - limit sets the lane's top bit exactly when c > limit, and the
+# sum stays below 64: one integer add tests a whole word of lanes, and the lanes of a path are a few words. The codes
+# do not depend on the origin, so they are laid out once per map: a uint32 word holds the codes of 5 consecutive
+# path squares, one per 6-bit lane from bit 2, and their cover weights' sum, at most 3 (enough to decide "at least
+# 3"), in bits 0-1, from a layer per run of steps that 5 path squares can take (194 layers), so that one gather
+# fetches 5 path squares. Two words make a uint64 pair (10 path squares), and the limits of a pair come from limit
+# layers, laid out per map, operator and origin level like the codes: per pair j and distance D, each square holds
+# the pair of limits of a target on that square at that distance, by the square's level. A target's pair of words
+# and its pair of limits are then two gathers at fixed offsets from the origin, and the test one add and one mask
+# (the gathers are most of the cost: runs of 4 would take 3 pairs at a 20-square radius instead of 2, and fetching
+# a pair with one index would take a layer per pair of runs, 597 for runs of 4 at that radius). Layers are unpadded
 # width x height planes: a target off the map reads squares through the row ends, harmlessly, as its result is
 # never used.
 _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
@@ -136,12 +142,13 @@ _NEVER = np.uint64(2 ** 64 - 1)              # ... and always passes against thi
 class _Paths:
     """The Bresenham paths from an origin to every square within `radius`, for a width x height map.
 
-    Relative to the origin in a flat array of layers (rows of `width`, `plane` squares per layer, `margin` before
-    the first), `index[g, y, x]` addresses the layer and square of path square 4g+1 of the run of path squares
-    4g+1 .. 4g+4 towards (x, y) in the (2r+1)^2 window around the origin; `patterns` holds each layer's run as
-    (squares, steps). A target's class is its level * (radius + 1) + D, with D = `dist[y, x]`; the columns of
-    `table(e, h0)` are the classes: row g holds 8t + 3 for path squares 4g+1 .. 4g+4, one per byte, and the last
-    row the target's count limit.
+    The (2r+1)^2 targets around the origin are taken farthest first, so that the targets whose path reaches pair j
+    (D >= 10j + 2) come first. Relative to the origin in a flat array of layers (rows
+    of `width`, `plane` squares per layer, `margin` before the first), `index` addresses the two words of pair 0 of
+    every target, then of pair 1 of the targets it reaches, and so on; `patterns` holds each code layer's run as
+    (squares, steps). `limits` likewise addresses the limit layers (`layers` names them (j, D)) for every pair
+    fetched, then each target's count limit; `place` is each target's square in a map padded by radius.
+    `table(e, h0)` holds the limits by target class, level * (radius + 1) + D.
     """
 
     def __init__(self, width: int, height: int, radius: int):
@@ -149,7 +156,7 @@ class _Paths:
         count = side * side
         self.radius, self.side, self.width = radius, side, width
         self.plane, self.margin = width * height, radius * (width + 1)
-        self.groups = groups = max(-(-(radius - 1) // _RUN), 1)
+        groups = max(-(-(radius - 1) // _RUN), 1)  # words per path
         dy, dx = np.divmod(np.arange(count), side)
         dx, dy = dx - radius, dy - radius
         dist = np.maximum(np.abs(dx), np.abs(dy))
@@ -166,17 +173,16 @@ class _Paths:
         step = np.zeros_like(px)  # 1 + the direction from path square k to k + 1, 0 past the end of the path
         step[:-1] = direction[np.diff(py, axis=0) + 1, np.diff(px, axis=0) + 1] * inside[1:]
         step = step.reshape(groups, _RUN, count)
-        runs, layer = np.unique(squares + (_RUN + 1) * sum(step[:, i] * 9 ** i for i in range(_RUN - 1)),
-                                return_inverse=True)
-        self.patterns = tuple((n % (_RUN + 1), tuple(n // (_RUN + 1) // 9 ** i % 9 - 1 for i in range(n % (_RUN + 1) - 1)))
-                              for n in runs.tolist())  # (squares, steps) back from the codes above
+        base = _RUN + 1  # a run's code: its squares, then its steps in base 9
+        runs, layer = np.unique(squares + base * sum(step[:, i] * 9 ** i for i in range(_RUN - 1)), return_inverse=True)
+        self.patterns = tuple((n % base, tuple(n // base // 9 ** i % 9 - 1 for i in range(n % base - 1)))
+                              for n in runs.tolist())  # (squares, steps) back from the codes
         where = np.where(squares > 0, py[0::_RUN] * width + px[0::_RUN], 0)
         words = self.margin + layer.reshape(groups, count) * self.plane + where
         self.pairs = pairs = -(-groups // 2)
         nothing = self.margin + self.patterns.index((0, ())) * self.plane  # a word of the empty run: zeros
         words = np.concatenate([words, np.full((2 * pairs - groups, count), nothing)])
-        # Targets farthest first, so that the targets with a path long enough to reach pair j (D >= 8j + 2) come
-        # first: pair j is fetched for the first `reach[j]` targets only (pair 0 for all).
+        # targets farthest first: pair j is fetched only for the first reach[j] targets (pair 0 for all)
         band = np.searchsorted(2 * _RUN * np.arange(1, pairs) + 2, dist, side="right")  # pairs reached
         order = np.lexsort((np.arange(count), -band))  # farthest band first, then row by row
         dist = dist[order]
@@ -327,11 +333,12 @@ def _compute(grid: TerrainGrid, origin: Square, e: int, paths: _Paths, count_bet
         np.bitwise_or(fails[targets], words[pair], out=fails[targets])
         np.add(counts[targets], weights[pair], out=counts[targets])
     counts *= _SUM
-    passes = counts <= (_PASS if count_between else limits[paths.count_limits])  # counted between levels, every count matters
+    seen = counts <= (_PASS if count_between else limits[paths.count_limits])  # between levels, every count matters
     fails &= _FAILS
+    seen &= fails == 0
     width = grid.width + 2 * r
     out = np.zeros((grid.height + 2 * r, width), bool)
-    out.ravel()[oy * width + ox:][paths.place] = passes > fails
+    out.ravel()[oy * width + ox:][paths.place] = seen
     return out[r:r + grid.height, r:r + grid.width]
 
 
