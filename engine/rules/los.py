@@ -17,8 +17,9 @@ Rules decisions (the recommended reading of rules-reference 7, made exact):
   With ``count_cover_between_levels=True`` the cover count also applies between levels (the alternative reading).
 
 `has_los` is the plain reference implementation; `viewshed` gives the same answer for every square in range at
-once with NumPy (paths precomputed per map size and visibility, terrain encoded once per map, thresholds tabulated
-per origin level, results kept in a bounded LRU), and the tests hold the two to agreement on every square.
+once with NumPy (paths precomputed per map size and visibility, terrain encoded once per map, thresholds laid out
+per map, operator and origin level, results kept in a bounded LRU), and the tests hold the two to agreement on every
+square.
 """
 
 from __future__ import annotations
