@@ -258,6 +258,28 @@ def test_viewshed_matches_has_los_on_extreme_grids(operator, shape, visibility):
 
 
 @pytest.mark.parametrize("operator", BOTH)
+def test_viewshed_matches_has_los_on_random_grids_around_every_word_boundary(operator):
+    """Random grids of every level 0..MAX_LEVEL and every cover and LOS kind together, at visibilities on both sides
+    of the distances where a path takes one more word of codes (5 squares) or one more pair of words (10 squares),
+    from corners, edges and inside, with the cover count at the same level only and between levels."""
+    rng = np.random.default_rng(17)
+    for case in range(12):
+        height, width = (int(n) for n in rng.integers(1, 27, 2))
+        if case % 3:  # hills and plateaus
+            level = np.round(np.cumsum(rng.normal(0, 0.8, (height, width)), axis=case % 2) + 5)
+        else:         # every square a level of its own
+            level = rng.integers(0, MAX_LEVEL + 1, (height, width))
+        level = np.clip(level, 0, MAX_LEVEL).astype(int)
+        cover = rng.random((height, width)) < 0.3
+        kind = rng.integers(LOS_OPEN, LOS_BROKEN + 1, (height, width)) * (rng.random((height, width)) < 0.4)
+        grid = TerrainGrid.from_arrays(level, cover, kind, map_id=f"random-{case}")
+        origins = {(0, 0), (width - 1, height - 1), (width // 2, 0),
+                   (int(rng.integers(width)), int(rng.integers(height)))}
+        for visibility in (0, 1, 2, 6, 7, 11, 12, 16, 17, 21, 22, 40):
+            agree(grid, origins, operator, visibility, count_cover_between_levels=bool(case % 2))
+
+
+@pytest.mark.parametrize("operator", BOTH)
 def test_viewshed_cover_count_on_a_very_long_path(operator):
     """A street of 119 towns: counts far beyond 255 still block (nothing wraps around)."""
     grid = TerrainGrid.from_arrays(np.zeros((1, 120), int), np.ones((1, 120), bool), np.full((1, 120), LOS_TOWN),

@@ -17,8 +17,9 @@ Rules decisions (the recommended reading of rules-reference 7, made exact):
   With ``count_cover_between_levels=True`` the cover count also applies between levels (the alternative reading).
 
 `has_los` is the plain reference implementation; `viewshed` gives the same answer for every square in range at
-once with NumPy (paths precomputed per map size and visibility, terrain encoded once per map, thresholds tabulated
-per origin level, results kept in a bounded LRU), and the tests hold the two to agreement on every square.
+once with NumPy (paths precomputed per map size and visibility, terrain encoded once per map, thresholds laid out
+per map, operator and origin level, results kept in a bounded LRU), and the tests hold the two to agreement on every
+square.
 """
 
 from __future__ import annotations
@@ -115,31 +116,40 @@ def has_los(grid: TerrainGrid, a: Square, b: Square, operator: str = ">=", visib
 # holds every one. At the origin's level the test is level > h0 (an elevated square blocks) and the cover count
 # decides; at other levels the count is ignored (unless counted between levels).
 #
-# So each square needs one int8 code, 4 * (2 * level + cover) + its cover weight: P > t exactly when code > 8t + 3
-# and level > h0 exactly when code > 8 * h0 + 7, whatever the weight; the whole test is one int8 comparison per
-# path square, and the count one sum of the weight bits per path. The codes do not depend on the origin, so they
-# are laid out once per map: a uint32 word holds the codes of 4 consecutive path squares, one per byte, from a
-# layer per run of steps that 4 path squares can take (at most 90), so that one gather fetches 4 path squares (the
-# gathers are most of the cost; runs of 5 would take 194 layers, of 8 754). Layers are unpadded
+# So each square needs a 5-bit code c = 2L + cover (L its level): P > t exactly when c > 2t, and level > h0
+# exactly when c > 2h0 + 1. In a 6-bit lane, c + 31 - limit sets the lane's top bit exactly when c > limit, and the
+# sum stays below 64: one integer add tests a whole word of lanes, and the lanes of a path are a few words. The codes
+# do not depend on the origin, so they are laid out once per map: a uint32 word holds the codes of 5 consecutive
+# path squares, one per 6-bit lane from bit 2, and their cover weights' sum, at most 3 (enough to decide "at least
+# 3"), in bits 0-1, from a layer per run of steps that 5 path squares can take (194 layers), so that one gather
+# fetches 5 path squares. Two words make a uint64 pair (10 path squares), and the limits of a pair come from limit
+# layers, laid out per map, operator and origin level like the codes: per pair j and distance D, each square holds
+# the pair of limits of a target on that square at that distance, by the square's level. A target's pair of words
+# and its pair of limits are then two gathers at fixed offsets from the origin, and the test one add and one mask
+# (the gathers are most of the cost: runs of 4 would take 3 pairs at a 20-square radius instead of 2, and fetching
+# a pair with one index would take a layer per pair of runs, 597 for runs of 4 at that radius). Layers are unpadded
 # width x height planes: a target off the map reads squares through the row ends, harmlessly, as its result is
 # never used.
 _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
-_RUN = 4                                     # path squares per uint32 word
-_WEIGHTS = np.uint32(0x03030303)             # the cover weight bits of the 4 codes of a word
-_BYTES = np.uint32(0x01010101)               # x * _BYTES has the sum of x's 4 bytes in its top byte (if < 256)
-_PASS = np.uint32((COUNT_BLOCKS << 24) - 1)  # a scaled count passes when its top byte is below COUNT_BLOCKS
-_NEVER = np.uint32(2 ** 32 - 1)              # ... and always passes against this
+_RUN = 5                                 # path squares per uint32 word: 6-bit lanes from bit 2, a weight in bits 0-1
+_LANE_FAILS = sum(1 << (2 + 6 * i + 5) for i in range(_RUN))  # the top bit of each lane
+_FAILS = np.uint64(_LANE_FAILS | _LANE_FAILS << 32)           # ... of both words of a pair
+_WEIGHTS = np.uint64(3 | 3 << 32)        # the cover weight bits of both words of a pair
+_SUM = np.uint64(1 | 1 << 32)            # x * _SUM has the sum of x's two words in its top word
+_PASS = np.uint64((COUNT_BLOCKS << 32) - 1)  # a summed count passes when its top word is below COUNT_BLOCKS
+_NEVER = np.uint64(2 ** 64 - 1)              # ... and always passes against this
 
 
 class _Paths:
     """The Bresenham paths from an origin to every square within `radius`, for a width x height map.
 
-    Relative to the origin in a flat array of layers (rows of `width`, `plane` squares per layer, `margin` before
-    the first), `index[g, y, x]` addresses the layer and square of path square 4g+1 of the run of path squares
-    4g+1 .. 4g+4 towards (x, y) in the (2r+1)^2 window around the origin; `patterns` holds each layer's run as
-    (squares, steps). A target's class is its level * (radius + 1) + D, with D = `dist[y, x]`; the columns of
-    `table(e, h0)` are the classes: row g holds 8t + 3 for path squares 4g+1 .. 4g+4, one per byte, and the last
-    row the target's count limit.
+    The (2r+1)^2 targets around the origin are taken farthest first, so that the targets whose path reaches pair j
+    (D >= 10j + 2) come first. Relative to the origin in a flat array of layers (rows
+    of `width`, `plane` squares per layer, `margin` before the first), `index` addresses the two words of pair 0 of
+    every target, then of pair 1 of the targets it reaches, and so on; `patterns` holds each code layer's run as
+    (squares, steps). `limits` likewise addresses the limit layers (`layers` names them (j, D)) for every pair
+    fetched, then each target's count limit; `place` is each target's square in a map padded by radius.
+    `table(e, h0)` holds the limits by target class, level * (radius + 1) + D.
     """
 
     def __init__(self, width: int, height: int, radius: int):
@@ -147,7 +157,7 @@ class _Paths:
         count = side * side
         self.radius, self.side, self.width = radius, side, width
         self.plane, self.margin = width * height, radius * (width + 1)
-        self.groups = groups = max(-(-(radius - 1) // _RUN), 1)
+        groups = max(-(-(radius - 1) // _RUN), 1)  # words per path
         dy, dx = np.divmod(np.arange(count), side)
         dx, dy = dx - radius, dy - radius
         dist = np.maximum(np.abs(dx), np.abs(dy))
@@ -164,28 +174,56 @@ class _Paths:
         step = np.zeros_like(px)  # 1 + the direction from path square k to k + 1, 0 past the end of the path
         step[:-1] = direction[np.diff(py, axis=0) + 1, np.diff(px, axis=0) + 1] * inside[1:]
         step = step.reshape(groups, _RUN, count)
-        runs, layer = np.unique(squares + 5 * (step[:, 0] + 9 * (step[:, 1] + 9 * step[:, 2])), return_inverse=True)
-        self.patterns = tuple((n % 5, tuple(n // 5 // 9 ** i % 9 - 1 for i in range(n % 5 - 1)))
-                              for n in runs.tolist())  # (squares, steps) back from the codes above
+        base = _RUN + 1  # a run's code: its squares, then its steps in base 9
+        runs, layer = np.unique(squares + base * sum(step[:, i] * 9 ** i for i in range(_RUN - 1)), return_inverse=True)
+        self.patterns = tuple((n % base, tuple(n // base // 9 ** i % 9 - 1 for i in range(n % base - 1)))
+                              for n in runs.tolist())  # (squares, steps) back from the codes
         where = np.where(squares > 0, py[0::_RUN] * width + px[0::_RUN], 0)
-        self.index = (self.margin + layer.reshape(groups, count) * self.plane + where).reshape(groups, side, side)
-        self.dist = dist.reshape(side, side)
-        self.index.flags.writeable = self.dist.flags.writeable = False
+        words = self.margin + layer.reshape(groups, count) * self.plane + where
+        self.pairs = pairs = -(-groups // 2)
+        nothing = self.margin + self.patterns.index((0, ())) * self.plane  # a word of the empty run: zeros
+        words = np.concatenate([words, np.full((2 * pairs - groups, count), nothing)])
+        # targets farthest first: pair j is fetched only for the first reach[j] targets (pair 0 for all)
+        band = np.searchsorted(2 * _RUN * np.arange(1, pairs) + 2, dist, side="right")  # pairs reached
+        order = np.lexsort((np.arange(count), -band))  # farthest band first, then row by row
+        dist = dist[order]
+        reach = [count] + [int(np.sum(dist >= 2 * _RUN * j + 2)) for j in range(1, pairs)]
+        ends = np.cumsum(reach).tolist()
+        self.targets, self.pair_limits, self.count_limits = slice(0, count), slice(0, ends[-1]), slice(ends[-1], None)
+        self.segments = [(slice(0, n), slice(at, at + n)) for at, n in zip(ends, reach[1:])]
+        self.index = np.concatenate([words[2 * j:2 * j + 2, order[:n]].T.ravel() for j, n in enumerate(reach)])
+        # The limit layers (see _limit_layers): a zero layer, one per pair j and distance D that a path reaches,
+        # and the count layer; `limits` addresses each target's pairs, then each target's count limit.
+        self.layers = [(j, d) for j in range(pairs) for d in range(2 * _RUN * j + 2, radius + 1)]
+        layer_of = {key: i + 1 for i, key in enumerate(self.layers)}
+        target = (dy * width + dx)[order]
+        self.limits = np.concatenate(
+            [self.margin + np.array([layer_of.get((j, d), 0) for d in dist[:n].tolist()]) * self.plane + target[:n]
+             for j, n in enumerate(reach)]
+            + [self.margin + (len(self.layers) + 1) * self.plane + target])
+        # each target's square in a map padded by radius on every side, relative to the origin's index there
+        self.place = (dy[order] + radius) * (width + 2 * radius) + dx[order] + radius
+        for array in (self.index, self.limits, self.place):
+            array.flags.writeable = False
         self._tables: dict[tuple[int, int], np.ndarray] = {}
 
     def table(self, e: int, h0: int) -> np.ndarray:
-        """The (cached) thresholds and count limits of every class, for operator e and an origin at level h0."""
+        """The (cached) limits of every target class, for operator e and an origin at level h0: (pairs + 1,
+        classes), row j the uint64 pair of path squares 8j+1 .. 8j+8, the last row the count limit."""
         hit = self._tables.get((e, h0))
         if hit is None:
             dh = np.arange(MAX_LEVEL + 1)[:, None, None] - h0
             d = np.arange(self.radius + 1)[None, :, None]
-            k = np.arange(1, _RUN * self.groups + 1)
+            k = np.arange(1, 2 * _RUN * self.pairs + 1)
             rise = np.maximum(2 * dh * k, (2 * np.minimum(dh, 0) + 1) * d) if e else 2 * dh * k
             t = (rise // np.maximum(d, 1) + 2 * h0 + 1 - 2 * e) // 2
-            limit = np.where(dh == 0, 8 * h0 + 7, np.clip(8 * t + 3, -128, 127))  # codes range over 0 .. 119
-            limit = np.where(k < d, limit, 127).astype(np.int8).view(np.uint32)    # past the end of the path: never
-            count = np.where(dh == 0, _PASS, _NEVER) + np.zeros_like(d, np.uint32)
-            hit = np.concatenate([limit, count], axis=2).reshape(-1, self.groups + 1).T.copy()
+            limit = np.where(dh == 0, 2 * h0 + 1, np.clip(2 * t, -1, 31))  # codes 2L + cover range over 0 .. 29
+            limit = np.where(k < d, limit, 31)                              # past the end of the path: never
+            lanes = (31 - limit).reshape(*limit.shape[:2], -1, _RUN) << (2 + 6 * np.arange(_RUN))  # code + lane > 31
+            words = lanes.sum(axis=3).astype(np.uint64)                       # where code > limit
+            lanes = words[..., 0::2] | words[..., 1::2] << np.uint64(32)
+            count = np.where(dh == 0, _PASS, _NEVER) + np.zeros_like(d, np.uint64)
+            hit = np.concatenate([lanes, count], axis=2).reshape(-1, self.pairs + 1).T.copy()
             hit.flags.writeable = False
             self._tables[e, h0] = hit
         return hit
@@ -204,35 +242,43 @@ def path_table(width: int, height: int, visibility: float) -> _Paths:
 
 def _encode(grid: TerrainGrid, paths: _Paths) -> np.ndarray:
     """The layers of the grid's codes: per pattern and square, the codes of the run of squares that starts there,
-    one per byte of a uint32 (zeros past the run's end and off the map)."""
+    one per 6-bit lane of a uint32 from bit 2 (zeros past the run's end and off the map), and the sum of their cover
+    weights, at most 3, in bits 0-1."""
     height, width = grid.height, grid.width
-    code = 4 * (grid.level.astype(np.int16) + grid.obstacle) + COUNT_WEIGHT[grid.los_kind]  # level + P = 2L + cover
-    code = code.astype(np.uint32)  # < 128 (MAX_LEVEL <= 15), so an int8 once in its byte
+    code = (grid.level.astype(np.uint32) + grid.obstacle.astype(np.uint32)) << np.uint32(2)  # 2L + cover
+    weight = COUNT_WEIGHT[grid.los_kind].astype(np.uint32)
     flat = np.zeros(2 * paths.margin + len(paths.patterns) * paths.plane, np.uint32)
     planes = flat[paths.margin:flat.size - paths.margin].reshape(-1, height, width)
     pad = _RUN - 1
-    padded = np.pad(code, pad)
-    words: dict[tuple, np.ndarray] = {}
+    code, weight = np.pad(code, pad), np.pad(weight, pad)
+    runs: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
-    def run(steps: tuple) -> np.ndarray:  # a run is the run one square shorter plus its last square
-        if steps not in words:
+    def run(steps: tuple) -> tuple[np.ndarray, np.ndarray]:  # a run is the run one square shorter plus its last square
+        if steps not in runs:
             x, y = sum(_DIRS[s][0] for s in steps), sum(_DIRS[s][1] for s in steps)
-            last = padded[pad + y:pad + y + height, pad + x:pad + x + width] << np.uint32(8 * len(steps))
-            words[steps] = run(steps[:-1]) + last if steps else last
-        return words[steps]
+            window = slice(pad + y, pad + y + height), slice(pad + x, pad + x + width)
+            last = code[window] << np.uint32(6 * len(steps)), weight[window]
+            runs[steps] = tuple(np.add(a, b) for a, b in zip(run(steps[:-1]), last)) if steps else last
+        return runs[steps]
 
     for plane, (squares, steps) in zip(planes, paths.patterns):
         if squares:
-            plane[...] = run(steps)
+            lanes, weights = run(steps)
+            plane[...] = lanes + np.minimum(weights, 3)
     flat.flags.writeable = False
     return flat
 
 
-def _classes(grid: TerrainGrid, radius: int) -> np.ndarray:
-    """Each square's class less its distance, padded by radius (off the map: level 0, any valid class will do)."""
-    classes = np.pad(grid.level.astype(np.intp) * (radius + 1), radius)
-    classes.flags.writeable = False
-    return classes
+def _limit_layers(grid: TerrainGrid, paths: _Paths, e: int, h0: int) -> np.ndarray:
+    """The limits of `paths.table(e, h0)` laid out like the codes: per layer (j, D), the pair j of limits of a target
+    at distance D on each square, by the square's level; then the count limit of a target on each square."""
+    table = paths.table(e, h0)
+    classes = grid.level.astype(np.intp).ravel() * (paths.radius + 1)
+    rows, dists = np.array(paths.layers + [(paths.pairs, 0)], np.intp).reshape(-1, 2).T
+    flat = np.zeros(2 * paths.margin + (len(rows) + 1) * paths.plane, np.uint64)
+    flat[paths.margin + paths.plane:flat.size - paths.margin] = table[rows[:, None], classes + dists[:, None]].ravel()
+    flat.flags.writeable = False
+    return flat
 
 
 _RESULTS: OrderedDict[tuple, np.ndarray] = OrderedDict()
@@ -275,23 +321,26 @@ def viewshed(grid: TerrainGrid, origin: Square, operator: str = ">=", visibility
 
 def _compute(grid: TerrainGrid, origin: Square, e: int, paths: _Paths, count_between: bool) -> np.ndarray:
     ox, oy = origin
-    r, g, side = paths.radius, paths.groups, paths.side
-    words = grid.derived(("los", r), lambda: _encode(grid, paths))[oy * paths.width + ox:][paths.index]
-    classes = grid.derived(("los-classes", r), lambda: _classes(grid, r))[oy:oy + side, ox:ox + side] + paths.dist
-    limits = np.take(paths.table(e, int(grid.level[oy, ox])), classes, axis=1)  # (G + 1, side, side)
-    fails = np.greater(words.view(np.int8), limits[:g].view(np.int8))  # per path square: it fails the test
-    fails = np.bitwise_or.reduce(fails.view(np.uint32), axis=0)        # per target: nonzero if any square does
-    counts = np.add.reduce(words & _WEIGHTS, axis=0, dtype=np.uint32)  # per byte: 3 a square, < 256 (r < 340)
-    if g * _RUN * 3 > 255:  # the 4 bytes might not sum to less than 256: no count needs to exceed 3
-        np.minimum(counts.view(np.uint8), 3, out=counts.view(np.uint8))
-    counts *= _BYTES
-    passes = counts <= (_PASS if count_between else limits[g])  # counted between levels, every count matters
-    x0, y0 = max(ox - r, 0), max(oy - r, 0)
-    x1, y1 = min(ox + r + 1, grid.width), min(oy + r + 1, grid.height)
-    window = (slice(y0 - oy + r, y1 - oy + r), slice(x0 - ox + r, x1 - ox + r))
-    out = np.zeros((grid.height, grid.width), bool)
-    np.greater(passes[window], fails[window], out=out[y0:y1, x0:x1])
-    return out
+    r, start = paths.radius, oy * paths.width + ox
+    h0 = grid.rows[0][oy][ox]
+    codes = grid.derived(("los-codes", r), lambda: _encode(grid, paths))
+    layers = grid.derived(("los-limits", r, e, h0), lambda: _limit_layers(grid, paths, e, h0))
+    words = codes[start:][paths.index].view(np.uint64)
+    limits = layers[start:][paths.limits]
+    np.add(words, limits[paths.pair_limits], out=words)  # per lane: the top bit set where the path square fails
+    weights = words & _WEIGHTS
+    fails, counts = words[paths.targets], weights[paths.targets]
+    for targets, pair in paths.segments:  # each further pair onto the targets it reaches
+        np.bitwise_or(fails[targets], words[pair], out=fails[targets])
+        np.add(counts[targets], weights[pair], out=counts[targets])
+    counts *= _SUM
+    seen = counts <= (_PASS if count_between else limits[paths.count_limits])  # between levels, every count matters
+    fails &= _FAILS
+    seen &= fails == 0
+    width = grid.width + 2 * r
+    out = np.zeros((grid.height + 2 * r, width), bool)
+    out.ravel()[oy * width + ox:][paths.place] = seen
+    return out[r:r + grid.height, r:r + grid.width]
 
 
 # -- facing ----------------------------------------------------------------------------------------------------
