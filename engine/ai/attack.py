@@ -130,10 +130,8 @@ def spot_for(pic: Picture, unit: "UnitState", around, claimed: dict) -> tuple[in
     if lo_x > hi_x or lo_y > hi_y:
         return around
     window = (slice(lo_y, hi_y + 1), slice(lo_x, hi_x + 1))
-    score = 4 * (pic.threat(unit)[window] + suspicion(pic, unit)[window])
-    xs, ys = pic.xs[window], pic.ys[window]  # the picture's coordinate grids: cheaper than np.ogrid per call
-    score = score + 0.05 * np.maximum(np.abs(xs - around[0]), np.abs(ys - around[1]))
-    score = np.where(battle.field(unit).enter_cost[window] >= IMPASSABLE, np.inf, score)
+    ox, oy = SPOT_RADIUS - around[0], SPOT_RADIUS - around[1]
+    score = spot_danger(pic, unit)[window] + _SPOT_NEAR[lo_y + oy:hi_y + oy + 1, lo_x + ox:hi_x + ox + 1]
     if len(claimed) < score.size:
         for (x, y), n in claimed.items():
             if n >= 2 and lo_x <= x <= hi_x and lo_y <= y <= hi_y:
@@ -150,6 +148,23 @@ def spot_for(pic: Picture, unit: "UnitState", around, claimed: dict) -> tuple[in
         best = unit.pos
     claimed[best] = claimed.get(best, 0) + 1
     return best
+
+
+# 0.05 a square of Chebyshev distance from the middle of spot_for's window: a little to stay near its place
+_SPOT_NEAR = 0.05 * np.maximum(*np.abs(np.indices((2 * SPOT_RADIUS + 1,) * 2) - SPOT_RADIUS))
+
+
+def spot_danger(pic: Picture, unit: "UnitState") -> np.ndarray:
+    """spot_for's score of every square before its distance and the squares claimed: four times the known and
+    suspected danger, infinite where the unit cannot go. The same for every unit with the same threat, armour
+    and mobility, so worked out once for them (inf + the distance is inf, as the score is)."""
+    field = pic.battle.field(unit)
+    key = ("spot", pic.threat_key(unit), pic.battle.unit_class(unit).armoured, field)
+    hit = pic._threat.get(key)
+    if hit is None:
+        hit = pic._threat[key] = np.where(field.enter_cost >= IMPASSABLE, np.inf,
+                                          4 * (pic.threat(unit) + suspicion(pic, unit)))
+    return hit
 
 
 def attack_formation(pic: Picture, members: list["UnitState"], anchor, stage, claimed: dict) -> list:

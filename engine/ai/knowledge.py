@@ -292,6 +292,34 @@ class Picture:
             self._threat[("busy",)] = hit
         return hit
 
+    def busy_against(self, armoured: bool):
+        """busy_inside cut to the enemies dangerous to an armoured (or a soft) unit: their squares (ys, xs), the
+        cover of each (0 or 1), their counts, the kind of each (an index) and each kind's first enemy and reach
+        (their rate tables differ only by kind: weapon, nationality, reach)."""
+        key = ("busy against", armoured)
+        hit = self._threat.get(key)
+        if hit is None:
+            ys, xs, own, counts, kind_of, kinds = [], [], [], [], [], []
+            index: dict[tuple, int] = {}
+            for enemy in self.busy_inside():
+                if not self.dangerous_to(enemy, armoured):
+                    continue
+                reach = min(enemy.weapon.mr, self.vis)
+                kind = (enemy.weapon.id, enemy.nationality, reach)
+                if kind not in index:
+                    index[kind] = len(kinds)
+                    kinds.append((enemy, reach))
+                ex, ey = enemy.pos
+                ys.append(ey)
+                xs.append(ex)
+                own.append(int(self.cover[ey, ex]))
+                counts.append(float(enemy.count))
+                kind_of.append(index[kind])
+            hit = self._threat[key] = (np.array(ys, dtype=np.int64), np.array(xs, dtype=np.int64),
+                                       np.array(own, dtype=np.int64), np.array(counts), np.array(kind_of, dtype=np.int64),
+                                       kinds)
+        return hit
+
     def _kills(self, unit: "UnitState", moving: bool, on_me) -> np.ndarray:
         battle = self.battle
         armoured = battle.unit_class(unit).armoured
@@ -308,32 +336,43 @@ class Picture:
                                          moving).ravel() for enemy in kinds]
                 values = np.take(np.concatenate(tables), index) * counts
                 part += np.where(self.free_seeing(armoured, unit.weapon.sl, moving), values, 0.0).sum(axis=0)
-        for enemy in self.busy_inside() if on_me is None else [self.state.units[e] for e in on_me]:
+            # The enemies busy with another target threaten others only in their own square: rate_table's value
+            # there (the kind's table times the count), added one enemy after another (ufunc.at adds in order).
+            ys, xs, own, counts, kind_of, kinds = self.busy_against(armoured)
+            if len(ys):
+                first = np.array([rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)[:, 0]
+                                  for enemy, reach in kinds])
+                np.add.at(total, (ys, xs), first[kind_of, own] * counts)
+            return total
+        for enemy in (self.state.units[e] for e in on_me):
             if not self.dangerous(enemy, unit) or not enemy.on_map:
                 continue
             cut = self.local(enemy)
             if cut is None:
                 continue
+            # it keeps firing at this unit wherever it can (the shared map has its square)
             dd_e, fire, _search, index_e, reach = cut
             ex, ey = enemy.pos
-            inside = x0 <= ex <= x1 and y0 <= ey <= y1
-            own = int(self.cover[ey, ex])
-            if on_me is not None:  # it keeps firing at this unit wherever it can (the shared map has its square)
-                rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
-                part += np.where(fire, np.take(rates.ravel(), index_e), 0.0)
-                if inside:
-                    total[ey, ex] -= rates[own, 0]
-            elif inside:  # busy with another target: it threatens others only in its own square
-                total[ey, ex] += rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)[own, 0]
+            rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
+            part += np.where(fire, np.take(rates.ravel(), index_e), 0.0)
+            if x0 <= ex <= x1 and y0 <= ey <= y1:
+                total[ey, ex] -= rates[int(self.cover[ey, ex]), 0]
         return total
 
     def threat(self, unit: "UnitState", moving: bool = False) -> np.ndarray:
         """Expected VP this unit would lose per pulse on each square (stationary: facing its worst threat)."""
-        key = (unit.uid, moving)
+        key = self.threat_key(unit, moving)
         hit = self._threat.get(key)
         if hit is None:
             hit = self._threat[key] = self.kills_map(unit, moving) * self.value(unit)
         return hit
+
+    def threat_key(self, unit: "UnitState", moving: bool = False) -> tuple:
+        """What threat reads of the unit: units armed alike and worth the same share the map, unless enemies
+        we have seen fire at them."""
+        if unit.uid in self.engaged_on:
+            return ("threat", unit.uid, moving)
+        return ("threat", unit.weapon.id, moving, self.value(unit))
 
     def threat_at(self, unit: "UnitState", square: tuple[int, int], moving: bool = False) -> float:
         return float(self.threat(unit, moving)[square[1], square[0]])

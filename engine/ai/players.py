@@ -81,7 +81,8 @@ class ComputerPlayer:
 
 def formations_of(state: GameState, side: str) -> list[tuple[str, list[UnitState]]]:
     # reinforcements join their formation's plan (or bring their own) on the turn they arrive
-    letters = sorted({u.letter for u in state.side_units(side) if u.alive and not u.offmap and u.present})
-    return [(letter, sorted((u for u in state.side_units(side)
-                             if u.letter == letter and u.alive and not u.offmap and u.present),
-                            key=lambda u: u.index)) for letter in letters]
+    by_letter: dict[str, list[UnitState]] = {}
+    for u in state.side_units(side):
+        if u.alive and not u.offmap and u.present:
+            by_letter.setdefault(u.letter, []).append(u)
+    return [(letter, sorted(by_letter[letter], key=lambda u: u.index)) for letter in sorted(by_letter)]
