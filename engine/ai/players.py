@@ -19,7 +19,7 @@ from typing import Protocol
 
 from ..sim.battle import Battle
 from ..sim.state import GameState, UnitState
-from .attack import attack_formation, formation_anchor, staging_point, time_to_go
+from .attack import Claims, attack_formation, formation_anchor, staging_point, time_to_go
 from .defend import defend_orders
 from .knowledge import Picture
 from .raid import raid_due, raid_orders, raiders
@@ -56,7 +56,7 @@ class ComputerPlayer:
         if side in state.attackers:
             pic.focus(objective(battle), AREA_RADIUS)  # an attacker weighs danger only in the area
             taken: list = []
-            claimed: dict = {}
+            claimed = Claims(pic)
             meeting = len(state.attackers) > 1
             for _letter, members in formations:
                 anchor = formation_anchor(pic, members, taken, meeting)
