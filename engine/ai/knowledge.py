@@ -13,6 +13,7 @@ vision). An enemy that fired at another of our units last turn keeps that target
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -98,6 +99,7 @@ class Picture:
         self.memo: dict = {}  # work the units of the side share in this orders phase, by its kind (strike.py)
         self._known_xy: tuple[np.ndarray, np.ndarray] | None = None  # the known enemies' squares, for near_known
         self._known_reach: np.ndarray | None = None  # and their reach, for in_reach_of
+        self._near_any: dict[float, np.ndarray] = {}  # radius -> the squares within it of a known enemy
 
     def value(self, unit: "UnitState") -> float:
         hit = self._values.get(unit.uid)
@@ -107,21 +109,33 @@ class Picture:
 
     def near_known(self, pos: tuple[int, int], radius: float) -> list[tuple[int, "UnitState"]]:
         """(distance, enemy) for the known enemies within `radius` of `pos`, in uid order (the order of known).
-        Every unit asks this each turn; measuring all the known enemies at once saves a Python loop over them."""
+        Every unit asks this each turn; measuring all the known enemies at once saves a Python loop over them,
+        and a map of the squares near any of them most of the measuring."""
+        near_any = self._near_any.get(radius)
+        if near_any is None:
+            near_any = self._near_any[radius] = np.zeros((self.height, self.width), dtype=bool)
+            r = math.floor(radius)
+            for e in self.known if r >= 0 else ():
+                near_any[max(0, e.pos[1] - r):e.pos[1] + r + 1, max(0, e.pos[0] - r):e.pos[0] + r + 1] = True
+        if not near_any[pos[1], pos[0]]:
+            return []
+        kx, ky = self.known_xy()
+        d = np.maximum(np.abs(kx - pos[0]), np.abs(ky - pos[1]))
+        return [(int(d[i]), self.known[i]) for i in np.flatnonzero(d <= radius)]
+
+    def known_xy(self) -> tuple[np.ndarray, np.ndarray]:
+        """The known enemies' squares, x and y."""
         if self._known_xy is None:
             self._known_xy = (np.array([e.pos[0] for e in self.known], dtype=np.int64),
                               np.array([e.pos[1] for e in self.known], dtype=np.int64))
-        kx, ky = self._known_xy
-        d = np.maximum(np.abs(kx - pos[0]), np.abs(ky - pos[1]))
-        return [(int(d[i]), self.known[i]) for i in np.flatnonzero(d <= radius)]
+        return self._known_xy
 
     def in_reach_of(self, pos: tuple[int, int]) -> list[tuple[int, "UnitState"]]:
         """(distance, enemy) for the known enemies whose reach (range, visibility) covers `pos` from another
         square, in uid order."""
         if self._known_reach is None:
-            self.near_known(pos, 0)  # builds _known_xy
             self._known_reach = np.array([min(e.weapon.mr, self.vis) for e in self.known])
-        kx, ky = self._known_xy
+        kx, ky = self.known_xy()
         d = np.maximum(np.abs(kx - pos[0]), np.abs(ky - pos[1]))
         return [(int(d[i]), self.known[i]) for i in np.flatnonzero((d > 0) & (d <= self._known_reach))]
 
