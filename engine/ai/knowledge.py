@@ -13,6 +13,7 @@ vision). An enemy that fired at another of our units last turn keeps that target
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -44,7 +45,11 @@ def grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
 
 def facing_towards(here, there) -> str:
     """The one of the eight facings that points most directly from here to there."""
-    dx, dy = there[0] - here[0], there[1] - here[1]
+    return _facing_along(there[0] - here[0], there[1] - here[1])
+
+
+@functools.lru_cache(maxsize=4096)
+def _facing_along(dx: int, dy: int) -> str:
     if dx == 0 and dy == 0:
         return "N"
     best = max(range(8), key=lambda i: ((FACING_VECTORS[i][0] * dx + FACING_VECTORS[i][1] * dy)
@@ -88,6 +93,11 @@ class Picture:
             self.shot_by[ours] = self.shot_by.get(ours, ()) + (enemy_uid,)
             if enemy_uid in known:
                 self.engaged_on[ours] = self.engaged_on.get(ours, ()) + (enemy_uid,)
+        self.rows_firing_at: dict[str, list[int]] = {}  # our uid -> the indexes in known of the enemies firing at it
+        for i, enemy in enumerate(self.known):
+            target = self.engaged.get(enemy.uid)
+            if target is not None:
+                self.rows_firing_at.setdefault(target, []).append(i)
         self._values: dict[str, float] = {}
         self._dist: dict[tuple[int, int], np.ndarray] = {}
         self._fov: dict[tuple, np.ndarray] = {}
@@ -98,7 +108,8 @@ class Picture:
         self._targets: tuple[np.ndarray, list] | None = None  # for strike_rates: the known enemies by kind
         self.memo: dict = {}  # work the units of the side share in this orders phase, by its kind (strike.py)
         self._known_xy: tuple[np.ndarray, np.ndarray] | None = None  # the known enemies' squares, for near_known
-        self._known_reach: np.ndarray | None = None  # and their reach, for in_reach_of
+        self._known_reach: np.ndarray | None = None  # and their reach, for worst_in_reach
+        self._dangerous: dict[bool, np.ndarray] = {}  # armoured -> which known enemies are dangerous_to it
         self._near_any: dict[float, np.ndarray] = {}  # radius -> the squares within it of a known enemy
 
     def value(self, unit: "UnitState") -> float:
@@ -130,14 +141,28 @@ class Picture:
                               np.array([e.pos[1] for e in self.known], dtype=np.int64))
         return self._known_xy
 
-    def in_reach_of(self, pos: tuple[int, int]) -> list[tuple[int, "UnitState"]]:
-        """(distance, enemy) for the known enemies whose reach (range, visibility) covers `pos` from another
-        square, in uid order."""
+    def worst_in_reach(self, unit: "UnitState") -> "UnitState | None":
+        """The known enemy that threatens the unit most (face_threat): of those dangerous to it whose reach (range,
+        visibility) covers its square from another square, one firing at it first, then the nearest, then the
+        first by uid (the order of known)."""
         if self._known_reach is None:
             self._known_reach = np.array([min(e.weapon.mr, self.vis) for e in self.known])
+        armoured = self.battle.unit_class(unit).armoured
+        dangerous = self._dangerous.get(armoured)
+        if dangerous is None:
+            dangerous = self._dangerous[armoured] = np.array([self.dangerous_to(e, armoured) for e in self.known],
+                                                             dtype=bool)
         kx, ky = self.known_xy()
-        d = np.maximum(np.abs(kx - pos[0]), np.abs(ky - pos[1]))
-        return [(int(d[i]), self.known[i]) for i in np.flatnonzero((d > 0) & (d <= self._known_reach))]
+        d = np.maximum(np.abs(kx - unit.pos[0]), np.abs(ky - unit.pos[1]))
+        rows = np.flatnonzero((d > 0) & (d <= self._known_reach) & dangerous)
+        if not len(rows):
+            return None
+        firing = self.rows_firing_at.get(unit.uid)
+        if firing:
+            at_me = rows[np.isin(rows, firing)]
+            if len(at_me):
+                rows = at_me
+        return self.known[int(rows[np.argmin(d[rows])])]  # argmin: the first of the nearest
 
     # -- geometry --------------------------------------------------------------------------------------------
     def focus(self, center: tuple[int, int], radius: int) -> None:

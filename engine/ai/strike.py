@@ -71,7 +71,7 @@ def best_square(pic: Picture, unit: "UnitState", xs: np.ndarray, ys: np.ndarray,
 
     The danger on the way is never negative (a sum of expected losses), so gained - lost_there bounds the value
     from above, in floating point too (rounding is monotonic). The danger on the way is worked out for the
-    FIRST_LOOK squares of the highest bound, then for all whose bound reaches the best value found among them:
+    FIRST_LOOK squares of the highest bound, then for all whose bound reaches the best value found among those:
     the others can neither win nor tie. Where the moving threat map is not all finite and >= 0 (never seen), or
     a bound is not finite, every square is worked out."""
     moving = pic.threat(unit, moving=True)
@@ -81,10 +81,9 @@ def best_square(pic: Picture, unit: "UnitState", xs: np.ndarray, ys: np.ndarray,
     if exact:
         if not (bound > 1.0).any():
             return None
-        order = np.argsort(-bound, kind="stable")
-        look = order[:FIRST_LOOK]
+        look = np.argpartition(-bound, FIRST_LOOK)[:FIRST_LOOK] if len(bound) > FIRST_LOOK else slice(None)
         best = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going).max()
-        look = order[:int(np.count_nonzero(bound >= best))]  # a superset of the first look: bound >= value
+        look = np.flatnonzero(bound >= best)  # the best of the first look among them, since its bound >= value
     else:
         look = np.arange(len(xs))
     value = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going)
@@ -133,11 +132,6 @@ class EnemyWindows:
         self._passable: dict = {}  # movement field -> passable squares of the windows
         self._behind: dict[int, np.ndarray] = {}  # rear -> the windows' squares behind their enemy
         self._busy = np.array([pic.engaged.get(e.uid) is not None for e in known], dtype=bool)
-        self._rows_on: dict[str, list[int]] = {}  # our uid -> the rows of the enemies firing at it
-        for i, e in enumerate(known):
-            target = pic.engaged.get(e.uid)
-            if target is not None:
-                self._rows_on.setdefault(target, []).append(i)
 
     @classmethod
     def of(cls, pic: Picture) -> "EnemyWindows":
@@ -148,7 +142,7 @@ class EnemyWindows:
 
     def busy_elsewhere(self, unit: "UnitState") -> np.ndarray:
         """For each known enemy: busy with another of our units than this one."""
-        on_me = self._rows_on.get(unit.uid)
+        on_me = self.pic.rows_firing_at.get(unit.uid)
         if not on_me:
             return self._busy
         busy = self._busy.copy()
