@@ -306,15 +306,23 @@ class Picture:
             self._threat[key] = hit
         return hit
 
-    def free_seeing(self, armoured: bool, sl: int, moving: bool) -> np.ndarray:
-        """Which of free_against(armoured) would sight a unit of silhouette `sl` on each square of the region."""
+    def free_seeing(self, armoured: bool, sl: int, moving: bool):
+        """Where free_against(armoured) would sight a unit of silhouette `sl` in the region, as pairs of an enemy
+        and a square, enemy after enemy (in the order of the stack): the square (an index into the flattened
+        region), its index into the concatenated rate tables, and the enemy's count."""
         key = ("seeing", armoured, sl, moving)
         hit = self._threat.get(key)
         if hit is None:
-            free, dd, search, _index = self.stack()
-            keep = self.free_against(armoured)[0]
-            hit = self._threat[key] = search[keep] & (dd[keep] <= self.sight(sl, moving)[self.region])
+            keep, index, counts, _kinds = self.free_against(armoured)
+            rows, squares = np.nonzero(self._seeing(keep, sl, moving).reshape(len(keep), -1))  # enemy after enemy
+            hit = self._threat[key] = (squares, index.reshape(len(keep), -1)[rows, squares], counts.ravel()[rows])
         return hit
+
+    def _seeing(self, keep: list[int], sl: int, moving: bool) -> np.ndarray:
+        """Which of the enemies `keep` of the stack would sight a unit of silhouette `sl` on each square of the
+        region, if they searched (stationary: in their field of vision)."""
+        _free, dd, search, _index = self.stack()
+        return search[keep] & (dd[keep] <= self.sight(sl, moving)[self.region])
 
     def busy_inside(self) -> list:
         """The known enemies busy with another target (the free ones are in the stack) whose square is in the
@@ -373,8 +381,17 @@ class Picture:
                 # as rate_table's table per enemy, for far fewer tables.
                 tables = [rate_table_one(battle, enemy, unit.weapon, min(enemy.weapon.mr, self.vis), 2, armoured,
                                          moving).ravel() for enemy in kinds]
-                values = np.take(np.concatenate(tables), index) * counts
-                part += np.where(self.free_seeing(armoured, unit.weapon.sl, moving), values, 0.0).sum(axis=0)
+                if part.size > 1:
+                    # Each enemy's expected kills where it would see the unit, summed square by square in the
+                    # order of the enemies (bincount adds in order, from 0.0): the same sums as numpy's sum over
+                    # the stacked maps (axis 0, added map after map) with 0.0 where an enemy would not see the
+                    # unit, for the few pairs of enemy and square that count.
+                    squares, at, counts = self.free_seeing(armoured, unit.weapon.sl, moving)
+                    values = np.take(np.concatenate(tables), at) * counts
+                    part += np.bincount(squares, values, minlength=part.size).reshape(part.shape)
+                else:  # (numpy sums a single column pairwise, not in order)
+                    seeing = self._seeing(keep, unit.weapon.sl, moving)
+                    part += np.where(seeing, np.take(np.concatenate(tables), index) * counts, 0.0).sum(axis=0)
             # The enemies busy with another target threaten others only in their own square: rate_table's value
             # there (the kind's table times the count), added one enemy after another (ufunc.at adds in order).
             ys, xs, own, counts, kind_of, kinds = self.busy_against(armoured)
