@@ -280,8 +280,9 @@ class Picture:
 
     def free_against(self, armoured: bool):
         """The stack cut to the enemies dangerous to an armoured (or a soft) unit: their positions in the stack,
-        the index of every square into the concatenated rate tables of their kinds (weapon, nationality, reach;
-        a table has 2 * (reach + 1) entries whatever the target), their counts, and one enemy of each kind."""
+        where the rate table of each one's kind starts in the concatenated tables of their kinds (weapon,
+        nationality, reach; a table has 2 * (reach + 1) entries whatever the target; the stack's index of a
+        square is into that table), their counts, and one enemy of each kind."""
         key = ("free", armoured)
         hit = self._threat.get(key)
         if hit is None:
@@ -301,9 +302,8 @@ class Picture:
                     start += 2 * (reach + 1)
                     kinds.append(enemy)
                 offsets.append(offset_of[kind])
-            counts = np.array([float(free[i].count) for i in keep])[:, None, None]
-            hit = (keep, index[keep] + np.array(offsets, dtype=np.int32)[:, None, None], counts, kinds)
-            self._threat[key] = hit
+            counts = np.array([float(free[i].count) for i in keep])
+            hit = self._threat[key] = (keep, np.array(offsets, dtype=np.int32), counts, kinds)
         return hit
 
     def free_seeing(self, armoured: bool, sl: int, moving: bool):
@@ -313,9 +313,11 @@ class Picture:
         key = ("seeing", armoured, sl, moving)
         hit = self._threat.get(key)
         if hit is None:
-            keep, index, counts, _kinds = self.free_against(armoured)
+            keep, offsets, counts, _kinds = self.free_against(armoured)
             rows, squares = np.nonzero(self._seeing(keep, sl, moving).reshape(len(keep), -1))  # enemy after enemy
-            hit = self._threat[key] = (squares, index.reshape(len(keep), -1)[rows, squares], counts.ravel()[rows])
+            index = self.stack()[3]
+            at = index.reshape(len(index), -1)[np.array(keep)[rows], squares] + offsets[rows]
+            hit = self._threat[key] = (squares, at, counts[rows])
         return hit
 
     def _seeing(self, keep: list[int], sl: int, moving: bool) -> np.ndarray:
@@ -375,7 +377,7 @@ class Picture:
         total = np.zeros((self.height, self.width))
         part = total[r]
         if on_me is None:
-            keep, index, counts, kinds = self.free_against(armoured)
+            keep, offsets, counts, kinds = self.free_against(armoured)
             if keep:
                 # One rate table per kind of enemy, scaled by each enemy's count afterwards: the same products
                 # as rate_table's table per enemy, for far fewer tables.
@@ -391,7 +393,9 @@ class Picture:
                     part += np.bincount(squares, values, minlength=part.size).reshape(part.shape)
                 else:  # (numpy sums a single column pairwise, not in order)
                     seeing = self._seeing(keep, unit.weapon.sl, moving)
-                    part += np.where(seeing, np.take(np.concatenate(tables), index) * counts, 0.0).sum(axis=0)
+                    index = self.stack()[3][keep] + offsets[:, None, None]
+                    values = np.take(np.concatenate(tables), index) * counts[:, None, None]
+                    part += np.where(seeing, values, 0.0).sum(axis=0)
             # The enemies busy with another target threaten others only in their own square: rate_table's value
             # there (the kind's table times the count), added one enemy after another (ufunc.at adds in order).
             ys, xs, own, counts, kind_of, kinds = self.busy_against(armoured)
