@@ -23,7 +23,7 @@ from ..rules import fire as rf
 from ..rules.los import FACING_VECTORS, facing_index, viewshed
 from ..rules.sighting import sighting_range
 from ..sim.command import chebyshev
-from .rates import kill_rate, rate_table, rate_table_one, siw_rate, unit_value
+from .rates import rate_table, rate_table_one, unit_value
 
 if TYPE_CHECKING:
     from ..sim.battle import Battle
@@ -31,8 +31,6 @@ if TYPE_CHECKING:
 
 _GRIDS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 _GEOMETRY: dict[tuple, tuple] = {}
-STRIKE_ARCS = 16  # Picture.strike_rates takes arcs below this: distances up to 7
-_STRIKE_RATES: dict[tuple, float] = {}  # Picture._strike_rate by what it reads (Picture.strike_rates)
 
 
 def grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
@@ -104,8 +102,6 @@ class Picture:
         self._threat: dict[tuple, np.ndarray] = {}
         self._local: dict[str, tuple | None] = {}
         self._reach: dict[tuple, float] = {}  # (silhouette, square) -> sighting range, for sees_from
-        self._strike: dict[tuple, np.ndarray] = {}  # strike_rates, by what they read of the firer
-        self._targets: tuple[np.ndarray, list] | None = None  # for strike_rates: the known enemies by kind
         self.memo: dict = {}  # work the units of the side share in this orders phase, by its kind (strike.py)
         self._known_xy: tuple[np.ndarray, np.ndarray] | None = None  # the known enemies' squares, for near_known
         self._known_reach: np.ndarray | None = None  # and their reach, for worst_in_reach
@@ -365,8 +361,8 @@ class Picture:
                 counts.append(float(enemy.count))
                 kind_of.append(index[kind])
             hit = self._threat[key] = (np.array(ys, dtype=np.int64), np.array(xs, dtype=np.int64),
-                                       np.array(own, dtype=np.int64), np.array(counts), np.array(kind_of, dtype=np.int64),
-                                       kinds)
+                                       np.array(own, dtype=np.int64), np.array(counts),
+                                       np.array(kind_of, dtype=np.int64), kinds)
         return hit
 
     def _kills(self, unit: "UnitState", moving: bool, on_me) -> np.ndarray:
@@ -438,66 +434,6 @@ class Picture:
         return float(self.threat(unit, moving)[square[1], square[0]])
 
     # -- our fire --------------------------------------------------------------------------------------------
-    def strike_rates(self, unit: "UnitState", rows: np.ndarray, arcs: np.ndarray) -> np.ndarray:
-        """The strike value of this unit against the known enemies of `rows` (indexes in self.known) from squares
-        of these `arcs` (twice the distance, plus one inside the enemy's front arc): expected VP per pulse it takes
-        if it fires from a square that sees the enemy (_strike_rate). It reads of the firer its weapons, men and
-        nationality, and of the enemy what target_kinds tells apart: a table per firer for the orders phase, one
-        row per kind of enemy, filled from _STRIKE_RATES, which keeps every value for the battles to come."""
-        kind_of, kinds = self.target_kinds()
-        firer = (unit.weapon.id, unit.siw.id if unit.siw else None, unit.count, unit.nationality)
-        table = self._strike.get(firer)
-        if table is None:
-            table = self._strike[firer] = np.full((len(kinds), STRIKE_ARCS), np.nan)  # nan: not looked up yet
-        rows = kind_of[rows]
-        gains = table[rows, arcs]
-        missing = np.isnan(gains)
-        if missing.any():
-            pack = self.battle.content.pack_id
-            for pair in np.unique(rows[missing] * STRIKE_ARCS + arcs[missing]).tolist():
-                row, arc = divmod(pair, STRIKE_ARCS)
-                key = (pack, self.vis, firer, kinds[row][0], arc)
-                value = _STRIKE_RATES.get(key)
-                if value is None:
-                    if len(_STRIKE_RATES) > 200_000:
-                        _STRIKE_RATES.clear()
-                    value = _STRIKE_RATES[key] = self._strike_rate(unit, kinds[row][1], arc // 2, bool(arc % 2))
-                table[row, arc] = value
-            gains = table[rows, arcs]
-        return gains
-
-    def target_kinds(self) -> tuple[np.ndarray, list[tuple[tuple, "UnitState"]]]:
-        """The known enemies told apart by all that _strike_rate reads of them: the kind of each (an index), and
-        each kind's key and first enemy. (kill_rate reads of the target's speed only whether it is 0.)"""
-        if self._targets is None:
-            index: dict[tuple, int] = {}
-            kinds, kind_of = [], []
-            for enemy in self.known:
-                key = (enemy.weapon.id, enemy.count, bool(self.cover[enemy.pos[1], enemy.pos[0]]), enemy.speed > 0,
-                       self.value(enemy))
-                if key not in index:
-                    index[key] = len(kinds)
-                    kinds.append((key, enemy))
-                kind_of.append(index[key])
-            self._targets = (np.array(kind_of, dtype=np.int64), kinds)
-        return self._targets
-
-    def _strike_rate(self, unit: "UnitState", enemy: "UnitState", d: int, front: bool) -> float:
-        """Expected VP per pulse this unit takes from `enemy` if it fires from a square at distance `d` that sees it
-        (0 if it cannot), inside the enemy's front arc or not (rules.los.front_arc)."""
-        if d > min(unit.weapon.mr, self.vis):
-            return 0.0
-        there = enemy.pos
-        battle = self.battle
-        if battle.unit_class(unit).armoured is False and battle.unit_class(enemy).armoured and \
-                not battle.unit_class(unit).kills_armour:
-            return siw_rate(battle, unit, enemy) * unit_value(battle, enemy) if d == 0 else 0.0
-        cover = bool(self.cover[there[1], there[0]])
-        kills = kill_rate(battle, unit, enemy.weapon, d, 3, front=front, cover=cover, target_speed=enemy.speed)
-        if d == 0 and unit.siw is not None:
-            kills = max(kills, siw_rate(battle, unit, enemy))
-        return min(kills, enemy.count) * unit_value(battle, enemy)
-
     def sees_from(self, square: tuple[int, int], enemy: "UnitState") -> bool:
         """Would a stationary unit on `square` sight this (stationary) enemy?"""
         there = enemy.pos

@@ -22,6 +22,7 @@ import numpy as np
 from ..rules.los import FACING_VECTORS, facing_index, in_arc_offset
 from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
+from .rates import kill_rate, siw_rate, unit_value
 from .terrain import enemy_depth, squares_per_turn
 
 if TYPE_CHECKING:
@@ -31,6 +32,8 @@ STRIKE_RADIUS = 4  # strikers look for firing positions this close to their targ
 BEHIND = 2  # in the enemy's rear a striker fires from at least this much nearer the enemy's home edge than its
 # target, where the enemy units beside the target, unseen yet, most likely have their backs to it too
 FIRST_LOOK = 16  # the danger on the way is worked out first for this many of the most promising squares
+ARCS = 2 * STRIKE_RADIUS + 2  # a square's arc: twice its distance from the enemy, plus one in the enemy's front arc
+_STRIKE_RATES: dict[tuple, float] = {}  # strike_rate by what it reads (EnemyWindows.strike_rates)
 
 
 _OFFSETS = np.array([(dx, dy) for dy in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1)
@@ -132,6 +135,8 @@ class EnemyWindows:
         self._passable: dict = {}  # movement field -> passable squares of the windows
         self._behind: dict[int, np.ndarray] = {}  # rear -> the windows' squares behind their enemy
         self._busy = np.array([pic.engaged.get(e.uid) is not None for e in known], dtype=bool)
+        self._kind_of, self._kinds = target_kinds(pic)
+        self._strike: dict[tuple, np.ndarray] = {}  # strike_rates, by what they read of the firer
 
     @classmethod
     def of(cls, pic: Picture) -> "EnemyWindows":
@@ -183,12 +188,72 @@ class EnemyWindows:
         k, j = np.nonzero(ok)
         if not len(k):
             return None
-        gain = self.pic.strike_rates(unit, k, self.arc[k, j])
+        gain = self.strike_rates(unit, k, self.arc[k, j])
         keep = gain > 0
         if not keep.any():
             return None
         k, j = k[keep], j[keep]
         return k, self.xs[k, j], self.ys[k, j], gain[keep]
+
+
+    def strike_rates(self, unit: "UnitState", rows: np.ndarray, arcs: np.ndarray) -> np.ndarray:
+        """The strike value of this unit against the known enemies of `rows` from squares of these `arcs`
+        (strike_rate). It reads of the firer its weapons, men and nationality, and of the enemy what target_kinds
+        tells apart: a table per firer for the orders phase, one row per kind of enemy, filled from _STRIKE_RATES,
+        which keeps every value for the battles to come."""
+        pic = self.pic
+        firer = (unit.weapon.id, unit.siw.id if unit.siw else None, unit.count, unit.nationality)
+        table = self._strike.get(firer)
+        if table is None:
+            table = self._strike[firer] = np.full((len(self._kinds), ARCS), np.nan)  # nan: not looked up yet
+        rows = self._kind_of[rows]
+        gains = table[rows, arcs]
+        missing = np.isnan(gains)
+        if missing.any():
+            pack = pic.battle.content.pack_id
+            for pair in np.unique(rows[missing] * ARCS + arcs[missing]).tolist():
+                row, arc = divmod(pair, ARCS)
+                key = (pack, pic.vis, firer, self._kinds[row][0], arc)
+                value = _STRIKE_RATES.get(key)
+                if value is None:
+                    if len(_STRIKE_RATES) > 200_000:
+                        _STRIKE_RATES.clear()
+                    value = _STRIKE_RATES[key] = strike_rate(pic, unit, self._kinds[row][1], arc // 2, bool(arc % 2))
+                table[row, arc] = value
+            gains = table[rows, arcs]
+        return gains
+
+
+def target_kinds(pic: Picture) -> tuple[np.ndarray, list[tuple[tuple, "UnitState"]]]:
+    """The known enemies told apart by all that strike_rate reads of them: the kind of each (an index), and each
+    kind's key and first enemy. (kill_rate reads of the target's speed only whether it is 0.)"""
+    index: dict[tuple, int] = {}
+    kinds, kind_of = [], []
+    for enemy in pic.known:
+        key = (enemy.weapon.id, enemy.count, bool(pic.cover[enemy.pos[1], enemy.pos[0]]), enemy.speed > 0,
+               pic.value(enemy))
+        if key not in index:
+            index[key] = len(kinds)
+            kinds.append((key, enemy))
+        kind_of.append(index[key])
+    return np.array(kind_of, dtype=np.int64), kinds
+
+
+def strike_rate(pic: Picture, unit: "UnitState", enemy: "UnitState", d: int, front: bool) -> float:
+    """Expected VP per pulse this unit takes from `enemy` if it fires from a square at distance `d` that sees it
+    (0 if it cannot), inside the enemy's front arc or not (rules.los.front_arc)."""
+    if d > min(unit.weapon.mr, pic.vis):
+        return 0.0
+    there = enemy.pos
+    battle = pic.battle
+    if battle.unit_class(unit).armoured is False and battle.unit_class(enemy).armoured and \
+            not battle.unit_class(unit).kills_armour:
+        return siw_rate(battle, unit, enemy) * unit_value(battle, enemy) if d == 0 else 0.0
+    cover = bool(pic.cover[there[1], there[0]])
+    kills = kill_rate(battle, unit, enemy.weapon, d, 3, front=front, cover=cover, target_speed=enemy.speed)
+    if d == 0 and unit.siw is not None:
+        kills = max(kills, siw_rate(battle, unit, enemy))
+    return min(kills, enemy.count) * unit_value(battle, enemy)
 
 
 def path_risk(moving_threat: np.ndarray, origin: tuple[int, int], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
