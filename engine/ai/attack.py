@@ -53,28 +53,23 @@ def formation_anchor(pic: Picture, members: list["UnitState"], taken: list[tuple
     known enemy (and the cover a defender may hide in) threatens its units least, apart from the other
     formations, and otherwise the nearest. In a meeting engagement both sides race for the middle of the area."""
     battle, state = pic.battle, pic.state
-    cx, cy = objective(pic.battle)
-    hq, movers, base, speed = formation_base(pic, members)
+    hq = next((u for u in members if u.is_hq), None)
     if hq is not None and hq.pos is not None and not pic.fired_on.get(hq.uid):
         if in_area(battle, hq.pos) and not hq.objectives and all(chebyshev(hq.pos, t) >= 4 for t in taken):
             return hq.pos  # the formation has arrived: it stays where its headquarters stands
         going = hq.objectives[-1] if hq.objectives else None
         if going is not None and in_area(battle, going) and all(chebyshev(going, t) >= 4 for t in taken):
             return going  # on its way in, unhindered: it keeps its course (a new one would cost a delay)
+    _hq, movers, base, speed = formation_base(pic, members)
     turns_left = max(1, state.last_turn - max(state.turn, 1))
     judges = sorted((u for u in movers if u.weapon.sp > 0), key=lambda u: (-u.count * u.weapon.sl, u.index))[:JUDGES]
     reach = 4 if meeting else AREA_RADIUS - 1
-    steps = np.arange(-reach, reach + 1, 2)
-    ax = _clip(cx + steps[None, :] + 0 * steps[:, None], 0, pic.width - 1).ravel()
-    ay = _clip(cy + steps[:, None] + 0 * steps[None, :], 0, pic.height - 1).ravel()
+    ax, ay = anchor_squares(pic, reach)
     travel = np.maximum(np.abs(ax - base[0]), np.abs(ay - base[1])) / speed
     score = np.maximum(0.0, travel - (turns_left - 1)) * 50 + travel * 0.5
-    limit = AREA_RADIUS - 1
     for unit in judges:
-        off = offset_in_formation(unit, hq)
-        sx = _clip(_clip(ax + off[0], 0, pic.width - 1), cx - limit, cx + limit)
-        sy = _clip(_clip(ay + off[1], 0, pic.height - 1), cy - limit, cy + limit)
-        danger = pic.threat(unit)[sy, sx] + suspicion(pic, unit)[sy, sx]  # only the candidate squares
+        at = judged_squares(pic, reach, offset_in_formation(unit, hq))  # only the candidate squares
+        danger = pic.threat(unit).take(at) + suspicion(pic, unit).take(at)
         score = score + 4 * danger
     if taken:
         # The penalty of every taken anchor at once (candidates x anchors), added one anchor after another as a
@@ -85,6 +80,35 @@ def formation_anchor(pic: Picture, members: list["UnitState"], taken: list[tuple
         score = np.add.accumulate(np.hstack([score[:, None], apart]), axis=1)[:, -1]
     i = int(np.lexsort((ay, ax, score))[0])
     return int(ax[i]), int(ay[i])
+
+
+def anchor_squares(pic: Picture, reach: int) -> tuple[np.ndarray, np.ndarray]:
+    """The squares formation_anchor chooses from (x and y): every other square within `reach` of the objective's
+    centre, on the map; the same for every formation, so worked out once per orders phase."""
+    key = ("anchor squares", reach)
+    hit = pic.memo.get(key)
+    if hit is None:
+        cx, cy = objective(pic.battle)
+        steps = np.arange(-reach, reach + 1, 2)
+        ax = _clip(cx + steps[None, :] + 0 * steps[:, None], 0, pic.width - 1).ravel()
+        ay = _clip(cy + steps[:, None] + 0 * steps[None, :], 0, pic.height - 1).ravel()
+        hit = pic.memo[key] = (ax, ay)
+    return hit
+
+
+def judged_squares(pic: Picture, reach: int, off: tuple[int, int]) -> np.ndarray:
+    """Where a unit at `off` from its headquarters stands if the headquarters takes each of anchor_squares, kept
+    inside the objective area, as indexes into the flattened map."""
+    key = ("judged squares", reach, off)
+    hit = pic.memo.get(key)
+    if hit is None:
+        cx, cy = objective(pic.battle)
+        ax, ay = anchor_squares(pic, reach)
+        limit = AREA_RADIUS - 1
+        sx = _clip(_clip(ax + off[0], 0, pic.width - 1), cx - limit, cx + limit)
+        sy = _clip(_clip(ay + off[1], 0, pic.height - 1), cy - limit, cy + limit)
+        hit = pic.memo[key] = sy * pic.width + sx
+    return hit
 
 
 def staging_point(pic: Picture, members: list["UnitState"], anchor) -> tuple[int, int] | None:
@@ -118,10 +142,23 @@ def destination(pic: Picture, unit: "UnitState", hq, anchor, inside: bool = True
     return into_area(pic.battle, square) if inside else square
 
 
-def spot_for(pic: Picture, unit: "UnitState", around, claimed: dict) -> tuple[int, int]:
+class Claims:
+    """How many of the side's units have been sent to each square in this orders phase (spot_for keeps to no
+    more than two a square)."""
+
+    def __init__(self, pic: Picture):
+        self.count = np.zeros((pic.height, pic.width), dtype=np.int64)
+
+    def add(self, square: tuple[int, int]) -> None:
+        self.count[square[1], square[0]] += 1
+
+    def crowded(self, window) -> np.ndarray:
+        return self.count[window] >= 2
+
+
+def spot_for(pic: Picture, unit: "UnitState", around, claimed: "Claims") -> tuple[int, int]:
     """The square near its place in the formation where the unit is safest inside the objective area (known and
     suspected enemies, no more than two units a square); it stays where it is unless another is clearly better."""
-    battle = pic.battle
     cx, cy = objective(pic.battle)
     lo_x = max(0, around[0] - SPOT_RADIUS, cx - AREA_RADIUS)
     hi_x = min(pic.width - 1, around[0] + SPOT_RADIUS, cx + AREA_RADIUS)
@@ -130,29 +167,36 @@ def spot_for(pic: Picture, unit: "UnitState", around, claimed: dict) -> tuple[in
     if lo_x > hi_x or lo_y > hi_y:
         return around
     window = (slice(lo_y, hi_y + 1), slice(lo_x, hi_x + 1))
-    score = 4 * (pic.threat(unit)[window] + suspicion(pic, unit)[window])
-    xs, ys = pic.xs[window], pic.ys[window]  # the picture's coordinate grids: cheaper than np.ogrid per call
-    score = score + 0.05 * np.maximum(np.abs(xs - around[0]), np.abs(ys - around[1]))
-    score = np.where(battle.field(unit).enter_cost[window] >= IMPASSABLE, np.inf, score)
-    if len(claimed) < score.size:
-        for (x, y), n in claimed.items():
-            if n >= 2 and lo_x <= x <= hi_x and lo_y <= y <= hi_y:
-                score[y - lo_y, x - lo_x] += 5.0
-    else:  # the same, looking up the window's few squares rather than every square claimed so far
-        for y in range(lo_y, hi_y + 1):
-            for x in range(lo_x, hi_x + 1):
-                if claimed.get((x, y), 0) >= 2:
-                    score[y - lo_y, x - lo_x] += 5.0
+    ox, oy = SPOT_RADIUS - around[0], SPOT_RADIUS - around[1]
+    score = spot_danger(pic, unit)[window] + _SPOT_NEAR[lo_y + oy:hi_y + oy + 1, lo_x + ox:hi_x + ox + 1]
+    score = np.where(claimed.crowded(window), score + 5.0, score)
     flat = int(np.argmin(score))  # row-major: ties go to the lowest y, then x
     best = (lo_x + flat % score.shape[1], lo_y + flat // score.shape[1])
     x, y = unit.pos
     if lo_x <= x <= hi_x and lo_y <= y <= hi_y and score[y - lo_y, x - lo_x] <= score.flat[flat] + 0.3:
         best = unit.pos
-    claimed[best] = claimed.get(best, 0) + 1
+    claimed.add(best)
     return best
 
 
-def attack_formation(pic: Picture, members: list["UnitState"], anchor, stage, claimed: dict) -> list:
+# 0.05 a square of Chebyshev distance from the middle of spot_for's window: a little to stay near its place
+_SPOT_NEAR = 0.05 * np.maximum(*np.abs(np.indices((2 * SPOT_RADIUS + 1,) * 2) - SPOT_RADIUS))
+
+
+def spot_danger(pic: Picture, unit: "UnitState") -> np.ndarray:
+    """spot_for's score of every square before its distance and the squares claimed: four times the known and
+    suspected danger, infinite where the unit cannot go. The same for every unit with the same threat, armour
+    and mobility, so worked out once for them (inf + the distance is inf, as the score is)."""
+    field = pic.battle.field(unit)
+    key = ("spot", pic.threat_key(unit), pic.battle.unit_class(unit).armoured, field)
+    hit = pic._threat.get(key)
+    if hit is None:
+        hit = pic._threat[key] = np.where(field.enter_cost >= IMPASSABLE, np.inf,
+                                          4 * (pic.threat(unit) + suspicion(pic, unit)))
+    return hit
+
+
+def attack_formation(pic: Picture, members: list["UnitState"], anchor, stage, claimed: "Claims") -> list:
     """Orders for one formation: to its assembly position (stage) while it waits, else into the area."""
     battle, state, out = pic.battle, pic.state, []
     hq = next((u for u in members if u.is_hq), None)
@@ -174,7 +218,7 @@ def attack_formation(pic: Picture, members: list["UnitState"], anchor, stage, cl
         settled = in_area(battle, unit.pos) and not unit.objectives and not pic.fired_on.get(unit.uid)
         if settled and chebyshev(unit.pos, want) <= SPOT_RADIUS + 1:
             want = unit.pos  # in place and left alone: it stays
-            claimed[want] = claimed.get(want, 0) + 1
+            claimed.add(want)
         elif unit.weapon.sp > 0 and (in_area(battle, unit.pos) or chebyshev(unit.pos, want) <= 6):
             want = spot_for(pic, unit, want, claimed)
         if unit.passengers:

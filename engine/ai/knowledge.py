@@ -13,6 +13,8 @@ vision). An enemy that fired at another of our units last turn keeps that target
 
 from __future__ import annotations
 
+import functools
+import math
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -21,7 +23,7 @@ from ..rules import fire as rf
 from ..rules.los import FACING_VECTORS, facing_index, viewshed
 from ..rules.sighting import sighting_range
 from ..sim.command import chebyshev
-from .rates import kill_rate, rate_table, rate_table_one, siw_rate, unit_value
+from .rates import rate_table, rate_table_one, unit_value
 
 if TYPE_CHECKING:
     from ..sim.battle import Battle
@@ -41,7 +43,11 @@ def grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
 
 def facing_towards(here, there) -> str:
     """The one of the eight facings that points most directly from here to there."""
-    dx, dy = there[0] - here[0], there[1] - here[1]
+    return _facing_along(there[0] - here[0], there[1] - here[1])
+
+
+@functools.lru_cache(maxsize=4096)
+def _facing_along(dx: int, dy: int) -> str:
     if dx == 0 and dy == 0:
         return "N"
     best = max(range(8), key=lambda i: ((FACING_VECTORS[i][0] * dx + FACING_VECTORS[i][1] * dy)
@@ -85,15 +91,22 @@ class Picture:
             self.shot_by[ours] = self.shot_by.get(ours, ()) + (enemy_uid,)
             if enemy_uid in known:
                 self.engaged_on[ours] = self.engaged_on.get(ours, ()) + (enemy_uid,)
+        self.rows_firing_at: dict[str, list[int]] = {}  # our uid -> the indexes in known of the enemies firing at it
+        for i, enemy in enumerate(self.known):
+            target = self.engaged.get(enemy.uid)
+            if target is not None:
+                self.rows_firing_at.setdefault(target, []).append(i)
         self._values: dict[str, float] = {}
         self._dist: dict[tuple[int, int], np.ndarray] = {}
         self._fov: dict[tuple, np.ndarray] = {}
         self._threat: dict[tuple, np.ndarray] = {}
         self._local: dict[str, tuple | None] = {}
         self._reach: dict[tuple, float] = {}  # (silhouette, square) -> sighting range, for sees_from
-        self._strike: dict[tuple, float] = {}  # strike_rate, by what it reads
+        self.memo: dict = {}  # work the units of the side share in this orders phase, by its kind (strike.py)
         self._known_xy: tuple[np.ndarray, np.ndarray] | None = None  # the known enemies' squares, for near_known
-        self._known_reach: np.ndarray | None = None  # and their reach, for in_reach_of
+        self._known_reach: np.ndarray | None = None  # and their reach, for worst_in_reach
+        self._dangerous: dict[bool, np.ndarray] = {}  # armoured -> which known enemies are dangerous_to it
+        self._near_any: dict[float, np.ndarray] = {}  # radius -> the squares within it of a known enemy
 
     def value(self, unit: "UnitState") -> float:
         hit = self._values.get(unit.uid)
@@ -103,23 +116,49 @@ class Picture:
 
     def near_known(self, pos: tuple[int, int], radius: float) -> list[tuple[int, "UnitState"]]:
         """(distance, enemy) for the known enemies within `radius` of `pos`, in uid order (the order of known).
-        Every unit asks this each turn; measuring all the known enemies at once saves a Python loop over them."""
-        if self._known_xy is None:
-            self._known_xy = (np.array([e.pos[0] for e in self.known], dtype=np.int64),
-                              np.array([e.pos[1] for e in self.known], dtype=np.int64))
-        kx, ky = self._known_xy
+        Every unit asks this each turn; measuring all the known enemies at once saves a Python loop over them,
+        and a map of the squares near any of them most of the measuring."""
+        near_any = self._near_any.get(radius)
+        if near_any is None:
+            near_any = self._near_any[radius] = np.zeros((self.height, self.width), dtype=bool)
+            r = math.floor(radius)
+            for e in self.known if r >= 0 else ():
+                near_any[max(0, e.pos[1] - r):e.pos[1] + r + 1, max(0, e.pos[0] - r):e.pos[0] + r + 1] = True
+        if not near_any[pos[1], pos[0]]:
+            return []
+        kx, ky = self.known_xy()
         d = np.maximum(np.abs(kx - pos[0]), np.abs(ky - pos[1]))
         return [(int(d[i]), self.known[i]) for i in np.flatnonzero(d <= radius)]
 
-    def in_reach_of(self, pos: tuple[int, int]) -> list[tuple[int, "UnitState"]]:
-        """(distance, enemy) for the known enemies whose reach (range, visibility) covers `pos` from another
-        square, in uid order."""
+    def known_xy(self) -> tuple[np.ndarray, np.ndarray]:
+        """The known enemies' squares, x and y."""
+        if self._known_xy is None:
+            self._known_xy = (np.array([e.pos[0] for e in self.known], dtype=np.int64),
+                              np.array([e.pos[1] for e in self.known], dtype=np.int64))
+        return self._known_xy
+
+    def worst_in_reach(self, unit: "UnitState") -> "UnitState | None":
+        """The known enemy that threatens the unit most (face_threat): of those dangerous to it whose reach (range,
+        visibility) covers its square from another square, one firing at it first, then the nearest, then the
+        first by uid (the order of known)."""
         if self._known_reach is None:
-            self.near_known(pos, 0)  # builds _known_xy
             self._known_reach = np.array([min(e.weapon.mr, self.vis) for e in self.known])
-        kx, ky = self._known_xy
-        d = np.maximum(np.abs(kx - pos[0]), np.abs(ky - pos[1]))
-        return [(int(d[i]), self.known[i]) for i in np.flatnonzero((d > 0) & (d <= self._known_reach))]
+        armoured = self.battle.unit_class(unit).armoured
+        dangerous = self._dangerous.get(armoured)
+        if dangerous is None:
+            dangerous = self._dangerous[armoured] = np.array([self.dangerous_to(e, armoured) for e in self.known],
+                                                             dtype=bool)
+        kx, ky = self.known_xy()
+        d = np.maximum(np.abs(kx - unit.pos[0]), np.abs(ky - unit.pos[1]))
+        rows = np.flatnonzero((d > 0) & (d <= self._known_reach) & dangerous)
+        if not len(rows):
+            return None
+        firing = self.rows_firing_at.get(unit.uid)
+        if firing:
+            at_me = rows[np.isin(rows, firing)]
+            if len(at_me):
+                rows = at_me
+        return self.known[int(rows[np.argmin(d[rows])])]  # argmin: the first of the nearest
 
     # -- geometry --------------------------------------------------------------------------------------------
     def focus(self, center: tuple[int, int], radius: int) -> None:
@@ -237,8 +276,9 @@ class Picture:
 
     def free_against(self, armoured: bool):
         """The stack cut to the enemies dangerous to an armoured (or a soft) unit: their positions in the stack,
-        the index of every square into the concatenated rate tables of their kinds (weapon, nationality, reach;
-        a table has 2 * (reach + 1) entries whatever the target), their counts, and one enemy of each kind."""
+        where the rate table of each one's kind starts in the concatenated tables of their kinds (weapon,
+        nationality, reach; a table has 2 * (reach + 1) entries whatever the target; the stack's index of a
+        square is into that table), their counts, and one enemy of each kind."""
         key = ("free", armoured)
         hit = self._threat.get(key)
         if hit is None:
@@ -258,20 +298,29 @@ class Picture:
                     start += 2 * (reach + 1)
                     kinds.append(enemy)
                 offsets.append(offset_of[kind])
-            counts = np.array([float(free[i].count) for i in keep])[:, None, None]
-            hit = (keep, index[keep] + np.array(offsets, dtype=np.int32)[:, None, None], counts, kinds)
-            self._threat[key] = hit
+            counts = np.array([float(free[i].count) for i in keep])
+            hit = self._threat[key] = (keep, np.array(offsets, dtype=np.int32), counts, kinds)
         return hit
 
-    def free_seeing(self, armoured: bool, sl: int, moving: bool) -> np.ndarray:
-        """Which of free_against(armoured) would sight a unit of silhouette `sl` on each square of the region."""
+    def free_seeing(self, armoured: bool, sl: int, moving: bool):
+        """Where free_against(armoured) would sight a unit of silhouette `sl` in the region, as pairs of an enemy
+        and a square, enemy after enemy (in the order of the stack): the square (an index into the flattened
+        region), its index into the concatenated rate tables, and the enemy's count."""
         key = ("seeing", armoured, sl, moving)
         hit = self._threat.get(key)
         if hit is None:
-            free, dd, search, _index = self.stack()
-            keep = self.free_against(armoured)[0]
-            hit = self._threat[key] = search[keep] & (dd[keep] <= self.sight(sl, moving)[self.region])
+            keep, offsets, counts, _kinds = self.free_against(armoured)
+            rows, squares = np.nonzero(self._seeing(keep, sl, moving).reshape(len(keep), -1))  # enemy after enemy
+            index = self.stack()[3]
+            at = index.reshape(len(index), -1)[np.array(keep)[rows], squares] + offsets[rows]
+            hit = self._threat[key] = (squares, at, counts[rows])
         return hit
+
+    def _seeing(self, keep: list[int], sl: int, moving: bool) -> np.ndarray:
+        """Which of the enemies `keep` of the stack would sight a unit of silhouette `sl` on each square of the
+        region, if they searched (stationary: in their field of vision)."""
+        _free, dd, search, _index = self.stack()
+        return search[keep] & (dd[keep] <= self.sight(sl, moving)[self.region])
 
     def busy_inside(self) -> list:
         """The known enemies busy with another target (the free ones are in the stack) whose square is in the
@@ -288,6 +337,34 @@ class Picture:
             self._threat[("busy",)] = hit
         return hit
 
+    def busy_against(self, armoured: bool):
+        """busy_inside cut to the enemies dangerous to an armoured (or a soft) unit: their squares (ys, xs), the
+        cover of each (0 or 1), their counts, the kind of each (an index) and each kind's first enemy and reach
+        (their rate tables differ only by kind: weapon, nationality, reach)."""
+        key = ("busy against", armoured)
+        hit = self._threat.get(key)
+        if hit is None:
+            ys, xs, own, counts, kind_of, kinds = [], [], [], [], [], []
+            index: dict[tuple, int] = {}
+            for enemy in self.busy_inside():
+                if not self.dangerous_to(enemy, armoured):
+                    continue
+                reach = min(enemy.weapon.mr, self.vis)
+                kind = (enemy.weapon.id, enemy.nationality, reach)
+                if kind not in index:
+                    index[kind] = len(kinds)
+                    kinds.append((enemy, reach))
+                ex, ey = enemy.pos
+                ys.append(ey)
+                xs.append(ex)
+                own.append(int(self.cover[ey, ex]))
+                counts.append(float(enemy.count))
+                kind_of.append(index[kind])
+            hit = self._threat[key] = (np.array(ys, dtype=np.int64), np.array(xs, dtype=np.int64),
+                                       np.array(own, dtype=np.int64), np.array(counts),
+                                       np.array(kind_of, dtype=np.int64), kinds)
+        return hit
+
     def _kills(self, unit: "UnitState", moving: bool, on_me) -> np.ndarray:
         battle = self.battle
         armoured = battle.unit_class(unit).armoured
@@ -296,69 +373,67 @@ class Picture:
         total = np.zeros((self.height, self.width))
         part = total[r]
         if on_me is None:
-            keep, index, counts, kinds = self.free_against(armoured)
+            keep, offsets, counts, kinds = self.free_against(armoured)
             if keep:
                 # One rate table per kind of enemy, scaled by each enemy's count afterwards: the same products
                 # as rate_table's table per enemy, for far fewer tables.
                 tables = [rate_table_one(battle, enemy, unit.weapon, min(enemy.weapon.mr, self.vis), 2, armoured,
                                          moving).ravel() for enemy in kinds]
-                values = np.take(np.concatenate(tables), index) * counts
-                part += np.where(self.free_seeing(armoured, unit.weapon.sl, moving), values, 0.0).sum(axis=0)
-        for enemy in self.busy_inside() if on_me is None else [self.state.units[e] for e in on_me]:
+                if part.size > 1:
+                    # Each enemy's expected kills where it would see the unit, summed square by square in the
+                    # order of the enemies (bincount adds in order, from 0.0): the same sums as numpy's sum over
+                    # the stacked maps (axis 0, added map after map) with 0.0 where an enemy would not see the
+                    # unit, for the few pairs of enemy and square that count.
+                    squares, at, counts = self.free_seeing(armoured, unit.weapon.sl, moving)
+                    values = np.take(np.concatenate(tables), at) * counts
+                    part += np.bincount(squares, values, minlength=part.size).reshape(part.shape)
+                else:  # (numpy sums a single column pairwise, not in order)
+                    seeing = self._seeing(keep, unit.weapon.sl, moving)
+                    index = self.stack()[3][keep] + offsets[:, None, None]
+                    values = np.take(np.concatenate(tables), index) * counts[:, None, None]
+                    part += np.where(seeing, values, 0.0).sum(axis=0)
+            # The enemies busy with another target threaten others only in their own square: rate_table's value
+            # there (the kind's table times the count), added one enemy after another (ufunc.at adds in order).
+            ys, xs, own, counts, kind_of, kinds = self.busy_against(armoured)
+            if len(ys):
+                first = np.array([rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)[:, 0]
+                                  for enemy, reach in kinds])
+                np.add.at(total, (ys, xs), first[kind_of, own] * counts)
+            return total
+        for enemy in (self.state.units[e] for e in on_me):
             if not self.dangerous(enemy, unit) or not enemy.on_map:
                 continue
             cut = self.local(enemy)
             if cut is None:
                 continue
+            # it keeps firing at this unit wherever it can (the shared map has its square)
             dd_e, fire, _search, index_e, reach = cut
             ex, ey = enemy.pos
-            inside = x0 <= ex <= x1 and y0 <= ey <= y1
-            own = int(self.cover[ey, ex])
-            if on_me is not None:  # it keeps firing at this unit wherever it can (the shared map has its square)
-                rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
-                part += np.where(fire, np.take(rates.ravel(), index_e), 0.0)
-                if inside:
-                    total[ey, ex] -= rates[own, 0]
-            elif inside:  # busy with another target: it threatens others only in its own square
-                total[ey, ex] += rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)[own, 0]
+            rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
+            part += np.where(fire, np.take(rates.ravel(), index_e), 0.0)
+            if x0 <= ex <= x1 and y0 <= ey <= y1:
+                total[ey, ex] -= rates[int(self.cover[ey, ex]), 0]
         return total
 
     def threat(self, unit: "UnitState", moving: bool = False) -> np.ndarray:
         """Expected VP this unit would lose per pulse on each square (stationary: facing its worst threat)."""
-        key = (unit.uid, moving)
+        key = self.threat_key(unit, moving)
         hit = self._threat.get(key)
         if hit is None:
             hit = self._threat[key] = self.kills_map(unit, moving) * self.value(unit)
         return hit
 
+    def threat_key(self, unit: "UnitState", moving: bool = False) -> tuple:
+        """What threat reads of the unit: units armed alike and worth the same share the map, unless enemies
+        we have seen fire at them."""
+        if unit.uid in self.engaged_on:
+            return ("threat", unit.uid, moving)
+        return ("threat", unit.weapon.id, moving, self.value(unit))
+
     def threat_at(self, unit: "UnitState", square: tuple[int, int], moving: bool = False) -> float:
         return float(self.threat(unit, moving)[square[1], square[0]])
 
     # -- our fire --------------------------------------------------------------------------------------------
-    def strike_rate(self, unit: "UnitState", enemy: "UnitState", d: int, front: bool) -> float:
-        """Expected VP per pulse this unit takes from `enemy` if it fires from a square at distance `d` that sees it
-        (0 if it cannot), inside the enemy's front arc or not (rules.los.front_arc)."""
-        if d > min(unit.weapon.mr, self.vis):
-            return 0.0
-        # what it reads of the firer (its weapons, men and nationality) and which enemy, for this orders phase
-        key = (unit.weapon.id, unit.siw.id if unit.siw else None, unit.count, unit.nationality, enemy.uid, d, front)
-        hit = self._strike.get(key)
-        if hit is None:
-            hit = self._strike[key] = self._strike_rate(unit, enemy, d, front)
-        return hit
-
-    def _strike_rate(self, unit: "UnitState", enemy: "UnitState", d: int, front: bool) -> float:
-        there = enemy.pos
-        battle = self.battle
-        if battle.unit_class(unit).armoured is False and battle.unit_class(enemy).armoured and \
-                not battle.unit_class(unit).kills_armour:
-            return siw_rate(battle, unit, enemy) * unit_value(battle, enemy) if d == 0 else 0.0
-        cover = bool(self.cover[there[1], there[0]])
-        kills = kill_rate(battle, unit, enemy.weapon, d, 3, front=front, cover=cover, target_speed=enemy.speed)
-        if d == 0 and unit.siw is not None:
-            kills = max(kills, siw_rate(battle, unit, enemy))
-        return min(kills, enemy.count) * unit_value(battle, enemy)
-
     def sees_from(self, square: tuple[int, int], enemy: "UnitState") -> bool:
         """Would a stationary unit on `square` sight this (stationary) enemy?"""
         there = enemy.pos

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from ..sim.battle import Battle
 from ..sim.state import GameState, UnitState
-from .attack import attack_formation, formation_anchor, staging_point, time_to_go
+from .attack import Claims, attack_formation, formation_anchor, staging_point, time_to_go
 from .defend import defend_orders
 from .knowledge import Picture
 from .raid import raid_due, raid_orders, raiders
@@ -56,7 +56,7 @@ class ComputerPlayer:
         if side in state.attackers:
             pic.focus(objective(battle), AREA_RADIUS)  # an attacker weighs danger only in the area
             taken: list = []
-            claimed: dict = {}
+            claimed = Claims(pic)
             meeting = len(state.attackers) > 1
             for _letter, members in formations:
                 anchor = formation_anchor(pic, members, taken, meeting)
@@ -81,7 +81,8 @@ class ComputerPlayer:
 
 def formations_of(state: GameState, side: str) -> list[tuple[str, list[UnitState]]]:
     # reinforcements join their formation's plan (or bring their own) on the turn they arrive
-    letters = sorted({u.letter for u in state.side_units(side) if u.alive and not u.offmap and u.present})
-    return [(letter, sorted((u for u in state.side_units(side)
-                             if u.letter == letter and u.alive and not u.offmap and u.present),
-                            key=lambda u: u.index)) for letter in letters]
+    by_letter: dict[str, list[UnitState]] = {}
+    for u in state.side_units(side):
+        if u.alive and not u.offmap and u.present:
+            by_letter.setdefault(u.letter, []).append(u)
+    return [(letter, sorted(by_letter[letter], key=lambda u: u.index)) for letter in sorted(by_letter)]

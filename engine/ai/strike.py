@@ -7,6 +7,10 @@ enemy's window of squares at a time, with the same IEEE operations on the same v
 square-by-square loop it replaced, so that every choice, and every event log, stays what it was: elementwise
 + - * /, np.round (half to even, as Python's round), and the danger met on the way summed along each path with
 np.add.accumulate, which adds in order as a loop does (np.sum would add pairwise and round differently).
+
+What does not depend on the striker (each enemy's window: its squares, line of sight, distance, arcs and depth)
+is worked out once per orders phase (EnemyWindows), and the danger on the way, the dearest part, only for the
+squares that could still be best (see best_square).
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..rules.los import FACING_VECTORS, facing_index, in_arc, in_arc_offset
+from ..rules.los import FACING_VECTORS, facing_index, in_arc_offset
 from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
+from .rates import kill_rate, siw_rate, unit_value
 from .terrain import enemy_depth, squares_per_turn
 
 if TYPE_CHECKING:
@@ -26,6 +31,9 @@ if TYPE_CHECKING:
 STRIKE_RADIUS = 4  # strikers look for firing positions this close to their target
 BEHIND = 2  # in the enemy's rear a striker fires from at least this much nearer the enemy's home edge than its
 # target, where the enemy units beside the target, unseen yet, most likely have their backs to it too
+FIRST_LOOK = 16  # the danger on the way is worked out first for this many of the most promising squares
+ARCS = 2 * STRIKE_RADIUS + 2  # a square's arc: twice its distance from the enemy, plus one in the enemy's front arc
+_STRIKE_RATES: dict[tuple, float] = {}  # strike_rate by what it reads (EnemyWindows.strike_rates)
 
 
 _OFFSETS = np.array([(dx, dy) for dy in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1)
@@ -41,69 +49,211 @@ def strike_square(pic: Picture, unit: "UnitState", behind: bool = False,
     one at any moment), and no nearer the enemy's start line than `rear` squares behind it. Ties go to the
     lowest (x, y), then to the enemy listed first."""
     battle, state = pic.battle, pic.state
-    enemies = [e for e in pic.known if not (behind and in_arc(e.pos, e.facing, unit.pos, 180))]
-    # (a unit that would cross the enemy's field of vision on its way has to get round it first)
-    found = _candidates(pic, unit, enemies, behind, rear)
+    windows = EnemyWindows.of(pic)
+    found = windows.candidates(unit, behind, rear)
     if found is None:
         return None
-    k, xs, ys, gain = found
+    k, xs, ys, gain = found  # k: the enemy's index in pic.known
     speed = squares_per_turn(battle, unit) or 1.0
     pulses_left = 4 * max(0, state.last_turn - max(state.turn, 1) + 1)
     arrive = 4 * (np.maximum(np.abs(xs - unit.pos[0]), np.abs(ys - unit.pos[1])) / speed + 0.75)
     stay = np.maximum(0.0, pulses_left - arrive)
-    busy = np.array([pic.engaged.get(e.uid) not in (None, unit.uid) for e in enemies])[k]
+    busy = windows.busy_elsewhere(unit)[k]
     stay = np.where(busy, stay, np.minimum(stay, 4.0))  # an enemy that is not busy answers back: count one turn
-    risk = pic.threat(unit)[ys, xs] * stay + path_risk(pic.threat(unit, moving=True), unit.pos, xs, ys)
-    value = gain * stay - risk
-    if unit.objectives:  # where it is already going: changing course costs a new delay (5.6)
-        going = unit.objectives[-1]
-        value = np.where((xs == going[0]) & (ys == going[1]), value * 1.25, value)
-    i = int(np.lexsort((k, ys, xs, -value))[0])  # the least (-value, square), then the first enemy
+    i = best_square(pic, unit, xs, ys, k, gain * stay, pic.threat(unit)[ys, xs] * stay)
+    if i is None:
+        return None
+    return (int(xs[i]), int(ys[i])), pic.known[int(k[i])]
+
+
+def best_square(pic: Picture, unit: "UnitState", xs: np.ndarray, ys: np.ndarray, k: np.ndarray,
+                gained: np.ndarray, lost_there: np.ndarray) -> int | None:
+    """The index of the best candidate square, whose value is gained - (lost_there + the danger on the way),
+    a quarter more where the unit is already going; None if no value is above 1. Ties go to the least (x, y),
+    then the least k.
+
+    The danger on the way is never negative (a sum of expected losses), so gained - lost_there bounds the value
+    from above, in floating point too (rounding is monotonic). The danger on the way is worked out for the
+    FIRST_LOOK squares of the highest bound, then for all whose bound reaches the best value found among those:
+    the others can neither win nor tie. Where the moving threat map is not all finite and >= 0 (never seen), or
+    a bound is not finite, every square is worked out."""
+    moving = pic.threat(unit, moving=True)
+    going = unit.objectives[-1] if unit.objectives else None  # changing course costs a new delay (5.6)
+    bound = _at_going(gained - lost_there, xs, ys, going)
+    exact = bool(np.isfinite(bound).all()) and bool(np.isfinite(moving).all()) and bool((moving >= 0).all())
+    if exact:
+        if not (bound > 1.0).any():
+            return None
+        look = np.argpartition(-bound, FIRST_LOOK)[:FIRST_LOOK] if len(bound) > FIRST_LOOK else slice(None)
+        best = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going).max()
+        look = np.flatnonzero(bound >= best)  # the best of the first look among them, since its bound >= value
+    else:
+        look = np.arange(len(xs))
+    value = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going)
+    i = int(np.lexsort((k[look], ys[look], xs[look], -value))[0])  # the least (-value, square), then enemy
     if value[i] <= 1.0:
         return None
-    return (int(xs[i]), int(ys[i])), enemies[int(k[i])]
+    return int(look[i])
 
 
-def _candidates(pic: Picture, unit: "UnitState", enemies: list, behind: bool, rear: int):
-    """The squares within STRIKE_RADIUS of each enemy the unit could strike it from, as flat arrays (index of the
-    enemy, x, y, strike value per pulse), or None: on the map and passable, other than the enemy's, from where a
-    stationary unit sights it (Picture.sees_from), with a strike value above 0, and when `behind`, outside the
-    enemy's field of vision and deep enough in its rear. (Squares off the map are dropped rather than clamped to
-    its edge as before: the edge square is in the window anyway, and scores the same.)"""
-    if not enemies:
-        return None
+def _value(moving: np.ndarray, unit: "UnitState", xs, ys, gained, lost_there, going) -> np.ndarray:
+    return _at_going(gained - (lost_there + path_risk(moving, unit.pos, xs, ys)), xs, ys, going)
+
+
+def _at_going(value: np.ndarray, xs, ys, going) -> np.ndarray:
+    if going is None:
+        return value
+    return np.where((xs == going[0]) & (ys == going[1]), value * 1.25, value)
+
+
+class EnemyWindows:
+    """The squares within STRIKE_RADIUS of each known enemy (rows in the order of pic.known, a window's squares
+    in the order of _OFFSETS) and what of them does not depend on the striker, worked out once per orders phase:
+    on the map, other than the enemy's, where a stationary unit sights it (Picture.sees_from, from the enemy's
+    viewshed, which is symmetric and equal to has_los on every square, rules/los.py), and the arc: twice the
+    distance, plus one in the enemy's front arc (rules.los.front_arc)."""
+
+    def __init__(self, pic: Picture):
+        self.pic = pic
+        known = pic.known
+        n = len(known)
+        self.ex = np.array([e.pos[0] for e in known], dtype=np.int64).reshape(n, 1)
+        self.ey = np.array([e.pos[1] for e in known], dtype=np.int64).reshape(n, 1)
+        self.tx = np.broadcast_to(_OFFSETS[0], (n, _OFFSETS.shape[1]))
+        self.ty = _OFFSETS[1]
+        self.xs, self.ys = self.ex + self.tx, self.ey + self.ty
+        self.xc, self.yc = np.clip(self.xs, 0, pic.width - 1), np.clip(self.ys, 0, pic.height - 1)
+        ok = (self.xs >= 0) & (self.xs < pic.width) & (self.ys >= 0) & (self.ys < pic.height)
+        d = np.maximum(np.abs(self.tx), np.abs(self.ty))
+        reach = np.array([pic.sight_reach(e) for e in known]).reshape(n, 1)
+        seen = np.array([pic.los(e.pos)[self.yc[i], self.xc[i]] for i, e in enumerate(known)],
+                        dtype=bool).reshape(n, _OFFSETS.shape[1])
+        self.seen = ok & seen & (d > 0) & (d <= reach)
+        facing = np.array([FACING_VECTORS[facing_index(e.facing)] for e in known], dtype=np.int64).reshape(n, 2)
+        self.fx, self.fy = facing[:, :1], facing[:, 1:]
+        self.arc = 2 * d + in_arc_offset(self.fx, self.fy, self.tx, self.ty, 90)
+        self._passable: dict = {}  # movement field -> passable squares of the windows
+        self._behind: dict[int, np.ndarray] = {}  # rear -> the windows' squares behind their enemy
+        self._busy = np.array([pic.engaged.get(e.uid) is not None for e in known], dtype=bool)
+        self._kind_of, self._kinds = target_kinds(pic)
+        self._strike: dict[tuple, np.ndarray] = {}  # strike_rates, by what they read of the firer
+
+    @classmethod
+    def of(cls, pic: Picture) -> "EnemyWindows":
+        hit = pic.memo.get(cls)
+        if hit is None:
+            hit = pic.memo[cls] = cls(pic)
+        return hit
+
+    def busy_elsewhere(self, unit: "UnitState") -> np.ndarray:
+        """For each known enemy: busy with another of our units than this one."""
+        on_me = self.pic.rows_firing_at.get(unit.uid)
+        if not on_me:
+            return self._busy
+        busy = self._busy.copy()
+        busy[on_me] = False
+        return busy
+
+    def passable(self, unit: "UnitState") -> np.ndarray:
+        field = self.pic.battle.field(unit)
+        hit = self._passable.get(field)
+        if hit is None:
+            hit = self._passable[field] = field.enter_cost[self.yc, self.xc] < int(IMPASSABLE)
+        return hit
+
+    def behind(self, rear: int) -> np.ndarray:
+        """Outside the enemy's field of vision (d > 0 already), and deep enough in its rear: at least `rear` and
+        BEHIND more than the enemy beyond its start line (enemy_depth is linear in x and y)."""
+        hit = self._behind.get(rear)
+        if hit is None:
+            pic = self.pic
+            depth = [enemy_depth(pic.battle, pic.side, e.pos) for e in pic.known]
+            limit = np.array([max(rear, d + BEHIND) for d in depth], dtype=np.int64).reshape(len(depth), 1)
+            hit = self._behind[rear] = ~in_arc_offset(self.fx, self.fy, self.tx, self.ty, 180) & \
+                (enemy_depth(pic.battle, pic.side, (self.xs, self.ys)) >= limit)
+        return hit
+
+    def candidates(self, unit: "UnitState", behind: bool, rear: int):
+        """The squares the unit could strike a known enemy from, as flat arrays (the enemy's row, x, y, strike
+        value per pulse), or None: in the enemy's window, seen, passable to the unit, with a strike value above 0,
+        and when `behind`, from a unit outside the enemy's field of vision (one that would cross it on its way has
+        to get round it first), outside it and deep enough in its rear. (Squares off the map are dropped rather
+        than clamped to its edge as before: the edge square is in the window anyway, and scores the same.)"""
+        if not len(self.seen):
+            return None
+        ok = self.seen & self.passable(unit)
+        if behind:
+            ux, uy = unit.pos
+            ok &= self.behind(rear) & ~in_arc_offset(self.fx, self.fy, ux - self.ex, uy - self.ey, 180)
+        k, j = np.nonzero(ok)
+        if not len(k):
+            return None
+        gain = self.strike_rates(unit, k, self.arc[k, j])
+        keep = gain > 0
+        if not keep.any():
+            return None
+        k, j = k[keep], j[keep]
+        return k, self.xs[k, j], self.ys[k, j], gain[keep]
+
+
+    def strike_rates(self, unit: "UnitState", rows: np.ndarray, arcs: np.ndarray) -> np.ndarray:
+        """The strike value of this unit against the known enemies of `rows` from squares of these `arcs`
+        (strike_rate). It reads of the firer its weapons, men and nationality, and of the enemy what target_kinds
+        tells apart: a table per firer for the orders phase, one row per kind of enemy, filled from _STRIKE_RATES,
+        which keeps every value for the battles to come."""
+        pic = self.pic
+        firer = (unit.weapon.id, unit.siw.id if unit.siw else None, unit.count, unit.nationality)
+        table = self._strike.get(firer)
+        if table is None:
+            table = self._strike[firer] = np.full((len(self._kinds), ARCS), np.nan)  # nan: not looked up yet
+        rows = self._kind_of[rows]
+        gains = table[rows, arcs]
+        missing = np.isnan(gains)
+        if missing.any():
+            pack = pic.battle.content.pack_id
+            for pair in np.unique(rows[missing] * ARCS + arcs[missing]).tolist():
+                row, arc = divmod(pair, ARCS)
+                key = (pack, pic.vis, firer, self._kinds[row][0], arc)
+                value = _STRIKE_RATES.get(key)
+                if value is None:
+                    if len(_STRIKE_RATES) > 200_000:
+                        _STRIKE_RATES.clear()
+                    value = _STRIKE_RATES[key] = strike_rate(pic, unit, self._kinds[row][1], arc // 2, bool(arc % 2))
+                table[row, arc] = value
+            gains = table[rows, arcs]
+        return gains
+
+
+def target_kinds(pic: Picture) -> tuple[np.ndarray, list[tuple[tuple, "UnitState"]]]:
+    """The known enemies told apart by all that strike_rate reads of them: the kind of each (an index), and each
+    kind's key and first enemy. (kill_rate reads of the target's speed only whether it is 0.)"""
+    index: dict[tuple, int] = {}
+    kinds, kind_of = [], []
+    for enemy in pic.known:
+        key = (enemy.weapon.id, enemy.count, bool(pic.cover[enemy.pos[1], enemy.pos[0]]), enemy.speed > 0,
+               pic.value(enemy))
+        if key not in index:
+            index[key] = len(kinds)
+            kinds.append((key, enemy))
+        kind_of.append(index[key])
+    return np.array(kind_of, dtype=np.int64), kinds
+
+
+def strike_rate(pic: Picture, unit: "UnitState", enemy: "UnitState", d: int, front: bool) -> float:
+    """Expected VP per pulse this unit takes from `enemy` if it fires from a square at distance `d` that sees it
+    (0 if it cannot), inside the enemy's front arc or not (rules.los.front_arc)."""
+    if d > min(unit.weapon.mr, pic.vis):
+        return 0.0
+    there = enemy.pos
     battle = pic.battle
-    ex = np.array([e.pos[0] for e in enemies])[:, None]
-    ey = np.array([e.pos[1] for e in enemies])[:, None]
-    tx, ty = np.broadcast_to(_OFFSETS[0], (len(enemies), _OFFSETS.shape[1])), _OFFSETS[1]
-    xs, ys = ex + tx, ey + ty
-    ok = (xs >= 0) & (xs < pic.width) & (ys >= 0) & (ys < pic.height)
-    xc, yc = np.clip(xs, 0, pic.width - 1), np.clip(ys, 0, pic.height - 1)
-    d = np.maximum(np.abs(tx), np.abs(ty))
-    reach = np.array([pic.sight_reach(e) for e in enemies])[:, None]
-    # line of sight from each enemy's viewshed: symmetric, and equal to has_los on every square (rules/los.py)
-    seen = np.array([pic.los(e.pos)[yc[i], xc[i]] for i, e in enumerate(enemies)])
-    passable = battle.field(unit).enter_cost[yc, xc] < int(IMPASSABLE)
-    ok &= passable & seen & (d > 0) & (d <= reach)
-    facing = np.array([FACING_VECTORS[facing_index(e.facing)] for e in enemies])
-    fx, fy = facing[:, :1], facing[:, 1:]
-    if behind:  # outside the enemy's field of vision (d > 0 already); enemy_depth is linear in x and y
-        limit = np.array([max(rear, enemy_depth(battle, pic.side, e.pos) + BEHIND) for e in enemies])[:, None]
-        ok &= ~in_arc_offset(fx, fy, tx, ty, 180) & (enemy_depth(battle, pic.side, (xs, ys)) >= limit)
-    k, j = np.nonzero(ok)
-    if not len(k):
-        return None
-    front = in_arc_offset(fx, fy, tx, ty, 90)  # rules.los.front_arc
-    xs, ys, arc = xs[k, j], ys[k, j], (2 * d + front)[k, j]
-    # the strike value depends on the square (one that sees the enemy) only by its distance and whether it is in
-    # the enemy's front arc: asked once per enemy for each of those
-    pairs, where = np.unique(k * 16 + arc, return_inverse=True)  # arc < 16
-    gain = np.array([pic.strike_rate(unit, enemies[pair // 16], pair % 16 // 2, bool(pair % 2))
-                     for pair in pairs.tolist()])[where]
-    keep = gain > 0
-    if not keep.any():
-        return None
-    return k[keep], xs[keep], ys[keep], gain[keep]
+    if battle.unit_class(unit).armoured is False and battle.unit_class(enemy).armoured and \
+            not battle.unit_class(unit).kills_armour:
+        return siw_rate(battle, unit, enemy) * unit_value(battle, enemy) if d == 0 else 0.0
+    cover = bool(pic.cover[there[1], there[0]])
+    kills = kill_rate(battle, unit, enemy.weapon, d, 3, front=front, cover=cover, target_speed=enemy.speed)
+    if d == 0 and unit.siw is not None:
+        kills = max(kills, siw_rate(battle, unit, enemy))
+    return min(kills, enemy.count) * unit_value(battle, enemy)
 
 
 def path_risk(moving_threat: np.ndarray, origin: tuple[int, int], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:

@@ -37,24 +37,30 @@ def fire_support(pic: Picture) -> list:
         reach = max(pic.sight_reach(e) for e in enemies)
         near = [observers[i] for i in np.flatnonzero(d <= reach)]
         spotters[square] = [f for f in near if any(pic.sees_from(f.pos, e) for e in enemies)]
+    spotted = [(square, seers) for square, seers in spotters.items() if seers]  # (in the order of the squares)
+    values: dict[tuple, float] = {}  # what a mission on a square takes, by the gun's weapon and men
     taken: set = set()
     for gun in sorted(guns, key=lambda u: (not u.offmap, u.uid)):
         here = position(gun, state)
         if here is not None and gun.target is not None and gun.uid in pic.our_targets:
             continue  # a mortar already firing at something it sees itself
         best, best_key = None, None
-        for square, seers in sorted(spotters.items()):
-            if not seers or square in taken:
+        for square, seers in spotted:
+            if square in taken:
                 continue
             if here is not None and (chebyshev(here, square) > bombard_range(gun) or chebyshev(here, square) <= 1):
                 continue
-            cover = bool(pic.cover[square[1], square[0]])
-            value = sum(min(indirect_rate(battle, gun, e, cover), e.count) * unit_value(battle, e)
-                        for e in squares[square]) * 4
+            value = values.get((gun.weapon.id, gun.count, square))
+            if value is None:
+                cover = bool(pic.cover[square[1], square[0]])
+                value = values[(gun.weapon.id, gun.count, square)] = sum(
+                    min(indirect_rate(battle, gun, e, cover), e.count) * unit_value(battle, e)
+                    for e in squares[square]) * 4
+            if not value >= WORTH or (best_key is not None and -value > best_key[0]):
+                continue  # (the key below could not be less than the best one's)
             spotter = min(seers, key=lambda f: (bombard_delay(gun, f, battle.content), f.uid))
-            delay = bombard_delay(gun, spotter, battle.content)
-            key = (-value, delay, square)
-            if value >= WORTH and (best_key is None or key < best_key):
+            key = (-value, bombard_delay(gun, spotter, battle.content), square)
+            if best_key is None or key < best_key:
                 best, best_key = (square, spotter), key
         if best is not None:
             taken.add(best[0])

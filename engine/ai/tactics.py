@@ -87,13 +87,7 @@ def face_threat(pic: Picture, unit: "UnitState") -> list:
     """A unit that has stopped turns its front to the most dangerous enemy it knows of (free, no delay)."""
     if unit.objectives and unit.speed:
         return []
-    worst, worst_key = None, None
-    for d, enemy in pic.in_reach_of(unit.pos):
-        if not pic.dangerous(enemy, unit):
-            continue
-        key = (-(pic.engaged.get(enemy.uid) == unit.uid), d, enemy.uid)
-        if worst_key is None or key < worst_key:
-            worst, worst_key = enemy, key
+    worst = pic.worst_in_reach(unit)
     if worst is None:
         return []
     facing = facing_towards(unit.pos, worst.pos)
