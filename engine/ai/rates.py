@@ -14,7 +14,16 @@ if TYPE_CHECKING:
     from ..sim.battle import Battle
     from ..sim.state import UnitState
 
-_RATES: dict[tuple, float] = {}
+def derived(battle: "Battle", name: str, limit: int) -> dict:
+    """A memo kept with the battle's content (Content.derived), emptied when it holds `limit` entries: what the
+    computer player works out from the rules data is shared by the battles of that content and by no other (an
+    edited copy of the pack, the scenario's own parameters)."""
+    memo = battle.content.derived.setdefault(name, {})
+    if len(memo) >= limit:
+        memo.clear()
+    return memo
+
+
 
 
 def kill_rate(battle: "Battle", firer: "UnitState", target_weapon, rng: int, pulses: int, *, front: bool = True,
@@ -26,9 +35,10 @@ def kill_rate(battle: "Battle", firer: "UnitState", target_weapon, rng: int, pul
     n = firer.count if count is None else count
     if n <= 0 or weapon.mr <= 0 or rng > weapon.mr:
         return 0.0
-    key = (content.pack_id, weapon.id, n, firer.nationality, target_weapon.id, rng, pulses, front, cover,
-           target_moving, target_speed > 0, firer_moving)
-    hit = _RATES.get(key)
+    key = (weapon.id, n, firer.nationality, target_weapon.id, rng, pulses, front, cover, target_moving,
+           target_speed > 0, firer_moving)
+    rates = derived(battle, "ai.kill_rate", 200_000)
+    hit = rates.get(key)
     if hit is not None:
         return hit
     classes = content.unit_classes
@@ -45,13 +55,8 @@ def kill_rate(battle: "Battle", firer: "UnitState", target_weapon, rng: int, pul
         value = float(res.kills)
     except ValueError:
         value = 0.0
-    if len(_RATES) > 200_000:
-        _RATES.clear()
-    _RATES[key] = value
+    rates[key] = value
     return value
-
-
-_TABLES: dict[tuple, np.ndarray] = {}
 
 
 def rate_table(battle: "Battle", enemy: "UnitState", weapon, reach: int, pulses: int, armoured: bool,
@@ -64,17 +69,16 @@ def rate_table(battle: "Battle", enemy: "UnitState", weapon, reach: int, pulses:
 def rate_table_one(battle: "Battle", enemy: "UnitState", weapon, reach: int, pulses: int, armoured: bool,
                    moving: bool) -> np.ndarray:
     """rate_table for one weapon of the enemy's (shared: do not modify it)."""
-    key = (battle.content.pack_id, enemy.weapon.id, enemy.nationality, weapon.id, reach, pulses, armoured, moving)
-    hit = _TABLES.get(key)
+    key = (enemy.weapon.id, enemy.nationality, weapon.id, reach, pulses, armoured, moving)
+    tables = derived(battle, "ai.rate_table", 20_000)
+    hit = tables.get(key)
     if hit is None:
         hit = np.zeros((2, reach + 1))
         for r in range(reach + 1):
             for c in (0, 1):
                 hit[c, r] = kill_rate(battle, enemy, weapon, r, pulses, front=armoured, cover=bool(c),
                                       target_moving=moving, target_speed=weapon.sp if moving else 0, count=1)
-        if len(_TABLES) > 20_000:
-            _TABLES.clear()
-        _TABLES[key] = hit
+        tables[key] = hit
     return hit
 
 
@@ -82,13 +86,14 @@ def siw_rate(battle: "Battle", unit: "UnitState", target: "UnitState") -> float:
     """Expected kills per pulse of a platoon's special weapon against an armoured vehicle in its square."""
     if unit.siw is None or not battle.unit_class(target).armoured:
         return 0.0
-    key = ("siw", battle.content.pack_id, unit.siw.id, unit.count, unit.nationality, target.weapon.id)
-    hit = _RATES.get(key)
+    key = (unit.siw.id, unit.count, unit.nationality, target.weapon.id)
+    rates = derived(battle, "ai.siw_rate", 200_000)
+    hit = rates.get(key)
     if hit is None:
         classes = battle.content.unit_classes
         f = rf.Firer.from_weapon(unit.siw, classes[unit.siw.unit_class], unit.count, nationality=unit.nationality)
         t = rf.Target.from_weapon(target.weapon, classes[target.weapon.unit_class])
-        hit = _RATES[key] = float(rf.siw_attack(f, t, men=unit.count, pulses=1, params=battle.params,
+        hit = rates[key] = float(rf.siw_attack(f, t, men=unit.count, pulses=1, params=battle.params,
                                                 flags=battle.flags).kills)
     return hit
 
@@ -103,14 +108,14 @@ def unit_value(battle: "Battle", unit: "UnitState") -> float:
     return vp
 
 
-_INDIRECT: dict[tuple, float] = {}
 WORTH = 0.5  # a mission must be expected to take at least this many VP
 
 
 def indirect_rate(battle: "Battle", gun: "UnitState", target: "UnitState", cover: bool) -> float:
     """Expected kills per pulse of a bombardment by `gun` on `target` with the spotter seeing it (P 4)."""
-    key = (battle.content.pack_id, gun.weapon.id, gun.count, target.weapon.id, cover)
-    hit = _INDIRECT.get(key)
+    key = (gun.weapon.id, gun.count, target.weapon.id, cover)
+    rates = derived(battle, "ai.indirect_rate", 200_000)
+    hit = rates.get(key)
     if hit is None:
         classes = battle.content.unit_classes
         f = rf.Firer.from_weapon(gun.weapon, classes[gun.weapon.unit_class], gun.count, nationality=gun.nationality)
@@ -119,5 +124,5 @@ def indirect_rate(battle: "Battle", gun: "UnitState", target: "UnitState", cover
             hit = float(rf.indirect_fire(f, t, pulses=4, params=battle.params, flags=battle.flags).kills)
         except ValueError:
             hit = 0.0
-        _INDIRECT[key] = hit
+        rates[key] = hit
     return hit

@@ -22,7 +22,7 @@ import numpy as np
 from ..rules.los import FACING_VECTORS, facing_index, in_arc_offset
 from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
-from .rates import kill_rate, siw_rate, unit_value
+from .rates import derived, kill_rate, siw_rate, unit_value
 from .terrain import enemy_depth, squares_per_turn
 
 if TYPE_CHECKING:
@@ -33,7 +33,6 @@ BEHIND = 2  # in the enemy's rear a striker fires from at least this much nearer
 # target, where the enemy units beside the target, unseen yet, most likely have their backs to it too
 FIRST_LOOK = 16  # the danger on the way is worked out first for this many of the most promising squares
 ARCS = 2 * STRIKE_RADIUS + 2  # a square's arc: twice its distance from the enemy, plus one in the enemy's front arc
-_STRIKE_RATES: dict[tuple, float] = {}  # strike_rate by what it reads (EnemyWindows.strike_rates)
 
 
 _OFFSETS = np.array([(dx, dy) for dy in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1)
@@ -199,8 +198,8 @@ class EnemyWindows:
     def strike_rates(self, unit: "UnitState", rows: np.ndarray, arcs: np.ndarray) -> np.ndarray:
         """The strike value of this unit against the known enemies of `rows` from squares of these `arcs`
         (strike_rate). It reads of the firer its weapons, men and nationality, and of the enemy what target_kinds
-        tells apart: a table per firer for the orders phase, one row per kind of enemy, filled from _STRIKE_RATES,
-        which keeps every value for the battles to come."""
+        tells apart: a table per firer for the orders phase, one row per kind of enemy, filled from a memo kept with
+        the content (rates.derived) for the battles to come."""
         pic = self.pic
         firer = (unit.weapon.id, unit.siw.id if unit.siw else None, unit.count, unit.nationality)
         table = self._strike.get(firer)
@@ -210,15 +209,13 @@ class EnemyWindows:
         gains = table[rows, arcs]
         missing = np.isnan(gains)
         if missing.any():
-            pack = pic.battle.content.pack_id
+            memo = derived(pic.battle, "ai.strike_rate", 200_000)
             for pair in np.unique(rows[missing] * ARCS + arcs[missing]).tolist():
                 row, arc = divmod(pair, ARCS)
-                key = (pack, pic.vis, firer, self._kinds[row][0], arc)
-                value = _STRIKE_RATES.get(key)
+                key = (pic.vis, firer, self._kinds[row][0], arc)
+                value = memo.get(key)
                 if value is None:
-                    if len(_STRIKE_RATES) > 200_000:
-                        _STRIKE_RATES.clear()
-                    value = _STRIKE_RATES[key] = strike_rate(pic, unit, self._kinds[row][1], arc // 2, bool(arc % 2))
+                    value = memo[key] = strike_rate(pic, unit, self._kinds[row][1], arc // 2, bool(arc % 2))
                 table[row, arc] = value
             gains = table[rows, arcs]
         return gains

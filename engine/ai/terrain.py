@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from ..sim.command import chebyshev, position
 from ..sim.pathing import IMPASSABLE
 
@@ -58,20 +56,12 @@ def passable(battle: "Battle", unit: "UnitState", square: tuple[int, int]) -> bo
     return battle.field(unit).cost(square) < int(IMPASSABLE)
 
 
-_TYPICAL_COST: dict = {}
-
-
 def squares_per_turn(battle: "Battle", unit: "UnitState") -> float:
     """Typical squares the unit covers in a turn at full speed (by the median cost of entering a square)."""
     speed = unit.weapon.sp
     if speed <= 0:
         return 0.0
-    field = battle.field(unit)
-    key = (battle.map.id, battle.content.pack_id, battle.unit_class(unit).mobility)
-    cost = _TYPICAL_COST.get(key)
-    if cost is None:
-        cost = _TYPICAL_COST[key] = float(np.median(field.enter_cost[field.enter_cost < int(IMPASSABLE)]))
-    return 4 * speed / max(cost, 1.0)
+    return 4 * speed / max(battle.field(unit).median_cost, 1.0)
 
 
 def cover_near(battle: "Battle", unit: "UnitState", center: tuple[int, int],

@@ -3,6 +3,8 @@ objective (Dijkstra, with scipy), and the step a unit takes with the movement po
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 
 from ..model import Map
@@ -27,6 +29,12 @@ class MovementField:
         self._fields: dict[tuple[int, int], np.ndarray] = {}
         self._steps: dict[tuple, tuple[int, int] | None] = {}  # next_step's answers without blocked squares
         self._reversed = None  # the sparse graph of _reversed_moves, built with the first field
+
+    @cached_property
+    def median_cost(self) -> float:
+        """The median cost to enter a square the class can enter (IMPASSABLE where it can enter none)."""
+        enterable = self.enter_cost[self.enter_cost < IMPASSABLE]
+        return float(np.median(enterable)) if enterable.size else float(IMPASSABLE)
 
     def cost(self, square: tuple[int, int]) -> int:
         return int(self.enter_cost[square[1], square[0]])
