@@ -154,6 +154,12 @@ def unsaved(texts: dict[Path, str]):
         _UNSAVED.reset(token)
 
 
+def is_unsaved(path: Path) -> bool:
+    """Whether read_text(path) gives an editor's unsaved text (inside `unsaved`) rather than the file's."""
+    override = _UNSAVED.get()
+    return bool(override) and Path(path).resolve() in override
+
+
 def read_text(path: Path) -> str:
     override = _UNSAVED.get()
     if override:
@@ -319,6 +325,11 @@ def check_nesting(text: str, path: Path) -> None:
 def load_fast(path: Path) -> LoadedFile:
     """Read a file on the fast path (C-backed safe loader); raise YamlFileError with one issue on failure."""
     text = read_text(path)
+    return LoadedFile(path, text, parse_fast(text, path))
+
+
+def parse_fast(text: str, path: Path) -> Any:
+    """The data of a file's text on the fast path (YamlFileError naming `path` if it cannot be read)."""
     check_nesting(text, path)
     try:
         data = pyyaml.load(text, Loader=_FastLoader)
@@ -334,7 +345,7 @@ def load_fast(path: Path) -> LoadedFile:
                 file=path, line=_first_alias_line(text),
                 hint="write the values out instead of nesting aliases of aliases",
             ))
-    return LoadedFile(path, text, data)
+    return data
 
 
 def load_roundtrip(path: Path) -> tuple[Any, str]:

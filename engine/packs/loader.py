@@ -24,6 +24,19 @@ from .content import Content
 from .discovery import PackLocation, discover
 from .manifest import FILE_KINDS, SUPPORTED_SCHEMA_VERSIONS, Manifest, read_manifest, satisfies
 from .pack_files import expand_files
+from .parsed_cache import ParsedCache
+
+
+@dataclass(frozen=True)
+class LoadCaches:
+    """The fast path's two caches, both keyed by a file's exact text: its data, and that it passed the schema."""
+
+    schema: SchemaCache
+    parsed: ParsedCache
+
+    @classmethod
+    def open(cls) -> "LoadCaches":
+        return cls(SchemaCache(), ParsedCache())
 
 
 @dataclass
@@ -108,21 +121,21 @@ def _dropped_ids(data, skip: set[tuple]) -> set[str]:
     return dropped
 
 
-def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str, cache: SchemaCache | None) -> None:
+def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str, cache: LoadCaches | None) -> None:
     ns = pack.id
     try:
-        loaded = load_fast(path)
+        loaded = load_fast(path) if cache is None else cache.parsed.load(path)
     except YamlFileError as exc:
         pack.issues.add(exc.issue)
         return
     pack.texts[path] = loaded.text
     pack.kinds[path] = schema_kind
-    if cache is not None and cache.is_valid(schema_kind, loaded.text):
+    if cache is not None and cache.schema.is_valid(schema_kind, loaded.text):
         file_issues = []
     else:
         file_issues = schemas.validate(schema_kind, loaded.data, path)
         if cache is not None and not file_issues:
-            cache.remember(schema_kind, loaded.text)
+            cache.schema.remember(schema_kind, loaded.text)
     pack.issues.extend(file_issues)
     skip = skip_set(file_issues)
     docs, data, src = pack.docs, loaded.data, Source(path, (), ns)
@@ -171,7 +184,7 @@ def internal_issue(exc: Exception, file: Path | None) -> Issue:
                       "read as usual")
 
 
-def _load_pack_files(pack: LoadedPack, cache: SchemaCache | None) -> None:
+def _load_pack_files(pack: LoadedPack, cache: LoadCaches | None) -> None:
     manifest = pack.manifest
     for kind, (schema_kind, _) in FILE_KINDS.items():
         for path in expand_files(manifest, kind, pack.issues):
@@ -396,7 +409,7 @@ class PackSet:
 NOT_LOADED = "not loaded: neither asked about nor required by a pack asked about"
 
 
-def load_location(location: PackLocation, cache: SchemaCache | None = None,
+def load_location(location: PackLocation, cache: LoadCaches | None = None,
                   check_fully: Callable[[LoadedPack], bool] | None = None, read_files: bool = True) -> LoadedPack:
     """The pack at `location`: its manifest and, with read_files, its files (decoded, schema-checked)."""
     manifest, text, issues = read_manifest(location.folder)
@@ -413,13 +426,13 @@ def load_location(location: PackLocation, cache: SchemaCache | None = None,
     return pack
 
 
-def load_files(pack: LoadedPack, cache: SchemaCache | None,
+def load_files(pack: LoadedPack, cache: LoadCaches | None,
                check_fully: Callable[[LoadedPack], bool] | None = None) -> None:
     """Read the files of a pack whose manifest was read."""
     _load_pack_files(pack, None if check_fully is not None and check_fully(pack) else cache)
 
 
-def load_location_guarded(location: PackLocation, cache: SchemaCache | None,
+def load_location_guarded(location: PackLocation, cache: LoadCaches | None,
                           check_fully: Callable[[LoadedPack], bool] | None = None,
                           read_files: bool = True) -> LoadedPack:
     try:
@@ -457,15 +470,16 @@ def load_packs(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
                include_user_dir: bool = True, use_cache: bool = True,
                check_fully: Callable[[LoadedPack], bool] | None = None,
                only: Callable[[LoadedPack], bool] | None = None) -> PackSet:
-    """Discover and load every pack (design.md 2). With use_cache, files whose exact text passed schema validation
-    before are not checked again (engine.schema_cache), except in the packs check_fully picks: `tacforge validate`
-    checks the packs it is asked about in full, and takes the others (the packs they require) from the cache.
+    """Discover and load every pack (design.md 2). With use_cache, files whose exact text was read before are not
+    parsed again (parsed_cache) and, if they passed schema validation, not checked again (validation.schema_cache),
+    except in the packs check_fully picks: `tacforge validate` checks the packs it is asked about in full, and takes
+    the others (the packs they require) from the caches.
 
     With `only`, every manifest is read but only the files of the packs it picks and of what they require: the
     others are listed, with the problem NOT_LOADED, and not checked (`tacforge validate PACK` reads what it reports
     on, not every installed pack)."""
     locations, issues = discover(pack_paths, env, include_user_dir)
-    cache = SchemaCache() if use_cache else None
+    cache = LoadCaches.open() if use_cache else None
     if only is None:
         packs = [load_location_guarded(loc, cache, check_fully) for loc in locations]
     else:
@@ -483,7 +497,7 @@ def load_packs(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
                 pack.skip(Skip.NOT_LOADED, NOT_LOADED)
     packset = PackSet(packs, issues)
     if cache is not None:
-        cache.save()
+        cache.schema.save()
     return packset
 
 

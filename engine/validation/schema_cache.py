@@ -24,9 +24,13 @@ from ..yamlio import atomic_write_text
 MAX_ENTRIES = 4096
 
 
+def cache_dir() -> Path:
+    """tacforge's folder in the user cache folder (TACFORGE_CACHE_DIR overrides it), for every cache it keeps."""
+    return Path(os.environ.get("TACFORGE_CACHE_DIR") or user_cache_dir("tacforge", appauthor=False))
+
+
 def cache_file() -> Path:
-    root = os.environ.get("TACFORGE_CACHE_DIR") or user_cache_dir("tacforge", appauthor=False)
-    return Path(root) / "schema-valid.json"
+    return cache_dir() / "schema-valid.json"
 
 
 @lru_cache(maxsize=1)

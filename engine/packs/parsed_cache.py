@@ -1,0 +1,96 @@
+"""Remembers the data of pack files that read cleanly on the fast path, so that an unchanged file is parsed once.
+
+Parsing is most of what loading the bundled packs costs (design.md 8: 150 ms), and `tacforge play`, every batch
+worker, the editor's start and its playtests read the same unchanged files again. The key is a hash of the file's
+exact text together with everything that decides what the fast path makes of it (the Python version, PyYAML's, and
+the source of yamlio): any change reads the file again. Only files that read without an error are
+stored, so every YAML error is found and reported as before. Each entry is one file in `parsed/` in the user cache
+folder (marshal data and a digest of it, so a torn or stale write reads as a miss); if the folder cannot be read or
+written, loading parses every file, as without the cache. The packs `tacforge validate` reports on never use it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import sys
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from .. import yamlio
+from ..validation.schema_cache import cache_dir
+from ..yamlio import LoadedFile, is_unsaved, parse_fast, read_text
+
+MAX_ENTRIES = 1000  # past this many files, the oldest quarter is removed (the bundled packs have about 35)
+_DIGEST_BYTES = 16
+
+
+@lru_cache(maxsize=1)
+def _reader_fingerprint() -> bytes:
+    import yaml
+
+    digest = hashlib.sha256(f"{sys.version}\0{yaml.__version__}\0{marshal.version}\0".encode())
+    digest.update(Path(yamlio.__file__).read_bytes())
+    return digest.digest()
+
+
+def _key(text: str) -> str:
+    return hashlib.sha256(_reader_fingerprint() + text.encode("utf-8")).hexdigest()[:40]
+
+
+def _check(body: bytes) -> bytes:
+    return hashlib.blake2b(body, digest_size=_DIGEST_BYTES).digest()
+
+
+class ParsedCache:
+    def __init__(self, folder: Path | None = None):
+        self.folder = folder or cache_dir() / "parsed"
+
+    def load(self, path: Path) -> LoadedFile:
+        """load_fast(path), from the cache when this exact text was read before."""
+        text = read_text(path)
+        entry = self.folder / f"{_key(text)}.marshal"
+        try:
+            stored = entry.read_bytes()
+            body, check = stored[:-_DIGEST_BYTES], stored[-_DIGEST_BYTES:]
+            if check == _check(body):
+                return LoadedFile(path, text, marshal.loads(body))
+        except (OSError, EOFError, ValueError, TypeError):
+            pass  # not there, or not readable: parse
+        data = parse_fast(text, path)
+        if not is_unsaved(path):  # an editor's unsaved text changes with every edit: not worth keeping
+            self._store(entry, data)
+        return LoadedFile(path, text, data)
+
+    def _store(self, entry: Path, data) -> None:
+        try:
+            body = marshal.dumps(data)
+        except ValueError:  # a value marshal cannot write (a date from an explicit !!timestamp tag): not kept
+            return
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            # no fsync: a cache entry lost or torn by a crash is a miss (the digest), never wrong data
+            fd, tmp = tempfile.mkstemp(prefix=".parsed.", suffix=".tmp", dir=self.folder)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(body + _check(body))
+                os.replace(tmp, entry)
+            except BaseException:
+                os.unlink(tmp)
+                raise
+            self._prune()
+        except OSError:
+            pass
+
+    def _prune(self) -> None:
+        entries = [e for e in os.scandir(self.folder) if e.name.endswith(".marshal")]
+        if len(entries) <= MAX_ENTRIES:
+            return
+        entries.sort(key=lambda e: e.stat().st_mtime)
+        for old in entries[: len(entries) - MAX_ENTRIES * 3 // 4]:
+            try:
+                os.unlink(old.path)
+            except OSError:
+                pass  # removed by another process meanwhile

@@ -1,0 +1,83 @@
+"""The fast load path parses a file's text once; errors, edits and broken cache entries are read as before."""
+
+from pathlib import Path
+
+from tacforge.engine.packs import load_packs, parsed_cache
+from tacforge.engine.packs.parsed_cache import ParsedCache
+from tacforge.engine.yamlio import load_fast
+
+from conftest import write_pack
+
+WEAPONS = "weapons:\n  - {id: gun, name: Gun, nationality: any, class: at_gun, mr: 5, mp: 5, ss: 3, ac: 5, sp: 0, df: 3, sl: 1, periods: [1, 2]}\n"
+
+
+def _spy_parses(monkeypatch) -> list[Path]:
+    parsed = []
+    real = parsed_cache.parse_fast
+    monkeypatch.setattr(parsed_cache, "parse_fast", lambda text, path: parsed.append(path) or real(text, path))
+    return parsed
+
+
+def test_an_unchanged_file_is_parsed_once_and_read_alike(tmp_path, monkeypatch):
+    monkeypatch.setenv("TACFORGE_CACHE_DIR", str(tmp_path / "cache"))
+    folder = write_pack(tmp_path, "cached", files={"weapons.yaml": WEAPONS})
+    parsed = _spy_parses(monkeypatch)
+    first = load_packs([folder], env={}, include_user_dir=False)
+    assert folder / "weapons.yaml" in parsed
+    parsed.clear()
+    second = load_packs([folder], env={}, include_user_dir=False)
+    assert parsed == []
+    assert second.content("cached").weapons == first.content("cached").weapons
+    (folder / "weapons.yaml").write_text(WEAPONS.replace("mr: 5", "mr: 6"))
+    third = load_packs([folder], env={}, include_user_dir=False)
+    assert parsed == [folder / "weapons.yaml"]
+    assert third.content("cached").weapons["cached:gun"].mr == 6
+
+
+def test_a_file_with_a_yaml_error_is_parsed_and_reported_every_time(tmp_path, monkeypatch):
+    monkeypatch.setenv("TACFORGE_CACHE_DIR", str(tmp_path / "cache"))
+    folder = write_pack(tmp_path, "broken", files={"weapons.yaml": "weapons: [\n"})
+    parsed = _spy_parses(monkeypatch)
+    for _ in range(2):
+        packset = load_packs([folder], env={}, include_user_dir=False)
+        codes = [i.code for i in packset.packs["broken"].issues.items]
+        assert "yaml.syntax" in codes
+    assert parsed.count(folder / "weapons.yaml") == 2
+
+
+def test_a_torn_or_foreign_entry_is_a_miss(tmp_path):
+    path = tmp_path / "f.yaml"
+    path.write_text("a: [1, 2]\nb: text\n")
+    cache = ParsedCache(tmp_path / "parsed")
+    assert cache.load(path).data == {"a": [1, 2], "b": "text"}
+    (entry,) = (tmp_path / "parsed").iterdir()
+    for damaged in (entry.read_bytes()[:-3], b"", b"\x00" * 40):
+        entry.write_bytes(damaged)
+        assert cache.load(path).data == load_fast(path).data
+
+
+def test_the_packs_validate_reports_on_are_parsed_in_full(tmp_path, monkeypatch, capsys):
+    from tacforge.engine.cli import main
+    from tacforge.engine.packs import loader
+    from tacforge.engine.resources import CORE_PACK_DIR
+
+    monkeypatch.setenv("TACFORGE_CACHE_DIR", str(tmp_path / "cache"))
+    folder = write_pack(tmp_path / "packs", "checked", files={"weapons.yaml": WEAPONS})
+    assert main(["--pack-path", str(tmp_path / "packs"), "validate", "checked"]) == 0
+    parsed = _spy_parses(monkeypatch)
+    read_in_full = []
+    real = loader.load_fast
+    monkeypatch.setattr(loader, "load_fast", lambda path: read_in_full.append(path) or real(path))
+    assert main(["--pack-path", str(tmp_path / "packs"), "validate", "checked"]) == 0
+    assert "checked: no issues" in capsys.readouterr().out
+    assert folder.resolve() / "weapons.yaml" in read_in_full
+    core_terrain = CORE_PACK_DIR.resolve() / "terrain.yaml"
+    assert core_terrain not in read_in_full and core_terrain not in parsed  # a requirement: from the cache
+
+
+def test_an_unwritable_cache_folder_is_harmless(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    path = tmp_path / "f.yaml"
+    path.write_text("a: 1\n")
+    assert ParsedCache(blocker / "parsed").load(path).data == {"a": 1}
