@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 from ..model import Ruleset, Scenario
-from ..sim.battle import Battle
-from ..sim.reinforcements import arrival_report, reinforcement_uids
-from ..sim.victory import VictoryResult
+
+if TYPE_CHECKING:  # the simulator is imported where a battle is reported on: the editor's briefing preview needs
+    # only opening_text, and importing the simulator would add a tenth to the editor's start (design.md 8)
+    from ..sim.battle import Battle
+    from ..sim.victory import VictoryResult
 
 
 def opening_text(scenario: Scenario, ruleset: Ruleset, turns: int, visibility: int | str, seed: int | None = None,
@@ -92,6 +95,8 @@ def objective_lines(battle: Battle, objectives, side: str | None = None) -> list
 
 
 def final_report(battle: Battle, result: VictoryResult) -> str:
+    from ..sim.reinforcements import arrival_report, reinforcement_uids
+
     state, lines = battle.state, []
     lines.append(f"Result after turn {state.turn}: {result.label}")
     if result.rounded_ratio is not None:
@@ -119,6 +124,8 @@ def final_report(battle: Battle, result: VictoryResult) -> str:
 
 
 def result_json(battle: Battle, result: VictoryResult) -> dict:
+    from ..sim.reinforcements import arrival_report, reinforcement_uids
+
     state = battle.state
     return {
         "scenario": state.scenario, "seed": state.seed, "turns": state.turn, "result": result.label,
