@@ -6,17 +6,15 @@ history."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PyQt6.QtGui import QAction, QKeySequence
 from PyQt6.QtWidgets import QFileDialog, QMessageBox
 
-from tacforge.engine.sim.initial_state import SetupError
-
-from .battle_window import BattleWindow
-from .controller import BattleController, PlaytestChoice
-from .playtest_dialog import PlaytestDialog
-from .replays import open_battle_file
-from .source import PlaytestSource
+if TYPE_CHECKING:  # the battle windows, the controller and with them the simulator and the computer player are
+    # imported when a playtest or a replay is first opened, not with the main window (design.md 8: start in 1.5 s)
+    from .battle_window import BattleWindow
+    from .controller import PlaytestChoice
 
 
 PLAYTEST_MENU = "&Playtest"
@@ -75,6 +73,13 @@ class Playtests:
         return scenario_of(self.window.current_tab())
 
     def start(self, repeat: bool = False) -> BattleWindow | None:
+        from tacforge.engine.sim.initial_state import SetupError
+
+        from .battle_window import BattleWindow
+        from .controller import BattleController
+        from .playtest_dialog import PlaytestDialog
+        from .source import PlaytestSource
+
         path = self.scenario_path()
         if path is None:
             QMessageBox.information(self.window, "Playtest", "Open a scenario first: a playtest plays the scenario "
@@ -106,11 +111,15 @@ class Playtests:
                                               "Replays and saved games (*.jsonl *.json);;All files (*)")
         if not path:
             return None
+        from .replays import open_battle_file
+
         window = open_battle_file(None, Path(path), [str(p) for p in self.window.workspace.extra],
                                   self._ask_players)
         return self._show(window) if window is not None else None
 
     def _ask_players(self, sides) -> PlaytestChoice | None:
+        from .playtest_dialog import PlaytestDialog
+
         dialog = PlaytestDialog(sides, [], self.last, "", self.window)
         return dialog.choice() if dialog.exec() else None
 
