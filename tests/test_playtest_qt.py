@@ -100,7 +100,10 @@ def test_step_a_pulse_and_scrub(window, scenario_tab, qtbot, monkeypatch):
 def test_a_deciding_unit_in_the_report_is_selected_in_the_order_of_battle(window, scenario_tab, qtbot, monkeypatch):
     accept_as(monkeypatch, turns=4)
     battle_window = window.playtests.start()
-    qtbot.waitUntil(lambda: battle_window.controller.over and not battle_window.engine_busy, timeout=30_000)
+    # the engine thread has ended and the window has taken its end in (the timeline spans every frame)
+    qtbot.waitUntil(lambda: battle_window.controller.over and not battle_window.engine_busy
+                    and battle_window.timeline.slider.maximum() == len(battle_window.controller.frames) - 1,
+                    timeout=30_000)
     battle_window.set_playing(False)
     battle_window.timeline.slider.setValue(0)  # scrubbed back, then to the end: its report
     battle_window.timeline.slider.setValue(len(battle_window.controller.frames) - 1)

@@ -165,6 +165,8 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.prompt.setText("the battle is over" if self.controller.over else "")
         if self.index < 0 or self.index == len(self.controller.frames) - 1:
             self.show_frame(len(self.controller.frames) - 1)
+        else:  # an earlier frame is shown (paused, or the battle ran ahead of the timer): the timeline still spans
+            self._refresh()  # every frame taken, so that it can be scrubbed to the end
 
     def _failed(self, message: str) -> None:
         self.set_playing(False)
