@@ -54,8 +54,13 @@ def main() -> int:
     for module in sorted(Path(__file__).parent.glob("bench_*.py")):
         spec = importlib.util.spec_from_file_location(module.stem, module)
         loaded = importlib.util.module_from_spec(spec)
+        sys.modules[module.stem] = loaded  # as an import would: dataclasses and worker processes look it up there
         spec.loader.exec_module(loaded)
-        rows += loaded.run()
+        found = loaded.run()
+        for label, value, budget, _ in found:  # as it goes, so that a long run shows its progress
+            print(f"{module.stem}: {label}: {float(value):.1f} ms" + ("" if budget is None else f" (budget {budget:.0f})"),
+                  flush=True)
+        rows += found
     width = max(len(r[0]) for r in rows)
     rows = [(label, float(value), budget, note) for label, value, budget, note in rows]
     print(f"{'benchmark':<{width}}  {'median ms':>10}  {'budget ms':>10}  within")
