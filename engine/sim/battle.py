@@ -24,7 +24,7 @@ from ..rules import sighting
 from ..rules import suppression as rs
 from . import events as ev
 from .bombard import run_mission
-from .combat import can_see, is_moving, sighting_range, unit_fires
+from .combat import is_moving, sighting_range, unit_fires
 from .command import in_command, position
 from .pathing import MovementField
 from .orders import Order, OrderError, apply_order, board
@@ -32,84 +32,9 @@ from .initial_state import SetupError, build_state
 from .move_resolution import count_stacks, step_unit
 from .objectives import end_of_turn as objectives_end_of_turn
 from .reinforcements import any_pending, bring_in
+from .roster import ROSTER_SAFE, Roster
 from .state import GameState, UnitState
 from .victory import VictoryResult, score
-
-# Events that change no unit's presence on the map or its square: they leave the fire phase's rosters valid. A Killed
-# event does too: a destroyed unit stays in the rosters, and the searches pass over it (Roster). Any other event
-# (a Disembarked: units appear on the map) drops them.
-_ROSTER_SAFE = (ev.Fired, ev.Suppressed, ev.Spotted, ev.Routed, ev.BombardmentStarted, ev.BombardmentDrifted,
-                ev.BombardmentCancelled, ev.Killed)
-
-
-class Roster:
-    """The enemies of one side on the map (as enemies_on_map: in the order of state.units) with their squares and
-    sighting ranges, for the side's units searching for targets (combat.select_target): `near(square)` lists, in
-    that order, the enemies within their sighting range of the square or on it. The lists for the squares the
-    side's units stand on are worked out together, with NumPy, the first time one is asked for. An enemy destroyed
-    since the roster was made is still listed (count 0): whoever reads the lists passes over it."""
-
-    __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near", "_revealed", "_merged", "_first")
-
-    def __init__(self, units: list[UnitState], sighting: np.ndarray, squares):
-        self.units = units
-        self.index = {u.uid: i for i, u in enumerate(units)}
-        self.xs = np.fromiter((u.pos[0] for u in units), np.int64, len(units))
-        self.ys = np.fromiter((u.pos[1] for u in units), np.int64, len(units))
-        self.sighting = sighting
-        self.squares = squares  # where the side's own units stand
-        self._near: dict[tuple[int, int], list[int]] | None = None
-        self._revealed: tuple[int, set[int]] = (0, set())  # (size of the side's revealed set, their indexes)
-        self._merged: dict[tuple[int, int], list[int]] = {}
-        self._first: dict[tuple[int, int], list[UnitState]] | None = None
-
-    def first_on(self, square: tuple[int, int]) -> UnitState | None:
-        """The first enemy (in the roster's order) standing on the square, destroyed ones passed over."""
-        first = self._first
-        if first is None:
-            first = self._first = {}
-            for u in self.units:
-                first.setdefault(u.pos, []).append(u)
-        return next((u for u in first.get(square, ()) if u.count > 0), None)
-
-    def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> list[int]:
-        """`near(square)` and the enemies in `revealed` (seen firing this pulse: sighted at any range), in order.
-        The revealed set only grows during a pulse, so its size tells whether it changed since last asked."""
-        near = self.near(square)
-        if not revealed:
-            return near
-        if self._revealed[0] != len(revealed):
-            index = self.index
-            self._revealed = (len(revealed), {i for uid in revealed if (i := index.get(uid)) is not None})
-            self._merged = {}
-        extra = self._revealed[1]
-        if not extra:
-            return near
-        hit = self._merged.get(square)
-        if hit is None:
-            hit = self._merged[square] = sorted(extra.union(near))
-        return hit
-
-    def near(self, square: tuple[int, int]) -> list[int]:
-        found = self._near
-        if found is None:
-            found = self._near = self._batch(self.squares)
-        hit = found.get(square)
-        if hit is None:
-            hit = found[square] = self._batch([square])[square]
-        return hit
-
-    def _batch(self, squares) -> dict[tuple[int, int], list[int]]:
-        if not squares:
-            return {}
-        sx = np.fromiter((q[0] for q in squares), np.int64, len(squares))[:, None]
-        sy = np.fromiter((q[1] for q in squares), np.int64, len(squares))[:, None]
-        d = np.maximum(np.abs(self.xs - sx), np.abs(self.ys - sy))
-        rows, cols = np.nonzero((d <= self.sighting) | (d == 0))  # row-major: each row's columns in order
-        bounds = np.searchsorted(rows, np.arange(len(squares) + 1)).tolist()
-        cols = cols.tolist()
-        return {q: cols[bounds[i]:bounds[i + 1]] for i, q in enumerate(squares)}
-
 
 def battle_map(game_map: Map, entrenchments, content: Content) -> Map:
     """The scenario's map with its entrenchments built: each becomes the entrenchment code of the square's level."""
@@ -143,7 +68,7 @@ class Battle:
         self.listeners: list = []
         self._los: dict[tuple, bool] = {}
         # During a pulse's fire phase (no unit moves): each side's Roster of enemies, kept until an event that may
-        # change who is on the map (see _ROSTER_SAFE); None otherwise.
+        # change who is on the map (see roster.ROSTER_SAFE); None otherwise.
         self._rosters: dict[str, Roster] | None = None
         self._squares: dict[tuple[int, int], list[UnitState]] | None = None  # units_at's index, in a fire phase
         # During the movement phase: how many units on the map stand on each square, per side (count_stacks),
@@ -165,7 +90,7 @@ class Battle:
 
     def emit(self, *events: ev.Event) -> None:
         for event in events:
-            if self._rosters and not isinstance(event, _ROSTER_SAFE):
+            if self._rosters and not isinstance(event, ROSTER_SAFE):
                 self._rosters = {}
             self.events.append(event)
             for listener in self.listeners:

@@ -1,0 +1,83 @@
+"""The fire phase's view of one side's enemies on the map (Roster), and the events that leave it valid."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import events as ev
+from .state import UnitState
+
+# Events that change no unit's presence on the map or its square: they leave the fire phase's rosters valid. A Killed
+# event does too: a destroyed unit stays in the rosters, and the searches pass over it (Roster). Any other event
+# (a Disembarked: units appear on the map) drops them.
+ROSTER_SAFE = (ev.Fired, ev.Suppressed, ev.Spotted, ev.Routed, ev.BombardmentStarted, ev.BombardmentDrifted,
+                ev.BombardmentCancelled, ev.Killed)
+
+
+class Roster:
+    """The enemies of one side on the map (as enemies_on_map: in the order of state.units) with their squares and
+    sighting ranges, for the side's units searching for targets (combat.select_target): `near(square)` lists, in
+    that order, the enemies within their sighting range of the square or on it. The lists for the squares the
+    side's units stand on are worked out together, with NumPy, the first time one is asked for. An enemy destroyed
+    since the roster was made is still listed (count 0): whoever reads the lists passes over it."""
+
+    __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near", "_revealed", "_merged", "_first")
+
+    def __init__(self, units: list[UnitState], sighting: np.ndarray, squares):
+        self.units = units
+        self.index = {u.uid: i for i, u in enumerate(units)}
+        self.xs = np.fromiter((u.pos[0] for u in units), np.int64, len(units))
+        self.ys = np.fromiter((u.pos[1] for u in units), np.int64, len(units))
+        self.sighting = sighting
+        self.squares = squares  # where the side's own units stand
+        self._near: dict[tuple[int, int], list[int]] | None = None
+        self._revealed: tuple[int, set[int]] = (0, set())  # (size of the side's revealed set, their indexes)
+        self._merged: dict[tuple[int, int], list[int]] = {}
+        self._first: dict[tuple[int, int], list[UnitState]] | None = None
+
+    def first_on(self, square: tuple[int, int]) -> UnitState | None:
+        """The first enemy (in the roster's order) standing on the square, destroyed ones passed over."""
+        first = self._first
+        if first is None:
+            first = self._first = {}
+            for u in self.units:
+                first.setdefault(u.pos, []).append(u)
+        return next((u for u in first.get(square, ()) if u.count > 0), None)
+
+    def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> list[int]:
+        """`near(square)` and the enemies in `revealed` (seen firing this pulse: sighted at any range), in order.
+        The revealed set only grows during a pulse, so its size tells whether it changed since last asked."""
+        near = self.near(square)
+        if not revealed:
+            return near
+        if self._revealed[0] != len(revealed):
+            index = self.index
+            self._revealed = (len(revealed), {i for uid in revealed if (i := index.get(uid)) is not None})
+            self._merged = {}
+        extra = self._revealed[1]
+        if not extra:
+            return near
+        hit = self._merged.get(square)
+        if hit is None:
+            hit = self._merged[square] = sorted(extra.union(near))
+        return hit
+
+    def near(self, square: tuple[int, int]) -> list[int]:
+        found = self._near
+        if found is None:
+            found = self._near = self._batch(self.squares)
+        hit = found.get(square)
+        if hit is None:
+            hit = found[square] = self._batch([square])[square]
+        return hit
+
+    def _batch(self, squares) -> dict[tuple[int, int], list[int]]:
+        if not squares:
+            return {}
+        sx = np.fromiter((q[0] for q in squares), np.int64, len(squares))[:, None]
+        sy = np.fromiter((q[1] for q in squares), np.int64, len(squares))[:, None]
+        d = np.maximum(np.abs(self.xs - sx), np.abs(self.ys - sy))
+        rows, cols = np.nonzero((d <= self.sighting) | (d == 0))  # row-major: each row's columns in order
+        bounds = np.searchsorted(rows, np.arange(len(squares) + 1)).tolist()
+        cols = cols.tolist()
+        return {q: cols[bounds[i]:bounds[i + 1]] for i, q in enumerate(squares)}
