@@ -2,6 +2,7 @@
 own settings and recovery folder, and dialogs that answer at once (a headless test must never block)."""
 
 import shutil
+from datetime import date
 
 import pytest
 from PyQt6.QtCore import QSettings
@@ -73,3 +74,23 @@ def make_run_window(qtbot, tmp_path, monkeypatch, settings):
     win.balance_runs.stop()
     win.validator.shutdown()
     win.close()
+
+
+def fill_new_scenario(dialog, scenario_id: str, name: str, map_source: str, destination=None, *,
+                      day: date = date(1944, 7, 11), forces: dict[str, str] | None = None, seed: int = 11) -> None:
+    """Fill the New Scenario dialog as a designer would: a Western meeting engagement of period 4, small, with a
+    river, in `destination` (None: a new pack 'my_battles' in the user's folder); `forces` side -> force type."""
+    dialog.front.setCurrentIndex(dialog.front.findData("western"))
+    dialog.destination.setCurrentIndex(dialog.destination.findData(destination))
+    dialog.new_pack_id.setText("my_battles")
+    dialog.scenario_id.setText(scenario_id)
+    dialog.name.setText(name)
+    dialog.period.setCurrentIndex(dialog.period.findData(4))
+    dialog.date.setDate(day)
+    dialog.battle_type.setCurrentIndex(dialog.battle_type.findData("meeting"))
+    dialog.size.setCurrentText("small")
+    for side, force_type in (forces or {"allied": "us_infantry"}).items():
+        dialog.force_types[side].setCurrentIndex(dialog.force_types[side].findData(force_type))
+    next(b for b in dialog.map_choice.buttons() if b.objectName() == map_source).setChecked(True)
+    dialog.river.setChecked(True)
+    dialog.seed.setValue(seed)

@@ -19,7 +19,8 @@ from tacforge.editor.scenario.new_scenario_dialog import NewScenarioDialog
 from tacforge.editor.shell.pack_places import user_packs_folder
 from tacforge.engine.cli import main as tacforge_main
 
-from editor_fixtures import make_run_window, menu_action, no_dialogs, settings  # noqa: F401 (fixtures)
+from editor_fixtures import (fill_new_scenario, make_run_window, menu_action, no_dialogs,  # noqa: F401
+                             settings)
 
 SHERMAN_COMPANY = "western:us_tank_company_sherman"
 GRENADIER_COMPANY = "western:ger_panzergrenadier_company"
@@ -32,20 +33,8 @@ def window(make_run_window):  # noqa: F811
 
 def new_scenario(window, monkeypatch):
     def run(dialog):
-        dialog.front.setCurrentIndex(dialog.front.findData("western"))
-        dialog.destination.setCurrentIndex(dialog.destination.findData(None))  # a new pack in the user's folder
-        dialog.new_pack_id.setText("my_battles")
-        dialog.scenario_id.setText("hill_112")
-        dialog.name.setText("Hill 112")
-        dialog.period.setCurrentIndex(dialog.period.findData(4))
-        dialog.date.setDate(date(1944, 7, 10))
-        dialog.battle_type.setCurrentIndex(dialog.battle_type.findData("meeting"))
-        dialog.size.setCurrentText("small")
-        dialog.force_types["allied"].setCurrentIndex(dialog.force_types["allied"].findData("us_armour"))
-        dialog.force_types["german"].setCurrentIndex(dialog.force_types["german"].findData("panzer"))
-        next(b for b in dialog.map_choice.buttons() if b.objectName() == "generated").setChecked(True)
-        dialog.river.setChecked(True)
-        dialog.seed.setValue(7)
+        fill_new_scenario(dialog, "hill_112", "Hill 112", "generated", day=date(1944, 7, 10),
+                          forces={"allied": "us_armour", "german": "panzer"}, seed=7)  # a new pack in the user's folder
         dialog.auto_select.setChecked(False)  # the designer builds both forces
         dialog.accept()
         return dialog.result()

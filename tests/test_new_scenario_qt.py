@@ -1,7 +1,6 @@
 """The New Scenario dialog, Save As and Duplicate (pytest-qt): fill the dialog, accept, and the files it writes
 validate clean and open in a tab."""
 
-from datetime import date
 
 import pytest
 from PyQt6.QtWidgets import QDialog, QInputDialog
@@ -10,7 +9,8 @@ from tacforge.editor.scenario.new_scenario_dialog import NewScenarioDialog
 from tacforge.editor.shell.pack_places import user_packs_folder
 from tacforge.engine.packs import load_packs
 
-from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
+from editor_fixtures import (fill_new_scenario, menu_action, no_dialogs, pack_copy, settings,  # noqa: F401
+                             window)
 
 
 def errors_of(pack_dir, pack_id):
@@ -18,19 +18,7 @@ def errors_of(pack_dir, pack_id):
 
 
 def fill(dialog, scenario_id, map_source, destination=None):
-    dialog.front.setCurrentIndex(dialog.front.findData("western"))
-    dialog.destination.setCurrentIndex(dialog.destination.findData(destination))
-    dialog.scenario_id.setText(scenario_id)
-    dialog.name.setText("Hill 192")
-    dialog.new_pack_id.setText("my_battles")
-    dialog.period.setCurrentIndex(dialog.period.findData(4))
-    dialog.date.setDate(date(1944, 7, 11))
-    dialog.battle_type.setCurrentIndex(dialog.battle_type.findData("meeting"))
-    dialog.size.setCurrentText("small")
-    dialog.force_types["allied"].setCurrentIndex(dialog.force_types["allied"].findData("us_infantry"))
-    next(b for b in dialog.map_choice.buttons() if b.objectName() == map_source).setChecked(True)
-    dialog.river.setChecked(True)
-    dialog.seed.setValue(11)
+    fill_new_scenario(dialog, scenario_id, "Hill 192", map_source, destination)
 
 
 def test_the_dialog_writes_a_new_pack_with_a_generated_map_that_validates_clean(qtbot, window):
