@@ -1,7 +1,6 @@
 """The New Scenario dialog, Save As and Duplicate (pytest-qt): fill the dialog, accept, and the files it writes
 validate clean and open in a tab."""
 
-
 import pytest
 from PyQt6.QtWidgets import QDialog, QInputDialog
 

@@ -14,11 +14,11 @@ if TYPE_CHECKING:
     from ..sim.battle import Battle
     from ..sim.state import UnitState
 
-def derived(battle: "Battle", name: str, limit: int) -> dict:
-    """A memo kept with the battle's content (Content.derived), emptied when it holds `limit` entries: what the
+def content_memo(battle: "Battle", name: str, limit: int) -> dict:
+    """A memo kept with the battle's content (Content.memos), emptied when it holds `limit` entries: what the
     computer player works out from the rules data is shared by the battles of that content and by no other (an
     edited copy of the pack, the scenario's own parameters)."""
-    memo = battle.content.derived.setdefault(name, {})
+    memo = battle.content.memos.setdefault(name, {})
     if len(memo) >= limit:
         memo.clear()
     return memo
@@ -37,7 +37,7 @@ def kill_rate(battle: "Battle", firer: "UnitState", target_weapon, rng: int, pul
         return 0.0
     key = (weapon.id, n, firer.nationality, target_weapon.id, rng, pulses, front, cover, target_moving,
            target_speed > 0, firer_moving)
-    rates = derived(battle, "ai.kill_rate", 200_000)
+    rates = content_memo(battle, "ai.kill_rate", 200_000)
     hit = rates.get(key)
     if hit is not None:
         return hit
@@ -70,7 +70,7 @@ def rate_table_one(battle: "Battle", enemy: "UnitState", weapon, reach: int, pul
                    moving: bool) -> np.ndarray:
     """rate_table for one weapon of the enemy's (shared: do not modify it)."""
     key = (enemy.weapon.id, enemy.nationality, weapon.id, reach, pulses, armoured, moving)
-    tables = derived(battle, "ai.rate_table", 20_000)
+    tables = content_memo(battle, "ai.rate_table", 20_000)
     hit = tables.get(key)
     if hit is None:
         hit = np.zeros((2, reach + 1))
@@ -87,7 +87,7 @@ def siw_rate(battle: "Battle", unit: "UnitState", target: "UnitState") -> float:
     if unit.siw is None or not battle.unit_class(target).armoured:
         return 0.0
     key = (unit.siw.id, unit.count, unit.nationality, target.weapon.id)
-    rates = derived(battle, "ai.siw_rate", 200_000)
+    rates = content_memo(battle, "ai.siw_rate", 200_000)
     hit = rates.get(key)
     if hit is None:
         classes = battle.content.unit_classes
@@ -114,7 +114,7 @@ WORTH = 0.5  # a mission must be expected to take at least this many VP
 def indirect_rate(battle: "Battle", gun: "UnitState", target: "UnitState", cover: bool) -> float:
     """Expected kills per pulse of a bombardment by `gun` on `target` with the spotter seeing it (P 4)."""
     key = (gun.weapon.id, gun.count, target.weapon.id, cover)
-    rates = derived(battle, "ai.indirect_rate", 200_000)
+    rates = content_memo(battle, "ai.indirect_rate", 200_000)
     hit = rates.get(key)
     if hit is None:
         classes = battle.content.unit_classes

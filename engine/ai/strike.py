@@ -22,7 +22,7 @@ import numpy as np
 from ..rules.los import FACING_VECTORS, facing_index, in_arc_offset
 from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
-from .rates import derived, kill_rate, siw_rate, unit_value
+from .rates import content_memo, kill_rate, siw_rate, unit_value
 from .terrain import enemy_depth, squares_per_turn
 
 if TYPE_CHECKING:
@@ -199,7 +199,7 @@ class EnemyWindows:
         """The strike value of this unit against the known enemies of `rows` from squares of these `arcs`
         (strike_rate). It reads of the firer its weapons, men and nationality, and of the enemy what target_kinds
         tells apart: a table per firer for the orders phase, one row per kind of enemy, filled from a memo kept with
-        the content (rates.derived) for the battles to come."""
+        the content (rates.content_memo) for the battles to come."""
         pic = self.pic
         firer = (unit.weapon.id, unit.siw.id if unit.siw else None, unit.count, unit.nationality)
         table = self._strike.get(firer)
@@ -209,7 +209,7 @@ class EnemyWindows:
         gains = table[rows, arcs]
         missing = np.isnan(gains)
         if missing.any():
-            memo = derived(pic.battle, "ai.strike_rate", 200_000)
+            memo = content_memo(pic.battle, "ai.strike_rate", 200_000)
             for pair in np.unique(rows[missing] * ARCS + arcs[missing]).tolist():
                 row, arc = divmod(pair, ARCS)
                 key = (pic.vis, firer, self._kinds[row][0], arc)

@@ -41,7 +41,7 @@ class Content:
     _names: dict[str, list[str]] = field(default_factory=dict, repr=False)
     # Values worked out from this content and kept for every battle played with it (the computer player's expected
     # kills): a copy made by replace() - for_scenario's, an edited one - starts without them.
-    derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    memos: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # -- building -----------------------------------------------------------------------------------------------
     def index_weapon_names(self) -> None:
