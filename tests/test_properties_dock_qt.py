@@ -82,6 +82,31 @@ def test_sides_page_values_default_to_the_period_and_a_start_line_off_the_map_is
     assert delay.text() == "period: 2" and page.spins["start_lines", "german"].value() == 44
 
 
+def double_click_issue(window, qtbot, code):
+    """Double-click the issue with `code` in the issues dock, as a designer does."""
+    item = next(window.issues.topLevelItem(i) for i in range(window.issues.topLevelItemCount())
+                if window.issues.topLevelItem(i).text(3) == code)
+    window.issues.scrollToItem(item)
+    centre = window.issues.visualItemRect(item).center()
+    qtbot.mouseClick(window.issues.viewport(), Qt.MouseButton.LeftButton, pos=centre)  # a view takes a double
+    qtbot.mouseDClick(window.issues.viewport(), Qt.MouseButton.LeftButton, pos=centre)  # click on the item pressed
+
+
+def test_double_clicking_an_issue_focuses_the_field_it_is_about(window, pack_copy, qtbot):
+    props, document = open_scenario(window, pack_copy)
+    props.fields.setCurrentIndex(3)  # the Briefing page in front: the double-click must bring the right one
+    props.sides.spins["start_lines", "german"].setValue(70)  # the map is 60 squares wide
+    props.general.date.setDate(QDate(1945, 3, 1))  # outside the scenario's period
+    qtbot.waitUntil(lambda: {"scenario.date-period", "scenario.placement-outside-map"} <= issue_codes(window),
+                    timeout=10000)
+    double_click_issue(window, qtbot, "scenario.date-period")
+    assert props.fields.currentIndex() == 0
+    qtbot.waitUntil(lambda: window.focusWidget() is props.general.date)  # the focus, once the window is active
+    double_click_issue(window, qtbot, "scenario.placement-outside-map")
+    assert props.fields.currentIndex() == 1
+    qtbot.waitUntil(lambda: window.focusWidget() is props.sides.spins["start_lines", "german"])
+
+
 def test_off_map_artillery_rows_are_added_edited_and_deleted(window, pack_copy, qtbot):
     props, document = open_scenario(window, pack_copy)
     page = props.sides
@@ -126,7 +151,6 @@ def test_briefings_are_written_on_leaving_the_box_and_previewed_as_play_prints_t
     props.fields.setCurrentWidget(props.fields.widget(3))
     window.show()
     qtbot.waitExposed(window)
-    window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     page = props.briefing
     editor = page.side_editors["german"]

@@ -53,6 +53,14 @@ class BriefingPage(QWidget):
         self.preview.setMinimumHeight(self.fontMetrics().lineSpacing() * EDITOR_LINES * 3)
         layout.addWidget(self.preview, 1)
 
+    def widget_for(self, path: tuple) -> QWidget | None:
+        """The common briefing's editor, or a side's."""
+        if path[:1] == ("briefing",):
+            return self.common
+        if path[:1] == ("side_briefings",):
+            return self.side_editors.get(path[1]) if len(path) >= 2 else next(iter(self.side_editors.values()), None)
+        return None
+
     def refresh(self, document) -> None:
         self.document = document
         scenario, content = document.model.scenario, document.content

@@ -52,6 +52,14 @@ class ObjectivesPage(QWidget):
         buttons.addStretch(1)
         layout.addLayout(buttons)
 
+    def widget_for(self, path: tuple) -> QWidget | None:
+        """The table, with the row of the objective at `path` selected."""
+        if path[:1] != ("objectives",):
+            return None
+        if len(path) >= 2 and isinstance(path[1], int) and path[1] < self.table.rowCount():
+            self.table.selectRow(path[1])
+        return self.table
+
     def refresh(self, document) -> None:
         self.document = document
         scenario, content = document.model.scenario, document.content

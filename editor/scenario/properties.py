@@ -6,6 +6,8 @@ holds no truth of its own. Ranges come from the schema (data/schema_bounds.py), 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PyQt6.QtCore import QDate, QSize, Qt
 from PyQt6.QtWidgets import (QCheckBox, QComboBox, QDateEdit, QDockWidget, QFormLayout, QHBoxLayout, QLabel,
                              QLineEdit, QPushButton, QScrollArea, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
@@ -104,6 +106,13 @@ class GeneralPage(QWidget):
         self.has_centre.toggled.connect(lambda _on: self._centre_edited())
         self.centre_x.valueChanged.connect(lambda _v: self._centre_edited())
         self.centre_y.valueChanged.connect(lambda _v: self._centre_edited())
+
+    def widget_for(self, path: tuple) -> QWidget | None:
+        """The field that shows the value at `path` of the scenario (an issue's path), or None."""
+        fields = {"name": self.name, "historical": self.historical, "period": self.period, "date": self.date,
+                  "battle_type": self.battle, "size": self.size, "turns": self.turns, "visibility": self.visibility,
+                  "handicap": self.handicap, "objective": self.centre_x, "parameters": self.open_parameters}
+        return fields.get(path[0]) if path else None
 
     def refresh(self, document) -> None:
         self.document, scenario = document, document.model.scenario
@@ -240,6 +249,21 @@ class ScenarioProperties(QWidget):
 
     def pages(self):
         return (self.general, self.sides, self.objectives, self.briefing)
+
+    def jump_to(self, issue) -> bool:
+        """Bring forward the page and field an issue of the shown scenario is about, and focus it; whether there
+        was one (issues about units, the map and entrenchments are shown on the map instead)."""
+        if self.document is None or issue.file is None or Path(issue.file) != self.document.path:
+            return False
+        path = tuple(issue.path or ())
+        for index, page in enumerate(self.pages()):
+            widget = page.widget_for(path)
+            if widget is not None:
+                self.fields.setCurrentIndex(index)
+                self.fields.currentWidget().ensureWidgetVisible(widget)
+                widget.setFocus(Qt.FocusReason.OtherFocusReason)
+                return True
+        return False
 
     def show_document(self, document) -> None:
         if self.document is not None:

@@ -58,6 +58,17 @@ class SidesPage(QWidget):
         layout.addStretch(1)
         self.keys: list[tuple[str, int]] = []  # table row -> (side, battery row)
 
+    def widget_for(self, path: tuple) -> QWidget | None:
+        """The spin box of a side's value, or the artillery table with the battery at `path` selected."""
+        if len(path) >= 2 and (path[0], path[1]) in self.spins:
+            return self.spins[path[0], path[1]]
+        if path[:1] == ("offmap_artillery",):
+            key = (path[1], path[2]) if len(path) >= 3 else None
+            if key in self.keys:
+                self.batteries.selectRow(self.keys.index(key))
+            return self.batteries
+        return None
+
     # -- showing ------------------------------------------------------------------------------------------------
     def refresh(self, document) -> None:
         self.document = document

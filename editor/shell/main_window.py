@@ -471,6 +471,11 @@ class MainWindow(QMainWindow):
         tab = self.open_path(Path(issue.file))
         if tab is not None:
             tab.jump_to(issue)
+        for widget in self.room_docks.values():  # a dock that edits the value (the scenario's Properties) shows it
+            if hasattr(widget, "jump_to") and widget.jump_to(issue):
+                dock = widget.parentWidget()
+                dock.show()
+                dock.raise_()
 
     def closeEvent(self, event) -> None:
         for document in list(self.workspace.documents):

@@ -43,6 +43,13 @@ def bench_roundtrip_largest() -> tuple[float, str]:
     return median_ms(lambda: load_roundtrip(largest), repeat=9), str(largest.relative_to(REPO))
 
 
+def verdict(value: float, budget: float | None) -> str:
+    """"yes", "NO 1.4x" (the median over the budget by that factor), or "" for a row without a budget."""
+    if budget is None:
+        return ""
+    return "yes" if value <= budget else f"NO {value / budget:.1f}x"
+
+
 def main() -> int:
     os.environ.setdefault("TACFORGE_CACHE_DIR", tempfile.mkdtemp(prefix="tacforge-bench-"))
     rows = []
@@ -65,13 +72,18 @@ def main() -> int:
     rows = [(label, float(value), budget, note) for label, value, budget, note in rows]
     print(f"{'benchmark':<{width}}  {'median ms':>10}  {'budget ms':>10}  within")
     for label, value, budget, note in rows:
-        verdict = "" if budget is None else ("yes" if value <= budget else "NO")
         shown = "-" if budget is None else f"{budget:.0f}"
-        print(f"{label:<{width}}  {value:>10.1f}  {shown:>10}  {verdict:<6}"
+        print(f"{label:<{width}}  {value:>10.1f}  {shown:>10}  {verdict(value, budget):<9}"
               + (f"   ({note})" if note else ""))
+    missed = [(label, value / budget, note) for label, value, budget, note in rows if budget is not None and value > budget]
+    if missed:  # issue 17: the bench says by how much each budget is missed, and the row's note says why
+        print(f"\n{len(missed)} budget(s) missed:")
+        for label, factor, note in missed:
+            print(f"- {label}: {factor:.2f}x the budget" + (f"; {note}" if note else ""))
     RESULTS.write_text(json.dumps({
         "machine": {"python": platform.python_version(), "platform": platform.platform(), "cpus": __import__("os").cpu_count()},
         "results": [{"name": label, "median_ms": round(value, 2), "budget_ms": budget, "within_budget": None if budget is None else value <= budget,
+                     "over_budget_factor": None if budget is None or value <= budget else round(value / budget, 2),
                      "note": note} for label, value, budget, note in rows],
     }, indent=2) + "\n")
     print(f"wrote {RESULTS.relative_to(REPO)}")
