@@ -374,6 +374,32 @@ def test_distance_fields_are_the_least_cost_from_every_square(case):
             best = cheapest(c, game_map, mobility, (x, y), goal)
             assert int(field[y, x]) == (best if best is not None else 1 << 40), ((x, y), goal)
 
+@props(40)
+@given(seed=st.integers(0, 2 ** 32 - 1), mobility=st.sampled_from(("armoured", "truck", "foot")))
+def test_steps_by_bounded_fields_are_the_steps_by_complete_ones(seed, mobility):
+    """next_step works from distance fields bounded near the asking unit (pathing._field_reaching); on a bundled
+    60 x 60 map, with units asking from anywhere, in any order and with squares blocked, every step is the one
+    the complete field gives."""
+    import random
+
+    c = content("western")
+    game_map = next(m for m in c.maps.values() if (m.width, m.height) == (60, 60))
+    bounded, complete = MovementField(game_map, c, mobility), MovementField(game_map, c, mobility)
+    rng = random.Random(seed)
+    goals = [(rng.randrange(60), rng.randrange(60)) for _ in range(3)]
+    for _ in range(60):
+        goal = rng.choice(goals)
+        if rng.random() < 0.5:  # near the goal, where the first field is bounded tightly
+            pos = (min(max(goal[0] + rng.randint(-3, 3), 0), 59), min(max(goal[1] + rng.randint(-3, 3), 0), 59))
+        else:
+            pos = (rng.randrange(60), rng.randrange(60))
+        blocked = frozenset((pos[0] + dx, pos[1] + dy) for dx, dy in NEIGHBOURS if rng.random() < 0.7)
+        for wall in (frozenset(), blocked):
+            expected = complete._cheapest_neighbour(complete.distance_to(goal), pos, goal, wall)
+            want = expected[0] if pos != goal and expected[0] is not None and expected[1] < 1 << 40 else None
+            assert bounded.next_step(pos, goal, wall) == want, (pos, goal, sorted(wall))
+
+
 # -- victory --------------------------------------------------------------------------------------------------------
 def vp_state(c, attackers, totals) -> GameState:
     sides = c.ruleset.side_ids()

@@ -11,6 +11,8 @@ from ..model import Map
 from ..packs.content import Content
 
 IMPASSABLE = np.int32(1 << 20)
+UNREACHED = 1 << 40  # a distance field's value where the goal cannot be reached (or lies beyond the field's limit)
+FIRST_REACH = 1.5  # a bounded field first reaches this many times the straight distance at the median cost
 NEIGHBOURS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
@@ -26,7 +28,7 @@ class MovementField:
                 table[code] = cost
         self.enter_cost = table[game_map.codes]
         self.height, self.width = self.enter_cost.shape
-        self._fields: dict[tuple[int, int], np.ndarray] = {}
+        self._fields: dict[tuple[int, int], tuple[np.ndarray, int | None]] = {}  # goal -> (field, limit or None)
         self._steps: dict[tuple, tuple[int, int] | None] = {}  # next_step's answers without blocked squares
         self._reversed = None  # the sparse graph of _reversed_moves, built with the first field
 
@@ -42,28 +44,59 @@ class MovementField:
     def distance_to(self, goal: tuple[int, int]) -> np.ndarray:
         """Least total cost to reach goal from every square (the goal costs 0; the cost of a path is the sum of the
         costs to enter its squares after the first), int64, with 2**40 where the goal cannot be reached."""
-        field = self._fields.get(goal)
-        if field is not None:
-            return field
-        field = self._dijkstra(goal)
-        if len(self._fields) > 256:
-            self._fields.clear()
-        self._fields[goal] = field
+        field, limit = self._fields.get(goal, (None, 0))
+        if limit is not None:
+            field = self._store(goal, self._dijkstra(goal), None)
         return field
 
-    def _dijkstra(self, goal: tuple[int, int]) -> np.ndarray:
+    def _field_reaching(self, goal: tuple[int, int], pos: tuple[int, int], limit: int | None = None):
+        """(field, limit): a distance field toward goal that is exact on every square whose cost is at most
+        `limit` (2**40 beyond it), pos among them if the goal can be reached from it; limit None: every square.
+
+        A step needs only the costs near the unit, and a unit is mostly much nearer its goal than the far corners
+        of the map are: a field bounded at about the unit's own cost settles a fraction of the squares. A larger
+        bound is asked for (doubling) when a unit farther out asks, and past the cost of the longest possible path
+        the field is complete."""
+        field, known = self._fields.get(goal, (None, 0))
+        if field is not None and (known is None or (limit is None and field.item(pos[1], pos[0]) < UNREACHED)):
+            return field, known
+        if limit is None:
+            reach = max(abs(goal[0] - pos[0]), abs(goal[1] - pos[1]), 1)
+            limit = max(FIRST_REACH * reach * self.median_cost, 2 * (known or 0))
+        while True:
+            if limit >= self.longest_path:
+                return self._store(goal, self._dijkstra(goal), None), None
+            field = self._dijkstra(goal, limit)
+            if field.item(pos[1], pos[0]) < UNREACHED:
+                return self._store(goal, field, limit), limit
+            limit *= 2
+
+    def _store(self, goal: tuple[int, int], field: np.ndarray, limit: int | None) -> np.ndarray:
+        if len(self._fields) > 256:
+            self._fields.clear()
+        self._fields[goal] = (field, limit)
+        return field
+
+    @cached_property
+    def longest_path(self) -> int:
+        """More than any least-cost path can cost: the cost of entering every square the class can enter once."""
+        return int(self.enter_cost[self.enter_cost < IMPASSABLE].sum()) + 1
+
+    def _dijkstra(self, goal: tuple[int, int], limit: int | None = None) -> np.ndarray:
         """Dijkstra's algorithm from the goal over the reversed moves (scipy.sparse.csgraph, compiled): the move
         from square u into its neighbour v costs the cost to enter v, so read backwards from the goal, v leads to u
         at that cost. Every cost is a small whole number, so the float64 sums are exact. It replaced a NumPy
-        relaxation to a fixed point that took a round per square of the longest path (docs/engine.md)."""
+        relaxation to a fixed point that took a round per square of the longest path (docs/engine.md). With a
+        limit, squares that cost more are left at 2**40 (scipy stops there)."""
         from scipy.sparse.csgraph import dijkstra  # imported on the first field: scipy.sparse takes ~0.2 s
 
         if self._reversed is None:
             self._reversed = self._reversed_moves()
         h, w = self.height, self.width
-        dist = dijkstra(self._reversed, indices=goal[1] * w + goal[0]).reshape(h, w)
-        field = np.full((h, w), np.int64(1 << 40))
-        reached = dist < float(IMPASSABLE)  # inf where no path leads to the goal
+        dist = dijkstra(self._reversed, indices=goal[1] * w + goal[0],
+                        limit=np.inf if limit is None else float(limit)).reshape(h, w)
+        field = np.full((h, w), np.int64(UNREACHED))
+        reached = np.isfinite(dist)  # inf where no path leads to the goal (or none within the limit)
         field[reached] = dist[reached].astype(np.int64)
         return field
 
@@ -100,7 +133,17 @@ class MovementField:
         return self._next_step(pos, goal, blocked)
 
     def _next_step(self, pos: tuple[int, int], goal: tuple[int, int], blocked) -> tuple[int, int] | None:
-        field = self.distance_to(goal)
+        field, limit = self._field_reaching(goal, pos)
+        while True:
+            best, total = self._cheapest_neighbour(field, pos, goal, blocked)
+            # exact when the step found costs no more than the field's limit: any square beyond it costs more
+            if limit is None or best is None or total <= limit:
+                break
+            field, limit = self._field_reaching(goal, pos, 2 * limit)
+        return best if best is not None and total < UNREACHED else None
+
+    def _cheapest_neighbour(self, field: np.ndarray, pos: tuple[int, int], goal: tuple[int, int], blocked):
+        """(the neighbour to enter, its total cost to the goal) by the field; (None, None) if none may be entered."""
         best, best_key = None, None
         x, y = pos
         for dx, dy in NEIGHBOURS:
@@ -118,6 +161,4 @@ class MovementField:
             key = (total, max(abs(gx), abs(gy)), gx * gx + gy * gy)
             if best_key is None or key < best_key:
                 best, best_key = (nx, ny), key
-        if best is None or best_key[0] >= (1 << 40):
-            return None
-        return best
+        return (best, best_key[0]) if best is not None else (None, None)
