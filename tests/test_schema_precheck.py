@@ -12,8 +12,11 @@ check can only reject more.
 from __future__ import annotations
 
 import copy
+import json
 import math
 import os
+import subprocess
+import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -294,3 +297,23 @@ def test_the_walk_sees_a_contested_pattern():
 
 def test_the_only_format_is_date():
     assert {value for _, keyword, value, _ in _every_keyword_position() if keyword == "format"} == {"date"}
+
+
+# --- jsonschema is imported only for an invalid document --------------------------------------------------------
+
+CHILD = """
+import contextlib, io, json, sys
+from tacforge.engine.validation import schemas
+from tacforge.engine.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    main(["validate", "western"])
+before = "jsonschema" in sys.modules
+schemas.validate("pack", {"id": 1}, None)
+print(json.dumps([before, "jsonschema" in sys.modules]))
+"""
+
+
+def test_validating_clean_packs_never_imports_jsonschema(tmp_path):
+    env = {**os.environ, "TACFORGE_CACHE_DIR": str(tmp_path)}
+    run = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, check=True, env=env)
+    assert json.loads(run.stdout.splitlines()[-1]) == [False, True]  # and an invalid document does import it
