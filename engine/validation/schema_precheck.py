@@ -1,6 +1,7 @@
-"""A compiled pre-check of the schemas: jsonschema-rs (in Rust) says whether a document is valid, some ten times
-faster than jsonschema's iter_errors (which also imports in tens of ms). Nearly every document a designer loads is
-valid; only for the others does validation run jsonschema, whose errors make the messages (schemas.validate).
+"""A compiled pre-check of the schemas: jsonschema-rs (in Rust) says whether a document is valid, about a hundred
+times faster than jsonschema's iter_errors (1.5 against 170 ms of CPU for the 33 documents of the bundled packs), and
+jsonschema, which takes tens of ms to import, is not imported. Nearly every document a designer loads is valid; only
+for the others does validation run jsonschema, whose errors make the messages (schemas.validate).
 
 The pre-check must never call valid what jsonschema calls invalid (it could only hide an error, never invent one:
 an "invalid" here only means jsonschema looks again). tests/test_schema_precheck.py holds the proof: the same verdict
