@@ -219,6 +219,7 @@ def validate(kind: str, data: Any, file: Path | None) -> list[Issue]:
     """Schema issues for one document of a kind (design.md 4, second layer)."""
     out = []
     non_finite = dict(_non_finite(data))
+    # a document with .inf or .nan goes to jsonschema, which takes them as numbers (jsonschema-rs does not)
     if not non_finite and precheck(kind)(data):
         return out
     for path, value in non_finite.items():
