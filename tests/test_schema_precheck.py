@@ -329,3 +329,29 @@ def test_validating_clean_packs_never_imports_jsonschema(tmp_path):
     env = {**os.environ, "TACFORGE_CACHE_DIR": str(tmp_path)}
     run = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, check=True, env=env)
     assert json.loads(run.stdout.splitlines()[-1]) == [False, True]  # and an invalid document does import it
+
+
+# every keyword the schemas use, each covered by the tests above; a new one needs a look at how the two engines read it
+KNOWN_KEYWORDS = {"$defs", "$ref", "$schema", "additionalProperties", "allOf", "anyOf", "const", "default",
+                  "description", "enum", "exclusiveMinimum", "format", "if", "items", "maxItems", "maxLength",
+                  "maximum", "minItems", "minLength", "minimum", "not", "oneOf", "pattern", "prefixItems",
+                  "properties", "propertyNames", "required", "then", "title", "type"}
+
+
+def _keywords(node: Any) -> set[str]:
+    if isinstance(node, list):
+        return set().union(*map(_keywords, node)) if node else set()
+    if not isinstance(node, dict):
+        return set()
+    found = set(node)
+    for key, value in node.items():
+        if key in ("properties", "$defs", "patternProperties"):
+            found |= set().union(*map(_keywords, value.values())) if value else set()
+        elif key not in ("enum", "const", "default", "examples", "required", "description", "title"):
+            found |= _keywords(value)
+    return found
+
+
+def test_the_schemas_use_only_keywords_whose_equivalence_was_checked():
+    used = set().union(*map(_keywords, schemas.schema_documents().values()))
+    assert used == KNOWN_KEYWORDS
