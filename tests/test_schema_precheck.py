@@ -269,31 +269,38 @@ def test_the_compiled_check_refuses_year_zero_as_jsonschema_does():
     assert not is_date("0000-01-01")
 
 
-def _keyword_positions(node: Any, contested: bool = False, where: tuple = ()) -> list[tuple]:
-    """(path, keyword, value, contested) of every `pattern` and `format` in an inlined schema. Contested: under `not`,
+def _schema_nodes(node: Any, contested: bool = False, where: tuple = ()) -> list[tuple[tuple, dict, bool]]:
+    """(path, node, contested) of every schema (a mapping of keywords) in a schema document. Contested: under `not`,
     an `if`, or a `oneOf` whose branches' types may overlap, where a stricter check could make "invalid" "valid"."""
     if isinstance(node, list):
-        return [found for i, item in enumerate(node) for found in _keyword_positions(item, contested, where + (i,))]
+        return [found for i, item in enumerate(node) for found in _schema_nodes(item, contested, where + (i,))]
     if not isinstance(node, dict):
         return []
-    out = [(where, keyword, node[keyword], contested) for keyword in ("pattern", "format") if keyword in node]
+    out = [(where, node, contested)]
     for key, value in node.items():
         if key in ("properties", "$defs", "patternProperties"):  # a mapping of names to schemas
-            out += [found for name, sub in value.items() for found in _keyword_positions(sub, contested, where + (key, name))]
+            out += [found for name, sub in value.items() for found in _schema_nodes(sub, contested, where + (key, name))]
         elif key in ("not", "if"):
-            out += _keyword_positions(value, True, where + (key,))
+            out += _schema_nodes(value, True, where + (key,))
         elif key == "oneOf":
             types = [branch.get("type") for branch in value]
             disjoint = (all(isinstance(t, str) for t in types) and len(set(types)) == len(types)
                         and not {"integer", "number"} <= set(types))
-            out += _keyword_positions(value, contested or not disjoint, where + (key,))
-        elif isinstance(value, (dict, list)) and key not in ("enum", "const", "default", "examples", "required"):
-            out += _keyword_positions(value, contested, where + (key,))
+            out += _schema_nodes(value, contested or not disjoint, where + (key,))
+        elif key not in ("enum", "const", "default", "examples", "required"):  # the values of these are data
+            out += _schema_nodes(value, contested, where + (key,))
     return out
 
 
+def _keyword_positions(document: Any, where: tuple = ()) -> list[tuple]:
+    """(path, keyword, value, contested) of every `pattern` and `format` in a schema document."""
+    return [(path, keyword, node[keyword], contested) for path, node, contested in _schema_nodes(document, where=where)
+            for keyword in ("pattern", "format") if keyword in node]
+
+
 def _every_keyword_position() -> list[tuple]:
-    return [found for kind in schemas.KINDS for found in _keyword_positions(schemas.validator(kind).schema, where=(kind,))]
+    """In the inlined schemas, where a `$ref` under `not` or `oneOf` stands as what it refers to."""
+    return [found for kind in schemas.KINDS for found in _keyword_positions(schemas.validator(kind).schema, (kind,))]
 
 
 def test_pattern_and_format_stand_only_where_stricter_means_less_valid():
@@ -309,6 +316,19 @@ def test_the_walk_sees_a_contested_pattern():
 
 def test_the_only_format_is_date():
     assert {value for _, keyword, value, _ in _every_keyword_position() if keyword == "format"} == {"date"}
+
+
+# every keyword the schemas use, each covered by the tests above; a new one needs a look at how the two engines read it
+KNOWN_KEYWORDS = {"$defs", "$ref", "$schema", "additionalProperties", "allOf", "anyOf", "const", "default",
+                  "description", "enum", "exclusiveMinimum", "format", "if", "items", "maxItems", "maxLength",
+                  "maximum", "minItems", "minLength", "minimum", "not", "oneOf", "pattern", "prefixItems",
+                  "properties", "propertyNames", "required", "then", "title", "type"}
+
+
+def test_the_schemas_use_only_keywords_whose_equivalence_was_checked():
+    used = {keyword for document in schemas.schema_documents().values()
+            for _, node, _ in _schema_nodes(document) for keyword in node}
+    assert used == KNOWN_KEYWORDS
 
 
 # --- jsonschema is imported only for an invalid document --------------------------------------------------------
@@ -330,28 +350,3 @@ def test_validating_clean_packs_never_imports_jsonschema(tmp_path):
     run = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, check=True, env=env)
     assert json.loads(run.stdout.splitlines()[-1]) == [False, True]  # and an invalid document does import it
 
-
-# every keyword the schemas use, each covered by the tests above; a new one needs a look at how the two engines read it
-KNOWN_KEYWORDS = {"$defs", "$ref", "$schema", "additionalProperties", "allOf", "anyOf", "const", "default",
-                  "description", "enum", "exclusiveMinimum", "format", "if", "items", "maxItems", "maxLength",
-                  "maximum", "minItems", "minLength", "minimum", "not", "oneOf", "pattern", "prefixItems",
-                  "properties", "propertyNames", "required", "then", "title", "type"}
-
-
-def _keywords(node: Any) -> set[str]:
-    if isinstance(node, list):
-        return set().union(*map(_keywords, node)) if node else set()
-    if not isinstance(node, dict):
-        return set()
-    found = set(node)
-    for key, value in node.items():
-        if key in ("properties", "$defs", "patternProperties"):
-            found |= set().union(*map(_keywords, value.values())) if value else set()
-        elif key not in ("enum", "const", "default", "examples", "required", "description", "title"):
-            found |= _keywords(value)
-    return found
-
-
-def test_the_schemas_use_only_keywords_whose_equivalence_was_checked():
-    used = set().union(*map(_keywords, schemas.schema_documents().values()))
-    assert used == KNOWN_KEYWORDS
