@@ -7,15 +7,19 @@ import math
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator, FormatChecker
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
-from referencing.exceptions import NoSuchResource
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..issues import Issue, Severity, did_you_mean, error, warning
 from ..resources import SCHEMA_DIR
+from .schema_precheck import compile_check
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry, Resource
+
+# jsonschema and referencing are imported only where a document is invalid (or the editor reads a schema through
+# validator()): a clean pack is checked by schema_precheck alone and `tacforge validate` does not pay their import.
 
 BASE_URI = "https://schemas.tacforge.invalid/"
 KINDS = ("pack", "terrain", "rules", "weapons", "periods", "formations", "map", "scenario")
@@ -26,15 +30,23 @@ def schema_file(kind: str) -> Path:
 
 
 def _refuse_retrieval(uri: str) -> Resource:
+    from referencing.exceptions import NoSuchResource
+
     raise NoSuchResource(ref=uri)
 
 
 @lru_cache(maxsize=1)
+def schema_documents() -> dict[str, Any]:
+    """Every bundled schema's contents, by its URI."""
+    return {BASE_URI + path.name: json.loads(path.read_text(encoding="utf-8"))
+            for path in sorted(SCHEMA_DIR.glob("*.schema.json"))}
+
+
+@lru_cache(maxsize=1)
 def registry() -> Registry:
-    resources = []
-    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
-        contents = json.loads(path.read_text(encoding="utf-8"))
-        resources.append((BASE_URI + path.name, Resource.from_contents(contents)))
+    from referencing import Registry, Resource
+
+    resources = [(uri, Resource.from_contents(contents)) for uri, contents in schema_documents().items()]
     return Registry(retrieve=_refuse_retrieval).with_resources(resources)
 
 
@@ -63,6 +75,9 @@ def _inline_refs(node: Any, resolver) -> Any:
 
 @lru_cache(maxsize=None)
 def validator(kind: str) -> Draft202012Validator:
+    """jsonschema's validator of a kind, whose errors make the issues (and whose schema the editor reads)."""
+    from jsonschema import Draft202012Validator, FormatChecker
+
     uri = BASE_URI + f"{kind}.schema.json"
     resolver = registry().resolver(base_uri=uri)
     schema = _inline_refs(registry().contents(uri), resolver)
@@ -194,10 +209,19 @@ def _yaml_word(value: float) -> str:
     return ".nan" if math.isnan(value) else ".inf" if value > 0 else "-.inf"
 
 
+@lru_cache(maxsize=None)
+def precheck(kind: str) -> Callable[[Any], bool]:
+    """The compiled check of a kind: True only of valid data (schema_precheck)."""
+    return compile_check(BASE_URI + f"{kind}.schema.json", schema_documents())
+
+
 def validate(kind: str, data: Any, file: Path | None) -> list[Issue]:
     """Schema issues for one document of a kind (design.md 4, second layer)."""
     out = []
     non_finite = dict(_non_finite(data))
+    # a document with .inf or .nan goes to jsonschema, which takes them as numbers (jsonschema-rs does not)
+    if not non_finite and precheck(kind)(data):
+        return out
     for path, value in non_finite.items():
         name = next((f"'{p}'" for p in reversed(path) if isinstance(p, str)), "this value")
         out.append(error("schema.not-finite", f"{name} must be a finite number, not {_yaml_word(value)}", file=file,
