@@ -23,11 +23,10 @@ class Roster:
 
     __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near", "_revealed", "_merged", "_first")
 
-    def __init__(self, units: list[UnitState], sighting: np.ndarray, squares):
+    def __init__(self, units: list[UnitState], xs: np.ndarray, ys: np.ndarray, sighting: np.ndarray, squares):
         self.units = units
         self.index = {u.uid: i for i, u in enumerate(units)}
-        self.xs = np.fromiter((u.pos[0] for u in units), np.int64, len(units))
-        self.ys = np.fromiter((u.pos[1] for u in units), np.int64, len(units))
+        self.xs, self.ys = xs, ys  # the units' squares
         self.sighting = sighting
         self.squares = squares  # where the side's own units stand
         self._near: dict[tuple[int, int], list[int]] | None = None
