@@ -66,16 +66,15 @@ def search(unit: UnitState, battle: "Battle", reach: int) -> list[UnitState]:
     spotted = battle.seen_by_side[unit.side]
     known, vis = battle._los, battle.state.visibility  # battle.sees, inline where it knows the answer
     degrees = fx = fy = None
-    for i in near:
+    for i, d in near:
         e = units[i]
         if e.count <= 0:  # destroyed since the roster was made
             continue
-        b = e.pos
-        tx, ty = b[0] - a[0], b[1] - a[1]
-        d = max(tx if tx >= 0 else -tx, ty if ty >= 0 else -ty)
         if d > reach and e.uid in spotted:
             continue
         if d:
+            b = e.pos
+            tx, ty = b[0] - a[0], b[1] - a[1]
             if degrees is None:
                 degrees = battle.params.spotting.field_of_view(unit.uid in battle.moving)
                 if degrees in (90, 180):  # in_arc's exact integer tests, the facing looked up once

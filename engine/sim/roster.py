@@ -17,8 +17,8 @@ ROSTER_SAFE = (ev.Fired, ev.Suppressed, ev.Spotted, ev.Routed, ev.BombardmentSta
 class Roster:
     """The enemies of one side on the map (as enemies_on_map: in the order of state.units) with their squares and
     sighting ranges, for the side's units searching for targets (combat.select_target): `near(square)` lists, in
-    that order, the enemies within their sighting range of the square or on it. The lists for the squares the
-    side's units stand on are worked out together, with NumPy, the first time one is asked for. An enemy destroyed
+    that order, the enemies within their sighting range of the square or on it, with their distances. The lists for
+    the squares the side's units stand on are worked out together, with NumPy, the first time one is asked for. An enemy destroyed
     since the roster was made is still listed (count 0): whoever reads the lists passes over it."""
 
     __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near", "_revealed", "_merged", "_first")
@@ -43,7 +43,7 @@ class Roster:
                 first.setdefault(u.pos, []).append(u)
         return next((u for u in first.get(square, ()) if u.count > 0), None)
 
-    def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> list[int]:
+    def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> list[tuple[int, int]]:
         """`near(square)` and the enemies in `revealed` (seen firing this pulse: sighted at any range), in order.
         The revealed set only grows during a pulse, so its size tells whether it changed since last asked."""
         near = self.near(square)
@@ -58,10 +58,15 @@ class Roster:
             return near
         hit = self._merged.get(square)
         if hit is None:
-            hit = self._merged[square] = sorted(extra.union(near))
+            x, y = square
+            listed = {i for i, _ in near}
+            far = [(i, max(abs(int(self.xs[i]) - x), abs(int(self.ys[i]) - y))) for i in extra if i not in listed]
+            hit = self._merged[square] = sorted(near + far)
         return hit
 
-    def near(self, square: tuple[int, int]) -> list[int]:
+    def near(self, square: tuple[int, int]) -> list[tuple[int, int]]:
+        """The enemies within their sighting range of the square or on it, in order: (index in `units`, distance
+        in squares) each; the distance saves the searches working it out for the many they pass over."""
         found = self._near
         if found is None:
             found = self._near = self._batch(self.squares)
@@ -70,7 +75,7 @@ class Roster:
             hit = found[square] = self._batch([square])[square]
         return hit
 
-    def _batch(self, squares) -> dict[tuple[int, int], list[int]]:
+    def _batch(self, squares) -> dict[tuple[int, int], list[tuple[int, int]]]:
         if not squares:
             return {}
         sx = np.fromiter((q[0] for q in squares), np.int64, len(squares))[:, None]
@@ -78,5 +83,5 @@ class Roster:
         d = np.maximum(np.abs(self.xs - sx), np.abs(self.ys - sy))
         rows, cols = np.nonzero((d <= self.sighting) | (d == 0))  # row-major: each row's columns in order
         bounds = np.searchsorted(rows, np.arange(len(squares) + 1)).tolist()
-        cols = cols.tolist()
-        return {q: cols[bounds[i]:bounds[i + 1]] for i, q in enumerate(squares)}
+        listed = list(zip(cols.tolist(), d[rows, cols].tolist()))
+        return {q: listed[bounds[i]:bounds[i + 1]] for i, q in enumerate(squares)}
