@@ -59,8 +59,11 @@ class Roster:
         hit = self._merged.get(square)
         if hit is None:
             x, y = square
-            listed = {i for i, _ in near}
-            far = [(i, max(abs(int(self.xs[i]) - x), abs(int(self.ys[i]) - y))) for i in extra if i not in listed]
+            listed, units, far = {i for i, _ in near}, self.units, []
+            for i in extra:
+                if i not in listed:
+                    ex, ey = units[i].pos
+                    far.append((i, max(ex - x if ex >= x else x - ex, ey - y if ey >= y else y - ey)))
             hit = self._merged[square] = sorted(near + far)
         return hit
 
