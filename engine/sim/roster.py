@@ -29,9 +29,9 @@ class Roster:
         self.xs, self.ys = xs, ys  # the units' squares
         self.sighting = sighting
         self.squares = squares  # where the side's own units stand
-        self._near: dict[tuple[int, int], list[int]] | None = None
-        self._revealed: tuple[int, set[int]] = (0, set())  # (size of the side's revealed set, their indexes)
-        self._merged: dict[tuple[int, int], list[int]] = {}
+        self._near: dict[tuple[int, int], list[tuple[int, int]]] | None = None
+        self._revealed: tuple[int, np.ndarray | None] = (0, None)  # (size of the side's revealed set, their mask)
+        self._merged: dict[tuple[int, int], list[tuple[int, int]]] | None = None  # near_or_revealed's lists
         self._first: dict[tuple[int, int], list[UnitState]] | None = None
 
     def first_on(self, square: tuple[int, int]) -> UnitState | None:
@@ -45,26 +45,27 @@ class Roster:
 
     def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> list[tuple[int, int]]:
         """`near(square)` and the enemies in `revealed` (seen firing this pulse: sighted at any range), in order.
-        The revealed set only grows during a pulse, so its size tells whether it changed since last asked."""
-        near = self.near(square)
+        The revealed set only grows during a pulse, so its size tells whether it changed since last asked; it
+        changes seldom (a side's units search after the other side's have fired), and the lists for every square
+        of the side are then worked out again together."""
         if not revealed:
-            return near
+            return self.near(square)
         if self._revealed[0] != len(revealed):
             index = self.index
-            self._revealed = (len(revealed), {i for uid in revealed if (i := index.get(uid)) is not None})
-            self._merged = {}
-        extra = self._revealed[1]
-        if not extra:
-            return near
-        hit = self._merged.get(square)
+            listed = [i for uid in revealed if (i := index.get(uid)) is not None]
+            mask = np.zeros(len(self.units), bool)
+            mask[listed] = True
+            self._revealed = (len(revealed), mask if listed else None)
+            self._merged = None
+        mask = self._revealed[1]
+        if mask is None:
+            return self.near(square)
+        merged = self._merged
+        if merged is None:
+            merged = self._merged = self._batch(self.squares, mask)
+        hit = merged.get(square)
         if hit is None:
-            x, y = square
-            listed, units, far = {i for i, _ in near}, self.units, []
-            for i in extra:
-                if i not in listed:
-                    ex, ey = units[i].pos
-                    far.append((i, max(ex - x if ex >= x else x - ex, ey - y if ey >= y else y - ey)))
-            hit = self._merged[square] = sorted(near + far)
+            hit = merged[square] = self._batch([square], mask)[square]
         return hit
 
     def near(self, square: tuple[int, int]) -> list[tuple[int, int]]:
@@ -78,13 +79,17 @@ class Roster:
             hit = found[square] = self._batch([square])[square]
         return hit
 
-    def _batch(self, squares) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    def _batch(self, squares, revealed: np.ndarray | None = None) -> dict[tuple[int, int], list[tuple[int, int]]]:
+        """The lists of `near` for the squares, with the enemies marked in `revealed` at any distance."""
         if not squares:
             return {}
         sx = np.fromiter((q[0] for q in squares), np.int64, len(squares))[:, None]
         sy = np.fromiter((q[1] for q in squares), np.int64, len(squares))[:, None]
         d = np.maximum(np.abs(self.xs - sx), np.abs(self.ys - sy))
-        rows, cols = np.nonzero((d <= self.sighting) | (d == 0))  # row-major: each row's columns in order
+        listed = (d <= self.sighting) | (d == 0)
+        if revealed is not None:
+            listed |= revealed
+        rows, cols = np.nonzero(listed)  # row-major: each row's columns in order
         bounds = np.searchsorted(rows, np.arange(len(squares) + 1)).tolist()
-        listed = list(zip(cols.tolist(), d[rows, cols].tolist()))
-        return {q: listed[bounds[i]:bounds[i + 1]] for i, q in enumerate(squares)}
+        pairs = list(zip(cols.tolist(), d[rows, cols].tolist()))
+        return {q: pairs[bounds[i]:bounds[i + 1]] for i, q in enumerate(squares)}
