@@ -60,13 +60,13 @@ def search(unit: UnitState, battle: "Battle", reach: int) -> list[UnitState]:
     if a is None:
         return []
     roster = battle.roster(unit.side)
-    near = roster.near_or_revealed(a, battle.revealed.get(unit.side))
+    near, distances = roster.near_or_revealed(a, battle.revealed.get(unit.side))
     found = []
     units = roster.units
     spotted = battle.seen_by_side[unit.side]
     known, vis = battle._los, battle.state.visibility  # battle.sees, inline where it knows the answer
     degrees = fx = fy = None
-    for i, d in near:
+    for i, d in zip(near, distances):
         e = units[i]
         if e.count <= 0:  # destroyed since the roster was made
             continue

@@ -7,6 +7,8 @@ import numpy as np
 from . import events as ev
 from .state import UnitState
 
+Listed = tuple[list[int], list[int]]  # enemies (indexes in Roster.units) and their distances, in the same order
+
 # Events that change no unit's presence on the map or its square: they leave the fire phase's rosters valid. A Killed
 # event does too: a destroyed unit stays in the rosters, and the searches pass over it (Roster). Any other event
 # (a Disembarked: units appear on the map) drops them.
@@ -29,9 +31,9 @@ class Roster:
         self.xs, self.ys = xs, ys  # the units' squares
         self.sighting = sighting
         self.squares = squares  # where the side's own units stand
-        self._near: dict[tuple[int, int], list[tuple[int, int]]] | None = None
+        self._near: dict[tuple[int, int], Listed] | None = None
         self._revealed: tuple[int, np.ndarray | None] = (0, None)  # (size of the side's revealed set, their mask)
-        self._merged: dict[tuple[int, int], list[tuple[int, int]]] | None = None  # near_or_revealed's lists
+        self._merged: dict[tuple[int, int], Listed] | None = None  # near_or_revealed's lists
         self._first: dict[tuple[int, int], list[UnitState]] | None = None
 
     def first_on(self, square: tuple[int, int]) -> UnitState | None:
@@ -43,7 +45,7 @@ class Roster:
                 first.setdefault(u.pos, []).append(u)
         return next((u for u in first.get(square, ()) if u.count > 0), None)
 
-    def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> list[tuple[int, int]]:
+    def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> Listed:
         """`near(square)` and the enemies in `revealed` (seen firing this pulse: sighted at any range), in order.
         The revealed set only grows during a pulse, so its size tells whether it changed since last asked; it
         changes seldom (a side's units search after the other side's have fired), and the lists for every square
@@ -68,9 +70,9 @@ class Roster:
             hit = merged[square] = self._batch([square], mask)[square]
         return hit
 
-    def near(self, square: tuple[int, int]) -> list[tuple[int, int]]:
-        """The enemies within their sighting range of the square or on it, in order: (index in `units`, distance
-        in squares) each; the distance saves the searches working it out for the many they pass over."""
+    def near(self, square: tuple[int, int]) -> Listed:
+        """The enemies within their sighting range of the square or on it, in order: their indexes in `units` and
+        their distances in squares (the searches pass over most of them, by their distance alone)."""
         found = self._near
         if found is None:
             found = self._near = self._batch(self.squares)
@@ -79,7 +81,7 @@ class Roster:
             hit = found[square] = self._batch([square])[square]
         return hit
 
-    def _batch(self, squares, revealed: np.ndarray | None = None) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    def _batch(self, squares, revealed: np.ndarray | None = None) -> dict[tuple[int, int], Listed]:
         """The lists of `near` for the squares, with the enemies marked in `revealed` at any distance."""
         if not squares:
             return {}
@@ -91,5 +93,5 @@ class Roster:
             listed |= revealed
         rows, cols = np.nonzero(listed)  # row-major: each row's columns in order
         bounds = np.searchsorted(rows, np.arange(len(squares) + 1)).tolist()
-        pairs = list(zip(cols.tolist(), d[rows, cols].tolist()))
-        return {q: pairs[bounds[i]:bounds[i + 1]] for i, q in enumerate(squares)}
+        cols, dists = cols.tolist(), d[rows, cols].tolist()
+        return {q: (cols[bounds[i]:bounds[i + 1]], dists[bounds[i]:bounds[i + 1]]) for i, q in enumerate(squares)}
