@@ -43,7 +43,10 @@ class Roster:
             first = self._first = {}
             for u in self.units:
                 first.setdefault(u.pos, []).append(u)
-        return next((u for u in first.get(square, ()) if u.count > 0), None)
+        for u in first.get(square, ()):
+            if u.count > 0:
+                return u
+        return None
 
     def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> Listed:
         """`near(square)` and the enemies in `revealed` (seen firing this pulse: sighted at any range), in order.
