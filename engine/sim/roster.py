@@ -31,9 +31,9 @@ class Roster:
         self.xs, self.ys = xs, ys  # the units' squares
         self.sighting = sighting
         self.squares = squares  # where the side's own units stand
-        self._near: dict[tuple[int, int], Listed] | None = None
+        self._near: SquareLists | None = None
         self._revealed: tuple[int, np.ndarray | None] = (0, None)  # (size of the side's revealed set, their mask)
-        self._merged: dict[tuple[int, int], Listed] | None = None  # near_or_revealed's lists
+        self._merged: SquareLists | None = None  # near_or_revealed's lists
         self._first: dict[tuple[int, int], list[UnitState]] | None = None
 
     def first_on(self, square: tuple[int, int]) -> UnitState | None:
@@ -68,26 +68,18 @@ class Roster:
         merged = self._merged
         if merged is None:
             merged = self._merged = self._batch(self.squares, mask)
-        hit = merged.get(square)
-        if hit is None:
-            hit = merged[square] = self._batch([square], mask)[square]
-        return hit
+        return merged.get(square) or self._batch([square], mask).get(square)
 
     def near(self, square: tuple[int, int]) -> Listed:
         """The enemies within their sighting range of the square or on it, in order: their indexes in `units` and
         their distances in squares (the searches pass over most of them, by their distance alone)."""
-        found = self._near
-        if found is None:
-            found = self._near = self._batch(self.squares)
-        hit = found.get(square)
-        if hit is None:
-            hit = found[square] = self._batch([square])[square]
-        return hit
+        lists = self._near
+        if lists is None:
+            lists = self._near = self._batch(self.squares)
+        return lists.get(square) or self._batch([square]).get(square)
 
-    def _batch(self, squares, revealed: np.ndarray | None = None) -> dict[tuple[int, int], Listed]:
+    def _batch(self, squares, revealed: np.ndarray | None = None) -> "SquareLists":
         """The lists of `near` for the squares, with the enemies marked in `revealed` at any distance."""
-        if not squares:
-            return {}
         sx = np.fromiter((q[0] for q in squares), np.int64, len(squares))[:, None]
         sy = np.fromiter((q[1] for q in squares), np.int64, len(squares))[:, None]
         d = np.maximum(np.abs(self.xs - sx), np.abs(self.ys - sy))
@@ -96,5 +88,22 @@ class Roster:
             listed |= revealed
         rows, cols = np.nonzero(listed)  # row-major: each row's columns in order
         bounds = np.searchsorted(rows, np.arange(len(squares) + 1)).tolist()
-        cols, dists = cols.tolist(), d[rows, cols].tolist()
-        return {q: (cols[bounds[i]:bounds[i + 1]], dists[bounds[i]:bounds[i + 1]]) for i, q in enumerate(squares)}
+        return SquareLists(squares, cols.tolist(), d[rows, cols].tolist(), bounds)
+
+
+class SquareLists:
+    """Roster lists for some squares, kept as the flat lists a batch gives and cut out when asked for: a pulse's
+    searches ask for a third of the squares or fewer (the other units keep their targets)."""
+
+    __slots__ = ("rows", "enemies", "distances", "bounds")
+
+    def __init__(self, squares, enemies: list[int], distances: list[int], bounds: list[int]):
+        self.rows = dict(zip(squares, range(len(squares))))
+        self.enemies, self.distances, self.bounds = enemies, distances, bounds
+
+    def get(self, square: tuple[int, int]) -> Listed | None:
+        row = self.rows.get(square)
+        if row is None:
+            return None
+        start, end = self.bounds[row], self.bounds[row + 1]
+        return self.enemies[start:end], self.distances[start:end]
