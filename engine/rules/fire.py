@@ -201,7 +201,7 @@ def siw_weapons_firing(men, target_mg, thrown: bool, flags) -> Number:
 # -- attacks ----------------------------------------------------------------------------------------------------------
 def _arith(firer, target, *more):
     return arithmetic((firer.mr, firer.mp, firer.ss, firer.ac, firer.count, firer.mg, firer.suppression, target.fa,
-                   target.ba, target.sl, target.df, target.mg, target.speed_setting, target.suppression, *more))
+                       target.ba, target.sl, target.df, target.mg, target.speed_setting, target.suppression, *more))
 
 
 def _text(x) -> str:

@@ -20,8 +20,8 @@ class Roster:
     """The enemies of one side on the map (as enemies_on_map: in the order of state.units) with their squares and
     sighting ranges, for the side's units searching for targets (combat.select_target): `near(square)` lists, in
     that order, the enemies within their sighting range of the square or on it, with their distances. The lists for
-    the squares the side's units stand on are worked out together, with NumPy, the first time one is asked for. An enemy destroyed
-    since the roster was made is still listed (count 0): whoever reads the lists passes over it."""
+    the squares the side's units stand on are worked out together, with NumPy, the first time one is asked for. An
+    enemy destroyed since the roster was made is still listed (count 0): whoever reads the lists passes over it."""
 
     __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near", "_revealed", "_merged", "_first")
 
