@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from .combat_headlines import Report, report_category
-from .suppression import (Arith as _Arith, Number, Params, fire_effectiveness, resolve_kills, suppression_added,
+from .suppression import (Number, Params, arithmetic, fire_effectiveness, resolve_kills, suppression_added,
                           suppression_cap)
 
 __all__ = ["Firer", "Target", "HMG", "Modifier", "Attack", "FireResult", "Report", "accuracy_base", "armour_facing",
@@ -147,7 +147,7 @@ class FireResult:
 # -- single formulas --------------------------------------------------------------------------------------------------
 def accuracy_base(range_, mr, ac, pulses, params: Params, flags) -> Number:
     """((MRe - R) * 90 / MRe + AC * P)^2 / 100 with MRe = MR or 1 and P = min(pulses, 4) (6.4, A1, A2)."""
-    return _base(_Arith((range_, mr, ac, pulses)), range_, mr, ac, pulses, params, flags)[2]
+    return _base(arithmetic((range_, mr, ac, pulses)), range_, mr, ac, pulses, params, flags)[2]
 
 
 def _base(a, r, mr, ac, pulses, params, flags):
@@ -173,7 +173,7 @@ def armour_facing(range_, front_arc: bool | None, siw: bool = False) -> str:
 
 def indirect_armour(fa, ba, flags) -> Number:
     """Armour against indirect fire: BA + FA/3, or (BA + FA)/3 with indirect_armour 'sum_third' (6.6, A4)."""
-    a = _Arith((fa, ba))
+    a = arithmetic((fa, ba))
     if flags.indirect_armour == "ba_plus_fa_third":
         return a(ba) + a(fa) / 3
     if flags.indirect_armour == "sum_third":
@@ -189,7 +189,7 @@ def spotting_pulses(los: bool, sees_enemy: bool, params: Params) -> int:
 def siw_weapons_firing(men, target_mg, thrown: bool, flags) -> Number:
     """N of a SIW attack (3.10): men, / (1 + target MGs) if flagged (BG), / grenade_divisor for grenades (a
     weapon with `thrown: true`)."""
-    a = _Arith((men, target_mg))
+    a = arithmetic((men, target_mg))
     n = a(men)
     if flags.siw_target_mg_divisor:
         n /= 1 + a(target_mg)
@@ -199,9 +199,9 @@ def siw_weapons_firing(men, target_mg, thrown: bool, flags) -> Number:
 
 
 # -- attacks ----------------------------------------------------------------------------------------------------------
-def _arith(firer, target, *more) -> _Arith:
-    return _Arith((firer.mr, firer.mp, firer.ss, firer.ac, firer.count, firer.mg, firer.suppression, target.fa,
-                   target.ba, target.sl, target.df, target.mg, target.speed_setting, target.suppression, *more))
+def _arith(firer, target, *more):
+    return arithmetic((firer.mr, firer.mp, firer.ss, firer.ac, firer.count, firer.mg, firer.suppression, target.fa,
+                       target.ba, target.sl, target.df, target.mg, target.speed_setting, target.suppression, *more))
 
 
 def _text(x) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Mapping, Union
+from typing import Callable, Mapping, Union
 
 Number = Union[int, float, Fraction]
 Params = Mapping[str, Number]
@@ -18,40 +18,31 @@ Params = Mapping[str, Number]
 FIRING_SIGHTING_FACTOR = 2  # chance = 2 x pulses fired at the same target / range (6.13; both games)
 
 
-class Arith:
-    """Exact (Fraction) or float arithmetic, chosen from the inputs; calling it converts an input or parameter."""
+def exact(x) -> Fraction:
+    """`x` as an exact Fraction; a float parameter such as 0.5 is read as the decimal it is written as."""
+    if isinstance(x, Fraction):
+        return x
+    return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
 
-    __slots__ = ("exact",)
 
-    def __init__(self, values):
-        exact = False  # a Fraction and no float among the values (by exact type)
-        for v in values:
-            kind = type(v)
-            if kind is float:
-                exact = False
-                break
-            if kind is Fraction:
-                exact = True
-        self.exact = exact
-
-    def __call__(self, x) -> Number:
-        if not self.exact:
-            return float(x)
-        if isinstance(x, Fraction):
-            return x
-        return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
+def arithmetic(values) -> Callable[[Number], Number]:
+    """The arithmetic of a formula on `values`: `exact` when a Fraction and no float is among them (by exact type),
+    else the builtin `float` (the fire phase's case, kept to one C call a number); calling it converts an input or
+    parameter."""
+    kinds = set(map(type, values))
+    return exact if Fraction in kinds and float not in kinds else float
 
 
 def suppression_added(ss, accuracy, n, params: Params) -> Number:
     """SS^2 * max(acc, 10)^2 * N / 200, with the final accuracy after every modifier (6.7, A13); uncapped."""
-    a = Arith((ss, accuracy, n))
+    a = arithmetic((ss, accuracy, n))
     acc = max(a(accuracy), a(params.suppression.suppression_min_accuracy))
     return a(ss) ** 2 * acc ** 2 * a(n) / a(params.suppression.suppression_divisor)
 
 
 def fire_effectiveness(suppression, params: Params) -> Number:
     """The factor on a firer's kills and suppression: max(0, 1 - S/300); suppression 180 gives 2/5 (6.7, A11)."""
-    a = Arith((suppression,))
+    a = arithmetic((suppression,))
     return max(a(0), 1 - a(suppression) / a(params.suppression.suppression_fire_divisor))
 
 
@@ -63,7 +54,7 @@ def suppression_cap(armoured: bool, params: Params) -> Number:
 
 def add_suppression(current, added, *, armoured: bool, params: Params) -> Number:
     """The target's suppression after an attack: cumulative within the pulse, capped (6.7)."""
-    a = Arith((current, added))
+    a = arithmetic((current, added))
     return min(a(suppression_cap(armoured, params)), a(current) + a(added))
 
 
@@ -74,7 +65,7 @@ def halve_suppression(suppression) -> Number:
 
 def search_failure_chance(suppression, params: Params) -> Number:
     """Chance that a unit fails to search: certain above 99, otherwise the suppression as a percentage (6.2)."""
-    a = Arith((suppression,))
+    a = arithmetic((suppression,))
     if suppression > params.suppression.suppression_no_search_above:
         return a(1)
     return max(a(0), a(suppression) / 100)
@@ -93,7 +84,7 @@ def is_pinned(suppression, params: Params) -> bool:
 def firing_sighting_chance(pulses, range_) -> Number:
     """Chance that a unit that fires is sighted: 2 x pulses fired at the same target / range, at most 1; certain at
     range 0 (6.13)."""
-    a = Arith((pulses, range_))
+    a = arithmetic((pulses, range_))
     if range_ <= 0:
         return a(1)
     return min(a(1), a(FIRING_SIGHTING_FACTOR) * a(pulses) / a(range_))

@@ -135,28 +135,36 @@ class Battle:
         return [u for u in self.state.units.values() if u.side != side and u.on_map]
 
     def roster(self, side: str) -> Roster:
-        """The enemies of `side` on the map (as enemies_on_map) as a Roster; kept during the fire phase."""
+        """The enemies of `side` on the map (as enemies_on_map) as a Roster; kept during the fire phase, where
+        every side's is made at once (one pass over the units, one sighting range each)."""
         rosters = self._rosters
         hit = rosters.get(side) if rosters is not None else None
         if hit is None:
-            units, squares = [], set()
-            for u in self.state.units.values():
-                if u.count > 0 and not u.offmap and u.carrier is None and u.pos is not None:  # u.on_map
-                    if u.side != side:
-                        units.append(u)
-                    else:
-                        squares.add(u.pos)
-            hit = Roster(units, self._sighting_ranges(units), sorted(squares))
+            made = self._make_rosters()
             if rosters is not None:
-                rosters[side] = hit
+                rosters.update(made)
+            hit = made[side]
         return hit
 
-    def _sighting_ranges(self, units: list[UnitState]) -> np.ndarray:
-        """combat.sighting_range of each unit (on the map), at once: the same IEEE arithmetic on the same values, so
-        every comparison with a distance comes out as it would with the function's own result."""
+    def _make_rosters(self) -> dict[str, Roster]:
+        on_map = [u for u in self.state.units.values()
+                  if u.count > 0 and not u.offmap and u.carrier is None and u.pos is not None]  # u.on_map
+        n = len(on_map)
+        xs = np.fromiter((u.pos[0] for u in on_map), np.intp, n)
+        ys = np.fromiter((u.pos[1] for u in on_map), np.intp, n)
+        sides = np.array([u.side for u in on_map], dtype=object)
+        ranges = self._sighting_ranges(on_map, xs, ys)
+        rosters = {}
+        for side in self.state.sides:
+            enemy = sides != side
+            rosters[side] = Roster([u for u, e in zip(on_map, enemy.tolist()) if e], xs[enemy], ys[enemy],
+                                   ranges[enemy], sorted({u.pos for u in on_map if u.side == side}))
+        return rosters
+
+    def _sighting_ranges(self, units: list[UnitState], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """combat.sighting_range of each unit (on the map, at xs, ys), at once: the same IEEE arithmetic on the same
+        values, so every comparison with a distance comes out as it would with the function's own result."""
         n, moving = len(units), self.moving
-        xs = np.fromiter((u.pos[0] for u in units), np.intp, n)
-        ys = np.fromiter((u.pos[1] for u in units), np.intp, n)
         silhouettes = np.fromiter((u.weapon.sl for u in units), np.float64, n)
         are_moving = bool(moving) and np.fromiter((u.uid in moving for u in units), bool, n)
         return sighting.sighting_range(silhouettes, self.grid.cover[ys, xs] != 0, are_moving, self.state.visibility,

@@ -60,22 +60,21 @@ def search(unit: UnitState, battle: "Battle", reach: int) -> list[UnitState]:
     if a is None:
         return []
     roster = battle.roster(unit.side)
-    near = roster.near_or_revealed(a, battle.revealed.get(unit.side))
+    near, distances = roster.near_or_revealed(a, battle.revealed.get(unit.side))
     found = []
     units = roster.units
     spotted = battle.seen_by_side[unit.side]
     known, vis = battle._los, battle.state.visibility  # battle.sees, inline where it knows the answer
     degrees = fx = fy = None
-    for i in near:
+    for i, d in zip(near, distances):
         e = units[i]
         if e.count <= 0:  # destroyed since the roster was made
             continue
-        b = e.pos
-        tx, ty = b[0] - a[0], b[1] - a[1]
-        d = max(tx if tx >= 0 else -tx, ty if ty >= 0 else -ty)
         if d > reach and e.uid in spotted:
             continue
         if d:
+            b = e.pos
+            tx, ty = b[0] - a[0], b[1] - a[1]
             if degrees is None:
                 degrees = battle.params.spotting.field_of_view(unit.uid in battle.moving)
                 if degrees in (90, 180):  # in_arc's exact integer tests, the facing looked up once

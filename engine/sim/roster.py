@@ -7,6 +7,8 @@ import numpy as np
 from . import events as ev
 from .state import UnitState
 
+Listed = tuple[list[int], list[int]]  # enemies (indexes in Roster.units) and their distances, in the same order
+
 # Events that change no unit's presence on the map or its square: they leave the fire phase's rosters valid. A Killed
 # event does too: a destroyed unit stays in the rosters, and the searches pass over it (Roster). Any other event
 # (a Disembarked: units appear on the map) drops them.
@@ -17,22 +19,21 @@ ROSTER_SAFE = (ev.Fired, ev.Suppressed, ev.Spotted, ev.Routed, ev.BombardmentSta
 class Roster:
     """The enemies of one side on the map (as enemies_on_map: in the order of state.units) with their squares and
     sighting ranges, for the side's units searching for targets (combat.select_target): `near(square)` lists, in
-    that order, the enemies within their sighting range of the square or on it. The lists for the squares the
-    side's units stand on are worked out together, with NumPy, the first time one is asked for. An enemy destroyed
-    since the roster was made is still listed (count 0): whoever reads the lists passes over it."""
+    that order, the enemies within their sighting range of the square or on it, with their distances. The lists for
+    the squares the side's units stand on are worked out together, with NumPy, the first time one is asked for. An
+    enemy destroyed since the roster was made is still listed (count 0): whoever reads the lists passes over it."""
 
     __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near", "_revealed", "_merged", "_first")
 
-    def __init__(self, units: list[UnitState], sighting: np.ndarray, squares):
+    def __init__(self, units: list[UnitState], xs: np.ndarray, ys: np.ndarray, sighting: np.ndarray, squares):
         self.units = units
         self.index = {u.uid: i for i, u in enumerate(units)}
-        self.xs = np.fromiter((u.pos[0] for u in units), np.int64, len(units))
-        self.ys = np.fromiter((u.pos[1] for u in units), np.int64, len(units))
+        self.xs, self.ys = xs, ys  # the units' squares
         self.sighting = sighting
         self.squares = squares  # where the side's own units stand
-        self._near: dict[tuple[int, int], list[int]] | None = None
-        self._revealed: tuple[int, set[int]] = (0, set())  # (size of the side's revealed set, their indexes)
-        self._merged: dict[tuple[int, int], list[int]] = {}
+        self._near: SquareLists | None = None
+        self._revealed: tuple[int, np.ndarray | None] = (0, None)  # (size of the side's revealed set, their mask)
+        self._merged: SquareLists | None = None  # near_or_revealed's lists
         self._first: dict[tuple[int, int], list[UnitState]] | None = None
 
     def first_on(self, square: tuple[int, int]) -> UnitState | None:
@@ -42,42 +43,67 @@ class Roster:
             first = self._first = {}
             for u in self.units:
                 first.setdefault(u.pos, []).append(u)
-        return next((u for u in first.get(square, ()) if u.count > 0), None)
+        for u in first.get(square, ()):
+            if u.count > 0:
+                return u
+        return None
 
-    def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> list[int]:
+    def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> Listed:
         """`near(square)` and the enemies in `revealed` (seen firing this pulse: sighted at any range), in order.
-        The revealed set only grows during a pulse, so its size tells whether it changed since last asked."""
-        near = self.near(square)
+        The revealed set only grows during a pulse, so its size tells whether it changed since last asked; it
+        changes seldom (a side's units search after the other side's have fired), and the lists for every square
+        of the side are then worked out again together."""
         if not revealed:
-            return near
+            return self.near(square)
         if self._revealed[0] != len(revealed):
             index = self.index
-            self._revealed = (len(revealed), {i for uid in revealed if (i := index.get(uid)) is not None})
-            self._merged = {}
-        extra = self._revealed[1]
-        if not extra:
-            return near
-        hit = self._merged.get(square)
-        if hit is None:
-            hit = self._merged[square] = sorted(extra.union(near))
-        return hit
+            listed = [i for uid in revealed if (i := index.get(uid)) is not None]
+            mask = np.zeros(len(self.units), bool)
+            mask[listed] = True
+            self._revealed = (len(revealed), mask if listed else None)
+            self._merged = None
+        mask = self._revealed[1]
+        if mask is None:
+            return self.near(square)
+        merged = self._merged
+        if merged is None:
+            merged = self._merged = self._batch(self.squares, mask)
+        return merged.get(square) or self._batch([square], mask).get(square)
 
-    def near(self, square: tuple[int, int]) -> list[int]:
-        found = self._near
-        if found is None:
-            found = self._near = self._batch(self.squares)
-        hit = found.get(square)
-        if hit is None:
-            hit = found[square] = self._batch([square])[square]
-        return hit
+    def near(self, square: tuple[int, int]) -> Listed:
+        """The enemies within their sighting range of the square or on it, in order: their indexes in `units` and
+        their distances in squares (the searches pass over most of them, by their distance alone)."""
+        lists = self._near
+        if lists is None:
+            lists = self._near = self._batch(self.squares)
+        return lists.get(square) or self._batch([square]).get(square)
 
-    def _batch(self, squares) -> dict[tuple[int, int], list[int]]:
-        if not squares:
-            return {}
+    def _batch(self, squares, revealed: np.ndarray | None = None) -> "SquareLists":
+        """The lists of `near` for the squares, with the enemies marked in `revealed` at any distance."""
         sx = np.fromiter((q[0] for q in squares), np.int64, len(squares))[:, None]
         sy = np.fromiter((q[1] for q in squares), np.int64, len(squares))[:, None]
         d = np.maximum(np.abs(self.xs - sx), np.abs(self.ys - sy))
-        rows, cols = np.nonzero((d <= self.sighting) | (d == 0))  # row-major: each row's columns in order
+        listed = (d <= self.sighting) | (d == 0)
+        if revealed is not None:
+            listed |= revealed
+        rows, cols = np.nonzero(listed)  # row-major: each row's columns in order
         bounds = np.searchsorted(rows, np.arange(len(squares) + 1)).tolist()
-        cols = cols.tolist()
-        return {q: cols[bounds[i]:bounds[i + 1]] for i, q in enumerate(squares)}
+        return SquareLists(squares, cols.tolist(), d[rows, cols].tolist(), bounds)
+
+
+class SquareLists:
+    """Roster lists for some squares, kept as the flat lists a batch gives and cut out when asked for: a pulse's
+    searches ask for a third of the squares or fewer (the other units keep their targets)."""
+
+    __slots__ = ("rows", "enemies", "distances", "bounds")
+
+    def __init__(self, squares, enemies: list[int], distances: list[int], bounds: list[int]):
+        self.rows = dict(zip(squares, range(len(squares))))
+        self.enemies, self.distances, self.bounds = enemies, distances, bounds
+
+    def get(self, square: tuple[int, int]) -> Listed | None:
+        row = self.rows.get(square)
+        if row is None:
+            return None
+        start, end = self.bounds[row], self.bounds[row + 1]
+        return self.enemies[start:end], self.distances[start:end]

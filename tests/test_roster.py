@@ -1,0 +1,59 @@
+"""The fire phase's Roster (engine/sim/roster.py): its lists, made with NumPy for many squares at once, are the
+enemies a search must look at, by their definition (combat.sighting_range, the Chebyshev distance, the revealed
+enemies), checked during real games at every shot."""
+
+from fractions import Fraction
+
+import pytest
+
+from tacforge.engine.ai import ComputerPlayer
+from tacforge.engine.rules.suppression import arithmetic, exact
+from tacforge.engine.sim import events as ev
+from tacforge.engine.sim.battle import Battle
+from tacforge.engine.sim.combat import sighting_range
+from tacforge.engine.sim.command import chebyshev
+
+
+def expected_lists(battle, roster, square, revealed=frozenset()):
+    enemies, distances = [], []
+    for i, enemy in enumerate(roster.units):
+        d = chebyshev(square, enemy.pos)
+        if d <= sighting_range(enemy, battle) or d == 0 or enemy.uid in revealed:
+            enemies.append(i)
+            distances.append(d)
+    return enemies, distances
+
+
+@pytest.mark.parametrize("pack,scenario", [("western", "bocage_crossroads"), ("eastern", "steppe_village")])
+def test_roster_lists_are_the_enemies_within_sighting_range_on_the_square_or_revealed(bundled, pack, scenario):
+    content = bundled.content(pack)
+    battle = Battle(content, content.scenario(scenario), seed=3, turns=8)
+    checked = {"near": 0, "revealed": 0}
+
+    def check(event):
+        if not isinstance(event, ev.Fired) or not battle._rosters:
+            return
+        for side, roster in battle._rosters.items():
+            listed = [u.uid for u in roster.units]  # in the order of state.units; the destroyed stay listed
+            assert listed == sorted(listed, key=list(battle.state.units).index)
+            assert {u.uid for u in battle.enemies_on_map(side)} <= set(listed)
+            for square in roster.squares + [(0, 0)]:  # (0, 0): a square none of the side's units stands on
+                assert roster.near(square) == expected_lists(battle, roster, square)
+                checked["near"] += 1
+                revealed = battle.revealed.get(side, set())
+                assert roster.near_or_revealed(square, revealed) == expected_lists(battle, roster, square, revealed)
+                checked["revealed"] += bool(revealed)
+
+    battle.listeners.append(check)
+    players = {side: ComputerPlayer() for side in battle.state.sides}
+    while not battle.over:
+        battle.orders_phase({side: players[side].orders(battle, side) for side in battle.state.sides})
+        battle.combat_phase()
+    assert checked["near"] > 100 and checked["revealed"] > 10, checked
+
+
+def test_arithmetic_is_exact_only_for_fractions_without_floats():
+    assert arithmetic((1, 2, 3)) is float
+    assert arithmetic((Fraction(1, 3), 2.0)) is float
+    assert arithmetic((Fraction(1, 3), 2)) is exact
+    assert exact(0.1) == Fraction(1, 10) and exact(3) == Fraction(3) and exact(Fraction(1, 7)) == Fraction(1, 7)
