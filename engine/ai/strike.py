@@ -210,7 +210,7 @@ class EnemyWindows:
         missing = np.isnan(gains)
         if missing.any():
             memo = content_memo(pic.battle, "ai.strike_rate", 200_000)
-            for pair in np.unique(rows[missing] * ARCS + arcs[missing]).tolist():
+            for pair in sorted(set((rows[missing] * ARCS + arcs[missing]).tolist())):  # (np.unique's order)
                 row, arc = divmod(pair, ARCS)
                 key = (pic.vis, firer, self._kinds[row][0], arc)
                 value = memo.get(key)
