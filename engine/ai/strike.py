@@ -136,6 +136,7 @@ class EnemyWindows:
         self._busy = np.array([pic.engaged.get(e.uid) is not None for e in known], dtype=bool)
         self._kind_of, self._kinds = target_kinds(pic)
         self._strike: dict[tuple, np.ndarray] = {}  # strike_rates, by what they read of the firer
+        self._found: dict[tuple, tuple | None] = {}  # candidates (not behind), by movement field and firer
 
     @classmethod
     def of(cls, pic: Picture) -> "EnemyWindows":
@@ -180,11 +181,21 @@ class EnemyWindows:
         than clamped to its edge as before: the edge square is in the window anyway, and scores the same.)"""
         if not len(self.seen):
             return None
+        if behind:
+            return self._candidates(unit, behind, rear)
+        # Without `behind` they depend only on the unit's movement field and what strike_rates reads of it: the
+        # same for the units armed and manned alike, so worked out once for them.
+        key = (self.pic.battle.field(unit), _firer(unit))
+        if key not in self._found:
+            self._found[key] = self._candidates(unit, behind, rear)
+        return self._found[key]
+
+    def _candidates(self, unit: "UnitState", behind: bool, rear: int):
         ok = self.seen & self.passable(unit)
         if behind:
             ux, uy = unit.pos
             ok &= self.behind(rear) & ~in_arc_offset(self.fx, self.fy, ux - self.ex, uy - self.ey, 180)
-        k, j = np.nonzero(ok)
+        k, j = ok.nonzero()
         if not len(k):
             return None
         gain = self.strike_rates(unit, k, self.arc[k, j])
@@ -201,7 +212,7 @@ class EnemyWindows:
         tells apart: a table per firer for the orders phase, one row per kind of enemy, filled from a memo kept with
         the content (rates.content_memo) for the battles to come."""
         pic = self.pic
-        firer = (unit.weapon.id, unit.siw.id if unit.siw else None, unit.count, unit.nationality)
+        firer = _firer(unit)
         table = self._strike.get(firer)
         if table is None:
             table = self._strike[firer] = np.full((len(self._kinds), ARCS), np.nan)  # nan: not looked up yet
@@ -219,6 +230,11 @@ class EnemyWindows:
                 table[row, arc] = value
             gains = table[rows, arcs]
         return gains
+
+
+def _firer(unit: "UnitState") -> tuple:
+    """All that strike_rate reads of the firer: its weapons, men and nationality."""
+    return unit.weapon.id, unit.siw.id if unit.siw else None, unit.count, unit.nationality
 
 
 def target_kinds(pic: Picture) -> tuple[np.ndarray, list[tuple[tuple, "UnitState"]]]:
