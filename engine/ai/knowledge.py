@@ -208,11 +208,17 @@ class Picture:
             return False
         return True
 
+    def geometry_key(self, enemy: "UnitState") -> tuple:
+        """All that geometry reads: the map (its serial), the line-of-sight rule, the visibility and the enemy's
+        square, facing and reach."""
+        return (self.battle.grid.serial, self.battle.flags.los_operator, self.vis, enemy.pos, enemy.facing,
+                min(enemy.weapon.mr, self.vis))
+
     def geometry(self, enemy: "UnitState") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For an enemy unit: its distance to every square (capped at its reach), the squares it can fire at
         (in reach and line of sight), and those it would also see in its field of vision when searching."""
         reach = min(enemy.weapon.mr, self.vis)
-        key = (self.battle.grid.serial, self.battle.flags.los_operator, self.vis, enemy.pos, enemy.facing, reach)
+        key = self.geometry_key(enemy)
         hit = _GEOMETRY.get(key)
         if hit is None:
             d = self.dist(enemy.pos)

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from .knowledge import Picture
     from ..sim.state import UnitState
 
+# Each enemy's geometry (Picture.geometry, itself kept across phases) cut to a region, for the orders phases to
+# come: most enemies stand still from one turn to the next.
+_CUTS: dict[tuple, tuple] = {}
+
 
 class KillsMaps:
     """The kills maps of one region of a Picture, and the work they share (per enemy, per kind of target)."""
@@ -44,18 +48,28 @@ class KillsMaps:
 
     def local(self, enemy: "UnitState"):
         """The enemy's geometry cut to the region, with the index into its rate table (range, cover) of every
-        square; None if its reach does not touch the region."""
+        square, its reach, and the squares it would search (indexes into the flattened region, in order) with its
+        distance to each and their index into its rate table; None if its reach does not touch the region. Kept from one orders phase to the next (_CUTS) as
+        long as the enemy stays where it is, facing the same way, and the region is the same."""
         hit = self._local.get(enemy.uid)
         if hit is None and enemy.uid not in self._local:
             pic = self.pic
             reach = min(enemy.weapon.mr, pic.vis)
             (ex, ey), (x0, y0, x1, y1) = enemy.pos, pic.box
             if not (ex + reach < x0 or ex - reach > x1 or ey + reach < y0 or ey - reach > y1):
-                r = pic.region
-                dd, fire, search = pic.geometry(enemy)
-                dd = dd[r]
-                index = dd + pic.cover[r].astype(np.int16) * (reach + 1)
-                hit = (dd, fire[r], search[r], index, reach)
+                key = (pic.geometry_key(enemy), pic.box)
+                hit = _CUTS.get(key)
+                if hit is None:
+                    r = pic.region
+                    dd, fire, search = pic.geometry(enemy)
+                    dd = dd[r]
+                    index = dd + pic.cover[r].astype(np.int16) * (reach + 1)
+                    where = np.flatnonzero(search[r])
+                    hit = (dd, fire[r], search[r], index, reach,
+                           (where, dd.ravel()[where], index.ravel()[where].astype(np.int32)))
+                    if len(_CUTS) > 1024:
+                        _CUTS.clear()
+                    _CUTS[key] = hit
             self._local[enemy.uid] = hit
         return hit
 
@@ -109,11 +123,10 @@ class KillsMaps:
             keep, offsets, counts, _kinds = self.free_against(armoured)
             squares, dists, at, count = [], [], [], []
             for enemy, offset, n in zip(keep, offsets.tolist(), counts.tolist()):
-                dd, _fire, search, index, _reach = self.local(enemy)
-                where = np.flatnonzero(search)
+                where, dd, index = self.local(enemy)[5]
                 squares.append(where)
-                dists.append(dd.ravel()[where])
-                at.append(index.ravel()[where].astype(np.int32) + np.int32(offset))
+                dists.append(dd)
+                at.append(index + np.int32(offset))
                 count.append(np.full(len(where), n))
             hit = self._memo[key] = tuple(np.concatenate(parts) for parts in (squares, dists, at, count))
         return hit
@@ -223,7 +236,7 @@ class KillsMaps:
             cut = self.local(enemy)
             if cut is None:
                 continue
-            _dd, fire, _search, index, reach = cut
+            _dd, fire, _search, index, reach, _searched = cut
             ex, ey = enemy.pos
             rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
             part += np.where(fire, np.take(rates.ravel(), index), 0.0)
