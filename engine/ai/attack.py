@@ -68,9 +68,7 @@ def formation_anchor(pic: Picture, members: list["UnitState"], taken: list[tuple
     travel = np.maximum(np.abs(ax - base[0]), np.abs(ay - base[1])) / speed
     score = np.maximum(0.0, travel - (turns_left - 1)) * 50 + travel * 0.5
     for unit in judges:
-        at = judged_squares(pic, reach, offset_in_formation(unit, hq))  # only the candidate squares
-        danger = pic.threat(unit).take(at) + suspicion(pic, unit).take(at)
-        score = score + 4 * danger
+        score = score + judged_danger(pic, unit, reach, offset_in_formation(unit, hq))
     if taken:
         # The penalty of every taken anchor at once (candidates x anchors), added one anchor after another as a
         # loop would (add.accumulate is sequential, so the float sums round the same).
@@ -108,6 +106,17 @@ def judged_squares(pic: Picture, reach: int, off: tuple[int, int]) -> np.ndarray
         sx = _clip(_clip(ax + off[0], 0, pic.width - 1), cx - limit, cx + limit)
         sy = _clip(_clip(ay + off[1], 0, pic.height - 1), cy - limit, cy + limit)
         hit = pic.memo[key] = sy * pic.width + sx
+    return hit
+
+
+def judged_danger(pic: Picture, unit: "UnitState", reach: int, off: tuple[int, int]) -> np.ndarray:
+    """Four times the known and suspected danger to the unit on its judged_squares: the same for the judges of
+    every formation with the same threat, armour and place in the formation, so kept for the orders phase."""
+    key = ("judged danger", reach, off, pic.threat_key(unit), pic.battle.unit_class(unit).armoured)
+    hit = pic._threat.get(key)  # (with the threat maps: for the region they are worked out in)
+    if hit is None:
+        at = judged_squares(pic, reach, off)  # only the candidate squares
+        hit = pic._threat[key] = 4 * (pic.threat(unit).take(at) + suspicion(pic, unit).take(at))
     return hit
 
 
@@ -291,9 +300,12 @@ def suspect_distance(pic: Picture) -> np.ndarray:
         here = position(u, pic.state) if u.alive and not u.offmap else None
         if here is not None:
             suspect[max(0, here[1] - 1):here[1] + 2, max(0, here[0] - 1):here[0] + 2] = False
-    ring = suspect
+    # Every square within 10 of a suspect one lies within 11 + 10 of the centre: the rings grow in that box only
+    # (the rest stays 99), and inside it exactly as on the whole map (a box holds the shortest ways across it).
+    box = (slice(max(0, center[1] - 21), center[1] + 22), slice(max(0, center[0] - 21), center[0] + 22))
+    ring, near_box = suspect[box], near[box]
     for k in range(11):
-        near[ring & (near == 99)] = k
+        near_box[ring & (near_box == 99)] = k
         grown = ring.copy()
         grown[1:, :] |= ring[:-1, :]
         grown[:-1, :] |= ring[1:, :]
