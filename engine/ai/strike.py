@@ -135,7 +135,7 @@ class EnemyWindows:
         self._behind: dict[int, np.ndarray] = {}  # rear -> the windows' squares behind their enemy
         self._busy = np.array([pic.engaged.get(e.uid) is not None for e in known], dtype=bool)
         self._kind_of, self._kinds = target_kinds(pic)
-        self._strike: dict[tuple, np.ndarray] = {}  # strike_rates, by what they read of the firer
+        self._strike: dict[tuple, tuple] = {}  # strike_rates' table and memo rows, by what they read of the firer
         self._found: dict[tuple, tuple | None] = {}  # candidates (not behind), by movement field and firer
 
     @classmethod
@@ -210,23 +210,30 @@ class EnemyWindows:
         """The strike value of this unit against the known enemies of `rows` from squares of these `arcs`
         (strike_rate). It reads of the firer its weapons, men and nationality, and of the enemy what target_kinds
         tells apart: a table per firer for the orders phase, one row per kind of enemy, filled from a memo kept with
-        the content (rates.content_memo) for the battles to come."""
+        the content (rates.content_memo) for the battles to come, a row per firer and kind of enemy (nan: not
+        looked up yet)."""
         pic = self.pic
         firer = _firer(unit)
         table = self._strike.get(firer)
         if table is None:
-            table = self._strike[firer] = np.full((len(self._kinds), ARCS), np.nan)  # nan: not looked up yet
+            memo = content_memo(pic.battle, "ai.strike_rows", 20_000)
+            rows_of = []
+            for key, _enemy in self._kinds:
+                row = memo.get((pic.vis, firer, key))
+                if row is None:
+                    row = memo[(pic.vis, firer, key)] = np.full(ARCS, np.nan)
+                rows_of.append(row)
+            table = self._strike[firer] = (np.array(rows_of).reshape(len(rows_of), ARCS), rows_of)
+        table, rows_of = table
         rows = self._kind_of[rows]
         gains = table[rows, arcs]
         missing = np.isnan(gains)
         if missing.any():
-            memo = content_memo(pic.battle, "ai.strike_rate", 200_000)
             for pair in sorted(set((rows[missing] * ARCS + arcs[missing]).tolist())):  # (np.unique's order)
                 row, arc = divmod(pair, ARCS)
-                key = (pic.vis, firer, self._kinds[row][0], arc)
-                value = memo.get(key)
-                if value is None:
-                    value = memo[key] = strike_rate(pic, unit, self._kinds[row][1], arc // 2, bool(arc % 2))
+                value = rows_of[row][arc]
+                if value != value:  # nan: not in the memo either
+                    value = rows_of[row][arc] = strike_rate(pic, unit, self._kinds[row][1], arc // 2, bool(arc % 2))
                 table[row, arc] = value
             gains = table[rows, arcs]
         return gains
