@@ -179,7 +179,7 @@ def spot_for(pic: Picture, unit: "UnitState", around, claimed: "Claims") -> tupl
     ox, oy = SPOT_RADIUS - around[0], SPOT_RADIUS - around[1]
     score = spot_danger(pic, unit)[window] + _SPOT_NEAR[lo_y + oy:hi_y + oy + 1, lo_x + ox:hi_x + ox + 1]
     score = np.where(claimed.crowded(window), score + 5.0, score)
-    flat = int(np.argmin(score))  # row-major: ties go to the lowest y, then x
+    flat = int(score.argmin())  # row-major: ties go to the lowest y, then x
     best = (lo_x + flat % score.shape[1], lo_y + flat // score.shape[1])
     x, y = unit.pos
     if lo_x <= x <= hi_x and lo_y <= y <= hi_y and score[y - lo_y, x - lo_x] <= score.flat[flat] + 0.3:

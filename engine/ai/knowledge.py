@@ -127,7 +127,7 @@ class Picture:
             return []
         kx, ky = self.known_xy()
         d = np.maximum(np.abs(kx - pos[0]), np.abs(ky - pos[1]))
-        return [(int(d[i]), self.known[i]) for i in np.flatnonzero(d <= radius)]
+        return [(int(d[i]), self.known[i]) for i in (d <= radius).nonzero()[0]]
 
     def known_xy(self) -> tuple[np.ndarray, np.ndarray]:
         """The known enemies' squares, x and y."""
@@ -149,15 +149,15 @@ class Picture:
                                                              dtype=bool)
         kx, ky = self.known_xy()
         d = np.maximum(np.abs(kx - unit.pos[0]), np.abs(ky - unit.pos[1]))
-        rows = np.flatnonzero((d > 0) & (d <= self._known_reach) & dangerous)
+        rows = ((d > 0) & (d <= self._known_reach) & dangerous).nonzero()[0]
         if not len(rows):
             return None
         firing = self.rows_firing_at.get(unit.uid)
         if firing:
-            at_me = rows[np.isin(rows, firing)]
-            if len(at_me):
-                rows = at_me
-        return self.known[int(rows[np.argmin(d[rows])])]  # argmin: the first of the nearest
+            at_me = [row for row in rows.tolist() if row in firing]  # (a few: np.isin costs more)
+            if at_me:
+                rows = np.array(at_me)
+        return self.known[int(rows[d[rows].argmin()])]  # argmin: the first of the nearest
 
     # -- geometry --------------------------------------------------------------------------------------------
     def focus(self, center: tuple[int, int], radius: int) -> None:

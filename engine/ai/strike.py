@@ -83,9 +83,9 @@ def best_square(pic: Picture, unit: "UnitState", xs: np.ndarray, ys: np.ndarray,
     if exact:
         if not (bound > 1.0).any():
             return None
-        look = np.argpartition(-bound, FIRST_LOOK)[:FIRST_LOOK] if len(bound) > FIRST_LOOK else slice(None)
+        look = (-bound).argpartition(FIRST_LOOK)[:FIRST_LOOK] if len(bound) > FIRST_LOOK else slice(None)
         best = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going).max()
-        look = np.flatnonzero(bound >= best)  # the best of the first look among them, since its bound >= value
+        look = (bound >= best).nonzero()[0]  # the best of the first look among them, since its bound >= value
     else:
         look = np.arange(len(xs))
     value = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going)
@@ -289,7 +289,7 @@ def path_risk(moving_threat: np.ndarray, origin: tuple[int, int], xs: np.ndarray
     steps = np.maximum(n, 1)[:, None]
     on_way = i < n[:, None]
     # (dx * i) / n in float64 as Python's int / int (exact below 2**53), rounded half to even as round()
-    px = np.where(on_way, x0 + np.round(dx[:, None] * i / steps).astype(np.int64), x0)
-    py = np.where(on_way, y0 + np.round(dy[:, None] * i / steps).astype(np.int64), y0)
+    px = np.where(on_way, x0 + (dx[:, None] * i / steps).round().astype(np.int64), x0)
+    py = np.where(on_way, y0 + (dy[:, None] * i / steps).round().astype(np.int64), y0)
     samples = np.where(on_way, moving_threat[py, px], 0.0)
     return np.add.accumulate(samples, axis=1)[:, -1]

@@ -10,7 +10,7 @@ from ..sim import orders as o
 from ..sim.command import bombard_delay, chebyshev, position
 from ..sim.orders import bombard_range, can_bombard
 from .knowledge import Picture
-from .rates import indirect_rate, unit_value
+from .rates import indirect_rate
 
 WORTH = 0.5  # a mission must be expected to take at least this many VP
 
@@ -35,7 +35,7 @@ def fire_support(pic: Picture) -> list:
         if (d <= 1).any():
             continue  # too close to our own: a shell that drifts would land on them
         reach = max(pic.sight_reach(e) for e in enemies)
-        near = [observers[i] for i in np.flatnonzero(d <= reach)]
+        near = [observers[i] for i in (d <= reach).nonzero()[0]]
         spotters[square] = [f for f in near if any(pic.sees_from(f.pos, e) for e in enemies)]
     spotted = [(square, seers) for square, seers in spotters.items() if seers]  # (in the order of the squares)
     values: dict[tuple, float] = {}  # what a mission on a square takes, by the gun's weapon and men
@@ -54,7 +54,7 @@ def fire_support(pic: Picture) -> list:
             if value is None:
                 cover = bool(pic.cover[square[1], square[0]])
                 value = values[(gun.weapon.id, gun.count, square)] = sum(
-                    min(indirect_rate(battle, gun, e, cover), e.count) * unit_value(battle, e)
+                    min(indirect_rate(battle, gun, e, cover), e.count) * pic.value(e)
                     for e in squares[square]) * 4
             if not value >= WORTH or (best_key is not None and -value > best_key[0]):
                 continue  # (the key below could not be less than the best one's)

@@ -239,7 +239,7 @@ class KillsMaps:
             _dd, fire, _search, index, reach, _searched = cut
             ex, ey = enemy.pos
             rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
-            part += np.where(fire, np.take(rates.ravel(), index), 0.0)
+            part += np.where(fire, rates.ravel().take(index), 0.0)
             if x0 <= ex <= x1 and y0 <= ey <= y1:
                 total[ey, ex] -= rates[int(pic.cover[ey, ex]), 0]
         return total
