@@ -34,12 +34,19 @@ ASSAULT_TURNS = 3  # the assault leaves the assembly position to arrive this man
 
 
 def formation_base(pic: Picture, members: list["UnitState"]):
-    state = pic.state
-    hq = next((u for u in members if u.is_hq), None)
-    movers = [u for u in members if position(u, state) is not None and u.carrier is None]
-    base = position(hq, state) if hq is not None and position(hq, state) else position(movers[0], state)
-    speed = min((squares_per_turn(pic.battle, u) for u in movers if u.weapon.sp > 0), default=1.0) or 1.0
-    return hq, movers, base, speed
+    """The formation's headquarters, its units on the map and not carried, where it stands (the headquarters'
+    square, else the first of those units') and its pace (its slowest mover's squares a turn): asked three times a
+    formation, so kept for the orders phase."""
+    key = ("formation base",) + tuple(u.uid for u in members)
+    hit = pic.memo.get(key)
+    if hit is None:
+        state = pic.state
+        hq = next((u for u in members if u.is_hq), None)
+        movers = [u for u in members if position(u, state) is not None and u.carrier is None]
+        base = position(hq, state) if hq is not None and position(hq, state) else position(movers[0], state)
+        speed = min((squares_per_turn(pic.battle, u) for u in movers if u.weapon.sp > 0), default=1.0) or 1.0
+        hit = pic.memo[key] = (hq, movers, base, speed)
+    return hit
 
 
 def _clip(a: np.ndarray, lo: int, hi: int) -> np.ndarray:
