@@ -305,7 +305,7 @@ def suspect_distance(pic: Picture) -> np.ndarray:
         suspect[e.pos[1], e.pos[0]] = False
     for u in pic.state.side_units(pic.side):
         here = position(u, pic.state) if u.alive and not u.offmap else None
-        if here is not None:
+        if here is not None and chebyshev(here, center) <= 12:  # (the others are next to no suspect square)
             suspect[max(0, here[1] - 1):here[1] + 2, max(0, here[0] - 1):here[0] + 2] = False
     # Every square within 10 of a suspect one lies within 11 + 10 of the centre: the rings grow in that box only
     # (the rest stays 99), and inside it exactly as on the whole map (a box holds the shortest ways across it).

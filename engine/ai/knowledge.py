@@ -28,16 +28,26 @@ if TYPE_CHECKING:
     from ..sim.battle import Battle
     from ..sim.state import UnitState
 
-_GRIDS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+_OFFSETS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_HALVES: dict[tuple, np.ndarray] = {}
 _GEOMETRY: dict[tuple, tuple] = {}
 
 
-def grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
-    hit = _GRIDS.get((width, height))
+def offset_grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The x and y offsets from its middle of every square of a (2 height - 1) x (2 width - 1) window, and their
+    Chebyshev length: any square's offsets to every square of a width x height map are a slice of them
+    (seen_from), so a map of distances or of a field of vision is a slice rather than five array operations."""
+    hit = _OFFSETS.get((width, height))
     if hit is None:
-        ys, xs = np.indices((height, width))
-        hit = _GRIDS[(width, height)] = (xs, ys)
+        ys, xs = np.indices((2 * height - 1, 2 * width - 1))
+        xs, ys = xs - (width - 1), ys - (height - 1)
+        hit = _OFFSETS[(width, height)] = (xs, ys, np.maximum(np.abs(xs), np.abs(ys)))
     return hit
+
+
+def seen_from(window: np.ndarray, pos: tuple[int, int], width: int, height: int) -> np.ndarray:
+    """The slice of an offset_grids window that holds the map's squares as seen from `pos` (a view: read only)."""
+    return window[height - 1 - pos[1]:2 * height - 1 - pos[1], width - 1 - pos[0]:2 * width - 1 - pos[0]]
 
 
 def facing_towards(here, there) -> str:
@@ -65,7 +75,6 @@ class Picture:
         self.known = [state.units[u] for u in sorted(battle.seen_by_side[side])
                       if state.units[u].on_map and not state.units[u].routed]
         self.width, self.height = battle.map.width, battle.map.height
-        self.xs, self.ys = grids(self.width, self.height)
         self.cover = battle.grid.cover
         self.region = (slice(0, self.height), slice(0, self.width))  # where danger is worth working out
         self.box = (0, 0, self.width - 1, self.height - 1)
@@ -172,7 +181,7 @@ class Picture:
     def dist(self, pos: tuple[int, int]) -> np.ndarray:
         hit = self._dist.get(pos)
         if hit is None:
-            hit = self._dist[pos] = np.maximum(np.abs(self.xs - pos[0]), np.abs(self.ys - pos[1]))
+            hit = self._dist[pos] = seen_from(offset_grids(self.width, self.height)[2], pos, self.width, self.height)
         return hit
 
     def fov(self, pos: tuple[int, int], facing: str) -> np.ndarray:
@@ -181,7 +190,11 @@ class Picture:
         hit = self._fov.get(key)
         if hit is None:
             fx, fy = FACING_VECTORS[facing_index(facing)]
-            hit = self._fov[key] = (fx * (self.xs - pos[0]) + fy * (self.ys - pos[1])) >= 0
+            half = _HALVES.get((self.width, self.height, fx, fy))
+            if half is None:
+                xs, ys, _d = offset_grids(self.width, self.height)
+                half = _HALVES[(self.width, self.height, fx, fy)] = (fx * xs + fy * ys) >= 0
+            hit = self._fov[key] = seen_from(half, pos, self.width, self.height)
         return hit
 
     def los(self, pos: tuple[int, int]) -> np.ndarray:
