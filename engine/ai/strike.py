@@ -80,15 +80,21 @@ def best_square(pic: Picture, unit: "UnitState", xs: np.ndarray, ys: np.ndarray,
     going = unit.objectives[-1] if unit.objectives else None  # changing course costs a new delay (5.6)
     bound = _at_going(gained - lost_there, xs, ys, going)
     exact = bool(np.isfinite(bound).all()) and bool(np.isfinite(moving).all()) and bool((moving >= 0).all())
+    value = None
     if exact:
         if not (bound > 1.0).any():
             return None
-        look = (-bound).argpartition(FIRST_LOOK)[:FIRST_LOOK] if len(bound) > FIRST_LOOK else slice(None)
-        best = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going).max()
-        look = (bound >= best).nonzero()[0]  # the best of the first look among them, since its bound >= value
+        first = (-bound).argpartition(FIRST_LOOK)[:FIRST_LOOK] if len(bound) > FIRST_LOOK else np.arange(len(bound))
+        first_value = _value(moving, unit, xs[first], ys[first], gained[first], lost_there[first], going)
+        look = (bound >= first_value.max()).nonzero()[0]  # the best of the first look among them (bound >= value)
+        row = np.full(len(bound), -1)
+        row[first] = np.arange(len(first))
+        if (row[look] >= 0).all():  # all in the first look: their values are known (a square's value is its own)
+            value = first_value[row[look]]
     else:
         look = np.arange(len(xs))
-    value = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going)
+    if value is None:
+        value = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going)
     i = int(np.lexsort((k[look], ys[look], xs[look], -value))[0])  # the least (-value, square), then enemy
     if value[i] <= 1.0:
         return None
