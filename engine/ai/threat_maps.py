@@ -121,14 +121,10 @@ class KillsMaps:
         hit = self._memo.get(key)
         if hit is None:
             keep, offsets, counts, _kinds = self.free_against(armoured)
-            squares, dists, at, count = [], [], [], []
-            for enemy, offset, n in zip(keep, offsets.tolist(), counts.tolist()):
-                where, dd, index = self.local(enemy)[5]
-                squares.append(where)
-                dists.append(dd)
-                at.append(index + np.int32(offset))
-                count.append(np.full(len(where), n))
-            hit = self._memo[key] = tuple(np.concatenate(parts) for parts in (squares, dists, at, count))
+            searched = [self.local(enemy)[5] for enemy in keep]
+            pairs = [len(where) for where, _dd, _index in searched]  # of each enemy
+            squares, dists, at = (np.concatenate(parts) for parts in zip(*searched))
+            hit = self._memo[key] = (squares, dists, at + offsets.repeat(pairs), counts.repeat(pairs))
         return hit
 
     def free_seeing(self, armoured: bool, sl: int, moving: bool):
