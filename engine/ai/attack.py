@@ -37,7 +37,7 @@ def formation_base(pic: Picture, members: list["UnitState"]):
     """The formation's headquarters, its units on the map and not carried, where it stands (the headquarters'
     square, else the first of those units') and its pace (its slowest mover's squares a turn): asked three times a
     formation, so kept for the orders phase."""
-    key = ("formation base",) + tuple(u.uid for u in members)
+    key = ("formation base", *[u.uid for u in members])
     hit = pic.memo.get(key)
     if hit is None:
         state = pic.state

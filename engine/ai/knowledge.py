@@ -41,8 +41,15 @@ def offset_grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.nd
     if hit is None:
         ys, xs = np.indices((2 * height - 1, 2 * width - 1))
         xs, ys = xs - (width - 1), ys - (height - 1)
-        hit = _OFFSETS[(width, height)] = (xs, ys, np.maximum(np.abs(xs), np.abs(ys)))
+        hit = _OFFSETS[(width, height)] = _read_only(xs, ys, np.maximum(np.abs(xs), np.abs(ys)))
     return hit
+
+
+def _read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The arrays, made read-only (and so every slice of them): they are shared by every picture."""
+    for a in arrays:
+        a.flags.writeable = False
+    return arrays
 
 
 def seen_from(window: np.ndarray, pos: tuple[int, int], width: int, height: int) -> np.ndarray:
@@ -193,7 +200,7 @@ class Picture:
             half = _HALVES.get((self.width, self.height, fx, fy))
             if half is None:
                 xs, ys, _d = offset_grids(self.width, self.height)
-                half = _HALVES[(self.width, self.height, fx, fy)] = (fx * xs + fy * ys) >= 0
+                half = _HALVES[(self.width, self.height, fx, fy)] = _read_only((fx * xs + fy * ys) >= 0)[0]
             hit = self._fov[key] = seen_from(half, pos, self.width, self.height)
         return hit
 

@@ -47,10 +47,11 @@ class KillsMaps:
         return base + self._firing_at(unit, moving, on_me)
 
     def local(self, enemy: "UnitState"):
-        """The enemy's geometry cut to the region, with the index into its rate table (range, cover) of every
-        square, its reach, and the squares it would search (indexes into the flattened region, in order) with its
-        distance to each and their index into its rate table; None if its reach does not touch the region. Kept from one orders phase to the next (_CUTS) as
-        long as the enemy stays where it is, facing the same way, and the region is the same."""
+        """The enemy's geometry cut to the region: its distance to every square (capped at its reach), where it
+        can fire, where it would search, the index into its rate table (range, cover) of every square, its reach,
+        and the squares it would search (indexes into the flattened region, in order) with its distance to each
+        and their index into its rate table; None if its reach does not touch the region. Kept from one orders
+        phase to the next (_CUTS) while the enemy stays where it is, facing the same way, in the same region."""
         hit = self._local.get(enemy.uid)
         if hit is None and enemy.uid not in self._local:
             pic = self.pic
