@@ -15,6 +15,7 @@ from tacforge.engine.ai import ComputerPlayer
 from tacforge.engine.ai.attack import suspect_distance
 from tacforge.engine.ai.knowledge import Picture
 from tacforge.engine.ai.rates import rate_table_one
+from tacforge.engine.ai.strike import path_risk
 from tacforge.engine.ai.terrain import AREA_RADIUS, objective
 from tacforge.engine.packs import load_packs
 from tacforge.engine.rules.los import FACING_VECTORS
@@ -119,3 +120,20 @@ def test_suspect_distance_is_the_plain_one(pictures):
         assert np.array_equal(near, plain), (turn, pic.side)
         grown += int((near < 99).any())
     assert grown > 10
+
+
+def test_path_risk_is_the_danger_summed_square_by_square_along_each_way():
+    rng = np.random.default_rng(17)
+    for width, height in ((1, 1), (9, 4), (23, 17)):
+        threat = rng.random((height, width)) * rng.choice([0.0, 1.0, 1e-9, 1e9], size=(height, width))
+        for _ in range(20):
+            origin = (int(rng.integers(width)), int(rng.integers(height)))
+            xs, ys = rng.integers(width, size=12), rng.integers(height, size=12)
+            plain = []
+            for x, y in zip(xs.tolist(), ys.tolist()):
+                dx, dy = x - origin[0], y - origin[1]
+                n, total = max(abs(dx), abs(dy)), 0.0
+                for i in range(1, n):  # the ends left out; half to even, as round()
+                    total += threat[origin[1] + round(dy * i / n), origin[0] + round(dx * i / n)]
+                plain.append(total)
+            assert path_risk(threat, origin, xs, ys).tolist() == plain

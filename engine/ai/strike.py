@@ -284,18 +284,30 @@ def strike_rate(pic: Picture, unit: "UnitState", enemy: "UnitState", d: int, fro
 
 def path_risk(moving_threat: np.ndarray, origin: tuple[int, int], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     """The danger met on the way from `origin` to each square (xs, ys), moving: the moving threat summed, in
-    order, over the squares sampled along the straight line, a pulse a square or so, the ends left out."""
+    order, over the squares sampled along the straight line, a pulse a square or so, the ends left out. (All the
+    samples in one gather, summed way by way with np.bincount, which adds in order from 0.0.)"""
     x0, y0 = origin
-    dx, dy = xs - x0, ys - y0
-    n = np.maximum(np.abs(dx), np.abs(dy))
-    longest = int(n.max()) if len(n) else 0
-    if longest <= 1:
+    width = moving_threat.shape[1]
+    ways = [_way(dx, dy, width) for dx, dy in zip((xs - x0).tolist(), (ys - y0).tolist())]
+    lengths = [len(way) for way in ways]
+    if not any(lengths):
         return np.zeros(len(xs))
-    i = np.arange(1, longest)[None, :]
-    steps = np.maximum(n, 1)[:, None]
-    on_way = i < n[:, None]
-    # (dx * i) / n in float64 as Python's int / int (exact below 2**53), rounded half to even as round()
-    px = np.where(on_way, x0 + (dx[:, None] * i / steps).round().astype(np.int64), x0)
-    py = np.where(on_way, y0 + (dy[:, None] * i / steps).round().astype(np.int64), y0)
-    samples = np.where(on_way, moving_threat[py, px], 0.0)
-    return np.add.accumulate(samples, axis=1)[:, -1]
+    samples = moving_threat.ravel().take(np.concatenate(ways) + (y0 * width + x0))
+    return np.bincount(np.arange(len(ways)).repeat(lengths), samples, minlength=len(ways))
+
+
+_WAYS: dict[tuple[int, int, int], np.ndarray] = {}
+
+
+def _way(dx: int, dy: int, width: int) -> np.ndarray:
+    """The squares sampled on the way to (dx, dy) from the origin, the ends left out, as offsets into a flattened
+    map `width` wide: step i of n = max(|dx|, |dy|) at (dx * i) / n, dy likewise, rounded half to even."""
+    key = (dx, dy, width)
+    hit = _WAYS.get(key)
+    if hit is None:
+        n = max(abs(dx), abs(dy))
+        hit = np.array([round(dy * i / n) * width + round(dx * i / n) for i in range(1, n)], dtype=np.int64)
+        if len(_WAYS) > 100_000:
+            _WAYS.clear()
+        _WAYS[key] = hit
+    return hit
