@@ -50,12 +50,12 @@ def pictures():
             pic = Picture(battle, side)
             if side in battle.state.attackers:
                 pic.focus(objective(battle), AREA_RADIUS)
-            found.append((battle, battle.state.turn, pic))
             ours = [u for u in battle.state.side_units(side) if u.on_map and not u.routed]
-            # the maps of every unit, now, before the battle moves on (they are kept per region)
-            found[-1] += ({u.uid: (pic.maps.kills_map(u, False), stacked_kills(pic, u, False),
-                                   pic.maps.kills_map(u, True), stacked_kills(pic, u, True)) for u in ours},
-                          (suspect_distance(pic), plain_suspect_distance(pic)))
+            # worked out now, both ways, before the battle moves on
+            maps = {u.uid: (pic.maps.kills_map(u, False), stacked_kills(pic, u, False),
+                            pic.maps.kills_map(u, True), stacked_kills(pic, u, True)) for u in ours}
+            worst = {u.uid: (pic.worst_in_reach(u), plain_worst_in_reach(pic, u)) for u in ours}
+            found.append((battle.state.turn, pic, maps, (suspect_distance(pic), plain_suspect_distance(pic)), worst))
         battle.orders_phase({side: player.orders(battle, side) for side in battle.state.sides})
         battle.combat_phase()
     return found
@@ -102,9 +102,29 @@ def plain_suspect_distance(pic: Picture) -> np.ndarray:
     return np.where(nearest <= 10, nearest, 99)
 
 
+def plain_worst_in_reach(pic: Picture, unit):
+    """Of the known enemies dangerous to the unit whose reach covers its square from another square, those firing
+    at it if any, the nearest, then the first in uid order."""
+    armoured = pic.battle.unit_class(unit).armoured
+    firing = pic.rows_firing_at.get(unit.uid, [])
+    around = [(max(abs(e.pos[0] - unit.pos[0]), abs(e.pos[1] - unit.pos[1])), i, e) for i, e in enumerate(pic.known)]
+    threats = [(d, i, e) for d, i, e in around if 0 < d <= min(e.weapon.mr, pic.vis) and pic.dangerous_to(e, armoured)]
+    at_me = [(d, i, e) for d, i, e in threats if i in firing]
+    return min(at_me or threats, key=lambda t: t[:2])[2] if threats else None
+
+
+def test_worst_threat_is_the_plain_one_for_every_unit(pictures):
+    found = 0
+    for turn, pic, _maps, _suspects, worst in pictures:
+        for uid, (enemy, plain) in worst.items():
+            assert enemy is plain, (turn, pic.side, uid)
+            found += enemy is not None
+    assert found > 100
+
+
 def test_kills_maps_are_the_stacked_sums_bit_for_bit(pictures):
     compared = 0
-    for _battle, turn, pic, maps, _suspects in pictures:
+    for turn, pic, maps, _suspects, _worst in pictures:
         for uid, (kills, plain, kills_moving, plain_moving) in maps.items():
             if uid in pic.engaged_on:
                 continue  # its own map adds the fire of the enemies firing at it to the shared one
@@ -116,7 +136,7 @@ def test_kills_maps_are_the_stacked_sums_bit_for_bit(pictures):
 
 def test_suspect_distance_is_the_plain_one(pictures):
     grown = 0
-    for _battle, turn, pic, _maps, (near, plain) in pictures:
+    for turn, pic, _maps, (near, plain), _worst in pictures:
         assert np.array_equal(near, plain), (turn, pic.side)
         grown += int((near < 99).any())
     assert grown > 10

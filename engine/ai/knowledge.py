@@ -121,6 +121,7 @@ class Picture:
         self._known_xy: tuple[np.ndarray, np.ndarray] | None = None  # the known enemies' squares, for near_known
         self._known_reach: np.ndarray | None = None  # and their reach, for worst_in_reach
         self._dangerous: dict[bool, np.ndarray] = {}  # armoured -> which known enemies are dangerous_to it
+        self._worst: dict[bool, dict[str, int]] = {}  # armoured -> _worst_of_all
         self._near_any: dict[float, np.ndarray] = {}  # radius -> the squares within it of a known enemy
 
     def value(self, unit: "UnitState") -> float:
@@ -156,6 +157,8 @@ class Picture:
         """The known enemy that threatens the unit most (face_threat): of those dangerous to it whose reach (range,
         visibility) covers its square from another square, one firing at it first, then the nearest, then the
         first by uid (the order of known)."""
+        if not self.known:
+            return None
         if self._known_reach is None:
             self._known_reach = np.array([min(e.weapon.mr, self.vis) for e in self.known])
         armoured = self.battle.unit_class(unit).armoured
@@ -163,17 +166,37 @@ class Picture:
         if dangerous is None:
             dangerous = self._dangerous[armoured] = np.array([self.dangerous_to(e, armoured) for e in self.known],
                                                              dtype=bool)
+        firing = self.rows_firing_at.get(unit.uid)
+        if not firing:
+            row = self._worst_of_all(armoured, dangerous).get(unit.uid, -1)
+            return self.known[row] if row >= 0 else None
         kx, ky = self.known_xy()
         d = np.maximum(np.abs(kx - unit.pos[0]), np.abs(ky - unit.pos[1]))
         rows = ((d > 0) & (d <= self._known_reach) & dangerous).nonzero()[0]
         if not len(rows):
             return None
-        firing = self.rows_firing_at.get(unit.uid)
-        if firing:
-            at_me = [row for row in rows.tolist() if row in firing]  # (a few: np.isin costs more)
-            if at_me:
-                rows = np.array(at_me)
+        at_me = [row for row in rows.tolist() if row in firing]  # (a few: np.isin costs more)
+        if at_me:
+            rows = np.array(at_me)
         return self.known[int(rows[d[rows].argmin()])]  # argmin: the first of the nearest
+
+    def _worst_of_all(self, armoured: bool, dangerous: np.ndarray) -> dict[str, int]:
+        """worst_in_reach of every unit of the side on the map that is armoured (or not) and not fired on by a
+        known enemy, at once (our units x the known enemies): uid -> the enemy's index in known, -1 for none.
+        The nearest of those in reach, the first of them by index (argmin), as worst_in_reach's own loop."""
+        hit = self._worst.get(armoured)
+        if hit is None:
+            ours = [u for u in self.state.side_units(self.side) if u.pos is not None
+                    and self.battle.unit_class(u).armoured == armoured and u.uid not in self.rows_firing_at]
+            kx, ky = self.known_xy()
+            ux = np.array([u.pos[0] for u in ours], dtype=np.int64)[:, None]
+            uy = np.array([u.pos[1] for u in ours], dtype=np.int64)[:, None]
+            d = np.maximum(np.abs(kx - ux), np.abs(ky - uy))
+            in_reach = (d > 0) & (d <= self._known_reach) & dangerous
+            nearest = np.where(in_reach, d, np.iinfo(np.int64).max).argmin(axis=1)
+            rows = np.where(in_reach.any(axis=1), nearest, -1).tolist()
+            hit = self._worst[armoured] = {u.uid: row for u, row in zip(ours, rows)}
+        return hit
 
     # -- geometry --------------------------------------------------------------------------------------------
     def focus(self, center: tuple[int, int], radius: int) -> None:
