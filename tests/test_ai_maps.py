@@ -1,7 +1,8 @@
-"""The computer player's maps, worked out the cheap way (issue 17), against the plain way they replaced, value for
+"""The computer player's maps and choices, worked out the cheap way (issue 17), against the plain way, value for
 value: distance and field-of-vision maps cut from one window of offsets, the kills maps added up over the pairs of
-enemy and square where an enemy searches (and kept from one orders phase to the next), and the distance to the
-suspect squares grown in a box round the objective only. On both sides of the largest bundled scenario."""
+enemy and square where an enemy searches (and kept from one orders phase to the next), the distance to the suspect
+squares grown in a box round the objective only, the danger on the way summed from one gather, and the worst threat
+to every unit found for the whole side at once. On both sides of the largest bundled scenario."""
 
 from __future__ import annotations
 
