@@ -72,17 +72,14 @@ def formation_anchor(pic: Picture, members: list["UnitState"], taken: list[tuple
     judges = sorted((u for u in movers if u.weapon.sp > 0), key=lambda u: (-u.count * u.weapon.sl, u.index))[:JUDGES]
     reach = 4 if meeting else AREA_RADIUS - 1
     ax, ay = anchor_squares(pic, reach)
-    travel = np.maximum(np.abs(ax - base[0]), np.abs(ay - base[1])) / speed
+    travel = anchor_distances(pic, reach, base) / speed
     score = np.maximum(0.0, travel - (turns_left - 1)) * 50 + travel * 0.5
     for unit in judges:
         score = score + judged_danger(pic, unit, reach, offset_in_formation(unit, hq))
     if taken:
-        # The penalty of every taken anchor at once (candidates x anchors), added one anchor after another as a
-        # loop would (add.accumulate is sequential, so the float sums round the same).
-        tx = np.array([t[0] for t in taken])[None, :]
-        ty = np.array([t[1] for t in taken])[None, :]
-        apart = 3 * np.maximum(0, 5 - np.maximum(np.abs(ax[:, None] - tx), np.abs(ay[:, None] - ty)))
-        score = np.add.accumulate(np.hstack([score[:, None], apart]), axis=1)[:, -1]
+        # The penalty of every taken anchor (candidates x anchors), added one anchor after another as a loop would
+        # (add.accumulate is sequential, so the float sums round the same); each anchor's penalties kept (apart).
+        score = np.add.accumulate(np.column_stack([score, *(apart(pic, reach, t) for t in taken)]), axis=1)[:, -1]
     i = int(np.lexsort((ay, ax, score))[0])
     return int(ax[i]), int(ay[i])
 
@@ -98,6 +95,22 @@ def anchor_squares(pic: Picture, reach: int) -> tuple[np.ndarray, np.ndarray]:
         ax = _clip(cx + steps[None, :] + 0 * steps[:, None], 0, pic.width - 1).ravel()
         ay = _clip(cy + steps[:, None] + 0 * steps[None, :], 0, pic.height - 1).ravel()
         hit = pic.memo[key] = (ax, ay)
+    return hit
+
+
+def anchor_distances(pic: Picture, reach: int, square: tuple[int, int]) -> np.ndarray:
+    """The Chebyshev distance from `square` to each of anchor_squares."""
+    ax, ay = anchor_squares(pic, reach)
+    return np.maximum(np.abs(ax - square[0]), np.abs(ay - square[1]))
+
+
+def apart(pic: Picture, reach: int, anchor: tuple[int, int]) -> np.ndarray:
+    """formation_anchor's penalty on each of anchor_squares for a formation's anchor taken: 3 a square closer than
+    5 (kept for the orders phase)."""
+    key = ("apart", reach, anchor)
+    hit = pic.memo.get(key)
+    if hit is None:
+        hit = pic.memo[key] = 3 * np.maximum(0, 5 - anchor_distances(pic, reach, anchor))
     return hit
 
 
