@@ -177,12 +177,13 @@ class Claims:
 
     def __init__(self, pic: Picture):
         self.count = np.zeros((pic.height, pic.width), dtype=np.int64)
+        # spot_for's 5.0 on a square claimed twice already (0.0 elsewhere, which adds nothing to a score >= 0)
+        self.penalty = np.zeros((pic.height, pic.width))
 
     def add(self, square: tuple[int, int]) -> None:
         self.count[square[1], square[0]] += 1
-
-    def crowded(self, window) -> np.ndarray:
-        return self.count[window] >= 2
+        if self.count[square[1], square[0]] >= 2:
+            self.penalty[square[1], square[0]] = 5.0
 
 
 def spot_for(pic: Picture, unit: "UnitState", around, claimed: "Claims") -> tuple[int, int]:
@@ -198,7 +199,7 @@ def spot_for(pic: Picture, unit: "UnitState", around, claimed: "Claims") -> tupl
     window = (slice(lo_y, hi_y + 1), slice(lo_x, hi_x + 1))
     ox, oy = SPOT_RADIUS - around[0], SPOT_RADIUS - around[1]
     score = spot_danger(pic, unit)[window] + _SPOT_NEAR[lo_y + oy:hi_y + oy + 1, lo_x + ox:hi_x + ox + 1]
-    score = np.where(claimed.crowded(window), score + 5.0, score)
+    score += claimed.penalty[window]  # 5.0 where crowded
     flat = int(score.argmin())  # row-major: ties go to the lowest y, then x
     best = (lo_x + flat % score.shape[1], lo_y + flat // score.shape[1])
     x, y = unit.pos
