@@ -34,12 +34,19 @@ ASSAULT_TURNS = 3  # the assault leaves the assembly position to arrive this man
 
 
 def formation_base(pic: Picture, members: list["UnitState"]):
-    state = pic.state
-    hq = next((u for u in members if u.is_hq), None)
-    movers = [u for u in members if position(u, state) is not None and u.carrier is None]
-    base = position(hq, state) if hq is not None and position(hq, state) else position(movers[0], state)
-    speed = min((squares_per_turn(pic.battle, u) for u in movers if u.weapon.sp > 0), default=1.0) or 1.0
-    return hq, movers, base, speed
+    """The formation's headquarters, its units on the map and not carried, where it stands (the headquarters'
+    square, else the first of those units') and its pace (its slowest mover's squares a turn): asked three times a
+    formation, so kept for the orders phase."""
+    key = ("formation base", *[u.uid for u in members])
+    hit = pic.memo.get(key)
+    if hit is None:
+        state = pic.state
+        hq = next((u for u in members if u.is_hq), None)
+        movers = [u for u in members if position(u, state) is not None and u.carrier is None]
+        base = position(hq, state) if hq is not None and position(hq, state) else position(movers[0], state)
+        speed = min((squares_per_turn(pic.battle, u) for u in movers if u.weapon.sp > 0), default=1.0) or 1.0
+        hit = pic.memo[key] = (hq, movers, base, speed)
+    return hit
 
 
 def _clip(a: np.ndarray, lo: int, hi: int) -> np.ndarray:
@@ -65,19 +72,14 @@ def formation_anchor(pic: Picture, members: list["UnitState"], taken: list[tuple
     judges = sorted((u for u in movers if u.weapon.sp > 0), key=lambda u: (-u.count * u.weapon.sl, u.index))[:JUDGES]
     reach = 4 if meeting else AREA_RADIUS - 1
     ax, ay = anchor_squares(pic, reach)
-    travel = np.maximum(np.abs(ax - base[0]), np.abs(ay - base[1])) / speed
+    travel = anchor_distances(pic, reach, base) / speed
     score = np.maximum(0.0, travel - (turns_left - 1)) * 50 + travel * 0.5
     for unit in judges:
-        at = judged_squares(pic, reach, offset_in_formation(unit, hq))  # only the candidate squares
-        danger = pic.threat(unit).take(at) + suspicion(pic, unit).take(at)
-        score = score + 4 * danger
+        score = score + judged_danger(pic, unit, reach, offset_in_formation(unit, hq))
     if taken:
-        # The penalty of every taken anchor at once (candidates x anchors), added one anchor after another as a
-        # loop would (add.accumulate is sequential, so the float sums round the same).
-        tx = np.array([t[0] for t in taken])[None, :]
-        ty = np.array([t[1] for t in taken])[None, :]
-        apart = 3 * np.maximum(0, 5 - np.maximum(np.abs(ax[:, None] - tx), np.abs(ay[:, None] - ty)))
-        score = np.add.accumulate(np.hstack([score[:, None], apart]), axis=1)[:, -1]
+        # The penalty of every taken anchor (candidates x anchors), added one anchor after another as a loop would
+        # (add.accumulate is sequential, so the float sums round the same); each anchor's penalties kept (apart).
+        score = np.add.accumulate(np.column_stack([score, *(apart(pic, reach, t) for t in taken)]), axis=1)[:, -1]
     i = int(np.lexsort((ay, ax, score))[0])
     return int(ax[i]), int(ay[i])
 
@@ -96,6 +98,22 @@ def anchor_squares(pic: Picture, reach: int) -> tuple[np.ndarray, np.ndarray]:
     return hit
 
 
+def anchor_distances(pic: Picture, reach: int, square: tuple[int, int]) -> np.ndarray:
+    """The Chebyshev distance from `square` to each of anchor_squares."""
+    ax, ay = anchor_squares(pic, reach)
+    return np.maximum(np.abs(ax - square[0]), np.abs(ay - square[1]))
+
+
+def apart(pic: Picture, reach: int, anchor: tuple[int, int]) -> np.ndarray:
+    """formation_anchor's penalty on each of anchor_squares for a formation's anchor taken: 3 a square closer than
+    5 (kept for the orders phase)."""
+    key = ("apart", reach, anchor)
+    hit = pic.memo.get(key)
+    if hit is None:
+        hit = pic.memo[key] = 3 * np.maximum(0, 5 - anchor_distances(pic, reach, anchor))
+    return hit
+
+
 def judged_squares(pic: Picture, reach: int, off: tuple[int, int]) -> np.ndarray:
     """Where a unit at `off` from its headquarters stands if the headquarters takes each of anchor_squares, kept
     inside the objective area, as indexes into the flattened map."""
@@ -108,6 +126,17 @@ def judged_squares(pic: Picture, reach: int, off: tuple[int, int]) -> np.ndarray
         sx = _clip(_clip(ax + off[0], 0, pic.width - 1), cx - limit, cx + limit)
         sy = _clip(_clip(ay + off[1], 0, pic.height - 1), cy - limit, cy + limit)
         hit = pic.memo[key] = sy * pic.width + sx
+    return hit
+
+
+def judged_danger(pic: Picture, unit: "UnitState", reach: int, off: tuple[int, int]) -> np.ndarray:
+    """Four times the known and suspected danger to the unit on its judged_squares: the same for the judges of
+    every formation with the same threat, armour and place in the formation, so kept for the orders phase."""
+    key = ("judged danger", reach, off, pic.threat_key(unit), pic.battle.unit_class(unit).armoured)
+    hit = pic._threat.get(key)  # (with the threat maps: for the region they are worked out in)
+    if hit is None:
+        at = judged_squares(pic, reach, off)  # only the candidate squares
+        hit = pic._threat[key] = 4 * (pic.threat(unit).take(at) + suspicion(pic, unit).take(at))
     return hit
 
 
@@ -148,12 +177,13 @@ class Claims:
 
     def __init__(self, pic: Picture):
         self.count = np.zeros((pic.height, pic.width), dtype=np.int64)
+        # spot_for's 5.0 on a square claimed twice already (0.0 elsewhere, which adds nothing to a score >= 0)
+        self.penalty = np.zeros((pic.height, pic.width))
 
     def add(self, square: tuple[int, int]) -> None:
         self.count[square[1], square[0]] += 1
-
-    def crowded(self, window) -> np.ndarray:
-        return self.count[window] >= 2
+        if self.count[square[1], square[0]] >= 2:
+            self.penalty[square[1], square[0]] = 5.0
 
 
 def spot_for(pic: Picture, unit: "UnitState", around, claimed: "Claims") -> tuple[int, int]:
@@ -169,8 +199,8 @@ def spot_for(pic: Picture, unit: "UnitState", around, claimed: "Claims") -> tupl
     window = (slice(lo_y, hi_y + 1), slice(lo_x, hi_x + 1))
     ox, oy = SPOT_RADIUS - around[0], SPOT_RADIUS - around[1]
     score = spot_danger(pic, unit)[window] + _SPOT_NEAR[lo_y + oy:hi_y + oy + 1, lo_x + ox:hi_x + ox + 1]
-    score = np.where(claimed.crowded(window), score + 5.0, score)
-    flat = int(np.argmin(score))  # row-major: ties go to the lowest y, then x
+    score += claimed.penalty[window]  # 5.0 where crowded
+    flat = int(score.argmin())  # row-major: ties go to the lowest y, then x
     best = (lo_x + flat % score.shape[1], lo_y + flat // score.shape[1])
     x, y = unit.pos
     if lo_x <= x <= hi_x and lo_y <= y <= hi_y and score[y - lo_y, x - lo_x] <= score.flat[flat] + 0.3:
@@ -289,11 +319,14 @@ def suspect_distance(pic: Picture) -> np.ndarray:
         suspect[e.pos[1], e.pos[0]] = False
     for u in pic.state.side_units(pic.side):
         here = position(u, pic.state) if u.alive and not u.offmap else None
-        if here is not None:
+        if here is not None and chebyshev(here, center) <= 12:  # (the others are next to no suspect square)
             suspect[max(0, here[1] - 1):here[1] + 2, max(0, here[0] - 1):here[0] + 2] = False
-    ring = suspect
+    # Every square within 10 of a suspect one lies within 11 + 10 of the centre: the rings grow in that box only
+    # (the rest stays 99), and inside it exactly as on the whole map (a box holds the shortest ways across it).
+    box = (slice(max(0, center[1] - 21), center[1] + 22), slice(max(0, center[0] - 21), center[0] + 22))
+    ring, near_box = suspect[box], near[box]
     for k in range(11):
-        near[ring & (near == 99)] = k
+        near_box[ring & (near_box == 99)] = k
         grown = ring.copy()
         grown[1:, :] |= ring[:-1, :]
         grown[:-1, :] |= ring[1:, :]

@@ -19,26 +19,42 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..rules import fire as rf
 from ..rules.los import FACING_VECTORS, facing_index, viewshed
 from ..rules.sighting import sighting_range
-from ..sim.command import chebyshev
-from .rates import rate_table, rate_table_one, unit_value
+from .rates import unit_value
+from .threat_maps import KillsMaps
 
 if TYPE_CHECKING:
     from ..sim.battle import Battle
     from ..sim.state import UnitState
 
-_GRIDS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+_OFFSETS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_HALVES: dict[tuple, np.ndarray] = {}
 _GEOMETRY: dict[tuple, tuple] = {}
 
 
-def grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
-    hit = _GRIDS.get((width, height))
+def offset_grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The x and y offsets from its middle of every square of a (2 height - 1) x (2 width - 1) window, and their
+    Chebyshev length: any square's offsets to every square of a width x height map are a slice of them
+    (seen_from), so a map of distances or of a field of vision is a slice rather than five array operations."""
+    hit = _OFFSETS.get((width, height))
     if hit is None:
-        ys, xs = np.indices((height, width))
-        hit = _GRIDS[(width, height)] = (xs, ys)
+        ys, xs = np.indices((2 * height - 1, 2 * width - 1))
+        xs, ys = xs - (width - 1), ys - (height - 1)
+        hit = _OFFSETS[(width, height)] = _read_only(xs, ys, np.maximum(np.abs(xs), np.abs(ys)))
     return hit
+
+
+def _read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The arrays, made read-only (and so every slice of them): they are shared by every picture."""
+    for a in arrays:
+        a.flags.writeable = False
+    return arrays
+
+
+def seen_from(window: np.ndarray, pos: tuple[int, int], width: int, height: int) -> np.ndarray:
+    """The slice of an offset_grids window that holds the map's squares as seen from `pos` (a view: read only)."""
+    return window[height - 1 - pos[1]:2 * height - 1 - pos[1], width - 1 - pos[0]:2 * width - 1 - pos[0]]
 
 
 def facing_towards(here, there) -> str:
@@ -66,7 +82,6 @@ class Picture:
         self.known = [state.units[u] for u in sorted(battle.seen_by_side[side])
                       if state.units[u].on_map and not state.units[u].routed]
         self.width, self.height = battle.map.width, battle.map.height
-        self.xs, self.ys = grids(self.width, self.height)
         self.cover = battle.grid.cover
         self.region = (slice(0, self.height), slice(0, self.width))  # where danger is worth working out
         self.box = (0, 0, self.width - 1, self.height - 1)
@@ -100,12 +115,13 @@ class Picture:
         self._dist: dict[tuple[int, int], np.ndarray] = {}
         self._fov: dict[tuple, np.ndarray] = {}
         self._threat: dict[tuple, np.ndarray] = {}
-        self._local: dict[str, tuple | None] = {}
+        self.maps = KillsMaps(self)  # the kills maps of the region
         self._reach: dict[tuple, float] = {}  # (silhouette, square) -> sighting range, for sees_from
         self.memo: dict = {}  # work the units of the side share in this orders phase, by its kind (strike.py)
         self._known_xy: tuple[np.ndarray, np.ndarray] | None = None  # the known enemies' squares, for near_known
         self._known_reach: np.ndarray | None = None  # and their reach, for worst_in_reach
         self._dangerous: dict[bool, np.ndarray] = {}  # armoured -> which known enemies are dangerous_to it
+        self._worst: dict[bool, dict[str, int]] = {}  # armoured -> _worst_of_all
         self._near_any: dict[float, np.ndarray] = {}  # radius -> the squares within it of a known enemy
 
     def value(self, unit: "UnitState") -> float:
@@ -128,7 +144,7 @@ class Picture:
             return []
         kx, ky = self.known_xy()
         d = np.maximum(np.abs(kx - pos[0]), np.abs(ky - pos[1]))
-        return [(int(d[i]), self.known[i]) for i in np.flatnonzero(d <= radius)]
+        return [(int(d[i]), self.known[i]) for i in (d <= radius).nonzero()[0]]
 
     def known_xy(self) -> tuple[np.ndarray, np.ndarray]:
         """The known enemies' squares, x and y."""
@@ -141,6 +157,8 @@ class Picture:
         """The known enemy that threatens the unit most (face_threat): of those dangerous to it whose reach (range,
         visibility) covers its square from another square, one firing at it first, then the nearest, then the
         first by uid (the order of known)."""
+        if not self.known:
+            return None
         if self._known_reach is None:
             self._known_reach = np.array([min(e.weapon.mr, self.vis) for e in self.known])
         armoured = self.battle.unit_class(unit).armoured
@@ -148,17 +166,37 @@ class Picture:
         if dangerous is None:
             dangerous = self._dangerous[armoured] = np.array([self.dangerous_to(e, armoured) for e in self.known],
                                                              dtype=bool)
+        firing = self.rows_firing_at.get(unit.uid)
+        if not firing:
+            row = self._worst_of_all(armoured, dangerous).get(unit.uid, -1)
+            return self.known[row] if row >= 0 else None
         kx, ky = self.known_xy()
         d = np.maximum(np.abs(kx - unit.pos[0]), np.abs(ky - unit.pos[1]))
-        rows = np.flatnonzero((d > 0) & (d <= self._known_reach) & dangerous)
+        rows = ((d > 0) & (d <= self._known_reach) & dangerous).nonzero()[0]
         if not len(rows):
             return None
-        firing = self.rows_firing_at.get(unit.uid)
-        if firing:
-            at_me = rows[np.isin(rows, firing)]
-            if len(at_me):
-                rows = at_me
-        return self.known[int(rows[np.argmin(d[rows])])]  # argmin: the first of the nearest
+        at_me = [row for row in rows.tolist() if row in firing]  # (a few: np.isin costs more)
+        if at_me:
+            rows = np.array(at_me)
+        return self.known[int(rows[d[rows].argmin()])]  # argmin: the first of the nearest
+
+    def _worst_of_all(self, armoured: bool, dangerous: np.ndarray) -> dict[str, int]:
+        """worst_in_reach of every unit of the side on the map that is armoured (or not) and not fired on by a
+        known enemy, at once (our units x the known enemies): uid -> the enemy's index in known, -1 for none.
+        The nearest of those in reach, the first of them by index (argmin), as worst_in_reach's own loop."""
+        hit = self._worst.get(armoured)
+        if hit is None:
+            ours = [u for u in self.state.side_units(self.side) if u.pos is not None
+                    and self.battle.unit_class(u).armoured == armoured and u.uid not in self.rows_firing_at]
+            kx, ky = self.known_xy()
+            ux = np.array([u.pos[0] for u in ours], dtype=np.int64)[:, None]
+            uy = np.array([u.pos[1] for u in ours], dtype=np.int64)[:, None]
+            d = np.maximum(np.abs(kx - ux), np.abs(ky - uy))
+            in_reach = (d > 0) & (d <= self._known_reach) & dangerous
+            nearest = np.where(in_reach, d, np.iinfo(np.int64).max).argmin(axis=1)
+            rows = np.where(in_reach.any(axis=1), nearest, -1).tolist()
+            hit = self._worst[armoured] = {u.uid: row for u, row in zip(ours, rows)}
+        return hit
 
     # -- geometry --------------------------------------------------------------------------------------------
     def focus(self, center: tuple[int, int], radius: int) -> None:
@@ -168,12 +206,12 @@ class Picture:
         self.box = (x0, y0, x1, y1)
         self.region = (slice(y0, y1 + 1), slice(x0, x1 + 1))
         self._threat.clear()
-        self._local.clear()  # and the stack, kept in _threat
+        self.maps = KillsMaps(self)
 
     def dist(self, pos: tuple[int, int]) -> np.ndarray:
         hit = self._dist.get(pos)
         if hit is None:
-            hit = self._dist[pos] = np.maximum(np.abs(self.xs - pos[0]), np.abs(self.ys - pos[1]))
+            hit = self._dist[pos] = seen_from(offset_grids(self.width, self.height)[2], pos, self.width, self.height)
         return hit
 
     def fov(self, pos: tuple[int, int], facing: str) -> np.ndarray:
@@ -182,7 +220,11 @@ class Picture:
         hit = self._fov.get(key)
         if hit is None:
             fx, fy = FACING_VECTORS[facing_index(facing)]
-            hit = self._fov[key] = (fx * (self.xs - pos[0]) + fy * (self.ys - pos[1])) >= 0
+            half = _HALVES.get((self.width, self.height, fx, fy))
+            if half is None:
+                xs, ys, _d = offset_grids(self.width, self.height)
+                half = _HALVES[(self.width, self.height, fx, fy)] = _read_only((fx * xs + fy * ys) >= 0)[0]
+            hit = self._fov[key] = seen_from(half, pos, self.width, self.height)
         return hit
 
     def los(self, pos: tuple[int, int]) -> np.ndarray:
@@ -209,11 +251,17 @@ class Picture:
             return False
         return True
 
+    def geometry_key(self, enemy: "UnitState") -> tuple:
+        """All that geometry reads: the map (its serial), the line-of-sight rule, the visibility and the enemy's
+        square, facing and reach."""
+        return (self.battle.grid.serial, self.battle.flags.los_operator, self.vis, enemy.pos, enemy.facing,
+                min(enemy.weapon.mr, self.vis))
+
     def geometry(self, enemy: "UnitState") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For an enemy unit: its distance to every square (capped at its reach), the squares it can fire at
         (in reach and line of sight), and those it would also see in its field of vision when searching."""
         reach = min(enemy.weapon.mr, self.vis)
-        key = (self.battle.grid.serial, self.battle.flags.los_operator, self.vis, enemy.pos, enemy.facing, reach)
+        key = self.geometry_key(enemy)
         hit = _GEOMETRY.get(key)
         if hit is None:
             d = self.dist(enemy.pos)
@@ -224,203 +272,12 @@ class Picture:
             _GEOMETRY[key] = hit
         return hit
 
-    def kills_map(self, unit: "UnitState", moving: bool) -> np.ndarray:
-        """Expected kills per pulse on this unit on each square, from the known enemy: the map every unit armed
-        like it shares, plus the fire of the enemies that are already shooting at this one."""
-        key = ("kills", unit.weapon.id, moving)
-        base = self._threat.get(key)
-        if base is None:
-            base = self._threat[key] = self._kills(unit, moving, None)
-        on_me = self.engaged_on.get(unit.uid, ())
-        if not on_me:
-            return base
-        return base + self._kills(unit, moving, on_me)
-
-    def local(self, enemy: "UnitState"):
-        """The enemy's geometry cut to the region danger is worked out in, with the index into its rate table
-        (range, cover) of every square; None if its reach does not touch the region."""
-        hit = self._local.get(enemy.uid)
-        if hit is None and enemy.uid not in self._local:
-            reach = min(enemy.weapon.mr, self.vis)
-            (ex, ey), (x0, y0, x1, y1) = enemy.pos, self.box
-            if not (ex + reach < x0 or ex - reach > x1 or ey + reach < y0 or ey - reach > y1):
-                r = self.region
-                dd, fire, search = self.geometry(enemy)
-                dd = dd[r]
-                index = dd + self.cover[r].astype(np.int16) * (reach + 1)
-                hit = (dd, fire[r], search[r], index, reach)
-            self._local[enemy.uid] = hit
-        return hit
-
-    def stack(self):
-        """The searching (not busy) known enemies whose reach touches the region, their geometry stacked so that
-        one map is a handful of array operations whatever their number."""
-        hit = self._threat.get(("stack",))
-        if hit is None:
-            free, cuts = [], []
-            for enemy in self.known:
-                target = self.engaged.get(enemy.uid)
-                if target is not None and self.state.units[target].alive:
-                    continue
-                cut = self.local(enemy)
-                if cut is not None and enemy.weapon.mr > 0:
-                    free.append(enemy)
-                    cuts.append(cut)
-            if cuts:
-                hit = (free, np.stack([c[0] for c in cuts]), np.stack([c[2] for c in cuts]),
-                       np.stack([c[3] for c in cuts]).astype(np.int32))
-            else:
-                hit = ([], None, None, None)
-            self._threat[("stack",)] = hit
-        return hit
-
-    def free_against(self, armoured: bool):
-        """The stack cut to the enemies dangerous to an armoured (or a soft) unit: their positions in the stack,
-        where the rate table of each one's kind starts in the concatenated tables of their kinds (weapon,
-        nationality, reach; a table has 2 * (reach + 1) entries whatever the target; the stack's index of a
-        square is into that table), their counts, and one enemy of each kind."""
-        key = ("free", armoured)
-        hit = self._threat.get(key)
-        if hit is None:
-            free, _dd, _search, index = self.stack()
-            keep = [i for i, enemy in enumerate(free) if self.dangerous_to(enemy, armoured)]
-            if not keep:
-                hit = self._threat[key] = ([], None, None, [])
-                return hit
-            offset_of: dict[tuple, int] = {}
-            kinds, offsets, start = [], [], 0
-            for i in keep:
-                enemy = free[i]
-                reach = min(enemy.weapon.mr, self.vis)
-                kind = (enemy.weapon.id, enemy.nationality, reach)
-                if kind not in offset_of:
-                    offset_of[kind] = start
-                    start += 2 * (reach + 1)
-                    kinds.append(enemy)
-                offsets.append(offset_of[kind])
-            counts = np.array([float(free[i].count) for i in keep])
-            hit = self._threat[key] = (keep, np.array(offsets, dtype=np.int32), counts, kinds)
-        return hit
-
-    def free_seeing(self, armoured: bool, sl: int, moving: bool):
-        """Where free_against(armoured) would sight a unit of silhouette `sl` in the region, as pairs of an enemy
-        and a square, enemy after enemy (in the order of the stack): the square (an index into the flattened
-        region), its index into the concatenated rate tables, and the enemy's count."""
-        key = ("seeing", armoured, sl, moving)
-        hit = self._threat.get(key)
-        if hit is None:
-            keep, offsets, counts, _kinds = self.free_against(armoured)
-            rows, squares = np.nonzero(self._seeing(keep, sl, moving).reshape(len(keep), -1))  # enemy after enemy
-            index = self.stack()[3]
-            at = index.reshape(len(index), -1)[np.array(keep)[rows], squares] + offsets[rows]
-            hit = self._threat[key] = (squares, at, counts[rows])
-        return hit
-
-    def _seeing(self, keep: list[int], sl: int, moving: bool) -> np.ndarray:
-        """Which of the enemies `keep` of the stack would sight a unit of silhouette `sl` on each square of the
-        region, if they searched (stationary: in their field of vision)."""
-        _free, dd, search, _index = self.stack()
-        return search[keep] & (dd[keep] <= self.sight(sl, moving)[self.region])
-
-    def busy_inside(self) -> list:
-        """The known enemies busy with another target (the free ones are in the stack) whose square is in the
-        region: the only busy ones that add to a shared kills map. The same for every unit, so kept per region."""
-        hit = self._threat.get(("busy",))
-        if hit is None:
-            x0, y0, x1, y1 = self.box
-            hit = []
-            for enemy in self.known:
-                target = self.engaged.get(enemy.uid)
-                if target is not None and self.state.units[target].alive and enemy.on_map and \
-                        x0 <= enemy.pos[0] <= x1 and y0 <= enemy.pos[1] <= y1:
-                    hit.append(enemy)
-            self._threat[("busy",)] = hit
-        return hit
-
-    def busy_against(self, armoured: bool):
-        """busy_inside cut to the enemies dangerous to an armoured (or a soft) unit: their squares (ys, xs), the
-        cover of each (0 or 1), their counts, the kind of each (an index) and each kind's first enemy and reach
-        (their rate tables differ only by kind: weapon, nationality, reach)."""
-        key = ("busy against", armoured)
-        hit = self._threat.get(key)
-        if hit is None:
-            ys, xs, own, counts, kind_of, kinds = [], [], [], [], [], []
-            index: dict[tuple, int] = {}
-            for enemy in self.busy_inside():
-                if not self.dangerous_to(enemy, armoured):
-                    continue
-                reach = min(enemy.weapon.mr, self.vis)
-                kind = (enemy.weapon.id, enemy.nationality, reach)
-                if kind not in index:
-                    index[kind] = len(kinds)
-                    kinds.append((enemy, reach))
-                ex, ey = enemy.pos
-                ys.append(ey)
-                xs.append(ex)
-                own.append(int(self.cover[ey, ex]))
-                counts.append(float(enemy.count))
-                kind_of.append(index[kind])
-            hit = self._threat[key] = (np.array(ys, dtype=np.int64), np.array(xs, dtype=np.int64),
-                                       np.array(own, dtype=np.int64), np.array(counts),
-                                       np.array(kind_of, dtype=np.int64), kinds)
-        return hit
-
-    def _kills(self, unit: "UnitState", moving: bool, on_me) -> np.ndarray:
-        battle = self.battle
-        armoured = battle.unit_class(unit).armoured
-        r = self.region
-        x0, y0, x1, y1 = self.box
-        total = np.zeros((self.height, self.width))
-        part = total[r]
-        if on_me is None:
-            keep, offsets, counts, kinds = self.free_against(armoured)
-            if keep:
-                # One rate table per kind of enemy, scaled by each enemy's count afterwards: the same products
-                # as rate_table's table per enemy, for far fewer tables.
-                tables = [rate_table_one(battle, enemy, unit.weapon, min(enemy.weapon.mr, self.vis), 2, armoured,
-                                         moving).ravel() for enemy in kinds]
-                if part.size > 1:
-                    # Each enemy's expected kills where it would see the unit, summed square by square in the
-                    # order of the enemies (bincount adds in order, from 0.0): the same sums as numpy's sum over
-                    # the stacked maps (axis 0, added map after map) with 0.0 where an enemy would not see the
-                    # unit, for the few pairs of enemy and square that count.
-                    squares, at, counts = self.free_seeing(armoured, unit.weapon.sl, moving)
-                    values = np.take(np.concatenate(tables), at) * counts
-                    part += np.bincount(squares, values, minlength=part.size).reshape(part.shape)
-                else:  # (numpy sums a single column pairwise, not in order)
-                    seeing = self._seeing(keep, unit.weapon.sl, moving)
-                    index = self.stack()[3][keep] + offsets[:, None, None]
-                    values = np.take(np.concatenate(tables), index) * counts[:, None, None]
-                    part += np.where(seeing, values, 0.0).sum(axis=0)
-            # The enemies busy with another target threaten others only in their own square: rate_table's value
-            # there (the kind's table times the count), added one enemy after another (ufunc.at adds in order).
-            ys, xs, own, counts, kind_of, kinds = self.busy_against(armoured)
-            if len(ys):
-                first = np.array([rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)[:, 0]
-                                  for enemy, reach in kinds])
-                np.add.at(total, (ys, xs), first[kind_of, own] * counts)
-            return total
-        for enemy in (self.state.units[e] for e in on_me):
-            if not self.dangerous(enemy, unit) or not enemy.on_map:
-                continue
-            cut = self.local(enemy)
-            if cut is None:
-                continue
-            # it keeps firing at this unit wherever it can (the shared map has its square)
-            dd_e, fire, _search, index_e, reach = cut
-            ex, ey = enemy.pos
-            rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
-            part += np.where(fire, np.take(rates.ravel(), index_e), 0.0)
-            if x0 <= ex <= x1 and y0 <= ey <= y1:
-                total[ey, ex] -= rates[int(self.cover[ey, ex]), 0]
-        return total
-
     def threat(self, unit: "UnitState", moving: bool = False) -> np.ndarray:
         """Expected VP this unit would lose per pulse on each square (stationary: facing its worst threat)."""
         key = self.threat_key(unit, moving)
         hit = self._threat.get(key)
         if hit is None:
-            hit = self._threat[key] = self.kills_map(unit, moving) * self.value(unit)
+            hit = self._threat[key] = self.maps.kills_map(unit, moving) * self.value(unit)
         return hit
 
     def threat_key(self, unit: "UnitState", moving: bool = False) -> tuple:

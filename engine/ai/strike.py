@@ -80,15 +80,21 @@ def best_square(pic: Picture, unit: "UnitState", xs: np.ndarray, ys: np.ndarray,
     going = unit.objectives[-1] if unit.objectives else None  # changing course costs a new delay (5.6)
     bound = _at_going(gained - lost_there, xs, ys, going)
     exact = bool(np.isfinite(bound).all()) and bool(np.isfinite(moving).all()) and bool((moving >= 0).all())
+    value = None
     if exact:
         if not (bound > 1.0).any():
             return None
-        look = np.argpartition(-bound, FIRST_LOOK)[:FIRST_LOOK] if len(bound) > FIRST_LOOK else slice(None)
-        best = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going).max()
-        look = np.flatnonzero(bound >= best)  # the best of the first look among them, since its bound >= value
+        first = (-bound).argpartition(FIRST_LOOK)[:FIRST_LOOK] if len(bound) > FIRST_LOOK else np.arange(len(bound))
+        first_value = _value(moving, unit, xs[first], ys[first], gained[first], lost_there[first], going)
+        look = (bound >= first_value.max()).nonzero()[0]  # the best of the first look among them (bound >= value)
+        row = np.full(len(bound), -1)
+        row[first] = np.arange(len(first))
+        if (row[look] >= 0).all():  # all in the first look: their values are known (a square's value is its own)
+            value = first_value[row[look]]
     else:
         look = np.arange(len(xs))
-    value = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going)
+    if value is None:
+        value = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going)
     i = int(np.lexsort((k[look], ys[look], xs[look], -value))[0])  # the least (-value, square), then enemy
     if value[i] <= 1.0:
         return None
@@ -135,7 +141,8 @@ class EnemyWindows:
         self._behind: dict[int, np.ndarray] = {}  # rear -> the windows' squares behind their enemy
         self._busy = np.array([pic.engaged.get(e.uid) is not None for e in known], dtype=bool)
         self._kind_of, self._kinds = target_kinds(pic)
-        self._strike: dict[tuple, np.ndarray] = {}  # strike_rates, by what they read of the firer
+        self._strike: dict[tuple, tuple] = {}  # strike_rates' table and memo rows, by what they read of the firer
+        self._found: dict[tuple, tuple | None] = {}  # candidates (not behind), by movement field and firer
 
     @classmethod
     def of(cls, pic: Picture) -> "EnemyWindows":
@@ -180,11 +187,21 @@ class EnemyWindows:
         than clamped to its edge as before: the edge square is in the window anyway, and scores the same.)"""
         if not len(self.seen):
             return None
+        if behind:
+            return self._candidates(unit, behind, rear)
+        # Without `behind` they depend only on the unit's movement field and what strike_rates reads of it: the
+        # same for the units armed and manned alike, so worked out once for them.
+        key = (self.pic.battle.field(unit), _firer(unit))
+        if key not in self._found:
+            self._found[key] = self._candidates(unit, behind, rear)
+        return self._found[key]
+
+    def _candidates(self, unit: "UnitState", behind: bool, rear: int):
         ok = self.seen & self.passable(unit)
         if behind:
             ux, uy = unit.pos
             ok &= self.behind(rear) & ~in_arc_offset(self.fx, self.fy, ux - self.ex, uy - self.ey, 180)
-        k, j = np.nonzero(ok)
+        k, j = ok.nonzero()
         if not len(k):
             return None
         gain = self.strike_rates(unit, k, self.arc[k, j])
@@ -199,26 +216,38 @@ class EnemyWindows:
         """The strike value of this unit against the known enemies of `rows` from squares of these `arcs`
         (strike_rate). It reads of the firer its weapons, men and nationality, and of the enemy what target_kinds
         tells apart: a table per firer for the orders phase, one row per kind of enemy, filled from a memo kept with
-        the content (rates.content_memo) for the battles to come."""
+        the content (rates.content_memo) for the battles to come, a row per firer and kind of enemy (nan: not
+        looked up yet)."""
         pic = self.pic
-        firer = (unit.weapon.id, unit.siw.id if unit.siw else None, unit.count, unit.nationality)
+        firer = _firer(unit)
         table = self._strike.get(firer)
         if table is None:
-            table = self._strike[firer] = np.full((len(self._kinds), ARCS), np.nan)  # nan: not looked up yet
+            memo = content_memo(pic.battle, "ai.strike_rows", 20_000)
+            rows_of = []
+            for key, _enemy in self._kinds:
+                row = memo.get((pic.vis, firer, key))
+                if row is None:
+                    row = memo[(pic.vis, firer, key)] = np.full(ARCS, np.nan)
+                rows_of.append(row)
+            table = self._strike[firer] = (np.array(rows_of).reshape(len(rows_of), ARCS), rows_of)
+        table, rows_of = table
         rows = self._kind_of[rows]
         gains = table[rows, arcs]
         missing = np.isnan(gains)
         if missing.any():
-            memo = content_memo(pic.battle, "ai.strike_rate", 200_000)
-            for pair in np.unique(rows[missing] * ARCS + arcs[missing]).tolist():
+            for pair in sorted(set((rows[missing] * ARCS + arcs[missing]).tolist())):  # (np.unique's order)
                 row, arc = divmod(pair, ARCS)
-                key = (pic.vis, firer, self._kinds[row][0], arc)
-                value = memo.get(key)
-                if value is None:
-                    value = memo[key] = strike_rate(pic, unit, self._kinds[row][1], arc // 2, bool(arc % 2))
+                value = rows_of[row][arc]
+                if value != value:  # nan: not in the memo either
+                    value = rows_of[row][arc] = strike_rate(pic, unit, self._kinds[row][1], arc // 2, bool(arc % 2))
                 table[row, arc] = value
             gains = table[rows, arcs]
         return gains
+
+
+def _firer(unit: "UnitState") -> tuple:
+    """All that strike_rate reads of the firer: its weapons, men and nationality."""
+    return unit.weapon.id, unit.siw.id if unit.siw else None, unit.count, unit.nationality
 
 
 def target_kinds(pic: Picture) -> tuple[np.ndarray, list[tuple[tuple, "UnitState"]]]:
@@ -255,18 +284,30 @@ def strike_rate(pic: Picture, unit: "UnitState", enemy: "UnitState", d: int, fro
 
 def path_risk(moving_threat: np.ndarray, origin: tuple[int, int], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     """The danger met on the way from `origin` to each square (xs, ys), moving: the moving threat summed, in
-    order, over the squares sampled along the straight line, a pulse a square or so, the ends left out."""
+    order, over the squares sampled along the straight line, a pulse a square or so, the ends left out. (All the
+    samples in one gather, summed way by way with np.bincount, which adds in order from 0.0.)"""
     x0, y0 = origin
-    dx, dy = xs - x0, ys - y0
-    n = np.maximum(np.abs(dx), np.abs(dy))
-    longest = int(n.max()) if len(n) else 0
-    if longest <= 1:
+    width = moving_threat.shape[1]
+    ways = [_way(dx, dy, width) for dx, dy in zip((xs - x0).tolist(), (ys - y0).tolist())]
+    lengths = [len(way) for way in ways]
+    if not any(lengths):
         return np.zeros(len(xs))
-    i = np.arange(1, longest)[None, :]
-    steps = np.maximum(n, 1)[:, None]
-    on_way = i < n[:, None]
-    # (dx * i) / n in float64 as Python's int / int (exact below 2**53), rounded half to even as round()
-    px = np.where(on_way, x0 + np.round(dx[:, None] * i / steps).astype(np.int64), x0)
-    py = np.where(on_way, y0 + np.round(dy[:, None] * i / steps).astype(np.int64), y0)
-    samples = np.where(on_way, moving_threat[py, px], 0.0)
-    return np.add.accumulate(samples, axis=1)[:, -1]
+    samples = moving_threat.ravel().take(np.concatenate(ways) + (y0 * width + x0))
+    return np.bincount(np.arange(len(ways)).repeat(lengths), samples, minlength=len(ways))
+
+
+_WAYS: dict[tuple[int, int, int], np.ndarray] = {}
+
+
+def _way(dx: int, dy: int, width: int) -> np.ndarray:
+    """The squares sampled on the way to (dx, dy) from the origin, the ends left out, as offsets into a flattened
+    map `width` wide: step i of n = max(|dx|, |dy|) at (dx * i) / n, dy likewise, rounded half to even."""
+    key = (dx, dy, width)
+    hit = _WAYS.get(key)
+    if hit is None:
+        n = max(abs(dx), abs(dy))
+        hit = np.array([round(dy * i / n) * width + round(dx * i / n) for i in range(1, n)], dtype=np.int64)
+        if len(_WAYS) > 100_000:
+            _WAYS.clear()
+        _WAYS[key] = hit
+    return hit

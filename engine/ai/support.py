@@ -10,7 +10,7 @@ from ..sim import orders as o
 from ..sim.command import bombard_delay, chebyshev, position
 from ..sim.orders import bombard_range, can_bombard
 from .knowledge import Picture
-from .rates import indirect_rate, unit_value
+from .rates import indirect_rate
 
 WORTH = 0.5  # a mission must be expected to take at least this many VP
 
@@ -21,21 +21,27 @@ def fire_support(pic: Picture) -> list:
     ours = [u for u in state.side_units(pic.side) if u.alive]
     guns = [u for u in ours if not u.routed and u.mission is None and u.ammo > 0 and u.carrier is None
             and can_bombard(u, battle.content) and (u.offmap or u.pos is not None)]
+    if not guns:
+        return out  # (nothing below has an effect but its orders)
     observers = sorted((u for u in ours if u.on_map and not u.routed), key=lambda f: f.uid)
-    # Our units' squares as arrays: each enemy square measures its distance to all of them at once, and only the
-    # observers within the longest sighting range of its enemies are tried for line of sight (in uid order still).
-    fx = np.array([u.pos[0] for u in observers], dtype=np.int64)
-    fy = np.array([u.pos[1] for u in observers], dtype=np.int64)
     squares: dict[tuple[int, int], list] = {}
     for enemy in pic.known:
         squares.setdefault(enemy.pos, []).append(enemy)
+    by_square = sorted(squares.items())
+    # The distance from every enemy square (rows) to every observer (columns) at once; only the observers within
+    # the longest sighting range of a square's enemies are tried for line of sight (in uid order still).
+    fx = np.array([u.pos[0] for u in observers], dtype=np.int64)
+    fy = np.array([u.pos[1] for u in observers], dtype=np.int64)
+    sx = np.array([square[0] for square, _ in by_square], dtype=np.int64)[:, None]
+    sy = np.array([square[1] for square, _ in by_square], dtype=np.int64)[:, None]
+    d = np.maximum(np.abs(fx - sx), np.abs(fy - sy))
+    close = (d <= 1).any(axis=1).tolist()
     spotters: dict[tuple[int, int], list] = {}
-    for square, enemies in sorted(squares.items()):
-        d = np.maximum(np.abs(fx - square[0]), np.abs(fy - square[1]))
-        if (d <= 1).any():
+    for row, (square, enemies) in enumerate(by_square):
+        if close[row]:
             continue  # too close to our own: a shell that drifts would land on them
         reach = max(pic.sight_reach(e) for e in enemies)
-        near = [observers[i] for i in np.flatnonzero(d <= reach)]
+        near = [observers[i] for i in (d[row] <= reach).nonzero()[0]]
         spotters[square] = [f for f in near if any(pic.sees_from(f.pos, e) for e in enemies)]
     spotted = [(square, seers) for square, seers in spotters.items() if seers]  # (in the order of the squares)
     values: dict[tuple, float] = {}  # what a mission on a square takes, by the gun's weapon and men
@@ -54,7 +60,7 @@ def fire_support(pic: Picture) -> list:
             if value is None:
                 cover = bool(pic.cover[square[1], square[0]])
                 value = values[(gun.weapon.id, gun.count, square)] = sum(
-                    min(indirect_rate(battle, gun, e, cover), e.count) * unit_value(battle, e)
+                    min(indirect_rate(battle, gun, e, cover), e.count) * pic.value(e)
                     for e in squares[square]) * 4
             if not value >= WORTH or (best_key is not None and -value > best_key[0]):
                 continue  # (the key below could not be less than the best one's)

@@ -1,0 +1,242 @@
+"""The expected kills per pulse the known enemy would score on one of our units on each square of the region danger
+is worked out in (Picture.focus): what Picture.threat weighs in VP. knowledge.py says which enemies fire at whom.
+
+A map is the sum, square by square and in the order of the known enemies, of each searching enemy's kills where it
+would sight the unit, plus those of the enemies busy with another target in their own square. Enemies are told
+apart by kind (weapon, nationality, reach), so a rate table is looked up per kind rather than per enemy, and the
+pairs of enemy and square where an enemy could see anyone are listed once per region: a map adds up only the pairs
+where it would sight the unit, with np.bincount, which adds in order from 0.0 as a sum over the stacked maps of
+every enemy (axis 0, map after map, 0.0 where it does not see) did, so every float is the same.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .rates import rate_table, rate_table_one
+
+if TYPE_CHECKING:
+    from .knowledge import Picture
+    from ..sim.state import UnitState
+
+# Each enemy's geometry (Picture.geometry, itself kept across phases) cut to a region, for the orders phases to
+# come: most enemies stand still from one turn to the next.
+_CUTS: dict[tuple, tuple] = {}
+
+
+class KillsMaps:
+    """The kills maps of one region of a Picture, and the work they share (per enemy, per kind of target)."""
+
+    def __init__(self, pic: "Picture"):
+        self.pic = pic
+        self._local: dict[str, tuple | None] = {}
+        self._memo: dict[tuple, object] = {}
+
+    def kills_map(self, unit: "UnitState", moving: bool) -> np.ndarray:
+        """Expected kills per pulse on this unit on each square, from the known enemy: the map every unit armed
+        like it shares, plus the fire of the enemies that are already shooting at this one."""
+        key = ("kills", unit.weapon.id, moving)
+        base = self._memo.get(key)
+        if base is None:
+            base = self._memo[key] = self._shared(unit, moving)
+        on_me = self.pic.engaged_on.get(unit.uid, ())
+        if not on_me:
+            return base
+        return base + self._firing_at(unit, moving, on_me)
+
+    def local(self, enemy: "UnitState"):
+        """The enemy's geometry cut to the region: its distance to every square (capped at its reach), where it
+        can fire, where it would search, the index into its rate table (range, cover) of every square, its reach,
+        and the squares it would search (indexes into the flattened region, in order) with its distance to each
+        and their index into its rate table; None if its reach does not touch the region. Kept from one orders
+        phase to the next (_CUTS) while the enemy stays where it is, facing the same way, in the same region."""
+        hit = self._local.get(enemy.uid)
+        if hit is None and enemy.uid not in self._local:
+            pic = self.pic
+            reach = min(enemy.weapon.mr, pic.vis)
+            (ex, ey), (x0, y0, x1, y1) = enemy.pos, pic.box
+            if not (ex + reach < x0 or ex - reach > x1 or ey + reach < y0 or ey - reach > y1):
+                key = (pic.geometry_key(enemy), pic.box)
+                hit = _CUTS.get(key)
+                if hit is None:
+                    r = pic.region
+                    dd, fire, search = pic.geometry(enemy)
+                    dd = dd[r]
+                    index = dd + pic.cover[r].astype(np.int16) * (reach + 1)
+                    where = np.flatnonzero(search[r])
+                    hit = (dd, fire[r], search[r], index, reach,
+                           (where, dd.ravel()[where], index.ravel()[where].astype(np.int32)))
+                    if len(_CUTS) > 1024:
+                        _CUTS.clear()
+                    _CUTS[key] = hit
+            self._local[enemy.uid] = hit
+        return hit
+
+    def free(self) -> list:
+        """The searching (not busy) known enemies whose reach touches the region, in the order of known."""
+        hit = self._memo.get(("free",))
+        if hit is None:
+            pic = self.pic
+            hit = []
+            for enemy in pic.known:
+                target = pic.engaged.get(enemy.uid)
+                if target is not None and pic.state.units[target].alive:
+                    continue
+                if self.local(enemy) is not None and enemy.weapon.mr > 0:
+                    hit.append(enemy)
+            self._memo[("free",)] = hit
+        return hit
+
+    def free_against(self, armoured: bool):
+        """The free enemies dangerous to an armoured (or a soft) unit: the enemies, where the rate table of each
+        one's kind starts in the concatenated tables of their kinds (weapon, nationality, reach; a table has
+        2 * (reach + 1) entries whatever the target; local's index of a square is into that table), their counts,
+        and one enemy of each kind."""
+        key = ("free", armoured)
+        hit = self._memo.get(key)
+        if hit is None:
+            pic = self.pic
+            keep = [enemy for enemy in self.free() if pic.dangerous_to(enemy, armoured)]
+            offset_of: dict[tuple, int] = {}
+            kinds, offsets, start = [], [], 0
+            for enemy in keep:
+                reach = min(enemy.weapon.mr, pic.vis)
+                kind = (enemy.weapon.id, enemy.nationality, reach)
+                if kind not in offset_of:
+                    offset_of[kind] = start
+                    start += 2 * (reach + 1)
+                    kinds.append(enemy)
+                offsets.append(offset_of[kind])
+            counts = np.array([float(enemy.count) for enemy in keep])
+            hit = self._memo[key] = (keep, np.array(offsets, dtype=np.int32), counts, kinds)
+        return hit
+
+    def searched(self, armoured: bool):
+        """Every pair of a free enemy dangerous to an armoured (or a soft) unit and a square of the region it
+        would search, enemy after enemy (in the order of free_against), squares in row-major order: the square
+        (an index into the flattened region), the enemy's distance to it, its index into the concatenated rate
+        tables and the enemy's count. A unit is sighted on those of them within its sighting range (free_seeing)."""
+        key = ("searched", armoured)
+        hit = self._memo.get(key)
+        if hit is None:
+            keep, offsets, counts, _kinds = self.free_against(armoured)
+            searched = [self.local(enemy)[5] for enemy in keep]
+            pairs = [len(where) for where, _dd, _index in searched]  # of each enemy
+            squares, dists, at = (np.concatenate(parts) for parts in zip(*searched))
+            hit = self._memo[key] = (squares, dists, at + offsets.repeat(pairs), counts.repeat(pairs))
+        return hit
+
+    def free_seeing(self, armoured: bool, sl: int, moving: bool):
+        """The pairs of searched(armoured) where the enemy would sight a unit of silhouette `sl`: the square, its
+        index into the concatenated rate tables, and the enemy's count."""
+        key = ("seeing", armoured, sl, moving)
+        hit = self._memo.get(key)
+        if hit is None:
+            squares, dists, at, counts = self.searched(armoured)
+            seen = dists <= self.pic.sight(sl, moving)[self.pic.region].ravel()[squares]
+            hit = self._memo[key] = (squares[seen], at[seen], counts[seen])
+        return hit
+
+    def busy_inside(self) -> list:
+        """The known enemies busy with another target (the free ones are in free()) whose square is in the
+        region: the only busy ones that add to a shared kills map. The same for every unit, so kept per region."""
+        hit = self._memo.get(("busy",))
+        if hit is None:
+            pic = self.pic
+            x0, y0, x1, y1 = pic.box
+            hit = []
+            for enemy in pic.known:
+                target = pic.engaged.get(enemy.uid)
+                if target is not None and pic.state.units[target].alive and enemy.on_map and \
+                        x0 <= enemy.pos[0] <= x1 and y0 <= enemy.pos[1] <= y1:
+                    hit.append(enemy)
+            self._memo[("busy",)] = hit
+        return hit
+
+    def busy_against(self, armoured: bool):
+        """busy_inside cut to the enemies dangerous to an armoured (or a soft) unit: their squares (ys, xs), the
+        cover of each (0 or 1), their counts, the kind of each (an index) and each kind's first enemy and reach
+        (their rate tables differ only by kind: weapon, nationality, reach)."""
+        key = ("busy against", armoured)
+        hit = self._memo.get(key)
+        if hit is None:
+            pic = self.pic
+            ys, xs, own, counts, kind_of, kinds = [], [], [], [], [], []
+            index: dict[tuple, int] = {}
+            for enemy in self.busy_inside():
+                if not pic.dangerous_to(enemy, armoured):
+                    continue
+                reach = min(enemy.weapon.mr, pic.vis)
+                kind = (enemy.weapon.id, enemy.nationality, reach)
+                if kind not in index:
+                    index[kind] = len(kinds)
+                    kinds.append((enemy, reach))
+                ex, ey = enemy.pos
+                ys.append(ey)
+                xs.append(ex)
+                own.append(int(pic.cover[ey, ex]))
+                counts.append(float(enemy.count))
+                kind_of.append(index[kind])
+            hit = self._memo[key] = (np.array(ys, dtype=np.int64), np.array(xs, dtype=np.int64),
+                                     np.array(own, dtype=np.int64), np.array(counts),
+                                     np.array(kind_of, dtype=np.int64), kinds)
+        return hit
+
+    def _shared(self, unit: "UnitState", moving: bool) -> np.ndarray:
+        """The kills map every unit armed like this one shares: the free enemies where they would sight it, and
+        the busy ones in their own square."""
+        pic = self.pic
+        battle = pic.battle
+        armoured = battle.unit_class(unit).armoured
+        total = np.zeros((pic.height, pic.width))
+        part = total[pic.region]
+        keep, offsets, counts, kinds = self.free_against(armoured)
+        if keep:
+            # One rate table per kind of enemy, scaled by each enemy's count afterwards: the same products as
+            # rate_table's table per enemy, for far fewer tables.
+            tables = np.concatenate([rate_table_one(battle, enemy, unit.weapon, min(enemy.weapon.mr, pic.vis), 2,
+                                                    armoured, moving).ravel() for enemy in kinds])
+            if part.size > 1:
+                squares, at, counts = self.free_seeing(armoured, unit.weapon.sl, moving)
+                values = tables.take(at) * counts
+                part += np.bincount(squares, values, minlength=part.size).reshape(part.shape)
+            else:  # (numpy sums a single column pairwise, not in order: the stacked maps' own sum)
+                cuts = [self.local(enemy) for enemy in keep]
+                dd = np.stack([c[0] for c in cuts])
+                seeing = np.stack([c[2] for c in cuts]) & (dd <= pic.sight(unit.weapon.sl, moving)[pic.region])
+                index = np.stack([c[3] for c in cuts]).astype(np.int32) + offsets[:, None, None]
+                values = tables.take(index) * counts[:, None, None]
+                part += np.where(seeing, values, 0.0).sum(axis=0)
+        # The enemies busy with another target threaten others only in their own square: rate_table's value
+        # there (the kind's table times the count), added one enemy after another (ufunc.at adds in order).
+        ys, xs, own, counts, kind_of, kinds = self.busy_against(armoured)
+        if len(ys):
+            first = np.array([rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)[:, 0]
+                              for enemy, reach in kinds])
+            np.add.at(total, (ys, xs), first[kind_of, own] * counts)
+        return total
+
+    def _firing_at(self, unit: "UnitState", moving: bool, on_me) -> np.ndarray:
+        """The kills of the seen enemies firing at this unit, which keep firing at it wherever they can (the
+        shared map has their own square, taken off here)."""
+        pic = self.pic
+        battle = pic.battle
+        armoured = battle.unit_class(unit).armoured
+        x0, y0, x1, y1 = pic.box
+        total = np.zeros((pic.height, pic.width))
+        part = total[pic.region]
+        for enemy in (pic.state.units[e] for e in on_me):
+            if not pic.dangerous(enemy, unit) or not enemy.on_map:
+                continue
+            cut = self.local(enemy)
+            if cut is None:
+                continue
+            _dd, fire, _search, index, reach, _searched = cut
+            ex, ey = enemy.pos
+            rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
+            part += np.where(fire, rates.ravel().take(index), 0.0)
+            if x0 <= ex <= x1 and y0 <= ey <= y1:
+                total[ey, ex] -= rates[int(pic.cover[ey, ex]), 0]
+        return total

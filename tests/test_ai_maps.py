@@ -1,0 +1,160 @@
+"""The computer player's maps and choices, worked out the cheap way (issue 17), against the plain way, value for
+value: distance and field-of-vision maps cut from one window of offsets, the kills maps added up over the pairs of
+enemy and square where an enemy searches (and kept from one orders phase to the next), the distance to the suspect
+squares grown in a box round the objective only, the danger on the way summed from one gather, and the worst threat
+to every unit found for the whole side at once. On both sides of the largest bundled scenario."""
+
+from __future__ import annotations
+
+import itertools
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from tacforge.engine.ai import ComputerPlayer
+from tacforge.engine.ai.attack import suspect_distance
+from tacforge.engine.ai.knowledge import Picture
+from tacforge.engine.ai.rates import rate_table_one
+from tacforge.engine.ai.strike import path_risk
+from tacforge.engine.ai.terrain import AREA_RADIUS, objective
+from tacforge.engine.packs import load_packs
+from tacforge.engine.rules.los import FACING_VECTORS
+from tacforge.engine.sim.battle import Battle
+from tacforge.engine.sim.command import position
+
+FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+@pytest.mark.parametrize("width, height", [(1, 1), (7, 3), (4, 9)])
+def test_distance_and_field_of_vision_maps_are_the_plain_ones(width, height):
+    ys, xs = np.indices((height, width))
+    for pos in itertools.product(range(width), range(height)):
+        pic = SimpleNamespace(width=width, height=height, _dist={}, _fov={})
+        assert np.array_equal(Picture.dist(pic, pos), np.maximum(np.abs(xs - pos[0]), np.abs(ys - pos[1])))
+        for facing, (fx, fy) in zip(FACINGS, FACING_VECTORS):
+            assert np.array_equal(Picture.fov(pic, pos, facing), (fx * (xs - pos[0]) + fy * (ys - pos[1])) >= 0)
+
+
+@pytest.fixture(scope="module")
+def pictures():
+    """Each side's picture at the start of turns 1-12 of Stalingrad Relief, the attacker's focused on the
+    objective as its orders phase does, with the combat reports of a game the computer plays."""
+    packs = load_packs(env={}, include_user_dir=False)
+    content = packs.content("eastern")
+    scenario = next(s for s in packs.packs["eastern"].docs.scenarios if s.id.endswith("stalingrad_relief"))
+    battle = Battle(content, scenario, seed=5, turns=12)
+    player, found = ComputerPlayer(), []
+    while not battle.over:
+        battle.start()
+        for side in battle.state.sides:
+            pic = Picture(battle, side)
+            if side in battle.state.attackers:
+                pic.focus(objective(battle), AREA_RADIUS)
+            ours = [u for u in battle.state.side_units(side) if u.on_map and not u.routed]
+            # worked out now, both ways, before the battle moves on
+            maps = {u.uid: (pic.maps.kills_map(u, False), stacked_kills(pic, u, False),
+                            pic.maps.kills_map(u, True), stacked_kills(pic, u, True)) for u in ours}
+            worst = {u.uid: (pic.worst_in_reach(u), plain_worst_in_reach(pic, u)) for u in ours}
+            found.append((battle.state.turn, pic, maps, (suspect_distance(pic), plain_suspect_distance(pic)), worst))
+        battle.orders_phase({side: player.orders(battle, side) for side in battle.state.sides})
+        battle.combat_phase()
+    return found
+
+
+def stacked_kills(pic: Picture, unit, moving: bool) -> np.ndarray:
+    """The shared kills map the plain way: every free enemy's map of kills where it would sight the unit (0.0
+    elsewhere) stacked and summed (numpy adds map after map along axis 0), plus the busy ones in their square."""
+    battle, maps = pic.battle, pic.maps
+    armoured = battle.unit_class(unit).armoured
+    total = np.zeros((pic.height, pic.width))
+    part = total[pic.region]
+    enemies = [e for e in maps.free() if pic.dangerous_to(e, armoured)]
+    if enemies:
+        layers = []
+        for enemy in enemies:
+            dd, _fire, search, index, reach, _searched = maps.local(enemy)
+            table = rate_table_one(battle, enemy, unit.weapon, reach, 2, armoured, moving).ravel()
+            seeing = search & (dd <= pic.sight(unit.weapon.sl, moving)[pic.region])
+            layers.append(np.where(seeing, table[index] * float(enemy.count), 0.0))
+        part += np.stack(layers).sum(axis=0)
+    for enemy in maps.busy_inside():
+        if pic.dangerous_to(enemy, armoured):
+            reach = min(enemy.weapon.mr, pic.vis)
+            cover = int(pic.cover[enemy.pos[1], enemy.pos[0]])
+            total[enemy.pos[1], enemy.pos[0]] += \
+                rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)[cover, 0] * float(enemy.count)
+    return total
+
+
+def plain_suspect_distance(pic: Picture) -> np.ndarray:
+    """The Chebyshev distance, up to 10 (else 99), from every square of the map to the nearest cover square within
+    11 of the objective that holds no known enemy and that none of our units stands on or next to."""
+    cx, cy = objective(pic.battle)
+    ours = [position(u, pic.state) for u in pic.state.side_units(pic.side) if u.alive and not u.offmap]
+    enemies = {e.pos for e in pic.known}
+    suspects = [(x, y) for y in range(pic.height) for x in range(pic.width)
+                if pic.cover[y, x] and max(abs(x - cx), abs(y - cy)) <= 11 and (x, y) not in enemies
+                and not any(p is not None and max(abs(x - p[0]), abs(y - p[1])) <= 1 for p in ours)]
+    ys, xs = np.indices((pic.height, pic.width))
+    nearest = np.full((pic.height, pic.width), 99, dtype=np.int64)
+    for sx, sy in suspects:
+        nearest = np.minimum(nearest, np.maximum(np.abs(xs - sx), np.abs(ys - sy)))
+    return np.where(nearest <= 10, nearest, 99)
+
+
+def plain_worst_in_reach(pic: Picture, unit):
+    """Of the known enemies dangerous to the unit whose reach covers its square from another square, those firing
+    at it if any, the nearest, then the first in uid order."""
+    armoured = pic.battle.unit_class(unit).armoured
+    firing = pic.rows_firing_at.get(unit.uid, [])
+    around = [(max(abs(e.pos[0] - unit.pos[0]), abs(e.pos[1] - unit.pos[1])), i, e) for i, e in enumerate(pic.known)]
+    threats = [(d, i, e) for d, i, e in around if 0 < d <= min(e.weapon.mr, pic.vis) and pic.dangerous_to(e, armoured)]
+    at_me = [(d, i, e) for d, i, e in threats if i in firing]
+    return min(at_me or threats, key=lambda t: t[:2])[2] if threats else None
+
+
+def test_worst_threat_is_the_plain_one_for_every_unit(pictures):
+    found = 0
+    for turn, pic, _maps, _suspects, worst in pictures:
+        for uid, (enemy, plain) in worst.items():
+            assert enemy is plain, (turn, pic.side, uid)
+            found += enemy is not None
+    assert found > 100
+
+
+def test_kills_maps_are_the_stacked_sums_bit_for_bit(pictures):
+    compared = 0
+    for turn, pic, maps, _suspects, _worst in pictures:
+        for uid, (kills, plain, kills_moving, plain_moving) in maps.items():
+            if uid in pic.engaged_on:
+                continue  # its own map adds the fire of the enemies firing at it to the shared one
+            assert np.array_equal(kills, plain), (turn, pic.side, uid)
+            assert np.array_equal(kills_moving, plain_moving), (turn, pic.side, uid)
+            compared += int(kills.any())
+    assert compared > 50  # maps with some danger on them, not only empty ones
+
+
+def test_suspect_distance_is_the_plain_one(pictures):
+    grown = 0
+    for turn, pic, _maps, (near, plain), _worst in pictures:
+        assert np.array_equal(near, plain), (turn, pic.side)
+        grown += int((near < 99).any())
+    assert grown > 10
+
+
+def test_path_risk_is_the_danger_summed_square_by_square_along_each_way():
+    rng = np.random.default_rng(17)
+    for width, height in ((1, 1), (9, 4), (23, 17)):
+        threat = rng.random((height, width)) * rng.choice([0.0, 1.0, 1e-9, 1e9], size=(height, width))
+        for _ in range(20):
+            origin = (int(rng.integers(width)), int(rng.integers(height)))
+            xs, ys = rng.integers(width, size=12), rng.integers(height, size=12)
+            plain = []
+            for x, y in zip(xs.tolist(), ys.tolist()):
+                dx, dy = x - origin[0], y - origin[1]
+                n, total = max(abs(dx), abs(dy)), 0.0
+                for i in range(1, n):  # the ends left out; half to even, as round()
+                    total += threat[origin[1] + round(dy * i / n), origin[0] + round(dx * i / n)]
+                plain.append(total)
+            assert path_risk(threat, origin, xs, ys).tolist() == plain
