@@ -27,8 +27,8 @@ def allied_units(battle):
 
 def test_a_unit_is_sent_to_the_capture_objective_and_the_one_on_the_hold_objective_stays(battle):
     pic = Picture(battle, "allied")
-    sent = {objective.id: unit.uid for objective, unit in detachments(pic, allied_units(battle))}
-    assert sent == {"farm": "allied:A1", "crossing": "allied:A2"}  # the HQ A0 is never sent
+    sent = {square: unit.uid for unit, square in detachments(pic, allied_units(battle))}
+    assert sent == {(15, 10): "allied:A1", (6, 11): "allied:A2"}  # the HQ A0 is never sent
     orders = ComputerPlayer().orders(battle, "allied")
     assert o.Move("allied:A1", (15, 10)) in orders
     assert not [order for order in orders if getattr(order, "unit", None) == "allied:A2" and isinstance(order, o.Move)]
@@ -37,7 +37,7 @@ def test_a_unit_is_sent_to_the_capture_objective_and_the_one_on_the_hold_objecti
 def test_a_captured_objective_is_left(battle):
     battle.state.captured.add("farm")
     pic = Picture(battle, "allied")
-    assert [objective.id for objective, _ in detachments(pic, allied_units(battle))] == ["crossing"]
+    assert [square for _, square in detachments(pic, allied_units(battle))] == [(6, 11)]  # the crossing
 
 
 def test_units_that_see_the_named_enemy_in_range_and_can_hurt_it_fire_at_it_first(battle):
@@ -56,3 +56,17 @@ def test_the_attackers_take_kasserines_objectives():
     player = ComputerPlayer()
     play_out(battle, {side: player for side in battle.state.sides})
     assert {e.objective for e in battle.events if e.kind == "objective_captured"} == {"hamra_crest", "bou_chebka_gap"}
+
+
+def test_a_unit_outside_the_area_heads_off_the_exit_edge_only_when_the_turns_left_just_suffice(battle):
+    battle.state.captured.add("farm")  # the Sherman A1 is free
+    sherman = battle.state.units["allied:A1"]
+    sherman.pos = (26, 4)  # outside the objective area, 3 squares from the east edge: under a turn away
+    pic = Picture(battle, "allied")
+    assert (sherman, (29, 4)) not in detachments(pic, allied_units(battle))  # turn 1 of 6: it fights on
+    battle.state.turn = battle.state.last_turn
+    pic = Picture(battle, "allied")
+    assert (sherman, (29, 4)) in detachments(pic, allied_units(battle))
+    assert o.Move("allied:A1", (29, 4)) in ComputerPlayer().orders(battle, "allied")
+    sherman.pos = (16, 10)  # in the objective area, where it scores at the end: it stays
+    assert not [u for u, _ in detachments(Picture(battle, "allied"), allied_units(battle)) if u is sherman]

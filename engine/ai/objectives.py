@@ -10,8 +10,9 @@ objectives only (the enemy's may be hidden from it):
   passenger.
 * destroy: while the side has the named enemy in sight, every unit that can hurt it and has it in line of sight and
   range fires at it first (a Priority order).
-* exit: not played yet: leaving the map takes units out of the fight, and when that pays depends on the battle;
-  the units fight for the area as before.
+* exit: a unit outside the rules' objective area (where it would earn nothing at the end) heads for the edge when
+  the turns left are just enough to get there (EXIT_MARGIN to spare); with its passengers, if it carries any,
+  since they leave with it. Not an HQ. Leaving earlier would take it out of the fight.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ from ..sim import orders as o
 from ..sim.command import chebyshev
 from .knowledge import Picture
 from .tactics import go, hold
+from .terrain import in_area, squares_per_turn
 
 if TYPE_CHECKING:
     from ..model import Objective
     from ..sim.state import UnitState
 
 UNREACHABLE = 1 << 40  # MovementField.distance_to's value where the goal cannot be reached
+EXIT_MARGIN = 2  # turns to spare on the way off the map: the pace is an estimate
 
 
 def open_squares(pic: Picture) -> list["Objective"]:
@@ -59,8 +62,35 @@ def _soonest(pic: Picture, units: list["UnitState"], square: tuple[int, int]) ->
     return best
 
 
-def detachments(pic: Picture, units: list["UnitState"]) -> list[tuple["Objective", "UnitState"]]:
-    """The unit sent to each open capture or hold objective (from `units`, in order), at most one each."""
+def edge_square(pic: Picture, pos: tuple[int, int], edge: str) -> tuple[int, int]:
+    """The square of the edge straight across from pos."""
+    x, y = pos
+    return {"west": (0, y), "east": (pic.width - 1, y), "north": (x, 0), "south": (x, pic.height - 1)}[edge]
+
+
+def turns_to(pic: Picture, unit: "UnitState", square: tuple[int, int]) -> float:
+    """Turns the unit takes to the square at its typical pace (attack.py's estimate, by the median cost)."""
+    pace = squares_per_turn(pic.battle, unit)
+    return chebyshev(unit.pos, square) / pace if pace > 0 else float("inf")
+
+
+def leaving(pic: Picture, unit: "UnitState", edge: str) -> bool:
+    """Whether the unit should head off the map by `edge` now: it is outside the objective area (where it earns
+    nothing at the end), on its way already, or the turns left are just enough for it to get there."""
+    if unit.routed or unit.pos is None or unit.carrier is not None or unit.is_hq or unit.weapon.sp <= 0:
+        return False
+    square = edge_square(pic, unit.pos, edge)
+    if unit.objectives and unit.objectives[-1] == square:
+        return True
+    if in_area(pic.battle, unit.pos):
+        return False
+    turns_left = pic.state.last_turn - pic.state.turn + 1  # this one included
+    return turns_left - EXIT_MARGIN <= turns_to(pic, unit, square) <= turns_left
+
+
+def detachments(pic: Picture, units: list["UnitState"]) -> list[tuple["UnitState", tuple[int, int]]]:
+    """(unit, square) for the units sent away from their formations' plans (from `units`, in order): one to each
+    open capture or hold objective, then those leaving by an exit objective's edge."""
     free = [u for u in units if can_take(pic, u)]
     out = []
     for objective in open_squares(pic):
@@ -68,16 +98,23 @@ def detachments(pic: Picture, units: list["UnitState"]) -> list[tuple["Objective
         going = [u for u in free if u.objectives and u.objectives[-1] == objective.at]
         unit = (there or going or [None])[0] or _soonest(pic, free, objective.at)
         if unit is not None:
-            out.append((objective, unit))
+            out.append((unit, objective.at))
             free.remove(unit)
+    sent = {unit.uid for unit, _ in out}
+    for objective in pic.state.objectives:
+        if objective.side == pic.side and objective.kind == "exit":
+            for unit in units:
+                if unit.uid not in sent and leaving(pic, unit, objective.edge):
+                    out.append((unit, edge_square(pic, unit.pos, objective.edge)))
+                    sent.add(unit.uid)
     return out
 
 
-def detachment_orders(pic: Picture, sent: list[tuple["Objective", "UnitState"]]) -> list:
-    """Drive to the objective, then stop and fight there."""
+def detachment_orders(pic: Picture, sent: list[tuple["UnitState", tuple[int, int]]]) -> list:
+    """Drive to the square, then stop and fight there."""
     out = []
-    for objective, unit in sent:
-        out += hold(pic, unit) if unit.pos == objective.at else go(pic, unit, objective.at)
+    for unit, square in sent:
+        out += hold(pic, unit) if unit.pos == square else go(pic, unit, square)
     return out
 
 

@@ -58,7 +58,7 @@ class ComputerPlayer:
         units = [u for _, members in formations for u in members]
         sent = detachments(pic, units)  # to the side's typed objectives; the formations plan without them
         if sent:
-            formations = without(formations, {unit.uid for _, unit in sent})
+            formations = without(formations, {unit.uid for unit, _ in sent})
         if side in state.attackers:
             pic.focus(objective(battle), AREA_RADIUS)  # an attacker weighs danger only in the area
             taken: list = []
