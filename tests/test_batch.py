@@ -358,3 +358,20 @@ def test_cli_as_a_program_keeps_stdout_clean():
     assert run.returncode == 0, run.stderr
     assert run.stderr == ""
     assert len(list(csv.DictReader(io.StringIO(run.stdout)))) == 3
+
+
+def test_typed_objectives_have_their_own_column_and_are_never_doubled():
+    """A doubled defender with 20 kills (40 as counted), 5 objective-area points (10), 150 from a capture objective
+    and a bonus of 15: total 215; the report's points split 40 / 10 / 150 / 15 and print a typed column."""
+    blue = SideSummary("blue", 20, 5, 15, True, 2, 215, {}, {}, {}, (), typed_objectives=150)
+    red = SideSummary("red", 0, 0, 0, False, 1, 0, {}, {}, {}, ())
+    assert blue.effective() == (40, 10, 150, 15)
+    game = GameSummary(0, 1, 20, "decisive", "Blue Decisive", "blue", 0.0, "", None, {"red": red, "blue": blue})
+    report = report_from_games([game], sides=("red", "blue"), numerator="red",
+                               side_names={"red": "Red", "blue": "Blue"}, scenario="test:typed", turns=20)
+    points = report.points()["blue"]
+    assert (points["mean_kills"], points["mean_objective"], points["mean_typed"], points["mean_bonus"]) == \
+        (40, 10, 150, 15)
+    assert points["share_typed"] == pytest.approx(150 / 215)
+    text = report.to_text()
+    assert "typed objectives" in text and "150.0 (69.8%)" in text

@@ -5,6 +5,7 @@
 * defence, with the armour as a mobile reserve: defend.py; a raid by that armour when no attack comes: raid.py
 * where the armour fires from to take a known enemy (the counter-attack's and the raid's strike): strike.py
 * fire support by batteries and mortars: support.py
+* the scenario's typed objectives (capture, hold, destroy): objectives.py
 * what the side knows and how dangerous each square is: knowledge.py; drills shared by all: tactics.py
 
 The player keeps no state between turns: everything it decides follows from the saved battle state (who fires
@@ -22,6 +23,7 @@ from ..sim.state import GameState, UnitState
 from .attack import Claims, attack_formation, formation_anchor, staging_point, time_to_go
 from .defend import defend_orders
 from .knowledge import Picture
+from .objectives import destroy_orders, detachment_orders, detachments
 from .raid import raid_due, raid_orders, raiders
 from .support import fire_support
 from .terrain import AREA_RADIUS, objective
@@ -53,6 +55,10 @@ class ComputerPlayer:
         pic = Picture(battle, side)
         out: list = []
         formations = formations_of(state, side)
+        units = [u for _, members in formations for u in members]
+        sent = detachments(pic, units)  # to the side's typed objectives; the formations plan without them
+        if sent:
+            formations = without(formations, {unit.uid for unit, _ in sent})
         if side in state.attackers:
             pic.focus(objective(battle), AREA_RADIUS)  # an attacker weighs danger only in the area
             taken: list = []
@@ -75,6 +81,8 @@ class ComputerPlayer:
             out += defend_orders(pic, holding)
             if raiding:
                 out += raid_orders(pic, raid_units)
+        out += detachment_orders(pic, sent)
+        out += destroy_orders(pic, units)
         out += fire_support(pic)
         return out
 
@@ -86,3 +94,13 @@ def formations_of(state: GameState, side: str) -> list[tuple[str, list[UnitState
         if u.alive and not u.offmap and u.present:
             by_letter.setdefault(u.letter, []).append(u)
     return [(letter, sorted(by_letter[letter], key=lambda u: u.index)) for letter in sorted(by_letter)]
+
+
+def without(formations: list[tuple[str, list[UnitState]]], away: set[str]) -> list[tuple[str, list[UnitState]]]:
+    """The formations less the units in `away`; a formation left with no unit that moves itself is dropped."""
+    out = []
+    for letter, members in formations:
+        kept = [u for u in members if u.uid not in away]
+        if any(u.pos is not None and u.carrier is None for u in kept):
+            out.append((letter, kept))
+    return out

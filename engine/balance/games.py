@@ -53,11 +53,11 @@ class SideSummary:
     arrived: int = 0  # reinforcement units that entered the battle (scenario `arrives:`)
     typed_objectives: int = 0  # points from the scenario's typed objectives, in the total
 
-    def effective(self) -> tuple[int, int, int]:
-        """(kills, objective, bonus) as they count in the total: the doubled part doubled, the bonus as capped
-        (with the typed objectives' points, which are never doubled either)."""
+    def effective(self) -> tuple[int, int, int, int]:
+        """(kills, objective, typed objectives, bonus) as they count in the total: the doubled part doubled, the
+        typed objectives' points as designed (never doubled), the bonus as capped."""
         kills, objective = self.kills * self.multiplier, self.objective * self.multiplier
-        return kills, objective, self.total - kills - objective
+        return kills, objective, self.typed_objectives, self.total - kills - objective - self.typed_objectives
 
 
 @dataclass(frozen=True)

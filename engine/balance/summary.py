@@ -116,20 +116,21 @@ class BatchReport:
         return out
 
     def points(self) -> dict:
-        """Per side: mean VP per game from kills, objective and bonus (unused selection points and starting VP) as
-        they count in the total (a doubled defender's kills and objective doubled, its bonus as capped), and each
-        one's share of all the side's points over the batch."""
+        """Per side: mean VP per game from kills, the objective area, the scenario's typed objectives and the bonus
+        (unused selection points and starting VP) as they count in the total (a doubled defender's kills and
+        objective doubled, its bonus as capped), and each one's share of all the side's points over the batch."""
         out = {}
         for side in self.sides:
             parts = [g.sides[side].effective() for g in self.games]
-            kills, objective, bonus = (sum(p[i] for p in parts) for i in range(3))
-            total = kills + objective + bonus
+            kills, objective, typed, bonus = (sum(p[i] for p in parts) for i in range(4))
+            total = kills + objective + typed + bonus
             n = self.n or 1
             out[side] = {"doubled": any(g.sides[side].doubled for g in self.games),
                          "multiplier": max((g.sides[side].multiplier for g in self.games), default=1),
-                         "mean_kills": kills / n, "mean_objective": objective / n, "mean_bonus": bonus / n,
-                         "mean_total": total / n, "share_kills": _share(kills, total),
-                         "share_objective": _share(objective, total), "share_bonus": _share(bonus, total)}
+                         "mean_kills": kills / n, "mean_objective": objective / n, "mean_typed": typed / n,
+                         "mean_bonus": bonus / n, "mean_total": total / n, "share_kills": _share(kills, total),
+                         "share_objective": _share(objective, total), "share_typed": _share(typed, total),
+                         "share_bonus": _share(bonus, total)}
         return out
 
     def first_contact(self) -> dict:
@@ -242,11 +243,13 @@ class BatchReport:
                          f"(ratio infinite), {r['no_points']} with no points at all")
 
         lines += ["", "Points per game, as counted in the total (share of the side's points)",
-                  f"{'side':<22} {'kills':>16} {'objective':>16} {'unused SP/start':>16} {'total':>8}"]
+                  f"{'side':<22} {'kills':>17} {'objective area':>17} {'typed objectives':>17} "
+                  f"{'unused SP/start':>17} {'total':>8}"]
         for side, p in self.points().items():
             label = name[side] + (f" (x{p['multiplier']}, defender)" if p["doubled"] else "")
-            cells = [f"{p['mean_' + k]:.1f} ({_pct(p['share_' + k])})" for k in ("kills", "objective", "bonus")]
-            lines.append(f"{label:<22} {cells[0]:>16} {cells[1]:>16} {cells[2]:>16} {p['mean_total']:>8.1f}")
+            cells = [f"{p['mean_' + k]:.1f} ({_pct(p['share_' + k])})" for k in ("kills", "objective", "typed", "bonus")]
+            lines.append(f"{label:<22} {cells[0]:>17} {cells[1]:>17} {cells[2]:>17} {cells[3]:>17} "
+                         f"{p['mean_total']:>8.1f}")
 
         lines += ["", "Losses per game by unit class",
                   f"{'side':<12} {'class':<16} {'lost':>7} {'of':>5} {'VP conceded':>12}"]
