@@ -15,6 +15,10 @@ cluster runs before a batch is sent to it, and each is warmed by a short batch; 
 a whole `run_batch(..., cluster=DaskCluster(scheduler=...))`: connecting, checking every worker's packs, sending the
 games and fetching their summaries. The cost of starting a LocalCluster (what `--cluster local` adds) is a row of its
 own.
+
+Each scaling row also says how this machine ran two plain CPU-bound Python loops against one in the same minutes
+(`machine_scaling`): the ceiling for any batch on it (two virtual CPUs that share a core, or a busy host, give well
+under 2x), so that a missed scaling budget shows whether the engine or the machine is short.
 """
 
 from __future__ import annotations
@@ -113,6 +117,36 @@ def interference(m: dict) -> str:
     return "; CAUTION, other load: " + ", ".join(notes) if notes else ""
 
 
+def _spin(n: int) -> None:
+    x = 0
+    for i in range(n):
+        x += i * i % 7
+
+
+SPIN = 5_000_000  # about half a second of plain Python
+
+
+def machine_scaling(repeats: int = 5) -> float:
+    """How this machine runs two plain CPU-bound Python processes against one (2 x one's time / two's time,
+    median of alternating runs): the ceiling of any batch's scaling here, whatever the engine does."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    ratios = []
+    for _ in range(repeats):
+        times = []
+        for count in (1, 2):
+            procs = [ctx.Process(target=_spin, args=(SPIN,)) for _ in range(count)]
+            start = time.perf_counter()
+            for proc in procs:
+                proc.start()
+            for proc in procs:
+                proc.join()
+            times.append(time.perf_counter() - start)
+        ratios.append(2 * times[0] / times[1])
+    return statistics.median(ratios)
+
+
 def _scaling_rows(m: dict, runner: str, budget: float, where: str) -> list[tuple[str, float, float | None, str]]:
     """Two rows, one `runner` and two: ms per game, and the scaling of two over one against `budget`."""
     games = m["games"]
@@ -122,14 +156,15 @@ def _scaling_rows(m: dict, runner: str, budget: float, where: str) -> list[tuple
         (f"batch throughput, 1 {runner}", ms1, None,
          f"{games / m['one']:.2f} games/s; ms per game over {games} full games of {SCENARIO}, {where}"),
         (f"batch throughput, 2 {plural}", ms2, ms1 / budget,
-         f"{games / m['two']:.2f} games/s; scaling {m['one'] / m['two']:.2f}x one {runner} (budget >= {budget}x)"
-         + interference(m)),
+         f"{games / m['two']:.2f} games/s; scaling {m['one'] / m['two']:.2f}x one {runner} (budget >= {budget}x); "
+         f"this machine ran two plain Python loops at {m['ceiling']:.2f}x one" + interference(m)),
     ]
 
 
 def run() -> list[tuple[str, float, float | None, str]]:
     m = measure()
     dask = measure_dask()
+    m["ceiling"] = dask["ceiling"] = machine_scaling()
     return _scaling_rows(m, "process", SCALING_BUDGET, "whole run_batch") + [
         ("batch set-up, 2 processes", m["setup"] * 1000, None,
          "run_batch of 2 one-turn games: find the scenario, start 2 workers, each loads the packs"),

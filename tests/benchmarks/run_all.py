@@ -43,6 +43,11 @@ def bench_roundtrip_largest() -> tuple[float, str]:
     return median_ms(lambda: load_roundtrip(largest), repeat=9), str(largest.relative_to(REPO))
 
 
+def number(ms: float) -> str:
+    """Milliseconds to one decimal, or to four significant digits below 1 ms (a viewshed takes about 0.05)."""
+    return f"{ms:.1f}" if ms >= 1 else f"{ms:.4g}"
+
+
 def verdict(value: float, budget: float | None) -> str:
     """"yes", "NO 1.4x" (the median over the budget by that factor), or "" for a row without a budget."""
     if budget is None:
@@ -72,8 +77,8 @@ def main() -> int:
     rows = [(label, float(value), budget, note) for label, value, budget, note in rows]
     print(f"{'benchmark':<{width}}  {'median ms':>10}  {'budget ms':>10}  within")
     for label, value, budget, note in rows:
-        shown = "-" if budget is None else f"{budget:.0f}"
-        print(f"{label:<{width}}  {value:>10.1f}  {shown:>10}  {verdict(value, budget):<9}"
+        shown = "-" if budget is None else number(budget)
+        print(f"{label:<{width}}  {number(value):>10}  {shown:>10}  {verdict(value, budget):<9}"
               + (f"   ({note})" if note else ""))
     missed = [(label, value / budget, note) for label, value, budget, note in rows if budget is not None and value > budget]
     if missed:  # issue 17: the bench says by how much each budget is missed, and the row's note says why
