@@ -117,12 +117,15 @@ def _play_in_worker(index: int, seed: int) -> GameSummary | None:
     return play_game(_worker["content"], _worker["scenario"], index, seed, setup.handicap, setup.turns)
 
 
+# What a batch worker has imported before its first game: the engine, once, in the fork server, and scipy's graph
+# module, which the movement's distance fields import on the first field (0.2-0.6 s of CPU); workers fork from it.
+WORKER_PRELOAD = (__name__, "tacforge.engine.packs.scenario_lookup", "scipy.sparse.csgraph")
+
+
 def _pool_context():
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        # the server imports the engine once, and scipy's graph module that the movement's distance fields import
-        # on the first field (~0.2 s); workers fork from it
-        ctx.set_forkserver_preload([__name__, "tacforge.engine.packs.scenario_lookup", "scipy.sparse.csgraph"])
+        ctx.set_forkserver_preload(list(WORKER_PRELOAD))
         return ctx
     return multiprocessing.get_context("spawn")
 

@@ -4,7 +4,7 @@
 Each battle is built like `tacforge new` with random choices (front, battle type, period, size, cover, river, hills;
 the battle type's own length), drawn from one generator seeded with SEED, so the same count and seed give the same
 battles. Building is not timed; playing is, one battle at a time in each of two worker processes (the machine's two
-cores), each worker having loaded the packs first. The row's value is the slowest battle and its budget three times
+cores), each worker having loaded the packs and imported what a balance run's workers import first. The row's value is the slowest battle and its budget three times
 the median, so its "within" column is the ratio's. TACFORGE_BENCH_RANDOM_BATTLES sets the count (default 100; the
 issue's figure is for 1,000, about a quarter of an hour).
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib
 import io
 import multiprocessing
 import os
@@ -30,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tacforge.engine.balance.batch import WORKER_PRELOAD  # noqa: E402
 from tacforge.engine.battlegen import BattleChoices, build_battle, write_battle  # noqa: E402
 from tacforge.engine.packs import load_packs  # noqa: E402
 
@@ -65,6 +67,10 @@ _worker: dict = {}
 
 
 def _load(folder: str) -> None:
+    """A worker as a balance run's: the packs loaded and the batch's preloaded modules imported before the first
+    battle (without them, the first battle of each worker paid scipy's import and was the 'slowest' of 1,000)."""
+    for name in WORKER_PRELOAD:
+        importlib.import_module(name)
     _worker["packs"] = load_packs(sorted(Path(folder).iterdir()), env={}, include_user_dir=False)
 
 
