@@ -71,6 +71,10 @@ TabFactory = Callable[..., DocumentTab]  # (document, workspace, parent) -> tab
 
 @dataclass(frozen=True)
 class DockSpec:
+    """A dock a room adds. Its widget may have `show_document(document)` (called when the current tab changes) and
+    `jump_to(issue) -> bool` (called when an issue is double-clicked; True if it brought forward the field the issue
+    is about, and the shell then raises the dock)."""
+
     name: str  # object name, kept in the saved window state
     title: str
     factory: Callable[[], QWidget]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..sim import orders as o
 from ..sim.command import chebyshev
+from ..sim.pathing import UNREACHED
 from .knowledge import Picture
 from .tactics import go, hold
 from .terrain import in_area, squares_per_turn
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
     from ..model import Objective
     from ..sim.state import UnitState
 
-UNREACHABLE = 1 << 40  # MovementField.distance_to's value where the goal cannot be reached
 EXIT_MARGIN = 2  # turns to spare on the way off the map: the pace is an estimate
 
 
@@ -54,7 +54,7 @@ def _soonest(pic: Picture, units: list["UnitState"], square: tuple[int, int]) ->
     best, best_time = None, None
     for unit in units:
         cost = int(pic.battle.field(unit).distance_to(square)[unit.pos[1], unit.pos[0]])
-        if cost >= UNREACHABLE:
+        if cost >= UNREACHED:
             continue
         time = cost / unit.weapon.sp
         if best_time is None or time < best_time:

@@ -28,7 +28,7 @@ class MovementField:
                 table[code] = cost
         self.enter_cost = table[game_map.codes]
         self.height, self.width = self.enter_cost.shape
-        self._fields: dict[tuple[int, int], tuple[np.ndarray, int | None]] = {}  # goal -> (field, limit or None)
+        self._fields: dict[tuple[int, int], tuple[np.ndarray, float | None]] = {}  # goal -> (field, limit or None)
         self._steps: dict[tuple, tuple[int, int] | None] = {}  # next_step's answers without blocked squares
         self._reversed = None  # the sparse graph of _reversed_moves, built with the first field
 
@@ -45,11 +45,11 @@ class MovementField:
         """Least total cost to reach goal from every square (the goal costs 0; the cost of a path is the sum of the
         costs to enter its squares after the first), int64, with 2**40 where the goal cannot be reached."""
         field, limit = self._fields.get(goal, (None, 0))
-        if limit is not None:
+        if field is None or limit is not None:  # none yet, or one bounded for the steps asked so far
             field = self._store(goal, self._dijkstra(goal), None)
         return field
 
-    def _field_reaching(self, goal: tuple[int, int], pos: tuple[int, int], limit: int | None = None):
+    def _field_reaching(self, goal: tuple[int, int], pos: tuple[int, int], limit: float | None = None):
         """(field, limit): a distance field toward goal that is exact on every square whose cost is at most
         `limit` (2**40 beyond it), pos among them if the goal can be reached from it; limit None: every square.
 
@@ -71,7 +71,7 @@ class MovementField:
                 return self._store(goal, field, limit), limit
             limit *= 2
 
-    def _store(self, goal: tuple[int, int], field: np.ndarray, limit: int | None) -> np.ndarray:
+    def _store(self, goal: tuple[int, int], field: np.ndarray, limit: float | None) -> np.ndarray:
         if len(self._fields) > 256:
             self._fields.clear()
         self._fields[goal] = (field, limit)
@@ -82,7 +82,7 @@ class MovementField:
         """More than any least-cost path can cost: the cost of entering every square the class can enter once."""
         return int(self.enter_cost[self.enter_cost < IMPASSABLE].sum()) + 1
 
-    def _dijkstra(self, goal: tuple[int, int], limit: int | None = None) -> np.ndarray:
+    def _dijkstra(self, goal: tuple[int, int], limit: float | None = None) -> np.ndarray:
         """Dijkstra's algorithm from the goal over the reversed moves (scipy.sparse.csgraph, compiled): the move
         from square u into its neighbour v costs the cost to enter v, so read backwards from the goal, v leads to u
         at that cost. Every cost is a small whole number, so the float64 sums are exact. It replaced a NumPy
