@@ -28,10 +28,9 @@ def test_expected_kills_follow_an_edit_of_the_targets_armour(bundled):
     again = Battle(edited, scenario, seed=1)
     after = kill_rate(again, again.state.units[gun.uid], tougher, 2, 1)
     assert before > 0 and after < before
-    shells = next((u for u in again.state.units.values() if again.unit_class(u).indirect_only), None)
-    if shells is not None:  # bombardments too (the scenario has a mortar or a battery)
-        assert indirect_rate(again, shells, again.state.units[tank.uid], False) <= \
-            indirect_rate(battle, battle.state.units[shells.uid], tank, False)
+    shells = next(u for u in again.state.units.values() if again.unit_class(u).indirect_only)  # a mortar
+    assert indirect_rate(again, shells, again.state.units[tank.uid], False) < \
+        indirect_rate(battle, battle.state.units[shells.uid], tank, False)
 
 
 def test_a_units_pace_follows_an_edit_of_the_map(bundled):
@@ -48,3 +47,19 @@ def test_a_units_pace_follows_an_edit_of_the_map(bundled):
     edited = replace(content, maps={**content.maps, game_map.id: heavy})
     again = Battle(edited, scenario, seed=1)
     assert squares_per_turn(again, again.state.units[tank.uid]) < before
+
+
+def test_the_battles_of_a_scenario_with_its_own_parameters_share_one_copy_of_the_content(bundled):
+    """A scenario's parameter overrides make a copy of the content (Content.for_scenario); its battles share that
+    copy, and so what is remembered with it, instead of starting afresh each game of a balance run."""
+    from tacforge.engine.model.parameters import PARAMETER_FIELDS
+
+    content = bundled.content("western")
+    key = next(iter(PARAMETER_FIELDS))
+    group, found = PARAMETER_FIELDS[key]
+    value = getattr(getattr(content.parameters, group), found.name)
+    scenario = replace(content.scenario("bocage_crossroads"), parameters=((key, value),))
+    first, second = Battle(content, scenario, seed=1), Battle(content, scenario, seed=2)
+    assert first.content is second.content and first.content is not content
+    other = replace(scenario, parameters=((key, value + 1),))
+    assert Battle(content, other, seed=1).content is not first.content

@@ -22,7 +22,7 @@ import numpy as np
 from ..rules.los import FACING_VECTORS, facing_index, viewshed
 from ..rules.sighting import sighting_range
 from .rates import unit_value
-from .threat_maps import KillsMaps
+from .threat_maps import KillsMaps, read_only
 
 if TYPE_CHECKING:
     from ..sim.battle import Battle
@@ -41,15 +41,8 @@ def offset_grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.nd
     if hit is None:
         ys, xs = np.indices((2 * height - 1, 2 * width - 1))
         xs, ys = xs - (width - 1), ys - (height - 1)
-        hit = _OFFSETS[(width, height)] = _read_only(xs, ys, np.maximum(np.abs(xs), np.abs(ys)))
+        hit = _OFFSETS[(width, height)] = read_only(xs, ys, np.maximum(np.abs(xs), np.abs(ys)))
     return hit
-
-
-def _read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
-    """The arrays, made read-only (and so every slice of them): they are shared by every picture."""
-    for a in arrays:
-        a.flags.writeable = False
-    return arrays
 
 
 def seen_from(window: np.ndarray, pos: tuple[int, int], width: int, height: int) -> np.ndarray:
@@ -112,8 +105,6 @@ class Picture:
             if target is not None:
                 self.rows_firing_at.setdefault(target, []).append(i)
         self._values: dict[str, float] = {}
-        self._dist: dict[tuple[int, int], np.ndarray] = {}
-        self._fov: dict[tuple, np.ndarray] = {}
         self._threat: dict[tuple, np.ndarray] = {}
         self.maps = KillsMaps(self)  # the kills maps of the region
         self._reach: dict[tuple, float] = {}  # (silhouette, square) -> sighting range, for sees_from
@@ -209,23 +200,17 @@ class Picture:
         self.maps = KillsMaps(self)
 
     def dist(self, pos: tuple[int, int]) -> np.ndarray:
-        hit = self._dist.get(pos)
-        if hit is None:
-            hit = self._dist[pos] = seen_from(offset_grids(self.width, self.height)[2], pos, self.width, self.height)
-        return hit
+        """Chebyshev distance from pos to every square (a read-only slice of a shared window)."""
+        return seen_from(offset_grids(self.width, self.height)[2], pos, self.width, self.height)
 
     def fov(self, pos: tuple[int, int], facing: str) -> np.ndarray:
-        """Squares inside a stationary unit's 180-degree field of vision."""
-        key = (pos, facing)
-        hit = self._fov.get(key)
-        if hit is None:
-            fx, fy = FACING_VECTORS[facing_index(facing)]
-            half = _HALVES.get((self.width, self.height, fx, fy))
-            if half is None:
-                xs, ys, _d = offset_grids(self.width, self.height)
-                half = _HALVES[(self.width, self.height, fx, fy)] = _read_only((fx * xs + fy * ys) >= 0)[0]
-            hit = self._fov[key] = seen_from(half, pos, self.width, self.height)
-        return hit
+        """Squares inside a stationary unit's 180-degree field of vision (a read-only slice of a shared window)."""
+        fx, fy = FACING_VECTORS[facing_index(facing)]
+        half = _HALVES.get((self.width, self.height, fx, fy))
+        if half is None:
+            xs, ys, _d = offset_grids(self.width, self.height)
+            half = _HALVES[(self.width, self.height, fx, fy)] = read_only((fx * xs + fy * ys) >= 0)[0]
+        return seen_from(half, pos, self.width, self.height)
 
     def los(self, pos: tuple[int, int]) -> np.ndarray:
         return viewshed(self.battle.grid, pos, self.battle.flags.los_operator, self.vis)

@@ -62,12 +62,6 @@ def _soonest(pic: Picture, units: list["UnitState"], square: tuple[int, int]) ->
     return best
 
 
-def edge_square(pic: Picture, pos: tuple[int, int], edge: str) -> tuple[int, int]:
-    """The square of the edge straight across from pos."""
-    x, y = pos
-    return {"west": (0, y), "east": (pic.width - 1, y), "north": (x, 0), "south": (x, pic.height - 1)}[edge]
-
-
 def turns_to(pic: Picture, unit: "UnitState", square: tuple[int, int]) -> float:
     """Turns the unit takes to the square at its typical pace (attack.py's estimate, by the median cost)."""
     pace = squares_per_turn(pic.battle, unit)
@@ -79,7 +73,7 @@ def leaving(pic: Picture, unit: "UnitState", edge: str) -> bool:
     nothing at the end), on its way already, or the turns left are just enough for it to get there."""
     if unit.routed or unit.pos is None or unit.carrier is not None or unit.is_hq or unit.weapon.sp <= 0:
         return False
-    square = edge_square(pic, unit.pos, edge)
+    square = pic.battle.map.edge_square(unit.pos, edge)
     if unit.objectives and unit.objectives[-1] == square:
         return True
     if in_area(pic.battle, unit.pos):
@@ -105,7 +99,7 @@ def detachments(pic: Picture, units: list["UnitState"]) -> list[tuple["UnitState
         if objective.side == pic.side and objective.kind == "exit":
             for unit in units:
                 if unit.uid not in sent and leaving(pic, unit, objective.edge):
-                    out.append((unit, edge_square(pic, unit.pos, objective.edge)))
+                    out.append((unit, pic.battle.map.edge_square(unit.pos, objective.edge)))
                     sent.add(unit.uid)
     return out
 
@@ -130,8 +124,10 @@ def destroy_orders(pic: Picture, units: list["UnitState"]) -> list:
             continue
         armoured = pic.battle.unit_class(target).armoured
         for unit in units:
-            if unit.routed or unit.pos is None or unit.priority == target.uid or not pic.dangerous_to(unit, armoured):
+            if unit.routed or unit.pos is None or unit.priority == target.uid or not pic.dangerous_to(unit, armoured) \
+                    or pic.battle.unit_class(unit).indirect_only:
                 continue
-            if chebyshev(unit.pos, target.pos) <= unit.weapon.mr and pic.battle.sees(unit.pos, target.pos):
+            reach = min(unit.weapon.mr, pic.vis)  # no unit fires beyond the visibility
+            if chebyshev(unit.pos, target.pos) <= reach and pic.battle.sees(unit.pos, target.pos):
                 out.append(o.Priority(unit.uid, target.uid))
     return out

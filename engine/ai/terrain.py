@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from ..sim.command import chebyshev, position
 from ..sim.pathing import IMPASSABLE
-from .rates import content_memo
 
 if TYPE_CHECKING:
     from ..sim.battle import Battle
@@ -40,13 +39,9 @@ def into_area(battle: "Battle", square: tuple[int, int], margin: int = 1) -> tup
 
 
 def toward_home(battle: "Battle", side: str) -> tuple[int, int]:
-    """Unit vector from the map toward the side's home edge (kept with the content: asked for every unit)."""
-    memo = content_memo(battle, "ai.toward_home", 64)
-    hit = memo.get(side)
-    if hit is None:
-        edge = battle.ruleset.side(side).home_edge
-        hit = memo[side] = {"west": (-1, 0), "east": (1, 0), "north": (0, -1), "south": (0, 1)}.get(edge, (0, 0))
-    return hit
+    """Unit vector from the map toward the side's home edge."""
+    edge = battle.ruleset.side(side).home_edge
+    return {"west": (-1, 0), "east": (1, 0), "north": (0, -1), "south": (0, 1)}.get(edge, (0, 0))
 
 
 def offset_in_formation(unit: "UnitState", hq: "UnitState | None") -> tuple[int, int]:

@@ -26,6 +26,13 @@ if TYPE_CHECKING:
 _CUTS: dict[tuple, tuple] = {}
 
 
+def read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The arrays, made read-only (and so every slice of them): they are shared by every picture."""
+    for a in arrays:
+        a.flags.writeable = False
+    return arrays
+
+
 class KillsMaps:
     """The kills maps of one region of a Picture, and the work they share (per enemy, per kind of target)."""
 
@@ -66,8 +73,8 @@ class KillsMaps:
                     dd = dd[r]
                     index = dd + pic.cover[r].astype(np.int16) * (reach + 1)
                     where = np.flatnonzero(search[r])
-                    hit = (dd, fire[r], search[r], index, reach,
-                           (where, dd.ravel()[where], index.ravel()[where].astype(np.int32)))
+                    searched = read_only(where, dd.ravel()[where], index.ravel()[where].astype(np.int32))
+                    hit = (dd, fire[r], search[r], *read_only(index), reach, searched)
                     if len(_CUTS) > 1024:
                         _CUTS.clear()
                     _CUTS[key] = hit

@@ -51,6 +51,11 @@ class Map:
         middle = (self.width - 1) / 2
         return sorted(((x, y) for x in range(self.width)), key=lambda sq: (abs(sq[0] - middle), sq[0]))
 
+    def edge_square(self, square: tuple[int, int], edge: str) -> tuple[int, int]:
+        """The square of `edge` straight across from `square`."""
+        x, y = square
+        return {"west": (0, y), "east": (self.width - 1, y), "north": (x, 0), "south": (x, self.height - 1)}[edge]
+
     def on_edge(self, square: tuple[int, int], edge: str) -> bool:
         x, y = square
         return {"west": x == 0, "east": x == self.width - 1, "north": y == 0, "south": y == self.height - 1}[edge]

@@ -55,9 +55,17 @@ class Content:
         are shared). A battle of the scenario reads its rules from it."""
         if not scenario.parameters:
             return self
-        overrides = dict(scenario.parameters)
-        return replace(self, parameters=self.parameters.overridden(overrides),
-                       parameter_origins={**self.parameter_origins, **dict.fromkeys(overrides, SCENARIO_ORIGIN)})
+        # one copy per set of overrides, so that the battles of a scenario (a balance run's hundreds) share what
+        # is worked out from the content and kept with it (memos, the terrain grid)
+        copies = self.memos.setdefault("for_scenario", {})
+        key = repr(scenario.parameters)  # the values may be lists (tables), which do not hash
+        found = copies.get(key)
+        if found is None:
+            overrides = dict(scenario.parameters)
+            found = copies[key] = replace(
+                self, parameters=self.parameters.overridden(overrides),
+                parameter_origins={**self.parameter_origins, **dict.fromkeys(overrides, SCENARIO_ORIGIN)})
+        return found
 
     def game_length(self, scenario: Scenario, turns: int | None = None) -> int:
         """Turns the scenario's battle lasts: as asked, else the scenario's, else the rules' default for its battle

@@ -18,10 +18,7 @@ HEADINGS = {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S",
 
 
 def home_square(unit: UnitState, battle: "Battle") -> tuple[int, int]:
-    edge = battle.ruleset.side(unit.side).home_edge
-    x, y = unit.pos
-    w, h = battle.map.width, battle.map.height
-    return {"west": (0, y), "east": (w - 1, y), "north": (x, 0), "south": (x, h - 1)}[edge]
+    return battle.map.edge_square(unit.pos, battle.ruleset.side(unit.side).home_edge)
 
 
 def _goal(unit: UnitState, battle: "Battle") -> tuple[int, int] | None:
