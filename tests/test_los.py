@@ -380,3 +380,20 @@ def test_sighting_range_of_arrays_is_the_sighting_range_of_each_unit():
     assert ranges.tolist() == [4.5, 3.0, 12.0, 8.25]  # (1+2)*1.5; (4+2)/2; (9+2)*1.5 capped at 12; (9+2)/2*1.5
     assert [sighting_range(int(s), bool(c), bool(m), 12, spotting)
             for s, c, m in zip(silhouettes, cover, moving)] == ranges.tolist()
+
+
+def test_a_large_maps_encodings_stay_cached_while_viewsheds_come_from_every_level(monkeypatch):
+    """On a 256 x 256 map a viewshed's codes alone are past the 48 MB a grid may keep at 60 x 60 (and the limits
+    of each origin level are 16 MB more): the cache keeps what was used last and grows with the map, so the codes
+    are built once, not for every viewshed (which had made a viewshed on such a map hundreds of times slower)."""
+    built = []
+    encode = los._encode
+    monkeypatch.setattr(los, "_encode", lambda grid, paths: built.append(1) or encode(grid, paths))
+    rng = np.random.default_rng(3)
+    grid = TerrainGrid.from_arrays(rng.integers(0, 4, (256, 256)), rng.random((256, 256)) < 0.3,
+                                   rng.integers(0, 3, (256, 256)))
+    origins = [(int(x), int(y)) for x, y in rng.integers(0, 256, (24, 2))]
+    for origin in origins + origins:
+        los.viewshed(grid, origin, ">=", 20)
+        los.clear_viewshed_cache()
+    assert len(built) == 1

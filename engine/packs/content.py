@@ -40,7 +40,8 @@ class Content:
     scenarios: dict[str, Scenario] = field(default_factory=dict)
     _names: dict[str, list[str]] = field(default_factory=dict, repr=False)
     # Values worked out from this content and kept for every battle played with it (the computer player's expected
-    # kills): a copy made by replace() - for_scenario's, an edited one - starts without them.
+    # kills, for_scenario's copies): a copy made by replace() - an edited one, for_scenario's - starts without them
+    # (and for_scenario keeps one copy per set of overrides, so a scenario's battles share its memos).
     memos: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # -- building -----------------------------------------------------------------------------------------------

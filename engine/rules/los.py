@@ -209,7 +209,7 @@ class _Paths:
 
     def table(self, e: int, h0: int) -> np.ndarray:
         """The (cached) limits of every target class, for operator e and an origin at level h0: (pairs + 1,
-        classes), row j the uint64 pair of path squares 8j+1 .. 8j+8, the last row the count limit."""
+        classes), row j the uint64 pair of path squares 10j+1 .. 10j+10, the last row the count limit."""
         hit = self._tables.get((e, h0))
         if hit is None:
             dh = np.arange(MAX_LEVEL + 1)[:, None, None] - h0

@@ -8,6 +8,8 @@ cells) and content object, so repeated calls are free; content is treated as imm
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 import itertools
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -33,7 +35,9 @@ MAX_LEVEL = 14  # keeps the int16 viewshed arithmetic far from overflow (schema 
 _serial = itertools.count(1)
 _CACHE: OrderedDict[tuple, tuple] = OrderedDict()
 _CACHE_SIZE = 32
-_DERIVED_BYTES = 48 << 20  # per grid
+# per grid: 48 MB, or on a larger map 3.5 KB a square, which holds a viewshed's codes and the limits of every level
+# of a 256 x 256 map (51 MB and 16 MB a level: the codes grow with the area)
+_DERIVED_BYTES, _DERIVED_BYTES_PER_SQUARE = 48 << 20, 3584
 
 
 def _frozen(array: np.ndarray, dtype) -> np.ndarray:
@@ -142,14 +146,20 @@ class TerrainGrid:
 
     def derived(self, key, build):
         """A per-grid cache of arrays derived from this grid (e.g. line-of-sight encodings), built on first use
-        and dropped, oldest first, beyond _DERIVED_BYTES."""
+        and dropped, least recently used first, beyond the grid's budget; the array used last before a new one is
+        kept whatever its size, since they are used together (a viewshed reads the map's codes and the limits of
+        its origin's level: on a 256 x 256 map the codes alone are past the budget)."""
         hit = self._derived.get(key)
-        if hit is None:
-            hit = build()
-            total = hit.nbytes + sum(a.nbytes for a in self._derived.values())
-            while self._derived and total > _DERIVED_BYTES:
-                total -= self._derived.pop(next(iter(self._derived))).nbytes
-            self._derived[key] = hit
+        if hit is not None:
+            with suppress(KeyError):  # another thread may just have dropped it
+                self._derived[key] = self._derived.pop(key)  # the most recently used last
+            return hit
+        hit = build()
+        total = hit.nbytes + sum(a.nbytes for a in self._derived.values())
+        budget = max(_DERIVED_BYTES, _DERIVED_BYTES_PER_SQUARE * self.width * self.height)
+        while len(self._derived) > 1 and total > budget:
+            total -= self._derived.pop(next(iter(self._derived))).nbytes
+        self._derived[key] = hit
         return hit
 
     def clear_derived(self) -> None:
