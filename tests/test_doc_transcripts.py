@@ -24,6 +24,9 @@ is `console` is a transcript:
   are links to the repository's), so a command may read `tests/data/...` as a reader in a checkout would, and what
   one command writes (`new -o my-battles`) the next one reads. No command writes into the repository.
 
+One more shown output is checked the same way: docs/fresh-machine.md's message of `make test` on a machine without
+the system packages, which test_the_fresh_machine_message_is_what_make_prints reproduces with today's Makefile.
+
 A change that alters a shown result fails here until the document is updated. Keep the shown commands quick (a
 batch of a few short games, not a hundred): the whole file runs in seconds.
 """
@@ -35,6 +38,8 @@ import io
 import os
 import re
 import shlex
+import shutil
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -174,3 +179,34 @@ def test_every_shown_command_prints_what_the_document_shows(doc, tmp_path, monke
         assert matches(expected, printed), (
             f"{shown.where}: `tacforge {shlex.join(shown.argv)}` no longer prints what the document shows; "
             f"update the document.\n--- shown\n" + "\n".join(expected) + "\n--- printed\n" + "\n".join(printed))
+
+
+def _block_after(doc: Path, heading: str) -> list[str]:
+    text = doc.read_text(encoding="utf-8")
+    after = text.index(heading)
+    match = FENCE.search(text, after)
+    assert match, f"{doc.name}: no block after {heading!r}"
+    return match.group(2).splitlines()
+
+
+def test_the_fresh_machine_message_is_what_make_prints(tmp_path):
+    """docs/fresh-machine.md quotes `make test` run by a normal user on a machine without the system packages. Here
+    the same Makefile and set-up script run in a copy of the files they read, with stand-ins on the PATH for such a
+    machine: dpkg-query finds no package installed, id says a normal user, and python3 has no venv module."""
+    for name in ("Makefile", "pyproject.toml", "requirements.lock", "plugins/western/pyproject.toml",
+                 "plugins/eastern/pyproject.toml", "scripts/setup-system.sh"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(REPO / name, tmp_path / name)
+    stand_ins = tmp_path / "bin"
+    stand_ins.mkdir()
+    for command, body in (("dpkg-query", "exit 1"), ("id", "echo 1000"), ("python3", "exit 1")):
+        (stand_ins / command).write_text(f"#!/bin/sh\n{body}\n")
+        (stand_ins / command).chmod(0o755)
+    make = shutil.which("make")
+    assert make, "GNU make is needed (README, 'Before you start')"
+    done = subprocess.run([make, "test"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          env={"PATH": f"{stand_ins}{os.pathsep}/usr/bin{os.pathsep}/bin", "LC_ALL": "C"}, timeout=60)
+    assert done.returncode == 2
+    assert not (tmp_path / ".venv").exists()
+    shown = _block_after(REPO / "docs" / "fresh-machine.md", "### The non-root message")
+    assert done.stdout.splitlines() == shown, "docs/fresh-machine.md: update the non-root message"
