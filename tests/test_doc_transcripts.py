@@ -164,7 +164,8 @@ def test_the_matcher_elides_only_where_it_is_told():
     assert not matches(["a"], ["a", "b"])
     assert _normalised(["12 games, 1 process, 3.4 s (3.52 games/s)  "]) == \
         ["12 games, 1 process, <time> s (<time> games/s)"]
-    assert _normalised([f"{REPO}/tests/x.yaml:1:1: error", "12 shots"], (REPO,)) == ["tests/x.yaml:1:1: error", "12 shots"]
+    assert _normalised([f"{REPO}/tests/x.yaml:1:1: error", "12 shots"], (REPO,)) == \
+        ["tests/x.yaml:1:1: error", "12 shots"]
 
 
 @pytest.mark.parametrize("doc", DOCUMENTS_WITH_COMMANDS, ids=[d.name for d in DOCUMENTS_WITH_COMMANDS])
