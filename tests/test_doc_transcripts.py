@@ -14,7 +14,7 @@ is `console` is a transcript:
   ending in ` \\` goes on on the next line). The lines after it, up to the next command or the end of the block, are
   what it prints, stdout and stderr together, in order.
 - A line that is only `...` stands for any number of lines, none included: the visible elision of a long output.
-- Compared after two normalisations, of what changes from machine to machine and run to run and nothing else:
+- Compared after three normalisations, of what changes from machine to machine and run to run and nothing else:
   spaces at the end of a line are dropped; a time (a number followed by ` s`, ` ms` or ` games/s`) is compared as a
   time, not as its number; and the folder the commands run in, or the checkout's own folder, at the start of a path
   tacforge prints in full is dropped, so that the document shows the path relative to the checkout.
