@@ -1,6 +1,7 @@
 """Every YAML snippet in docs/ is a valid document of its kind: what the docs show, tacforge accepts.
 
-A snippet names its kind the way pack files do, with a `# yaml-language-server: $schema=...` first line.
+A snippet names its kind the way pack files do, with a `# yaml-language-server: $schema=...` first line. The commands
+the docs show, with their output, are run by tests/test_doc_transcripts.py.
 """
 
 import re
