@@ -15,7 +15,7 @@ from ruamel.yaml.comments import CommentedMap
 from tacforge.engine.packs.manifest import FILE_KINDS
 
 from ..document import MISSING, Reloaded, ValueChanged, bulk_edit
-from ..shell.rooms import DocumentTab
+from ..common.rooms import DocumentTab
 from .manifest_checks import check_id, check_requirement, check_version
 
 PROBLEM_STYLE = "color: #b00020;"

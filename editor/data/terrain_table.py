@@ -12,7 +12,7 @@ import numpy as np
 from tacforge.engine.model import Map, TerrainCode, TerrainType
 
 from .columns import Column
-from .schema_bounds import ANY, bounds, choices, nullable
+from ..common.schema_bounds import ANY, bounds, choices, nullable
 
 TYPES_KEY, CODES_KEY = "terrain_types", "terrain_codes"
 
