@@ -81,16 +81,23 @@ class BattleType:
         return side in self.attackers
 
 
+# The key under which a field of a nested switch value states its JSON schema (schemas/parameters.schema.json).
+SCHEMA_KEY = "schema"
+
+
 @dataclass(frozen=True, slots=True)
 class SmallArmsBonus:
-    nationality: str
-    classes: tuple[str, ...]
-    multiplier: float
+    nationality: str = field(metadata={SCHEMA_KEY: {"$ref": "defs.schema.json#/$defs/id"}})
+    classes: tuple[str, ...] = field(metadata={SCHEMA_KEY: {
+        "type": "array", "items": {"$ref": "defs.schema.json#/$defs/unit_class"}}})
+    multiplier: float = field(metadata={SCHEMA_KEY: {"type": "number", "minimum": 0}})
 
 
-def _flag(meaning: str, section: str, unit: str = "switch", minimum: float | None = None):
-    """A ruleset switch, with the same metadata as a rules parameter (schemas/rules.schema.json $defs/flags)."""
-    return field(metadata={METADATA_KEY: ParameterInfo(unit, meaning, section, minimum)})
+def _flag(meaning: str, section: str, unit: str = "switch", minimum: float | None = None,
+          choices: tuple[str, ...] = ()):
+    """A ruleset switch, with the same metadata as a rules parameter. These fields are the source of
+    schemas/parameters.schema.json `$defs/flags` (`make schemas`)."""
+    return field(metadata={METADATA_KEY: ParameterInfo(unit, meaning, section, minimum, choices=choices)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +117,11 @@ class RulesetFlags:
                                                     "12.1 D13", "bonus")
     panic_rules: bool = _flag("panic, rout and rally are played", "6.8")
     stacking: bool = _flag("at most stacking_limit friendly units may enter a square", "6.11")
-    los_operator: str = _flag("line of sight is clear if round(h - d x H / D) is > (or >=) P", "12.1 D18", "operator")
+    los_operator: str = _flag("line of sight is clear if round(h - d x H / D) is > (or >=) P", "12.1 D18", "operator",
+                              choices=(">=", ">"))
     max_range_accuracy_plus_one: bool = _flag("KG 7.3's '1 +' is added to the accuracy base", "12.1 D8")
-    indirect_armour: str = _flag("armour against indirect fire: BA + FA/3 or (BA + FA)/3", "6.6", "rule")
+    indirect_armour: str = _flag("armour against indirect fire: BA + FA/3 or (BA + FA)/3", "6.6", "rule",
+                                 choices=("ba_plus_fa_third", "sum_third"))
     river_movement: bool = _flag("the river row of the movement costs applies", "12.1 D16")
     entrenchment_is_broken: bool = _flag("entrenchments are broken cover", "12.4 A3")
 
