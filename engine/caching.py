@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 import threading
-from typing import Callable, Generic, Hashable, TypeVar
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
 
 import cachetools
 

@@ -62,7 +62,7 @@ def test_threads_sharing_a_cache_keep_it_bounded_and_right():
         try:
             for i in range(3000):
                 key = (seed * 7 + i) % 120
-                value = cache.get_or_build(key, lambda: (key, key * key))
+                value = cache.get_or_build(key, lambda key=key: (key, key * key))
                 assert value == (key, key * key)
         except Exception as exc:  # noqa: BLE001 - any failure in a thread is the test's failure
             errors.append(exc)

@@ -94,7 +94,8 @@ def test_a_write_killed_before_its_rename_leaves_no_temporary_behind(tmp_path):
     path = tmp_path / "f.yaml"
     path.write_text("a: 1\n")
     folder = tmp_path / "parsed"
-    script = ("import os, signal\nfrom pathlib import Path\nfrom tacforge.engine.packs.parsed_cache import ParsedCache\n"
+    script = ("import os, signal\nfrom pathlib import Path\n"
+              "from tacforge.engine.packs.parsed_cache import ParsedCache\n"
               "os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)\n"
               f"ParsedCache(Path({str(folder)!r})).load(Path({str(path)!r}))\n")
     assert subprocess.run([sys.executable, "-c", script]).returncode == -signal.SIGKILL

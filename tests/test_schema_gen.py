@@ -8,6 +8,7 @@ import pytest
 from tacforge.engine.model import RulesetFlags
 from tacforge.engine.model.parameters import RulesParameters, iter_parameters
 from tacforge.engine.validation import schema_gen, schemas
+from tacforge.engine.yamlio import load_fast
 
 from conftest import REPO
 
@@ -60,8 +61,6 @@ def test_render_is_json_and_stable():
 
 def test_the_shipped_rules_validate_against_the_generated_definitions():
     rules = REPO / "content" / "rules.yaml"
-    from tacforge.engine.yamlio import load_fast
-
     assert schemas.validate("rules", load_fast(rules).data, rules) == []
     bad = {"parameters": {"stacking_limit": 0}}
     assert [i.code for i in schemas.validate("rules", bad, rules)] == ["schema.minimum"]

@@ -42,7 +42,8 @@ def offset_grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.nd
     if hit is None:
         ys, xs = np.indices((2 * height - 1, 2 * width - 1))
         xs, ys = xs - (width - 1), ys - (height - 1)
-        hit = _OFFSETS.put((width, height), read_only(xs, ys, np.maximum(np.abs(xs), np.abs(ys))))
+        xs, ys, d = read_only(xs, ys, np.maximum(np.abs(xs), np.abs(ys)))
+        hit = _OFFSETS.put((width, height), (xs, ys, d))
     return hit
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass
 from statistics import NormalDist
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def t_quantile(p: float, df: int) -> float:
