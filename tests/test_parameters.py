@@ -36,10 +36,11 @@ def test_every_number_has_a_lower_bound_and_every_divisor_excludes_zero():
 def test_rules_and_scenarios_use_the_generated_definitions():
     rules = json.loads((REPO / "schemas" / "rules.schema.json").read_text(encoding="utf-8"))
     scenario = json.loads((REPO / "schemas" / "scenario.schema.json").read_text(encoding="utf-8"))
-    assert rules["properties"]["parameters"]["$ref"] == "parameters.schema.json#/$defs/parameters"
-    assert rules["$defs"]["ruleset"]["properties"]["flags"]["$ref"] == "parameters.schema.json#/$defs/flags"
-    assert scenario["properties"]["parameters"]["$ref"] == "parameters.schema.json#/$defs/parameters"
-    assert "parameters" not in rules["$defs"] and "flags" not in rules["$defs"]
+    assert rules["properties"]["parameters"]["$ref"] == "model.schema.json#/$defs/parameters"
+    assert rules["$defs"]["ruleset"]["properties"]["flags"]["$ref"] == "model.schema.json#/$defs/flags"
+    assert scenario["properties"]["parameters"]["$ref"] == "model.schema.json#/$defs/parameters"
+    assert rules["properties"]["unit_classes"]["additionalProperties"]["$ref"] == "model.schema.json#/$defs/unit_class"
+    assert not {"parameters", "flags", "unit_class"} & set(rules["$defs"])
 
 
 # -- typed loading ----------------------------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 """The schemas generated from the typed model (engine/validation/schema_gen.py) are committed as generated, and say
 what the dataclasses say."""
 
+import dataclasses
 import json
 
 import pytest
 
-from tacforge.engine.model import RulesetFlags
+from tacforge.engine.model import RulesetFlags, UnitClass
 from tacforge.engine.model.parameters import RulesParameters, iter_parameters
 from tacforge.engine.validation import schema_gen, schemas
 from tacforge.engine.yamlio import load_fast
@@ -22,22 +23,22 @@ def test_committed_schema_is_what_make_schemas_writes(name):
 def test_make_schemas_writes_only_what_changed(tmp_path):
     assert schema_gen.write(tmp_path) == sorted(schema_gen.generated())
     assert schema_gen.write(tmp_path) == []
-    (tmp_path / schema_gen.PARAMETERS_FILE).write_text("{}\n", encoding="utf-8")
-    assert schema_gen.write(tmp_path) == [schema_gen.PARAMETERS_FILE]
+    (tmp_path / schema_gen.MODEL_FILE).write_text("{}\n", encoding="utf-8")
+    assert schema_gen.write(tmp_path) == [schema_gen.MODEL_FILE]
 
 
 def test_a_changed_field_changes_the_schema(monkeypatch):
-    before = schema_gen.generated()[schema_gen.PARAMETERS_FILE]
+    before = schema_gen.generated()[schema_gen.MODEL_FILE]
     changed = [(g, k, 3 if k == "stacking_limit" else d, i) for g, k, d, i in iter_parameters()]
     monkeypatch.setattr(schema_gen, "iter_parameters", lambda: iter(changed))
-    after = schema_gen.generated()[schema_gen.PARAMETERS_FILE]
+    after = schema_gen.generated()[schema_gen.MODEL_FILE]
     assert [a for a, b in zip(after.splitlines(), before.splitlines(), strict=True) if a != b] == [
         '        "stacking_limit": {"description": "A unit may not enter a square holding this many friendly units '
         '(units; rules-reference 6.11).", "type": "integer", "minimum": 1, "default": 3},']
 
 
 def test_generated_parameters_state_each_field():
-    generated = schema_gen.parameters_schema()["$defs"]
+    generated = schema_gen.model_schema()["$defs"]
     properties = generated["parameters"]["properties"]
     assert list(properties) == list(RulesParameters().flat())
     assert properties["accuracy_divisor"] == {
@@ -50,6 +51,19 @@ def test_generated_parameters_state_each_field():
     assert flags["required"] == list(flags["properties"]) == list(RulesetFlags.__dataclass_fields__)
     assert flags["properties"]["los_operator"]["enum"] == [">=", ">"]
     assert flags["properties"]["small_arms_bonus"]["oneOf"][0] == {"type": "null"}
+
+
+def test_a_unit_class_record_is_the_dataclass_key_for_key():
+    """Every field but the id (the entry's key) is a key; those without a default are required; the loader builds
+    a UnitClass from the record as it stands (engine/packs/decode.py)."""
+    record = schema_gen.model_schema()["$defs"]["unit_class"]
+    specs = [f for f in dataclasses.fields(UnitClass) if f.name != "id"]
+    assert list(record["properties"]) == [f.name for f in specs]
+    assert record["required"] == [f.name for f in specs if f.default is dataclasses.MISSING]
+    assert record["required"] == ["name", "armoured", "vehicle", "mobility", "fire_on_selection", "kill_vp",
+                                  "objective_vp", "report"]
+    assert record["properties"]["kills_armour"]["type"] == "boolean" and UnitClass.__dataclass_fields__[
+        "kills_armour"].default is True
 
 
 def test_render_is_json_and_stable():

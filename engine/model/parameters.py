@@ -5,7 +5,7 @@ group by concern, so the engine reads `params.time_space.pulses_per_turn`. Field
 one search finds a constant in the YAML, the schema, the code and `tacforge rules show`.
 
 Each field carries its metadata (unit, allowed range, one-line meaning, rules-reference section); its default is
-the manuals' value. These fields are the source of schemas/parameters.schema.json `$defs/parameters`: `make schemas`
+the manuals' value. These fields are the source of schemas/model.schema.json `$defs/parameters`: `make schemas`
 writes it (engine/validation/schema_gen.py) and a test fails when the committed file differs.
 """
 

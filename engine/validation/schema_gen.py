@@ -1,9 +1,11 @@
 """The schemas that are generated from the typed model, and the one way they are written (`make schemas`).
 
 Which is the source, for each kind (docs/architecture.md):
-- the rules parameters and the ruleset switches: the dataclasses (engine/model/parameters.py, RulesetFlags in
-  engine/model/rules.py) are the source, with each field's type, default and metadata (unit, range, meaning,
-  section); schemas/parameters.schema.json is generated from them, and rules.yaml and scenarios refer to it;
+- the rules parameters, the ruleset switches and the unit classes: the dataclasses are the source
+  (engine/model/parameters.py; RulesetFlags and UnitClass in engine/model/rules.py), with each field's type,
+  default and metadata (unit, range, meaning, section; or the JSON schema of a record's value). Their YAML is the
+  dataclass, key for key, so schemas/model.schema.json is generated from them and rules.yaml and scenarios refer to
+  its definitions;
 - every document kind (pack, terrain, rules, weapons, periods, formations, map, scenario) and defs.schema.json: the
   schema is the source. Their YAML is shaped for the designer (`nationality: [..]`, `command_hq: {name, symbol}`,
   conditional requirements by class) and the typed model for the engine (`nationalities`, `command_hq_name`), and
@@ -18,14 +20,14 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import Field, fields
+from dataclasses import MISSING, Field, fields
 from pathlib import Path
 from typing import Any
 
 from ..model.parameters import METADATA_KEY, ParameterInfo, declared_type, iter_parameters
-from ..model.rules import SCHEMA_KEY, RulesetFlags, SmallArmsBonus
+from ..model.rules import SCHEMA_KEY, RulesetFlags, SmallArmsBonus, UnitClass
 
-PARAMETERS_FILE = "parameters.schema.json"
+MODEL_FILE = "model.schema.json"
 JSON_TYPES = {"int": "integer", "float": "number", "str": "string", "bool": "boolean"}
 NESTED = {"SmallArmsBonus | None": SmallArmsBonus}  # a switch whose value is a record, or null for none
 
@@ -47,10 +49,11 @@ def _parameter(key: str, default: Any, info: ParameterInfo) -> dict[str, Any]:
 
 
 def _record(cls: type) -> dict[str, Any]:
-    """The schema of a nested switch value: every field required, each stating its own schema."""
-    specs = fields(cls)
-    return {"type": "object", "required": [f.name for f in specs], "additionalProperties": False,
-            "properties": {f.name: dict(f.metadata[SCHEMA_KEY]) for f in specs}}
+    """The schema of a YAML record: a key for each field that states its schema, required where it has no default
+    (a field without one, such as a unit class's id, is not a key of the record)."""
+    specs = [f for f in fields(cls) if SCHEMA_KEY in f.metadata]
+    return {"type": "object", "required": [f.name for f in specs if f.default is MISSING],
+            "additionalProperties": False, "properties": {f.name: dict(f.metadata[SCHEMA_KEY]) for f in specs}}
 
 
 def _flag(spec: Field) -> dict[str, Any]:
@@ -65,14 +68,15 @@ def _flag(spec: Field) -> dict[str, Any]:
     return {"description": info.describe(), **value, **_bounds(info)}
 
 
-def parameters_schema() -> dict[str, Any]:
-    """schemas/parameters.schema.json: the rules parameters and the ruleset switches, from their dataclasses."""
+def model_schema() -> dict[str, Any]:
+    """schemas/model.schema.json: the rules parameters, the ruleset switches and the unit classes, from their
+    dataclasses."""
     flags = fields(RulesetFlags)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$comment": "Generated from engine/model/parameters.py and engine/model/rules.py by `make schemas`: "
                     "edit those, not this file.",
-        "title": "tacforge rules parameters and ruleset switches (rules.yaml, a scenario's parameters)",
+        "title": "tacforge definitions from the typed model: rules parameters, ruleset switches, unit classes",
         "$defs": {
             "parameters": {
                 "description": "Every rules parameter. A pack sets any of them over the packs it requires; a "
@@ -87,6 +91,7 @@ def parameters_schema() -> dict[str, Any]:
                 "required": [f.name for f in flags],
                 "properties": {f.name: _flag(f) for f in flags},
             },
+            "unit_class": _record(UnitClass),
         },
     }
 
@@ -109,7 +114,7 @@ def _values(node: dict | list) -> list:
 
 def generated() -> dict[str, str]:
     """Every generated schema file's text, by file name."""
-    return {PARAMETERS_FILE: render(parameters_schema()) + "\n"}
+    return {MODEL_FILE: render(model_schema()) + "\n"}
 
 
 def write(folder: Path) -> list[str]:
