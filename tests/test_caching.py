@@ -1,6 +1,7 @@
 """engine/caching.py: the engine's one caching facility (bounded LRU, safe across threads), and the caches that use
 it keep their bounds."""
 
+import pickle
 import re
 import threading
 from pathlib import Path
@@ -98,3 +99,14 @@ def test_the_engine_caches_only_through_the_facility():
     found = [f"{path.relative_to(ENGINE)}: {match.group(0)}" for path in sorted(ENGINE.rglob("*.py"))
              for match in own.finditer(path.read_text(encoding="utf-8"))]
     assert found == []
+
+
+def test_a_pickled_grid_gets_a_derived_cache_of_its_own():
+    """A cache holds a lock, which does not pickle: a grid leaves its derived arrays behind and the copy starts an
+    empty cache with the same budget."""
+    grid = TerrainGrid.from_arrays(np.zeros((150, 150), int), np.zeros((150, 150), bool),
+                                  np.zeros((150, 150), int))
+    grid.derived("codes", lambda: np.zeros(10))
+    copy = pickle.loads(pickle.dumps(grid))
+    assert len(copy._derived) == 0 and copy._derived.maxsize == grid._derived.maxsize == 3584 * 150 * 150
+    assert copy.serial != grid.serial and copy.derived("codes", lambda: np.ones(3)).tolist() == [1.0, 1.0, 1.0]
