@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 READY  := $(VENV)/.ready
 
-.PHONY: run play test soak bench setup clean
+.PHONY: run play test soak bench schemas setup clean
 
 setup: $(READY)
 
@@ -40,6 +40,11 @@ SOAK ?= 10000
 soak: $(READY)
 	@TACFORGE_SOAK=$(SOAK) QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s -p no:cacheprovider \
 		tests/test_fuzz_validator.py
+
+# The schemas generated from the typed model (engine/validation/schema_gen.py): run after changing a rules parameter
+# or a ruleset switch; tests/test_schema_gen.py fails until the committed files are what this writes.
+schemas: $(READY)
+	@$(BIN)/python -m tacforge.engine.validation.schema_gen schemas
 
 bench: $(READY)
 	@QT_QPA_PLATFORM=offscreen $(BIN)/python tests/benchmarks/run_all.py

@@ -397,14 +397,21 @@ def _remove_stale_temporaries(path: Path) -> None:
 def atomic_write_text(path: Path, text: str) -> None:
     """Write via a temporary file in the same folder, flush, fsync, rename: never a half-written file, and no
     temporary left behind, neither by this write (removed on failure) nor by an earlier killed one."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> None:
+    """atomic_write_text's bytes. Not `durable`: no fsync, for a cache whose entry lost to a power cut is a miss
+    (the rename still never shows a half-written file)."""
     path = Path(path)
     _remove_stale_temporaries(path)
     fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         if path.exists():
             os.chmod(tmp, path.stat().st_mode & 0o777)
         os.replace(tmp, path)
@@ -414,6 +421,8 @@ def atomic_write_text(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
+    if not durable:
+        return
     try:
         dir_fd = os.open(path.parent, os.O_RDONLY)
     except OSError:

@@ -14,7 +14,7 @@ from conftest import write_pack
 
 from tacforge.engine.cli import build_parser
 
-HEAVY = ("numpy", "jsonschema", "jsonschema_rs", "ruamel", "yaml", "dask", "PyQt6", "importlib.metadata")
+HEAVY = ("numpy", "scipy", "jsonschema", "jsonschema_rs", "ruamel", "yaml", "dask", "PyQt6", "importlib.metadata")
 
 CHILD = """
 import contextlib, io, json, sys

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 from tacforge.editor.grid.model import MapModel
@@ -71,3 +73,18 @@ def test_a_tool_switch_ends_a_stroke_in_progress(content):
     controller.press(2, 2)
     controller.set_tool("select")
     assert controller.take_events() == [("stroke_end", None)]
+
+
+def test_the_stroke_and_rectangle_bases_are_abstract_and_every_registered_tool_is_whole(content):
+    """A tool built on a base that leaves a step to it (a brush's dab, a rectangle's finish) cannot be made without
+    that step: abc refuses it when the controller makes its tools, not on the first drag."""
+    from tacforge.editor.map.tools import builtin
+
+    class Halfway(builtin._StrokeTool):
+        id, name = "halfway", "Halfway"
+
+    controller = ToolController(MapModel.blank(content, 10, 10))
+    with pytest.raises(TypeError, match="_dab"):
+        Halfway(controller)
+    assert inspect.isabstract(builtin._DragRectangleTool)
+    assert [c for c in TOOL_CLASSES.values() if inspect.isabstract(c)] == []

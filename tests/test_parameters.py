@@ -1,10 +1,9 @@
-"""Typed rules parameters (issue 12): the dataclasses and the schema state the same parameters, the shipped packs load
-typed, a scenario's overrides change its battle, `tacforge rules show` names each value's source, and every bad value
-is a clear error with file and line."""
+"""Typed rules parameters (issue 12): the dataclasses state every parameter (the schema is generated from them), the
+shipped packs load typed, a scenario's overrides change its battle, `tacforge rules show` names each value's source,
+and every bad value is a clear error with file and line."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 import shutil
@@ -13,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from tacforge.engine.cli import main
-from tacforge.engine.model import RulesetFlags
 from tacforge.engine.model.parameters import PARAMETER_FIELDS, RulesParameters, declared_type, iter_parameters
 from tacforge.engine.positions import locate_issues
 from tacforge.engine.sim import events as ev
@@ -21,56 +19,28 @@ from tacforge.engine.sim.battle import Battle
 
 from conftest import REPO, load_with, write_pack
 
-SCHEMA = json.loads((REPO / "schemas" / "rules.schema.json").read_text(encoding="utf-8"))
-SCHEMA_PARAMETERS = SCHEMA["$defs"]["parameters"]
 FIXTURES = REPO / "tests" / "data" / "fixtures" / "western-fixtures"
 BROKEN = REPO / "tests" / "data" / "broken"
-PYTHON_TYPES = {"int": "integer", "float": "number", "str": "string"}
 
 
-# -- the dataclasses and the schema are one list ---------------------------------------------------------------------
-def test_schema_lists_exactly_the_dataclass_fields():
-    assert SCHEMA_PARAMETERS["additionalProperties"] is False
-    assert list(SCHEMA_PARAMETERS["properties"]) == list(PARAMETER_FIELDS)
-
-
-@pytest.mark.parametrize("key", list(PARAMETER_FIELDS))
-def test_schema_type_range_and_default_equal_the_field(key):
-    schema = SCHEMA_PARAMETERS["properties"][key]
-    group, spec = PARAMETER_FIELDS[key]
-    info = spec.metadata["parameter"]
-    assert schema["type"] == PYTHON_TYPES[declared_type(key)]
-    assert schema["default"] == spec.default and type(schema["default"]) is type(spec.default)
-    lower = "exclusiveMinimum" if info.exclusive_minimum else "minimum"
-    other = "minimum" if info.exclusive_minimum else "exclusiveMinimum"
-    assert schema.get(lower) == info.minimum and other not in schema
-    assert schema.get("maximum") == info.maximum
-    assert schema.get("pattern") == info.pattern
-    assert schema["description"] == info.describe()
-    assert info.unit and info.meaning and info.section
-
-
+# -- the dataclasses are the source of the schema (tests/test_schema_gen.py keeps the written file up to date) -------
 def test_every_number_has_a_lower_bound_and_every_divisor_excludes_zero():
     for _, key, _, info in iter_parameters():
         if declared_type(key) != "str":
             assert info.minimum is not None, key
         if "divisor" in key:
             assert info.exclusive_minimum and info.minimum == 0, key
+        assert info.unit and info.meaning and info.section, key
 
 
-def test_ruleset_flags_carry_the_schema_s_metadata():
-    schema = SCHEMA["$defs"]["flags"]
-    flags = {f.name: f for f in dataclasses.fields(RulesetFlags)}
-    assert list(schema["properties"]) == list(flags) == schema["required"]
-    for name, spec in flags.items():
-        info = spec.metadata["parameter"]
-        assert schema["properties"][name]["description"] == info.describe(), name
-        assert schema["properties"][name].get("minimum") == info.minimum, name
-
-
-def test_scenario_overrides_use_the_same_definition():
+def test_rules_and_scenarios_use_the_generated_definitions():
+    rules = json.loads((REPO / "schemas" / "rules.schema.json").read_text(encoding="utf-8"))
     scenario = json.loads((REPO / "schemas" / "scenario.schema.json").read_text(encoding="utf-8"))
-    assert scenario["properties"]["parameters"]["$ref"] == "rules.schema.json#/$defs/parameters"
+    assert rules["properties"]["parameters"]["$ref"] == "model.schema.json#/$defs/parameters"
+    assert rules["$defs"]["ruleset"]["properties"]["flags"]["$ref"] == "model.schema.json#/$defs/flags"
+    assert scenario["properties"]["parameters"]["$ref"] == "model.schema.json#/$defs/parameters"
+    assert rules["properties"]["unit_classes"]["additionalProperties"]["$ref"] == "model.schema.json#/$defs/unit_class"
+    assert not {"parameters", "flags", "unit_class"} & set(rules["$defs"])
 
 
 # -- typed loading ----------------------------------------------------------------------------------------------------

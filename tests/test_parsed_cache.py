@@ -1,5 +1,10 @@
 """The fast load path parses a file's text once; errors, edits and broken cache entries are read as before."""
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from tacforge.engine.packs import load_packs, parsed_cache
@@ -81,3 +86,36 @@ def test_an_unwritable_cache_folder_is_harmless(tmp_path):
     path = tmp_path / "f.yaml"
     path.write_text("a: 1\n")
     assert ParsedCache(blocker / "parsed").load(path).data == {"a": 1}
+
+
+def test_a_write_killed_before_its_rename_leaves_no_temporary_behind(tmp_path):
+    """A process killed between writing an entry and renaming it into place (SIGKILL: no clean-up runs) leaves its
+    temporary, never a torn entry; the next store of that entry removes it."""
+    path = tmp_path / "f.yaml"
+    path.write_text("a: 1\n")
+    folder = tmp_path / "parsed"
+    script = ("import os, signal\nfrom pathlib import Path\n"
+              "from tacforge.engine.packs.parsed_cache import ParsedCache\n"
+              "os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)\n"
+              f"ParsedCache(Path({str(folder)!r})).load(Path({str(path)!r}))\n")
+    assert subprocess.run([sys.executable, "-c", script]).returncode == -signal.SIGKILL
+    (left,) = folder.iterdir()
+    assert left.name.startswith(".") and left.suffix == ".tmp"
+    assert ParsedCache(folder).load(path).data == {"a": 1}
+    assert [p.suffix for p in folder.iterdir()] == [".marshal"]
+
+
+def test_a_store_removes_the_old_temporaries_of_other_entries(tmp_path):
+    """A killed write of an entry that is never stored again: the next store of any entry removes its temporary
+    once it is older than a write can take, and leaves a fresh one (another process may be writing it)."""
+    folder = tmp_path / "parsed"
+    folder.mkdir()
+    stale, fresh = folder / ".old.marshal.abcd1234.tmp", folder / ".new.marshal.efgh5678.tmp"
+    for temporary in (stale, fresh):
+        temporary.write_bytes(b"torn")
+    old = time.time() - parsed_cache.STALE_SECONDS - 5
+    os.utime(stale, (old, old))
+    path = tmp_path / "f.yaml"
+    path.write_text("a: 1\n")
+    ParsedCache(folder).load(path)
+    assert sorted(p.suffix for p in folder.iterdir()) == [".marshal", ".tmp"] and fresh.exists()

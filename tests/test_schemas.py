@@ -29,7 +29,7 @@ def test_every_kind_has_both_kinds_of_examples():
 
 def test_every_schema_file_is_a_kind_or_shared():
     names = {p.name.removesuffix(".schema.json") for p in SCHEMA_DIR.glob("*.schema.json")}
-    assert names == set(schemas.KINDS) | {"defs"}
+    assert names == set(schemas.KINDS) | {"defs", "model"}
 
 
 @pytest.mark.parametrize("path", VALID, ids=_id)

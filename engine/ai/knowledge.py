@@ -13,12 +13,12 @@ vision). An enemy that fired at another of our units last turn keeps that target
 
 from __future__ import annotations
 
-import functools
 import math
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..caching import LRU, memoized
 from ..rules.los import FACING_VECTORS, facing_index, viewshed
 from ..rules.sighting import sighting_range
 from .rates import unit_value
@@ -28,9 +28,10 @@ if TYPE_CHECKING:
     from ..sim.battle import Battle
     from ..sim.state import UnitState
 
-_OFFSETS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-_HALVES: dict[tuple, np.ndarray] = {}
-_GEOMETRY: dict[tuple, tuple] = {}
+# by map size: the offset windows of 16 map sizes, and the half-planes of 8 facings on each of them
+_OFFSETS: LRU[tuple[np.ndarray, np.ndarray, np.ndarray]] = LRU(16)
+_HALVES: LRU[np.ndarray] = LRU(16 * 8)
+_GEOMETRY: LRU[tuple] = LRU(1024)  # by Picture.geometry_key: 1024 enemies' distance, fire and search arrays
 
 
 def offset_grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -41,7 +42,8 @@ def offset_grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.nd
     if hit is None:
         ys, xs = np.indices((2 * height - 1, 2 * width - 1))
         xs, ys = xs - (width - 1), ys - (height - 1)
-        hit = _OFFSETS[(width, height)] = read_only(xs, ys, np.maximum(np.abs(xs), np.abs(ys)))
+        xs, ys, d = read_only(xs, ys, np.maximum(np.abs(xs), np.abs(ys)))
+        hit = _OFFSETS.put((width, height), (xs, ys, d))
     return hit
 
 
@@ -55,7 +57,7 @@ def facing_towards(here, there) -> str:
     return _facing_along(there[0] - here[0], there[1] - here[1])
 
 
-@functools.lru_cache(maxsize=4096)
+@memoized(maxsize=4096)  # by offset (dx, dy): 4096 of them
 def _facing_along(dx: int, dy: int) -> str:
     if dx == 0 and dy == 0:
         return "N"
@@ -209,7 +211,7 @@ class Picture:
         half = _HALVES.get((self.width, self.height, fx, fy))
         if half is None:
             xs, ys, _d = offset_grids(self.width, self.height)
-            half = _HALVES[(self.width, self.height, fx, fy)] = read_only((fx * xs + fy * ys) >= 0)[0]
+            half = _HALVES.put((self.width, self.height, fx, fy), read_only((fx * xs + fy * ys) >= 0)[0])
         return seen_from(half, pos, self.width, self.height)
 
     def los(self, pos: tuple[int, int]) -> np.ndarray:
@@ -251,10 +253,8 @@ class Picture:
         if hit is None:
             d = self.dist(enemy.pos)
             fire = (d <= reach) & self.los(enemy.pos)
-            hit = (np.minimum(d, reach).astype(np.int16), fire, fire & self.fov(enemy.pos, enemy.facing))
-            if len(_GEOMETRY) > 1024:
-                _GEOMETRY.clear()
-            _GEOMETRY[key] = hit
+            hit = _GEOMETRY.put(key, (np.minimum(d, reach).astype(np.int16), fire,
+                                      fire & self.fov(enemy.pos, enemy.facing)))
         return hit
 
     def threat(self, unit: "UnitState", moving: bool = False) -> np.ndarray:

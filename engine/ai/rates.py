@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..caching import LRU
 from ..rules import fire as rf
 from ..sim.victory import kill_vp
 
@@ -14,13 +15,13 @@ if TYPE_CHECKING:
     from ..sim.battle import Battle
     from ..sim.state import UnitState
 
-def content_memo(battle: "Battle", name: str, limit: int) -> dict:
-    """A memo kept with the battle's content (Content.memos), emptied when it holds `limit` entries: what the
-    computer player works out from the rules data is shared by the battles of that content and by no other (an
-    edited copy of the pack, the scenario's own parameters)."""
-    memo = battle.content.memos.setdefault(name, {})
-    if len(memo) >= limit:
-        memo.clear()
+def content_memo(battle: "Battle", name: str, limit: int) -> LRU:
+    """A memo kept with the battle's content (Content.memos), of at most `limit` entries: what the computer player
+    works out from the rules data is shared by the battles of that content and by no other (an edited copy of the
+    pack, the scenario's own parameters)."""
+    memo = battle.content.memos.get(name)
+    if memo is None:  # setdefault: two threads that get here at once share one memo
+        memo = battle.content.memos.setdefault(name, LRU(limit))
     return memo
 
 
@@ -55,8 +56,7 @@ def kill_rate(battle: "Battle", firer: "UnitState", target_weapon, rng: int, pul
         value = float(res.kills)
     except ValueError:
         value = 0.0
-    rates[key] = value
-    return value
+    return rates.put(key, value)
 
 
 def rate_table(battle: "Battle", enemy: "UnitState", weapon, reach: int, pulses: int, armoured: bool,
@@ -78,7 +78,7 @@ def rate_table_one(battle: "Battle", enemy: "UnitState", weapon, reach: int, pul
             for c in (0, 1):
                 hit[c, r] = kill_rate(battle, enemy, weapon, r, pulses, front=armoured, cover=bool(c),
                                       target_moving=moving, target_speed=weapon.sp if moving else 0, count=1)
-        tables[key] = hit
+        tables.put(key, hit)
     return hit
 
 
@@ -93,8 +93,8 @@ def siw_rate(battle: "Battle", unit: "UnitState", target: "UnitState") -> float:
         classes = battle.content.unit_classes
         f = rf.Firer.from_weapon(unit.siw, classes[unit.siw.unit_class], unit.count, nationality=unit.nationality)
         t = rf.Target.from_weapon(target.weapon, classes[target.weapon.unit_class])
-        hit = rates[key] = float(rf.siw_attack(f, t, men=unit.count, pulses=1, params=battle.params,
-                                                flags=battle.flags).kills)
+        hit = rates.put(key, float(rf.siw_attack(f, t, men=unit.count, pulses=1, params=battle.params,
+                                                 flags=battle.flags).kills))
     return hit
 
 
@@ -124,5 +124,5 @@ def indirect_rate(battle: "Battle", gun: "UnitState", target: "UnitState", cover
             hit = float(rf.indirect_fire(f, t, pulses=4, params=battle.params, flags=battle.flags).kills)
         except ValueError:
             hit = 0.0
-        rates[key] = hit
+        rates.put(key, hit)
     return hit

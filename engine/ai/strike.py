@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..caching import LRU
 from ..rules.los import FACING_VECTORS, facing_index, in_arc_offset
 from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
@@ -227,7 +228,7 @@ class EnemyWindows:
             for key, _enemy in self._kinds:
                 row = memo.get((pic.vis, firer, key))
                 if row is None:
-                    row = memo[(pic.vis, firer, key)] = np.full(ARCS, np.nan)
+                    row = memo.put((pic.vis, firer, key), np.full(ARCS, np.nan))
                 rows_of.append(row)
             table = self._strike[firer] = (np.array(rows_of).reshape(len(rows_of), ARCS), rows_of)
         table, rows_of = table
@@ -296,7 +297,7 @@ def path_risk(moving_threat: np.ndarray, origin: tuple[int, int], xs: np.ndarray
     return np.bincount(np.arange(len(ways)).repeat(lengths), samples, minlength=len(ways))
 
 
-_WAYS: dict[tuple[int, int, int], np.ndarray] = {}
+_WAYS: LRU[np.ndarray] = LRU(100_000)  # sampled squares by (dx, dy, map width): 100 000 short arrays
 
 
 def _way(dx: int, dy: int, width: int) -> np.ndarray:
@@ -306,8 +307,6 @@ def _way(dx: int, dy: int, width: int) -> np.ndarray:
     hit = _WAYS.get(key)
     if hit is None:
         n = max(abs(dx), abs(dy))
-        hit = np.array([round(dy * i / n) * width + round(dx * i / n) for i in range(1, n)], dtype=np.int64)
-        if len(_WAYS) > 100_000:
-            _WAYS.clear()
-        _WAYS[key] = hit
+        hit = _WAYS.put(key, np.array([round(dy * i / n) * width + round(dx * i / n) for i in range(1, n)],
+                                      dtype=np.int64))
     return hit

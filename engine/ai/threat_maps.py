@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..caching import LRU
 from .rates import rate_table, rate_table_one
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 # Each enemy's geometry (Picture.geometry, itself kept across phases) cut to a region, for the orders phases to
 # come: most enemies stand still from one turn to the next.
-_CUTS: dict[tuple, tuple] = {}
+_CUTS: LRU[tuple] = LRU(1024)  # by (enemy geometry key, region): 1024 enemies' cuts
 
 
 def read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -74,10 +75,7 @@ class KillsMaps:
                     index = dd + pic.cover[r].astype(np.int16) * (reach + 1)
                     where = np.flatnonzero(search[r])
                     searched = read_only(where, dd.ravel()[where], index.ravel()[where].astype(np.int32))
-                    hit = (dd, fire[r], search[r], *read_only(index), reach, searched)
-                    if len(_CUTS) > 1024:
-                        _CUTS.clear()
-                    _CUTS[key] = hit
+                    hit = _CUTS.put(key, (dd, fire[r], search[r], *read_only(index), reach, searched))
             self._local[enemy.uid] = hit
         return hit
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from .. import __version__
+from ..caching import LRU
 from ..packs.fingerprint import PackFingerprint, pack_fingerprints, pack_folder_of
 from .batch import BatchError, GameSetup, game_seed
 from .games import GameSummary, play_game
@@ -64,8 +65,9 @@ class PackMismatch(Exception):
 
 
 # -- on the workers --------------------------------------------------------------------------------------------------
-_loaded: dict[GameSetup, tuple] = {}  # per worker process: setup -> (content, scenario, fingerprints)
 LOADED_KEPT = 4  # setups a worker keeps loaded (a long-running cluster serves many batches)
+# per worker process, whose threads play games at once: setup -> (content, scenario, fingerprints)
+_loaded: LRU[tuple] = LRU(LOADED_KEPT)
 
 
 def dask_setup(worker) -> None:
@@ -85,11 +87,7 @@ def _load(setup: GameSetup, fresh: bool = False) -> tuple:
         cached = None
     if cached is None:
         content, scenario = setup.find()
-        cached = (content, scenario, scenario_fingerprints(content, scenario, setup.pack_paths))
-        _loaded.pop(setup, None)
-        while len(_loaded) >= LOADED_KEPT:
-            del _loaded[next(iter(_loaded))]  # the oldest
-        _loaded[setup] = cached
+        cached = _loaded.put(setup, (content, scenario, scenario_fingerprints(content, scenario, setup.pack_paths)))
     return cached
 
 

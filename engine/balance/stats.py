@@ -1,9 +1,8 @@
-"""The little statistics a balance run needs, in plain Python (no SciPy): mean, sample standard deviation, a
-Student t confidence interval for a mean, and a Wilson interval for a share.
+"""The little statistics a balance run needs: mean, sample standard deviation, a Student t confidence interval for a
+mean (the t quantile from scipy.stats), and a Wilson interval for a share.
 
-The t quantile is exact: for an integer number of degrees of freedom the t distribution's CDF is a finite series
-(Abramowitz and Stegun 26.7.3 and 26.7.4), which is inverted by bisection. Above 1000 degrees of freedom the
-Cornish-Fisher expansion is used instead (its error there is below 1e-9).
+scipy.stats is imported when a first interval is worked out, not with this module: it takes a third of a second,
+which `tacforge --help` and the editor's start do not pay (tests/test_cli_startup.py).
 """
 
 from __future__ import annotations
@@ -11,61 +10,18 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass
 from statistics import NormalDist
-from typing import Iterable
-
-CORNISH_FISHER_ABOVE = 1000
-
-
-def t_cdf(t: float, df: int) -> float:
-    """P(T <= t) for Student's t with an integer number of degrees of freedom df >= 1."""
-    if df < 1 or int(df) != df:
-        raise ValueError("df must be a positive integer")
-    if math.isinf(t):
-        return 1.0 if t > 0 else 0.0
-    theta = math.atan(t / math.sqrt(df))
-    s, c2 = math.sin(theta), math.cos(theta) ** 2
-    if df % 2:  # odd: A = 2/pi [theta + sin cos (1 + 2/3 c^2 + 2*4/(3*5) c^4 + ... )]
-        a = theta
-        if df > 1:
-            term = total = 1.0
-            for k in range(1, (df - 3) // 2 + 1):
-                term *= (2 * k) / (2 * k + 1) * c2
-                total += term
-            a += s * math.cos(theta) * total
-        a *= 2 / math.pi
-    else:  # even: A = sin (1 + 1/2 c^2 + 1*3/(2*4) c^4 + ... )
-        term = total = 1.0
-        for k in range(1, (df - 2) // 2 + 1):
-            term *= (2 * k - 1) / (2 * k) * c2
-            total += term
-        a = s * total
-    return 0.5 + a / 2  # a is P(-|t| < T < |t|) with the sign of t
+from collections.abc import Iterable
 
 
 def t_quantile(p: float, df: int) -> float:
     """The p quantile of Student's t with df degrees of freedom (e.g. t_quantile(0.975, 4) = 2.776445)."""
     if not 0 < p < 1:
         raise ValueError("p must be in (0, 1)")
-    if p == 0.5:
-        return 0.0
-    if p < 0.5:
-        return -t_quantile(1 - p, df)
-    if df > CORNISH_FISHER_ABOVE:
-        z = NormalDist().inv_cdf(p)
-        return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
-                + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
-    lo, hi = 0.0, 1.0
-    while t_cdf(hi, df) < p:
-        lo, hi = hi, hi * 2
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if t_cdf(mid, df) < p:
-            lo = mid
-        else:
-            hi = mid
-        if hi - lo < 1e-12 * max(1.0, hi):
-            break
-    return (lo + hi) / 2
+    if df < 1 or int(df) != df:
+        raise ValueError("df must be a positive integer")
+    from scipy.stats import t
+
+    return float(t.ppf(p, df))
 
 
 @dataclass(frozen=True)

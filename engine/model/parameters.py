@@ -5,8 +5,8 @@ group by concern, so the engine reads `params.time_space.pulses_per_turn`. Field
 one search finds a constant in the YAML, the schema, the code and `tacforge rules show`.
 
 Each field carries its metadata (unit, allowed range, one-line meaning, rules-reference section); its default is
-the manuals' value. schemas/rules.schema.json `$defs/parameters` states the same keys, types and ranges and a test
-keeps the two equal.
+the manuals' value. These fields are the source of schemas/model.schema.json `$defs/parameters`: `make schemas`
+writes it (engine/validation/schema_gen.py) and a test fails when the committed file differs.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ METADATA_KEY = "parameter"
 @dataclass(frozen=True, slots=True)
 class ParameterInfo:
     """What a designer needs to know about one parameter. `minimum` is exclusive when `exclusive_minimum` (divisors
-    and the like, where zero has no meaning). `pattern` is the regular expression a text value matches."""
+    and the like, where zero has no meaning). `pattern` is the regular expression a text value matches; `choices`
+    the words a text value may be (empty: any)."""
 
     unit: str
     meaning: str
@@ -29,6 +30,7 @@ class ParameterInfo:
     maximum: float | None = None
     exclusive_minimum: bool = False
     pattern: str | None = None
+    choices: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """The schema's description of the parameter, which a YAML language server shows on hover."""

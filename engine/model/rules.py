@@ -1,39 +1,70 @@
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field
 from typing import Mapping
 
 from .parameters import METADATA_KEY, ParameterInfo
 from .source import Source
 
+# The key under which a field of a YAML record states the JSON schema of its value: the fields are the source of
+# that record's definition in schemas/model.schema.json (engine/validation/schema_gen.py, `make schemas`).
+SCHEMA_KEY = "schema"
+_DEFS = "defs.schema.json#/$defs/"
+_BOOLEAN = {"type": "boolean"}
+
+
+def _key(schema: dict, default=MISSING):
+    """A field of a YAML record, with the JSON schema of its value; without a default the key is required."""
+    return field(default=default, metadata={SCHEMA_KEY: schema})
+
+
+def _described(description: str, schema: dict) -> dict:
+    return {"description": description, **schema}
+
 
 @dataclass(frozen=True, slots=True)
 class UnitClass:
+    """A unit class of rules.yaml `unit_classes`: its id is the entry's key, every other field one key of the entry."""
+
     id: str
-    name: str
-    armoured: bool
-    vehicle: bool
-    mobility: str | None
-    fire_on_selection: bool
-    kill_vp: int
-    objective_vp: int
-    report: str
-    infantry: bool = False
-    artillery: bool = False
-    bombard: bool = False
-    carries: str = "none"
-    transport_cost: int | None = None
-    kill_vp_plus_front_armour: bool = False
+    name: str = _key({"$ref": _DEFS + "name"})
+    armoured: bool = _key(_BOOLEAN)
+    vehicle: bool = _key(_BOOLEAN)
+    mobility: str | None = _key({"oneOf": [{"$ref": _DEFS + "qualified_id"}, {"type": "null"}]})
+    fire_on_selection: bool = _key(_described("May fire in the pulse it selects a target (7.2).", _BOOLEAN))
+    kill_vp: int = _key({"type": "integer", "minimum": 0})
+    objective_vp: int = _key({"type": "integer", "minimum": 0})
+    report: str = _key({"enum": ["small_arms", "artillery", "cannon", "none"]})
+    infantry: bool = _key(_BOOLEAN, False)
+    artillery: bool = _key(_BOOLEAN, False)
+    bombard: bool = _key(_described("Can fire bombardment missions.", _BOOLEAN), False)
+    carries: str = _key({"enum": ["none", "infantry", "all"]}, "none")
+    transport_cost: int | None = _key({"oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}, None)
+    kill_vp_plus_front_armour: bool = _key(_BOOLEAN, False)
     # What the class does, as data (design.md 5): the engine reads these, never the class id.
-    role: str | None = None  # its part in a force: armour, infantry, support, antitank, transport, ... (force building)
-    placement: str | None = None  # where deployment puts it: infantry, machine_gun, gun, indirect, armour, ...
-    carries_siw: bool = False  # its platoons carry a special infantry weapon (grenades by default)
-    indirect_only: bool = False  # it fires indirectly, also at targets it sees itself
-    kills_armour: bool = True  # False: its fire only suppresses armoured vehicles (6.4, A20)
-    special_weapon: bool = False  # a special infantry weapon, carried by a platoon rather than fielded
-    offmap: bool = False  # fires from off the map only (an off-map battery)
-    advance_range: int | None = None  # computer player: its range limit while advancing (None: its weapon's range)
-    ambush_range: int | None = None  # computer player: the range a defender holds its fire to
+    role: str | None = _key(_described(
+        "Its part in a force, for building random battles and for the computer player.",
+        {"enum": ["armour", "tank_hunter", "assault_armour", "recon", "artillery", "infantry", "support", "antitank",
+                  "transport"]}), None)
+    placement: str | None = _key(_described(
+        "Where deployment puts it.",
+        {"enum": ["infantry", "machine_gun", "gun", "field_gun", "indirect", "armour", "recon", "battery",
+                  "transport"]}), None)
+    carries_siw: bool = _key(_described(
+        "Its platoons carry a special infantry weapon (the default one unless the unit names another).", _BOOLEAN),
+        False)
+    indirect_only: bool = _key(_described(
+        "It always fires indirectly, also at targets it sees itself (mortars).", _BOOLEAN), False)
+    kills_armour: bool = _key(_described("false: its fire only suppresses armoured vehicles (6.4).", _BOOLEAN), True)
+    special_weapon: bool = _key(_described(
+        "A special infantry weapon, carried by a platoon rather than fielded.", _BOOLEAN), False)
+    offmap: bool = _key(_described("An off-map battery: fires from off the map only.", _BOOLEAN), False)
+    advance_range: int | None = _key(_described(
+        "Computer player: the range it fires at while advancing (default: its weapon's range).",
+        {"type": "integer", "minimum": 1}), None)
+    ambush_range: int | None = _key(_described(
+        "Computer player: the range a defender of this class holds its fire to.",
+        {"type": "integer", "minimum": 0}), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,14 +114,16 @@ class BattleType:
 
 @dataclass(frozen=True, slots=True)
 class SmallArmsBonus:
-    nationality: str
-    classes: tuple[str, ...]
-    multiplier: float
+    nationality: str = _key({"$ref": _DEFS + "id"})
+    classes: tuple[str, ...] = _key({"type": "array", "items": {"$ref": _DEFS + "unit_class"}})
+    multiplier: float = _key({"type": "number", "minimum": 0})
 
 
-def _flag(meaning: str, section: str, unit: str = "switch", minimum: float | None = None):
-    """A ruleset switch, with the same metadata as a rules parameter (schemas/rules.schema.json $defs/flags)."""
-    return field(metadata={METADATA_KEY: ParameterInfo(unit, meaning, section, minimum)})
+def _flag(meaning: str, section: str, unit: str = "switch", minimum: float | None = None,
+          choices: tuple[str, ...] = ()):
+    """A ruleset switch, with the same metadata as a rules parameter. These fields are the source of
+    schemas/model.schema.json `$defs/flags` (`make schemas`)."""
+    return field(metadata={METADATA_KEY: ParameterInfo(unit, meaning, section, minimum, choices=choices)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +143,11 @@ class RulesetFlags:
                                                     "12.1 D13", "bonus")
     panic_rules: bool = _flag("panic, rout and rally are played", "6.8")
     stacking: bool = _flag("at most stacking_limit friendly units may enter a square", "6.11")
-    los_operator: str = _flag("line of sight is clear if round(h - d x H / D) is > (or >=) P", "12.1 D18", "operator")
+    los_operator: str = _flag("line of sight is clear if round(h - d x H / D) is > (or >=) P", "12.1 D18", "operator",
+                              choices=(">=", ">"))
     max_range_accuracy_plus_one: bool = _flag("KG 7.3's '1 +' is added to the accuracy base", "12.1 D8")
-    indirect_armour: str = _flag("armour against indirect fire: BA + FA/3 or (BA + FA)/3", "6.6", "rule")
+    indirect_armour: str = _flag("armour against indirect fire: BA + FA/3 or (BA + FA)/3", "6.6", "rule",
+                                 choices=("ba_plus_fa_third", "sum_third"))
     river_movement: bool = _flag("the river row of the movement costs applies", "12.1 D16")
     entrenchment_is_broken: bool = _flag("entrenchments are broken cover", "12.4 A3")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable, TypeVar
 
+from ..caching import LRU
 from ..model import (FormationTemplate, Map, MobilityClass, Period, RulesParameters, Ruleset, Scenario,
                      TerrainCode, TerrainType, Weapon)
 
@@ -58,14 +59,16 @@ class Content:
             return self
         # one copy per set of overrides, so that the battles of a scenario (a balance run's hundreds) share what
         # is worked out from the content and kept with it (memos, the terrain grid)
-        copies = self.memos.setdefault("for_scenario", {})
+        copies = self.memos.get("for_scenario")
+        if copies is None:  # the copies of 64 sets of overrides (setdefault: two threads share one)
+            copies = self.memos.setdefault("for_scenario", LRU(64))
         key = repr(scenario.parameters)  # the values may be lists (tables), which do not hash
         found = copies.get(key)
         if found is None:
             overrides = dict(scenario.parameters)
-            found = copies[key] = replace(
+            found = copies.put(key, replace(
                 self, parameters=self.parameters.overridden(overrides),
-                parameter_origins={**self.parameter_origins, **dict.fromkeys(overrides, SCENARIO_ORIGIN)})
+                parameter_origins={**self.parameter_origins, **dict.fromkeys(overrides, SCENARIO_ORIGIN)}))
         return found
 
     def game_length(self, scenario: Scenario, turns: int | None = None) -> int:

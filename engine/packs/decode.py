@@ -64,14 +64,7 @@ def terrain(doc: dict, src: Source, ns: str, skip: set) -> tuple[list, list, lis
 
 
 def unit_class(class_id: str, r: dict) -> UnitClass:
-    return UnitClass(
-        class_id, r["name"], r["armoured"], r["vehicle"], r["mobility"], r["fire_on_selection"], r["kill_vp"],
-        r["objective_vp"], r["report"], r.get("infantry", False), r.get("artillery", False), r.get("bombard", False),
-        r.get("carries", "none"), r.get("transport_cost"), r.get("kill_vp_plus_front_armour", False),
-        role=r.get("role"), placement=r.get("placement"), carries_siw=r.get("carries_siw", False),
-        indirect_only=r.get("indirect_only", False), kills_armour=r.get("kills_armour", True),
-        special_weapon=r.get("special_weapon", False), offmap=r.get("offmap", False),
-        advance_range=r.get("advance_range"), ambush_range=r.get("ambush_range"))
+    return UnitClass(class_id, **r)  # the record's keys are the fields (schemas/model.schema.json is made from them)
 
 
 def _mapping(doc: dict, key: str) -> dict:

@@ -15,19 +15,21 @@ import hashlib
 import marshal
 import os
 import sys
-import tempfile
-from functools import lru_cache
+import time
 from pathlib import Path
 
 from .. import yamlio
+from ..caching import memoized
 from ..validation.schema_cache import cache_dir
-from ..yamlio import LoadedFile, is_unsaved, parse_fast, read_text
+from ..yamlio import LoadedFile, atomic_write_bytes, is_unsaved, parse_fast, read_text
 
 MAX_ENTRIES = 1000  # past this many files, the oldest quarter is removed (the bundled packs have about 35)
+# a temporary this old is what a killed write left (a write takes milliseconds): the next store removes it
+STALE_SECONDS = 60
 _DIGEST_BYTES = 16
 
 
-@lru_cache(maxsize=1)
+@memoized(maxsize=1)
 def _reader_fingerprint() -> bytes:
     import yaml
 
@@ -72,26 +74,34 @@ class ParsedCache:
             return
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            # no fsync: a cache entry lost or torn by a crash is a miss (the digest), never wrong data
-            fd, tmp = tempfile.mkstemp(prefix=".parsed.", suffix=".tmp", dir=self.folder)
-            try:
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(body + _check(body))
-                os.replace(tmp, entry)
-            except BaseException:
-                os.unlink(tmp)
-                raise
+            # not durable: a cache entry lost or torn by a crash is a miss (the digest), never wrong data
+            atomic_write_bytes(entry, body + _check(body), durable=False)
             self._prune()
         except OSError:
             pass
 
     def _prune(self) -> None:
-        entries = [e for e in os.scandir(self.folder) if e.name.endswith(".marshal")]
-        if len(entries) <= MAX_ENTRIES:
-            return
-        entries.sort(key=lambda e: e.stat().st_mtime)
-        for old in entries[: len(entries) - MAX_ENTRIES * 3 // 4]:
+        """Remove the oldest entries past MAX_ENTRIES, and the temporaries that killed writes left (a write
+        removes those of its own entry; this, those of entries never written again)."""
+        stale = time.time() - STALE_SECONDS
+        entries, removed = [], []
+        for item in os.scandir(self.folder):
+            if item.name.endswith(".marshal"):
+                entries.append(item)
+            elif item.name.endswith(".tmp") and _modified(item) < stale:
+                removed.append(item)
+        if len(entries) > MAX_ENTRIES:
+            entries.sort(key=_modified)
+            removed += entries[: len(entries) - MAX_ENTRIES * 3 // 4]
+        for old in removed:
             try:
                 os.unlink(old.path)
             except OSError:
-                pass  # removed by another process meanwhile
+                pass  # renamed or removed by its writer or another process meanwhile
+
+
+def _modified(entry: os.DirEntry) -> float:
+    try:
+        return entry.stat().st_mtime
+    except OSError:  # gone meanwhile
+        return 0.0

@@ -25,12 +25,10 @@ square.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
-from contextlib import suppress
-from functools import lru_cache
 
 import numpy as np
 
+from ..caching import LRU, memoized
 from .terrain_grid import COUNT_BLOCKS, COUNT_WEIGHT, MAX_LEVEL, TerrainGrid
 
 Square = tuple[int, int]
@@ -229,12 +227,12 @@ class _Paths:
         return hit
 
 
-@lru_cache(maxsize=16)
+@memoized(maxsize=16)  # the path tables of 16 (map size, radius)
 def _paths(width: int, height: int, radius: int) -> _Paths:
     return _Paths(width, height, radius)
 
 
-@lru_cache(maxsize=64)
+@memoized(maxsize=64)  # by (map size, visibility), each naming one of _paths' tables
 def path_table(width: int, height: int, visibility: float) -> _Paths:
     """The (cached) path table of viewsheds on a width x height map at `visibility`."""
     return _paths(width, height, max(0, min(math.floor(visibility), max(width, height) - 1)))
@@ -281,8 +279,10 @@ def _limit_layers(grid: TerrainGrid, paths: _Paths, e: int, h0: int) -> np.ndarr
     return flat
 
 
-_RESULTS: OrderedDict[tuple, np.ndarray] = OrderedDict()
 RESULT_CACHE_SIZE = 2048
+# viewsheds by (grid serial, origin, operator, visibility, option): at most RESULT_CACHE_SIZE arrays of a map's
+# squares, one byte each (7 MB on a 60 x 60 map)
+_RESULTS: LRU[np.ndarray] = LRU(RESULT_CACHE_SIZE)
 
 
 def clear_viewshed_cache() -> None:
@@ -302,8 +302,6 @@ def viewshed(grid: TerrainGrid, origin: Square, operator: str = ">=", visibility
     key = (grid.serial, origin, operator, visibility, count_cover_between_levels)
     hit = _RESULTS.get(key)
     if hit is not None:
-        with suppress(KeyError):  # another thread may just have dropped it
-            _RESULTS.move_to_end(key)
         return hit
     e = _operator(operator)
     _check(grid, origin)
@@ -312,11 +310,7 @@ def viewshed(grid: TerrainGrid, origin: Square, operator: str = ">=", visibility
     else:
         result = _compute(grid, origin, e, path_table(grid.width, grid.height, visibility), count_cover_between_levels)
     result.flags.writeable = False
-    _RESULTS[key] = result
-    if len(_RESULTS) > RESULT_CACHE_SIZE:
-        with suppress(KeyError):
-            _RESULTS.popitem(last=False)
-    return result
+    return _RESULTS.put(key, result)
 
 
 def _compute(grid: TerrainGrid, origin: Square, e: int, paths: _Paths, count_between: bool) -> np.ndarray:

@@ -8,10 +8,7 @@ cells) and content object, so repeated calls are free; content is treated as imm
 
 from __future__ import annotations
 
-from contextlib import suppress
-
 import itertools
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -19,6 +16,7 @@ from weakref import ref
 
 import numpy as np
 
+from ..caching import LRU
 from ..model import Map, TerrainType
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,10 +31,11 @@ COUNT_BLOCKS = 3
 MAX_LEVEL = 14  # keeps the int16 viewshed arithmetic far from overflow (schema levels are 0-9)
 
 _serial = itertools.count(1)
-_CACHE: OrderedDict[tuple, tuple] = OrderedDict()
-_CACHE_SIZE = 32
-# per grid: 48 MB, or on a larger map 3.5 KB a square, which holds a viewshed's codes and the limits of every level
-# of a 256 x 256 map (51 MB and 16 MB a level: the codes grow with the area)
+# grids by (content, map id, size, cells): the last 32, each with a weak reference to its content
+_CACHE: LRU[tuple] = LRU(32)
+# per grid, derived arrays of at most 48 MB together, or on a larger map 3.5 KB a square, which holds a viewshed's
+# codes and the limits of every level of a 256 x 256 map (51 MB and 16 MB a level: the codes grow with the area);
+# the array used last before a new one is kept whatever its size (see TerrainGrid.derived)
 _DERIVED_BYTES, _DERIVED_BYTES_PER_SQUARE = 48 << 20, 3584
 
 
@@ -60,7 +59,14 @@ class TerrainGrid:
     type_index: np.ndarray  # int16: index into `types`, -1 where unknown
     types: tuple[TerrainType, ...] = ()
     serial: int = field(default_factory=lambda: next(_serial))  # unique per grid: the key of result caches
-    _derived: dict = field(default_factory=dict, repr=False)    # see derived()
+    _derived: LRU[np.ndarray] = field(init=False, repr=False)  # see derived()
+
+    def __post_init__(self):
+        object.__setattr__(self, "_derived", self._derived_cache())
+
+    def _derived_cache(self) -> LRU[np.ndarray]:
+        budget = max(_DERIVED_BYTES, _DERIVED_BYTES_PER_SQUARE * self.width * self.height)
+        return LRU(budget, getsizeof=lambda array: array.nbytes, keep_previous=True)
 
     # -- construction ----------------------------------------------------------------------------------------
     @classmethod
@@ -69,12 +75,9 @@ class TerrainGrid:
         key = (id(content), game_map.id, game_map.width, game_map.height, game_map.cells)
         hit = _CACHE.get(key)
         if hit is not None and hit[0]() is content:
-            _CACHE.move_to_end(key)
             return hit[1]
         grid = cls._build(game_map, content)
-        _CACHE[key] = (ref(content), grid)
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
+        _CACHE.put(key, (ref(content), grid))
         return grid
 
     @classmethod
@@ -149,18 +152,7 @@ class TerrainGrid:
         and dropped, least recently used first, beyond the grid's budget; the array used last before a new one is
         kept whatever its size, since they are used together (a viewshed reads the map's codes and the limits of
         its origin's level: on a 256 x 256 map the codes alone are past the budget)."""
-        hit = self._derived.get(key)
-        if hit is not None:
-            with suppress(KeyError):  # another thread may just have dropped it
-                self._derived[key] = self._derived.pop(key)  # the most recently used last
-            return hit
-        hit = build()
-        total = hit.nbytes + sum(a.nbytes for a in self._derived.values())
-        budget = max(_DERIVED_BYTES, _DERIVED_BYTES_PER_SQUARE * self.width * self.height)
-        while len(self._derived) > 1 and total > budget:
-            total -= self._derived.pop(next(iter(self._derived))).nbytes
-        self._derived[key] = hit
-        return hit
+        return self._derived.get_or_build(key, build)
 
     def clear_derived(self) -> None:
         self._derived.clear()
@@ -178,7 +170,7 @@ class TerrainGrid:
                 value.flags.writeable = False
             object.__setattr__(self, name, value)
         object.__setattr__(self, "serial", next(_serial))
-        object.__setattr__(self, "_derived", {})
+        object.__setattr__(self, "_derived", self._derived_cache())
 
 
 def clear_grid_cache() -> None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from functools import lru_cache
 from pathlib import Path
 
 from platformdirs import user_cache_dir
 
 from .. import __version__
+from ..caching import memoized
 from ..resources import SCHEMA_DIR
 from ..yamlio import atomic_write_text
 
@@ -33,7 +33,7 @@ def cache_file() -> Path:
     return cache_dir() / "schema-valid.json"
 
 
-@lru_cache(maxsize=1)
+@memoized(maxsize=1)
 def _schemas_fingerprint() -> str:
     digest = hashlib.sha256(__version__.encode())
     for path in sorted(SCHEMA_DIR.glob("*.schema.json")):

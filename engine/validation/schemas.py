@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import math
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..caching import memoized
 from ..issues import Issue, Severity, did_you_mean, error, warning
 from ..resources import SCHEMA_DIR
 from .schema_precheck import compile_check
@@ -35,14 +35,14 @@ def _refuse_retrieval(uri: str) -> Resource:
     raise NoSuchResource(ref=uri)
 
 
-@lru_cache(maxsize=1)
+@memoized(maxsize=1)
 def schema_documents() -> dict[str, Any]:
     """Every bundled schema's contents, by its URI."""
     return {BASE_URI + path.name: json.loads(path.read_text(encoding="utf-8"))
             for path in sorted(SCHEMA_DIR.glob("*.schema.json"))}
 
 
-@lru_cache(maxsize=1)
+@memoized(maxsize=1)
 def registry() -> Registry:
     from referencing import Registry, Resource
 
@@ -73,7 +73,7 @@ def _inline_refs(node: Any, resolver) -> Any:
     return node
 
 
-@lru_cache(maxsize=None)
+@memoized(maxsize=len(KINDS))  # one a kind
 def validator(kind: str) -> Draft202012Validator:
     """jsonschema's validator of a kind, whose errors make the issues (and whose schema the editor reads)."""
     from jsonschema import Draft202012Validator, FormatChecker
@@ -209,7 +209,7 @@ def _yaml_word(value: float) -> str:
     return ".nan" if math.isnan(value) else ".inf" if value > 0 else "-.inf"
 
 
-@lru_cache(maxsize=None)
+@memoized(maxsize=len(KINDS))  # one a kind
 def precheck(kind: str) -> Callable[[Any], bool]:
     """The compiled check of a kind: True only of valid data (schema_precheck)."""
     return compile_check(BASE_URI + f"{kind}.schema.json", schema_documents())

@@ -5,6 +5,7 @@ go to the controller's events as (name, payload): ("picked", (type, level)), ("s
 from __future__ import annotations
 
 import itertools
+from abc import ABC, abstractmethod
 
 import numpy as np
 
@@ -29,7 +30,7 @@ class PointerTool(Tool):
     drags_objective = True
 
 
-class _StrokeTool(Tool):
+class _StrokeTool(Tool, ABC):
     """Brush and elevation: a press starts a stroke, every square the drag passes gets a dab, release ends it."""
 
     def __init__(self, controller):
@@ -69,8 +70,9 @@ class _StrokeTool(Tool):
         ys = np.add.outer(np.array([c[1] for c in centres]), off[:, 1]).ravel()
         return clip_mask(self.model.types.shape, xs, ys)
 
-    def _dab(self, centres):
-        raise NotImplementedError
+    @abstractmethod
+    def _dab(self, centres) -> list:
+        """The edits of one dab of the brush at each of the centres."""
 
 
 @register
@@ -106,7 +108,7 @@ class ElevationTool(_StrokeTool):
         return as_list(edit)
 
 
-class _DragRectangleTool(Tool):
+class _DragRectangleTool(Tool, ABC):
     """A press anchors a rectangle that follows the drag as the preview."""
 
     def __init__(self, controller):
@@ -131,8 +133,9 @@ class _DragRectangleTool(Tool):
     def cancel(self):
         self._anchor = None
 
+    @abstractmethod
     def finish(self, anchor, corner) -> list:
-        raise NotImplementedError
+        """The edits of a rectangle dragged from anchor to corner."""
 
 
 @register
