@@ -122,7 +122,7 @@ class Content:
         return candidates[0] if len(candidates) == 1 else None
 
     def weapon_names(self) -> list[str]:
-        names = set()
+        names: set[str] = set()
         for weapon in self.weapons.values():
             names.update(weapon.search_names())
         return sorted(names)
