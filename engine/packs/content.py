@@ -44,6 +44,14 @@ class Content:
     # (and for_scenario keeps one copy per set of overrides, so a scenario's battles share its memos).
     memos: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
+    @property
+    def known_ruleset(self) -> Ruleset:
+        """The ruleset of content that battles are played or generated with (a pack without one is refused where a
+        battle is set up: initial_state.build_state, Battle)."""
+        if self.ruleset is None:
+            raise ValueError(f"pack '{self.pack_id}' has no ruleset")
+        return self.ruleset
+
     # -- building -----------------------------------------------------------------------------------------------
     def index_weapon_names(self) -> None:
         self._names.clear()
