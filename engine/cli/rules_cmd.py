@@ -46,7 +46,7 @@ def flag_rows(content) -> list[dict]:
     rows = []
     for spec in fields(profile.flags):
         info, value = spec.metadata[METADATA_KEY], getattr(profile.flags, spec.name)
-        rows.append({"group": "ruleset_flags", "key": spec.name, "value": asdict(value) if is_dataclass(value) else value,
+        rows.append({"group": "ruleset_flags", "key": spec.name, "value": asdict(value) if is_dataclass(value) and not isinstance(value, type) else value,
                      "unit": info.unit, "meaning": info.meaning, "section": info.section, "source": profile.id})
     return rows
 
