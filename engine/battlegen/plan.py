@@ -129,8 +129,9 @@ def _check(content: Content, c: BattleChoices) -> BattleType:
         if not first <= c.turns <= last:
             raise BuildError(f"a {profile.name} battle lasts {first}-{last} turns, not {c.turns}")
     for side in profile.side_ids():
-        if profile.known_side(side).home_edge not in ("west", "east"):
-            raise BuildError(f"side '{side}' has home edge {profile.known_side(side).home_edge}; start lines are columns, "
+        edge = profile.known_side(side).home_edge
+        if edge not in ("west", "east"):
+            raise BuildError(f"side '{side}' has home edge {edge}; start lines are columns, "
                              "so battles are built only for west and east home edges")
     return battle
 

@@ -88,7 +88,8 @@ def objective_lines(battle: Battle, objectives, side: str | None = None) -> list
     for o in objectives:
         if side is not None and o.hidden and o.side != side:
             continue
-        lines.append(f"  {o.name:<24} {o.kind:<8} {battle.ruleset.known_side(o.side).name:<10} {o.points:>6} {o.earned:>7}")
+        owner = battle.ruleset.known_side(o.side).name
+        lines.append(f"  {o.name:<24} {o.kind:<8} {owner:<10} {o.points:>6} {o.earned:>7}")
     if lines:
         lines.insert(0, f"  {'objective':<24} {'kind':<8} {'for':<10} {'points':>6} {'earned':>7}")
     return lines
@@ -118,7 +119,8 @@ def final_report(battle: Battle, result: VictoryResult) -> str:
         lines.append(f"{battle.ruleset.known_side(side).name}: lost {lost} of {total} vehicles, guns and men")
     if reinforcement_uids(battle.scenario):
         for side, report in arrival_report(battle).items():
-            lines.append(f"{battle.ruleset.known_side(side).name} reinforcements: arrived {', '.join(report['arrived']) or 'none'}"
+            name = battle.ruleset.known_side(side).name
+            lines.append(f"{name} reinforcements: arrived {', '.join(report['arrived']) or 'none'}"
                          + (f"; never came: {', '.join(report['waiting'])}" if report["waiting"] else ""))
     return "\n".join(lines)
 

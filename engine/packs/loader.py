@@ -246,33 +246,36 @@ class PackSet:
     # -- requirements -------------------------------------------------------------------------------------------
     def _check_requirements(self) -> None:
         for pack in self.packs.values():
-            if pack.known_manifest.schema_version not in SUPPORTED_SCHEMA_VERSIONS:
-                pack.skip(Skip.SCHEMA_VERSION, f"unknown schema version {pack.known_manifest.schema_version}", replace=True)
+            manifest = pack.known_manifest
+            if manifest.schema_version not in SUPPORTED_SCHEMA_VERSIONS:
+                pack.skip(Skip.SCHEMA_VERSION, f"unknown schema version {manifest.schema_version}", replace=True)
                 pack.issues.add(error("pack.schema-version",
-                                      f"schema_version {pack.known_manifest.schema_version} is not one this tacforge reads "
+                                      f"schema_version {manifest.schema_version} is not one this tacforge reads "
                                       f"(it reads {', '.join(map(str, SUPPORTED_SCHEMA_VERSIONS))})",
-                                      file=pack.known_manifest.file, path=("schema_version",),
+                                      file=manifest.file, path=("schema_version",),
                                       hint="update tacforge, or migrate the pack to a supported schema version"))
             if any(i.is_error for i in pack.issues.items):
                 pack.skip(Skip.ERRORS, "has errors")
-            for dep, spec in pack.known_manifest.requires:
+            for dep, spec in manifest.requires:
                 other = self.packs.get(dep)
                 if other is None:
                     pack.skip(Skip.REQUIREMENTS, f"requires '{dep}', which is not installed")
                     pack.issues.add(error("pack.requires-missing", f"requires pack '{dep}', which is not installed",
-                                          file=pack.known_manifest.file, path=("requires", dep),
+                                          file=manifest.file, path=("requires", dep),
                                           hint=did_you_mean(dep, self.packs) or "install the pack or add its folder to TACFORGE_PACK_PATH"))
                 elif not satisfies(other.known_manifest.version, spec):
-                    pack.skip(Skip.REQUIREMENTS, f"requires '{dep}' {spec}, found {other.known_manifest.version}")
+                    found = other.known_manifest.version
+                    pack.skip(Skip.REQUIREMENTS, f"requires '{dep}' {spec}, found {found}")
                     pack.issues.add(error("pack.requires-version",
-                                          f"requires '{dep}' {spec}, but version {other.known_manifest.version} is installed",
-                                          file=pack.known_manifest.file, path=("requires", dep),
+                                          f"requires '{dep}' {spec}, but version {found} is installed",
+                                          file=manifest.file, path=("requires", dep),
                                           hint="install a matching version or widen the range"))
         for pack in self.packs.values():  # cycles
             if pack.id in self._closure(pack.id, include_self=False):
                 pack.skip(Skip.REQUIREMENTS, "requirement cycle")
                 pack.issues.add(error("pack.requires-cycle", f"pack '{pack.id}' requires itself through its requirements",
-                                      file=pack.known_manifest.file, path=("requires",), hint="remove the circular requirement"))
+                                      file=pack.known_manifest.file, path=("requires",),
+                                      hint="remove the circular requirement"))
     def _propagate_skips(self) -> None:
         changed = True
         while changed:  # a pack whose requirement is skipped is skipped too
@@ -302,7 +305,8 @@ class PackSet:
                 pack.issues.add(Issue(Severity.INFO, "validation.skipped",
                                       "cross-reference checks of this pack are skipped until "
                                       f"{', '.join(sorted(f.name for f in unreadable))} can be read",
-                                      file=pack.known_manifest.file, line=1, hint="fix the errors above and validate again"))
+                                      file=pack.known_manifest.file, line=1,
+                                      hint="fix the errors above and validate again"))
                 pack.skip(Skip.ERRORS, "has errors")
                 continue
             try:

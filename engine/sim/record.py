@@ -21,8 +21,9 @@ VERSION = 1
 HUMAN, COMPUTER = "human", "computer"
 
 # keyed by name, and looked up with whatever a file holds there
-_ORDER_TYPES: dict[object, type[o.Order]] = {cls.__name__: cls for cls in (o.Move, o.Advance, o.AllUnits, o.SetSpeed, o.SetRange, o.Face,
-                                               o.Bombard, o.Priority, o.Embark, o.Disembark, o.Cancel)}
+_ORDER_TYPES: dict[object, type[o.Order]] = {
+    cls.__name__: cls for cls in (o.Move, o.Advance, o.AllUnits, o.SetSpeed, o.SetRange, o.Face, o.Bombard, o.Priority,
+                                  o.Embark, o.Disembark, o.Cancel)}
 _EVENT_TYPES: dict[object, type[ev.Event]] = {cls.kind: cls for cls in vars(ev).values()
                 if isinstance(cls, type) and issubclass(cls, ev.Event) and cls is not ev.Event}
 
