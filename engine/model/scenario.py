@@ -9,6 +9,7 @@ from .source import Source
 
 T = TypeVar("T")
 
+
 @dataclass(frozen=True, slots=True)
 class Arrival:
     """When and where a reinforcement enters the battle. It may arrive on turn `turn`; until `last_turn` it does so
