@@ -202,9 +202,9 @@ def spot_for(pic: Picture, unit: "UnitState", around, claimed: "Claims") -> tupl
     score += claimed.penalty[window]  # 5.0 where crowded
     flat = int(score.argmin())  # row-major: ties go to the lowest y, then x
     best = (lo_x + flat % score.shape[1], lo_y + flat // score.shape[1])
-    x, y = unit.pos
+    here = x, y = unit.square
     if lo_x <= x <= hi_x and lo_y <= y <= hi_y and score[y - lo_y, x - lo_x] <= score.flat[flat] + 0.3:
-        best = unit.pos
+        best = here
     claimed.add(best)
     return best
 
@@ -228,7 +228,8 @@ def spot_danger(pic: Picture, unit: "UnitState") -> np.ndarray:
 
 def attack_formation(pic: Picture, members: list["UnitState"], anchor, stage, claimed: "Claims") -> list:
     """Orders for one formation: to its assembly position (stage) while it waits, else into the area."""
-    battle, state, out = pic.battle, pic.state, []
+    battle, state = pic.battle, pic.state
+    out: list[o.Order] = []
     hq = next((u for u in members if u.is_hq), None)
     for unit in members:
         if unit.routed or unit.carrier is not None or unit.pos is None:
@@ -316,7 +317,7 @@ def suspect_distance(pic: Picture) -> np.ndarray:
     near = np.full((pic.height, pic.width), 99, dtype=np.int64)
     suspect = pic.cover & (pic.dist(center) <= 11)
     for e in pic.known:
-        suspect[e.pos[1], e.pos[0]] = False
+        suspect[e.square[1], e.square[0]] = False
     for u in pic.state.side_units(pic.side):
         here = position(u, pic.state) if u.alive and not u.offmap else None
         if here is not None and chebyshev(here, center) <= 12:  # (the others are next to no suspect square)

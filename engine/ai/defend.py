@@ -23,9 +23,10 @@ COUNTERATTACK_HOP = 3  # ... from a firing position this close to where it stand
 
 
 def defend_orders(pic: Picture, units: list["UnitState"]) -> list:
-    battle, state, out = pic.battle, pic.state, []
+    battle, state = pic.battle, pic.state
+    out: list[o.Order] = []
     center = objective(pic.battle)
-    intruders = [e for e in pic.known if chebyshev(e.pos, center) <= COUNTERATTACK_REACH]
+    intruders = [e for e in pic.known if chebyshev(e.square, center) <= COUNTERATTACK_REACH]
     for unit in units:
         if unit.routed or unit.carrier is not None or unit.pos is None:
             continue
@@ -73,13 +74,14 @@ def reserve_square(pic: Picture, unit: "UnitState") -> tuple[int, int]:
     center = objective(pic.battle)
     hx, hy = toward_home(battle, pic.side)
     back = clamp(battle, (center[0] + hx * RESERVE_DEPTH, center[1] + hy * RESERVE_DEPTH))
-    if pic.cover[unit.pos[1], unit.pos[0]] and chebyshev(unit.pos, back) <= 4:
-        return unit.pos
+    here = unit.square
+    if pic.cover[here[1], here[0]] and chebyshev(here, back) <= 4:
+        return here
     spot = cover_near(battle, unit, back, radius=4)
     return spot if spot is not None else back
 
 
 def station(pic: Picture, unit: "UnitState", square) -> list:
-    if unit.pos == square or (not unit.objectives and chebyshev(unit.pos, square) <= 1):
+    if unit.pos == square or (not unit.objectives and chebyshev(unit.square, square) <= 1):
         return hold(pic, unit)
     return go(pic, unit, square)

@@ -29,12 +29,12 @@ if TYPE_CHECKING:
     from ..sim.state import UnitState
 
 # by map size: the offset windows of 16 map sizes, and the half-planes of 8 facings on each of them
-_OFFSETS: LRU[tuple[np.ndarray, np.ndarray, np.ndarray]] = LRU(16)
+_OFFSETS: LRU[tuple[np.ndarray, ...]] = LRU(16)
 _HALVES: LRU[np.ndarray] = LRU(16 * 8)
 _GEOMETRY: LRU[tuple] = LRU(1024)  # by Picture.geometry_key: 1024 enemies' distance, fire and search arrays
 
 
-def offset_grids(width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def offset_grids(width: int, height: int) -> tuple[np.ndarray, ...]:
     """The x and y offsets from its middle of every square of a (2 height - 1) x (2 width - 1) window, and their
     Chebyshev length: any square's offsets to every square of a width x height map are a slice of them
     (seen_from), so a map of distances or of a field of vision is a slice rather than five array operations."""
@@ -103,9 +103,9 @@ class Picture:
                 self.engaged_on[ours] = self.engaged_on.get(ours, ()) + (enemy_uid,)
         self.rows_firing_at: dict[str, list[int]] = {}  # our uid -> the indexes in known of the enemies firing at it
         for i, enemy in enumerate(self.known):
-            target = self.engaged.get(enemy.uid)
-            if target is not None:
-                self.rows_firing_at.setdefault(target, []).append(i)
+            target_uid = self.engaged.get(enemy.uid)
+            if target_uid is not None:
+                self.rows_firing_at.setdefault(target_uid, []).append(i)
         self._values: dict[str, float] = {}
         self._threat: dict[tuple, np.ndarray] = {}
         self.maps = KillsMaps(self)  # the kills maps of the region
@@ -132,7 +132,8 @@ class Picture:
             near_any = self._near_any[radius] = np.zeros((self.height, self.width), dtype=bool)
             r = math.floor(radius)
             for e in self.known if r >= 0 else ():
-                near_any[max(0, e.pos[1] - r):e.pos[1] + r + 1, max(0, e.pos[0] - r):e.pos[0] + r + 1] = True
+                ex, ey = e.square
+                near_any[max(0, ey - r):ey + r + 1, max(0, ex - r):ex + r + 1] = True
         if not near_any[pos[1], pos[0]]:
             return []
         kx, ky = self.known_xy()
@@ -142,8 +143,8 @@ class Picture:
     def known_xy(self) -> tuple[np.ndarray, np.ndarray]:
         """The known enemies' squares, x and y."""
         if self._known_xy is None:
-            self._known_xy = (np.array([e.pos[0] for e in self.known], dtype=np.int64),
-                              np.array([e.pos[1] for e in self.known], dtype=np.int64))
+            self._known_xy = (np.array([e.square[0] for e in self.known], dtype=np.int64),
+                              np.array([e.square[1] for e in self.known], dtype=np.int64))
         return self._known_xy
 
     def worst_in_reach(self, unit: "UnitState") -> "UnitState | None":
@@ -164,7 +165,8 @@ class Picture:
             row = self._worst_of_all(armoured, dangerous).get(unit.uid, -1)
             return self.known[row] if row >= 0 else None
         kx, ky = self.known_xy()
-        d = np.maximum(np.abs(kx - unit.pos[0]), np.abs(ky - unit.pos[1]))
+        x, y = unit.square
+        d = np.maximum(np.abs(kx - x), np.abs(ky - y))
         rows = ((d > 0) & (d <= self._known_reach) & dangerous).nonzero()[0]
         if not len(rows):
             return None
@@ -251,10 +253,11 @@ class Picture:
         key = self.geometry_key(enemy)
         hit = _GEOMETRY.get(key)
         if hit is None:
-            d = self.dist(enemy.pos)
-            fire = (d <= reach) & self.los(enemy.pos)
+            there = enemy.square
+            d = self.dist(there)
+            fire = (d <= reach) & self.los(there)
             hit = _GEOMETRY.put(key, (np.minimum(d, reach).astype(np.int16), fire,
-                                      fire & self.fov(enemy.pos, enemy.facing)))
+                                      fire & self.fov(there, enemy.facing)))
         return hit
 
     def threat(self, unit: "UnitState", moving: bool = False) -> np.ndarray:
@@ -278,7 +281,7 @@ class Picture:
     # -- our fire --------------------------------------------------------------------------------------------
     def sees_from(self, square: tuple[int, int], enemy: "UnitState") -> bool:
         """Would a stationary unit on `square` sight this (stationary) enemy?"""
-        there = enemy.pos
+        there = enemy.square
         dx, dy = square[0] - there[0], square[1] - there[1]  # chebyshev(square, there), inline: called very often
         if dx < 0:
             dx = -dx
@@ -291,7 +294,7 @@ class Picture:
 
     def sight_reach(self, enemy: "UnitState") -> float:
         """How far a stationary unit sights this (stationary) enemy: by silhouette and the cover of its square."""
-        there = enemy.pos
+        there = enemy.square
         key = (enemy.weapon.sl, there)
         reach = self._reach.get(key)
         if reach is None:

@@ -53,7 +53,8 @@ def _soonest(pic: Picture, units: list["UnitState"], square: tuple[int, int]) ->
     the list on a tie; None if none can reach it."""
     best, best_time = None, None
     for unit in units:
-        cost = int(pic.battle.field(unit).distance_to(square)[unit.pos[1], unit.pos[0]])
+        x, y = unit.square
+        cost = int(pic.battle.field(unit).distance_to(square)[y, x])
         if cost >= UNREACHED:
             continue
         time = cost / unit.weapon.sp
@@ -65,7 +66,7 @@ def _soonest(pic: Picture, units: list["UnitState"], square: tuple[int, int]) ->
 def turns_to(pic: Picture, unit: "UnitState", square: tuple[int, int]) -> float:
     """Turns the unit takes to the square at its typical pace (attack.py's estimate, by the median cost)."""
     pace = squares_per_turn(pic.battle, unit)
-    return chebyshev(unit.pos, square) / pace if pace > 0 else float("inf")
+    return chebyshev(unit.square, square) / pace if pace > 0 else float("inf")
 
 
 def leaving(pic: Picture, unit: "UnitState", edge: str) -> bool:
@@ -86,27 +87,28 @@ def detachments(pic: Picture, units: list["UnitState"]) -> list[tuple["UnitState
     """(unit, square) for the units sent away from their formations' plans (from `units`, in order): one to each
     open capture or hold objective, then those leaving by an exit objective's edge."""
     free = [u for u in units if can_take(pic, u)]
-    out = []
+    out: list[tuple[UnitState, tuple[int, int]]] = []
     for objective in open_squares(pic):
-        there = [u for u in free if u.pos == objective.at]
-        going = [u for u in free if u.objectives and u.objectives[-1] == objective.at]
-        unit = (there or going or [None])[0] or _soonest(pic, free, objective.at)
+        square = objective.square
+        there = [u for u in free if u.pos == square]
+        going = [u for u in free if u.objectives and u.objectives[-1] == square]
+        unit = there[0] if there else going[0] if going else _soonest(pic, free, square)
         if unit is not None:
-            out.append((unit, objective.at))
+            out.append((unit, square))
             free.remove(unit)
     sent = {unit.uid for unit, _ in out}
     for objective in pic.state.objectives:
         if objective.side == pic.side and objective.kind == "exit":
             for unit in units:
-                if unit.uid not in sent and leaving(pic, unit, objective.edge):
-                    out.append((unit, pic.battle.map.edge_square(unit.pos, objective.edge)))
+                if unit.uid not in sent and leaving(pic, unit, objective.exit_edge):
+                    out.append((unit, pic.battle.map.edge_square(unit.square, objective.exit_edge)))
                     sent.add(unit.uid)
     return out
 
 
 def detachment_orders(pic: Picture, sent: list[tuple["UnitState", tuple[int, int]]]) -> list:
     """Drive to the square, then stop and fight there."""
-    out = []
+    out: list[o.Order] = []
     for unit, square in sent:
         out += hold(pic, unit) if unit.pos == square else go(pic, unit, square)
     return out
@@ -114,12 +116,13 @@ def detachment_orders(pic: Picture, sent: list[tuple["UnitState", tuple[int, int
 
 def destroy_orders(pic: Picture, units: list["UnitState"]) -> list:
     """Priority on each enemy a destroy objective of the side names, for the units that see it in range."""
-    state, out = pic.state, []
+    state = pic.state
+    out: list[o.Order] = []
     known = {e.uid for e in pic.known}
     for objective in state.objectives:
         if objective.side != pic.side or objective.kind != "destroy":
             continue
-        target = state.unit(pic.enemy, objective.unit)
+        target = state.unit(pic.enemy, objective.target_unit)
         if target is None or not target.alive or target.uid not in known:
             continue
         armoured = pic.battle.unit_class(target).armoured
@@ -128,6 +131,7 @@ def destroy_orders(pic: Picture, units: list["UnitState"]) -> list:
                     or pic.battle.unit_class(unit).indirect_only:
                 continue
             reach = min(unit.weapon.mr, pic.vis)  # no unit fires beyond the visibility
-            if chebyshev(unit.pos, target.pos) <= reach and pic.battle.sees(unit.pos, target.pos):
+            there = target.square  # a known enemy: on the map
+            if chebyshev(unit.pos, there) <= reach and pic.battle.sees(unit.pos, there):
                 out.append(o.Priority(unit.uid, target.uid))
     return out

@@ -116,7 +116,7 @@ class Plan:
 
 def plan(pic: Picture, units: list["UnitState"]) -> Plan:
     battle = pic.battle
-    frame = Frame(battle.ruleset.side(pic.enemy).home_edge, battle.map.width, battle.map.height)
+    frame = Frame(battle.ruleset.known_side(pic.enemy).home_edge, battle.map.width, battle.map.height)
     center = objective(battle)
     front = frame.depth(enemy_front(battle, pic.side))
     # The side of the march comes from the scenario alone, so that it does not change as the raid goes on: the
@@ -124,7 +124,7 @@ def plan(pic: Picture, units: list["UnitState"]) -> Plan:
     lo, hi = max(0, frame.lat(center) - AREA_RADIUS), min(frame.lat_size - 1, frame.lat(center) + AREA_RADIUS)
     clearance = pic.vis + 1
     low, high = max(0, lo - clearance), min(frame.lat_size - 1, hi + clearance)
-    lats = [frame.lat(e.pos) for e in pic.known if enemy_depth(battle, pic.side, e.pos) >= 0]
+    lats = [frame.lat(e.square) for e in pic.known if enemy_depth(battle, pic.side, e.square) >= 0]
     band = (min([lo, *lats]), max([hi, *lats]))  # the sweep also takes in the enemies seen beyond the objective's
     # Where the map is too narrow for that much room, the march takes to its lane further back, so that it
     # stays a visibility away from the enemy's start line until it is on the lane, out at the side of the map.
@@ -134,13 +134,14 @@ def plan(pic: Picture, units: list["UnitState"]) -> Plan:
 
 
 def route_squares(p: Plan, unit: "UnitState", i: int) -> int:
-    return chebyshev(unit.pos, p.gate) + chebyshev(p.gate, p.turn_in(i))
+    return chebyshev(unit.square, p.gate) + chebyshev(p.gate, p.turn_in(i))
 
 
 def attack_coming(pic: Picture) -> bool:
     """An enemy has been seen near the objective, or on our side of its start line: it is advancing."""
     center = objective(pic.battle)
-    return any(chebyshev(e.pos, center) <= 15 or enemy_depth(pic.battle, pic.side, e.pos) < 0 for e in pic.known)
+    return any(chebyshev(e.square, center) <= 15 or enemy_depth(pic.battle, pic.side, e.square) < 0
+               for e in pic.known)
 
 
 def raid_due(pic: Picture, units: list["UnitState"]) -> bool:
@@ -157,7 +158,8 @@ def raid_due(pic: Picture, units: list["UnitState"]) -> bool:
 
 
 def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
-    battle, out = pic.battle, []
+    battle = pic.battle
+    out: list[o.Order] = []
     movers = sorted((u for u in units if not u.routed and u.carrier is None and u.pos is not None and u.weapon.sp > 0),
                     key=lambda u: u.uid)
     p = plan(pic, movers)
@@ -165,8 +167,8 @@ def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
         if unit.passengers:
             out.append(o.Disembark(unit.uid))
             continue
-        depth = p.frame.depth(unit.pos)
-        on_lane = abs(p.frame.lat(unit.pos) - p.lane) <= len(movers)
+        depth = p.frame.depth(unit.square)
+        on_lane = abs(p.frame.lat(unit.square) - p.lane) <= len(movers)
         strike = strike_square(pic, unit, behind=True, rear=p.front - p.sweep_depth(len(movers) - 1)) \
             if pic.known and depth <= p.gate_depth else None
         if strike is not None:  # past the gate, any enemy that can be taken from behind is
@@ -174,7 +176,7 @@ def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
         elif not on_lane and depth > p.front:
             # out to the lane on the diagonal (as short as any way to the gate, and away from where an attack
             # would come), then along it to the gate
-            out += march(pic, unit, [p.out_to_lane(unit.pos), p.gate])
+            out += march(pic, unit, [p.out_to_lane(unit.square), p.gate])
         elif on_lane and depth > p.gate_depth:
             out += march(pic, unit, [p.gate, p.turn_in(i)])
         elif on_lane and depth > p.sweep_depth(len(movers) - 1):
@@ -192,7 +194,7 @@ def march(pic: Picture, unit: "UnitState", waypoints: list[tuple[int, int]]) -> 
     more, the march taking longer.)"""
     if unit.objectives and unit.objectives[-1] in waypoints:
         later = waypoints[waypoints.index(unit.objectives[-1]) + 1:][:2 - len(unit.objectives)]
-        out = [o.Move(unit.uid, w) for w in later]
+        out: list[o.Order] = [o.Move(unit.uid, w) for w in later]
         if unit.speed != unit.weapon.sp:
             out.append(o.SetSpeed(unit.uid, unit.weapon.sp))
     else:
@@ -207,7 +209,7 @@ def sweep(pic: Picture, p: Plan, unit: "UnitState", i: int) -> list:
     """In the enemy's rear with no enemy to strike: drive along the rear through the band at full range, so that
     the unit stops by itself to fire at the first enemy it sees (6.10). Moving, it sees 45 degrees either side of
     its way: the enemy's back, ahead and to the side, as it comes within sighting range."""
-    out = []
+    out: list[o.Order] = []
     if unit.range_limit != unit.weapon.mr:
         out.append(o.SetRange(unit.uid, unit.weapon.mr))
     end = p.sweep_end(i)

@@ -107,6 +107,8 @@ class Session:
     def feed(self, record: GameRecord) -> None:
         """Give the side asked its recorded orders and end its phase as recorded (a replay)."""
         side, turn = self.waiting, self.battle.state.turn
+        if side is None:
+            raise RuntimeError("no human side is being asked for orders")
         for order in record.orders_of(turn, side):
             self.give(order)
         self.end_orders((turn, side) in record.end_proposals)

@@ -56,7 +56,8 @@ def strike_square(pic: Picture, unit: "UnitState", behind: bool = False,
     k, xs, ys, gain = found  # k: the enemy's index in pic.known
     speed = squares_per_turn(battle, unit) or 1.0
     pulses_left = 4 * max(0, state.last_turn - max(state.turn, 1) + 1)
-    arrive = 4 * (np.maximum(np.abs(xs - unit.pos[0]), np.abs(ys - unit.pos[1])) / speed + 0.75)
+    ux, uy = unit.square
+    arrive = 4 * (np.maximum(np.abs(xs - ux), np.abs(ys - uy)) / speed + 0.75)
     stay = np.maximum(0.0, pulses_left - arrive)
     busy = windows.busy_elsewhere(unit)[k]
     stay = np.where(busy, stay, np.minimum(stay, 4.0))  # an enemy that is not busy answers back: count one turn
@@ -103,7 +104,7 @@ def best_square(pic: Picture, unit: "UnitState", xs: np.ndarray, ys: np.ndarray,
 
 
 def _value(moving: np.ndarray, unit: "UnitState", xs, ys, gained, lost_there, going) -> np.ndarray:
-    return _at_going(gained - (lost_there + path_risk(moving, unit.pos, xs, ys)), xs, ys, going)
+    return _at_going(gained - (lost_there + path_risk(moving, unit.square, xs, ys)), xs, ys, going)
 
 
 def _at_going(value: np.ndarray, xs, ys, going) -> np.ndarray:
@@ -123,8 +124,8 @@ class EnemyWindows:
         self.pic = pic
         known = pic.known
         n = len(known)
-        self.ex = np.array([e.pos[0] for e in known], dtype=np.int64).reshape(n, 1)
-        self.ey = np.array([e.pos[1] for e in known], dtype=np.int64).reshape(n, 1)
+        self.ex = np.array([e.square[0] for e in known], dtype=np.int64).reshape(n, 1)
+        self.ey = np.array([e.square[1] for e in known], dtype=np.int64).reshape(n, 1)
         self.tx = np.broadcast_to(_OFFSETS[0], (n, _OFFSETS.shape[1]))
         self.ty = _OFFSETS[1]
         self.xs, self.ys = self.ex + self.tx, self.ey + self.ty
@@ -132,7 +133,7 @@ class EnemyWindows:
         ok = (self.xs >= 0) & (self.xs < pic.width) & (self.ys >= 0) & (self.ys < pic.height)
         d = np.maximum(np.abs(self.tx), np.abs(self.ty))
         reach = np.array([pic.sight_reach(e) for e in known]).reshape(n, 1)
-        seen = np.array([pic.los(e.pos)[self.yc[i], self.xc[i]] for i, e in enumerate(known)],
+        seen = np.array([pic.los(e.square)[self.yc[i], self.xc[i]] for i, e in enumerate(known)],
                         dtype=bool).reshape(n, _OFFSETS.shape[1])
         self.seen = ok & seen & (d > 0) & (d <= reach)
         facing = np.array([FACING_VECTORS[facing_index(e.facing)] for e in known], dtype=np.int64).reshape(n, 2)
@@ -174,7 +175,7 @@ class EnemyWindows:
         hit = self._behind.get(rear)
         if hit is None:
             pic = self.pic
-            depth = [enemy_depth(pic.battle, pic.side, e.pos) for e in pic.known]
+            depth = [enemy_depth(pic.battle, pic.side, e.square) for e in pic.known]
             limit = np.array([max(rear, d + BEHIND) for d in depth], dtype=np.int64).reshape(len(depth), 1)
             hit = self._behind[rear] = ~in_arc_offset(self.fx, self.fy, self.tx, self.ty, 180) & \
                 (enemy_depth(pic.battle, pic.side, (self.xs, self.ys)) >= limit)
@@ -200,7 +201,7 @@ class EnemyWindows:
     def _candidates(self, unit: "UnitState", behind: bool, rear: int):
         ok = self.seen & self.passable(unit)
         if behind:
-            ux, uy = unit.pos
+            ux, uy = unit.square
             ok &= self.behind(rear) & ~in_arc_offset(self.fx, self.fy, ux - self.ex, uy - self.ey, 180)
         k, j = ok.nonzero()
         if not len(k):
@@ -255,9 +256,11 @@ def target_kinds(pic: Picture) -> tuple[np.ndarray, list[tuple[tuple, "UnitState
     """The known enemies told apart by all that strike_rate reads of them: the kind of each (an index), and each
     kind's key and first enemy. (kill_rate reads of the target's speed only whether it is 0.)"""
     index: dict[tuple, int] = {}
-    kinds, kind_of = [], []
+    kinds: list[tuple[tuple, UnitState]] = []
+    kind_of = []
     for enemy in pic.known:
-        key = (enemy.weapon.id, enemy.count, bool(pic.cover[enemy.pos[1], enemy.pos[0]]), enemy.speed > 0,
+        x, y = enemy.square
+        key = (enemy.weapon.id, enemy.count, bool(pic.cover[y, x]), enemy.speed > 0,
                pic.value(enemy))
         if key not in index:
             index[key] = len(kinds)
@@ -271,7 +274,7 @@ def strike_rate(pic: Picture, unit: "UnitState", enemy: "UnitState", d: int, fro
     (0 if it cannot), inside the enemy's front arc or not (rules.los.front_arc)."""
     if d > min(unit.weapon.mr, pic.vis):
         return 0.0
-    there = enemy.pos
+    there = enemy.square
     battle = pic.battle
     if battle.unit_class(unit).armoured is False and battle.unit_class(enemy).armoured and \
             not battle.unit_class(unit).kills_armour:

@@ -15,7 +15,8 @@ from .rates import indirect_rate
 WORTH = 0.5  # a mission must be expected to take at least this many VP
 
 def fire_support(pic: Picture) -> list:
-    battle, state, out = pic.battle, pic.state, []
+    battle, state = pic.battle, pic.state
+    out: list[o.Order] = []
     if not pic.known:
         return out
     ours = [u for u in state.side_units(pic.side) if u.alive]
@@ -26,7 +27,7 @@ def fire_support(pic: Picture) -> list:
     observers = sorted((u for u in ours if u.on_map and not u.routed), key=lambda f: f.uid)
     squares: dict[tuple[int, int], list] = {}
     for enemy in pic.known:
-        squares.setdefault(enemy.pos, []).append(enemy)
+        squares.setdefault(enemy.square, []).append(enemy)
     by_square = sorted(squares.items())
     # The distance from every enemy square (rows) to every observer (columns) at once; only the observers within
     # the longest sighting range of a square's enemies are tried for line of sight (in uid order still).

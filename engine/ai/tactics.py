@@ -25,7 +25,7 @@ def fighting_armour(battle, unit: "UnitState") -> bool:
 
 def go(pic: Picture, unit: "UnitState", square) -> list:
     """Drive there at full speed, not stopping to shoot; once there, engage at full range and face the enemy."""
-    out = []
+    out: list[o.Order] = []
     if unit.pos == square:
         if unit.range_limit != unit.weapon.mr:
             out.append(o.SetRange(unit.uid, unit.weapon.mr))
@@ -46,7 +46,7 @@ def hold(pic: Picture, unit: "UnitState") -> list:
     move'), full range, front to the enemy - or, for armour in the open under fire, keep crawling."""
     if under_fire_in_open(pic, unit):
         return crawl(pic, unit)
-    out = []
+    out: list[o.Order] = []
     if unit.objectives and unit.speed:
         out.append(o.SetSpeed(unit.uid, 0))
     if unit.range_limit != unit.weapon.mr:
@@ -57,7 +57,7 @@ def hold(pic: Picture, unit: "UnitState") -> list:
 def under_fire_in_open(pic: Picture, unit: "UnitState") -> bool:
     """An armoured vehicle fired on last turn by something that can hurt it, with no cover in its square."""
     battle = pic.battle
-    if not battle.unit_class(unit).armoured or unit.weapon.sp <= 0 or pic.cover[unit.pos[1], unit.pos[0]]:
+    if not battle.unit_class(unit).armoured or unit.weapon.sp <= 0 or pic.cover[unit.square[1], unit.square[0]]:
         return False
     shooters = [battle.state.units[e] for e in pic.shot_by.get(unit.uid, ())]
     return any(pic.dangerous(e, unit) for e in shooters)
@@ -68,11 +68,13 @@ def crawl(pic: Picture, unit: "UnitState", toward=None) -> list:
     half as easy to hit (6.4), while it still fires (a unit that fires does not move, 6.10) and its armour-piercing
     fire is not spoiled by moving (6.5 halves only fire at soft targets). The objective is a square a couple of
     squares back (or `toward`), so that the little it drifts takes it out of danger."""
-    battle, out = pic.battle, []
+    battle = pic.battle
+    out: list[o.Order] = []
     if not unit.objectives:
         if toward is None:
             hx, hy = toward_home(battle, unit.side)
-            toward = clamp(battle, (unit.pos[0] + 2 * hx, unit.pos[1] + 2 * hy))
+            x, y = unit.square
+            toward = clamp(battle, (x + 2 * hx, y + 2 * hy))
         if toward == unit.pos or not passable(battle, unit, toward):
             return out + face_threat(pic, unit)
         out.append(o.Move(unit.uid, toward))
@@ -103,7 +105,7 @@ def assault_target(pic: Picture, unit: "UnitState") -> tuple[int, int] | None:
         return None
     limit = float(battle.params.suppression.suppression_no_search_above)
     # Nearest first, then by uid: near_known gives uid order and the sort is stable.
-    for d, enemy in sorted(pic.near_known(unit.pos, 3), key=lambda de: de[0]):
+    for d, enemy in sorted(pic.near_known(unit.square, 3), key=lambda de: de[0]):
         if enemy.suppression > limit and not battle.unit_class(enemy).armoured:
             return enemy.pos
         busy = pic.engaged.get(enemy.uid) not in (None, unit.uid)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..sim.command import chebyshev, position
+from ..sim.command import chebyshev, square_of
 from ..sim.pathing import IMPASSABLE
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def into_area(battle: "Battle", square: tuple[int, int], margin: int = 1) -> tup
 
 def toward_home(battle: "Battle", side: str) -> tuple[int, int]:
     """Unit vector from the map toward the side's home edge."""
-    edge = battle.ruleset.side(side).home_edge
+    edge = battle.ruleset.known_side(side).home_edge
     return {"west": (-1, 0), "east": (1, 0), "north": (0, -1), "south": (0, 1)}.get(edge, (0, 0))
 
 
@@ -68,7 +68,7 @@ def cover_near(battle: "Battle", unit: "UnitState", center: tuple[int, int],
                radius: int = AREA_RADIUS) -> tuple[int, int] | None:
     """The nearest cover square to the unit within `radius` of center, on squares its class can enter."""
     grid, field = battle.grid, battle.field(unit)
-    here = position(unit, battle.state)
+    here = square_of(unit, battle.state)
     best, best_key = None, None
     cx, cy = center
     for y in range(max(0, cy - radius), min(grid.height, cy + radius + 1)):
@@ -87,7 +87,7 @@ def enemy_front(battle: "Battle", side: str) -> tuple[int, int]:
     state = battle.state
     center = objective(battle)
     enemy = state.enemy_of(side)
-    edge = battle.ruleset.side(enemy).home_edge
+    edge = battle.ruleset.known_side(enemy).home_edge
     line = state.start_lines.get(enemy)
     w, h = battle.map.width, battle.map.height
     if edge in ("west", "east"):
@@ -101,7 +101,7 @@ def enemy_depth(battle: "Battle", side: str, square: tuple[int, int]) -> int:
     """How far the square lies beyond the enemy's start line toward the enemy's home edge (negative: short of it)."""
     state = battle.state
     enemy = state.enemy_of(side)
-    edge = battle.ruleset.side(enemy).home_edge
+    edge = battle.ruleset.known_side(enemy).home_edge
     front = enemy_front(battle, side)
     if edge == "west":
         return front[0] - square[0]

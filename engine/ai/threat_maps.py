@@ -11,7 +11,7 @@ every enemy (axis 0, map after map, 0.0 where it does not see) did, so every flo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -40,7 +40,7 @@ class KillsMaps:
     def __init__(self, pic: "Picture"):
         self.pic = pic
         self._local: dict[str, tuple | None] = {}
-        self._memo: dict[tuple, object] = {}
+        self._memo: dict[tuple, Any] = {}  # by the kind of work: maps, lists of enemies, their arrays
 
     def kills_map(self, unit: "UnitState", moving: bool) -> np.ndarray:
         """Expected kills per pulse on this unit on each square, from the known enemy: the map every unit armed
@@ -64,7 +64,7 @@ class KillsMaps:
         if hit is None and enemy.uid not in self._local:
             pic = self.pic
             reach = min(enemy.weapon.mr, pic.vis)
-            (ex, ey), (x0, y0, x1, y1) = enemy.pos, pic.box
+            (ex, ey), (x0, y0, x1, y1) = enemy.square, pic.box
             if not (ex + reach < x0 or ex - reach > x1 or ey + reach < y0 or ey - reach > y1):
                 key = (pic.geometry_key(enemy), pic.box)
                 hit = _CUTS.get(key)
@@ -155,7 +155,7 @@ class KillsMaps:
             for enemy in pic.known:
                 target = pic.engaged.get(enemy.uid)
                 if target is not None and pic.state.units[target].alive and enemy.on_map and \
-                        x0 <= enemy.pos[0] <= x1 and y0 <= enemy.pos[1] <= y1:
+                        x0 <= enemy.square[0] <= x1 and y0 <= enemy.square[1] <= y1:
                     hit.append(enemy)
             self._memo[("busy",)] = hit
         return hit
@@ -168,7 +168,8 @@ class KillsMaps:
         hit = self._memo.get(key)
         if hit is None:
             pic = self.pic
-            ys, xs, own, counts, kind_of, kinds = [], [], [], [], [], []
+            ys, xs, own, counts, kind_of = [], [], [], [], []
+            kinds: list[tuple[UnitState, int]] = []  # each kind's first enemy and reach
             index: dict[tuple, int] = {}
             for enemy in self.busy_inside():
                 if not pic.dangerous_to(enemy, armoured):
@@ -239,7 +240,7 @@ class KillsMaps:
             if cut is None:
                 continue
             _dd, fire, _search, index, reach, _searched = cut
-            ex, ey = enemy.pos
+            ex, ey = enemy.square
             rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
             part += np.where(fire, rates.ravel().take(index), 0.0)
             if x0 <= ex <= x1 and y0 <= ey <= y1:

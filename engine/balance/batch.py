@@ -206,7 +206,7 @@ def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: in
         _run_pool(setup, seed, runs, jobs, finished, is_cancelled)
     games = [done[i] for i in sorted(done)]
     return BatchReport(
-        scenario=scenario.id, scenario_name=scenario.name, pack=content.pack_id, sides=tuple(state.sides),
+        scenario=scenario.id, scenario_name=scenario.name, pack=content.pack_id, sides=state.sides,
         side_names={s: profile.side(s).name for s in state.sides}, numerator=profile.ratio_numerator,
         attackers=tuple(state.attackers), seed=seed, handicap=handicap, turns=state.last_turn, runs=runs, jobs=jobs,
         cancelled=len(games) < runs, games=games, elapsed=time.perf_counter() - started,
@@ -230,7 +230,7 @@ def _run_pool(setup: GameSetup, seed, runs, jobs, finished, is_cancelled) -> Non
             if not pending or is_cancelled():
                 break
             ready, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-            for future in sorted(ready, key=pending.get):
+            for future in sorted(ready, key=lambda done: pending[done]):
                 finished(_outcome(future, *pending.pop(future)))
         stop.set()  # finished or cancelled: drop the queued games
         for future in pending:

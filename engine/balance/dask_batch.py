@@ -83,7 +83,7 @@ def _load(setup: GameSetup, fresh: bool = False) -> tuple:
     """(content, scenario, fingerprints) of a setup on this worker, loaded once. fresh: first make sure the packs
     on disk are still the ones loaded (someone may have updated them since an earlier batch), else load again."""
     cached = _loaded.get(setup)
-    if cached is not None and fresh and scenario_fingerprints(*cached[:2], setup.pack_paths) != cached[2]:
+    if cached is not None and fresh and scenario_fingerprints(cached[0], cached[1], setup.pack_paths) != cached[2]:
         cached = None
     if cached is None:
         content, scenario = setup.find()
@@ -93,7 +93,8 @@ def _load(setup: GameSetup, fresh: bool = False) -> tuple:
 
 def scenario_fingerprints(content, scenario, pack_paths) -> dict[str, PackFingerprint]:
     """The fingerprints of the packs a scenario's content is made of (its pack first, then what it requires)."""
-    return pack_fingerprints(content.namespaces, pack_paths, first=[pack_folder_of(scenario.source.file)])
+    own = pack_folder_of(scenario.source.file)
+    return pack_fingerprints(content.namespaces, pack_paths, first=[own] if own is not None else [])
 
 
 def mismatch(expected: dict[str, PackFingerprint], found: dict[str, PackFingerprint], version: str) -> str | None:

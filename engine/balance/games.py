@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass
 
 
 from ..ai import ComputerPlayer, play_out
+from ..sim import events as ev
 from ..sim.battle import Battle
 from ..sim.victory import kill_vp, objective_vp
 
@@ -112,12 +113,11 @@ def summarise(battle: Battle, index: int, seed: int) -> GameSummary:
     first_contact = None
     arrived: dict[str, int] = defaultdict(int)
     for event in battle.events:
-        kind = event.kind
-        if kind == "arrived":
+        if isinstance(event, ev.Arrived):
             arrived[state.units[event.unit].side] += 1
-        elif first_contact is None and kind in ("spotted", "fired"):
+        elif first_contact is None and isinstance(event, (ev.Spotted, ev.Fired)):
             first_contact = event.turn
-        elif kind == "killed" and event.by:
+        elif isinstance(event, ev.Killed) and event.by:
             target = state.units[event.unit]
             weapon = target.weapon
             per = vp_of.get(weapon.id)

@@ -22,7 +22,7 @@ from ..packs.content import Content
 from .deploy import DeploymentArea, deploy
 from .forces import ForceDraft, Purchase, buy, formations, is_available
 from .select import auto_select, choose_force_type
-from .plan import BattleChoices, BattlePlan, BuildError, map_size, plan_battle
+from .plan import BattleChoices, BattlePlan, BuildError, battle_type_of, map_size, plan_battle
 
 
 @dataclass
@@ -42,13 +42,13 @@ def make_map(content: Content, choices: BattleChoices, map_id: str, name: str) -
     """The random map for the battle (engine.mapping; 60x60, 60x30 for assaults)."""
     from ..mapping.generate import generate_map
 
-    width, height = map_size(content, content.ruleset.battle_type(choices.battle_type))
+    width, height = map_size(content, battle_type_of(content, choices))
     return generate_map(content, width=width, height=height, river=choices.river, cover=choices.cover,
                         seed=choices.seed, hills=choices.hills, map_id=map_id, name=name)
 
 
 def default_name(content: Content, choices: BattleChoices) -> str:
-    battle = content.ruleset.battle_type(choices.battle_type)
+    battle = battle_type_of(content, choices)
     period = content.periods[choices.period]
     return f"{battle.name}, {period.name} ({choices.size})"
 
@@ -80,17 +80,19 @@ def build_battle(content: Content, choices: BattleChoices, *, scenario_id: str =
     entrenchments: dict[str, list[tuple[int, int]]] = {}
     for side in sides:
         rng = random.Random(f"force-type:{choices.seed}:{side}")
-        ft = force_types.get(side)
+        chosen = force_types.get(side)
         if side in purchases:
-            ft = ft or _force_type_for(content, plan, side, purchases[side])
-            purchase = buy(content, side, ft, choices.period, plan.budgets[side], purchases[side], plan.assault)
+            bought = chosen or _force_type_for(content, plan, side, purchases[side])
+            purchase = buy(content, side, bought, choices.period, plan.budgets[side], purchases[side], plan.assault)
         elif side in auto_select_sides:
-            purchase = auto_select(content, plan, side, ft)
+            purchase = auto_select(content, plan, side, chosen)
         else:
-            purchase = Purchase(side, ft or choose_force_type(content, plan, side, rng), plan.budgets[side])
+            purchase = Purchase(side, chosen or choose_force_type(content, plan, side, rng), plan.budgets[side])
         drafts, batteries = formations(content, purchase, choices.period)
-        ft_name = content.ruleset.force_type(purchase.force_type).name
-        force = ForceDraft(side, purchase.force_type, f"{ft_name} force", drafts, batteries, purchase.budget,
+        force_type = content.known_ruleset.force_type(purchase.force_type)
+        if force_type is None:
+            raise BuildError(f"'{purchase.force_type}' is not a force type of {side}")
+        force = ForceDraft(side, purchase.force_type, f"{force_type.name} force", drafts, batteries, purchase.budget,
                            purchase.spent)
         forces[side] = force
         if side in auto_deploy_sides:
@@ -106,10 +108,11 @@ def build_battle(content: Content, choices: BattleChoices, *, scenario_id: str =
 
 def _force_type_for(content: Content, plan: BattlePlan, side: str, refs: list[str]) -> str:
     """The first force type of the side (in the ruleset's order) that may buy every named template."""
-    templates = [content.formation(ref) for ref in refs]
-    if None in templates:
-        raise BuildError(f"unknown formation '{refs[templates.index(None)]}'")
-    for ft in content.ruleset.force_types:
+    found = [content.formation(ref) for ref in refs]
+    templates = [t for t in found if t is not None]
+    if len(templates) < len(found):
+        raise BuildError(f"unknown formation '{refs[found.index(None)]}'")
+    for ft in content.known_ruleset.force_types:
         if ft.side == side and all(is_available(content, t, side, ft.id, plan.choices.period, plan.assault)
                                    for t in templates):
             return ft.id
@@ -133,7 +136,7 @@ def park(content: Content, game_map: Map, plan: BattlePlan, force: ForceDraft) -
 
 
 def briefing(content: Content, battle: GeneratedBattle) -> str:
-    plan, profile = battle.plan, content.ruleset
+    plan, profile = battle.plan, content.known_ruleset
     ox, oy = plan.objective
     lines = [f"{plan.battle.name}: {plan.battle.description}".strip(),
              f"The objective area is the 19x19 squares around {ox},{oy}; the battle lasts {plan.turns} turns."]
@@ -143,11 +146,11 @@ def briefing(content: Content, battle: GeneratedBattle) -> str:
         where = f"{role} from the {plan.home_edges[side]}, behind its start line at column {plan.start_lines[side]}"
         lines.append("")
         if bought:
-            lines.append(f"{profile.side(side).name}: a {plan.sizes[side]} {force.name} ({force.spent} of "
+            lines.append(f"{profile.known_side(side).name}: a {plan.sizes[side]} {force.name} ({force.spent} of "
                          f"{force.budget} selection points; {force.unused} unused) {where}. Formations: {bought}.")
         else:  # forces still to be chosen (the editor's New Scenario without auto-selection): say nothing that goes stale
-            lines.append(f"{profile.side(side).name}: a {plan.sizes[side]} {force.name} with {force.budget} selection "
-                         f"points to spend {where}.")
+            lines.append(f"{profile.known_side(side).name}: a {plan.sizes[side]} {force.name} with {force.budget} "
+                         f"selection points to spend {where}.")
         if force.batteries:
             lines.append("Off-map artillery: " + ", ".join(f"{b.count} x {b.weapon.name}" for b in force.batteries) + ".")
         if battle.entrenchments.get(side):

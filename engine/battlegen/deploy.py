@@ -57,7 +57,7 @@ class DeploymentArea:
     def __init__(self, content: Content, game_map: Map, plan: BattlePlan, side: str, rng: random.Random):
         self.content, self.plan, self.side, self.rng = content, plan, side, rng
         self.grid = grid = TerrainGrid.from_map(game_map, content)
-        profile, p = content.ruleset, content.parameters
+        profile, p = content.known_ruleset, content.parameters
         self.posture = "attack" if plan.attacking(side) else "defend"
         self.limit = p.units.stacking_limit if profile.flags.stacking else 3
         self.occupied: dict[tuple[int, int], int] = {}
@@ -74,7 +74,8 @@ class DeploymentArea:
             self.watch = np.broadcast_to((depth < 0) & (depth >= -16), (plan.height, plan.width))
         else:
             self.watch = self.objective
-        self.operator, self.views = profile.flags.los_operator, {}
+        self.operator = profile.flags.los_operator
+        self.views: dict[tuple[int, int], int] = {}  # square -> how much of what the side watches it sees
 
     def view(self, sq: tuple[int, int]) -> int:
         hit = self.views.get(sq)
@@ -180,7 +181,7 @@ def deploy(content: Content, game_map: Map, plan: BattlePlan, force: ForceDraft,
 
 
 def entrench(content: Content, plan: BattlePlan, field: DeploymentArea, force: ForceDraft) -> list[tuple[int, int]]:
-    limit = content.ruleset.entrenchment_max
+    limit = content.known_ruleset.entrenchment_max
     squares: list[tuple[int, int]] = []
     for formation in force.formations:
         for unit in formation.units:

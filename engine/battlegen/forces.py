@@ -122,7 +122,7 @@ def battery_cost(template: FormationTemplate, batteries: int | None) -> int:
 
 
 def nationalities(content: Content, side: str, force_type: str, template: FormationTemplate | None = None):
-    ft = content.ruleset.force_type(force_type)
+    ft = content.known_ruleset.force_type(force_type)
     if template is not None and template.nationality:
         return [template.nationality]
     return [ft.nationality] if ft and ft.nationality else content.side_nationalities(side)
@@ -134,7 +134,7 @@ def _elements(t: FormationTemplate):
 
 def is_available(content: Content, t: FormationTemplate, side: str, force_type: str, period: int,
                  assault: bool) -> bool:
-    ft = content.ruleset.force_type(force_type)
+    ft = content.known_ruleset.force_type(force_type)
     if ft is None or ft.side != side or t.side != side:
         return False
     if ft.nationality and t.nationality and t.nationality != ft.nationality:
@@ -218,7 +218,7 @@ def buy(content: Content, side: str, force_type: str, period: int, budget: int, 
 
 def command_hq(content: Content, side: str, force_type: str, period: int) -> FormationDraft:
     """Formation A: the side's command HQ vehicle (A0) and its defence section riding in it (A1)."""
-    profile = content.ruleset
+    profile = content.known_ruleset
     nats = nationalities(content, side, force_type)
     pool = [w for w in content.weapons.values() if w.available_in(period) and w.fielded_by(nats)]
 
@@ -236,7 +236,7 @@ def command_hq(content: Content, side: str, force_type: str, period: int) -> For
         raise BuildError(f"no command vehicle or infantry for {side} in period {period}")
     capacity = content.parameters.units.transport_capacity_per_vehicle
     escort = max(1, capacity // max(1, content.transport_cost(men[0]) or 1))
-    name = profile.side(side).command_hq_name
+    name = profile.known_side(side).command_hq_name
     return FormationDraft("A", name, "command", [
         UnitDraft(0, vehicles[0], 1, name),
         UnitDraft(1, men[0], escort, "HQ Defence Section")])
@@ -253,7 +253,7 @@ def formations(content: Content, purchase: Purchase, period: int) -> tuple[list[
         nats = nationalities(content, purchase.side, purchase.force_type, t)
         if t.offmap:
             for i, element in enumerate(t.units[:n] if n is not None else t.units, 1):
-                batteries.append(Battery(content.resolve_weapon(element.weapon, nats), element.count,
+                batteries.append(Battery(_weapon(content, element.weapon, nats), element.count,
                                          f"{t.name}, battery {i}"))
             continue
         if len(out) >= len(letters):
@@ -264,13 +264,21 @@ def formations(content: Content, purchase: Purchase, period: int) -> tuple[list[
     return out, batteries
 
 
+def _weapon(content: Content, ref: str, nats) -> Weapon:
+    """A template's weapon, as the side's nationalities field it (validation has checked that they do)."""
+    weapon = content.resolve_weapon(ref, nats)
+    if weapon is None:
+        raise BuildError(f"no weapon '{ref}' is fielded by {', '.join(nats)}")
+    return weapon
+
+
 def template_units(content: Content, t: FormationTemplate, nats) -> list[UnitDraft]:
     """The units of one bought template: its HQ as index 0 and its units as 1-8."""
     units = []
     # a template without an HQ is led by one weapon of its first unit
     elements = _elements(t) if t.hq else [replace(t.units[0], count=1, name="HQ"), *t.units]
     for index, element in enumerate(elements):
-        weapon = content.resolve_weapon(element.weapon, nats)
-        siw = content.resolve_weapon(element.siw, nats).local_id if element.siw else None
+        weapon = _weapon(content, element.weapon, nats)
+        siw = _weapon(content, element.siw, nats).local_id if element.siw else None
         units.append(UnitDraft(index, weapon, element.count, element.name or ("HQ" if index == 0 else ""), siw))
     return units

@@ -95,7 +95,8 @@ def map_size(content: Content, battle: BattleType) -> tuple[int, int]:
     return t.map_width, t.assault_map_height if battle.assault else t.map_height
 
 
-def _check(content: Content, c: BattleChoices) -> BattleType:
+def battle_type_of(content: Content, c: BattleChoices) -> BattleType:
+    """The battle type chosen, from the content's ruleset."""
     profile = content.ruleset
     if profile is None:
         raise BuildError(f"pack '{content.pack_id}' has no ruleset profile; build battles with a front pack")
@@ -103,6 +104,12 @@ def _check(content: Content, c: BattleChoices) -> BattleType:
     if battle is None:
         raise BuildError(f"unknown battle type '{c.battle_type}'; {profile.name} has: "
                          + ", ".join(b.id for b in profile.battle_types))
+    return battle
+
+
+def _check(content: Content, c: BattleChoices) -> BattleType:
+    battle = battle_type_of(content, c)
+    profile = content.known_ruleset
     if c.period not in content.periods:
         raise BuildError(f"period {c.period} does not exist in {profile.name} (1-{profile.periods})")
     if c.size not in SIZES:
@@ -122,8 +129,9 @@ def _check(content: Content, c: BattleChoices) -> BattleType:
         if not first <= c.turns <= last:
             raise BuildError(f"a {profile.name} battle lasts {first}-{last} turns, not {c.turns}")
     for side in profile.side_ids():
-        if profile.side(side).home_edge not in ("west", "east"):
-            raise BuildError(f"side '{side}' has home edge {profile.side(side).home_edge}; start lines are columns, "
+        edge = profile.known_side(side).home_edge
+        if edge not in ("west", "east"):
+            raise BuildError(f"side '{side}' has home edge {edge}; start lines are columns, "
                              "so battles are built only for west and east home edges")
     return battle
 
@@ -132,7 +140,7 @@ def plan_battle(content: Content, choices: BattleChoices, game_map: Map | None =
     """Check the choices and plan the battle. With a map, the objective area goes where it holds the most cover
     within the places the rules allow; without one, where the seed puts it."""
     battle = _check(content, choices)
-    profile, t = content.ruleset, content.parameters.time_space
+    profile, t = content.known_ruleset, content.parameters.time_space
     width, height = (game_map.width, game_map.height) if game_map is not None else map_size(content, battle)
     turns = choices.turns or (t.default_turns_assault if battle.assault else t.default_turns_other)
     sides = profile.side_ids()
@@ -143,7 +151,7 @@ def plan_battle(content: Content, choices: BattleChoices, game_map: Map | None =
     small = choices.size == "small"
     plan = BattlePlan(
         choices, battle, width, height, turns, sides, tuple(battle.attackers),
-        {s: profile.side(s).home_edge for s in sides}, {s: sizes[s] for s in sides},
+        {s: profile.known_side(s).home_edge for s in sides}, {s: sizes[s] for s in sides},
         {s: profile.selection_budget(sizes[s], small) for s in sides})
     objective, lines = _place(content, plan, game_map, random.Random(f"objective:{choices.seed}"))
     return replace(plan, objective=objective, start_lines=lines)

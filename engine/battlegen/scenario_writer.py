@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -131,7 +132,7 @@ def scenario_document(battle: GeneratedBattle) -> CommentedMap:
     return doc
 
 
-def render(kind: str, doc, path: Path, pack_dir: Path, comments: list[str] = ()) -> str:
+def render(kind: str, doc, path: Path, pack_dir: Path, comments: Sequence[str] = ()) -> str:
     head = [schema_line(kind, path, pack_dir)] + [f"# {line}" if line else "#" for line in comments]
     return "\n".join(head) + "\n" + dump_roundtrip(doc)
 
@@ -190,7 +191,7 @@ def pack_requirements(packset, pack_id: str) -> dict[str, str]:
 
 
 def write_battle(battle: GeneratedBattle, content: Content, out: Path, *, requires: dict[str, str], ruleset: str,
-                 force: bool = False, comments: list[str] = (), taken_ids=(), front: str | None = None,
+                 force: bool = False, comments: Sequence[str] = (), taken_ids=(), front: str | None = None,
                  new_map: bool = True) -> WrittenBattle:
     """Write the battle into a pack (see the module docstring) and say where it went. `front` is the pack the
     output pack must require (default: the content's own pack). With `new_map` False the battle is fought on a map
@@ -208,6 +209,8 @@ def write_battle(battle: GeneratedBattle, content: Content, out: Path, *, requir
         map_text = render("map", map_document(content, battle.game_map), map_path, pack_dir,
                           [f"Random map of the battle '{sid}' (tacforge new)."])
     else:
+        if m.source.file is None:
+            raise BuildError(f"map '{m.id}' was not read from a file of the pack")
         map_path = m.source.file
     scenario_text = render("scenario", scenario_document(battle), scenario_path, pack_dir, list(comments))
     manifest_path = pack_dir / MANIFEST if new_pack else None

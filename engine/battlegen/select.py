@@ -58,7 +58,7 @@ def mobility(content: Content, side: str, force_type: str, plan: BattlePlan) -> 
 def choose_force_type(content: Content, plan: BattlePlan, side: str, rng: random.Random) -> str:
     """Attackers take the most mobile force type (the most of its infantry rides), defenders the least mobile one;
     the seed picks among equals. Force types with nothing to buy in the period are never chosen."""
-    types = [ft.id for ft in content.ruleset.force_types if ft.side == side
+    types = [ft.id for ft in content.known_ruleset.force_types if ft.side == side
              and any(o.role != "offmap" for o in offers(content, side, ft.id, plan.choices.period, plan.assault))]
     if not types:
         raise BuildError(f"no force type of {side} has formations available in period {plan.choices.period}")

@@ -19,6 +19,14 @@ def _points(content: Content, unit: UnitDraft) -> int | None:
     return None if cost is None else cost * unit.count
 
 
+def _rider_points(content: Content, unit: UnitDraft) -> int:
+    """The transport points of a unit that rides: one of passengers_of."""
+    points = _points(content, unit)
+    if points is None:
+        raise ValueError(f"{unit.weapon.name} has no transport cost: it cannot ride")
+    return points
+
+
 def is_transport(content: Content, unit: UnitDraft) -> bool:
     return is_transport_weapon(content, unit.weapon) and content.carries(unit.weapon) != "none"
 
@@ -41,10 +49,11 @@ def load(content: Content, formation: FormationDraft) -> None:
     loads: dict[int, list[UnitDraft]] = {id(v): [] for v in vehicles}
     riders = passengers_of(content, formation)
     # guns and mortars first (only 'all' carriers take them), then infantry, each largest first
-    riders.sort(key=lambda u: (bool(content.unit_classes[u.weapon.unit_class].infantry), -_points(content, u), u.index))
+    riders.sort(key=lambda u: (bool(content.unit_classes[u.weapon.unit_class].infantry), -_rider_points(content, u),
+                               u.index))
     for unit in riders:
         infantry = content.unit_classes[unit.weapon.unit_class].infantry
-        need = _points(content, unit)
+        need = _rider_points(content, unit)
         fits = [v for v in vehicles if room[id(v)] >= need and (infantry or content.carries(v.weapon) == "all")]
         if not fits:
             continue
@@ -59,7 +68,7 @@ def _split(content: Content, formation: FormationDraft, vehicles, loads, capacit
     max_units = content.parameters.units.max_units_per_formation
     for vehicle in vehicles:
         riders = sorted(loads[id(vehicle)], key=lambda u: u.index)
-        needs = [max(1, math.ceil(_points(content, u) / capacity)) for u in riders]
+        needs = [max(1, math.ceil(_rider_points(content, u) / capacity)) for u in riders]
         spare = max_units - (len(formation.units) - 1)
         if len(riders) > 1 and sum(needs) <= vehicle.count and len(riders) - 1 <= spare:
             needs[-1] += vehicle.count - sum(needs)
@@ -94,5 +103,5 @@ def load_report(content: Content, formation: FormationDraft) -> dict[str, tuple[
     for unit in formation.units:
         if unit.carrier:
             used, cap = out.get(unit.carrier, (0, capacity * by_id[unit.carrier].count))
-            out[unit.carrier] = (used + _points(content, unit), cap)
+            out[unit.carrier] = (used + _rider_points(content, unit), cap)
     return out

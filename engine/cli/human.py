@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, TextIO
 
+from ..sim import events as ev
 from ..sim import orders as o
 from ..sim.battle import Battle
 from ..sim.command import position
@@ -46,7 +47,7 @@ class HumanPlayer:
         print(text, file=self.out)
 
     def orders(self, battle: Battle, side: str) -> list:
-        name = battle.ruleset.side(side).name
+        name = battle.ruleset.known_side(side).name
         if not self.briefed:
             self.briefed = True
             briefing = side_briefing_text(battle.scenario, battle.ruleset, side)
@@ -55,7 +56,7 @@ class HumanPlayer:
         self.say(f"--- {name} orders, turn {battle.state.turn} (type 'help') ---")
         state = battle.state
         came = [f"{state.units[e.unit].label} at {e.at[0]},{e.at[1]}" for e in battle.events
-                if e.kind == "arrived" and e.turn == state.turn and state.units[e.unit].side == side]
+                if isinstance(e, ev.Arrived) and e.turn == state.turn and state.units[e.unit].side == side]
         if came:
             self.say(f"reinforcements arrived: {', '.join(came)}")
         while True:

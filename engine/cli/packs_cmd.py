@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 
 def register(sub) -> None:
@@ -15,7 +16,7 @@ def run(args) -> int:
     from ..packs import load_packs
 
     packset = load_packs(args.pack_path)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for pack in sorted(packset.all, key=lambda p: (p.id, str(p.location.folder))):
         m = pack.manifest
         rows.append({

@@ -32,7 +32,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..ai import ComputerPlayer
+    from ..ai import ComputerPlayer, Player
     from ..packs.scenario_lookup import find_scenario
     from ..sim.battle import Battle
     from ..sim.initial_state import SetupError
@@ -61,7 +61,7 @@ def run(args) -> int:
         return fail(exc)
     except (SetupError, SaveError) as exc:
         return fail(CommandError(str(exc), code=1))
-    players = {side: ComputerPlayer() for side in sides}
+    players: dict[str, Player] = {side: ComputerPlayer() for side in sides}
     if args.hotseat:
         players = {side: HumanPlayer() for side in sides}
     elif args.human:

@@ -46,7 +46,9 @@ def flag_rows(content) -> list[dict]:
     rows = []
     for spec in fields(profile.flags):
         info, value = spec.metadata[METADATA_KEY], getattr(profile.flags, spec.name)
-        rows.append({"group": "ruleset_flags", "key": spec.name, "value": asdict(value) if is_dataclass(value) else value,
+        if is_dataclass(value) and not isinstance(value, type):
+            value = asdict(value)
+        rows.append({"group": "ruleset_flags", "key": spec.name, "value": value,
                      "unit": info.unit, "meaning": info.meaning, "section": info.section, "source": profile.id})
     return rows
 

@@ -44,7 +44,7 @@ def turn_summary(battle: Battle, events: list, turn: int) -> str:
         if e.kind == "arrived":
             arrived[state.units[e.unit].side].append(state.units[e.unit].label)
         elif e.kind == "objective_captured":
-            news.append(f"{battle.ruleset.side(e.side).name} took {_objective_name(battle, e.objective)} "
+            news.append(f"{battle.ruleset.known_side(e.side).name} took {_objective_name(battle, e.objective)} "
                         f"(+{e.points})")
         elif e.kind == "exited":
             news.append(f"{state.units[e.unit].label} left the map ({_objective_name(battle, e.objective)})")
@@ -61,14 +61,14 @@ def turn_summary(battle: Battle, events: list, turn: int) -> str:
     parts = [f"Turn {turn:>2}:"]
     for side in state.sides:
         if arrived[side]:
-            parts.append(f"{battle.ruleset.side(side).name} reinforcements arrived: {', '.join(arrived[side])};")
+            parts.append(f"{battle.ruleset.known_side(side).name} reinforcements arrived: {', '.join(arrived[side])};")
     for side in state.sides:
-        name = battle.ruleset.side(side).name
+        name = battle.ruleset.known_side(side).name
         lost = ", ".join(losses[side]) if losses[side] else "nothing"
         parts.append(f"{name} lost {lost};")
     last = next((e for e in reversed(events) if e.kind == "victory" and e.turn == turn), None)
     if last is not None:
-        vp = " / ".join(f"{battle.ruleset.side(s).name} {last.points[s]}" for s in state.sides)
+        vp = " / ".join(f"{battle.ruleset.known_side(s).name} {last.points[s]}" for s in state.sides)
         parts.append(f"VP {vp} -> {last.result}")
     if fired or spotted:
         parts.append(f"({fired} shots, {spotted} new sightings)")
@@ -88,7 +88,8 @@ def objective_lines(battle: Battle, objectives, side: str | None = None) -> list
     for o in objectives:
         if side is not None and o.hidden and o.side != side:
             continue
-        lines.append(f"  {o.name:<24} {o.kind:<8} {battle.ruleset.side(o.side).name:<10} {o.points:>6} {o.earned:>7}")
+        owner = battle.ruleset.known_side(o.side).name
+        lines.append(f"  {o.name:<24} {o.kind:<8} {owner:<10} {o.points:>6} {o.earned:>7}")
     if lines:
         lines.insert(0, f"  {'objective':<24} {'kind':<8} {'for':<10} {'points':>6} {'earned':>7}")
     return lines
@@ -101,12 +102,12 @@ def final_report(battle: Battle, result: VictoryResult) -> str:
     lines.append(f"Result after turn {state.turn}: {result.label}")
     if result.rounded_ratio is not None:
         numerator = battle.ruleset.ratio_numerator
-        lines.append(f"Victory ratio ({battle.ruleset.side(numerator).name} / "
-                     f"{battle.ruleset.side(state.enemy_of(numerator)).name}): {float(result.rounded_ratio):.2f}")
+        lines.append(f"Victory ratio ({battle.ruleset.known_side(numerator).name} / "
+                     f"{battle.ruleset.known_side(state.enemy_of(numerator)).name}): {float(result.rounded_ratio):.2f}")
     lines.append(f"{'side':<10} {'kills':>6} {'objective':>10} {'bonus':>6} {'doubled':>8} {'total':>6}")
     for side in state.sides:
         s = result.scores[side]
-        lines.append(f"{battle.ruleset.side(side).name:<10} {s.kills:>6} {s.objective:>10} {s.bonus:>6} "
+        lines.append(f"{battle.ruleset.known_side(side).name:<10} {s.kills:>6} {s.objective:>10} {s.bonus:>6} "
                      f"{'yes' if s.doubled else 'no':>8} {s.total:>6}")
     if result.objectives:
         lines.append("Objectives (typed objective points are included in the totals, never doubled):")
@@ -115,10 +116,11 @@ def final_report(battle: Battle, result: VictoryResult) -> str:
         units = state.side_units(side)
         lost = sum(u.initial_count - u.count for u in units)
         total = sum(u.initial_count for u in units)
-        lines.append(f"{battle.ruleset.side(side).name}: lost {lost} of {total} vehicles, guns and men")
+        lines.append(f"{battle.ruleset.known_side(side).name}: lost {lost} of {total} vehicles, guns and men")
     if reinforcement_uids(battle.scenario):
         for side, report in arrival_report(battle).items():
-            lines.append(f"{battle.ruleset.side(side).name} reinforcements: arrived {', '.join(report['arrived']) or 'none'}"
+            name = battle.ruleset.known_side(side).name
+            lines.append(f"{name} reinforcements: arrived {', '.join(report['arrived']) or 'none'}"
                          + (f"; never came: {', '.join(report['waiting'])}" if report["waiting"] else ""))
     return "\n".join(lines)
 

@@ -201,7 +201,7 @@ def _type_id(name: str) -> int:
     return TYPES.index(bare)
 
 
-def _tables(content):
+def _tables(content) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(code LUT [type, level, variant] -> code or 255, effective-level LUT [type, level], inverse LUTs)."""
     found: dict[tuple[int, int], dict[int, int]] = {}
     inv_type = np.full(256, 255, np.uint8)

@@ -180,17 +180,18 @@ def _fords(rng, net: Network, water: np.ndarray, candidates, cost, jumps) -> Non
             return
         a, r, b = options[int(rng.integers(len(options)))]
         # one bank joins the road network; the other the network or, if nearer, a map edge (the track serves it)
-        to_net = [route(cost, p, net.road.copy(), turn_penalty=0.5) for p in (a, b)]
-        if not all(to_net):
+        to_net = [path for p in (a, b) if (path := route(cost, p, net.road.copy(), turn_penalty=0.5))]
+        if len(to_net) < 2:
             continue
         near = 0 if len(to_net[0]) <= len(to_net[1]) else 1
         goal = net.road.copy()
         goal[0, 3:w - 3] = goal[-1, 3:w - 3] = True
         goal[3:h - 3, 0] = goal[3:h - 3, -1] = True
         goal &= ~water
-        legs = [to_net[near], route(cost, (a, b)[1 - near], goal, turn_penalty=0.5)]
-        if not all(legs):
+        far_leg = route(cost, (a, b)[1 - near], goal, turn_penalty=0.5)
+        if not far_leg:
             continue
+        legs = [to_net[near], far_leg]
         net.crossings[r] = FORD
         for leg in legs:
             for x, y, _ in leg:

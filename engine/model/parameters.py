@@ -233,8 +233,9 @@ class RulesParameters:
 
 def _parameter_fields() -> dict[str, tuple[str, Any]]:
     out = {}
+    defaults = RulesParameters()
     for group in fields(RulesParameters):
-        for spec in fields(group.default):
+        for spec in fields(getattr(defaults, group.name)):
             out[spec.name] = (group.name, spec)
     return out
 

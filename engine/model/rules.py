@@ -185,6 +185,13 @@ class Ruleset:
     def side(self, side_id: str) -> Side | None:
         return next((s for s in self.sides if s.id == side_id), None)
 
+    def known_side(self, side_id: str) -> Side:
+        """The side of an id already checked against this ruleset (a battle's sides, a validated force's side)."""
+        side = self.side(side_id)
+        if side is None:
+            raise KeyError(f"ruleset '{self.id}' has no side '{side_id}'")
+        return side
+
     def side_ids(self) -> tuple[str, ...]:
         return tuple(s.id for s in self.sides)
 

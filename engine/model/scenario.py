@@ -2,9 +2,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date as Date
+from typing import TypeVar
 
 from .maps import Map
 from .source import Source
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,28 @@ class Objective:
     unit: str | None = None
     hidden: bool = False
     source: Source = field(default=Source(None), compare=False)
+
+    # The field each kind needs, which the schema requires of it (schemas/scenario.schema.json, objectives):
+    @property
+    def square(self) -> tuple[int, int]:
+        """`at` of a capture or hold objective."""
+        return _required(self.at, self, "at")
+
+    @property
+    def exit_edge(self) -> str:
+        """`edge` of an exit objective."""
+        return _required(self.edge, self, "edge")
+
+    @property
+    def target_unit(self) -> str:
+        """`unit` of a destroy objective."""
+        return _required(self.unit, self, "unit")
+
+
+def _required(value: T | None, objective: Objective, key: str) -> T:
+    if value is None:
+        raise ValueError(f"{objective.kind} objective '{objective.id}' has no {key}")
+    return value
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,14 @@ class Content:
     # (and for_scenario keeps one copy per set of overrides, so a scenario's battles share its memos).
     memos: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
+    @property
+    def known_ruleset(self) -> Ruleset:
+        """The ruleset of content that battles are played or generated with (a pack without one is refused where a
+        battle is set up: initial_state.build_state, Battle)."""
+        if self.ruleset is None:
+            raise ValueError(f"pack '{self.pack_id}' has no ruleset")
+        return self.ruleset
+
     # -- building -----------------------------------------------------------------------------------------------
     def index_weapon_names(self) -> None:
         self._names.clear()
@@ -125,7 +133,7 @@ class Content:
         return candidates[0] if len(candidates) == 1 else None
 
     def weapon_names(self) -> list[str]:
-        names = set()
+        names: set[str] = set()
         for weapon in self.weapons.values():
             names.update(weapon.search_names())
         return sorted(names)

@@ -150,17 +150,16 @@ def period(r: dict, src: Source) -> Period:
     return Period(r["number"], r["name"], _date(r["start"]), _date(r["end"]), delays, r.get("description", ""), src)
 
 
-def _element(r: dict | None, src: Source) -> TemplateElement | None:
-    if r is None:
-        return None
+def _element(r: dict, src: Source) -> TemplateElement:
     return TemplateElement(r["weapon"], r["count"], r.get("name", ""), r.get("siw"), src)
 
 
 def formation_template(r: dict, src: Source, ns: str) -> FormationTemplate:
+    hq = r.get("hq")
     return FormationTemplate(
         id=qualify(r["id"], ns), name=r["name"], side=r["side"], periods=(r["periods"][0], r["periods"][1]),
         cost=r["cost"], units=tuple(_element(u, src.at("units", i)) for i, u in enumerate(r["units"])),
-        hq=_element(r.get("hq"), src.at("hq")), nationality=r.get("nationality"),
+        hq=None if hq is None else _element(hq, src.at("hq")), nationality=r.get("nationality"),
         force_types=tuple(r.get("force_types", ())), offmap=r.get("offmap", False),
         description=r.get("description", ""), source=src)
 

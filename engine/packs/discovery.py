@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from platformdirs import user_data_dir
 
@@ -121,10 +121,10 @@ def discover(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
              include_user_dir: bool = True) -> tuple[list[PackLocation], list[Issue]]:
     """Pack folders in precedence order (--pack-path, TACFORGE_PACK_PATH, user folder, plugins, the built-in core
     pack) and issues."""
-    env = os.environ if env is None else env
+    variables: Mapping[str, str] = os.environ if env is None else env
     issues: list[Issue] = []
     locations = _path_locations(pack_paths, "--pack-path", issues)
-    locations += _path_locations(env.get(ENV_VAR, "").split(os.pathsep), ENV_VAR, issues)
+    locations += _path_locations(variables.get(ENV_VAR, "").split(os.pathsep), ENV_VAR, issues)
     if include_user_dir:
         user = user_pack_dir()
         if user.is_dir():

@@ -96,6 +96,14 @@ class LoadedPack:
         return self.manifest.id if self.manifest else self.location.folder.name
 
     @property
+    def known_manifest(self) -> Manifest:
+        """The manifest of a pack whose pack.yaml was read: every pack of PackSet.packs, and every pack the loader
+        reads the files of."""
+        if self.manifest is None:
+            raise ValueError(f"pack at {self.location.folder} has no manifest")
+        return self.manifest
+
+    @property
     def usable(self) -> bool:
         return self.problem is None
 
@@ -185,7 +193,7 @@ def internal_issue(exc: Exception, file: Path | None) -> Issue:
 
 
 def _load_pack_files(pack: LoadedPack, cache: LoadCaches | None) -> None:
-    manifest = pack.manifest
+    manifest = pack.known_manifest
     for kind, (schema_kind, _) in FILE_KINDS.items():
         for path in expand_files(manifest, kind, pack.issues):
             try:
@@ -227,7 +235,7 @@ class PackSet:
                 pack.skip(Skip.SHADOWED, f"shadowed by the pack of the same id at {first.location.folder}", replace=True)
                 pack.issues.add(warning("pack.shadowed", f"pack '{pack.id}' is also found at {first.location.folder} "
                                         f"({first.location.origin}), which takes precedence; this copy is skipped",
-                                        file=pack.manifest.file, hint="remove one of the two copies"))
+                                        file=pack.known_manifest.file, hint="remove one of the two copies"))
                 continue
             self.packs[pack.id] = pack
         self._check_requirements()
@@ -238,45 +246,48 @@ class PackSet:
     # -- requirements -------------------------------------------------------------------------------------------
     def _check_requirements(self) -> None:
         for pack in self.packs.values():
-            if pack.manifest.schema_version not in SUPPORTED_SCHEMA_VERSIONS:
-                pack.skip(Skip.SCHEMA_VERSION, f"unknown schema version {pack.manifest.schema_version}", replace=True)
+            manifest = pack.known_manifest
+            if manifest.schema_version not in SUPPORTED_SCHEMA_VERSIONS:
+                pack.skip(Skip.SCHEMA_VERSION, f"unknown schema version {manifest.schema_version}", replace=True)
                 pack.issues.add(error("pack.schema-version",
-                                      f"schema_version {pack.manifest.schema_version} is not one this tacforge reads "
+                                      f"schema_version {manifest.schema_version} is not one this tacforge reads "
                                       f"(it reads {', '.join(map(str, SUPPORTED_SCHEMA_VERSIONS))})",
-                                      file=pack.manifest.file, path=("schema_version",),
+                                      file=manifest.file, path=("schema_version",),
                                       hint="update tacforge, or migrate the pack to a supported schema version"))
             if any(i.is_error for i in pack.issues.items):
                 pack.skip(Skip.ERRORS, "has errors")
-            for dep, spec in pack.manifest.requires:
+            for dep, spec in manifest.requires:
                 other = self.packs.get(dep)
                 if other is None:
                     pack.skip(Skip.REQUIREMENTS, f"requires '{dep}', which is not installed")
                     pack.issues.add(error("pack.requires-missing", f"requires pack '{dep}', which is not installed",
-                                          file=pack.manifest.file, path=("requires", dep),
+                                          file=manifest.file, path=("requires", dep),
                                           hint=did_you_mean(dep, self.packs) or "install the pack or add its folder to TACFORGE_PACK_PATH"))
-                elif not satisfies(other.manifest.version, spec):
-                    pack.skip(Skip.REQUIREMENTS, f"requires '{dep}' {spec}, found {other.manifest.version}")
+                elif not satisfies(other.known_manifest.version, spec):
+                    found = other.known_manifest.version
+                    pack.skip(Skip.REQUIREMENTS, f"requires '{dep}' {spec}, found {found}")
                     pack.issues.add(error("pack.requires-version",
-                                          f"requires '{dep}' {spec}, but version {other.manifest.version} is installed",
-                                          file=pack.manifest.file, path=("requires", dep),
+                                          f"requires '{dep}' {spec}, but version {found} is installed",
+                                          file=manifest.file, path=("requires", dep),
                                           hint="install a matching version or widen the range"))
         for pack in self.packs.values():  # cycles
             if pack.id in self._closure(pack.id, include_self=False):
                 pack.skip(Skip.REQUIREMENTS, "requirement cycle")
                 pack.issues.add(error("pack.requires-cycle", f"pack '{pack.id}' requires itself through its requirements",
-                                      file=pack.manifest.file, path=("requires",), hint="remove the circular requirement"))
+                                      file=pack.known_manifest.file, path=("requires",),
+                                      hint="remove the circular requirement"))
     def _propagate_skips(self) -> None:
         changed = True
         while changed:  # a pack whose requirement is skipped is skipped too
             changed = False
             for pack in self.packs.values():
                 if pack.problem is None:
-                    for dep, _ in pack.manifest.requires:
+                    for dep, _ in pack.known_manifest.requires:
                         other = self.packs.get(dep)
                         if other is not None and other.problem is not None:
                             pack.skip(Skip.REQUIREMENT_SKIPPED, f"its requirement '{dep}' is skipped ({other.problem})")
                             pack.issues.add(error("pack.requires-broken", f"requires pack '{dep}', which is skipped: {other.problem}",
-                                                  file=pack.manifest.file, path=("requires", dep),
+                                                  file=pack.known_manifest.file, path=("requires", dep),
                                                   hint=f"fix '{dep}' first (tacforge validate {dep})"))
                             changed = True
                             break
@@ -287,20 +298,21 @@ class PackSet:
         for pack in self.packs.values():
             if pack.skipped in (Skip.REQUIREMENTS, Skip.SCHEMA_VERSION, Skip.SHADOWED, Skip.NOT_LOADED):
                 continue
-            if not all(dep in self.packs for dep, _ in pack.manifest.requires):
+            if not all(dep in self.packs for dep, _ in pack.known_manifest.requires):
                 continue
             unreadable = _unreadable_files(pack)
             if unreadable:  # what follows from a missing file is noise that buries its cause (issue 12)
                 pack.issues.add(Issue(Severity.INFO, "validation.skipped",
                                       "cross-reference checks of this pack are skipped until "
                                       f"{', '.join(sorted(f.name for f in unreadable))} can be read",
-                                      file=pack.manifest.file, line=1, hint="fix the errors above and validate again"))
+                                      file=pack.known_manifest.file, line=1,
+                                      hint="fix the errors above and validate again"))
                 pack.skip(Skip.ERRORS, "has errors")
                 continue
             try:
                 found = check_pack(pack, self.content(pack.id))
             except Exception as exc:  # an unforeseen failure is this pack's issue, never a crash of loading
-                found = [internal_issue(exc, pack.manifest.file)]
+                found = [internal_issue(exc, pack.known_manifest.file)]
             pack.issues.extend(found)
             if any(i.is_error for i in found):
                 pack.skip(Skip.ERRORS, "has errors")
@@ -314,12 +326,12 @@ class PackSet:
             if pid in order or pid in visiting or pid not in self.packs:
                 return
             visiting.add(pid)
-            for dep, _ in self.packs[pid].manifest.requires:
+            for dep, _ in self.packs[pid].known_manifest.requires:
                 visit(dep)
             visiting.discard(pid)
             order.append(pid)
 
-        for dep, _ in self.packs[pack_id].manifest.requires:
+        for dep, _ in self.packs[pack_id].known_manifest.requires:
             visit(dep)
         if include_self and pack_id not in order:
             order.append(pack_id)
@@ -380,7 +392,7 @@ class PackSet:
             content.maps.update((m.id, m) for m in docs.maps)
             content.scenarios.update((s.id, s) for s in docs.scenarios)
         for pid in reversed(chain):
-            ref = self.packs[pid].manifest.ruleset
+            ref = self.packs[pid].known_manifest.ruleset
             if ref:
                 qualified = ref if ":" in ref else f"{pid}:{ref}"
                 content.ruleset = content.rulesets.get(qualified)
@@ -462,7 +474,7 @@ def _needed(packs: list[LoadedPack], wanted: Callable[[LoadedPack], bool]) -> se
         if i in needed:
             continue
         needed.add(i)
-        todo += [first[dep] for dep, _ in packs[i].manifest.requires if dep in first]
+        todo += [first[dep] for dep, _ in packs[i].known_manifest.requires if dep in first]
     return needed
 
 

@@ -338,7 +338,7 @@ def _compute(grid: TerrainGrid, origin: Square, e: int, paths: _Paths, count_bet
 
 
 # -- facing ----------------------------------------------------------------------------------------------------
-_FACING_INDEX = {name: i for i, name in enumerate(FACINGS)}
+_FACING_INDEX: dict[int | str, int] = {name: i for i, name in enumerate(FACINGS)}
 
 
 def facing_index(facing: int | str) -> int:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Callable, Mapping, Union
+from typing import Callable, Union
+
+from ..model.parameters import RulesParameters
 
 Number = Union[int, float, Fraction]
-Params = Mapping[str, Number]
+Params = RulesParameters
 
 FIRING_SIGHTING_FACTOR = 2  # chance = 2 x pulses fired at the same target / range (6.13; both games)
 

@@ -25,7 +25,7 @@ from ..rules import suppression as rs
 from . import events as ev
 from .bombard import run_mission
 from .combat import is_moving, sighting_range, unit_fires
-from .command import in_command, position
+from .command import in_command, position, square_of
 from .pathing import MovementField
 from .orders import Order, OrderError, apply_order, board
 from .initial_state import SetupError, build_state
@@ -56,7 +56,10 @@ class Battle:
                  turns: int | None = None, state: GameState | None = None):
         content = content.for_scenario(scenario)  # the scenario's parameter overrides, for every rule below
         self.content, self.scenario = content, scenario
-        self.params, self.ruleset = content.parameters, content.ruleset
+        ruleset = content.ruleset
+        if ruleset is None:
+            raise SetupError(f"pack '{content.pack_id}' has no ruleset")
+        self.params, self.ruleset = content.parameters, ruleset
         self.flags, self.reports = self.ruleset.flags, self.ruleset.reports
         base = content.map(scenario.map)
         if base is None:
@@ -150,8 +153,8 @@ class Battle:
         on_map = [u for u in self.state.units.values()
                   if u.count > 0 and not u.offmap and u.carrier is None and u.pos is not None]  # u.on_map
         n = len(on_map)
-        xs = np.fromiter((u.pos[0] for u in on_map), np.intp, n)
-        ys = np.fromiter((u.pos[1] for u in on_map), np.intp, n)
+        xs = np.fromiter((u.square[0] for u in on_map), np.intp, n)
+        ys = np.fromiter((u.square[1] for u in on_map), np.intp, n)
         sides = np.array([u.side for u in on_map], dtype=object)
         ranges = self._sighting_ranges(on_map, xs, ys)
         rosters = {}
@@ -174,7 +177,7 @@ class Battle:
         if enemy.uid not in self.seen_by_side[unit.side]:
             self.seen_by_side[unit.side].add(enemy.uid)
             self.emit(ev.Spotted(self.state.turn, self.state.pulse, unit.uid, enemy.uid,
-                                 distance(unit.pos, position(enemy, self.state))))
+                                 distance(unit.square, square_of(enemy, self.state))))
 
     @property
     def over(self) -> bool:

@@ -40,7 +40,7 @@ def run_mission(unit: UnitState, battle: "Battle") -> None:
     spotter_pos = position(spotter, state) if spotter is not None and spotter.alive else None
     los = spotter_pos is not None and battle.sees(spotter_pos, square)
     enemies = [u for u in units_there if u.side != unit.side]
-    sees_enemy = los and any(battle.sees_unit_from(spotter_pos, e) for e in enemies)
+    sees_enemy = los and spotter_pos is not None and any(battle.sees_unit_from(spotter_pos, e) for e in enemies)
     pulses = rf.spotting_pulses(los, sees_enemy, battle.params)
     unit.ammo -= 1
     unit.fired = True

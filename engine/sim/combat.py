@@ -10,7 +10,7 @@ from ..rules import suppression as rs
 from ..rules.los import FACING_VECTORS, facing_index, front_arc, in_arc
 from ..rules import sighting
 from . import events as ev
-from .command import chebyshev, position
+from .command import chebyshev, position, square_of
 from .fire_inputs import firer_of, target_of
 from .orders import disembark
 from .state import UnitState
@@ -65,7 +65,9 @@ def search(unit: UnitState, battle: "Battle", reach: int) -> list[UnitState]:
     units = roster.units
     spotted = battle.seen_by_side[unit.side]
     known, vis = battle._los, battle.state.visibility  # battle.sees, inline where it knows the answer
-    degrees = fx = fy = None
+    degrees = None
+    fx = fy = 0
+    exact_arc = False  # in_arc's exact integer tests, with the facing (fx, fy) looked up once
     for i, d in zip(near, distances):
         e = units[i]
         if e.count <= 0:  # destroyed since the roster was made
@@ -74,12 +76,14 @@ def search(unit: UnitState, battle: "Battle", reach: int) -> list[UnitState]:
             continue
         if d:
             b = e.pos
+            assert b is not None  # the roster's enemies stand on the map (its units are dropped when one leaves it)
             tx, ty = b[0] - a[0], b[1] - a[1]
             if degrees is None:
                 degrees = battle.params.spotting.field_of_view(unit.uid in battle.moving)
-                if degrees in (90, 180):  # in_arc's exact integer tests, the facing looked up once
+                if degrees in (90, 180):
                     fx, fy = FACING_VECTORS[facing_index(unit.facing)]
-            if fx is not None:
+                    exact_arc = True
+            if exact_arc:
                 dot = fx * tx + fy * ty
                 if dot < 0 or degrees == 90 and 2 * dot * dot < (fx * fx + fy * fy) * (tx * tx + ty * ty):
                     continue
@@ -98,7 +102,7 @@ def search(unit: UnitState, battle: "Battle", reach: int) -> list[UnitState]:
 
 
 def _in_range(unit: UnitState, target: UnitState, battle: "Battle") -> bool:
-    d = chebyshev(unit.pos, position(target, battle.state))
+    d = chebyshev(unit.square, square_of(target, battle.state))
     return d <= min(unit.range_limit, unit.weapon.mr, battle.state.visibility)
 
 
@@ -106,8 +110,8 @@ def select_target(unit: UnitState, battle: "Battle") -> tuple[UnitState | None, 
     """The unit's target for this pulse and whether it was newly selected (7.2)."""
     state = battle.state
     current = state.units.get(unit.target) if unit.target else None
-    here = unit.pos
-    intruder = battle.roster(unit.side).first_on(here) if here is not None else None
+    here = unit.square  # a unit that fires is on the map (Battle.combat_phase)
+    intruder = battle.roster(unit.side).first_on(here)
     if intruder is not None and (current is None or position(current, state) != here):
         return intruder, True  # an enemy entering the unit's square is fired on at once
     # A target stays eligible (6.3: "sighted enemy units within the target-selection range") while the unit still
@@ -117,7 +121,7 @@ def select_target(unit: UnitState, battle: "Battle") -> tuple[UnitState | None, 
     if current is not None and current.alive and _in_range(unit, current, battle) and can_see(unit, current, battle):
         cls = battle.unit_class(current)
         stunned = cls.infantry and current.suppression >= float(battle.params.suppression.suppression_retarget)
-        if not (stunned and chebyshev(here, position(current, state)) > 0):
+        if not (stunned and chebyshev(here, square_of(current, state)) > 0):
             return current, False
     if unit.suppression > float(battle.params.suppression.suppression_no_search_above):
         return None, False
@@ -130,7 +134,7 @@ def select_target(unit: UnitState, battle: "Battle") -> tuple[UnitState | None, 
             return chosen, chosen.uid != unit.target
     if not candidates:
         return None, False
-    key = lambda e: (chebyshev(here, position(e, state)), e.uid)  # noqa: E731
+    key = lambda e: (chebyshev(here, square_of(e, state)), e.uid)  # noqa: E731
     if unit.weapon.mp > 0:
         armoured = [e for e in candidates if battle.unit_class(e).armoured]
         if armoured:
@@ -149,7 +153,7 @@ def unit_fires(unit: UnitState, battle: "Battle") -> None:
         return
     if target.uid != unit.target:
         unit.target, unit.pulses_at_target = target.uid, 0
-    distance = chebyshev(unit.pos, position(target, battle.state))
+    distance = chebyshev(unit.square, square_of(target, battle.state))
     if new and distance > 0 and not battle.unit_class(unit).fire_on_selection:
         return  # assault guns, tank destroyers and artillery fire from the next pulse (7.2)
     unit.pulses_at_target += 1
@@ -178,7 +182,7 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: "B
     else:
         arc = None
         if target_cls.armoured and distance > 0:
-            arc = front_arc(position(target, battle.state), target.facing, unit.pos)
+            arc = front_arc(square_of(target, battle.state), target.facing, unit.square)
         result = rf.direct_fire(firer_of(unit, battle), target_of(target, battle), range_=distance, pulses=pulses,
                                 front_arc=arc, params=params, flags=flags, reports=battle.reports)
         weapon_name = unit.weapon.name
@@ -189,8 +193,8 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: "B
     close = battle.unit_class(target).armoured or battle.unit_class(target).infantry  # 6.14: not trucks or guns
     if close and target.alive and target.uid in battle.moving and target.range_limit == 0 \
             and distance <= params.units.close_combat_range:
-        if unit.pos not in target.objectives[:1]:
-            target.objectives.insert(0, unit.pos)  # close-combat mode: go for the firer (7.15)
+        if unit.square not in target.objectives[:1]:
+            target.objectives.insert(0, unit.square)  # close-combat mode: go for the firer (7.15)
 
 
 def apply_result(unit: UnitState, target: UnitState, result, distance: int, weapon_name: str, battle: "Battle",

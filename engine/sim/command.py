@@ -28,6 +28,14 @@ def position(unit: UnitState, state: GameState) -> tuple[int, int] | None:
     return unit.pos
 
 
+def square_of(unit: UnitState, state: GameState) -> tuple[int, int]:
+    """`position` of a unit known to be on the map, on its own or in its carrier (a target, a spotted enemy)."""
+    square = position(unit, state)
+    if square is None:
+        raise ValueError(f"unit {unit.uid} is on no square")
+    return square
+
+
 def formation_hq(unit: UnitState, state: GameState) -> UnitState | None:
     hq = state.units.get(f"{unit.side}:{unit.letter}0")
     return hq if hq is not None and hq.alive else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rules import fire as rf
-from .command import position
+from .command import square_of
 from .state import UnitState
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ def firer_of(unit: UnitState, battle: "Battle", weapon=None) -> rf.Firer:
 
 
 def target_of(target: UnitState, battle: "Battle") -> rf.Target:
-    pos = position(target, battle.state)
+    pos = square_of(target, battle.state)
     return rf.Target.from_weapon(target.weapon, battle.unit_class(target), in_cover=bool(battle.grid.cover[pos[1], pos[0]]),
                                  speed_setting=target.speed, moving=target.uid in battle.moving,
                                  suppression=target.suppression)

@@ -18,7 +18,7 @@ class SetupError(Exception):
 
 def handicap_factor(content: Content, side: str, level: int) -> Fraction:
     """Strength multiplier for a side at handicap 1-5 (rules-reference 8.1, 13 U11)."""
-    profile, p = content.ruleset, content.parameters
+    profile, p = content.known_ruleset, content.parameters
     # str() first: 0.75 is the exact decimal the designer wrote, not the nearest binary float
     strong, weak = (Fraction(str(p.handicap.handicap_strong_reduction)),
                     Fraction(str(p.handicap.handicap_weak_reduction)))
@@ -45,9 +45,11 @@ def command_delays(scenario: Scenario, content: Content, side: str, rng: random.
     if given is not None:
         inside = given
     else:
-        period = content.periods[scenario.period]
-        inside = period.delays(side)[0]
-    if content.ruleset.flags.random_delay_increase and given is None:
+        delays = content.periods[scenario.period].delays(side)
+        if delays is None:
+            raise SetupError(f"period {scenario.period} gives no command delays for '{side}'")
+        inside = delays[0]
+    if content.known_ruleset.flags.random_delay_increase and given is None:
         inside += rng.randrange(3)
     return inside, inside + extra
 
@@ -67,13 +69,15 @@ def build_state(scenario: Scenario, content: Content, seed: int, handicap: int |
     else:
         visibility = rng.randint(p.spotting.visibility_min, p.spotting.visibility_max)
     sides = profile.side_ids()
+    if len(sides) != 2:
+        raise SetupError(f"ruleset '{profile.id}' has {len(sides)} sides; a battle has two")
     delays = {side: command_delays(scenario, content, side, rng) for side in sides}
     units: dict[str, UnitState] = {}
     ammo = p.units.starting_ammunition
     for force in scenario.forces:
         nats = content.side_nationalities(force.side)
         factor = handicap_factor(content, force.side, level)
-        facing = EDGE_FACING.get(profile.side(force.side).home_edge, "N")
+        facing = EDGE_FACING.get(profile.known_side(force.side).home_edge, "N")
         for formation in force.formations:
             for unit in formation.units:
                 weapon = content.resolve_weapon(unit.weapon, nats)
@@ -115,7 +119,7 @@ def build_state(scenario: Scenario, content: Content, seed: int, handicap: int |
         units[state.uid] = state
     attackers = tuple(battle.attackers)
     return GameState(
-        pack=content.pack_id, scenario=scenario.id, seed=seed, sides=tuple(sides), attackers=attackers, units=units,
+        pack=content.pack_id, scenario=scenario.id, seed=seed, sides=sides, attackers=attackers, units=units,
         visibility=visibility, delays=delays, last_turn=content.game_length(scenario, turns), rng=rng,
         objective_center=scenario.objective_center, start_lines=dict(scenario.start_lines),
         starting_vp=dict(scenario.starting_vp), unused_sp=dict(scenario.unused_selection_points),

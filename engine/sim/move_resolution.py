@@ -18,7 +18,7 @@ HEADINGS = {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S",
 
 
 def home_square(unit: UnitState, battle: "Battle") -> tuple[int, int]:
-    return battle.map.edge_square(unit.pos, battle.ruleset.side(unit.side).home_edge)
+    return battle.map.edge_square(unit.square, battle.ruleset.known_side(unit.side).home_edge)
 
 
 def _goal(unit: UnitState, battle: "Battle") -> tuple[int, int] | None:
@@ -76,7 +76,7 @@ def step_unit(unit: UnitState, battle: "Battle") -> None:
         return
     field = battle.field(unit)
     unit.mp += speed
-    start, spent = unit.pos, 0
+    start, spent = unit.square, 0
     while True:
         if unit.pos == goal:
             if unit.routed:
@@ -94,7 +94,7 @@ def step_unit(unit: UnitState, battle: "Battle") -> None:
                 unit.mp = 0
                 break
             continue
-        nxt = field.next_step(unit.pos, goal)
+        nxt = field.next_step(unit.square, goal)
         if nxt is None:
             unit.objectives.clear()  # no way there: the order lapses
             unit.mp = 0
@@ -104,13 +104,14 @@ def step_unit(unit: UnitState, battle: "Battle") -> None:
             break
         unit.mp -= cost
         spent += cost
-        unit.facing = HEADINGS[(nxt[0] - unit.pos[0], nxt[1] - unit.pos[1])]
+        here = unit.square
+        unit.facing = HEADINGS[(nxt[0] - here[0], nxt[1] - here[1])]
         stacks = battle.stacks
         if stacks is not None:
-            stacks[(unit.side, unit.pos)] -= 1
+            stacks[(unit.side, here)] -= 1
             stacks[(unit.side, nxt)] += 1
         unit.pos = nxt
         for uid in unit.passengers:
             battle.state.units[uid].pos = nxt
     if unit.pos != start:
-        battle.emit(ev.Moved(battle.state.turn, battle.state.pulse, unit.uid, start, unit.pos, spent))
+        battle.emit(ev.Moved(battle.state.turn, battle.state.pulse, unit.uid, start, unit.square, spent))

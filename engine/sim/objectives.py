@@ -42,12 +42,12 @@ def end_of_turn(battle: "Battle") -> None:
     state = battle.state
     for objective in state.objectives:
         if objective.kind == "capture" and objective.id not in state.captured:
-            if holder(state, objective.at) == objective.side:
+            if holder(state, objective.square) == objective.side:
                 state.captured.add(objective.id)
                 battle.emit(ev.ObjectiveCaptured(state.turn, state.pulse, objective.id, objective.side,
                                                  objective.points))
         elif objective.kind == "hold" and objective.every_turn:
-            if holder(state, objective.at) == objective.side:
+            if holder(state, objective.square) == objective.side:
                 state.held_turns[objective.id] = state.held_turns.get(objective.id, 0) + 1
         elif objective.kind == "exit":
             _exit(objective, battle)
@@ -56,9 +56,9 @@ def end_of_turn(battle: "Battle") -> None:
 def _exit(objective: Objective, battle: "Battle") -> None:
     state = battle.state
     leaving = sorted((u for u in state.side_units(objective.side)
-                      if u.on_map and battle.map.on_edge(u.pos, objective.edge)), key=lambda u: u.uid)
+                      if u.on_map and battle.map.on_edge(u.square, objective.exit_edge)), key=lambda u: u.uid)
     for unit in leaving:
-        square = unit.pos
+        square = unit.square
         for member in [unit] + [state.units[uid] for uid in unit.passengers]:
             if not member.alive:
                 continue
@@ -76,10 +76,10 @@ def earned(objective: Objective, state: GameState) -> int:
     if objective.kind == "hold":
         if objective.every_turn:
             return objective.points * state.held_turns.get(objective.id, 0)
-        return objective.points if holder(state, objective.at) == objective.side else 0
+        return objective.points if holder(state, objective.square) == objective.side else 0
     if objective.kind == "exit":
         return objective.points * state.exits.get(objective.id, 0)
-    target = state.unit(state.enemy_of(objective.side), objective.unit)
+    target = state.unit(state.enemy_of(objective.side), objective.target_unit)
     return objective.points if target is not None and not target.alive else 0
 
 

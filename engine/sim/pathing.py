@@ -125,7 +125,7 @@ class MovementField:
         if not blocked:  # units held up by a full square ask again every pulse: most steps are asked before
             key = (pos, goal)
             found = self._steps.get(key, self)
-            if found is self:
+            if isinstance(found, MovementField):  # not asked before: the field itself stands for a missing entry
                 if len(self._steps) > 1 << 16:
                     self._steps.clear()
                 found = self._steps[key] = self._next_step(pos, goal, blocked)
@@ -161,4 +161,4 @@ class MovementField:
             key = (total, max(abs(gx), abs(gy)), gx * gx + gy * gy)
             if best_key is None or key < best_key:
                 best, best_key = (nx, ny), key
-        return (best, best_key[0]) if best is not None else (None, None)
+        return (best, best_key[0]) if best_key is not None else (None, None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 from . import events as ev
 from . import orders as o
@@ -19,9 +20,11 @@ FORMAT = "tacforge-replay"
 VERSION = 1
 HUMAN, COMPUTER = "human", "computer"
 
-_ORDER_TYPES = {cls.__name__: cls for cls in (o.Move, o.Advance, o.AllUnits, o.SetSpeed, o.SetRange, o.Face,
-                                               o.Bombard, o.Priority, o.Embark, o.Disembark, o.Cancel)}
-_EVENT_TYPES = {cls.kind: cls for cls in vars(ev).values()
+# keyed by name, and looked up with whatever a file holds there
+_ORDER_TYPES: dict[object, type[o.Order]] = {
+    cls.__name__: cls for cls in (o.Move, o.Advance, o.AllUnits, o.SetSpeed, o.SetRange, o.Face, o.Bombard, o.Priority,
+                                  o.Embark, o.Disembark, o.Cancel)}
+_EVENT_TYPES: dict[object, type[ev.Event]] = {cls.kind: cls for cls in vars(ev).values()
                 if isinstance(cls, type) and issubclass(cls, ev.Event) and cls is not ev.Event}
 
 
@@ -30,7 +33,7 @@ class RecordError(Exception):
 
 
 def order_to_dict(order: o.Order) -> dict:
-    body = {"order": type(order).__name__}
+    body: dict[str, Any] = {"order": type(order).__name__}
     for f in fields(order):
         value = getattr(order, f.name)
         body[f.name] = list(value) if isinstance(value, tuple) else value
@@ -41,7 +44,7 @@ def order_from_dict(body: dict) -> o.Order:
     cls = _ORDER_TYPES.get(body.get("order")) if isinstance(body, dict) else None
     if cls is None:
         raise RecordError(f"unknown order {body!r}")
-    values = {f.name: body.get(f.name) for f in fields(cls)}
+    values: dict[str, Any] = {f.name: body.get(f.name) for f in fields(cls)}
     if "square" in values:
         values["square"] = tuple(values["square"])
     return cls(**values)
@@ -52,7 +55,7 @@ def event_from_dict(body: dict) -> ev.Event:
     cls = _EVENT_TYPES.get(body.get("kind"))
     if cls is None:
         raise RecordError(f"unknown event kind {body.get('kind')!r}")
-    values = {}
+    values: dict[str, Any] = {}
     for f in fields(cls):
         value = body.get(f.name)
         if isinstance(value, list):

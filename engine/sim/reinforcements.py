@@ -58,7 +58,7 @@ def bring_in(battle: "Battle") -> None:
         # a certain arrival draws no number, so a scenario's other random numbers stay as they were
         if arrival.chance < 1 and state.turn < arrival.last_turn and state.rng.random() >= arrival.chance:
             continue
-        squares = arrival.entry_squares(battle.map, battle.ruleset.side(side).home_edge)
+        squares = arrival.entry_squares(battle.map, battle.ruleset.known_side(side).home_edge)
         for unit in sorted(units, key=lambda u: u.index):
             square = _entry_square(unit, squares, battle)
             if square is not None:

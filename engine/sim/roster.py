@@ -42,7 +42,7 @@ class Roster:
         if first is None:
             first = self._first = {}
             for u in self.units:
-                first.setdefault(u.pos, []).append(u)
+                first.setdefault(u.square, []).append(u)
         for u in first.get(square, ()):
             if u.count > 0:
                 return u
@@ -62,13 +62,13 @@ class Roster:
             mask[listed] = True
             self._revealed = (len(revealed), mask if listed else None)
             self._merged = None
-        mask = self._revealed[1]
-        if mask is None:
+        marked = self._revealed[1]
+        if marked is None:
             return self.near(square)
         merged = self._merged
         if merged is None:
-            merged = self._merged = self._batch(self.squares, mask)
-        return merged.get(square) or self._batch([square], mask).get(square)
+            merged = self._merged = self._batch(self.squares, marked)
+        return merged.get(square) or self._batch([square], marked).only()
 
     def near(self, square: tuple[int, int]) -> Listed:
         """The enemies within their sighting range of the square or on it, in order: their indexes in `units` and
@@ -76,7 +76,7 @@ class Roster:
         lists = self._near
         if lists is None:
             lists = self._near = self._batch(self.squares)
-        return lists.get(square) or self._batch([square]).get(square)
+        return lists.get(square) or self._batch([square]).only()
 
     def _batch(self, squares, revealed: np.ndarray | None = None) -> "SquareLists":
         """The lists of `near` for the squares, with the enemies marked in `revealed` at any distance."""
@@ -107,3 +107,7 @@ class SquareLists:
             return None
         start, end = self.bounds[row], self.bounds[row + 1]
         return self.enemies[start:end], self.distances[start:end]
+
+    def only(self) -> Listed:
+        """The lists of a batch of one square."""
+        return self.enemies, self.distances

@@ -69,9 +69,9 @@ def _unit_from_dict(body: dict, content: Content) -> UnitState:
     unit = UnitState(weapon=weapon, **{k: v for k, v in data.items() if k in {f.name for f in fields(UnitState)}})
     unit.siw = content.weapons.get(siw) if siw else None
     unit.mission = Mission(tuple(mission["square"]), mission["spotter"], mission["starts_in"], mission["pulses_left"]) if mission else None
-    unit.pos = tuple(unit.pos) if unit.pos is not None else None
-    unit.start_pos = tuple(unit.start_pos) if unit.start_pos is not None else None
-    unit.objectives = [tuple(sq) for sq in unit.objectives]
+    unit.pos = (unit.pos[0], unit.pos[1]) if unit.pos is not None else None  # JSON gives lists
+    unit.start_pos = (unit.start_pos[0], unit.start_pos[1]) if unit.start_pos is not None else None
+    unit.objectives = [(sq[0], sq[1]) for sq in unit.objectives]
     if arrival is not None:
         unit.arrival = Arrival(arrival["turn"], arrival["last_turn"], arrival["chance"], arrival["edge"],
                                tuple((sq[0], sq[1]) for sq in arrival["squares"]))

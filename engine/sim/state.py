@@ -76,6 +76,13 @@ class UnitState:
     def on_map(self) -> bool:
         return self.alive and not self.offmap and self.carrier is None and self.pos is not None
 
+    @property
+    def square(self) -> tuple[int, int]:
+        """Where a unit known to stand on the map is (`on_map`, or a passenger riding with its carrier)."""
+        if self.pos is None:
+            raise ValueError(f"unit {self.uid} is on no square")
+        return self.pos
+
 
 @dataclass
 class GameState:

@@ -62,7 +62,7 @@ def round_half_up_2(ratio: Fraction) -> Fraction:
 
 
 def score(state: GameState, content: Content) -> VictoryResult:
-    p, profile = content.parameters, content.ruleset
+    p, profile = content.parameters, content.known_ruleset
     meeting = len(state.attackers) > 1
     scores = {}
     typed = objective_scores(state)
@@ -95,5 +95,5 @@ def score(state: GameState, content: Content) -> VictoryResult:
     if band.result == "draw" or band.favours is None:
         return VictoryResult(scores, ratio, rounded, "draw", None, "Draw", typed)
     winner = numerator if band.favours == "numerator" else other
-    label = f"{profile.side(winner).name} {band.result.capitalize()}"
+    label = f"{profile.known_side(winner).name} {band.result.capitalize()}"
     return VictoryResult(scores, ratio, rounded, band.result, winner, label, typed)

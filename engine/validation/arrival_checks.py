@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..issues import Issue, did_you_mean, warning
-from ..model import Scenario, unit_arrival
+from ..model import Ruleset, Scenario, unit_arrival
 from ..packs.content import Content
 from .scenario_checks import _at, on_friendly_side, impassable_for
 
@@ -11,14 +11,14 @@ from .scenario_checks import _at, on_friendly_side, impassable_for
 def check_arrivals_and_objectives(s: Scenario, content: Content) -> list[Issue]:
     content = content.for_scenario(s)
     game_map = content.map(s.map)
-    if content.ruleset is None or game_map is None:
-        return []  # reported by check_scenario
-    return _check_arrivals(s, content, game_map) + _check_objectives(s, content, game_map)
-
-
-def _check_arrivals(s: Scenario, content: Content, game_map) -> list[Issue]:
-    out: list[Issue] = []
     profile = content.ruleset
+    if profile is None or game_map is None:
+        return []  # reported by check_scenario
+    return _check_arrivals(s, content, profile, game_map) + _check_objectives(s, content, profile, game_map)
+
+
+def _check_arrivals(s: Scenario, content: Content, profile: Ruleset, game_map) -> list[Issue]:
+    out: list[Issue] = []
     last = content.game_length(s)
     lines = dict(s.start_lines)
     checked = set()  # a formation's arrival is checked once, for all its units
@@ -93,9 +93,9 @@ def _check_enterable(uid: str, weapon, arrival, home_edge: str, content: Content
                 hint="list a square it can enter, or let it ride in a carrier")]
 
 
-def _check_objectives(s: Scenario, content: Content, game_map) -> list[Issue]:
+def _check_objectives(s: Scenario, content: Content, profile: Ruleset, game_map) -> list[Issue]:
     out: list[Issue] = []
-    sides = content.ruleset.side_ids()
+    sides = profile.side_ids()
     seen: set[str] = set()
     for o in s.objectives:
         if o.id in seen:
@@ -114,5 +114,6 @@ def _check_objectives(s: Scenario, content: Content, game_map) -> list[Issue]:
             labels = [f"{f.letter}{u.index}" for f in force.formations for u in f.units] if force else []
             if o.unit not in labels:
                 out.append(_at("scenario.objective-unknown-unit", f"objective '{o.id}': the {enemy} force has no "
-                               f"unit {o.unit}", o.source, "unit", hint=did_you_mean(o.unit, labels)))
+                               f"unit {o.unit}", o.source, "unit",
+                               hint=did_you_mean(o.unit, labels) if o.unit is not None else None))
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from ..issues import Issue, did_you_mean, error, warning
-from ..model import Scenario, Unit
+from ..model import Ruleset, Scenario, Unit
 from ..model.source import Source
 from ..packs.content import Content
 from .parameter_checks import check_parameter_order
@@ -66,13 +66,13 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
         if s.force(side) is None:
             out.append(_at("scenario.force-missing", f"the scenario has no force for '{side}'", src, "forces",
                            hint=f"add 'forces: {side}: formations: [...]'"))
-    _check_turns_and_visibility(s, content, out)
+    _check_turns_and_visibility(s, content, profile, out)
     if game_map is not None:
-        _check_map_geometry(s, content, game_map, out)
+        _check_map_geometry(s, content, profile, game_map, out)
     for force in s.forces:
         if force.side in sides:
-            _check_force(s, force, content, dropped, out)
-    _check_offmap(s, content, battle, dropped, out)
+            _check_force(s, force, content, profile, dropped, out)
+    _check_offmap(s, content, profile, battle, dropped, out)
     for force in s.forces:
         budget, spent = selection_budget(content, s, force.side), selection_spent(content, force)
         if budget is not None and spent > budget:
@@ -88,7 +88,7 @@ def selection_budget(content: Content, s: Scenario, side: str) -> int | None:
     profile = content.ruleset
     battle = profile.battle_type(s.battle_type) if profile else None
     size = dict(battle.sizes).get(side) if battle else None
-    return None if size is None else profile.selection_budget(size, s.size == "small")
+    return None if profile is None or size is None else profile.selection_budget(size, s.size == "small")
 
 
 def selection_spent(content: Content, force) -> int:
@@ -98,20 +98,19 @@ def selection_spent(content: Content, force) -> int:
     return sum(t.cost for t in templates if t is not None)
 
 
-def _check_turns_and_visibility(s: Scenario, content: Content, out: list[Issue]) -> None:
+def _check_turns_and_visibility(s: Scenario, content: Content, profile: Ruleset, out: list[Issue]) -> None:
     p = content.parameters
     if isinstance(s.visibility, int):
         low, high = p.spotting.visibility_min, p.spotting.visibility_max
         if low <= high and not low <= s.visibility <= high:  # crossed limits are reported as params.order
             out.append(_at("scenario.visibility", f"visibility {s.visibility} is outside {low}-{high}", s.source, "visibility"))
-    profile = content.ruleset
     if s.turns is not None and profile.custom_game_length and not s.historical:
         low, high = profile.game_length_min or 1, profile.game_length_max or 255
         if not low <= s.turns <= high:
             out.append(_at("scenario.turns", f"{s.turns} turns is outside {low}-{high}", s.source, "turns"))
 
 
-def _check_map_geometry(s: Scenario, content: Content, game_map, out: list[Issue]) -> None:
+def _check_map_geometry(s: Scenario, content: Content, profile: Ruleset, game_map, out: list[Issue]) -> None:
     src = s.source
     if s.objective_center is not None:
         x, y = s.objective_center
@@ -123,7 +122,6 @@ def _check_map_geometry(s: Scenario, content: Content, game_map, out: list[Issue
             out.append(_at("scenario.placement-outside-map", f"the start line at column {column} is outside the "
                            f"{game_map.width}-square-wide map", src, "start_lines", side))
     lines = dict(s.start_lines)
-    profile = content.ruleset
     for side, squares in s.entrenchments:
         battle = profile.battle_type(s.battle_type)
         if battle is not None and battle.id not in profile.entrenchment_battle_types:
@@ -132,8 +130,8 @@ def _check_map_geometry(s: Scenario, content: Content, game_map, out: list[Issue
         if len(squares) > profile.entrenchment_max:
             out.append(_at("scenario.entrenchments-limit", f"{len(squares)} entrenchments; the limit is "
                            f"{profile.entrenchment_max}", src, "entrenchments", side))
-        allowed = {content.terrain_type(t).id for t in profile.entrenchment_terrain if content.terrain_type(t)}
-        edge = profile.side(side).home_edge if profile.side(side) else None
+        allowed = {kind.id for t in profile.entrenchment_terrain if (kind := content.terrain_type(t))}
+        edge = home.home_edge if (home := profile.side(side)) else None
         for i, (x, y) in enumerate(squares):
             if not game_map.contains(x, y):
                 out.append(_at("scenario.placement-outside-map", f"entrenchment {x},{y} is outside the map", src,
@@ -141,7 +139,7 @@ def _check_map_geometry(s: Scenario, content: Content, game_map, out: list[Issue
                 continue
             code = content.terrain_codes.get(game_map.code_at(x, y))
             terrain = content.terrain_type(code.type) if code is not None else None
-            if terrain is not None and terrain.id not in allowed:
+            if code is not None and terrain is not None and terrain.id not in allowed:
                 out.append(_at("scenario.entrenchment-terrain", f"entrenchment {x},{y} is on {code.type.split(':')[-1]}; "
                                f"entrenchments go on {', '.join(sorted(t.split(':')[-1] for t in allowed))}",
                                src, "entrenchments", side, i))
@@ -150,15 +148,15 @@ def _check_map_geometry(s: Scenario, content: Content, game_map, out: list[Issue
                                f"(column {lines[side]})", src, "entrenchments", side, i))
 
 
-def _check_force(s: Scenario, force, content: Content, dropped: set[str], out: list[Issue]) -> None:
-    profile, p = content.ruleset, content.parameters
+def _check_force(s: Scenario, force, content: Content, profile: Ruleset, dropped: set[str], out: list[Issue]) -> None:
+    p = content.parameters
     letters = p.units.formation_letters
     max_units = p.units.max_units_per_formation
     capacity = p.units.transport_capacity_per_vehicle
     nats = content.side_nationalities(force.side)
     game_map = content.map(s.map)
     line = dict(s.start_lines).get(force.side)
-    edge = profile.side(force.side).home_edge
+    edge = profile.known_side(force.side).home_edge
     if force.force_type and profile.force_type(force.force_type) is None:
         out.append(_at("ref.unknown-force-type", f"unknown force type '{force.force_type}'", force.source, "force_type",
                        hint=did_you_mean(force.force_type, [f.id for f in profile.force_types])))
@@ -196,7 +194,7 @@ def _check_force(s: Scenario, force, content: Content, dropped: set[str], out: l
                 if issue:
                     out.append(issue)
                 continue
-            _check_unit(s, uid, unit, weapon, content, nats, out)
+            _check_unit(s, uid, unit, weapon, content, profile, nats, out)
             if unit.at is not None and game_map is not None:
                 x, y = unit.at
                 if not game_map.contains(x, y):
@@ -207,7 +205,7 @@ def _check_force(s: Scenario, force, content: Content, dropped: set[str], out: l
                                    f"line (column {line}); {force.side} deploys on the {edge} side",
                                    unit.source, "at"))
                 if game_map.contains(x, y) and unit.carrier is None:  # a passenger rides; its carrier is checked
-                    _check_enterable(uid, unit, weapon, content, game_map, out)
+                    _check_enterable(uid, unit, (x, y), weapon, content, game_map, out)
     _check_transport(units, content, capacity, out)
 
 
@@ -224,19 +222,20 @@ def impassable_for(weapon, square: tuple[int, int], content: Content, game_map):
     return None
 
 
-def _check_enterable(uid: str, unit: Unit, weapon, content: Content, game_map, out: list[Issue]) -> None:
-    """A unit may not start on a square its mobility class can never enter (a truck in a river)."""
-    blocked = impassable_for(weapon, unit.at, content, game_map)
+def _check_enterable(uid: str, unit: Unit, square: tuple[int, int], weapon, content: Content, game_map,
+                     out: list[Issue]) -> None:
+    """A unit may not start on a square (its `at`) its mobility class can never enter (a truck in a river)."""
+    blocked = impassable_for(weapon, square, content, game_map)
     if blocked is not None:
         cls, terrain = blocked
-        x, y = unit.at
+        x, y = square
         out.append(_at("scenario.placement-impassable", f"unit {uid} ({weapon.name}, {cls.mobility.split(':')[-1]}) "
                        f"is placed at {x},{y} on {terrain.name}, which it cannot enter", unit.source, "at",
                        hint="move it to a square it can enter, or let it ride in a carrier"))
 
 
-def _check_unit(s: Scenario, uid: str, unit: Unit, weapon, content: Content, nats, out: list[Issue]) -> None:
-    profile = content.ruleset
+def _check_unit(s: Scenario, uid: str, unit: Unit, weapon, content: Content, profile: Ruleset, nats,
+                out: list[Issue]) -> None:
     cls = content.unit_classes.get(weapon.unit_class)
     if not weapon.fielded_by(nats):
         out.append(_at("scenario.wrong-nationality", f"unit {uid}: {weapon.name} is not fielded by this side "
@@ -311,8 +310,9 @@ def _check_transport(units: dict, content: Content, capacity: int, out: list[Iss
                            hint="add vehicles to the carrier unit or move some passengers to another carrier"))
 
 
-def _check_offmap(s: Scenario, content: Content, battle, dropped: set[str], out: list[Issue]) -> None:
-    sides = content.ruleset.side_ids()
+def _check_offmap(s: Scenario, content: Content, profile: Ruleset, battle, dropped: set[str],
+                  out: list[Issue]) -> None:
+    sides = profile.side_ids()
     for battery in s.offmap_artillery:
         if battery.side not in sides:
             out.append(_at("ref.unknown-side", f"unknown side '{battery.side}'", battery.source,

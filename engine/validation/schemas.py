@@ -32,7 +32,8 @@ def schema_file(kind: str) -> Path:
 def _refuse_retrieval(uri: str) -> Resource:
     from referencing.exceptions import NoSuchResource
 
-    raise NoSuchResource(ref=uri)
+    # referencing's exceptions are attrs classes made through its own decorator, whose fields mypy does not see
+    raise NoSuchResource(ref=uri)  # type: ignore[call-arg]
 
 
 @memoized(maxsize=1)
@@ -47,7 +48,8 @@ def registry() -> Registry:
     from referencing import Registry, Resource
 
     resources = [(uri, Resource.from_contents(contents)) for uri, contents in schema_documents().items()]
-    return Registry(retrieve=_refuse_retrieval).with_resources(resources)
+    # `retrieve` is the attrs alias of Registry's private field, which mypy does not see
+    return Registry(retrieve=_refuse_retrieval).with_resources(resources)  # type: ignore[call-arg]
 
 
 _ANNOTATIONS = {"$ref", "description", "title"}
@@ -118,7 +120,7 @@ def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
         return "schema.required", f"the required key '{missing}' is missing", f"add '{missing}: ...'", Severity.ERROR
     if v == "type":
         expected = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
-        words = " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
+        words = " or ".join(_TYPE_WORDS.get(t, str(t)) for t in expected)
         hint = _yaml11_hint(value, expected)
         return "schema.type", f"{name} must be {words}, not {_short(value)}", hint, Severity.ERROR
     if v in ("minimum", "exclusiveMinimum"):
@@ -217,7 +219,7 @@ def precheck(kind: str) -> Callable[[Any], bool]:
 
 def validate(kind: str, data: Any, file: Path | None) -> list[Issue]:
     """Schema issues for one document of a kind (design.md 4, second layer)."""
-    out = []
+    out: list[Issue] = []
     non_finite = dict(_non_finite(data))
     # a document with .inf or .nan goes to jsonschema, which takes them as numbers (jsonschema-rs does not)
     if not non_finite and precheck(kind)(data):

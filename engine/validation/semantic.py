@@ -21,14 +21,17 @@ def _at(code: str, message: str, src: Source, *path, hint: str | None = None, se
 
 def _line_of(src: Source, texts: dict) -> str:
     """'file:line' of an entry, for a message that names two places (the issue itself carries only one)."""
+    if src.file is None:
+        return "?"
     text = texts.get(src.file)
     line = PositionIndex(text).locate(src.path)[0] if text is not None else None
-    return f"{src.file.name}:{line}" if line else str(src.file.name if src.file else "?")
+    return f"{src.file.name}:{line}" if line else src.file.name
 
 
 def _duplicates(entries: Iterable, label: str, texts: dict, key: str = "id") -> list[Issue]:
     """One issue on each later definition of a key, naming where the first one is: the last would silently win."""
-    out, first = [], {}
+    out: list[Issue] = []
+    first: dict[object, Source] = {}
     for entry in entries:
         value = getattr(entry, key)
         if value in first:
