@@ -37,6 +37,12 @@ def bounds(kind: str, *path: str | int) -> tuple[int | float | None, int | float
     return node.get("minimum"), node.get("maximum")
 
 
+def whole_bounds(kind: str, *path: str | int) -> tuple[int | None, int | None]:
+    """(minimum, maximum) of a whole number, None where the schema sets no bound (an integer's bounds are whole)."""
+    low, high = bounds(kind, *path)
+    return (None if low is None else int(low)), (None if high is None else int(high))
+
+
 def choices(kind: str, *path: str | int) -> tuple[str, ...]:
     return tuple(schema_node(kind, *path).get("enum", ()))
 

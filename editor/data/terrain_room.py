@@ -13,6 +13,7 @@ from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
 from ..map.terrain_palette import ICON, tile_icon
 from ..map.tiles import TileAtlas
 from ..map.tools.look import CodeInfo
+from ..qt_present import present
 from ..shell.rooms import DocumentTab
 from .entry_table import BoundedDelegate, EntryTableModel
 from .terrain_table import (CODES_KEY, TYPES_KEY, code_columns, code_value, codes_of_type, maps_seeing, maps_using,
@@ -29,14 +30,15 @@ def _table(model: EntryTableModel) -> QTableView:
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setAlternatingRowColors(True)
     view.setIconSize(QSize(ICON, ICON))
-    view.verticalHeader().setVisible(False)
-    view.verticalHeader().setDefaultSectionSize(ICON + 4)
-    view.horizontalHeader().setStretchLastSection(True)
+    rows = present(view.verticalHeader())
+    rows.setVisible(False)
+    rows.setDefaultSectionSize(ICON + 4)
+    present(view.horizontalHeader()).setStretchLastSection(True)
     return view
 
 
 class TerrainTab(DocumentTab):
-    def __init__(self, document, workspace, parent=None):
+    def __init__(self, document, workspace, parent: QWidget | None = None) -> None:
         super().__init__(document, workspace, parent)
         self._atlas: TileAtlas | None = None
         self._info: CodeInfo | None = None
@@ -111,7 +113,7 @@ class TerrainTab(DocumentTab):
 
     # -- deleting -------------------------------------------------------------------------------------------------
     def _selected_row(self, view: QTableView) -> int | None:
-        rows = view.selectionModel().selectedRows()
+        rows = present(view.selectionModel()).selectedRows()  # (a view with a model has a selection model)
         return rows[0].row() if rows else None
 
     def delete_selected_code(self) -> None:
