@@ -1,4 +1,4 @@
-"""A room registers a tab for a document kind and a dock (shell/rooms.py), as the data rooms do: the tab opens for
+"""A room registers a tab for a document kind and a dock (common/rooms.py), as the data rooms do: the tab opens for
 files of that kind, redraws from the typed model on typed events, and its edits undo from the Edit menu."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from PyQt6.QtWidgets import QLabel, QVBoxLayout
 
+from tacforge.editor.common.rooms import DocumentTab, Rooms
 from tacforge.editor.document import ValueChanged
-from tacforge.editor.shell import rooms as shell_rooms
+from tacforge.editor.shell import room_modules
 from tacforge.editor.shell.main_window import MainWindow
-from tacforge.editor.shell.rooms import DocumentTab
 from tacforge.editor.shell.workspace import Workspace
 
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings  # noqa: F401 (fixtures)
@@ -49,8 +49,8 @@ def register(rooms) -> None:
 def window(qtbot, tmp_path, monkeypatch, pack_copy, settings):  # noqa: F811
     monkeypatch.setenv("TACFORGE_RECOVERY_DIR", str(tmp_path / "recovery"))
     # this test's room stands in for the real weapons room (editor/data), which registers the same kind
-    monkeypatch.setattr(shell_rooms, "ROOM_MODULES",
-                        [*(m for m in shell_rooms.ROOM_MODULES if m != "tacforge.editor.data.room"), __name__])
+    monkeypatch.setattr(room_modules, "ROOM_MODULES",
+                        [*(m for m in room_modules.ROOM_MODULES if m != "tacforge.editor.data.room"), __name__])
     win = MainWindow(Workspace([pack_copy]), settings)
     qtbot.addWidget(win)
     yield win
@@ -73,7 +73,7 @@ def test_a_room_tab_opens_its_kind_redraws_on_typed_events_and_undoes_from_the_m
 
 
 def test_two_rooms_cannot_claim_one_kind():
-    rooms = shell_rooms.Rooms()
+    rooms = Rooms()
     register(rooms)
     with pytest.raises(ValueError, match="two rooms"):
         rooms.add_tab("weapons", FrontArmourTab)

@@ -6,11 +6,12 @@ import dataclasses
 
 import pytest
 
-from tacforge.editor.map.tools import MapModel, ToolController
+from tacforge.editor.grid.model import MapModel
+from tacforge.editor.map.tools import ToolController
 from tacforge.editor.map.tools.scenario_tools import UnitDrag
 from tacforge.editor.scenario import map_marks, objective_edits
 from tacforge.editor.scenario.placement import move_targets, snap
-from tacforge.editor.scenario.unit_marks import entry_marks, symbol_of, unit_marks
+from tacforge.editor.common.unit_marks import entry_marks, symbol_of, unit_marks
 from tacforge.editor.shell.workspace import Workspace
 from tacforge.engine.packs import load_packs
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tacforge.editor.map.tools import MapModel, ToolController
+from tacforge.editor.grid.model import MapModel
+from tacforge.editor.map.tools import ToolController
 from tacforge.editor.map.tools.paint import paint_mask
 from tacforge.editor.map.tools.registry import PRESETS, TOOL_CLASSES, Tool, menu_entries, register
 from tacforge.engine.mapping.autotile import TYPES

@@ -93,7 +93,7 @@ def test_an_entrenchment_stroke_and_an_objective_click_are_one_undo_step_each(qt
     assert dict(document.model.scenario.entrenchments) == {"allied": ((10, 30), (11, 30), (12, 30))}
     assert document.undo.count() == steps + 1
     asked = []
-    tab.scenario_link.ask_objective = lambda sides, near: asked.append((sides, near)) or ("hold", "allied", 25)
+    tab.map_layer.ask_objective = lambda sides, near: asked.append((sides, near)) or ("hold", "allied", 25)
     window._tool("place_objective")
     drag(tab.view, (20, 31), (20, 31))
     [objective] = document.model.scenario.objectives

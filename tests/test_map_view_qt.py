@@ -12,10 +12,10 @@ from PyQt6.QtGui import QImage, QMouseEvent  # noqa: E402
 from PyQt6.QtWidgets import QApplication  # noqa: E402
 
 from tacforge.editor.map.view import MapView  # noqa: E402
-from tacforge.editor.map.tools import MapModel  # noqa: E402
+from tacforge.editor.grid.model import MapModel  # noqa: E402
 from tacforge.editor.map.tools.paint import brush  # noqa: E402
 from tacforge.editor.map.minimap import Minimap  # noqa: E402
-from tacforge.editor.scenario.unit_marks import UnitMark  # noqa: E402
+from tacforge.editor.common.unit_marks import UnitMark  # noqa: E402
 from tacforge.editor.map.terrain_palette import TerrainPalette  # noqa: E402
 from tacforge.engine.packs import load_packs  # noqa: E402
 

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 import yaml
 
-from tacforge.editor.map.tools import CellEdit, MapModel
+from tacforge.editor.grid.edits import CellEdit
+from tacforge.editor.grid.model import MapModel
 from tacforge.editor.map.tools.generate import generate_into
 from tacforge.editor.map.tools.paint import brush, flood_fill, rectangle
 from tacforge.engine.mapping import generate_map
@@ -173,6 +174,7 @@ class Block(importlib.abc.MetaPathFinder):
         if name.split('.')[0] in ('PyQt6', 'pyqtgraph'):
             raise ImportError('blocked for this test: ' + name)
 sys.meta_path.insert(0, Block())
+import tacforge.editor.grid.model
 import tacforge.editor.map.tools
 for mod in pkgutil.walk_packages(sys.modules['tacforge.editor.map.tools'].__path__, 'tacforge.editor.map.tools.'):
     importlib.import_module(mod.name)

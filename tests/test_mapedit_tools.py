@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tacforge.editor.map.tools import MapModel, ToolController
+from tacforge.editor.grid.model import MapModel
+from tacforge.editor.map.tools import ToolController
 from tacforge.editor.map.tools.clipboard import Clipboard, copy, cut, paste
 from tacforge.editor.map.tools.elevation import elevation, elevation_mask
 from tacforge.editor.map.tools.lines import line

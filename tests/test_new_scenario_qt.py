@@ -4,7 +4,7 @@ validate clean and open in a tab."""
 import pytest
 from PyQt6.QtWidgets import QDialog, QInputDialog
 
-from tacforge.editor.scenario.new_scenario_dialog import NewScenarioDialog
+from tacforge.editor.shell.new_scenario_dialog import NewScenarioDialog
 from tacforge.editor.shell.pack_places import user_packs_folder
 from tacforge.engine.packs import load_packs
 

@@ -1,4 +1,4 @@
-"""The terrain, periods, rules-parameters and manifest rooms in the shell (shell/rooms.py)."""
+"""The terrain, periods, rules-parameters and manifest rooms in the shell (common/rooms.py)."""
 
 from __future__ import annotations
 

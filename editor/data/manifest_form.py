@@ -15,8 +15,8 @@ from ruamel.yaml.comments import CommentedMap
 from tacforge.engine.packs.manifest import FILE_KINDS
 
 from ..document import MISSING, Reloaded, ValueChanged, bulk_edit
+from ..common.rooms import DocumentTab
 from ..qt_present import present
-from ..shell.rooms import DocumentTab
 from .manifest_checks import check_id, check_requirement, check_version
 
 PROBLEM_STYLE = "color: #b00020;"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PyQt6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout
 
-from ..shell.rooms import DocumentTab
+from ..common.rooms import DocumentTab
 from .parameters_form import ParametersForm
 
 

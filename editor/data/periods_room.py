@@ -8,7 +8,7 @@ from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QAbstractItemView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged, bulk_edit
-from ..shell.rooms import DocumentTab
+from ..common.rooms import DocumentTab
 from .entry_table import BoundedDelegate, EntryTableModel
 from .periods_table import PERIODS_KEY, WEAPONS_KEY, period_columns, period_value, sides_of
 from .timeline import Bar, anachronisms, bars, gaps

@@ -8,7 +8,7 @@ from typing import Any, Iterable
 from tacforge.engine.model import Period
 
 from .columns import Column
-from .schema_bounds import ANY, whole_bounds
+from ..common.schema_bounds import ANY, whole_bounds
 
 PERIODS_KEY, WEAPONS_KEY = "periods", "weapons"
 DELAY_NAMES = ("in command", "out of command")

@@ -10,11 +10,10 @@ from PyQt6.QtWidgets import (QAbstractItemView, QHBoxLayout, QLabel, QMessageBox
                              QVBoxLayout, QWidget)
 
 from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
-from ..map.terrain_palette import ICON, tile_icon
-from ..map.tiles import TileAtlas
-from ..map.tools.look import CodeInfo
+from ..common.terrain_look import CodeInfo
+from ..common.tiles import ICON, TileAtlas, tile_icon
+from ..common.rooms import DocumentTab
 from ..qt_present import present
-from ..shell.rooms import DocumentTab
 from .entry_table import BoundedDelegate, EntryTableModel
 from .terrain_table import (CODES_KEY, TYPES_KEY, code_columns, code_value, codes_of_type, maps_seeing, maps_using,
                             type_columns, type_value, used_in_text, with_terrain)

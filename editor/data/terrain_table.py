@@ -12,7 +12,7 @@ import numpy as np
 from tacforge.engine.model import Map, TerrainCode, TerrainType
 
 from .columns import Column
-from .schema_bounds import ANY, choices, nullable, whole_bounds
+from ..common.schema_bounds import ANY, choices, nullable, whole_bounds
 
 TYPES_KEY, CODES_KEY = "terrain_types", "terrain_codes"
 

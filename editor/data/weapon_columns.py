@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from tacforge.engine.model import Weapon
 from .columns import cell_text, choice, span, truth, whole_number
-from .schema_bounds import ANY, schema_node
+from ..common.schema_bounds import ANY, schema_node
 
 STATS = ("mr", "mp", "ss", "ac", "sp", "mg", "fa", "ba", "sl", "df")
 FLAGS = ("single_use", "thrown", "designer_value")

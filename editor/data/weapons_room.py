@@ -14,8 +14,8 @@ from PyQt6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QFileDia
 from tacforge.engine.yamlio import atomic_write_text
 
 from ..document import Reloaded, RowsInserted, RowsRemoved
+from ..common.rooms import DocumentTab
 from ..qt_present import present
-from ..shell.rooms import DocumentTab
 from .weapon_columns import column, with_value
 from .weapon_edits import apply_change, base_weapons, replace_weapon
 from .weapon_usage import WeaponInUse, delete_weapon

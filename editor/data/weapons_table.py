@@ -13,7 +13,7 @@ from tacforge.engine.model import Weapon
 from tacforge.engine.packs.content import Content, normalise
 
 from .columns import cell_text
-from .weapon_columns import Column, applies, column
+from .weapon_columns import Column, applies, column, columns
 
 
 @dataclass(frozen=True)
@@ -83,19 +83,13 @@ class WeaponRows:
         original = self.base.get(weapon.id)
         if original is None:
             return {}
-        return {c.key: c.text(original) for c in _all_columns() if c.value(original) != c.value(weapon)}
+        return {c.key: c.text(original) for c in columns() if c.value(original) != c.value(weapon)}
 
     def unit_class_ids(self) -> list[str]:
         return sorted(self.content.unit_classes)
 
     def period_count(self) -> int:
         return self.content.ruleset.periods if self.content.ruleset else max(self.content.periods, default=1)
-
-
-def _all_columns() -> tuple[Column, ...]:
-    from .weapon_columns import columns
-
-    return columns()
 
 
 # -- filtering and sorting ---------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ Reading: `document.model`, a frozen typed model built from the engine's types by
     scenario    ScenarioModel(scenario: Scenario | None, parameters: the pack's values with the scenario's
                 overrides), .game_length(assault), .sight_range()
     pack        ManifestModel(manifest: Manifest | None)
-    map         MapDocument.model is the editable grid (map/tools/model.py MapModel)
+    map         MapDocument.model is the editable grid (grid/model.py MapModel)
     Row i of a table model is entry i of the file's list, so a table view's row number is the path index. An
     entry is None while the schema rejects one of its values (the issues dock says why). Every edit replaces `model` with a
     new value (only the edited row is decoded again): read `document.model` when an event arrives, never keep
@@ -54,18 +54,21 @@ Listening: one signal, `document.changed`, carrying one typed event (events.py) 
     The model is re-derived before the event is emitted; undo and redo emit the same events. A bulk edit emits
     one event per edit inside it. `document.dirtyChanged(bool)` tells modified/unmodified.
 
-Registering with the shell (shell/rooms.py)
+Registering with the shell (common/rooms.py)
     A room package has `room.py` with `register(rooms)`, and its module ("tacforge.editor.data.room") is added to
-    shell/rooms.py ROOM_MODULES:
+    shell/room_modules.py ROOM_MODULES:
         def register(rooms):
             from .weapons_tab import WeaponsTab           # import widgets lazily
             rooms.add_tab("weapons", WeaponsTab)           # WeaponsTab(document, workspace, parent)
             rooms.add_dock("weapon_plots", "Plots", PlotDock, "right")   # PlotDock(); left / right / bottom
-    A tab subclasses shell.rooms.DocumentTab: call `super().__init__(document, workspace, parent)`, build the
-    widgets, then `self.watch_documents()` (joins the tab's history, which the Edit menu's Undo/Redo and the
-    History dock follow); override `document_changed(document, event)` to redraw (call super() to keep the
-    shell's revalidation and title), and `jump_to(issue)` to select the row an issue names. A dock widget with a
-    `show_document(document)` method is given the current tab's document (or None) whenever the tab changes.
+            rooms.add_map_layer("scenario", ScenarioMapLink)   # drawn and edited on the map room's tab
+    A room never imports another room: what two rooms share lives in common/, and what one shows in another's
+    tab is a MapLayer (common/rooms.py). A tab subclasses common.rooms.DocumentTab: call
+    `super().__init__(document, workspace, parent)`, build the widgets, then `self.watch_documents()` (joins the
+    tab's history, which the Edit menu's Undo/Redo and the History dock follow); override
+    `document_changed(document, event)` to redraw (call super() to keep the shell's revalidation and title), and
+    `jump_to(issue)` to select the row an issue names. A dock widget with a `show_document(document)` method is
+    given the current tab's document (or None) whenever the tab changes.
 """
 
 from .commands import MISSING, ApplyCells, DocumentEdit, InsertRows, RemoveRows, ReplaceData, SetValue, bulk_edit

@@ -8,18 +8,41 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from itertools import count
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Iterator, Protocol, Sequence
 
-from PyQt6.QtGui import QUndoCommand
+from PyQt6.QtGui import QUndoCommand, QUndoStack
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString, SingleQuotedScalarString
 
 from tacforge.engine.issues import JsonPath
 
-if TYPE_CHECKING:
-    from .documents import Document, MapDocument
-
 STATES = count(1)  # document state ids, unique across documents
 MISSING = object()  # "no value here": setting it removes the key, reading it means the key was absent
+
+
+class EditedDocument(Protocol):
+    """What the commands use of the document they edit (documents.py Document, which imports this module): its
+    round-trip data, state ids and history, and the calls that re-derive its model and emit one event."""
+
+    kind: str
+    path: Path
+    state: int
+    saved_state: int
+    data: Any
+    model: Any  # a map document's: the grid/model.py MapModel that ApplyCells applies edits to
+    undo: QUndoStack
+
+    def value(self, *path: str | int, default=None) -> Any: ...
+
+    def enter_state(self, state: int) -> None: ...
+
+    def value_changed(self, path: JsonPath) -> None: ...
+
+    def rows_inserted(self, table: JsonPath, first: int, count: int) -> None: ...
+
+    def rows_removed(self, table: JsonPath, first: int, count: int) -> None: ...
+
+    def replace_data(self, data) -> None: ...
 
 
 def styled(old, new):
@@ -63,7 +86,7 @@ class DocumentEdit(QUndoCommand):
     """One undoable edit of one document: `apply` and `revert` change the data, the base class keeps the
     document's state id (and so its dirty flag) in step, wherever the command sits in a shared history."""
 
-    def __init__(self, document: "Document", text: str):
+    def __init__(self, document: EditedDocument, text: str):
         super().__init__(f"{text} ({document.kind} {document.path.stem})")
         self.document = document
         self.before, self.after = document.state, next(STATES)
@@ -94,7 +117,7 @@ class SetValue(DocumentEdit):
 
     ID = 1000
 
-    def __init__(self, document: "Document", path: JsonPath, value: Any, text: str):
+    def __init__(self, document: EditedDocument, path: JsonPath, value: Any, text: str):
         super().__init__(document, text)
         self.path, self.new = tuple(path), value
         self.old = document.value(*path, default=MISSING)
@@ -142,7 +165,7 @@ class SetValue(DocumentEdit):
 class InsertRows(DocumentEdit):
     """Insert `rows` (mappings or round-trip nodes) into the list at `table`, the first at index `first`."""
 
-    def __init__(self, document: "Document", table: JsonPath, first: int, rows: Sequence[Any], text: str):
+    def __init__(self, document: EditedDocument, table: JsonPath, first: int, rows: Sequence[Any], text: str):
         super().__init__(document, text)
         self.table, self.first, self.rows = tuple(table), first, list(rows)
 
@@ -162,7 +185,7 @@ class RemoveRows(DocumentEdit):
     """Remove `count` rows from the list at `table` starting at `first`; undo puts the same nodes back (with
     their comments)."""
 
-    def __init__(self, document: "Document", table: JsonPath, first: int, count: int, text: str):
+    def __init__(self, document: EditedDocument, table: JsonPath, first: int, count: int, text: str):
         super().__init__(document, text)
         self.table, self.first, self.count = tuple(table), first, count
         self.removed: list[Any] = []
@@ -185,7 +208,7 @@ class ApplyCells(DocumentEdit):
 
     ID = 1001
 
-    def __init__(self, document: "MapDocument", edit):
+    def __init__(self, document: EditedDocument, edit):
         super().__init__(document, edit.text)
         self.edit, self._first = edit, True
 
@@ -212,7 +235,7 @@ class ApplyCells(DocumentEdit):
 class ReplaceData(DocumentEdit):
     """Show other data altogether (a recovery copy, the file as another program changed it)."""
 
-    def __init__(self, document: "Document", data, text: str):
+    def __init__(self, document: EditedDocument, data, text: str):
         super().__init__(document, text)
         self.new, self.old = data, document.data
 
@@ -224,7 +247,7 @@ class ReplaceData(DocumentEdit):
 
 
 @contextmanager
-def bulk_edit(document: "Document", text: str) -> Iterator[None]:
+def bulk_edit(document: EditedDocument, text: str) -> Iterator[None]:
     """Every edit pushed inside the `with` block is one undo step named `text` (a bulk edit of selected rows, a
     replace-everywhere). Each edit still emits its own event as it is made."""
     document.undo.beginMacro(text)

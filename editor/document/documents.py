@@ -26,7 +26,7 @@ from tacforge.engine.issues import JsonPath
 from tacforge.engine.packs.content import Content
 from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_fast, parse_roundtrip
 
-from ..map.tools.model import MapModel
+from ..grid.model import MapModel
 from .commands import MISSING, STATES, ApplyCells, InsertRows, RemoveRows, SetValue, styled
 from .events import CellsChanged, DocumentEvent, Reloaded, RowsInserted, RowsRemoved, Saved, ValueChanged
 from .models import DecodeContext, build_model, rederive

@@ -192,7 +192,7 @@ def _manifest(data, context: DecodeContext, known_valid: bool = False) -> Manife
 
 
 # Per kind (the schema kind of engine/packs/manifest.py FILE_KINDS, and "pack" for pack.yaml). Maps are edited
-# through their own grid model (map/tools/model.py MapModel), which the map document keeps.
+# through their own grid model (grid/model.py MapModel), which the map document keeps.
 WEAPON_ROWS = {"weapons": decode.weapon}
 PERIOD_ROWS = {"periods": lambda r, s, _ns: decode.period(r, s)}
 TERRAIN_ROWS = {"mobility_classes": decode.mobility_class, "terrain_types": decode.terrain_type,

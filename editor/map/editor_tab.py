@@ -1,15 +1,18 @@
-"""One open scenario or map in the main window: the map view with the scenario's overlays, wired to the
-documents' undo stacks. Scenario edits go to the scenario document, terrain edits to the map document."""
+"""One open scenario or map in the main window: the map view with the scenario's overlays (the scenario room's
+map layer draws and edits its units and objectives), wired to the documents' undo stacks. Scenario edits go to the
+scenario document, terrain edits to the map document."""
 
 from __future__ import annotations
+
+from typing import Mapping
 
 from PyQt6.QtWidgets import QInputDialog, QVBoxLayout
 
 from .tools.los import los_settings, terrain_grid
 
+from ..common.rooms import DocumentTab, MapLayer, MapLayerFactory
 from ..document.documents import Document, MapDocument
 from ..document.events import CellsChanged, Reloaded, RowsInserted, RowsRemoved, ValueChanged
-from ..shell.rooms import DocumentTab
 from .trace import load_trace
 from .trace_dialog import TraceDialog
 from .view import MapView
@@ -17,7 +20,10 @@ from .square_info import describe_square
 
 
 class EditorTab(DocumentTab):
-    def __init__(self, document: Document, workspace, parent=None):
+    def __init__(self, document: Document, workspace, parent=None,
+                 layers: Mapping[str, MapLayerFactory] | None = None):
+        """`layers`: by document kind, what another room shows on the map (the scenario room's units and
+        objectives on a scenario's tab)."""
         super().__init__(document, workspace, parent)
         self.map_document: MapDocument | None = (document if isinstance(document, MapDocument)
                                                  else workspace.map_document_for(document))
@@ -31,13 +37,8 @@ class EditorTab(DocumentTab):
             self.view.cellHovered.connect(self._hover)
             if hasattr(self.view, "objectiveMoved"):
                 self.view.objectiveMoved.connect(self._move_objective)
-        self.scenario_link = None
-        if self.view is not None and document.kind == "scenario":
-            from ..scenario.map_link import ScenarioMapLink
-            from ..scenario.unit_drop import UnitDrop
-
-            self.unit_drop = UnitDrop(self)  # units dragged from the Order of battle dock
-            self.scenario_link = ScenarioMapLink(self)  # units selected and moved, entrenchments, objectives
+        layer = (layers or {}).get(document.kind) if self.view is not None else None
+        self.map_layer: MapLayer | None = layer(self) if layer is not None else None
         self._grid = None
         self._hovered: tuple[int, int] | None = None
         self.watch_documents()
@@ -91,7 +92,8 @@ class EditorTab(DocumentTab):
         limit = content.ruleset.entrenchment_max if content is not None and content.ruleset else None
         size = self.document.model.parameters.time_space.objective_area_size
         self.view.set_overlays(objective_center=scenario.objective_center, start_lines=dict(scenario.start_lines),
-                               entrenchment_limit=limit, objective_size=size, **self.scenario_link.overlay_args())
+                               entrenchment_limit=limit, objective_size=size,
+                               **(self.map_layer.overlay_args() if self.map_layer is not None else {}))
 
     def _hover(self, x: int, y: int) -> None:
         if self.map_document is None:

@@ -32,7 +32,7 @@ class Overlays:
     entrenchments: list = field(default_factory=list)         # [(side, [(x, y), ...])] or [(x, y), ...]
     entrenchment_limit: int | None = None
     zones: list = field(default_factory=list)                 # [(side, (x0, y0, x1, y1))], half-open
-    units: list = field(default_factory=list)                 # [UnitMark] (scenario/unit_marks.py)
+    units: list = field(default_factory=list)                 # [UnitMark] (common/unit_marks.py)
     objectives: tuple = ()                                    # the scenario's typed Objectives
     entries: list = field(default_factory=list)               # [EntryMark]: reinforcements' ways in
 

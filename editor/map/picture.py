@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 from PyQt6.QtGui import QImage
 
-from .tiles import TileAtlas
-from .tools.look import CodeInfo, level_edges, tile_keys
+from ..common.terrain_look import CodeInfo, level_edges, tile_keys
+from ..common.tiles import TileAtlas
 
 MARGIN = 8  # squares of detail composed beyond the visible block on each side
 

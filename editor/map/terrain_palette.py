@@ -8,27 +8,18 @@ the plateaus around them."""
 
 from __future__ import annotations
 
-import numpy as np
 from PyQt6.QtCore import QSize, Qt, pyqtSignal
-from PyQt6.QtGui import QIcon, QImage, QPixmap
 from PyQt6.QtWidgets import (QLabel, QLineEdit, QListWidget, QListWidgetItem, QTreeWidget, QTreeWidgetItem,
                              QVBoxLayout, QWidget)
 
 from tacforge.engine.mapping.autotile import TYPES
 
-from .tiles import TileAtlas
-from .tools.look import CodeInfo
-from .tools.paint import GROUND, PAINTABLE
+from ..common.terrain_look import CodeInfo
+from ..common.tiles import ICON, TileAtlas, tile_icon
+from ..grid.model import GROUND
+from .tools.paint import PAINTABLE
 
-ICON = 24
 SKIPPED = ("entrenchment",)  # scenario overlays, not painted terrain
-
-
-def tile_icon(atlas: TileAtlas, code: int) -> QIcon:
-    index = atlas.ids(np.array([code * 256], np.int32))[0]  # may grow the atlas: look it up afterwards
-    tile = np.ascontiguousarray(atlas.atlas[index])
-    image = QImage(tile.data, ICON, ICON, 4 * ICON, QImage.Format.Format_RGB32).copy()
-    return QIcon(QPixmap.fromImage(image))
 
 
 def _behaviour(ttype) -> str:

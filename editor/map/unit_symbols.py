@@ -15,7 +15,7 @@ from PyQt6.QtGui import QColor, QImage, QPainter, QPen
 
 from tacforge.engine.rules.los import FACING_VECTORS, facing_index
 
-from ..scenario.unit_marks import EntryMark, UnitMark, stacks
+from ..common.unit_marks import EntryMark, UnitMark, stacks
 from .overlays import OBJECTIVE, Painter, side_colour
 
 SYMBOL_MIN = 10  # pixels per square from which frames show their symbol (below: a plain block of colour)

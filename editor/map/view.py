@@ -168,7 +168,7 @@ class MapView(QAbstractScrollArea):
     # -- overlays and LOS --------------------------------------------------------------------------------------
     def set_overlays(self, objective_center=None, start_lines=None, entrenchments=(), zones=(), units=(), *,
                      entrenchment_limit=None, objective_size=None, objectives=(), entries=()) -> None:
-        """The scenario drawn over the map; `units` are UnitMarks (scenario/unit_marks.py), which the units tool
+        """The scenario drawn over the map; `units` are UnitMarks (common/unit_marks.py), which the units tool
         selects and moves."""
         size = objective_size or self.model.content.parameters.time_space.objective_area_size if self.model else 19
         self.overlays = Overlays(tuple(objective_center) if objective_center else None, size,

@@ -8,7 +8,7 @@ from PyQt6.QtCore import QPointF, Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QPainter, QPolygonF
 
 from ..map.overlays import OBJECTIVE, Painter, side_colour
-from ..map.tools.model import MapModel
+from ..grid.model import MapModel
 from ..map.view import MapView
 from .frames import Frame, UnitView
 from .unit_marks import draw_stack

@@ -8,7 +8,7 @@ from PyQt6.QtCore import pyqtSignal
 from PyQt6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox,
                              QVBoxLayout)
 
-from ..shell.docks import IssuesDock
+from ..common.issues_list import IssuesDock
 from .controller import COMPUTER, HUMAN, PlaytestChoice
 
 

@@ -9,7 +9,7 @@ from PyQt6.QtGui import QColor
 
 from ..map.overlays import Painter
 from ..map.unit_symbols import LABEL_MIN, SELECTED, SYMBOL_MIN, draw_frame
-from ..scenario.unit_marks import UnitMark, symbol_of
+from ..common.unit_marks import UnitMark, symbol_of
 from .frames import UnitView
 
 

@@ -16,7 +16,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from tacforge.engine.model import Arrival
 
-from ..data.schema_bounds import ANY, bounds
+from ..common.schema_bounds import ANY, bounds
 from ..document import MISSING
 from .scenario_edits import flow_square
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PyQt6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QGroupBox, QLabel, QLineEdit,
                              QSizePolicy, QSpinBox)
 
-from ..data.schema_bounds import ANY, choices
+from ..common.schema_bounds import ANY, choices
 from . import arrival_edits as arr
 
 SQUARES = "squares"

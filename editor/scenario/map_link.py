@@ -1,7 +1,8 @@
-"""A scenario's side of its map tab: what the map view shows of the scenario (units, objectives, entrenchments,
-entry edges) and what the scenario tools do to it (map/tools/scenario_tools.py): select units (shared with the
-Order of battle tree through unit_selection.py), move them by the placement rules (placement.py, one undo step per
-move), toggle entrenchments and place or remove typed objectives (map_marks.py).
+"""A scenario's side of its map tab (the scenario room's map layer, common/rooms.py MapLayer): what the map view
+shows of the scenario (units, objectives, entrenchments, entry edges) and what the scenario tools do to it
+(map/tools/scenario_tools.py): select units (shared with the Order of battle tree through unit_selection.py), move
+them by the placement rules (placement.py, one undo step per move), toggle entrenchments, place or remove typed
+objectives (map_marks.py), and take units dropped from the Order of battle dock (unit_drop.py).
 """
 
 from __future__ import annotations
@@ -11,13 +12,15 @@ from PyQt6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, Q
 
 from . import map_marks, objective_edits
 from .placement import move, move_targets
-from .unit_marks import entry_marks, unit_marks
+from ..common.unit_marks import entry_marks, unit_marks
+from .unit_drop import UnitDrop
 from .unit_selection import selection_for
 
 
 class ScenarioMapLink(QObject):
     def __init__(self, tab):
         super().__init__(tab)
+        self.unit_drop = UnitDrop(tab)  # units dragged from the Order of battle dock
         self.tab, self.view = tab, tab.view
         self.selection = selection_for(tab.document)
         self.selection.changed.connect(self.show_selected)

@@ -1,6 +1,6 @@
 """File ▸ New scenario without widgets: what the designer chose, and writing it with the engine's battle builder
 (engine/battlegen: the map `tacforge new` generates, forces auto-selected and auto-deployed) and scenario writer.
-The dialog (new_scenario_dialog.py) only gathers a `NewScenario` and calls `create_scenario`.
+The dialog (shell/new_scenario_dialog.py) only gathers a `NewScenario` and calls `create_scenario`.
 
 Where it goes: into a pack folder the designer owns (the dialog never offers an installed plugin's folder without
 asking; see shell/pack_places.py) that requires the front pack, or into a new pack folder, which the writer makes
@@ -17,6 +17,8 @@ from tacforge.engine.battlegen import BattleChoices
 from tacforge.engine.battlegen.battle import build_battle
 from tacforge.engine.battlegen.plan import BuildError, map_size
 from tacforge.engine.battlegen.scenario_writer import WrittenBattle, pack_requirements, write_battle
+
+from ..grid.model import MapModel
 
 MAP_SOURCES = ("generated", "blank", "existing")
 
@@ -54,8 +56,6 @@ def create_scenario(packset, request: NewScenario) -> WrittenBattle:
         if game_map is None:
             raise BuildError(f"the pack has no map '{request.existing_map}'")
     elif request.map_source == "blank":
-        from ..map.tools.model import MapModel  # the editor's own blank map (clear level-1 ground)
-
         width, height = map_size(content, content.ruleset.battle_type(request.choices.battle_type))
         game_map = MapModel.blank(content, width, height, map_id=request.scenario_id, name=request.name).to_map()
     sides = content.ruleset.side_ids()

@@ -22,7 +22,7 @@ from ruamel.yaml.comments import CommentedMap
 from tacforge.engine.model import Scenario
 from tacforge.engine.packs.content import Content
 
-from ..data.schema_bounds import ANY, bounds, choices, schema_node
+from ..common.schema_bounds import ANY, bounds, choices, schema_node
 from ..document import MISSING, bulk_edit
 from .arrival_edits import parse_squares
 from .scenario_edits import flow_square as _square

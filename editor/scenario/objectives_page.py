@@ -10,7 +10,7 @@ from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget,
                              QTableWidgetItem, QVBoxLayout, QWidget)
 
-from ..data.schema_bounds import ANY, bounds, schema_node
+from ..common.schema_bounds import ANY, bounds, schema_node
 from ..document import MISSING
 from . import objective_edits as obj
 

@@ -1,7 +1,7 @@
 """The Properties dock: every set-up value of the current tab's scenario, on four tabs (Scenario, Sides, Objectives,
 Briefing), each scrollable. Every change is one undo command on the document's history (scenario_edits.py,
 objective_edits.py); every page redraws from `document.model` on each change (undo, redo, a reload from disk) and
-holds no truth of its own. Ranges come from the schema (data/schema_bounds.py), defaults from the pack's rules.
+holds no truth of its own. Ranges come from the schema (common/schema_bounds.py), defaults from the pack's rules.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from PyQt6.QtCore import QDate, QSize, Qt
 from PyQt6.QtWidgets import (QCheckBox, QComboBox, QDateEdit, QDockWidget, QFormLayout, QHBoxLayout, QLabel,
                              QLineEdit, QPushButton, QScrollArea, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
 
-from ..data.schema_bounds import bounds, choices
+from ..common.schema_bounds import bounds, choices
 from ..document import MISSING
 from . import scenario_edits as edits
 from .briefing_page import BriefingPage

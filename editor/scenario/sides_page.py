@@ -8,7 +8,7 @@ from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtWidgets import (QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox,
                              QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from ..data.schema_bounds import ANY, bounds
+from ..common.schema_bounds import ANY, bounds
 from ..document import MISSING
 from . import scenario_edits as edits
 

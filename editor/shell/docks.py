@@ -1,5 +1,6 @@
-"""The dock widgets the main window arranges: pack browser and issues. Each redraws from the
-workspace or a document and sends requests back through signals; none holds state of its own."""
+"""The pack browser dock: the packs of the workspace and their files, each opened by a double click (the issues
+dock is common/issues_list.py, which playtests show too). It redraws from the workspace and sends requests back
+through signals; it holds no state of its own."""
 
 from __future__ import annotations
 
@@ -7,8 +8,6 @@ from pathlib import Path
 
 from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
-
-from tacforge.engine.issues import Severity
 
 from ..qt_present import present
 from .workspace import file_of_kind
@@ -63,32 +62,3 @@ class PackBrowser(QTreeWidget):
         if path:
             self.openRequested.emit(Path(path))
 
-
-class IssuesDock(QTreeWidget):
-    jumpRequested = pyqtSignal(object)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setHeaderLabels(["", "Issue", "Where", "Code"])
-        self.setRootIsDecorated(False)
-        self.setColumnWidth(0, 24)
-        self.setColumnWidth(1, 420)
-        self.setColumnWidth(2, 220)
-        self.itemDoubleClicked.connect(lambda item: self.jumpRequested.emit(item.data(0, PATH_ROLE)))
-        self._issues: list = []
-
-    def show_issues(self, issues: list) -> None:
-        self.clear()
-        self._issues = list(issues)
-        marks = {Severity.ERROR: "✖", Severity.WARNING: "▲", Severity.INFO: "i"}
-        for issue in sorted(issues, key=lambda i: (i.severity != Severity.ERROR, str(i.file), i.line or 0)):
-            where = f"{Path(issue.file).name}:{issue.line}" if issue.file else ""
-            text = issue.message + (f"  ({issue.hint})" if issue.hint else "")
-            item = QTreeWidgetItem([marks.get(issue.severity, ""), text, where, issue.code])
-            item.setToolTip(1, f"{issue.format()}")
-            item.setData(0, PATH_ROLE, issue)
-            self.addTopLevelItem(item)
-
-    def count(self) -> tuple[int, int]:
-        errors = sum(1 for i in self._issues if i.is_error)
-        return errors, len(self._issues) - errors

@@ -12,15 +12,17 @@ from PyQt6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMa
 
 from tacforge.engine.yamlio import YamlFileError
 
+from ..common.issues_list import IssuesDock
+from ..common.rooms import DOCK_AREAS, DocumentTab
 from ..document.documents import SaveFailed
 from ..map.tools.registry import menu_entries
 from ..qt_present import present
 from . import new_files, recovery
-from .docks import IssuesDock, PackBrowser
+from .docks import PackBrowser
 from .file_watch import PackWatcher, take_disk_changes
 from .pack_places import remember_pack
 from ..data.terrain_table import live_content
-from .rooms import DOCK_AREAS, DocumentTab, load_rooms
+from .room_modules import load_rooms
 from .validation import LiveValidator
 from .workspace import Workspace
 
@@ -398,7 +400,7 @@ class MainWindow(QMainWindow):
 
     def new_scenario(self) -> None:
         """The New Scenario dialog; the scenario (and its map) it writes is opened."""
-        from ..scenario.new_scenario_dialog import NewScenarioDialog
+        from .new_scenario_dialog import NewScenarioDialog
 
         tab = self.current_tab()
         dialog = NewScenarioDialog(self.workspace, self, tab.document.pack_folder if tab else None)

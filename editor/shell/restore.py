@@ -13,6 +13,7 @@ from tacforge.engine.yamlio import roundtrip_yaml
 
 from ..document.commands import ReplaceData, bulk_edit
 from ..document.documents import MapDocument
+from ..grid.model import MapModel
 
 
 def replace_text(document, text: str, label: str) -> bool:
@@ -27,8 +28,6 @@ def replace_text(document, text: str, label: str) -> bool:
     game_map, _issues = read_map_text(document.path, text, "restored")
     if not isinstance(game_map, Map):  # (a Map, or None when the text is not a readable map)
         return False
-    from ..map.tools.model import MapModel
-
     with bulk_edit(document, label):
         document.undo.push(ReplaceData(document, data, label))  # the keys besides the grid: name, labels, ...
         document.push_edit(document.model.replaced_by(MapModel.from_map(game_map, document.content), label))

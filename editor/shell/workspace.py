@@ -21,6 +21,7 @@ from tacforge.engine.model.parameters import RulesParameters
 
 from ..document.documents import Document, MapDocument, open_document
 from ..document.models import DecodeContext
+from ..grid.model import MapModel
 
 TEMPLATE = CORE_PACK_DIR / "templates" / "new-pack"
 
@@ -179,8 +180,6 @@ def new_pack_from_template(folder: Path, pack_id: str, name: str) -> Path:
 def write_new_map(pack_folder: Path, map_id: str, name: str, width: int, height: int, content) -> Path:
     """A blank map file (clear level-1 ground) in the pack's maps/ folder, written as `tacforge new` writes maps."""
     from tacforge.engine.battlegen.scenario_writer import map_document, render
-
-    from ..map.tools.model import MapModel
 
     target = Path(pack_folder) / "maps" / f"{map_id}.yaml"
     if target.exists():

@@ -24,10 +24,10 @@ from tacforge.editor.map.view import MapView  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import median_ms  # noqa: E402
-from tacforge.editor.map.tools import MapModel  # noqa: E402
+from tacforge.editor.grid.model import MapModel  # noqa: E402
 from tacforge.editor.map.tools.generate import generate_into  # noqa: E402
 from tacforge.engine.packs import load_packs  # noqa: E402
-from tacforge.editor.scenario.unit_marks import entry_marks, unit_marks  # noqa: E402
+from tacforge.editor.common.unit_marks import entry_marks, unit_marks  # noqa: E402
 
 SIZE = (1000, 800)
 _APP = None

@@ -13,7 +13,7 @@ import numpy as np
 
 from tacforge.engine.mapping.autotile import CLEAR, WATER
 
-from .edits import CellEdit, edit_from_arrays
+from ...grid.edits import CellEdit, edit_from_arrays
 from .elevation import settle
 
 Rect = tuple[int, int, int, int]

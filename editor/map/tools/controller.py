@@ -15,7 +15,7 @@ from . import clipboard as clip_ops
 from .clipboard import Clipboard
 from .builtin import as_list
 from . import scenario_tools  # noqa: F401 (registers the scenario tools)
-from .edits import CellEdit
+from ...grid.edits import CellEdit
 from .registry import PRESETS, TOOL_CLASSES, Tool, tool_class
 
 TOOLS = tuple(TOOL_CLASSES)
@@ -31,7 +31,7 @@ class ToolController:
         self.clipboard: Clipboard | None = None
         self.selection: tuple[int, int, int, int] | None = None
         self.preview: np.ndarray | None = None  # bool mask of the rubber band / line / paste outline
-        # a scenario's units on the map (scenario/unit_marks.py UnitMark), the selected ones' keys, the rules a
+        # a scenario's units on the map (common/unit_marks.py UnitMark), the selected ones' keys, the rules a
         # move obeys (keys, delta) -> (moves, refused), set by the scenario's tab (None: no moves), and a drag
         self.units: list = []
         self.selected_units: frozenset = frozenset()

@@ -15,7 +15,7 @@ import numpy as np
 from tacforge.engine.mapping.autotile import WATER, floating_slopes, place_slopes
 from tacforge.engine.mapping.grid import dilate, distance_to
 
-from .edits import CellEdit, edit_from_arrays
+from ...grid.edits import CellEdit, edit_from_arrays
 from .shapes import brush_mask
 
 RAISE = np.array([0, 3, 3, 5, 5, 5, 6, 7, 8, 9], np.int8)

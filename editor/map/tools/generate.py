@@ -9,8 +9,8 @@ from tacforge.engine.validation.map_checks import map_problems
 from tacforge.engine.mapping.generate import ATTEMPTS, generate_layers
 from tacforge.engine.model import Map
 
-from .edits import CellEdit, edit_from_arrays
-from .paint import GROUND
+from ...grid.edits import CellEdit, edit_from_arrays
+from ...grid.model import GROUND
 
 
 def generate_into(model, *, river: bool = True, cover: int = 5, seed: int = 1, hills: bool = True,

@@ -13,8 +13,8 @@ import numpy as np
 
 from tacforge.engine.mapping.autotile import BRIDGE, FORD, RIVER, ROAD, TYPES
 
-from .edits import CellEdit, edit_from_arrays
-from .paint import GROUND
+from ...grid.edits import CellEdit, edit_from_arrays
+from ...grid.model import GROUND
 from .shapes import polyline_cells
 
 Cell = tuple[int, int]

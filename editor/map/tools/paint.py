@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from tacforge.engine.mapping.autotile import (BRIDGE, CLEAR, FORD, RIVER, ROAD, ROAD_SLOPE, SLOPE, TYPES, WATER,
-                                     resolve_types)
+from tacforge.engine.mapping.autotile import BRIDGE, FORD, RIVER, ROAD_SLOPE, SLOPE, TYPES, WATER, resolve_types
 
-from .edits import CellEdit, edit_from_arrays
+from ...grid.edits import CellEdit, edit_from_arrays
+from ...grid.model import GROUND
+from .elevation import settle
 from .shapes import brush_mask, flood_mask, rect_mask
 
-GROUND = np.arange(len(TYPES), dtype=np.uint8)
-GROUND[SLOPE], GROUND[ROAD_SLOPE] = CLEAR, ROAD  # slopes follow from the levels: paint the ground beneath
 PAINTABLE = tuple(t for i, t in enumerate(TYPES) if i not in (SLOPE, ROAD_SLOPE))
 LABELS = {"clear": "clear ground", "road": "road", "town": "town", "woods": "woods", "broken": "broken ground",
           "entrenchment": "entrenchment", "river": "river", "bridge": "bridge", "ford": "ford"}
@@ -54,7 +53,6 @@ def paint_mask(model, mask: np.ndarray, kind: str | int, *, level: int | None = 
     t = type_index(kind)
     new_t, new_l = painted_layers(model.types, model.levels, mask, t)
     if level is not None and t not in WATER:
-        from .elevation import settle  # elevation imports this module's helpers
         target = new_l.copy()
         target[mask] = level
         new_l = settle(new_t, new_l, target, mask)

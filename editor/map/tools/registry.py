@@ -1,22 +1,40 @@
 """The map tools as classes in a registry (Tiled's AbstractTool is the example): each has an id, a name, a
 shortcut, a cursor and option defaults, and turns press / move / release on grid cells into edits and events.
 
-Tools are Qt-free. A tool reads and writes the state the tools share (the model, the clipboard, the selection, the
-preview mask, the events queue) through the `ToolController` that holds one instance of each; the map view asks
-the controller's current tool what it does (its cursor, whether a drag moves the objective, whether the preview
-follows the cursor) instead of comparing names. Presets are menu entries that select a tool with options set
-("Raise ground" is the elevation tool in raise mode).
+Tools are Qt-free. A tool reads and writes the state the tools share (`ToolState`: the model, the clipboard, the
+selection, the preview mask, the events queue) through the `ToolController` that holds one instance of each; the
+map view asks the controller's current tool what it does (its cursor, whether a drag moves the objective, whether
+the preview follows the cursor) instead of comparing names. Presets are menu entries that select a tool with
+options set ("Raise ground" is the elevation tool in raise mode).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping, Protocol
 
+import numpy as np
+
+from .clipboard import Clipboard
 from .paint import type_index
 
-if TYPE_CHECKING:
-    from .controller import ToolController
+
+class ToolState(Protocol):
+    """The state the tools share, which the controller holds (controller.py ToolController, which imports this
+    module): the map, each tool's options, the events queue, the clipboard and the selection, the preview mask,
+    and a scenario's units on the map with the rules a move obeys and the drag in progress."""
+
+    model: Any  # grid/model.py MapModel
+    options: dict[str, dict]
+    events: list[tuple[str, object]]
+    clipboard: Clipboard | None
+    selection: tuple[int, int, int, int] | None
+    preview: np.ndarray | None
+    units: list
+    selected_units: frozenset
+    unit_rules: Any
+    unit_drag: Any
+
 
 TOOL_CLASSES: dict[str, type["Tool"]] = {}  # id -> class, in registration (menu) order
 
@@ -38,7 +56,7 @@ class Tool:
     follows_hover: ClassVar[bool] = False  # `move` is called without a press (the paste outline follows the cursor)
     shows_sight: ClassVar[bool] = False  # the view's line-of-sight shading belongs to this tool
 
-    def __init__(self, controller: "ToolController"):
+    def __init__(self, controller: ToolState):
         self.controller = controller
 
     @property

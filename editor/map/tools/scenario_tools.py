@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...scenario.unit_marks import keys_in
+from ...common.unit_marks import keys_in
 from .clipboard import normalise_rect
 from .registry import Tool, register
 from .shapes import clip_mask, line_cells, rect_mask

@@ -1,8 +1,8 @@
-"""The New Scenario dialog (File ▸ New scenario…): gathers a `NewScenario` (new_scenario.py) and writes it.
+"""The New Scenario dialog (File ▸ New scenario…): gathers a `NewScenario` (scenario/new_scenario.py) and writes it.
 
 Choices come from the packs' typed content (ruleset sides, battle types and force types; the periods table with
 its dates), never from constants here. Destinations are the designer's own packs and a new pack in the user's
-packs folder; an installed plugin's folder is never offered (shell/pack_places.py).
+packs folder; an installed plugin's folder is never offered (pack_places.py).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from PyQt6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDateEdit, QDia
 from tacforge.engine.battlegen import BattleChoices, BuildError
 from tacforge.engine.battlegen.plan import SIZES
 
-from ..shell.new_files import id_pattern
-from ..shell.pack_places import installed_pack_at, user_packs_folder
-from .new_scenario import NewScenario, create_scenario
+from ..scenario.new_scenario import NewScenario, create_scenario
+from .new_files import id_pattern
+from .pack_places import installed_pack_at, user_packs_folder
 
 
 class NewScenarioDialog(QDialog):

@@ -1,22 +1,20 @@
-"""What the rooms add to the shell: a tab per kind of document they edit, and docks.
+"""What the rooms add to the shell: a tab per kind of document they edit, docks, and what a room shows on another
+room's map tab.
 
-Each room package has a module `room.py` with `register(rooms: Rooms)`, listed in ROOM_MODULES; the main window
-calls `load_rooms()` once and builds its tabs and docks from the result. A room tab is a `DocumentTab`; a dock
-widget that has `show_document(document)` is told which document the current tab shows (None: no tab).
+Each room package has a module `room.py` with `register(rooms: Rooms)`, listed in the shell's ROOM_MODULES
+(shell/room_modules.py); the main window calls `load_rooms()` once and builds its tabs and docks from the result.
+A room tab is a `DocumentTab`; a dock widget that has `show_document(document)` is told which document the current
+tab shows (None: no tab). The rooms never import one another: the scenario room puts its units and objectives on
+the map room's tab by registering a `MapLayer` factory for scenario documents, which the map tab asks for.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Protocol
 
 from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import QWidget
-
-# The modules whose `register(rooms)` adds the rooms' tabs and docks, in the order their docks are arranged.
-ROOM_MODULES = ["tacforge.editor.map.room", "tacforge.editor.scenario.room", "tacforge.editor.data.room",
-                "tacforge.editor.data.data_rooms"]
 
 DOCK_AREAS = {"left": Qt.DockWidgetArea.LeftDockWidgetArea, "right": Qt.DockWidgetArea.RightDockWidgetArea,
               "bottom": Qt.DockWidgetArea.BottomDockWidgetArea}
@@ -69,6 +67,18 @@ class DocumentTab(QWidget):
 TabFactory = Callable[..., DocumentTab]  # (document, workspace, parent) -> tab
 
 
+class MapLayer(Protocol):
+    """What a room adds to the map tab of a document of its kind: the scenario room's units, objectives,
+    entrenchments and entry edges, which it draws and edits through the tab's `view` and `document`."""
+
+    def overlay_args(self) -> dict:
+        """The layer's part of the map view's overlays (MapView.set_overlays keywords)."""
+        ...
+
+
+MapLayerFactory = Callable[[DocumentTab], MapLayer]  # (the map tab, its view built) -> layer
+
+
 @dataclass(frozen=True)
 class DockSpec:
     """A dock a room adds. Its widget may have `show_document(document)` (called when the current tab changes) and
@@ -85,6 +95,7 @@ class DockSpec:
 class Rooms:
     tabs: dict[str, TabFactory] = field(default_factory=dict)  # document kind -> tab factory
     docks: list[DockSpec] = field(default_factory=list)
+    map_layers: dict[str, MapLayerFactory] = field(default_factory=dict)  # document kind -> layer factory
 
     def add_tab(self, kind: str, factory: TabFactory) -> None:
         """Documents of `kind` ("weapons", "terrain", "periods", "rules", "pack", "map", "scenario") open in
@@ -98,9 +109,8 @@ class Rooms:
             raise ValueError(f"dock area {area!r}: expected one of {', '.join(DOCK_AREAS)}")
         self.docks.append(DockSpec(name, title, factory, area))
 
-
-def load_rooms() -> Rooms:
-    rooms = Rooms()
-    for name in ROOM_MODULES:
-        importlib.import_module(name).register(rooms)
-    return rooms
+    def add_map_layer(self, kind: str, factory: MapLayerFactory) -> None:
+        """The map tab of a document of `kind` (one with a map view) shows and edits what `factory(tab)` makes."""
+        if kind in self.map_layers:
+            raise ValueError(f"two rooms put {kind} documents on the map")
+        self.map_layers[kind] = factory

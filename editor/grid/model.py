@@ -16,13 +16,15 @@ import numpy as np
 from tacforge.engine.mapping.legend import legend_for, rows_of
 
 from tacforge.engine.mapping import autotile
-from tacforge.engine.mapping.autotile import TYPES, codes_from_layers, layers_from_codes
+from tacforge.engine.mapping.autotile import CLEAR, ROAD, ROAD_SLOPE, SLOPE, TYPES, codes_from_layers, layers_from_codes
 from tacforge.engine.model import Map
 
 from .edits import ResizeEdit
-from .paint import GROUND
 
 Rect = tuple[int, int, int, int]
+
+GROUND = np.arange(len(TYPES), dtype=np.uint8)  # type index -> the type painted in the type layer
+GROUND[SLOPE], GROUND[ROAD_SLOPE] = CLEAR, ROAD  # slopes follow from the levels: paint the ground beneath
 
 
 class MapModel:

@@ -1,18 +1,19 @@
 """Map tiles for the zoomed-in map: one small picture per (terrain code, road arms) key, painted once per zoom
 with QPainter and kept in a NumPy atlas; a block of squares is then composed by a single gather (design.md 6:
-the map is drawn from an image buffer, never one graphics item per square)."""
+the map is drawn from an image buffer, never one graphics item per square); and a code's tile as an icon, for the
+terrain palette and the terrain room's code table."""
 
 from __future__ import annotations
 
 import numpy as np
 from PyQt6.QtCore import QLineF, QPointF, QRectF, Qt
-from PyQt6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
+from PyQt6.QtGui import QColor, QIcon, QImage, QPainter, QPainterPath, QPen, QPixmap
 
 from tacforge.engine.mapping import render
 from tacforge.engine.mapping.autotile import (BRIDGE, BROKEN, DIRS, ENTRENCHMENT, FORD, RIVER, ROAD_SLOPE, ROADLIKE, SLOPE,
                                      TOWN, WOODS, E, N, NE, NW, S, SE, SW, W)
 
-from .tools.look import CodeInfo
+from .terrain_look import CodeInfo
 
 WATER_RGB, BANK_RGB = (78, 128, 212), (44, 86, 160)
 VARIANT_ARMS = {1: E | W, 2: N | S, 3: NE | SW, 4: NW | SE, 5: N | E | S | W, 6: N | S | W, 7: N | S | E}
@@ -20,6 +21,7 @@ RIVER_PATHS = {1: ((.5, 0), (.5, 1)), 2: ((.5, 0), (.5, .5), (1, .5)), 3: ((.5, 
                4: ((1, .5), (.5, .5), (.5, 1)), 5: ((.5, 1), (.5, .5), (0, .5)), 6: ((0, .5), (1, .5))}
 SLOPE_DOWN = {1: (0, -1), 2: (1, 0), 3: (0, 1), 4: (-1, 0), 5: (0, -1), 6: (0, 1)}
 SPECKS = ((.2, .25), (.62, .18), (.8, .55), (.35, .6), (.55, .85), (.15, .82), (.7, .35))
+ICON = 24  # pixels of a code's tile in a list (the terrain palette, the terrain room's code table)
 
 
 def _rgb(c, factor: float = 1.0) -> QColor:
@@ -189,3 +191,11 @@ class TileAtlas:
                 if arms >> bit & 1:
                     for k in (.12, .3):
                         p.drawEllipse(QPointF(.5 + dx * k, .5 + dy * k), r, r)
+
+
+def tile_icon(atlas: TileAtlas, code: int) -> QIcon:
+    """The tile of `code` (no road arms) as an icon; `atlas` is one of ICON pixels."""
+    index = atlas.ids(np.array([code * 256], np.int32))[0]  # may grow the atlas: look it up afterwards
+    tile = np.ascontiguousarray(atlas.atlas[index])
+    image = QImage(tile.data, ICON, ICON, 4 * ICON, QImage.Format.Format_RGB32).copy()
+    return QIcon(QPixmap.fromImage(image))
