@@ -12,6 +12,8 @@ import numpy as np
 from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
 
+from ..common.pixels import image_over
+
 SIDE_COLOURS = {"allied": (40, 90, 210), "us": (40, 90, 210), "british": (150, 110, 40), "soviet": (200, 40, 40),
                 "german": (60, 60, 60), "axis": (60, 60, 60)}
 SPARE_COLOURS = ((40, 90, 210), (200, 40, 40), (120, 60, 160), (20, 140, 140))
@@ -55,11 +57,9 @@ class Overlays:
 
 def mask_image(mask: np.ndarray, on: tuple, off: tuple | None = None) -> QImage:
     """An ARGB32 image one pixel per square: `on` (r, g, b, a) where true, `off` (or transparent) elsewhere."""
-    h, w = mask.shape
     pack = lambda c: np.uint32((c[3] << 24) | (c[0] << 16) | (c[1] << 8) | c[2])  # noqa: E731
     arr = np.where(mask, pack(on), pack(off) if off else np.uint32(0)).astype(np.uint32)
-    image = QImage(arr.data, w, h, 4 * w, QImage.Format.Format_ARGB32)
-    return image.copy()
+    return image_over(arr, QImage.Format.Format_ARGB32).copy()
 
 
 def _font(size: float, bold: bool = False, italic: bool = False) -> QFont:
