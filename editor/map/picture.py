@@ -19,7 +19,7 @@ MARGIN = 8  # squares of detail composed beyond the visible block on each side
 
 
 class MapPicture:
-    def __init__(self, model):
+    def __init__(self, model) -> None:
         self.model = model
         self.info = CodeInfo.of(model.content)
         self.lut = self.info.colour_lut()

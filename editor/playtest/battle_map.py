@@ -11,6 +11,7 @@ from ..map.overlays import OBJECTIVE, Painter, side_colour
 from ..grid.model import MapModel
 from ..map.view import MapView
 from .frames import Frame, UnitView
+from ..qt_present import present
 from .unit_marks import draw_stack
 
 
@@ -32,7 +33,7 @@ class BattleMapView(MapView):
 
     def show_frame(self, frame: Frame, viewer: str | None, fire=()) -> None:
         self.frame, self.viewer, self.fire = frame, viewer, list(fire)
-        self.viewport().update()
+        present(self.viewport()).update()
 
     def shown_units(self) -> list[UnitView]:
         return self.frame.visible_to(self.viewer) if self.frame is not None else []
@@ -44,7 +45,7 @@ class BattleMapView(MapView):
         super().paintEvent(event)  # the terrain, labels and objective: the editor's map painting
         if self.model is None:
             return
-        p = QPainter(self.viewport())
+        p = QPainter(present(self.viewport()))
         try:
             p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             self._paint_units(Painter(p, self.cell, self.origin()))

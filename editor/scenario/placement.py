@@ -20,6 +20,7 @@ from tacforge.engine.packs.content import Content
 from tacforge.engine.validation.scenario_checks import impassable_for, on_friendly_side
 
 from ..document import bulk_edit
+from ..grid.model import as_cell
 
 SEARCH_RADIUS = 6  # how far from the pointer a formation's units may spread
 
@@ -55,7 +56,7 @@ class Rules:
     def entry_squares(self, arrival: Arrival) -> list[tuple[int, int]]:
         """Where a reinforcement comes in: its listed squares, else its entry edge from the middle outwards."""
         if arrival.squares:
-            return [tuple(sq) for sq in arrival.squares]
+            return [as_cell(sq) for sq in arrival.squares]
         edge = arrival.edge or self.edge
         return self.map.edge_squares(edge) if edge else []
 

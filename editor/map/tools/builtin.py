@@ -32,7 +32,7 @@ class PointerTool(Tool):
 class _StrokeTool(Tool):
     """Brush and elevation: a press starts a stroke, every square the drag passes gets a dab, release ends it."""
 
-    def __init__(self, controller):
+    def __init__(self, controller) -> None:
         super().__init__(controller)
         self._stroke: int | None = None
         self._last: tuple[int, int] | None = None
@@ -109,7 +109,7 @@ class ElevationTool(_StrokeTool):
 class _DragRectangleTool(Tool):
     """A press anchors a rectangle that follows the drag as the preview."""
 
-    def __init__(self, controller):
+    def __init__(self, controller) -> None:
         super().__init__(controller)
         self._anchor: tuple[int, int] | None = None
 
@@ -161,7 +161,7 @@ class FillTool(Tool):
 class LineTool(Tool):
     id, name, shortcut = "line", "Road/river line", "L"
     defaults = {"type": "road", "crossing": "bridge"}
-    def __init__(self, controller):
+    def __init__(self, controller) -> None:
         super().__init__(controller)
         self._anchor: tuple[int, int] | None = None
         self._end: tuple[int, int] | None = None  # where the last segment ended (Shift continues from there)
