@@ -79,3 +79,6 @@ def test_two_rooms_cannot_claim_one_kind():
         rooms.add_tab("weapons", FrontArmourTab)
     with pytest.raises(ValueError, match="dock area"):
         rooms.add_dock("x", "X", ShownDocument, "top")
+    rooms.add_map_layer("scenario", lambda tab: None)
+    with pytest.raises(ValueError, match="two rooms put scenario"):
+        rooms.add_map_layer("scenario", lambda tab: None)
