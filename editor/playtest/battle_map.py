@@ -19,7 +19,7 @@ class BattleMapView(MapView):
     squareClicked = pyqtSignal(int, int)    # left click: select what is there
     squareOrdered = pyqtSignal(int, int)    # right click: an order to this square
 
-    def __init__(self, battle, parent=None):
+    def __init__(self, battle, parent=None) -> None:
         super().__init__(MapModel.from_map(battle.map, battle.content), parent)
         self.classes = battle.content.unit_classes
         state = battle.state
@@ -74,9 +74,10 @@ class BattleMapView(MapView):
             geo.p.drawLine(geo.centre(*start), geo.centre(*end))
         stacks: dict[tuple[int, int], list[UnitView]] = {}
         for unit in sorted(self.shown_units(), key=lambda u: (u.carried, u.side, u.label)):  # carriers on top
-            stacks.setdefault(unit.pos, []).append(unit)
-        for stack in stacks.values():
-            draw_stack(geo, stack, self.classes, self.selected)
+            if unit.pos is not None:  # (a unit shown is on the map)
+                stacks.setdefault(unit.pos, []).append(unit)
+        for square, stack in stacks.items():
+            draw_stack(geo, square, stack, self.classes, self.selected)
 
     def mousePressEvent(self, event) -> None:
         x, y = self.cell_at(event.position())
