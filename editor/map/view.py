@@ -13,14 +13,15 @@ import math
 
 import numpy as np
 from PyQt6.QtCore import QPointF, QRectF, Qt, pyqtSignal
-from PyQt6.QtGui import QPainter
+from PyQt6.QtGui import QImage, QPainter
 from PyQt6.QtWidgets import QAbstractScrollArea, QWidget
 
 from ..qt_present import present
 from . import view_input
 from .overlays import Overlays, Squares, mask_image
+from ..grid.model import MapModel
 from .picture import MapPicture
-from .trace import read_image
+from .trace import Trace, read_image
 from .view_paint import DETAIL_MIN, paint_view
 from .tools import ToolController
 from .tools.generate import generate_into
@@ -46,7 +47,7 @@ class MapView(QAbstractScrollArea):
     entrenchmentStroke = pyqtSignal(object)  # the entrenchment tool: the stroke's squares
     objectivePlaced = pyqtSignal(int, int)   # the objective tool: a click on a square
 
-    def __init__(self, model=None, content=None, parent=None):
+    def __init__(self, model: MapModel, content=None, parent=None) -> None:
         if parent is None and isinstance(content, QWidget):
             content, parent = None, content
         super().__init__(parent)
@@ -55,32 +56,34 @@ class MapView(QAbstractScrollArea):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         present(self.horizontalScrollBar()).setSingleStep(24)
         present(self.verticalScrollBar()).setSingleStep(24)
-        self.model = self.picture = self.controller = None
+        self.model, self.picture, self.controller = model, MapPicture(model), ToolController(model)
         self._zoom, self._fitted = 12.0, True
         self.grid_visible, self.symbols_visible = True, True
         self.overlays = Overlays()
-        self._los = None  # (origin, height, visibility, mask, image)
-        self.trace = None  # (trace.Trace, its QImage): a historical map traced under or over the terrain
-        self._preview = None
+        # the line-of-sight shading: origin, height, visibility, mask, image
+        self._los: tuple[tuple[int, int], int, int, np.ndarray, QImage] | None = None
+        self.trace: tuple[Trace, QImage] | None = None  # a historical map traced under or over the terrain
+        self._preview: QImage | None = None
         self.marked: tuple[int, int] | None = None  # a square shown to the designer (an issue's), until a click
         self._hover: tuple[int, int] | None = None
-        self._pan = self._drag = None
+        self._pan: tuple[QPointF, int, int] | None = None  # where a pan started: pointer, scroll bar values
+        # the objective area being dragged (view_input.py): pointer's offset from its centre, the centre now
+        self._drag: tuple[tuple[int, int], tuple[int, int]] | None = None
         self._wheel = 0
         self._pressed = False
-        if model is not None:
-            self.set_model(model)
+        model.subscribe(self._changed)
+        self._relayout()
 
     # -- model and tools ---------------------------------------------------------------------------------------
-    def set_model(self, model) -> None:
+    def set_model(self, model: MapModel) -> None:
+        """Show another map, keeping the tool and its options."""
         old = self.controller
-        if self.model is not None:
-            self.model.unsubscribe(self._changed)
+        self.model.unsubscribe(self._changed)
         self.model, self.picture = model, MapPicture(model)
         self.controller = ToolController(model)
-        if old is not None:
-            self.controller.options, self.controller.tool = old.options, old.tool
-            self.controller.units, self.controller.unit_rules = old.units, old.unit_rules
-            self.controller.selected_units = old.selected_units
+        self.controller.options, self.controller.tool = old.options, old.tool
+        self.controller.units, self.controller.unit_rules = old.units, old.unit_rules
+        self.controller.selected_units = old.selected_units
         model.subscribe(self._changed)
         self._los = None
         self._fitted = True
@@ -342,7 +345,7 @@ class MapView(QAbstractScrollArea):
         for edit in edits:
             self.editMade.emit(edit)
         for name, payload in self.controller.take_events():
-            if name == "picked":
+            if name == "picked" and isinstance(payload, tuple):  # (type name, level)
                 self.terrainPicked.emit(*payload)
             elif name == "selection":
                 self.selectionChanged.emit(payload)
@@ -359,7 +362,7 @@ class MapView(QAbstractScrollArea):
                 self.unitsMoved.emit(payload)
             elif name == "entrench":
                 self.entrenchmentStroke.emit(payload)
-            elif name == "place_objective":
+            elif name == "place_objective" and isinstance(payload, tuple):  # (x, y)
                 self.objectivePlaced.emit(*payload)
         mask = self.controller.preview
         self._preview = None if mask is None or not mask.any() else mask_image(mask, (120, 210, 255, 120))
