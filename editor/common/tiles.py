@@ -172,7 +172,7 @@ class TileAtlas:
 
     def _road(self, p: QPainter, arms: int, t: int) -> None:
         width = max(2.0, self.tile_px * .2)
-        # (arms is never 0, so there is a line: drawLines takes one and more)
+        # (`arms` is never 0: there is a line, which drawLines(*lines) needs)
         lines = [QLineF(.5, .5, .5 + dx * .5, .5 + dy * .5) for bit, (dx, dy) in enumerate(DIRS) if arms >> bit & 1]
         fill = {FORD: (206, 176, 120), BRIDGE: (176, 168, 152)}.get(t, render.ROAD_COLOUR)
         if t == BRIDGE:  # parapets: a dark band wider than the deck

@@ -148,7 +148,8 @@ class ManifestTab(DocumentTab):
             return  # the schema would reject it: keep it in the table until it is fixed
         requires = dict(self.document.value("requires", default=None) or {})
         old_id = list(requires)[row] if row < len(requires) else None
-        new_id = present(self.requires.item(row, REQ_ID)).text().strip()  # (every row has both: refresh and add_requirement)
+        # (every row has both cells: refresh and add_requirement make them)
+        new_id = present(self.requires.item(row, REQ_ID)).text().strip()
         spec = present(self.requires.item(row, REQ_RANGE)).text().strip()
         if old_id == new_id and requires.get(old_id) == spec:
             return

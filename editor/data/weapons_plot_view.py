@@ -389,7 +389,8 @@ class WeaponPlots(QTabWidget):
     """The three plots, redrawn together from one set of inputs. The heat map and the suppression plot are made
     when first shown (or asked for): making a pyqtgraph plot is a good part of opening the room (design.md 8)."""
 
-    LATER: tuple[tuple[str, type[_ShownPlot]], ...] = (("Heat map", HeatPlot), ("Suppression", SuppressionPlot))  # tabs 1, 2
+    # tabs 1 and 2
+    LATER: tuple[tuple[str, type[_ShownPlot]], ...] = (("Heat map", HeatPlot), ("Suppression", SuppressionPlot))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -29,6 +29,7 @@ def as_cell(point: Sequence[int]) -> tuple[int, int]:
     x, y = point
     return x, y
 
+
 GROUND = np.arange(len(TYPES), dtype=np.uint8)  # type index -> the type painted in the type layer
 GROUND[SLOPE], GROUND[ROAD_SLOPE] = CLEAR, ROAD  # slopes follow from the levels: paint the ground beneath
 

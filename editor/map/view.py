@@ -16,10 +16,10 @@ from PyQt6.QtCore import QPointF, QRectF, Qt, pyqtSignal
 from PyQt6.QtGui import QImage, QPainter
 from PyQt6.QtWidgets import QAbstractScrollArea, QWidget
 
+from ..grid.model import MapModel
 from ..qt_present import present
 from . import view_input
 from .overlays import Overlays, Squares, mask_image
-from ..grid.model import MapModel
 from .picture import MapPicture
 from .trace import Trace, read_image
 from .view_paint import DETAIL_MIN, paint_view

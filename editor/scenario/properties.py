@@ -98,7 +98,8 @@ class GeneralPage(QWidget):
         self.date.dateChanged.connect(lambda _d: self._date_edited())
         self.battle.currentIndexChanged.connect(
             lambda i: self._set("battle_type", self.battle.itemData(i), "Change battle type"))
-        self.battle_size.currentIndexChanged.connect(lambda i: self._set("size", self.battle_size.itemData(i), "Change size"))
+        self.battle_size.currentIndexChanged.connect(
+            lambda i: self._set("size", self.battle_size.itemData(i), "Change size"))
         self.turns.valueChanged.connect(lambda v: self._set("turns", v, "Change game length"))
         self.visibility.valueChanged.connect(
             lambda v: self._set("visibility", "random" if v < self.visibility.minimum() + 1 else v,
@@ -111,8 +112,9 @@ class GeneralPage(QWidget):
     def widget_for(self, path: tuple) -> QWidget | None:
         """The field that shows the value at `path` of the scenario (an issue's path), or None."""
         fields = {"name": self.name, "historical": self.historical, "period": self.period, "date": self.date,
-                  "battle_type": self.battle, "size": self.battle_size, "turns": self.turns, "visibility": self.visibility,
-                  "handicap": self.handicap, "objective": self.centre_x, "parameters": self.open_parameters}
+                  "battle_type": self.battle, "size": self.battle_size, "turns": self.turns,
+                  "visibility": self.visibility, "handicap": self.handicap, "objective": self.centre_x,
+                  "parameters": self.open_parameters}
         return fields.get(path[0]) if path else None
 
     def refresh(self, document) -> None:
