@@ -88,7 +88,7 @@ def fill_new_scenario(dialog, scenario_id: str, name: str, map_source: str, dest
     dialog.period.setCurrentIndex(dialog.period.findData(4))
     dialog.date.setDate(day)
     dialog.battle_type.setCurrentIndex(dialog.battle_type.findData("meeting"))
-    dialog.size.setCurrentText("small")
+    dialog.battle_size.setCurrentText("small")
     for side, force_type in (forces or {"allied": "us_infantry"}).items():
         dialog.force_types[side].setCurrentIndex(dialog.force_types[side].findData(force_type))
     next(b for b in dialog.map_choice.buttons() if b.objectName() == map_source).setChecked(True)

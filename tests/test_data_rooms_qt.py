@@ -44,7 +44,8 @@ def test_out_of_range_parameter_is_refused_with_its_range(window):
 
 
 def palette_tooltip(window, code: int) -> str:
-    items = [window.palette.codes.topLevelItem(i) for i in range(window.palette.codes.topLevelItemCount())]
+    codes = window.terrain_palette.codes
+    items = [codes.topLevelItem(i) for i in range(codes.topLevelItemCount())]
     return next(item for item in items if item.text(0) == str(code)).toolTip(2)
 
 

@@ -137,7 +137,7 @@ def test_closing_mid_pulse_stops_the_engine_thread(window, scenario_tab, qtbot, 
 
     monkeypatch.setattr(window.playtests, "_show", show)
     battle_window = window.playtests.start()
-    thread = battle_window.thread
+    thread = battle_window.engine_thread
     qtbot.waitUntil(in_pulse.is_set, timeout=10_000)
     assert thread.isRunning()
     battle_window.close()

@@ -35,7 +35,7 @@ def test_scenario_page_edits_and_undo(window, pack_copy, qtbot):
     page.name.setText("  ")
     page.name.editingFinished.emit()  # refused: a scenario needs a name
     assert page.name.text() == "Crossroads at Dawn" and document.model.scenario.name == "Crossroads at Dawn"
-    page.size.setCurrentIndex(page.size.findData("small"))
+    page.battle_size.setCurrentIndex(page.battle_size.findData("small"))
     assert document.model.scenario.size == "small"
     page.battle.setCurrentIndex(page.battle.findData("allied-assault"))
     assert document.model.scenario.battle_type == "allied-assault"

@@ -16,7 +16,7 @@ ISSUE_ROLE = Qt.ItemDataRole.UserRole
 class IssuesDock(QTreeWidget):
     jumpRequested = pyqtSignal(object)
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.setHeaderLabels(["", "Issue", "Where", "Code"])
         self.setRootIsDecorated(False)

@@ -28,7 +28,7 @@ class DocumentTab(QWidget):
 
     hovered = pyqtSignal(str)
     edited = pyqtSignal(object)
-    view = None
+    view: QWidget | None = None  # the map room's tab shows a map view (map/view.py MapView)
 
     def __init__(self, document, workspace, parent=None):
         super().__init__(parent)

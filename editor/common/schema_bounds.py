@@ -37,6 +37,20 @@ def bounds(kind: str, *path: str | int) -> tuple[int | float | None, int | float
     return node.get("minimum"), node.get("maximum")
 
 
+def whole_bounds(kind: str, *path: str | int) -> tuple[int | None, int | None]:
+    """(minimum, maximum) of a whole number, None where the schema sets no bound (an integer's bounds are whole)."""
+    low, high = bounds(kind, *path)
+    return (None if low is None else int(low)), (None if high is None else int(high))
+
+
+def whole_bound(kind: str, *path: str | int, upper: bool = False) -> int:
+    """The least (`upper`: the greatest) whole number the schema allows at `path`, where the schema sets it."""
+    bound = whole_bounds(kind, *path)[1 if upper else 0]
+    if bound is None:
+        raise KeyError(f"the {kind} schema sets no {'maximum' if upper else 'minimum'} at {path}")
+    return bound
+
+
 def choices(kind: str, *path: str | int) -> tuple[str, ...]:
     return tuple(schema_node(kind, *path).get("enum", ()))
 

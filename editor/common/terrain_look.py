@@ -20,6 +20,11 @@ FACING_LIGHT = {1: 1.08, 2: 0.9, 3: 0.88, 4: 1.06, 5: 1.07, 6: 0.9}  # slope var
 UNKNOWN = (255, 0, 255)
 
 
+def _rgb(channels: np.ndarray) -> tuple[int, int, int]:
+    red, green, blue = (int(v) for v in channels)
+    return red, green, blue
+
+
 @dataclass(frozen=True, eq=False)
 class CodeInfo:
     """type (index into TYPES, 255 unknown), level and variant of every code 0-255 of a content."""
@@ -47,7 +52,7 @@ class CodeInfo:
             base = np.array(render.GROUND[1], float)  # the banks; the water is drawn on top
         if t in (SLOPE, ROAD_SLOPE):
             base *= FACING_LIGHT.get(int(self.variant_of[code]), 1.0) if t == SLOPE else 1.0
-        return tuple(int(v) for v in np.clip(base, 0, 255))
+        return _rgb(np.clip(base, 0, 255))
 
     def colour(self, code: int) -> tuple[int, int, int]:
         """The one colour of a code when a square is a few pixels across."""
@@ -60,10 +65,10 @@ class CodeInfo:
                 c = np.array(render.ROAD_COLOUR, float) * 0.8
             elif t not in WATER:
                 c *= render.LEVEL_SHADE.get(level, 0.7)
-            return tuple(int(v) for v in np.clip(c, 0, 255))
+            return _rgb(np.clip(c, 0, 255))
         if t in (ROAD, ROAD_SLOPE):
             g = np.array(self.ground(code), float)
-            return tuple(int(v) for v in 0.3 * g + 0.7 * np.array(render.ROAD_COLOUR, float))
+            return _rgb(0.3 * g + 0.7 * np.array(render.ROAD_COLOUR, float))
         return self.ground(code)
 
     def colour_lut(self) -> np.ndarray:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import numpy as np
 from PyQt6.QtCore import QLineF, QPointF, QRectF, Qt
-from PyQt6.QtGui import QColor, QIcon, QImage, QPainter, QPainterPath, QPen, QPixmap
+from PyQt6.QtGui import QColor, QIcon, QImage, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
 from tacforge.engine.mapping import render
 from tacforge.engine.mapping.autotile import (BRIDGE, BROKEN, DIRS, ENTRENCHMENT, FORD, RIVER, ROAD_SLOPE, ROADLIKE, SLOPE,
                                      TOWN, WOODS, E, N, NE, NW, S, SE, SW, W)
 
+from .pixels import image_over
 from .terrain_look import CodeInfo
 
 WATER_RGB, BANK_RGB = (78, 128, 212), (44, 86, 160)
@@ -104,9 +105,8 @@ class TileAtlas:
         if t in ROADLIKE:
             self._road(p, arms or VARIANT_ARMS.get(variant, E | W), t)
         p.end()
-        ptr = image.constBits()
-        ptr.setsize(image.sizeInBytes())
-        return np.frombuffer(ptr, np.uint32).reshape(s, image.bytesPerLine() // 4)[:, :s].copy()
+        pixels = image.constBits().asstring(image.sizeInBytes())  # (bytes: the image goes on return)
+        return np.frombuffer(pixels, np.uint32).reshape(s, image.bytesPerLine() // 4)[:, :s].copy()
 
     def _grid(self, p: QPainter) -> None:
         s = self.tile_px
@@ -145,7 +145,8 @@ class TileAtlas:
             p.drawEllipse(QPointF(x, y), .07, .055)
         if trench:
             p.setPen(self._pen(_rgb((90, 60, 30)), max(1.5, self.tile_px / 10)))
-            p.drawPolyline([QPointF(.1, .5), QPointF(.3, .35), QPointF(.5, .55), QPointF(.7, .35), QPointF(.9, .5)])
+            p.drawPolyline(QPolygonF([QPointF(.1, .5), QPointF(.3, .35), QPointF(.5, .55), QPointF(.7, .35),
+                                      QPointF(.9, .5)]))
 
     def _hachures(self, p: QPainter, ground, variant: int) -> None:
         """Short strokes pointing downhill (towards the lower ground the slope faces)."""
@@ -171,18 +172,19 @@ class TileAtlas:
 
     def _road(self, p: QPainter, arms: int, t: int) -> None:
         width = max(2.0, self.tile_px * .2)
+        # (`arms` is never 0: there is a line, which drawLines(*lines) needs)
         lines = [QLineF(.5, .5, .5 + dx * .5, .5 + dy * .5) for bit, (dx, dy) in enumerate(DIRS) if arms >> bit & 1]
         fill = {FORD: (206, 176, 120), BRIDGE: (176, 168, 152)}.get(t, render.ROAD_COLOUR)
         if t == BRIDGE:  # parapets: a dark band wider than the deck
             p.setPen(self._pen(QColor(40, 34, 28), width + max(4.0, self.tile_px * .2), Qt.PenCapStyle.FlatCap))
-            p.drawLines(lines)
+            p.drawLines(*lines)
         elif t == FORD:  # the shallow crossing: a sandy bar over the water, with stepping stones
             p.setPen(self._pen(QColor(206, 186, 140), width * 2.2, Qt.PenCapStyle.FlatCap))
-            p.drawLines(lines)
+            p.drawLines(*lines)
         p.setPen(self._pen(_rgb(fill, .6), width + 2))
-        p.drawLines(lines)
+        p.drawLines(*lines)
         p.setPen(self._pen(QColor(*fill), width))
-        p.drawLines(lines)
+        p.drawLines(*lines)
         if t == FORD:
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(110, 96, 80))
@@ -197,5 +199,5 @@ def tile_icon(atlas: TileAtlas, code: int) -> QIcon:
     """The tile of `code` (no road arms) as an icon; `atlas` is one of ICON pixels."""
     index = atlas.ids(np.array([code * 256], np.int32))[0]  # may grow the atlas: look it up afterwards
     tile = np.ascontiguousarray(atlas.atlas[index])
-    image = QImage(tile.data, ICON, ICON, 4 * ICON, QImage.Format.Format_RGB32).copy()
+    image = image_over(tile, QImage.Format.Format_RGB32).copy()
     return QIcon(QPixmap.fromImage(image))

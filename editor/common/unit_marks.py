@@ -68,7 +68,8 @@ def unit_marks(content: Content, scenario: Scenario) -> list[UnitMark]:
                 weapon = content.resolve_weapon(unit.weapon, nats)
                 unit_class = content.unit_class_of(weapon) if weapon is not None else None
                 arrival = unit_arrival(formation, unit)
-                marks.append(UnitMark((force.side, f_row, u_row), tuple(unit.at), f"{formation.letter}{unit.index}",
+                x, y = unit.at
+                marks.append(UnitMark((force.side, f_row, u_row), (x, y), f"{formation.letter}{unit.index}",
                                       symbol_of(unit_class), bool(unit_class and unit_class.vehicle),
                                       unit.index == 0, unit.count, unit.facing, unit.carrier is not None,
                                       arrival.turn if arrival is not None else None))

@@ -14,7 +14,7 @@ class Column:
     """One table column: the value's path below its entry, and what the schema allows there."""
 
     title: str
-    path: tuple[str, ...]
+    path: tuple[str | int, ...]  # keys, and positions in a list (a period's command delays: side, position)
     kind: str  # text | symbol | bool | choice | int | date | colour (colour: derived, read-only)
     minimum: int | None = None
     maximum: int | None = None

@@ -16,6 +16,7 @@ from tacforge.engine.packs.manifest import FILE_KINDS
 
 from ..document import MISSING, Reloaded, ValueChanged, bulk_edit
 from ..common.rooms import DocumentTab
+from ..qt_present import present
 from .manifest_checks import check_id, check_requirement, check_version
 
 PROBLEM_STYLE = "color: #b00020;"
@@ -25,7 +26,7 @@ REQ_ID, REQ_RANGE, REQ_STATUS = range(3)
 
 
 class ManifestTab(DocumentTab):
-    def __init__(self, document, workspace, parent=None):
+    def __init__(self, document, workspace, parent=None) -> None:
         super().__init__(document, workspace, parent)
         self.fields: dict[str, QLineEdit] = {}
         self.problems: dict[str, QLabel] = {}
@@ -44,14 +45,14 @@ class ManifestTab(DocumentTab):
             self.fields[key], self.problems[key] = line, problem
         self.requires = QTableWidget(0, 3)
         self.requires.setHorizontalHeaderLabels(["Required pack", "Version range", "Check"])
-        self.requires.horizontalHeader().setStretchLastSection(True)
+        present(self.requires.horizontalHeader()).setStretchLastSection(True)
         self.requires.itemChanged.connect(self._requirement_changed)
         add, remove = QPushButton("Add requirement"), QPushButton("Remove requirement")
         add.clicked.connect(self.add_requirement)
         remove.clicked.connect(self.remove_selected_requirement)
         self.files = QTableWidget(0, 2)
         self.files.setHorizontalHeaderLabels(["Content", "Files (comma separated, globs allowed)"])
-        self.files.horizontalHeader().setStretchLastSection(True)
+        present(self.files.horizontalHeader()).setStretchLastSection(True)
         self.files.itemChanged.connect(self._files_changed)
         buttons = QHBoxLayout()
         buttons.addWidget(add)
@@ -127,8 +128,9 @@ class ManifestTab(DocumentTab):
 
     # -- requirements ---------------------------------------------------------------------------------------------
     def _check_requirement_row(self, row: int) -> list[str]:
-        pack_id = self.requires.item(row, REQ_ID).text() if self.requires.item(row, REQ_ID) else ""
-        spec = self.requires.item(row, REQ_RANGE).text() if self.requires.item(row, REQ_RANGE) else ""
+        id_cell, range_cell = self.requires.item(row, REQ_ID), self.requires.item(row, REQ_RANGE)
+        pack_id = id_cell.text() if id_cell else ""
+        spec = range_cell.text() if range_cell else ""
         problems = check_requirement(pack_id, spec, self.found_versions(), self._own_id())
         status = QTableWidgetItem("; ".join(problems) or "found, version in range")
         status.setFlags(status.flags() & ~Qt.ItemFlag.ItemIsEditable)
@@ -146,8 +148,9 @@ class ManifestTab(DocumentTab):
             return  # the schema would reject it: keep it in the table until it is fixed
         requires = dict(self.document.value("requires", default=None) or {})
         old_id = list(requires)[row] if row < len(requires) else None
-        new_id = self.requires.item(row, REQ_ID).text().strip()
-        spec = self.requires.item(row, REQ_RANGE).text().strip()
+        # (every row has both cells: refresh and add_requirement make them)
+        new_id = present(self.requires.item(row, REQ_ID)).text().strip()
+        spec = present(self.requires.item(row, REQ_RANGE)).text().strip()
         if old_id == new_id and requires.get(old_id) == spec:
             return
         with bulk_edit(self.document, f"Require {new_id} {spec}"):
@@ -179,7 +182,7 @@ class ManifestTab(DocumentTab):
 
     # -- files ----------------------------------------------------------------------------------------------------
     def _files_changed(self, item: QTableWidgetItem) -> None:
-        kind = self.files.item(item.row(), 0).text()
+        kind = present(self.files.item(item.row(), 0)).text()  # (refresh fills the kind of every row)
         patterns = [p.strip() for p in item.text().split(",") if p.strip()]
         current = list((self.document.value("files", default=None) or {}).get(kind, ()) or ())
         if patterns == current:

@@ -23,18 +23,23 @@ NO_LIMIT = 1_000_000
 EDITOR_WIDTH = 170
 
 
-def _editor(row: ParameterRow) -> QWidget:
+def _editor(row: ParameterRow) -> QLineEdit | QSpinBox | QDoubleSpinBox:
     info = row.info
     if row.kind == "str":
         return QLineEdit()
-    box = QSpinBox() if row.kind == "int" else QDoubleSpinBox()
-    box.setKeyboardTracking(False)  # a typed number is one value (and one undo step), not one per key
-    if isinstance(box, QDoubleSpinBox):
+    box: QSpinBox | QDoubleSpinBox
+    if row.kind == "int":  # (a whole number's bounds are whole)
+        box = QSpinBox()
+        box.setRange(-NO_LIMIT if info.minimum is None else int(info.minimum) + (1 if info.exclusive_minimum else 0),
+                     NO_LIMIT if info.maximum is None else int(info.maximum))
+    else:
+        box = QDoubleSpinBox()
         box.setDecimals(3)
         box.setSingleStep(FLOAT_STEP)
-    step = 1 if row.kind == "int" else 10 ** -box.decimals()
-    low = -NO_LIMIT if info.minimum is None else info.minimum + (step if info.exclusive_minimum else 0)
-    box.setRange(low, NO_LIMIT if info.maximum is None else info.maximum)
+        step = 10 ** -box.decimals()
+        box.setRange(-NO_LIMIT if info.minimum is None else info.minimum + (step if info.exclusive_minimum else 0),
+                     NO_LIMIT if info.maximum is None else info.maximum)
+    box.setKeyboardTracking(False)  # a typed number is one value (and one undo step), not one per key
     box.setSuffix(f" {info.unit}")
     return box
 
@@ -42,7 +47,7 @@ def _editor(row: ParameterRow) -> QWidget:
 class ParametersForm(QScrollArea):
     """The form on a rules document or a scenario document (parameter_rows.form_values says against what)."""
 
-    def __init__(self, document, parent=None):
+    def __init__(self, document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
         _base, _own, base_name = form_values(document)
@@ -92,7 +97,7 @@ class ParametersForm(QScrollArea):
             editor.blockSignals(True)
             if isinstance(editor, QLineEdit):
                 editor.setText(str(row.value))
-            else:
+            elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
                 editor.setValue(row.value)
             editor.blockSignals(False)
             tip = row.tooltip()

@@ -22,7 +22,7 @@ class RulesTab(DocumentTab):
 class ScenarioParameters(QStackedWidget):
     """The dock: the form for a scenario document, a note otherwise."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.note = QLabel("Open a scenario to see and override its rules parameters.")
         self.note.setWordWrap(True)

@@ -8,7 +8,7 @@ from typing import Any, Iterable
 from tacforge.engine.model import Period
 
 from .columns import Column
-from ..common.schema_bounds import ANY, bounds
+from ..common.schema_bounds import ANY, whole_bounds
 
 PERIODS_KEY, WEAPONS_KEY = "periods", "weapons"
 DELAY_NAMES = ("in command", "out of command")
@@ -29,16 +29,18 @@ def period_columns(sides: Iterable[str]) -> list[Column]:
                Column("End", ("end",), "date", tip="last day of the period")]
     for side in sides:
         for position, name in enumerate(DELAY_NAMES):
-            low, high = bounds("periods", PERIODS_KEY, ANY, "command_delays", ANY, position)
+            low, high = whole_bounds("periods", PERIODS_KEY, ANY, "command_delays", ANY, position)
             columns.append(Column(f"{side} {name}", ("command_delays", side, position), "int", low, high,
                                   tip=f"pulses of delay on the orders of a {side} unit {name} control"))
     return columns
 
 
 def period_value(period: Period, column: Column) -> Any:
-    key = column.path[0]
-    if key == "command_delays":
-        pair = period.delays(column.path[1])
-        return None if pair is None else pair[column.path[2]]
-    value = getattr(period, key)
-    return value.isoformat() if key in ("start", "end") else value
+    match column.path:
+        case ("command_delays", str(side), int(position)):
+            pair = period.delays(side)
+            return None if pair is None else pair[position]
+        case (str(key), *_):
+            value = getattr(period, key)
+            return value.isoformat() if key in ("start", "end") else value
+    raise ValueError(f"no period column at {column.path}")

@@ -13,6 +13,7 @@ from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
 from ..common.terrain_look import CodeInfo
 from ..common.tiles import ICON, TileAtlas, tile_icon
 from ..common.rooms import DocumentTab
+from ..qt_present import present
 from .entry_table import BoundedDelegate, EntryTableModel
 from .terrain_table import (CODES_KEY, TYPES_KEY, code_columns, code_value, codes_of_type, maps_seeing, maps_using,
                             type_columns, type_value, used_in_text, with_terrain)
@@ -28,14 +29,15 @@ def _table(model: EntryTableModel) -> QTableView:
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setAlternatingRowColors(True)
     view.setIconSize(QSize(ICON, ICON))
-    view.verticalHeader().setVisible(False)
-    view.verticalHeader().setDefaultSectionSize(ICON + 4)
-    view.horizontalHeader().setStretchLastSection(True)
+    rows = present(view.verticalHeader())
+    rows.setVisible(False)
+    rows.setDefaultSectionSize(ICON + 4)
+    present(view.horizontalHeader()).setStretchLastSection(True)
     return view
 
 
 class TerrainTab(DocumentTab):
-    def __init__(self, document, workspace, parent=None):
+    def __init__(self, document, workspace, parent: QWidget | None = None) -> None:
         super().__init__(document, workspace, parent)
         self._atlas: TileAtlas | None = None
         self._info: CodeInfo | None = None
@@ -110,7 +112,7 @@ class TerrainTab(DocumentTab):
 
     # -- deleting -------------------------------------------------------------------------------------------------
     def _selected_row(self, view: QTableView) -> int | None:
-        rows = view.selectionModel().selectedRows()
+        rows = present(view.selectionModel()).selectedRows()  # (a view with a model has a selection model)
         return rows[0].row() if rows else None
 
     def delete_selected_code(self) -> None:

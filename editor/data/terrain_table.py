@@ -12,14 +12,14 @@ import numpy as np
 from tacforge.engine.model import Map, TerrainCode, TerrainType
 
 from .columns import Column
-from ..common.schema_bounds import ANY, bounds, choices, nullable
+from ..common.schema_bounds import ANY, choices, nullable, whole_bounds
 
 TYPES_KEY, CODES_KEY = "terrain_types", "terrain_codes"
 
 
 def type_columns(mobility_ids: Iterable[str]) -> list[Column]:
     """Name, cover, line of sight, entrenchable, then the cost to enter for each mobility class (bare ids)."""
-    cost = bounds("terrain", TYPES_KEY, ANY, "movement", ANY)
+    cost = whole_bounds("terrain", TYPES_KEY, ANY, "movement", ANY)
     columns = [Column("Name", ("name",), "text"),
                Column("Cover", ("cover",), "bool", tip="cover terrain: fire at units here is less accurate"),
                Column("Line of sight", ("los",), "choice", options=choices("terrain", TYPES_KEY, ANY, "los"),
@@ -34,8 +34,8 @@ def type_columns(mobility_ids: Iterable[str]) -> list[Column]:
 
 
 def code_columns(type_ids: Iterable[str]) -> list[Column]:
-    level = bounds("terrain", CODES_KEY, ANY, "level")
-    variant = bounds("terrain", CODES_KEY, ANY, "variant")
+    level = whole_bounds("terrain", CODES_KEY, ANY, "level")
+    variant = whole_bounds("terrain", CODES_KEY, ANY, "variant")
     return [Column("Code", ("code",), "int", editable=False, tip="the interchange code (BG Appendix 3)"),
             Column("Terrain type", ("type",), "choice", options=tuple(type_ids)),
             Column("Level", ("level",), "int", *level, tip="ground level: 1, 3, 5 plateaus, slopes between"),
@@ -45,13 +45,21 @@ def code_columns(type_ids: Iterable[str]) -> list[Column]:
 
 
 def type_value(ttype: TerrainType, column: Column) -> Any:
-    if column.path[0] == "movement":
-        return ttype.cost(column.path[1])
-    return getattr(ttype, column.path[0])
+    match column.path:
+        case ("movement", str(mobility)):
+            return ttype.cost(mobility)
+        case (str(key), *_):
+            return getattr(ttype, key)
+    raise ValueError(f"no terrain type column at {column.path}")
 
 
 def code_value(code: TerrainCode, column: Column) -> Any:
-    return getattr(code, column.path[0]) if column.path else None
+    match column.path:
+        case (str(key), *_):
+            return getattr(code, key)
+        case ():
+            return None
+    raise ValueError(f"no terrain code column at {column.path}")
 
 
 def with_terrain(content, tables, file) -> Any:

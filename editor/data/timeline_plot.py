@@ -55,7 +55,7 @@ class TimelineBars(pg.BarGraphItem):
 class TimelinePlot(pg.PlotWidget):
     yearsDragged = pyqtSignal(object, int, int)  # bar, end (0 first, 1 last), the period it now reaches
 
-    def __init__(self, parent=None):
+    def __init__(self, parent=None) -> None:
         super().__init__(parent, background="w")
         self.bars: list[Bar] = []
         self.period_numbers: list[int] = [1]

@@ -7,7 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from ..document import MISSING, SetValue, bulk_edit
+from tacforge.engine.model import Weapon
+
+from ..document import MISSING, Document, SetValue, bulk_edit
 from .weapon_columns import class_keys
 from .weapon_usage import replace_everywhere
 from .weapons_table import TableChange, WeaponRows
@@ -18,7 +20,7 @@ TABLE = ("weapons",)
 
 def base_weapons(workspace, pack_id: str) -> dict:
     """The weapons of the packs `pack_id` requires (not its own), by id: what its values are compared with."""
-    out = {}
+    out: dict[str, Weapon] = {}
     for pid in workspace.packset.requirements(pack_id):
         if pid != pack_id and pid in workspace.packset.packs:
             out.update((w.id, w) for w in workspace.packset.packs[pid].docs.weapons)
@@ -72,7 +74,7 @@ def apply_change(document, change: TableChange, pack_id: str) -> None:
                 _set_row(document, row.index, row.before, row.after, pack_id)
 
 
-def replace_weapon(document, rows: WeaponRows, old_id: str, new_id: str, open_file: Callable[[Path], object]) -> None:
+def replace_weapon(document, rows: WeaponRows, old_id: str, new_id: str, open_file: Callable[[Path], Document]) -> None:
     """Delete `old_id` and point every scenario, formation and weapon using it at `new_id`, as one step in this
     table's history (the other files' edits are pushed there too, and mark those files changed)."""
     change, references = replace_everywhere(rows, old_id, new_id)

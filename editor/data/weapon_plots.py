@@ -169,7 +169,7 @@ def heat_map_with(previous: HeatMap, content: Content, weapon: Weapon, settings:
     column = [j for j, t in enumerate(targets) if t.id == weapon.id]
     rows = []
     for i, f in enumerate(firers):
-        if f.id == weapon.id:
+        if fresh is not None and f.id == weapon.id:  # (the weapon is among the firers exactly when fresh is made)
             rows.append(fresh.kills[0])
             continue
         row = list(previous.kills[i])

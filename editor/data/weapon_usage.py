@@ -82,8 +82,7 @@ class WeaponInUse(Exception):
 
 def delete_weapon(table: WeaponRows, weapon_id: str) -> TableChange:
     """Delete one row; WeaponInUse when a scenario, formation or weapon refers to it."""
-    i = table.index_of(weapon_id)
-    weapon = table.weapons[i]
+    i, weapon = table.row_of(weapon_id)
     found = usages(table.content, weapon)
     if found:
         raise WeaponInUse(weapon, found)
@@ -102,8 +101,7 @@ class ReferenceEdit:
 def replace_everywhere(table: WeaponRows, old_id: str, new_id: str) -> tuple[TableChange, list[ReferenceEdit]]:
     """Delete `old_id` from the table and point every use of it at `new_id`: the table's own rows (fires_as) in
     the TableChange, other files' references as ReferenceEdits (the caller makes them all one step)."""
-    i = table.index_of(old_id)
-    old = table.weapons[i]
+    i, old = table.row_of(old_id)
     new = table.by_id(new_id) or table.content.weapons.get(new_id)
     if new is None:
         raise KeyError(f"no weapon {new_id}")

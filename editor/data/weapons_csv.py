@@ -107,7 +107,8 @@ def read_csv(text: str, file: Path, table: WeaponRows) -> tuple[list[Weapon], li
     for name in unknown:
         issues.append(error("csv.unknown-column", f"unknown column '{name}'", file=file, line=1,
                             hint="columns are the weapon keys: " + ", ".join(known)))
-    weapons, seen = [], {}
+    weapons: list[Weapon] = []
+    seen: dict[str, int] = {}  # weapon id -> the line it is on
     for i, row in enumerate(reader):
         line = reader.line_num
         raw = {k: _value(k, v.strip()) for k, v in row.items() if k in known and v is not None and v.strip()}
@@ -138,8 +139,10 @@ def preview_import(text: str, file: Path, table: WeaponRows) -> ImportPreview:
     by_id = {w.id: w for w in imported}
     current = {w.id for w in table.decoded()}
     changed, rows = [], []
-    for i, weapon in enumerate(table.weapons):  # rows that do not decode stay as they are
-        new = by_id.get(weapon.id) if weapon is not None else None
+    for i, weapon in enumerate(table.weapons):
+        if weapon is None:
+            continue  # a row that does not decode stays as it is
+        new = by_id.get(weapon.id)
         if new is not None:
             diffs = _diffs(weapon, new, table.pack_id)
             if diffs:

@@ -4,6 +4,8 @@ the engine's combat functions. A draft (the value being typed) is drawn over the
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import numpy as np
 import pyqtgraph as pg
 from PyQt6.QtCore import Qt
@@ -11,6 +13,8 @@ from PyQt6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QLabel, 
                              QSpinBox, QTabWidget, QVBoxLayout, QWidget)
 
 from tacforge.engine.model import Weapon
+
+from ..qt_present import present
 
 from .weapon_plots import (FireSettings, HeatMap, armoured_targets, direct_firers, fire_curves, heat_map,
                            heat_map_with, infantry_targets, kill_curves, opponents, sides)
@@ -43,7 +47,7 @@ class Inputs:
 class _ShownPlot(QWidget):
     """A plot drawn only while it is shown; a hidden one is drawn from the last inputs when it is shown again."""
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.inputs: Inputs | None = None
 
@@ -59,9 +63,12 @@ class _ShownPlot(QWidget):
 class _RangePlot(_ShownPlot):
     """A plot of one value against range for the firer against several targets, with hover text."""
 
-    value_name = ""
+    @property
+    def value_name(self) -> str:
+        """What the plotted value is (the y axis's label)."""
+        return ""
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.plot = pg.PlotWidget(background="w")
         self.plot.showGrid(x=True, y=True, alpha=0.3)
@@ -75,10 +82,10 @@ class _RangePlot(_ShownPlot):
         self.hover.hide()
         self.plot.scene().sigMouseMoved.connect(self._mouse_moved)
         self.controls = QHBoxLayout()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(2, 2, 2, 2)
-        layout.addLayout(self.controls)
-        layout.addWidget(self.plot, 1)
+        self.rows = QVBoxLayout(self)  # the controls over the plot (a subclass may add a row)
+        self.rows.setContentsMargins(2, 2, 2, 2)
+        self.rows.addLayout(self.controls)
+        self.rows.addWidget(self.plot, 1)
         self.drawn: list = []  # (label, points) of the curves drawn, for hovering
         self._curves: list = []  # one solid curve per target: the values as they stand (or as typed)
         self._ghosts: list = []  # one dashed curve per target: the committed values, while an edit is typed
@@ -86,6 +93,10 @@ class _RangePlot(_ShownPlot):
 
     def settings(self) -> FireSettings:
         return FireSettings()
+
+    def _again(self, *_) -> None:
+        if self.inputs is not None:
+            self.redraw(self.inputs)
 
     def value(self, point) -> float:
         raise NotImplementedError
@@ -176,12 +187,12 @@ class KillPlot(_RangePlot):
 
     FIRES_AT, FIRED_AT = "fires at", "is fired at by"
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.direction = QComboBox()
         self.direction.addItems([self.FIRES_AT, self.FIRED_AT])
-        self.metric = QComboBox()
-        self.metric.addItems(["kill probability", "expected kills"])
+        self.measure = QComboBox()  # (not `metric`: that is QWidget.metric())
+        self.measure.addItems(["kill probability", "expected kills"])
         self.facing = QComboBox()
         self.facing.addItems(["front", "back"])
         self.facing.setToolTip("armour fired at")
@@ -191,14 +202,14 @@ class KillPlot(_RangePlot):
         self.choice.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.choice.setMaximumHeight(90)
         self.choice.setToolTip("the weapons plotted (Ctrl+click to choose several)")
-        for label, widget in (("selected", self.direction), ("", self.metric), ("armour", self.facing),
+        for label, widget in (("selected", self.direction), ("", self.measure), ("armour", self.facing),
                               ("P", self.pulses), ("N", self.count)):
             if label:
                 self.controls.addWidget(QLabel(label))
             self.controls.addWidget(widget)
         self.controls.addStretch(1)
-        self.layout().insertWidget(1, self.choice)
-        for widget in (self.direction, self.metric, self.facing):
+        self.rows.insertWidget(1, self.choice)
+        for widget in (self.direction, self.measure, self.facing):
             widget.currentIndexChanged.connect(self._again)
         for widget in (self.pulses, self.count):
             widget.valueChanged.connect(self._again)
@@ -207,7 +218,7 @@ class KillPlot(_RangePlot):
 
     @property
     def value_name(self) -> str:
-        return self.metric.currentText()
+        return self.measure.currentText()
 
     @property
     def fired_at(self) -> bool:
@@ -217,11 +228,7 @@ class KillPlot(_RangePlot):
         return FireSettings(self.facing.currentText(), self.pulses.value(), self.count.value())
 
     def value(self, point) -> float:
-        return float(point.kill_probability if self.metric.currentIndex() == 0 else point.kills)
-
-    def _again(self, *_):
-        if self.inputs is not None:
-            self.redraw(self.inputs)
+        return float(point.kill_probability if self.measure.currentIndex() == 0 else point.kills)
 
     def _candidates(self, inputs: Inputs) -> list[Weapon]:
         """Firers (or armoured targets) to choose from, the other side's first."""
@@ -277,13 +284,13 @@ class SuppressionPlot(_RangePlot):
 
     value_name = "suppression"
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.count = _spin(1, 99, 1, "weapons firing (N)")
         self.controls.addWidget(QLabel("N"))
         self.controls.addWidget(self.count)
         self.controls.addStretch(1)
-        self.count.valueChanged.connect(lambda _: self.inputs and self.redraw(self.inputs))
+        self.count.valueChanged.connect(self._again)
         self.plot.setLabel("left", "suppression added")
 
     def settings(self) -> FireSettings:
@@ -301,7 +308,7 @@ class SuppressionPlot(_RangePlot):
 class HeatPlot(_ShownPlot):
     """Expected kills of every direct-fire weapon of a period (rows) against its armoured vehicles (columns)."""
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.range = _spin(0, 60, 4, "range in squares")
         self.period = _spin(1, 99, 1, "period")
@@ -344,23 +351,25 @@ class HeatPlot(_ShownPlot):
             own, enemy = sides(content, inputs.firer)
             firers = [f for f in firers if f.fielded_by(own)] or firers
             targets = [t for t in targets if t.fielded_by(enemy) and "any" not in t.nationalities] or targets
-        same_rows = self.map is not None and self.map.range == self.range.value() and \
-            [f.id for f in firers] == [f.id for f in self.map.firers] and \
-            [t.id for t in targets] == [t.id for t in self.map.targets]
-        if not same_rows:
-            self.map = heat_map(content, firers, targets, self.range.value(), settings)
+        heat = self.map
+        same_rows = heat is not None and heat.range == self.range.value() and \
+            [f.id for f in firers] == [f.id for f in heat.firers] and \
+            [t.id for t in targets] == [t.id for t in heat.targets]
+        if heat is None or not same_rows:
+            heat = heat_map(content, firers, targets, self.range.value(), settings)
         else:  # a keystroke, a commit or an undo: only the rows and columns of the weapons that changed
-            drawn = {w.id: w for w in (*self.map.firers, *self.map.targets)}
+            drawn = {w.id: w for w in (*heat.firers, *heat.targets)}
             for weapon in {w.id: w for w in (*firers, *targets)}.values():
                 if drawn[weapon.id] != weapon:
-                    self.map = heat_map_with(self.map, content, weapon, settings)
-        values = np.array([[np.nan if k is None else k for k in row] for row in self.map.kills] or [[np.nan]], float)
+                    heat = heat_map_with(heat, content, weapon, settings)
+        self.map = heat
+        values = np.array([[np.nan if k is None else k for k in row] for row in heat.kills] or [[np.nan]], np.float64)
         self.image.setImage(values, autoLevels=False, levels=(0, max(1e-9, float(np.nanmax(values)) if np.isfinite(values).any() else 1)))
-        self.plot.getAxis("left").setTicks([[(i + 0.5, f.name) for i, f in enumerate(self.map.firers)]])
+        self.plot.getAxis("left").setTicks([[(i + 0.5, f.name) for i, f in enumerate(heat.firers)]])
         # every third name always, the others where they fit (pyqtgraph drops overlapping lower-level labels)
-        names = [(j + 0.5, t.name) for j, t in enumerate(self.map.targets)]
+        names = [(j + 0.5, t.name) for j, t in enumerate(heat.targets)]
         self.plot.getAxis("bottom").setTicks([names[::3], [n for j, n in enumerate(names) if j % 3]])
-        self.plot.setTitle(f"expected kills at range {self.map.range}, period {period}, front armour, pulse 1")
+        self.plot.setTitle(f"expected kills at range {heat.range}, period {period}, front armour, pulse 1")
 
     def _mouse_moved(self, position) -> None:
         if self.map is None or not self.map.firers:
@@ -373,45 +382,52 @@ class HeatPlot(_ShownPlot):
             self.label.setText(f"{self.map.firers[i].name} -> {self.map.targets[j].name}: {shown}")
 
 
+Plot = TypeVar("Plot", bound=_ShownPlot)
+
+
 class WeaponPlots(QTabWidget):
     """The three plots, redrawn together from one set of inputs. The heat map and the suppression plot are made
     when first shown (or asked for): making a pyqtgraph plot is a good part of opening the room (design.md 8)."""
 
-    LATER = (("heat", "Heat map", HeatPlot), ("suppression", "Suppression", SuppressionPlot))  # tabs 1 and 2
+    # tabs 1 and 2
+    LATER: tuple[tuple[str, type[_ShownPlot]], ...] = (("Heat map", HeatPlot), ("Suppression", SuppressionPlot))
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.kills = KillPlot()
-        self._made: dict[str, _ShownPlot] = {}
+        self._made: dict[type[_ShownPlot], _ShownPlot] = {}
         self._inputs: Inputs | None = None
         self.addTab(self.kills, "Kills by range")
-        for _name, title, _factory in self.LATER:
+        for title, _kind in self.LATER:
             self.addTab(QWidget(), title)  # a stand-in until the tab is first shown
-        self.currentChanged.connect(lambda index: index > 0 and self._plot(self.LATER[index - 1][0]))
+        self.currentChanged.connect(lambda index: index > 0 and self._plot(self.LATER[index - 1][1]))
 
     @property
     def heat(self) -> HeatPlot:
-        return self._plot("heat")
+        return self._plot(HeatPlot)
 
     @property
     def suppression(self) -> SuppressionPlot:
-        return self._plot("suppression")
+        return self._plot(SuppressionPlot)
 
-    def _plot(self, name: str) -> _ShownPlot:
-        made = self._made.get(name)
-        if made is None:
-            index = 1 + [n for n, _t, _f in self.LATER].index(name)
-            _name, title, factory = self.LATER[index - 1]
-            made = self._made[name] = factory()
-            made.inputs = self._inputs  # drawn from these when shown
-            current, stand_in = self.currentIndex(), self.widget(index)
-            self.blockSignals(True)
-            self.removeTab(index)
-            self.insertTab(index, made, title)
-            self.setCurrentIndex(current)
-            self.blockSignals(False)
-            stand_in.deleteLater()
-        return made
+    def _plot(self, kind: type[Plot]) -> Plot:
+        """The plot of `kind`, made in place of its tab's stand-in when first shown or asked for."""
+        made = self._made.get(kind)
+        if isinstance(made, kind):
+            return made
+        index = 1 + [k for _t, k in self.LATER].index(kind)
+        title = self.LATER[index - 1][0]
+        plot = kind()
+        self._made[kind] = plot
+        plot.inputs = self._inputs  # drawn from these when shown
+        current, stand_in = self.currentIndex(), present(self.widget(index))
+        self.blockSignals(True)
+        self.removeTab(index)
+        self.insertTab(index, plot, title)
+        self.setCurrentIndex(current)
+        self.blockSignals(False)
+        stand_in.deleteLater()
+        return plot
 
     def redraw(self, inputs: Inputs) -> None:
         self._inputs = inputs

@@ -15,6 +15,7 @@ from tacforge.engine.yamlio import atomic_write_text
 
 from ..document import Reloaded, RowsInserted, RowsRemoved
 from ..common.rooms import DocumentTab
+from ..qt_present import present
 from .weapon_columns import column, with_value
 from .weapon_edits import apply_change, base_weapons, replace_weapon
 from .weapon_usage import WeaponInUse, delete_weapon
@@ -30,7 +31,7 @@ class WeaponsTab(DocumentTab):
     """The room's tab for one weapons document. Its table and plots sit in an inner main window, so that the
     plots are a dock of their own beside the table."""
 
-    def __init__(self, document, workspace, parent=None):
+    def __init__(self, document, workspace, parent=None) -> None:
         super().__init__(document, workspace, parent)
         self.touched: list = []  # other files edited from here (replace everywhere), saved with this tab
         self.inner = QMainWindow()
@@ -53,7 +54,7 @@ class WeaponsTab(DocumentTab):
         self.table_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table_view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
                                   | QAbstractItemView.EditTrigger.AnyKeyPressed)
-        self.table_view.verticalHeader().setDefaultSectionSize(22)
+        present(self.table_view.verticalHeader()).setDefaultSectionSize(22)
         self.delegate = WeaponDelegate(self.proxy, self.table_view)
         self.table_view.setItemDelegate(self.delegate)
         self.model.selected_ids = self.selected_ids
@@ -64,7 +65,7 @@ class WeaponsTab(DocumentTab):
         dock.setWidget(self.plots)
         self.inner.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.inner.setCentralWidget(self._central())
-        self.table_view.selectionModel().selectionChanged.connect(lambda *_: self.redraw_plots())
+        present(self.table_view.selectionModel()).selectionChanged.connect(lambda *_: self.redraw_plots())
         self.delegate.drafted.connect(self._drafted)
         self.delegate.draftEnded.connect(self.redraw_plots)
         self.watch_documents()
@@ -93,7 +94,7 @@ class WeaponsTab(DocumentTab):
         for label, widget in (("class", self.class_filter), ("period", self.period_filter), ("find", self.text_filter)):
             filters.addWidget(QLabel(label))
             filters.addWidget(widget)
-        toolbar = self.inner.addToolBar("Weapons")
+        toolbar = present(self.inner.addToolBar("Weapons"))
         toolbar.setObjectName("weapons")
         for text, slot in (("Add", self.add), ("Clone as variant", self.clone), ("Delete", self.delete),
                            ("Replace everywhere…", self.replace), ("Import CSV…", self.import_dialog),
@@ -127,7 +128,7 @@ class WeaponsTab(DocumentTab):
         """Widths from the longest text of each column (resizeColumnsToContents measures every cell through the
         delegate, several times slower for a table of a hundred weapons)."""
         metrics = self.table_view.fontMetrics()
-        header = self.table_view.horizontalHeader()
+        header = present(self.table_view.horizontalHeader())
         for i, col in enumerate(self.model.columns):
             texts = [col.header, *(col.text(w) for w in self.table.decoded())]
             header.resizeSection(i, max(metrics.horizontalAdvance(t) for t in texts) + 16)
@@ -181,7 +182,7 @@ class WeaponsTab(DocumentTab):
         self.proxy.set_filter(self.current_filter())
 
     def selected_ids(self) -> list[str]:
-        rows = {self.proxy.mapToSource(i).row() for i in self.table_view.selectionModel().selectedRows()}
+        rows = {self.proxy.mapToSource(i).row() for i in present(self.table_view.selectionModel()).selectedRows()}
         return [self.table.weapons[r].id for r in sorted(rows) if self.table.weapons[r] is not None]
 
     def current_weapon(self):
@@ -222,7 +223,9 @@ class WeaponsTab(DocumentTab):
         nat = self.nations.tabData(self.nations.currentIndex()) or nationalities_of(table.weapons)[0]
         change = add_weapon(table, cls if cls != ALL else table.unit_class_ids()[0], nat)
         self.push(change)
-        self._select(change.rows[0].after.id)
+        added = change.rows[0].after  # (add_weapon's one row inserts the new weapon)
+        if added is not None:
+            self._select(added.id)
 
     def push(self, change) -> None:
         apply_change(self.document, change, self.table.pack_id)
@@ -232,7 +235,9 @@ class WeaponsTab(DocumentTab):
         if weapon is not None:
             change = clone_variant(self.table, weapon.id)
             self.push(change)
-            self._select(change.rows[0].after.id)
+            added = change.rows[0].after  # (clone_variant's one row inserts the variant)
+            if added is not None:
+                self._select(added.id)
 
     def _select(self, weapon_id: str) -> None:
         row = self.table.index_of(weapon_id)

@@ -56,7 +56,11 @@ class WeaponRows:
         return [w for w in self.weapons if w is not None]
 
     def index_of(self, weapon_id: str) -> int:
-        return next(i for i, w in enumerate(self.weapons) if w is not None and w.id == weapon_id)
+        return self.row_of(weapon_id)[0]
+
+    def row_of(self, weapon_id: str) -> tuple[int, Weapon]:
+        """The index and weapon of the decoded row with `weapon_id` (StopIteration if there is none)."""
+        return next((i, w) for i, w in enumerate(self.weapons) if w is not None and w.id == weapon_id)
 
     def by_id(self, weapon_id: str) -> Weapon | None:
         return next((w for w in self.weapons if w is not None and w.id == weapon_id), None)
@@ -147,8 +151,7 @@ def bulk_set(table: WeaponRows, weapon_ids: Iterable[str], key: str, value) -> T
     col = column(key)
     rows = []
     for weapon_id in weapon_ids:
-        i = table.index_of(weapon_id)
-        weapon = table.weapons[i]
+        i, weapon = table.row_of(weapon_id)
         if not applies(col, weapon) or col.value(weapon) == value:
             continue
         rows.append(RowChange(i, weapon, dataclasses.replace(weapon, **{col.attribute: value})))
@@ -169,8 +172,7 @@ def _free_id(table: WeaponRows, stem: str) -> str:
 def clone_variant(table: WeaponRows, weapon_id: str) -> TableChange:
     """A copy of the weapon just below it, as a variant: a new id and name, no aliases or legacy number (they
     would make the manual's names ambiguous), marked as the designer's values and saying what it is a variant of."""
-    i = table.index_of(weapon_id)
-    original = table.weapons[i]
+    i, original = table.row_of(weapon_id)
     new_id = _free_id(table, f"{original.local_id}_variant")
     note = f"Variant of {original.name} ({original.id})."
     variant = dataclasses.replace(original, id=new_id, name=f"{original.name} variant", aliases=(),

@@ -121,6 +121,7 @@ class WeaponProxy(QSortFilterProxyModel):
     def __init__(self, model: WeaponTableModel, parent=None):
         super().__init__(parent)
         self.filter = WeaponFilter()
+        self.weapons = model  # the source model, typed (sourceModel() is a QAbstractItemModel | None)
         self.setSourceModel(model)
 
     def set_filter(self, filter_: WeaponFilter) -> None:
@@ -128,12 +129,12 @@ class WeaponProxy(QSortFilterProxyModel):
         self.invalidateFilter()
 
     def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
-        weapon = self.sourceModel().weapon_at(row)
+        weapon = self.weapons.weapon_at(row)
         return weapon is None or self.filter.accepts(weapon)  # a row with errors stays in sight
 
     def lessThan(self, left: QModelIndex, right: QModelIndex) -> bool:
-        col: Column = self.sourceModel().columns[left.column()]
-        model = self.sourceModel()
+        col: Column = self.weapons.columns[left.column()]
+        model = self.weapons
         a, b = model.weapon_at(left.row()), model.weapon_at(right.row())
         if a is None or b is None:
             return a is not None  # rows with errors last
@@ -152,7 +153,7 @@ class WeaponDelegate(QStyledItemDelegate):
         self.proxy = proxy
 
     def _column(self, index: QModelIndex) -> Column:
-        return self.proxy.sourceModel().columns[index.column()]
+        return self.proxy.weapons.columns[index.column()]
 
     def createEditor(self, parent, option, index):
         col = self._column(index)

@@ -17,8 +17,9 @@ from tacforge.engine.validation import schemas
 
 from .weapon_columns import class_keys, weapon_schema
 
-def reference_id(weapon: Weapon, pack_id: str) -> str:
-    """The id as the pack's file writes it: bare for its own weapons, qualified for an override of another pack's."""
+def reference_id(weapon: Weapon, pack_id: str | None) -> str:
+    """The id as the pack's file writes it: bare for its own weapons, qualified for an override of another pack's
+    (and in a file of no pack)."""
     return weapon.local_id if weapon.id.split(":", 1)[0] == pack_id else weapon.id
 
 

@@ -126,8 +126,8 @@ class SetValue(DocumentEdit):
     def id(self) -> int:
         return self.ID
 
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not self.may_merge(other) or other.path != self.path:
+    def mergeWith(self, other: QUndoCommand | None) -> bool:
+        if not (isinstance(other, SetValue) and self.may_merge(other)) or other.path != self.path:
             return False
         self.new, self.after = other.new, other.after  # the document is now in the state `other` made
         self.position = other.position if other.position is not None else self.position
@@ -147,7 +147,11 @@ class SetValue(DocumentEdit):
         elif isinstance(node, dict) and key not in node and self.position is not None and hasattr(node, "insert"):
             node.insert(self.position, key, value)  # a removed key comes back where it was (CommentedMap)
         else:
-            current = node[key] if (isinstance(node, dict) and key in node) or isinstance(node, list) else None
+            current = None
+            if isinstance(node, dict) and key in node:
+                current = node[key]
+            elif isinstance(node, list) and isinstance(key, int):
+                current = node[key]
             node[key] = styled(current, value)
         self.document.value_changed(self.path)
 
@@ -211,8 +215,8 @@ class ApplyCells(DocumentEdit):
     def id(self) -> int:
         return self.ID
 
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not (self.may_merge(other) and self.edit.merge(other.edit)):
+    def mergeWith(self, other: QUndoCommand | None) -> bool:
+        if not (isinstance(other, ApplyCells) and self.may_merge(other) and self.edit.merge(other.edit)):
             return False
         self.after = other.after  # the document is now in the state `other` made
         return True

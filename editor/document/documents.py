@@ -241,6 +241,7 @@ def open_document(path: Path, kind: str, content: Content | None, pack_folder: P
     """Open a file of `kind`; raise YamlFileError (with its issue) if it cannot be read. The file is read on the
     fast path; its round-trip data is parsed when first needed (Document.data)."""
     loaded = load_fast(Path(path))
+    document: Document
     if kind == "map":
         document = MapDocument(path, loaded.text, content, pack_folder, game_map, context)
     else:

@@ -14,7 +14,7 @@ from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Protocol
 
 from tacforge.engine.issues import JsonPath
 from tacforge.engine.model import (FormationTemplate, MobilityClass, Period, Ruleset, Scenario, TerrainCode, TerrainType,
@@ -112,18 +112,24 @@ class ManifestModel:
 RowDecoder = Callable[[Any, Source, str], Any]
 
 
+class ModelBuilder(Protocol):
+    """Decodes a whole file of one kind into its typed model."""
+
+    def __call__(self, data: Any, context: DecodeContext, known_valid: bool = False) -> Any: ...
+
+
 @dataclass(frozen=True)
 class ModelKind:
     """How one document kind becomes its typed model: `build(data, context, known_valid)` decodes the whole file
     (validating it first unless `known_valid`); `tables` decode one row of a list-valued key, so that a row edit
     re-decodes only that row (the model's field of the same name)."""
 
-    build: Callable[[Any, DecodeContext, bool], Any]
+    build: ModelBuilder
     tables: Mapping[str, RowDecoder] = field(default_factory=dict)
 
 
-def _rows(schema_kind: str, model_type, tables: Mapping[str, RowDecoder]) -> Callable[[Any, DecodeContext], Any]:
-    def build(data, context: DecodeContext, known_valid: bool = False):
+def _rows(schema_kind: str, model_type, tables: Mapping[str, RowDecoder]) -> ModelBuilder:
+    def build(data: Any, context: DecodeContext, known_valid: bool = False) -> Any:
         doc = data if isinstance(data, dict) else {}
         skip = set() if known_valid else skip_set(_validate(schema_kind, data, context))
         src = context.source()
@@ -161,7 +167,10 @@ def _list(node) -> list:
 def _rules(data, context: DecodeContext, known_valid: bool = False) -> RulesModel:
     """Decoded as the loader does: what the schema rejects is left out (the inherited value shows instead)."""
     skip = set() if known_valid else skip_set(_validate("rules", data, context))
-    own, classes, bands, profile = {}, {}, [], None
+    own: dict[str, Any] = {}
+    classes: dict[str, UnitClass] = {}
+    bands: list[VictoryBand] | None = []
+    profile: Ruleset | None = None
     if () not in skip and isinstance(data, dict):
         own, classes, bands, profile = decode.rules(data, context.source(), context.namespace, skip)
         if ("victory_bands",) in skip:
@@ -215,7 +224,8 @@ def rederive(kind: str, model, data, context: DecodeContext, path: JsonPath):
     spec = KINDS.get(kind)
     if spec is None:
         return None
-    if model is not None and len(path) >= 2 and path[0] in spec.tables and isinstance(path[1], int):
+    if (model is not None and len(path) >= 2 and isinstance(path[0], str) and path[0] in spec.tables
+            and isinstance(path[1], int)):
         key, index = path[0], path[1]
         rows = list(getattr(model, key))
         raw = _list(data.get(key))

@@ -70,8 +70,9 @@ class CellEdit:
                                    np.concatenate([self.new_levels, other.new_levels]))
         self.index, self.old_types, self.old_levels, self.new_types, self.new_levels = uniq, old_t, old_l, new_t, new_l
         if self.codes_before is not None and other.codes_before is not None:
-            self.codes_before = _first(np.concatenate([self.codes_before[0], other.codes_before[0]]),
-                                       np.concatenate([self.codes_before[1], other.codes_before[1]]))
+            cells, codes = _first(np.concatenate([self.codes_before[0], other.codes_before[0]]),
+                                  np.concatenate([self.codes_before[1], other.codes_before[1]]))
+            self.codes_before = (cells, codes)
         else:
             self.codes_before = self.codes_before or other.codes_before
         return True

@@ -9,7 +9,7 @@ exclusive), of the cells whose code or look may have changed.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -22,6 +22,13 @@ from tacforge.engine.model import Map
 from .edits import ResizeEdit
 
 Rect = tuple[int, int, int, int]
+
+
+def as_cell(point: Sequence[int]) -> tuple[int, int]:
+    """A square as an (x, y) tuple (squares come as lists from YAML and JSON)."""
+    x, y = point
+    return x, y
+
 
 GROUND = np.arange(len(TYPES), dtype=np.uint8)  # type index -> the type painted in the type layer
 GROUND[SLOPE], GROUND[ROAD_SLOPE] = CLEAR, ROAD  # slopes follow from the levels: paint the ground beneath

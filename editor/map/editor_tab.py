@@ -8,6 +8,8 @@ from typing import Mapping
 
 from PyQt6.QtWidgets import QInputDialog, QVBoxLayout
 
+from tacforge.engine.rules.terrain_grid import TerrainGrid
+
 from .tools.los import los_settings, terrain_grid
 
 from ..common.rooms import DocumentTab, MapLayer, MapLayerFactory
@@ -20,6 +22,8 @@ from .square_info import describe_square
 
 
 class EditorTab(DocumentTab):
+    view: MapView | None
+
     def __init__(self, document: Document, workspace, parent=None,
                  layers: Mapping[str, MapLayerFactory] | None = None):
         """`layers`: by document kind, what another room shows on the map (the scenario room's units and
@@ -39,7 +43,7 @@ class EditorTab(DocumentTab):
                 self.view.objectiveMoved.connect(self._move_objective)
         layer = (layers or {}).get(document.kind) if self.view is not None else None
         self.map_layer: MapLayer | None = layer(self) if layer is not None else None
-        self._grid = None
+        self._grid: TerrainGrid | None = None
         self._hovered: tuple[int, int] | None = None
         self.watch_documents()
         self._refresh_overlays()

@@ -12,6 +12,9 @@ import numpy as np
 from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
 
+from ..common.pixels import image_over
+from ..qt_present import present
+
 SIDE_COLOURS = {"allied": (40, 90, 210), "us": (40, 90, 210), "british": (150, 110, 40), "soviet": (200, 40, 40),
                 "german": (60, 60, 60), "axis": (60, 60, 60)}
 SPARE_COLOURS = ((40, 90, 210), (200, 40, 40), (120, 60, 160), (20, 140, 140))
@@ -55,11 +58,9 @@ class Overlays:
 
 def mask_image(mask: np.ndarray, on: tuple, off: tuple | None = None) -> QImage:
     """An ARGB32 image one pixel per square: `on` (r, g, b, a) where true, `off` (or transparent) elsewhere."""
-    h, w = mask.shape
     pack = lambda c: np.uint32((c[3] << 24) | (c[0] << 16) | (c[1] << 8) | c[2])  # noqa: E731
     arr = np.where(mask, pack(on), pack(off) if off else np.uint32(0)).astype(np.uint32)
-    image = QImage(arr.data, w, h, 4 * w, QImage.Format.Format_ARGB32)
-    return image.copy()
+    return image_over(arr, QImage.Format.Format_ARGB32).copy()
 
 
 def _font(size: float, bold: bool = False, italic: bool = False) -> QFont:
@@ -88,11 +89,11 @@ def _text_image(text: str, size: float, colour: int, halo: int, bold: bool, ital
     return image, metrics.ascent()
 
 
-class Painter:
-    """Draws in map cell coordinates through `geo` (the view: cell size `cell` and `to_px(x, y)`)."""
+class Squares:
+    """Where map squares fall on the viewport: `cell` pixels each, the map's top-left corner at `origin`."""
 
-    def __init__(self, p: QPainter, cell: float, origin: QPointF):
-        self.p, self.cell, self.o = p, cell, origin
+    def __init__(self, cell: float, origin: QPointF):
+        self.cell, self.o = cell, origin
 
     def rect(self, x0, y0, x1, y1) -> QRectF:
         return QRectF(self.o.x() + x0 * self.cell, self.o.y() + y0 * self.cell, (x1 - x0) * self.cell,
@@ -100,6 +101,14 @@ class Painter:
 
     def centre(self, x, y) -> QPointF:
         return QPointF(self.o.x() + (x + .5) * self.cell, self.o.y() + (y + .5) * self.cell)
+
+
+class Painter(Squares):
+    """Draws in map cell coordinates with `p`."""
+
+    def __init__(self, p: QPainter, cell: float, origin: QPointF):
+        super().__init__(cell, origin)
+        self.p = p
 
     def pen(self, colour: QColor, width: float, style=Qt.PenStyle.SolidLine) -> QPen:
         pen = QPen(colour, width, style)
@@ -119,7 +128,7 @@ class Painter:
                     halo=QColor(255, 255, 255, 200), bold=False) -> None:
         """Text beside `anchor` (right and below, or left and above where the viewport ends): never cut off."""
         image, ascent = _text_image(text, round(size * 2) / 2, colour.rgba(), halo.rgba(), bold, False)
-        device = self.p.device()
+        device = present(self.p.device())  # (an active painter has its device)
         x, y = anchor.x() + gap, anchor.y() + gap + ascent
         if x + image.width() > device.width():
             x = anchor.x() - gap - image.width()
@@ -152,13 +161,13 @@ class Painter:
             p.setPen(self.pen(side_colour(side), max(2.0, min(5.0, cell / 4)), Qt.PenStyle.DashLine))
             p.drawLine(QPointF(x, self.o.y()), QPointF(x, self.o.y() + height * cell))
             self.text(QPointF(x + 4, self.o.y() + 14), f"{side} start line", 9, side_colour(side), bold=True)
-        rect = ov.objective_rect(drag_centre)
-        if rect is not None:
+        rect, objective = ov.objective_rect(drag_centre), drag_centre or ov.objective_center
+        if rect is not None and objective is not None:  # (the one is None where the other is)
             p.fillRect(self.rect(*rect), QColor(255, 215, 0, 28))
             p.setPen(self.pen(OBJECTIVE, 3))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRect(self.rect(*rect))
-            cx, cy = drag_centre or ov.objective_center
+            cx, cy = objective
             centre, r = self.centre(cx, cy), max(3.0, cell * .4)
             p.setBrush(OBJECTIVE)
             p.setPen(self.pen(QColor(90, 60, 0), 1.5))
@@ -166,10 +175,10 @@ class Painter:
             self.text(self.rect(*rect).topLeft() + QPointF(4, 14), "objective", 9, QColor(120, 80, 0), bold=True)
         squares = ov.entrenchment_squares()
         for side, (x, y) in squares:
-            r = self.rect(x + .15, y + .15, x + .85, y + .85)
+            trench = self.rect(x + .15, y + .15, x + .85, y + .85)
             p.setPen(self.pen(side_colour(side) if side else QColor(90, 60, 30), 2))
             p.setBrush(QColor(110, 80, 50, 150))
-            p.drawRect(r)
+            p.drawRect(trench)
         if squares and ov.entrenchment_limit is not None:
             over = len(squares) > ov.entrenchment_limit
             x, y = squares[0][1]

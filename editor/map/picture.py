@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from PyQt6.QtGui import QImage
 
+from ..common.pixels import image_over
 from ..common.terrain_look import CodeInfo, level_edges, tile_keys
 from ..common.tiles import TileAtlas
 
@@ -18,7 +19,7 @@ MARGIN = 8  # squares of detail composed beyond the visible block on each side
 
 
 class MapPicture:
-    def __init__(self, model):
+    def __init__(self, model) -> None:
         self.model = model
         self.info = CodeInfo.of(model.content)
         self.lut = self.info.colour_lut()
@@ -31,7 +32,7 @@ class MapPicture:
         self.shape = self.model.codes.shape
         h, w = self.shape
         self._rgb = np.ascontiguousarray(self.lut[self.model.codes])
-        self.overview = QImage(self._rgb.data, w, h, 3 * w, QImage.Format.Format_RGB888)
+        self.overview = image_over(self._rgb, QImage.Format.Format_RGB888)
         self._detail = None
 
     def update(self, rect: tuple[int, int, int, int]) -> None:
@@ -75,7 +76,7 @@ class MapPicture:
         bx0, by0 = max(0, x0 - MARGIN), max(0, y0 - MARGIN)
         bx1, by1 = min(w, x1 + MARGIN), min(h, y1 + MARGIN)
         arr = np.ascontiguousarray(self.block(bx0, by0, bx1, by1))
-        image = QImage(arr.data, arr.shape[1], arr.shape[0], 4 * arr.shape[1], QImage.Format.Format_RGB32)
+        image = image_over(arr, QImage.Format.Format_RGB32)
         self._detail = (arr, image, (bx0, by0, bx1, by1))
         return image, bx0, by0
 

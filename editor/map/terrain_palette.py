@@ -63,7 +63,7 @@ class TerrainPalette(QWidget):
         atlas = TileAtlas(info, ICON)
         self.types.clear()
         self.codes.clear()
-        first_code = {}
+        first_code: dict[int, int] = {}  # type index -> its first code
         for code in sorted(content.terrain_codes):
             first_code.setdefault(int(info.type_of[code]), code)
         for name in PAINTABLE:
@@ -79,12 +79,12 @@ class TerrainPalette(QWidget):
         for code, tc in sorted(content.terrain_codes.items()):
             ttype = content.terrain_type(tc.type)
             name = ttype.name if ttype is not None else str(tc.type)
-            item = QTreeWidgetItem([str(code), tc.glyph or "", name, str(tc.level)])
-            item.setData(0, Qt.ItemDataRole.UserRole, (str(tc.type).split(":")[-1], int(tc.level)))
-            item.setIcon(0, tile_icon(atlas, code))
-            item.setToolTip(2, f"{name}, level {tc.level}, variant {tc.variant}" + _behaviour(ttype)
-                            + (f": {ttype.description}" if getattr(ttype, "description", "") else ""))
-            self.codes.addTopLevelItem(item)
+            row = QTreeWidgetItem([str(code), tc.glyph or "", name, str(tc.level)])
+            row.setData(0, Qt.ItemDataRole.UserRole, (str(tc.type).split(":")[-1], int(tc.level)))
+            row.setIcon(0, tile_icon(atlas, code))
+            row.setToolTip(2, f"{name}, level {tc.level}, variant {tc.variant}" + _behaviour(ttype)
+                           + (f": {ttype.description}" if getattr(ttype, "description", "") else ""))
+            self.codes.addTopLevelItem(row)
         for column in range(4):
             self.codes.resizeColumnToContents(column)
         self._filter(self.search.text())

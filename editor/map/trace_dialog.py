@@ -84,7 +84,8 @@ class TraceDialog(QDialog):
         if self._filling:
             return
         trace = self.trace()
-        if not self.view.set_trace(trace):
+        shown = self.view.set_trace(trace)
+        if not shown and trace is not None:  # (no trace always shows)
             self.file.setText(f"cannot read {Path(trace.image).name}")
             return
         save_trace(self.settings, self.map_path, trace)

@@ -13,13 +13,15 @@ import math
 
 import numpy as np
 from PyQt6.QtCore import QPointF, QRectF, Qt, pyqtSignal
-from PyQt6.QtGui import QPainter
+from PyQt6.QtGui import QImage, QPainter
 from PyQt6.QtWidgets import QAbstractScrollArea, QWidget
 
+from ..grid.model import MapModel
+from ..qt_present import present
 from . import view_input
-from .overlays import Overlays, Painter, mask_image
+from .overlays import Overlays, Squares, mask_image
 from .picture import MapPicture
-from .trace import read_image
+from .trace import Trace, read_image
 from .view_paint import DETAIL_MIN, paint_view
 from .tools import ToolController
 from .tools.generate import generate_into
@@ -45,41 +47,43 @@ class MapView(QAbstractScrollArea):
     entrenchmentStroke = pyqtSignal(object)  # the entrenchment tool: the stroke's squares
     objectivePlaced = pyqtSignal(int, int)   # the objective tool: a click on a square
 
-    def __init__(self, model=None, content=None, parent=None):
+    def __init__(self, model: MapModel, content=None, parent=None) -> None:
         if parent is None and isinstance(content, QWidget):
             content, parent = None, content
         super().__init__(parent)
         self.setMouseTracking(True)
-        self.viewport().setMouseTracking(True)
+        present(self.viewport()).setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.horizontalScrollBar().setSingleStep(24)
-        self.verticalScrollBar().setSingleStep(24)
-        self.model = self.picture = self.controller = None
+        present(self.horizontalScrollBar()).setSingleStep(24)
+        present(self.verticalScrollBar()).setSingleStep(24)
+        self.model, self.picture, self.controller = model, MapPicture(model), ToolController(model)
         self._zoom, self._fitted = 12.0, True
         self.grid_visible, self.symbols_visible = True, True
         self.overlays = Overlays()
-        self._los = None  # (origin, height, visibility, mask, image)
-        self.trace = None  # (trace.Trace, its QImage): a historical map traced under or over the terrain
-        self._preview = None
+        # the line-of-sight shading: origin, height, visibility, mask, image
+        self._los: tuple[tuple[int, int], int, int, np.ndarray, QImage] | None = None
+        self.trace: tuple[Trace, QImage] | None = None  # a historical map traced under or over the terrain
+        self._preview: QImage | None = None
         self.marked: tuple[int, int] | None = None  # a square shown to the designer (an issue's), until a click
         self._hover: tuple[int, int] | None = None
-        self._pan = self._drag = None
+        self._pan: tuple[QPointF, int, int] | None = None  # where a pan started: pointer, scroll bar values
+        # the objective area being dragged (view_input.py): pointer's offset from its centre, the centre now
+        self._drag: tuple[tuple[int, int], tuple[int, int]] | None = None
         self._wheel = 0
         self._pressed = False
-        if model is not None:
-            self.set_model(model)
+        model.subscribe(self._changed)
+        self._relayout()
 
     # -- model and tools ---------------------------------------------------------------------------------------
-    def set_model(self, model) -> None:
+    def set_model(self, model: MapModel) -> None:
+        """Show another map, keeping the tool and its options."""
         old = self.controller
-        if self.model is not None:
-            self.model.unsubscribe(self._changed)
+        self.model.unsubscribe(self._changed)
         self.model, self.picture = model, MapPicture(model)
         self.controller = ToolController(model)
-        if old is not None:
-            self.controller.options, self.controller.tool = old.options, old.tool
-            self.controller.units, self.controller.unit_rules = old.units, old.unit_rules
-            self.controller.selected_units = old.selected_units
+        self.controller.options, self.controller.tool = old.options, old.tool
+        self.controller.units, self.controller.unit_rules = old.units, old.unit_rules
+        self.controller.selected_units = old.selected_units
         model.subscribe(self._changed)
         self._los = None
         self._fitted = True
@@ -90,7 +94,7 @@ class MapView(QAbstractScrollArea):
         if not self.controller.current.shows_sight and self._los is not None:
             self.clear_los()  # the shading belongs to the line-of-sight tool
         self._after_tool([])
-        self.viewport().setCursor(self.tool_cursor())
+        present(self.viewport()).setCursor(self.tool_cursor())
 
     def tool_cursor(self) -> Qt.CursorShape:
         return CURSORS[self.controller.current.cursor]
@@ -98,7 +102,7 @@ class MapView(QAbstractScrollArea):
     def set_tool_options(self, **options) -> None:
         """Options for every tool that has them (the palette's terrain and level, the brush size...)."""
         self.controller.set_options(**options)
-        self.viewport().update()
+        present(self.viewport()).update()
 
     # -- edit operations for the shell's menus (each emits editMade; nothing is applied here) -------------------
     def copy(self) -> bool:
@@ -161,8 +165,9 @@ class MapView(QAbstractScrollArea):
             self._relayout()
             return
         x0, y0, x1, y1 = rect
-        area = Painter(None, self.cell, self.origin()).rect(x0, y0, x1, y1).toAlignedRect().adjusted(-2, -2, 2, 2)
-        self.viewport().update(area if self._los is None else self.viewport().rect())
+        area = Squares(self.cell, self.origin()).rect(x0, y0, x1, y1).toAlignedRect().adjusted(-2, -2, 2, 2)
+        viewport = present(self.viewport())
+        viewport.update(area if self._los is None else viewport.rect())
         self.viewChanged.emit()
 
     # -- overlays and LOS --------------------------------------------------------------------------------------
@@ -175,32 +180,32 @@ class MapView(QAbstractScrollArea):
                                  dict(start_lines or {}), list(entrenchments), entrenchment_limit,
                                  list(zones), list(units), tuple(objectives), list(entries))
         self.controller.units = self.overlays.units
-        self.viewport().update()
+        present(self.viewport()).update()
 
     def set_trace(self, trace) -> bool:
         """Draw `trace` (trace.Trace, or None for none); False if its image cannot be read."""
         image = read_image(trace) if trace is not None else None
         self.trace = (trace, image) if image is not None else None
-        self.viewport().update()
+        present(self.viewport()).update()
         return trace is None or image is not None
 
     def select_units(self, keys) -> None:
         """Show `keys` (side, formation row, unit row) selected (the Order of battle tree chose them)."""
         self.controller.selected_units = frozenset(keys)
-        self.viewport().update()
+        present(self.viewport()).update()
 
     def set_los(self, origin, *, height: int = 0, visibility: int | None = None) -> np.ndarray:
         """Show what a unit on `origin` (lifted `height` levels) sees; returns the visibility mask."""
         vis = visibility if visibility is not None else los_settings(self.model.content)[1]
         mask = visible_from(self.model, tuple(origin), visibility=vis, height=height)
         self._los = (tuple(origin), height, vis, mask, mask_image(mask, (255, 244, 150, 40), (8, 16, 48, 140)))
-        self.viewport().update()
+        present(self.viewport()).update()
         self.losChanged.emit(tuple(origin))
         return mask
 
     def clear_los(self) -> None:
         self._los = None
-        self.viewport().update()
+        present(self.viewport()).update()
         self.losChanged.emit(None)
 
     @property
@@ -215,10 +220,12 @@ class MapView(QAbstractScrollArea):
 
     def origin(self) -> QPointF:
         """Viewport position of the map's top-left corner."""
-        vw, vh = self.viewport().width(), self.viewport().height()
+        viewport = present(self.viewport())
+        vw, vh = viewport.width(), viewport.height()
         pad_x = max(0.0, (vw - self.model.width * self.cell) / 2)
         pad_y = max(0.0, (vh - self.model.height * self.cell) / 2)
-        return QPointF(pad_x - self.horizontalScrollBar().value(), pad_y - self.verticalScrollBar().value())
+        h, v = present(self.horizontalScrollBar()), present(self.verticalScrollBar())
+        return QPointF(pad_x - h.value(), pad_y - v.value())
 
     def cell_at(self, pos: QPointF) -> tuple[int, int]:
         o = self.origin()
@@ -226,33 +233,37 @@ class MapView(QAbstractScrollArea):
 
     def visible_cell_rect(self) -> QRectF:
         o, c = self.origin(), self.cell
-        return QRectF(-o.x() / c, -o.y() / c, self.viewport().width() / c, self.viewport().height() / c)
+        viewport = present(self.viewport())
+        return QRectF(-o.x() / c, -o.y() / c, viewport.width() / c, viewport.height() / c)
 
     def _relayout(self) -> None:
         if self._fitted:
             self._zoom = self._fit_zoom()
         c = self.cell
-        for bar, content, page in ((self.horizontalScrollBar(), self.model.width * c, self.viewport().width()),
-                                   (self.verticalScrollBar(), self.model.height * c, self.viewport().height())):
+        viewport = present(self.viewport())
+        for bar, content, page in ((present(self.horizontalScrollBar()), self.model.width * c, viewport.width()),
+                                   (present(self.verticalScrollBar()), self.model.height * c, viewport.height())):
             bar.setRange(0, max(0, int(math.ceil(content - page))))
             bar.setPageStep(max(1, page))
-        self.viewport().update()
+        viewport.update()
         self.viewChanged.emit()
 
     def _fit_zoom(self) -> float:
-        z = min(self.viewport().width() / self.model.width, self.viewport().height() / self.model.height) * .98
+        viewport = present(self.viewport())
+        z = min(viewport.width() / self.model.width, viewport.height() / self.model.height) * .98
         z = min(MAX_ZOOM, max(MIN_ZOOM, z))
         return float(math.floor(z)) if z >= DETAIL_MIN else z
 
     def set_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
         """Squares of `zoom` pixels, keeping the map point under `anchor` (default: the centre) in place."""
-        anchor = anchor or QPointF(self.viewport().width() / 2, self.viewport().height() / 2)
+        viewport = present(self.viewport())
+        anchor = anchor or QPointF(viewport.width() / 2, viewport.height() / 2)
         o, c = self.origin(), self.cell
         fx, fy = (anchor.x() - o.x()) / c, (anchor.y() - o.y()) / c
         self._zoom, self._fitted = min(MAX_ZOOM, max(MIN_ZOOM, zoom)), False
         self._relayout()
         o2 = self.origin()
-        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h, v = present(self.horizontalScrollBar()), present(self.verticalScrollBar())
         h.setValue(round(h.value() + o2.x() + fx * self.cell - anchor.x()))
         v.setValue(round(v.value() + o2.y() + fy * self.cell - anchor.y()))
 
@@ -270,18 +281,19 @@ class MapView(QAbstractScrollArea):
     def center_on(self, x: float, y: float) -> None:
         """Scroll so that map point (x, y), in squares, is in the middle of the view."""
         c = self.cell
-        self.horizontalScrollBar().setValue(round(x * c - self.viewport().width() / 2))
-        self.verticalScrollBar().setValue(round(y * c - self.viewport().height() / 2))
+        viewport = present(self.viewport())
+        present(self.horizontalScrollBar()).setValue(round(x * c - viewport.width() / 2))
+        present(self.verticalScrollBar()).setValue(round(y * c - viewport.height() / 2))
 
     def show_square(self, x: int, y: int) -> None:
         """Bring square (x, y) into view and ring it: centring alone shows nothing when the whole map fits."""
         self.center_on(x + .5, y + .5)
         self.marked = (int(x), int(y))
-        self.viewport().update()
+        present(self.viewport()).update()
 
     def set_grid_visible(self, on: bool) -> None:
         self.grid_visible = bool(on)
-        self.viewport().update()
+        present(self.viewport()).update()
 
     # -- Qt events ---------------------------------------------------------------------------------------------
     def resizeEvent(self, event) -> None:
@@ -290,13 +302,13 @@ class MapView(QAbstractScrollArea):
             self._relayout()
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:
-        self.viewport().update()
+        present(self.viewport()).update()
         self.viewChanged.emit()
 
     def paintEvent(self, event) -> None:
         if self.model is None:
             return
-        p = QPainter(self.viewport())
+        p = QPainter(present(self.viewport()))
         try:
             paint_view(self, p, event.rect())
         finally:
@@ -326,14 +338,14 @@ class MapView(QAbstractScrollArea):
 
     def leaveEvent(self, event) -> None:
         self._hover = None
-        self.viewport().update()
+        present(self.viewport()).update()
 
     # -- tool results ------------------------------------------------------------------------------------------
     def _after_tool(self, edits) -> None:
         for edit in edits:
             self.editMade.emit(edit)
         for name, payload in self.controller.take_events():
-            if name == "picked":
+            if name == "picked" and isinstance(payload, tuple):  # (type name, level)
                 self.terrainPicked.emit(*payload)
             elif name == "selection":
                 self.selectionChanged.emit(payload)
@@ -350,8 +362,8 @@ class MapView(QAbstractScrollArea):
                 self.unitsMoved.emit(payload)
             elif name == "entrench":
                 self.entrenchmentStroke.emit(payload)
-            elif name == "place_objective":
+            elif name == "place_objective" and isinstance(payload, tuple):  # (x, y)
                 self.objectivePlaced.emit(*payload)
         mask = self.controller.preview
         self._preview = None if mask is None or not mask.any() else mask_image(mask, (120, 210, 255, 120))
-        self.viewport().update()
+        present(self.viewport()).update()

@@ -31,9 +31,9 @@ def paint_view(view, p: QPainter, clip) -> None:
     if x1 <= x0 or y1 <= y0:
         return
     geo = Painter(p, cell, origin)
-    trace = view.trace
+    trace = view.trace  # (Trace, its QImage) or None
     if trace is not None and not trace[0].over:  # the scan under the terrain, which lets it show through
-        paint_trace(p, origin, cell, *trace, 1.0)
+        paint_trace(p, origin, cell, trace[0], trace[1], 1.0)
         p.setOpacity(1.0 - trace[0].opacity)
     if cell >= DETAIL_MIN and view.symbols_visible:
         image, bx, by = view.picture.detail(int(cell), x0, y0, x1, y1, grid=view.grid_visible)
@@ -42,7 +42,7 @@ def paint_view(view, p: QPainter, clip) -> None:
         p.drawImage(geo.rect(x0, y0, x1, y1), view.picture.overview, QRectF(x0, y0, x1 - x0, y1 - y0))
     p.setOpacity(1.0)
     if trace is not None and trace[0].over:
-        paint_trace(p, origin, cell, *trace, trace[0].opacity)
+        paint_trace(p, origin, cell, trace[0], trace[1], trace[0].opacity)
     if view._los is not None:
         origin_sq, lift, visibility, _, image = view._los
         geo.los(origin_sq, visibility, image, model.width, model.height, lift)

@@ -47,7 +47,7 @@ def show_unit(window, scenario_path: Path, uid: str) -> None:
 
 
 class Playtests:
-    def __init__(self, window):
+    def __init__(self, window) -> None:
         self.window = window
         self.last: PlaytestChoice | None = None
         self.battles: list[BattleWindow] = []
@@ -88,7 +88,7 @@ class Playtests:
         content, scenario, issues, error = PlaytestSource.from_workspace(self.window.workspace, path).prepare()
         sides = [(s.id, s.name) for s in content.ruleset.sides] if content is not None else []
         fits = self.last is not None and sorted(self.last.players) == sorted(s for s, _ in sides)
-        if repeat and fits and not error and not any(i.is_error for i in issues):
+        if repeat and self.last is not None and fits and not error and not any(i.is_error for i in issues):
             choice = self.last
         else:
             dialog = PlaytestDialog(sides, issues, self.last if fits else None, error, self.window)

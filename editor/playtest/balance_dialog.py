@@ -161,14 +161,14 @@ class BalanceDialog(QDialog):
         thread.start()
 
     def cancel(self) -> None:
-        if self.running:
+        if self.run_thread is not None:  # running
             self.run_thread.cancel()
             self.cancel_button.setEnabled(False)
             self.progress_label.setText("cancelling: the games being played finish")
 
     def stop(self) -> None:
         """Cancel a run and wait for it (the window or the editor is closing): no process is left behind."""
-        if self.running:
+        if self.run_thread is not None:  # running
             self.run_thread.cancel()
             self.run_thread.wait()
             QCoreApplication.sendPostedEvents(self)  # its last signals: the report of the games played
@@ -176,10 +176,12 @@ class BalanceDialog(QDialog):
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setValue(done)
-        if self.running and not self.run_thread.cancelled:
+        if self.run_thread is not None and not self.run_thread.cancelled and self.time_left is not None:
             self.progress_label.setText(progress_text(done, total, self.time_left.update(done, time.monotonic())))
 
     def _finished(self, report) -> None:
+        if self.playing is None:
+            return  # (a report comes from a run started, which set `playing`)
         source, options = self.playing
         if not report.games:
             self._failed("The run was cancelled before any game finished.")

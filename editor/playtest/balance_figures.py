@@ -42,7 +42,10 @@ def level_rows(report: BatchReport) -> list[LevelRow]:
     """The results seen, in the report's order (the numerator side's best first, the other side's best last)."""
     rows = []
     for level in report.levels():
-        low, high = stats.wilson(level["games"], report.n)
+        interval = stats.wilson(level["games"], report.n)
+        if interval is None:
+            raise ValueError("a batch report with results but no games")
+        low, high = interval
         rows.append(LevelRow(level["result"], level["winner"], level["games"], level["share"], low, high))
     return rows
 
@@ -140,9 +143,9 @@ def compare(before: BatchReport, after: BatchReport) -> list[ComparisonRow]:
     wins = [r.wins() for r in (before, after)]
     for key in dict.fromkeys([*before.sides, *after.sides, "draw"]):
         label = "draws" if key == "draw" else after.side_names.get(key) or before.side_names.get(key, key)
-        cells = [share_with_interval(w[key]["games"], r.n) if key in w else "-"
-                 for w, r in zip(wins, (before, after))]
-        rows.append(ComparisonRow(label, *cells))
+        before_cell, after_cell = [share_with_interval(w[key]["games"], r.n) if key in w else "-"
+                                   for w, r in zip(wins, (before, after))]
+        rows.append(ComparisonRow(label, before_cell, after_cell))
     r = after.ratio_stats()
     names = after.side_names
     rows.append(ComparisonRow(f"Victory ratio ({names[r['numerator']]} VP / {names[r['denominator']]} VP)",

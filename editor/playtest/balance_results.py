@@ -11,6 +11,7 @@ from PyQt6.QtWidgets import (QAbstractItemView, QGridLayout, QHeaderView, QLabel
 
 from tacforge.engine.balance import BatchReport
 
+from ..qt_present import present
 from .balance_figures import (ComparisonRow, notable_games, percent, ratio_text, run_description,
                               share_with_interval, vp_text)
 from .balance_plots import LevelsPlot, RatioHistogram
@@ -22,13 +23,14 @@ KEY = Qt.ItemDataRole.UserRole
 def _table(headers: list[str]) -> QTableWidget:
     table = QTableWidget(0, len(headers))
     table.setHorizontalHeaderLabels(headers)
-    table.verticalHeader().setVisible(False)
+    rows, columns = present(table.verticalHeader()), present(table.horizontalHeader())
+    rows.setVisible(False)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
-    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
+    columns.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    columns.setStretchLastSection(True)
+    rows.setDefaultSectionSize(table.fontMetrics().height() + 6)
     return table
 
 
@@ -63,7 +65,7 @@ class BalanceResults(QWidget):
     unitChosen = pyqtSignal(str)  # a unit's id in the battle, e.g. "allied:C5"
     gameChosen = pyqtSignal(object)  # a GameSummary to watch as a replay
 
-    def __init__(self, parent=None):
+    def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.report: BatchReport | None = None
         self.summary = QLabel()

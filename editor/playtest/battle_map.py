@@ -11,6 +11,7 @@ from ..map.overlays import OBJECTIVE, Painter, side_colour
 from ..grid.model import MapModel
 from ..map.view import MapView
 from .frames import Frame, UnitView
+from ..qt_present import present
 from .unit_marks import draw_stack
 
 
@@ -18,7 +19,7 @@ class BattleMapView(MapView):
     squareClicked = pyqtSignal(int, int)    # left click: select what is there
     squareOrdered = pyqtSignal(int, int)    # right click: an order to this square
 
-    def __init__(self, battle, parent=None):
+    def __init__(self, battle, parent=None) -> None:
         super().__init__(MapModel.from_map(battle.map, battle.content), parent)
         self.classes = battle.content.unit_classes
         state = battle.state
@@ -32,7 +33,7 @@ class BattleMapView(MapView):
 
     def show_frame(self, frame: Frame, viewer: str | None, fire=()) -> None:
         self.frame, self.viewer, self.fire = frame, viewer, list(fire)
-        self.viewport().update()
+        present(self.viewport()).update()
 
     def shown_units(self) -> list[UnitView]:
         return self.frame.visible_to(self.viewer) if self.frame is not None else []
@@ -44,7 +45,7 @@ class BattleMapView(MapView):
         super().paintEvent(event)  # the terrain, labels and objective: the editor's map painting
         if self.model is None:
             return
-        p = QPainter(self.viewport())
+        p = QPainter(present(self.viewport()))
         try:
             p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             self._paint_units(Painter(p, self.cell, self.origin()))
@@ -73,9 +74,10 @@ class BattleMapView(MapView):
             geo.p.drawLine(geo.centre(*start), geo.centre(*end))
         stacks: dict[tuple[int, int], list[UnitView]] = {}
         for unit in sorted(self.shown_units(), key=lambda u: (u.carried, u.side, u.label)):  # carriers on top
-            stacks.setdefault(unit.pos, []).append(unit)
-        for stack in stacks.values():
-            draw_stack(geo, stack, self.classes, self.selected)
+            if unit.pos is not None:  # (a unit shown is on the map)
+                stacks.setdefault(unit.pos, []).append(unit)
+        for square, stack in stacks.items():
+            draw_stack(geo, square, stack, self.classes, self.selected)
 
     def mousePressEvent(self, event) -> None:
         x, y = self.cell_at(event.position())

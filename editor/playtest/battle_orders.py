@@ -1,18 +1,43 @@
 """The battle window's order input: what a click, a right click or an order key does while a human side gives its
 orders; every order goes through the controller, that is through the engine's order API (mouse_orders.py turns
-the selection into engine orders). A mixin of BattleWindow, which holds the state it reads: `controller`, `map`,
-`selected`, `asking`, `mode`, `battery`, `prompt`."""
+the selection into engine orders). A base class of BattleWindow, which holds the state it reads: `controller`,
+`map`, `selected`, `asking`, `mode`, `battery`, `prompt` (declared below)."""
 
 from __future__ import annotations
 
-from PyQt6.QtWidgets import QInputDialog
+from typing import TYPE_CHECKING
+
+from PyQt6.QtGui import QAction
+from PyQt6.QtWidgets import QInputDialog, QLabel, QMainWindow
 
 from tacforge.engine.sim.orders import FACINGS
 
 from . import mouse_orders as mo
+from .battle_map import BattleMapView
+from .controller import BattleController
+from .frames import Frame
+from ..qt_present import present
 
 
-class OrdersInput:
+class OrdersInput(QMainWindow):
+    # what BattleWindow holds and shows (set in its __init__)
+    controller: BattleController
+    map: BattleMapView
+    prompt: QLabel
+    order_actions: list[QAction]
+    index: int  # the frame shown
+    selected: set[str]
+    asking: str | None
+    mode: str | None
+    battery: str | None
+
+    if TYPE_CHECKING:  # and what it does (battle_window.py)
+        def show_frame(self, index: int) -> None: ...
+        def _frame(self) -> Frame | None: ...
+        def _refresh(self) -> None: ...
+        def _arrived(self) -> None: ...
+        def _run_engine(self) -> None: ...
+        def unit_name(self, uid: str) -> str: ...
     # -- orders ---------------------------------------------------------------------------------------------------
     def _enable_orders(self, on: bool) -> None:
         for action in self.order_actions:
@@ -71,7 +96,7 @@ class OrdersInput:
     def _picked(self, uids: set) -> None:
         self.selected = set(uids)
         self.map.selected = self.selected
-        self.map.viewport().update()
+        present(self.map.viewport()).update()
 
     def _ordered(self, x: int, y: int) -> None:
         if self.asking is None or not self.selected:
@@ -81,18 +106,20 @@ class OrdersInput:
             self._give([mo.o.Bombard(self.battery, spotter, (x, y))])
             self._set_mode(None)
             return
-        self._give(mo.move(self._frame(), self.selected, (x, y)))
+        frame = self._frame()
+        if frame is not None:
+            self._give(mo.move(frame, self.selected, (x, y)))
 
     def _hovered(self, x: int, y: int) -> None:
         if self.mode is None and self.asking is None:
             here = self.map.units_at(x, y)
             if here:
-                self.statusBar().showMessage(", ".join(self.unit_name(u.uid) for u in here), 3000)
+                present(self.statusBar()).showMessage(", ".join(self.unit_name(u.uid) for u in here), 3000)
 
     def select_formation(self) -> None:
         frame = self._frame()
         units = [frame.units[u] for u in self.selected if u in frame.units] if frame else []
-        if units:
+        if frame is not None and units:
             self.selected = mo.formation_of(frame, units[0])
             self._refresh()
 
@@ -109,6 +136,7 @@ class OrdersInput:
         if not self._can_order() or not self.selected or frame is None:
             return
         first = frame.units[sorted(self.selected)[0]]
+        value: str | int
         if action == "face":
             value, ok = QInputDialog.getItem(self, "Face", "Facing:", list(FACINGS), FACINGS.index(first.facing)
                                              if first.facing in FACINGS else 0, False)
@@ -147,4 +175,6 @@ class OrdersInput:
         self._give([mo.o.Disembark(uid) for uid in sorted(self.selected)])
 
     def cancel_orders(self) -> None:
-        self._give(mo.set_value(self._frame(), self.selected, "cancel", None))
+        frame = self._frame()
+        if frame is not None:
+            self._give(mo.set_value(frame, self.selected, "cancel", None))

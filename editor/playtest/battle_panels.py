@@ -65,7 +65,7 @@ class UnitList(QTreeWidget):
 class CombatLog(QListWidget):
     """The events up to the frame shown, as report lines; the tooltip of a line gives the numbers behind it."""
 
-    def __init__(self, name, side_name, side_of):
+    def __init__(self, name, side_name, side_of) -> None:
         super().__init__()
         self.name, self.side_name, self.side_of = name, side_name, side_of
         self.shown = 0  # events shown: battle.events[:shown]
@@ -96,7 +96,7 @@ class Timeline(QWidget):
 
     frameChosen = pyqtSignal(int)
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, 0)

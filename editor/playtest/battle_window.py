@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PyQt6.QtCore import Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QAction, QKeySequence
@@ -22,9 +23,13 @@ from .battle_map import BattleMapView
 from .battle_orders import OrdersInput
 from .battle_panels import CombatLog, Timeline, UnitList
 from .controller import BattleController
-from .frames import END, ORDERS
+from .frames import END, ORDERS, Frame
 from .log_lines import shown_to
 from .worker import EngineThread
+from ..qt_present import present
+
+if TYPE_CHECKING:
+    from .report import BattleReport  # (imported when the battle ends: it draws with pyqtgraph)
 
 PULSE_MS = 220  # one pulse of the animation
 POLL_MS = 30  # how often the window looks for new frames (the first is shown as soon as it exists)
@@ -46,8 +51,8 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.battery: str | None = None  # the artillery of a bombardment being ordered
         humans = controller.choice.humans
         self.viewer: str | None = humans[0] if humans else battle.state.sides[0]
-        self.thread: EngineThread | None = None
-        self.report = None
+        self.engine_thread: EngineThread | None = None  # (not `thread`: that is QObject.thread())
+        self.report: BattleReport | None = None
         self.map = BattleMapView(battle)
         self.map.squareClicked.connect(self._clicked)
         self.map.squareOrdered.connect(self._ordered)
@@ -76,7 +81,7 @@ class BattleWindow(OrdersInput, QMainWindow):
         self._dock("Timeline", self.timeline, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.resizeDocks([units_dock], [480], Qt.Orientation.Horizontal)
         self.prompt = QLabel()
-        self.statusBar().addWidget(self.prompt, 1)
+        present(self.statusBar()).addWidget(self.prompt, 1)
         self._build_actions(fog=controller.choice.fog)
         self.timer = QTimer(self)
         self.timer.setInterval(POLL_MS)
@@ -105,17 +110,17 @@ class BattleWindow(OrdersInput, QMainWindow):
 
     def _build_actions(self, fog: bool) -> None:
         self.order_actions: list[QAction] = []
-        file_menu = self.menuBar().addMenu("&Battle")
+        file_menu = present(present(self.menuBar()).addMenu("&Battle"))
         self._action(file_menu, "Save replay…", self.save_replay, ["Ctrl+S"])
         self._action(file_menu, "Play on after the end", self.play_on)
         self._action(file_menu, "Close", self.close, ["Ctrl+W"])
-        view = self.addToolBar("View")
+        view = present(self.addToolBar("View"))
         view.setObjectName("view")
         self.show_all = self._action(view, "Show all", lambda: self._refresh(), ["V"], checkable=True)
         self.show_all.setChecked(not fog)
         self.show_all.setToolTip("show every unit, not only what the viewing side has spotted (V)")
         self._action(view, "Line of sight", self.toggle_los, ["L"])
-        orders = self.addToolBar("Orders")
+        orders = present(self.addToolBar("Orders"))
         orders.setObjectName("orders")
         self._action(orders, "Formation", self.select_formation, ["A"], order=True)
         self._action(orders, "Speed…", lambda: self._ask_value("speed"), ["S"], order=True)
@@ -138,7 +143,8 @@ class BattleWindow(OrdersInput, QMainWindow):
 
     # -- names ----------------------------------------------------------------------------------------------------
     def side_name(self, side: str) -> str:
-        found = self.controller.battle.ruleset.side(side)
+        ruleset = self.controller.battle.ruleset
+        found = ruleset.side(side) if ruleset else None
         return found.name if found else side
 
     def side_of(self, uid: str) -> str:
@@ -151,14 +157,14 @@ class BattleWindow(OrdersInput, QMainWindow):
     # -- the engine -----------------------------------------------------------------------------------------------
     @property
     def engine_busy(self) -> bool:
-        return self.thread is not None and self.thread.isRunning()
+        return self.engine_thread is not None and self.engine_thread.isRunning()
 
     def _run_engine(self) -> None:
-        self.thread = EngineThread(self.controller, self)
-        self.thread.failed.connect(self._failed)
-        self.thread.finished.connect(self._engine_idle)
+        self.engine_thread = EngineThread(self.controller, self)
+        self.engine_thread.failed.connect(self._failed)
+        self.engine_thread.finished.connect(self._engine_idle)
         self.prompt.setText("the battle is being played…")
-        self.thread.start()
+        self.engine_thread.start()
         self.set_playing(True)
 
     def _engine_idle(self) -> None:
@@ -173,7 +179,7 @@ class BattleWindow(OrdersInput, QMainWindow):
         QMessageBox.critical(self, "The battle stopped", message)
 
     # -- frames ---------------------------------------------------------------------------------------------------
-    def _frame(self):
+    def _frame(self) -> Frame | None:
         frames = self.controller.frames
         return frames[self.index] if 0 <= self.index < len(frames) else None
 
@@ -197,7 +203,8 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.map.selected = self.selected
         self.map.show_frame(frame, viewer, self._fire_lines(frame, viewer))
         self.units.show_frame(frame, viewer, self.selected)
-        self.log.show_until(self.controller.battle.events, frame.event_end, viewer, frame.seen.get(viewer, ()))
+        seen = frame.seen.get(viewer, ()) if viewer is not None else ()
+        self.log.show_until(self.controller.battle.events, frame.event_end, viewer, seen)
         self.timeline.set_frames(len(self.controller.frames), self.index, frame.title)
 
     def _fire_lines(self, frame, viewer) -> list:
@@ -273,6 +280,8 @@ class BattleWindow(OrdersInput, QMainWindow):
             widget.setVisible(not covered)
 
     def _start_orders(self) -> None:
+        if self.asking is None:
+            return  # (_arrived sets the side giving orders before they start)
         self.selected = set()
         self._enable_orders(True)
         self._refresh()
@@ -314,9 +323,9 @@ class BattleWindow(OrdersInput, QMainWindow):
     # -- closing --------------------------------------------------------------------------------------------------
     def stop_engine(self) -> None:
         self.set_playing(False)
-        if self.thread is not None and self.thread.isRunning():
+        if self.engine_thread is not None and self.engine_thread.isRunning():
             self.controller.stop()
-            self.thread.wait()
+            self.engine_thread.wait()
 
     def closeEvent(self, event) -> None:
         self.stop_engine()

@@ -9,6 +9,7 @@ from PyQt6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QF
                              QVBoxLayout)
 
 from ..common.issues_list import IssuesDock
+from ..qt_present import present
 from .controller import COMPUTER, HUMAN, PlaytestChoice
 
 
@@ -66,7 +67,7 @@ class PlaytestDialog(QDialog):
         self.issues.setVisible(bool(issues))
         layout.addWidget(self.issues, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.start_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.start_button = present(buttons.button(QDialogButtonBox.StandardButton.Ok))  # (made just above)
         self.start_button.setText("Start")
         self.start_button.setEnabled(bool(sides) and not errors)
         buttons.accepted.connect(self.accept)

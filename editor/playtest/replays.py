@@ -51,7 +51,8 @@ def _controller_for(path: Path, pack_paths: list[str], choose_players):
     if file_format(path) == SAVE_FORMAT:
         content, _ = find_scenario(saved_scenario(path), pack_paths)
         battle, _events = load(path, content)
-        choice = choose_players([(s, battle.ruleset.side(s).name) for s in battle.state.sides])
+        names = {side.id: side.name for side in battle.ruleset.sides} if battle.ruleset else {}
+        choice = choose_players([(s, names.get(s, s)) for s in battle.state.sides])
         if choice is None:
             return None, ""
         return BattleController.continuing(battle, choice, str(path)), f"{battle.scenario.name} (saved game)"

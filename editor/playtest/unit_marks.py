@@ -13,17 +13,19 @@ from ..common.unit_marks import UnitMark, symbol_of
 from .frames import UnitView
 
 
-def mark_of(unit: UnitView, unit_class) -> UnitMark:
-    return UnitMark(key=(unit.side, None, None), square=unit.pos, label=unit.label, symbol=symbol_of(unit_class),
+def mark_of(unit: UnitView, unit_class, square: tuple[int, int]) -> UnitMark:
+    """The mark of a battle's unit on `square` (its key has no rows: the battle's units are not a file's)."""
+    return UnitMark(key=(unit.side, -1, -1), square=square, label=unit.label, symbol=symbol_of(unit_class),
                     vehicle=bool(unit_class is not None and unit_class.vehicle), hq=unit.label[1:] == "0",
                     count=unit.count, facing=unit.facing, passenger=unit.carried, arrives=None)
 
 
-def draw_stack(geo: Painter, stack: list[UnitView], classes, selected: frozenset | set) -> None:
-    """The units on one square, the first (a carrier before its riders) on top with the stack's count."""
+def draw_stack(geo: Painter, square: tuple[int, int], stack: list[UnitView], classes, selected: frozenset | set
+               ) -> None:
+    """The units on `square`, the first (a carrier before its riders) on top with the stack's count."""
     top = stack[0]
     p, cell = geo.p, geo.cell
-    frame = draw_frame(geo, mark_of(top, classes.get(top.unit_class)), top.pos, ghost=top.carried or top.routed,
+    frame = draw_frame(geo, mark_of(top, classes.get(top.unit_class), square), square, ghost=top.carried or top.routed,
                        stacked=len(stack))
     if any(u.uid in selected for u in stack):
         p.setBrush(Qt.BrushStyle.NoBrush)

@@ -75,7 +75,8 @@ def set_arrival(document, side: str, formation_row: int, unit_row: int | None,
     path = arrival_path(side, formation_row, unit_row)
     new = MISSING if values is None else values.mapping()
     old = document.value(*path, default=MISSING)
-    if (old is MISSING and new is MISSING) or (old is not MISSING and new is not MISSING and dict(old) == dict(new)):
+    if (old is MISSING and new is MISSING) or (isinstance(old, dict) and isinstance(new, dict)
+                                               and dict(old) == dict(new)):
         return False
     what = f"{side} {'unit' if unit_row is not None else 'formation'}"
     text = f"Deploy {what} at the start" if values is None else f"Change arrival of {what}"

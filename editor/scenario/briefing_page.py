@@ -65,18 +65,19 @@ class BriefingPage(QWidget):
         self.document = document
         scenario, content = document.model.scenario, document.content
         profile = content.ruleset if content else None
-        sides = profile.side_ids() if profile else ()
+        names = {s.id: s.name for s in profile.sides} if profile else {}  # side id -> name, in the ruleset's order
+        sides = tuple(names)
         if tuple(self.side_editors) != sides:
             while self.sides_form.rowCount():
                 self.sides_form.removeRow(0)
             self.side_editors = {side: BriefingEditor(lambda text, s=side: self._commit_side(s, text))
                                  for side in sides}
             for side, editor in self.side_editors.items():
-                self.sides_form.addRow(f"Only the {profile.side(side).name} player is told:", editor)
+                self.sides_form.addRow(f"Only the {names[side]} player is told:", editor)
             self.preview_side.blockSignals(True)
             self.preview_side.clear()
             for side in sides:
-                self.preview_side.addItem(profile.side(side).name, side)
+                self.preview_side.addItem(names[side], side)
             self.preview_side.blockSignals(False)
         self.common.show_text(scenario.briefing)
         for side, editor in self.side_editors.items():

@@ -16,6 +16,7 @@ from tacforge.engine.packs.content import Content
 from tacforge.engine.validation.scenario_checks import on_friendly_side
 
 from ..document import MISSING, bulk_edit
+from ..grid.model import as_cell
 
 SQUARE_KINDS = ("capture", "hold")  # the objective kinds that stand on a square (exit and destroy do not)
 
@@ -34,20 +35,20 @@ def side_for_square(content: Content, scenario: Scenario, square: tuple[int, int
     """The side whose start line has `square` on its friendly side, if exactly one has; None otherwise."""
     profile = content.ruleset
     sides = [side for side, line in scenario.start_lines
-             if profile is not None and profile.side(side) is not None
-             and on_friendly_side(square[0], line, profile.side(side).home_edge)]
+             if profile is not None and (ruled := profile.side(side)) is not None
+             and on_friendly_side(square[0], line, ruled.home_edge)]
     return sides[0] if len(sides) == 1 else None
 
 
 def entrenched(scenario: Scenario) -> dict[tuple[int, int], str]:
-    return {tuple(sq): side for side, squares in scenario.entrenchments for sq in squares}
+    return {as_cell(sq): side for side, squares in scenario.entrenchments for sq in squares}
 
 
 def toggle_entrenchments(document, squares: list[tuple[int, int]], side: str | None = None) -> str:
     """Entrench or clear the stroke's squares (see the module's docstring) in one undo step; what was done."""
     scenario, content = document.model.scenario, document.content
-    squares = [tuple(sq) for sq in squares]
-    current = {s: [tuple(sq) for sq in sqs] for s, sqs in scenario.entrenchments}
+    squares = [as_cell(sq) for sq in squares]
+    current = {s: [as_cell(sq) for sq in sqs] for s, sqs in scenario.entrenchments}
     if squares[0] in entrenched(scenario):
         text = f"Clear {len(squares)} entrenchment square(s)"
         changed = {s: [sq for sq in sqs if sq not in squares] for s, sqs in current.items()

@@ -22,7 +22,7 @@ from ruamel.yaml.comments import CommentedMap
 from tacforge.engine.model import Scenario
 from tacforge.engine.packs.content import Content
 
-from ..common.schema_bounds import ANY, bounds, choices, schema_node
+from ..common.schema_bounds import ANY, choices, schema_node, whole_bound
 from ..document import MISSING, bulk_edit
 from .arrival_edits import parse_squares
 from .scenario_edits import flow_square as _square
@@ -48,7 +48,7 @@ def kinds() -> tuple[str, ...]:
 
 def least_points() -> int:
     """The fewest points an objective may be worth (the schema's minimum): a new row's value until it is typed."""
-    return int(bounds("scenario", "objectives", ANY, "points")[0])
+    return whole_bound("scenario", "objectives", ANY, "points")
 
 
 def _enemy(content: Content | None, side: str) -> str | None:
@@ -64,7 +64,8 @@ def default_where(content: Content | None, scenario: Scenario, side: str, kind: 
         square = objective_area_centre(content, scenario)
         return (key, square) if square is not None else None
     if key == "edge":
-        found = content.ruleset.side(enemy) if enemy else None
+        profile = content.ruleset if content is not None else None
+        found = profile.side(enemy) if enemy and profile else None
         return (key, found.home_edge) if found is not None else None
     if key == "unit":
         force = scenario.force(enemy) if enemy else None

@@ -10,7 +10,7 @@ from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget,
                              QTableWidgetItem, QVBoxLayout, QWidget)
 
-from ..common.schema_bounds import ANY, bounds, schema_node
+from ..common.schema_bounds import ANY, schema_node, whole_bound
 from ..document import MISSING
 from . import objective_edits as obj
 
@@ -119,7 +119,8 @@ class ObjectivesPage(QWidget):
             return
         text = item.text().strip()
         if column == POINTS:
-            low, high = bounds("scenario", "objectives", ANY, "points")
+            low = whole_bound("scenario", "objectives", ANY, "points")
+            high = whole_bound("scenario", "objectives", ANY, "points", upper=True)
             if not (text.isdigit() and low <= int(text) <= high):
                 return self._refuse(f"points are a whole number from {low} to {high}")
             return self._edit(row, "points", int(text))

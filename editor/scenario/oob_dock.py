@@ -387,4 +387,6 @@ def _item(text: str, key=None) -> QStandardItem:
 def _walk(item: QStandardItem):
     yield item
     for row in range(item.rowCount()):
-        yield from _walk(item.child(row, 0))
+        child = item.child(row, 0)
+        if child is not None:
+            yield from _walk(child)

@@ -100,8 +100,8 @@ def _formation_node(content: Content, formation: Formation, nats) -> FormationNo
         riders = [u for u in formation.units if u.carrier == uid]
         weapon = weapons[unit.index]
         lifts = weapon is not None and content.carries(weapon) != "none"
-        used = sum((content.transport_cost(weapons[r.index]) or 0) * r.count
-                   for r in riders if weapons[r.index] is not None)
+        used = sum((content.transport_cost(rider) or 0) * r.count
+                   for r in riders if (rider := weapons[r.index]) is not None)
         units.append(UnitNode(unit, weapon, uid, tuple(f"{formation.letter}{r.index}" for r in riders),
                               used if lifts or riders else None, per_vehicle * unit.count if lifts else None))
     return FormationNode(formation, tuple(units), template, template.cost if template else None)
@@ -163,7 +163,7 @@ def _unused_points_follow(document, side: str, text: str):
     was = dict(document.model.scenario.unused_selection_points).get(side)
     yield
     after = _budget_left(document, side)
-    if was is not None and before is not None and was == max(0, before) and after != before:
+    if was is not None and before is not None and after is not None and was == max(0, before) and after != before:
         document.set_value(("unused_selection_points", side), max(0, after), text)
 
 

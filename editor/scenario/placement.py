@@ -15,11 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tacforge.engine.model import Map
-from tacforge.engine.model.scenario import Arrival, Scenario, Unit, unit_arrival
+from tacforge.engine.model.scenario import Arrival, Force, Scenario, Unit, unit_arrival
 from tacforge.engine.packs.content import Content
 from tacforge.engine.validation.scenario_checks import impassable_for, on_friendly_side
 
 from ..document import bulk_edit
+from ..grid.model import as_cell
 
 SEARCH_RADIUS = 6  # how far from the pointer a formation's units may spread
 
@@ -37,7 +38,8 @@ class Rules:
         self.content, self.map, self.side = content, game_map, side
         profile = content.ruleset
         self.line = dict(scenario.start_lines).get(side)
-        self.edge = profile.side(side).home_edge if profile and profile.side(side) else None
+        ruled = profile.side(side) if profile else None
+        self.edge = ruled.home_edge if ruled else None
         self.limit = content.parameters.units.stacking_limit if profile and profile.flags.stacking else None
         self.stacks: dict[tuple[int, int], int] = {}
         for force in scenario.forces:
@@ -55,7 +57,7 @@ class Rules:
     def entry_squares(self, arrival: Arrival) -> list[tuple[int, int]]:
         """Where a reinforcement comes in: its listed squares, else its entry edge from the middle outwards."""
         if arrival.squares:
-            return [tuple(sq) for sq in arrival.squares]
+            return [as_cell(sq) for sq in arrival.squares]
         edge = arrival.edge or self.edge
         return self.map.edge_squares(edge) if edge else []
 
@@ -75,7 +77,7 @@ class Rules:
         weapon = self.content.resolve_weapon(unit.weapon, self.content.side_nationalities(self.side))
         # the validator's own rule, so a drop is refused exactly where validation would complain
         blocked = impassable_for(weapon, square, self.content, self.map) if weapon is not None else None
-        if blocked is not None:
+        if weapon is not None and blocked is not None:
             return f"{weapon.name} cannot enter {blocked[1].name}"
         return None
 
@@ -102,11 +104,19 @@ def _nearby(square: tuple[int, int]):
     return [(x0 + dx, y0 + dy) for dx, dy in ring]
 
 
+def _force(scenario: Scenario, side: str) -> Force:
+    """The side's force, which the units being placed belong to."""
+    force = scenario.force(side)
+    if force is None:
+        raise KeyError(f"the scenario has no {side} force")
+    return force
+
+
 def snap(content: Content, scenario: Scenario, game_map: Map, side: str, formation_row: int,
          unit_rows: list[int], target: tuple[int, int]) -> tuple[list[Placement], list[str]]:
     """Legal squares for the units (rows of the formation) dropped on `target`: (placements, reasons for the units
     that found none). A single unit goes only on `target` itself."""
-    formation = scenario.force(side).formations[formation_row]
+    formation = _force(scenario, side).formations[formation_row]
     rules = Rules(content, scenario, game_map, side)
     moving = [(row, formation.units[row]) for row in unit_rows if formation.units[row].carrier is None]
     for _row, unit in moving:
@@ -138,7 +148,7 @@ def move_targets(content: Content, scenario: Scenario, game_map: Map, keys, delt
     for key in sorted(keys):
         by_side.setdefault(key[0], []).append(key)
     for side, side_keys in by_side.items():
-        force = scenario.force(side)
+        force = _force(scenario, side)
         rules = Rules(content, scenario, game_map, side)
         moving = [(key, force.formations[key[1]], force.formations[key[1]].units[key[2]]) for key in side_keys]
         moving = [(key, f, u) for key, f, u in moving if u.at is not None and u.carrier is None]

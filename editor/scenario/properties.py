@@ -12,8 +12,9 @@ from PyQt6.QtCore import QDate, QSize, Qt
 from PyQt6.QtWidgets import (QCheckBox, QComboBox, QDateEdit, QDockWidget, QFormLayout, QHBoxLayout, QLabel,
                              QLineEdit, QPushButton, QScrollArea, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
 
-from ..common.schema_bounds import bounds, choices
+from ..common.schema_bounds import bounds, choices, whole_bound
 from ..document import MISSING
+from ..qt_present import present
 from . import scenario_edits as edits
 from .briefing_page import BriefingPage
 from .objectives_page import ObjectivesPage
@@ -64,10 +65,10 @@ class GeneralPage(QWidget):
         self.date_warning.setStyleSheet(WARNING_STYLE)
         self.date_warning.setWordWrap(True)
         self.battle = QComboBox()
-        self.size = QComboBox()
-        self.size.addItem("as the battle type says", MISSING)
+        self.battle_size = QComboBox()  # (not `size`: that is QWidget.size())
+        self.battle_size.addItem("as the battle type says", MISSING)
         for size in choices("scenario", "size"):
-            self.size.addItem(size, size)
+            self.battle_size.addItem(size, size)
         self.turns = bounded_spin("turns")
         self.visibility = bounded_spin("visibility", special="random")
         self.handicap = bounded_spin("handicap")
@@ -85,7 +86,7 @@ class GeneralPage(QWidget):
         centre = _row(self.has_centre, QLabel("x"), self.centre_x, QLabel("y"), self.centre_y)
         for label, widget in (("Name", self.name), ("Pack", self.pack), ("", self.historical), ("Period", period),
                               ("Date", date), ("", self.date_warning), ("Battle type", self.battle),
-                              ("Size", self.size), ("Turns", self.turns), ("Visibility", self.visibility),
+                              ("Size", self.battle_size), ("Turns", self.turns), ("Visibility", self.visibility),
                               ("Handicap", self.handicap), ("Objective area", centre),
                               ("Victory bands", self.bands), ("Rules", self.overrides), ("", self.open_parameters)):
             form.addRow(label, widget)
@@ -97,7 +98,8 @@ class GeneralPage(QWidget):
         self.date.dateChanged.connect(lambda _d: self._date_edited())
         self.battle.currentIndexChanged.connect(
             lambda i: self._set("battle_type", self.battle.itemData(i), "Change battle type"))
-        self.size.currentIndexChanged.connect(lambda i: self._set("size", self.size.itemData(i), "Change size"))
+        self.battle_size.currentIndexChanged.connect(
+            lambda i: self._set("size", self.battle_size.itemData(i), "Change size"))
         self.turns.valueChanged.connect(lambda v: self._set("turns", v, "Change game length"))
         self.visibility.valueChanged.connect(
             lambda v: self._set("visibility", "random" if v < self.visibility.minimum() + 1 else v,
@@ -110,8 +112,9 @@ class GeneralPage(QWidget):
     def widget_for(self, path: tuple) -> QWidget | None:
         """The field that shows the value at `path` of the scenario (an issue's path), or None."""
         fields = {"name": self.name, "historical": self.historical, "period": self.period, "date": self.date,
-                  "battle_type": self.battle, "size": self.size, "turns": self.turns, "visibility": self.visibility,
-                  "handicap": self.handicap, "objective": self.centre_x, "parameters": self.open_parameters}
+                  "battle_type": self.battle, "size": self.battle_size, "turns": self.turns,
+                  "visibility": self.visibility, "handicap": self.handicap, "objective": self.centre_x,
+                  "parameters": self.open_parameters}
         return fields.get(path[0]) if path else None
 
     def refresh(self, document) -> None:
@@ -125,7 +128,7 @@ class GeneralPage(QWidget):
             self.pack.setText(content.pack_id if content else "")
             self.pack.setToolTip(str(document.pack_folder or ""))
             self.historical.setChecked(scenario.historical)
-            self.period.setRange(1, profile.periods if profile else int(bounds("scenario", "period")[1]))
+            self.period.setRange(1, profile.periods if profile else whole_bound("scenario", "period", upper=True))
             self.period.setValue(scenario.period)
             period = content.periods.get(scenario.period) if content else None
             self.period_name.setText(f"{period.name} ({period.start} to {period.end})" if period else "not in the pack")
@@ -141,7 +144,7 @@ class GeneralPage(QWidget):
             for bt in (profile.battle_types if profile else ()):
                 self.battle.addItem(bt.name, bt.id)
             self.battle.setCurrentIndex(max(0, self.battle.findData(scenario.battle_type)))
-            self.size.setCurrentIndex(max(0, self.size.findData(scenario.size or MISSING)))
+            self.battle_size.setCurrentIndex(max(0, self.battle_size.findData(scenario.size or MISSING)))
             found = profile.battle_type(scenario.battle_type) if profile else None
             self.turns.setValue(document.model.game_length(bool(found and found.assault)))
             spotting = document.model.parameters.spotting
@@ -181,7 +184,7 @@ class GeneralPage(QWidget):
 
     def show_parameters(self) -> None:
         """The Scenario parameters dock (data/parameters_room.py) edits the overrides: bring it to the front."""
-        dock = self.window().findChild(QDockWidget, "scenario_parameters")
+        dock = present(self.window()).findChild(QDockWidget, "scenario_parameters")  # (a widget has a window)
         if dock is not None:
             dock.show()
             dock.raise_()

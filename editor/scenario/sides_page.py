@@ -8,8 +8,9 @@ from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtWidgets import (QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox,
                              QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from ..common.schema_bounds import ANY, bounds
-from ..document import MISSING
+from ..common.schema_bounds import ANY, bounds, whole_bound
+from ..document import MISSING, Document
+from ..qt_present import present
 from . import scenario_edits as edits
 
 # (scenario key, row label, what an unset value means): a value per side, edited with a spin box
@@ -21,9 +22,10 @@ BATTERY_COLUMNS = ("Side", "Weapon", "Count", "Name", "Delay")
 
 
 class SidesPage(QWidget):
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
-        self.document, self._loading = None, False
+        self.document: Document | None = None
+        self._loading = False
         layout = QVBoxLayout(self)
         self.sides_box = QGroupBox("Sides")
         self.grid = QGridLayout(self.sides_box)
@@ -41,7 +43,7 @@ class SidesPage(QWidget):
         column.addWidget(self.artillery_note)
         self.batteries = QTableWidget(0, len(BATTERY_COLUMNS))
         self.batteries.setHorizontalHeaderLabels(BATTERY_COLUMNS)
-        self.batteries.verticalHeader().hide()
+        present(self.batteries.verticalHeader()).hide()
         self.batteries.itemChanged.connect(self._battery_item_changed)
         column.addWidget(self.batteries)
         buttons = QHBoxLayout()
@@ -90,7 +92,9 @@ class SidesPage(QWidget):
         if sides == self.shown_sides:
             return
         while self.grid.count():
-            self.grid.takeAt(0).widget().deleteLater()
+            widget = present(self.grid.takeAt(0)).widget()
+            if widget is not None:
+                widget.deleteLater()
         self.spins, self.shown_sides = {}, sides
         profile = document.content.ruleset
         self.side_names, self.home_edges = {}, {}
@@ -115,7 +119,7 @@ class SidesPage(QWidget):
     def _show_values(self, document) -> None:
         scenario, profile = document.model.scenario, document.content.ruleset if document.content else None
         for side in self.shown_sides:
-            found = profile.side(side)
+            found = profile.side(side) if profile else None
             self.home_edges[side].setText(found.home_edge if found else "")
         extra = document.model.parameters.command.out_of_command_extra_delay
         for (key, side), spin in self.spins.items():
@@ -145,8 +149,9 @@ class SidesPage(QWidget):
                                     f"delay, 5.4); the scenario sets no delay of its own.{assault}")
         current = self.battery_side.currentData()
         self.battery_side.clear()
+        names = {s.id: s.name for s in profile.sides} if profile else {}  # (the sides shown are the ruleset's)
         for side in self.shown_sides:
-            self.battery_side.addItem(profile.side(side).name, side)
+            self.battery_side.addItem(names[side], side)
         self.battery_side.setCurrentIndex(max(0, self.battery_side.findData(current)))
         self.keys = []
         self.batteries.setRowCount(0)
@@ -167,9 +172,11 @@ class SidesPage(QWidget):
         self.batteries.resizeColumnsToContents()
         self.remove_battery.setEnabled(bool(self.keys))
 
-    def _offmap_weapon(self, side: str):
+    def _offmap_weapon(self, document: Document, side: str):
         """The first off-map weapon the side fields in the scenario's period, for a new battery to start from."""
-        content, period = self.document.content, self.document.model.scenario.period
+        content, period = document.content, document.model.scenario.period
+        if content is None:
+            return None
         nationalities = content.side_nationalities(side)
         return next((w for w in content.weapons.values() if content.is_offmap(w) and w.fielded_by(nationalities)
                      and w.available_in(period)), None)
@@ -178,12 +185,12 @@ class SidesPage(QWidget):
         side = self.battery_side.currentData()
         if self.document is None or side is None:
             return
-        weapon = self._offmap_weapon(side)
+        weapon = self._offmap_weapon(self.document, side)
         if weapon is None:
             self.artillery_note.setText(f"The pack has no off-map artillery for {side}.")
             return
-        edits.add_battery(self.document, side, weapon.local_id, int(bounds("scenario", "offmap_artillery", ANY, ANY,
-                                                                           "count")[0]))
+        edits.add_battery(self.document, side, weapon.local_id, whole_bound("scenario", "offmap_artillery", ANY, ANY,
+                                                                            "count"))
 
     def _remove_battery(self) -> None:
         row = self.batteries.currentRow()
@@ -196,7 +203,8 @@ class SidesPage(QWidget):
         side, index = self.keys[item.row()]
         key = BATTERY_COLUMNS[item.column()].lower()
         text = item.text().strip()
-        low, high = bounds("scenario", "offmap_artillery", ANY, ANY, "count")
+        low = whole_bound("scenario", "offmap_artillery", ANY, ANY, "count")
+        high = whole_bound("scenario", "offmap_artillery", ANY, ANY, "count", upper=True)
         if key == "count" and not (text.isdigit() and low <= int(text) <= high):
             QTimer.singleShot(0, lambda: self.refresh(self.document))  # show what the file holds
             return

@@ -17,7 +17,7 @@ _SELECTIONS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 class UnitSelection(QObject):
     changed = pyqtSignal(object)  # the new frozenset of keys
 
-    def __init__(self, document):
+    def __init__(self, document) -> None:
         super().__init__(document)
         self.keys: frozenset = frozenset()
         document.changed.connect(self._document_changed)

@@ -39,8 +39,10 @@ def application() -> QApplication:
     """The one QApplication. One made here is kept in this module: PyQt deletes a QApplication (and with it every
     window) as soon as nothing in Python refers to it, which a local variable does not outlive."""
     global _APPLICATION
-    app = QApplication.instance()
-    if app is None:
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        app = existing
+    else:  # (a QCoreApplication without widgets cannot be the editor's: QApplication() below refuses it)
         app = _APPLICATION = QApplication(sys.argv[:1])
     app.setApplicationName("tacforge")
     app.setOrganizationName("tacforge")

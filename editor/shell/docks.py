@@ -9,6 +9,7 @@ from pathlib import Path
 from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
+from ..qt_present import present
 from .workspace import file_of_kind
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -17,10 +18,10 @@ PATH_ROLE = Qt.ItemDataRole.UserRole
 class PackBrowser(QTreeWidget):
     openRequested = pyqtSignal(Path)
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.setHeaderLabels(["Pack contents", ""])
-        header = self.header()  # names take the room left; versions and counts are never cut off
+        header = present(self.header())  # names take the room left; versions and counts are never cut off
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)

@@ -61,11 +61,11 @@ class PackWatcher(QObject):
 def take_disk_changes(documents, changed: list[Path], reload_modified: Callable[[object], bool]) -> list[str]:
     """Reload the open documents whose files changed on disk; `reload_modified(document)` asks before one with
     unsaved edits is replaced. Returns what happened, one line per document, for the status bar."""
-    changed = {Path(p).resolve() for p in changed}
+    changed_paths = {Path(p).resolve() for p in changed}
     notes = []
     for document in documents:
         path = document.path.resolve()
-        if path not in changed and path.parent not in changed:
+        if path not in changed_paths and path.parent not in changed_paths:
             continue
         if not path.is_file():
             notes.append(f"{path.name} was deleted on disk; saving writes it again")

@@ -16,6 +16,7 @@ from ..common.issues_list import IssuesDock
 from ..common.rooms import DOCK_AREAS, DocumentTab
 from ..document.documents import SaveFailed
 from ..map.tools.registry import menu_entries
+from ..qt_present import present
 from . import new_files, recovery
 from .docks import PackBrowser
 from .file_watch import PackWatcher, take_disk_changes
@@ -44,7 +45,7 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._tab_changed)
         self.setCentralWidget(self.tabs)
         self.status = QLabel()
-        self.statusBar().addWidget(self.status, 1)
+        present(self.statusBar()).addWidget(self.status, 1)
         self.validator = LiveValidator(workspace)
         self.rooms = load_rooms()
         self._build_docks()
@@ -108,11 +109,11 @@ class MainWindow(QMainWindow):
         from ..map.terrain_palette import TerrainPalette
         from ..map.minimap import Minimap
 
-        self.palette = TerrainPalette()
+        self.terrain_palette = TerrainPalette()  # (not `palette`: that is QWidget.palette())
         self.minimap = Minimap()
         self.room_docks = {spec.name: spec.factory() for spec in self.rooms.docks}
         self.docks = [self._dock("Packs", self.browser, left, "packs"),
-                      self._dock("Terrain", self.palette, left, "terrain"),
+                      self._dock("Terrain", self.terrain_palette, left, "terrain"),
                       self._dock("Minimap", self.minimap, right, "minimap"),
                       *(self._dock(spec.title, self.room_docks[spec.name], DOCK_AREAS[spec.area], spec.name)
                         for spec in self.rooms.docks),
@@ -125,8 +126,8 @@ class MainWindow(QMainWindow):
             docks = [self._dock_named(first), self._dock_named(second)]
             if None not in docks:
                 self.tabifyDockWidget(*docks)
-        self.palette.typeChosen.connect(lambda t: self._tool_option(terrain=t))
-        self.palette.levelChosen.connect(lambda lvl: self._tool_option(level=lvl))
+        self.terrain_palette.typeChosen.connect(lambda t: self._tool_option(terrain=t))
+        self.terrain_palette.levelChosen.connect(lambda lvl: self._tool_option(level=lvl))
 
     def _action(self, menu, text, slot, shortcut=None, checkable=False) -> QAction:
         action = QAction(text, self)
@@ -138,14 +139,14 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_actions(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        bar = present(self.menuBar())
+        file_menu = present(bar.addMenu("&File"))
         self._action(file_menu, "New pack from template…", self.new_pack)
         self._action(file_menu, "New map…", self.new_map, QKeySequence.StandardKey.New)
         self._action(file_menu, "New scenario…", self.new_scenario, "Ctrl+Shift+N")
         self._action(file_menu, "Open pack folder…", self.open_pack_folder, "Ctrl+Shift+O")
         self._action(file_menu, "Open scenario or map…", self.open_file_dialog, QKeySequence.StandardKey.Open)
-        self.recent_menu = file_menu.addMenu("Open recent")
+        self.recent_menu = present(file_menu.addMenu("Open recent"))
         self._fill_recent()
         file_menu.addSeparator()
         self._action(file_menu, "Save", self.save_current, QKeySequence.StandardKey.Save)
@@ -156,11 +157,11 @@ class MainWindow(QMainWindow):
         self._action(file_menu, "Close tab", lambda: self.close_tab(self.tabs.currentIndex()), QKeySequence.StandardKey.Close)
         file_menu.addSeparator()
         self._action(file_menu, "Quit", self.close, QKeySequence.StandardKey.Quit)
-        edit = bar.addMenu("&Edit")
+        edit = present(bar.addMenu("&Edit"))
         # Kept as attributes: the menu does not own actions made by createUndoAction, Python would collect them.
-        self.undo_action = self.undo_group.createUndoAction(self, "Undo")
+        self.undo_action = present(self.undo_group.createUndoAction(self, "Undo"))
         self.undo_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
-        self.redo_action = self.undo_group.createRedoAction(self, "Redo")
+        self.redo_action = present(self.undo_group.createRedoAction(self, "Redo"))
         self.redo_action.setShortcuts(_with(QKeySequence.keyBindings(QKeySequence.StandardKey.Redo), "Ctrl+Shift+Z"))
         edit.addActions([self.undo_action, self.redo_action])
         edit.addSeparator()
@@ -170,7 +171,7 @@ class MainWindow(QMainWindow):
         self._action(edit, "Rotate clipboard 90°", lambda: self._view_call("rotate_clipboard"), "Ctrl+R")
         self._action(edit, "Flip clipboard horizontally", lambda: self._view_call("flip_clipboard", True), "Ctrl+H")
         self._action(edit, "Flip clipboard vertically", lambda: self._view_call("flip_clipboard", False), "Ctrl+J")
-        view = bar.addMenu("&View")
+        view = present(bar.addMenu("&View"))
         self.grid_action = self._action(view, "Grid", lambda on: self._view_call("set_grid", on), "G", checkable=True)
         self.grid_action.setChecked(True)
         self._action(view, "Zoom in", lambda: self._view_call("zoom", 1.25), QKeySequence.StandardKey.ZoomIn)
@@ -179,8 +180,8 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         for dock in self.docks:
             view.addAction(dock.toggleViewAction())
-        tools = bar.addMenu("&Map")
-        self.toolbar = self.addToolBar("Tools")
+        tools = present(bar.addMenu("&Map"))
+        self.toolbar = present(self.addToolBar("Tools"))
         self.toolbar.setObjectName("tools")
         group = QActionGroup(self)
         for name, text, key in menu_entries():
@@ -193,7 +194,7 @@ class MainWindow(QMainWindow):
         self._action(tools, "Brush size…", self.brush_size)
         self._action(tools, "Generate random map…", lambda: self._tab_call("generate_dialog", self))
         self._action(tools, "Resize map…", lambda: self._tab_call("resize_dialog", self))
-        help_menu = bar.addMenu("&Help")
+        help_menu = present(bar.addMenu("&Help"))
         self._action(help_menu, "About tacforge", lambda: QMessageBox.about(
             self, "tacforge", "tacforge: a scenario and force design toolkit for platoon-level WWII battles."))
 
@@ -276,7 +277,7 @@ class MainWindow(QMainWindow):
         tab = self.current_tab()
         content = live_content(tab.document.content if tab else None, self.workspace.documents)
         if content is not None:
-            self.palette.set_content(content)
+            self.terrain_palette.set_content(content)
 
     def _refresh_titles(self) -> None:
         for i in range(self.tabs.count()):
@@ -321,7 +322,7 @@ class MainWindow(QMainWindow):
         return True
 
     def _tabs(self) -> list[DocumentTab]:
-        return [self.tabs.widget(i) for i in range(self.tabs.count()) if isinstance(self.tabs.widget(i), DocumentTab)]
+        return [tab for tab in map(self.tabs.widget, range(self.tabs.count())) if isinstance(tab, DocumentTab)]
 
     def _ask_save(self, document) -> bool:
         answer = QMessageBox.question(
@@ -341,7 +342,7 @@ class MainWindow(QMainWindow):
             return False
         recovery.discard(document.path)
         self._refresh_titles()
-        self.statusBar().showMessage(f"saved {document.path}", 4000)
+        present(self.statusBar()).showMessage(f"saved {document.path}", 4000)
         return True
 
     def save_current(self) -> None:
@@ -362,7 +363,7 @@ class MainWindow(QMainWindow):
                 try:
                     recovery.autosave(document.path, document.text())
                 except OSError as exc:
-                    self.statusBar().showMessage(f"autosave failed: {exc}", 6000)
+                    present(self.statusBar()).showMessage(f"autosave failed: {exc}", 6000)
 
     # -- files ----------------------------------------------------------------------------------------------------
     def open_file_dialog(self) -> None:
@@ -441,7 +442,7 @@ class MainWindow(QMainWindow):
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
         for entry in self.settings.value("recent", []) or []:
-            action = self.recent_menu.addAction(entry)
+            action = present(self.recent_menu.addAction(entry))
             action.triggered.connect(lambda _=False, p=entry: self.open_path(Path(p)))
 
     def _changed_on_disk(self, paths: list) -> None:
@@ -452,7 +453,7 @@ class MainWindow(QMainWindow):
         self.validator.schedule()
         self._refresh_titles()
         if notes:
-            self.statusBar().showMessage("; ".join(notes), 10_000)
+            present(self.statusBar()).showMessage("; ".join(notes), 10_000)
 
     def _ask_reload(self, document) -> bool:
         answer = QMessageBox.question(
@@ -475,7 +476,7 @@ class MainWindow(QMainWindow):
             tab.jump_to(issue)
         for widget in self.room_docks.values():  # a dock that edits the value (the scenario's Properties) shows it
             if hasattr(widget, "jump_to") and widget.jump_to(issue):
-                dock = widget.parentWidget()
+                dock = present(widget.parentWidget())  # the QDockWidget _build_docks put it in
                 dock.show()
                 dock.raise_()
 

@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from PyQt6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+from PyQt6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QPushButton
 
 from tacforge.engine.validation.schemas import schema_file
 
@@ -58,7 +58,8 @@ def ask_map_destination(parent, installed) -> str | None:
         buttons[box.addButton(f"Into '{installed.id}' anyway", QMessageBox.ButtonRole.DestructiveRole)] = INTO_INSTALLED
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.exec()
-    return buttons.get(box.clickedButton())
+    clicked = box.clickedButton()
+    return buttons.get(clicked) if isinstance(clicked, QPushButton) else None
 
 
 def create_pack(parent, workspace, settings, parent_folder: Path | None = None) -> Path | None:

@@ -15,7 +15,9 @@ from PyQt6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDateEdit, QDia
 
 from tacforge.engine.battlegen import BattleChoices, BuildError
 from tacforge.engine.battlegen.plan import SIZES
+from tacforge.engine.battlegen.scenario_writer import WrittenBattle
 
+from ..qt_present import present
 from ..scenario.new_scenario import NewScenario, create_scenario
 from .new_files import id_pattern
 from .pack_places import installed_pack_at, user_packs_folder
@@ -25,7 +27,8 @@ class NewScenarioDialog(QDialog):
     def __init__(self, workspace, parent=None, current_pack: Path | None = None):
         super().__init__(parent)
         self.setWindowTitle("New scenario")
-        self.workspace, self.written = workspace, None
+        self.workspace = workspace
+        self.written: WrittenBattle | None = None
         packset = workspace.packset
         form = QFormLayout(self)
         self.scenario_id, self.name = QLineEdit("new_battle"), QLineEdit("New battle")
@@ -53,12 +56,13 @@ class NewScenarioDialog(QDialog):
         form.addRow("Period", self.period)
         form.addRow(self.use_date, self.date)
         form.addRow("Battle type", self.battle_type)
-        self.size, self.handicap, self.visibility = QComboBox(), QSpinBox(), QSpinBox()
-        self.size.addItems(SIZES)
+        # (not `size`: that is QWidget.size())
+        self.battle_size, self.handicap, self.visibility = QComboBox(), QSpinBox(), QSpinBox()
+        self.battle_size.addItems(SIZES)
         self.handicap.setRange(1, 5)
         self.handicap.setValue(3)
         self.visibility.setSpecialValueText("random")
-        form.addRow("Size", self.size)
+        form.addRow("Size", self.battle_size)
         form.addRow("Handicap", self.handicap)
         form.addRow("Visibility", self.visibility)
         self.sides = QWidget()
@@ -151,9 +155,10 @@ class NewScenarioDialog(QDialog):
         pack = next((p for p in self.workspace.packset.all if str(p.location.folder) == folder), None)
         content = self.workspace.packset.content(pack.id) if pack is not None and pack.id in \
             self.workspace.packset.packs else None
-        for map_id in sorted(content.maps) if content is not None else ():
-            if map_id.split(":")[0] == pack.id:
-                self.existing_map.addItem(map_id.split(":")[-1], map_id)
+        if pack is not None and content is not None:
+            for map_id in sorted(content.maps):
+                if map_id.split(":")[0] == pack.id:
+                    self.existing_map.addItem(map_id.split(":")[-1], map_id)
         self.map_choice.buttons()[2].setEnabled(self.existing_map.count() > 0)
 
     # -- the result ---------------------------------------------------------------------------------------------
@@ -162,13 +167,13 @@ class NewScenarioDialog(QDialog):
         target = Path(folder) if folder else user_packs_folder() / self.new_pack_id.text().strip()
         visibility = self.visibility.value()
         choices = BattleChoices(
-            self.battle_type.currentData(), self.period.currentData(), self.size.currentText(),
+            self.battle_type.currentData(), self.period.currentData(), self.battle_size.currentText(),
             self.handicap.value(), None, visibility if visibility >= self.visibility.minimum() + 1 else "random",
             self.river.isChecked(), self.cover.value(), True, self.seed.value())
         return NewScenario(
             self.front.currentData(), target, self.scenario_id.text().strip(), self.name.text().strip(), choices,
             self.date.date().toPyDate() if self.use_date.isChecked() else None,
-            self.map_choice.checkedButton().objectName(), self.existing_map.currentData(),
+            present(self.map_choice.checkedButton()).objectName(), self.existing_map.currentData(),  # (one is checked)
             tuple((side, combo.currentData()) for side, combo in self.force_types.items() if combo.currentData()),
             self.auto_select.isChecked(), self.auto_deploy.isChecked())
 

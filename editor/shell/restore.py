@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ruamel.yaml import YAMLError
 
+from tacforge.engine.model import Map
 from tacforge.engine.packs.loader import read_map_text
 from tacforge.engine.yamlio import roundtrip_yaml
 
@@ -25,7 +26,7 @@ def replace_text(document, text: str, label: str) -> bool:
         document.undo.push(ReplaceData(document, data, label))
         return True
     game_map, _issues = read_map_text(document.path, text, "restored")
-    if game_map is None:
+    if not isinstance(game_map, Map):  # (a Map, or None when the text is not a readable map)
         return False
     with bulk_edit(document, label):
         document.undo.push(ReplaceData(document, data, label))  # the keys besides the grid: name, labels, ...

@@ -11,6 +11,8 @@ from tacforge.engine.packs import load_packs
 from tacforge.engine.positions import locate_issues
 from tacforge.engine.yamlio import unsaved
 
+from ..qt_present import present
+
 
 class _Signals(QObject):
     done = pyqtSignal(int, list)
@@ -67,7 +69,7 @@ class LiveValidator(QObject):
         job = _Job(self._serial, [str(p) for p in self.workspace.extra], self.workspace.unsaved_texts(), self.folder,
                    self._signals)
         self._running = True
-        QThreadPool.globalInstance().start(job)
+        present(QThreadPool.globalInstance()).start(job)
 
     def _finished(self, serial: int, issues: list) -> None:
         if serial != self._serial:
@@ -81,7 +83,7 @@ class LiveValidator(QObject):
         return self._timer.isActive() or self._running
 
     def wait(self, ms: int = 5000) -> bool:
-        return QThreadPool.globalInstance().waitForDone(ms)
+        return present(QThreadPool.globalInstance()).waitForDone(ms)
 
     def shutdown(self) -> None:
         """Stop scheduling and let a running check finish before the window goes away."""

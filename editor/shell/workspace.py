@@ -127,7 +127,8 @@ class Workspace:
         game_map = content.map(scenario.model.scenario.map)
         if game_map is None or game_map.source.file is None:
             return None
-        return self.open(game_map.source.file)
+        document = self.open(game_map.source.file)
+        return document if isinstance(document, MapDocument) else None  # (a map file opens as a MapDocument)
 
     def close(self, document: Document) -> None:
         if document in self.documents:

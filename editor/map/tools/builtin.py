@@ -33,7 +33,7 @@ class PointerTool(Tool):
 class _StrokeTool(Tool, ABC):
     """Brush and elevation: a press starts a stroke, every square the drag passes gets a dab, release ends it."""
 
-    def __init__(self, controller):
+    def __init__(self, controller) -> None:
         super().__init__(controller)
         self._stroke: int | None = None
         self._last: tuple[int, int] | None = None
@@ -111,7 +111,7 @@ class ElevationTool(_StrokeTool):
 class _DragRectangleTool(Tool, ABC):
     """A press anchors a rectangle that follows the drag as the preview."""
 
-    def __init__(self, controller):
+    def __init__(self, controller) -> None:
         super().__init__(controller)
         self._anchor: tuple[int, int] | None = None
 
@@ -164,7 +164,7 @@ class FillTool(Tool):
 class LineTool(Tool):
     id, name, shortcut = "line", "Road/river line", "L"
     defaults = {"type": "road", "crossing": "bridge"}
-    def __init__(self, controller):
+    def __init__(self, controller) -> None:
         super().__init__(controller)
         self._anchor: tuple[int, int] | None = None
         self._end: tuple[int, int] | None = None  # where the last segment ended (Shift continues from there)

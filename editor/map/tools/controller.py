@@ -23,7 +23,7 @@ OPTION_ALIASES = {"terrain": "type"}
 
 
 class ToolController:
-    def __init__(self, model):
+    def __init__(self, model) -> None:
         self.model = model
         self.options: dict[str, dict] = {tool_id: dict(cls.defaults) for tool_id, cls in TOOL_CLASSES.items()
                                          if cls.defaults}

@@ -22,8 +22,7 @@ def generate_into(model, *, river: bool = True, cover: int = 5, seed: int = 1, h
         raise ValueError(f"cover density must be 0-9, not {cover}")
     if model.width < 24 or model.height < 24:
         raise ValueError(f"a random map needs at least 24 x 24 squares, not {model.width} x {model.height}")
-    layers = None
-    for attempt in range(ATTEMPTS):
+    for attempt in range(ATTEMPTS):  # (at least one: `layers` is set)
         layers = generate_layers(model.width, model.height, river=river, cover=int(cover), seed=int(seed),
                                  hills=hills, towns=towns, attempt=attempt)
         codes = codes_from_layers(layers.types, layers.levels, model.content)

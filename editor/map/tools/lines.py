@@ -14,7 +14,7 @@ import numpy as np
 from tacforge.engine.mapping.autotile import BRIDGE, FORD, RIVER, ROAD, TYPES
 
 from ...grid.edits import CellEdit, edit_from_arrays
-from ...grid.model import GROUND
+from ...grid.model import GROUND, as_cell
 from .shapes import polyline_cells
 
 Cell = tuple[int, int]
@@ -50,7 +50,7 @@ def _straighten(cells: list[Cell], ground: np.ndarray, kind: int) -> list[Cell]:
 def line_cells_for(model, points: list[Cell], kind: str = "road") -> list[Cell]:
     """The cells the line tool paints along `points` (clipped to the map)."""
     t = TYPES.index(kind)
-    cells = polyline_cells([tuple(p) for p in points], four_connected=(t == RIVER))
+    cells = polyline_cells([as_cell(p) for p in points], four_connected=(t == RIVER))
     if t == ROAD:
         cells = _straighten(cells, GROUND[model.types], t)
     return [c for c in cells if model.contains(*c)]

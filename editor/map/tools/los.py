@@ -13,6 +13,8 @@ from tacforge.engine.model import Map
 from tacforge.engine.rules.los import distance, viewshed
 from tacforge.engine.rules.terrain_grid import MAX_LEVEL, TerrainGrid
 
+from ...grid.model import as_cell
+
 
 def los_settings(content) -> tuple[str, int]:
     """(LOS operator, default visibility) of the content's ruleset."""
@@ -40,7 +42,7 @@ def visible_from(model, origin: tuple[int, int], *, visibility: int | None = Non
         grid = TerrainGrid.from_arrays(level, grid.cover, grid.los_kind, grid.type_index, grid.types,
                                        map_id=grid.map_id)
     vis = default_vis if visibility is None else visibility
-    return np.array(viewshed(grid, tuple(origin), operator or default_op, vis))
+    return np.array(viewshed(grid, as_cell(origin), operator or default_op, vis))
 
 
 __all__ = ["distance", "los_settings", "terrain_grid", "visible_from"]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...common.unit_marks import keys_in
+from ...grid.model import as_cell
 from .clipboard import normalise_rect
 from .registry import Tool, register
 from .shapes import clip_mask, line_cells, rect_mask
@@ -37,7 +38,7 @@ class UnitDrag:
 class UnitsTool(Tool):
     id, name, shortcut, cursor = "units", "Select/move units", "U", "arrow"
 
-    def __init__(self, controller):
+    def __init__(self, controller) -> None:
         super().__init__(controller)
         self._grab: tuple[int, int] | None = None  # where a drag of the selection started
         self._band: tuple[int, int] | None = None  # a rubber band's anchor
@@ -101,19 +102,19 @@ class EntrenchmentTool(Tool):
 
     id, name, shortcut = "entrench", "Entrenchment", "N"
 
-    def __init__(self, controller):
+    def __init__(self, controller) -> None:
         super().__init__(controller)
         self._squares: list[tuple[int, int]] | None = None
         self._last: tuple[int, int] | None = None  # the pointer's square at the last press or move
 
     def press(self, x, y, *, shift=False):
         self._squares, self._last = [], (x, y)
-        self._add([(x, y)])
+        self._add(self._squares, [(x, y)])
         return []
 
     def move(self, x, y):
         if self._squares is not None:
-            self._add(line_cells(self._last, (x, y))[1:])
+            self._add(self._squares, line_cells(self._last, (x, y))[1:])
             self._last = (x, y)
         return []
 
@@ -130,12 +131,13 @@ class EntrenchmentTool(Tool):
         self._squares = self._last = None
         self.controller.preview = None
 
-    def _add(self, cells) -> None:
+    def _add(self, squares: list[tuple[int, int]], cells) -> None:
+        """Add to the stroke's `squares` the `cells` on the map that it does not have yet."""
         for cell in cells:
-            if self.model.contains(*cell) and tuple(cell) not in self._squares:
-                self._squares.append(tuple(cell))
-        if self._squares:
-            xs, ys = np.array([c[0] for c in self._squares]), np.array([c[1] for c in self._squares])
+            if self.model.contains(*cell) and as_cell(cell) not in squares:
+                squares.append(as_cell(cell))
+        if squares:
+            xs, ys = np.array([c[0] for c in squares]), np.array([c[1] for c in squares])
             self.controller.preview = clip_mask(self.model.types.shape, xs, ys)
 
 

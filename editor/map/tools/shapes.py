@@ -8,6 +8,8 @@ import numpy as np
 
 from tacforge.engine.mapping.grid import components
 
+from ...grid.model import as_cell
+
 Cell = tuple[int, int]
 
 
@@ -72,9 +74,9 @@ def polyline_cells(points: list[Cell], four_connected: bool = False) -> list[Cel
     """The cells of a polyline through `points`, in order, without repeats at the joints."""
     if not points:
         return []
-    cells = [tuple(points[0])]
+    cells = [as_cell(points[0])]
     for a, b in zip(points, points[1:]):
-        for cell in line_cells(tuple(a), tuple(b), four_connected)[1:]:
+        for cell in line_cells(as_cell(a), as_cell(b), four_connected)[1:]:
             if cell != cells[-1]:
                 cells.append(cell)
     return cells
