@@ -20,7 +20,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from tacforge.engine.model import Scenario
-from tacforge.engine.packs.content import Content
+from tacforge.engine.model.content import Content
 
 from ..data.schema_bounds import ANY, bounds, choices, schema_node
 from ..document import MISSING, bulk_edit

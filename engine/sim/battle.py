@@ -17,7 +17,7 @@ from collections import Counter
 import numpy as np
 
 from ..model import Map, Scenario
-from ..packs.content import Content
+from ..model.content import Content
 from ..rules.los import distance, has_los
 from ..rules.terrain_grid import TerrainGrid
 from ..rules import sighting

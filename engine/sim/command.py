@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..packs.content import Content
+from ..model.content import Content
 from .state import GameState, UnitState
 
 Sees = Callable[[tuple[int, int], tuple[int, int]], bool]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import singledispatch
 
-from ..packs.content import Content
+from ..model.content import Content
 from . import events as ev
 from .command import Sees, bombard_delay, chebyshev, order_delay, position
 from .state import GameState, Mission, UnitState
