@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..sim.command import chebyshev, position
+from ..rules.geometry import chebyshev
+from ..sim.command import position
 from ..sim.pathing import IMPASSABLE
 
 if TYPE_CHECKING:

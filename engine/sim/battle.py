@@ -18,7 +18,8 @@ import numpy as np
 
 from ..model import Map, Scenario
 from ..model.content import Content
-from ..rules.los import distance, has_los
+from ..rules.geometry import chebyshev
+from ..rules.los import has_los
 from ..rules.terrain_grid import TerrainGrid
 from ..rules import sighting
 from ..rules import suppression as rs
@@ -27,7 +28,7 @@ from .bombard import run_mission
 from .combat import is_moving, sighting_range, unit_fires
 from .command import in_command, position
 from .pathing import MovementField
-from .orders import Order, OrderError, apply_order, board
+from .orders import Order, OrderError, apply_order, embark
 from .initial_state import SetupError, build_state
 from .move_resolution import count_stacks, step_unit
 from .objectives import end_of_turn as objectives_end_of_turn
@@ -72,7 +73,7 @@ class Battle:
         self._rosters: dict[str, Roster] | None = None
         self._squares: dict[tuple[int, int], list[UnitState]] | None = None  # units_at's index, in a fire phase
         # During the movement phase: how many units on the map stand on each square, per side (count_stacks),
-        # kept up as they move and board; None otherwise.
+        # kept up as they move and embark; None otherwise.
         self.stacks: Counter | None = None
         self._fields: dict[str, MovementField] = {}
         self.moving: set[str] = set()
@@ -106,12 +107,12 @@ class Battle:
             hit = self._los[key] = has_los(self.grid, a, b, self.flags.los_operator, math.inf)
         if not hit:
             return hit
-        dx, dy = a[0] - b[0], a[1] - b[1]  # distance(a, b) <= visibility, without the calls
+        dx, dy = a[0] - b[0], a[1] - b[1]  # chebyshev(a, b) <= visibility, without the calls
         return (dx if dx >= 0 else -dx) <= self.state.visibility and (dy if dy >= 0 else -dy) <= self.state.visibility
 
     def sees_unit_from(self, origin: tuple[int, int], unit: UnitState) -> bool:
         pos = position(unit, self.state)
-        return pos is not None and distance(origin, pos) <= sighting_range(unit, self) and self.sees(origin, pos)
+        return pos is not None and chebyshev(origin, pos) <= sighting_range(unit, self) and self.sees(origin, pos)
 
     def units_at(self, square: tuple[int, int]) -> list[UnitState]:
         """The units on the square, carried ones included, in the order of state.units, the dead among them: no
@@ -174,7 +175,7 @@ class Battle:
         if enemy.uid not in self.seen_by_side[unit.side]:
             self.seen_by_side[unit.side].add(enemy.uid)
             self.emit(ev.Spotted(self.state.turn, self.state.pulse, unit.uid, enemy.uid,
-                                 distance(unit.pos, position(enemy, self.state))))
+                                 chebyshev(unit.pos, position(enemy, self.state))))
 
     @property
     def over(self) -> bool:
@@ -325,9 +326,9 @@ class Battle:
             found = self._fields[mobility] = MovementField(self.map, self.content, mobility)
         return found
 
-    def board(self, carrier: UnitState, passenger: UnitState) -> None:
+    def embark(self, carrier: UnitState, passenger: UnitState) -> None:
         was_on_map = passenger.on_map
-        events = board(carrier, passenger, self.state, self.content)
+        events = embark(carrier, passenger, self.state, self.content)
         if self.stacks is not None and was_on_map and not passenger.on_map:
             self.stacks[(passenger.side, passenger.pos)] -= 1
         self.emit(*events)

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 
 from ..rules import fire as rf
 from ..rules import suppression as rs
+from ..rules.geometry import chebyshev
 from ..rules.los import FACING_VECTORS, facing_index, front_arc, in_arc
 from ..rules import sighting
 from . import events as ev
-from .command import chebyshev, position
+from .command import position
 from .fire_inputs import firer_of, target_of
 from .orders import disembark
 from .state import UnitState

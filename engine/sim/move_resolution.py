@@ -31,7 +31,7 @@ def _goal(unit: UnitState, battle: "Battle") -> tuple[int, int] | None:
             unit.embark_queue.pop(0)
             continue
         if passenger.pos == unit.pos:
-            battle.board(unit, passenger)
+            battle.embark(unit, passenger)
             continue
         return passenger.pos
     return unit.objectives[0] if unit.objectives else None
