@@ -67,7 +67,7 @@ class Battle:
         self.grid = TerrainGrid.from_map(self.map, content)
         self.events: list[ev.Event] = []
         self.listeners: list = []
-        self._los: dict[tuple, bool] = {}
+        self.los_known: dict[tuple, bool] = {}
         # During a pulse's fire phase (no unit moves): each side's Roster of enemies, kept until an event that may
         # change who is on the map (see roster.ROSTER_SAFE); None otherwise.
         self._rosters: dict[str, Roster] | None = None
@@ -102,9 +102,9 @@ class Battle:
 
     def sees(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         key = (a, b) if a <= b else (b, a)
-        hit = self._los.get(key)
+        hit = self.los_known.get(key)
         if hit is None:
-            hit = self._los[key] = has_los(self.grid, a, b, self.flags.los_operator, math.inf)
+            hit = self.los_known[key] = has_los(self.grid, a, b, self.flags.los_operator, math.inf)
         if not hit:
             return hit
         dx, dy = a[0] - b[0], a[1] - b[1]  # chebyshev(a, b) <= visibility, without the calls
