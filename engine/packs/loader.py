@@ -19,6 +19,7 @@ from ..model.parameters import RulesParameters
 from ..model.source import Source
 from ..source_locations import locate_issues
 from ..validation.schema_cache import SchemaCache
+from ..validation.semantic import check_pack
 from ..yamlio import YamlFileError, load_fast
 from . import decode
 from .discovery import PackLocation, discover
@@ -282,8 +283,6 @@ class PackSet:
                             break
 
     def _check_semantics(self) -> None:
-        from ..validation.semantic import check_pack
-
         for pack in self.packs.values():
             if pack.skipped in (Skip.REQUIREMENTS, Skip.SCHEMA_VERSION, Skip.SHADOWED, Skip.NOT_LOADED):
                 continue
