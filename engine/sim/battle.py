@@ -57,7 +57,10 @@ class Battle:
                  turns: int | None = None, state: GameState | None = None):
         content = content.for_scenario(scenario)  # the scenario's parameter overrides, for every rule below
         self.content, self.scenario = content, scenario
-        self.params, self.ruleset = content.parameters, content.ruleset
+        ruleset = content.ruleset
+        if ruleset is None:  # as build_state says, before anything reads the rules
+            raise SetupError(f"pack '{content.pack_id}' has no ruleset")
+        self.params, self.ruleset = content.parameters, ruleset
         self.flags, self.reports = self.ruleset.flags, self.ruleset.reports
         base = content.map(scenario.map)
         if base is None:
