@@ -22,7 +22,7 @@ import pytest
 from distributed import Client, LocalCluster
 
 from tacforge.engine.balance import BatchError, run_batch
-from tacforge.engine.balance.batch import GameSetup
+from tacforge.engine.balance.batch_setup import GameSetup
 from tacforge.engine.balance.dask_batch import LOCAL_QUIET, DaskCluster, check_worker, mismatch, scenario_fingerprints
 from tacforge.engine.packs.fingerprint import PackFingerprint, folder_digest, pack_fingerprints
 

@@ -10,7 +10,8 @@ import pytest
 
 from tacforge.engine.model import Map
 from tacforge.engine.rules import los
-from tacforge.engine.rules.los import distance, front_arc, has_los, in_arc, line_squares, viewshed
+from tacforge.engine.rules.geometry import chebyshev
+from tacforge.engine.rules.los import front_arc, has_los, in_arc, line_squares, viewshed
 from tacforge.engine.rules.terrain_grid import LOS_BROKEN, LOS_OPEN, LOS_TOWN, LOS_WOODS, MAX_LEVEL, TerrainGrid
 
 CLEAR1, TOWN1, WOODS1, ENTRENCH1, SLOPE2, CLEAR3, TOWN3, WOODS3, SLOPE4, CLEAR5, BROKEN1 = (
@@ -153,10 +154,10 @@ def test_bad_arguments(west):
 
 
 # -- the line and the distance ------------------------------------------------------------------------------------
-def test_distance_is_chebyshev():
-    assert distance((0, 0), (3, -7)) == 7
-    assert distance((5, 5), (5, 5)) == 0
-    assert distance((2, 9), (6, 8)) == 4
+def test_chebyshev_distance():
+    assert chebyshev((0, 0), (3, -7)) == 7
+    assert chebyshev((5, 5), (5, 5)) == 0
+    assert chebyshev((2, 9), (6, 8)) == 4
 
 
 def test_line_squares_basics():
@@ -176,12 +177,12 @@ def test_line_squares_is_symmetric_and_steps_one_square_at_a_time():
         for b in itertools.product(range(-9, 12), range(-8, 13)):
             path = line_squares(a, b)
             assert line_squares(b, a) == path[::-1]
-            n = distance(a, b)
+            n = chebyshev(a, b)
             assert len(path) == max(n - 1, 0)
             if n:
                 squares = [a] + path + [b]
-                assert [distance(a, s) for s in squares] == list(range(n + 1))
-                assert all(distance(p, q) == 1 for p, q in zip(squares, squares[1:]))
+                assert [chebyshev(a, s) for s in squares] == list(range(n + 1))
+                assert all(chebyshev(p, q) == 1 for p, q in zip(squares, squares[1:]))
 
 
 # -- has_los and viewshed agree on every square -------------------------------------------------------------------

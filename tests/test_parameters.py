@@ -13,7 +13,7 @@ import pytest
 
 from tacforge.engine.cli import main
 from tacforge.engine.model.parameters import PARAMETER_FIELDS, RulesParameters, declared_type, iter_parameters
-from tacforge.engine.positions import locate_issues
+from tacforge.engine.source_locations import locate_issues
 from tacforge.engine.sim import events as ev
 from tacforge.engine.sim.battle import Battle
 

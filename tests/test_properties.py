@@ -198,7 +198,7 @@ def draw_river(battle: Battle, choice: int, crossing: int | None, code: int) -> 
         cells[y * game_map.width + x] = code if crossing is not None and y == crossing % game_map.height else RIVER
     battle.map = dataclasses.replace(game_map, cells=bytes(cells))
     battle.grid = TerrainGrid.from_map(battle.map, battle.content)
-    battle._los.clear()
+    battle.los_known.clear()
     battle._fields.clear()
 
 

@@ -234,7 +234,7 @@ def test_a_unit_starts_with_the_speed_and_target_range_its_scenario_gives(bundle
     assert (state.units["allied:B1"].speed, state.units["allied:B1"].range_limit) == (0, state.units["allied:B1"].weapon.mr)
 
 
-def test_the_movement_phase_counts_each_squares_units_as_they_move_and_board(bundled):
+def test_the_movement_phase_counts_each_squares_units_as_they_move_and_embark(bundled):
     """crowded() reads a count of each side's units on the map per square during the movement phase, kept up move
     by move: after every Moved and Embarked event it equals a count made afresh, also when a truck drives to its
     infantry and takes it on board (which takes the infantry off the map)."""

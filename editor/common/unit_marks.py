@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from tacforge.engine.model.rules import UnitClass
 from tacforge.engine.model.scenario import Scenario, unit_arrival
-from tacforge.engine.packs.content import Content
+from tacforge.engine.model.content import Content
 
 UnitKey = tuple[str, int, int]  # (side, formation row, unit row)
 

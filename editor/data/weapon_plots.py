@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from tacforge.engine.model import Weapon
-from tacforge.engine.packs.content import Content
+from tacforge.engine.model.content import Content
 from tacforge.engine.rules import fire as rf
 
 

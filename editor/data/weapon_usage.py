@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tacforge.engine.issues import JsonPath
 from tacforge.engine.model import Weapon
-from tacforge.engine.packs.content import Content
+from tacforge.engine.model.content import Content
 
 from .weapons_table import RowChange, TableChange, WeaponRows
 from .weapons_yaml import reference_id

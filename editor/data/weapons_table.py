@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from tacforge.engine.model import Weapon
-from tacforge.engine.packs.content import Content, normalise
+from tacforge.engine.model.content import Content, normalise
 
 from .columns import cell_text
 from .weapon_columns import Column, applies, column, columns

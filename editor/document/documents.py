@@ -23,7 +23,7 @@ from PyQt6.QtCore import QObject, pyqtSignal
 from PyQt6.QtGui import QUndoStack
 
 from tacforge.engine.issues import JsonPath
-from tacforge.engine.packs.content import Content
+from tacforge.engine.model.content import Content
 from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_fast, parse_roundtrip
 
 from ..grid.model import MapModel

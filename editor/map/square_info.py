@@ -3,7 +3,8 @@ per mobility class, cover, and which units of an open scenario can see it."""
 
 from __future__ import annotations
 
-from tacforge.engine.rules.los import distance, has_los
+from tacforge.engine.rules.geometry import chebyshev
+from tacforge.engine.rules.los import has_los
 
 
 def describe_square(model, content, x: int, y: int, scenario_units, grid, operator: str, visibility: int) -> str:
@@ -24,7 +25,7 @@ def describe_square(model, content, x: int, y: int, scenario_units, grid, operat
         parts.append("move " + " / ".join(costs))
     if grid is not None and scenario_units:
         seers = [label for (ux, uy, side, label) in scenario_units
-                 if distance((ux, uy), (x, y)) <= visibility and has_los(grid, (ux, uy), (x, y), operator, visibility)]
+                 if chebyshev((ux, uy), (x, y)) <= visibility and has_los(grid, (ux, uy), (x, y), operator, visibility)]
         if seers:
             shown = ", ".join(seers[:8]) + (f" +{len(seers) - 8}" if len(seers) > 8 else "")
             parts.append(f"seen by {shown}")

@@ -13,7 +13,7 @@ from pathlib import Path
 from tacforge.engine.issues import Issue
 from tacforge.engine.packs import load_packs
 from tacforge.engine.packs.discovery import pack_folder_of
-from tacforge.engine.positions import locate_issues
+from tacforge.engine.source_locations import locate_issues
 from tacforge.engine.yamlio import unsaved
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from tacforge.engine.model.scenario import Scenario
-from tacforge.engine.packs.content import Content
+from tacforge.engine.model.content import Content
 from tacforge.engine.validation.scenario_checks import on_friendly_side
 
 from ..document import MISSING, bulk_edit

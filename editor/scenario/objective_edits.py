@@ -20,7 +20,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from tacforge.engine.model import Scenario
-from tacforge.engine.packs.content import Content
+from tacforge.engine.model.content import Content
 
 from ..common.schema_bounds import ANY, choices, schema_node, whole_bound
 from ..document import MISSING, bulk_edit

@@ -25,7 +25,7 @@ from tacforge.engine.battlegen.forces import is_available, nationalities, templa
 from tacforge.engine.battlegen.scenario_writer import unit_document
 from tacforge.engine.model import FormationTemplate, Weapon
 from tacforge.engine.model.scenario import Formation, Scenario, Unit
-from tacforge.engine.packs.content import Content
+from tacforge.engine.model.content import Content
 from tacforge.engine.sim.initial_state import handicap_factor, scaled_count
 from tacforge.engine.validation.scenario_checks import selection_budget, selection_spent
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from tacforge.engine.model import Map
 from tacforge.engine.model.scenario import Arrival, Force, Scenario, Unit, unit_arrival
-from tacforge.engine.packs.content import Content
+from tacforge.engine.model.content import Content
 from tacforge.engine.validation.scenario_checks import impassable_for, on_friendly_side
 
 from ..document import bulk_edit

@@ -17,7 +17,7 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 
 from tacforge.engine.cli.turn_text import opening_text, side_briefing_text
 from tacforge.engine.model import Period, Scenario
-from tacforge.engine.packs.content import Content
+from tacforge.engine.model.content import Content
 
 from ..document import MISSING
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from PyQt6.QtCore import QObject, QRunnable, QThreadPool, QTimer, pyqtSignal
 
 from tacforge.engine.packs import load_packs
-from tacforge.engine.positions import locate_issues
+from tacforge.engine.source_locations import locate_issues
 from tacforge.engine.yamlio import unsaved
 
 from ..qt_present import present

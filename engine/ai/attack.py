@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..rules.geometry import chebyshev
 from ..sim import orders as o
-from ..sim.command import chebyshev, position
+from ..sim.command import position
 from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
 from .tactics import assault_target, face_threat, hold

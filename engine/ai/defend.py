@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..rules.geometry import chebyshev
 from ..sim import orders as o
-from ..sim.command import chebyshev
 from .knowledge import Picture
 from .strike import strike_square
 from .tactics import face_threat, fighting_armour, go, hold

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..rules.geometry import chebyshev
 from ..sim import orders as o
-from ..sim.command import chebyshev
 from ..sim.pathing import UNREACHED
 from .knowledge import Picture
 from .tactics import go, hold

@@ -21,8 +21,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..rules.geometry import chebyshev
 from ..sim import orders as o
-from ..sim.command import chebyshev
 from .knowledge import Picture
 from .strike import strike_square
 from .tactics import fighting_armour, go

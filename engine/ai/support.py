@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..rules.geometry import chebyshev
 from ..sim import orders as o
-from ..sim.command import bombard_delay, chebyshev, position
+from ..sim.command import bombard_delay, position
 from ..sim.orders import bombard_range, can_bombard
 from .knowledge import Picture
 from .rates import indirect_rate

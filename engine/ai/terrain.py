@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..sim.command import chebyshev, square_of
+from ..rules.geometry import chebyshev
+from ..sim.command import square_of
 from ..sim.pathing import IMPASSABLE
 
 if TYPE_CHECKING:

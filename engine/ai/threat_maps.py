@@ -11,7 +11,7 @@ every enemy (axis 0, map after map, 0.0 where it does not see) did, so every flo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -19,8 +19,8 @@ from ..caching import LRU
 from .rates import rate_table, rate_table_one
 
 if TYPE_CHECKING:
-    from .knowledge import Picture
-    from ..sim.state import UnitState
+    from ..sim.battle import Battle
+    from ..sim.state import GameState, UnitState
 
 # Each enemy's geometry (Picture.geometry, itself kept across phases) cut to a region, for the orders phases to
 # come: most enemies stand still from one turn to the next.
@@ -34,10 +34,37 @@ def read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
     return arrays
 
 
+class PictureView(Protocol):
+    """What the kills maps read of the Picture (knowledge.py) that makes them: knowledge.py imports this module, so
+    the maps take this protocol rather than Picture itself."""
+
+    battle: "Battle"
+    state: "GameState"
+    known: list["UnitState"]  # the enemies the side has sighted, in uid order
+    engaged: dict[str, str]  # enemy uid -> our unit it is firing at
+    engaged_on: dict[str, tuple]  # our uid -> the known enemies firing at it
+    vis: int
+    width: int
+    height: int
+    cover: np.ndarray
+    region: tuple[slice, slice]  # where danger is worked out
+    box: tuple[int, int, int, int]  # the region's corners, x0, y0, x1, y1
+
+    def sight(self, sl: int, moving: bool) -> np.ndarray: ...
+
+    def dangerous(self, enemy: "UnitState", unit: "UnitState") -> bool: ...
+
+    def dangerous_to(self, enemy: "UnitState", armoured: bool) -> bool: ...
+
+    def geometry_key(self, enemy: "UnitState") -> tuple: ...
+
+    def geometry(self, enemy: "UnitState") -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
+
+
 class KillsMaps:
     """The kills maps of one region of a Picture, and the work they share (per enemy, per kind of target)."""
 
-    def __init__(self, pic: "Picture"):
+    def __init__(self, pic: PictureView):
         self.pic = pic
         self._local: dict[str, tuple | None] = {}
         self._memo: dict[tuple, Any] = {}  # by the kind of work: maps, lists of enemies, their arrays

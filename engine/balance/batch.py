@@ -35,15 +35,13 @@ import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol
-
-import numpy as np
 
 from ..issues import CommandError
 from ..sim.battle import Battle
 from ..sim.initial_state import SetupError
+from .batch_setup import BatchError, GameSetup, game_seed
 from .games import GameSummary, play_game
 from .summary import BatchReport
 
@@ -51,45 +49,8 @@ if TYPE_CHECKING:
     from .dask_batch import DaskCluster
 
 
-class BatchError(Exception):
-    """A batch cannot run or a game failed; the message says why. `code` is the CLI's exit code (2 for a scenario
-    that does not exist, 1 for content that cannot be played or a game that failed)."""
-
-    def __init__(self, message: str, code: int = 1):
-        super().__init__(message)
-        self.code = code
-
-
 class CancelFlag(Protocol):
     def is_set(self) -> bool: ...
-
-
-def game_seed(base: int, index: int) -> int:
-    """The seed of game `index` of a batch with base seed `base`: 32 bits from NumPy's SeedSequence, so nearby
-    base seeds and indexes give unrelated games and no two (base, index) pairs share a stream by construction."""
-    entropy = 2 * base if base >= 0 else -2 * base - 1
-    return int(np.random.SeedSequence(entropy, spawn_key=(index,)).generate_state(1)[0])
-
-
-@dataclass(frozen=True)
-class GameSetup:
-    """What a worker needs to play games of a batch besides the seed: the scenario (an absolute file path or an id)
-    and the options, all plain values so that the setup can be sent to another process or machine, which loads the
-    packs itself."""
-
-    ref: str
-    pack_paths: tuple[str, ...]
-    handicap: int | None
-    turns: int | None
-    unsaved: tuple[tuple[str, str], ...] = ()  # (file, text): read instead of the file (the editor's unsaved edits)
-
-    def find(self):
-        """(content, scenario), as `tacforge play` finds them."""
-        from ..packs.scenario_lookup import find_scenario
-        from ..yamlio import unsaved
-
-        with unsaved(dict(self.unsaved)):
-            return find_scenario(self.ref, list(self.pack_paths))
 
 
 _worker: dict = {}  # the worker process's loaded content and scenario

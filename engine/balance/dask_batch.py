@@ -32,7 +32,7 @@ from typing import Callable, Iterator
 from .. import __version__
 from ..caching import LRU
 from ..packs.fingerprint import PackFingerprint, pack_fingerprints, pack_folder_of
-from .batch import BatchError, GameSetup, game_seed
+from .batch_setup import BatchError, GameSetup, game_seed
 from .games import GameSummary, play_game
 
 INSTALL_HINT = "Dask is not installed here: pip install 'tacforge[cluster]' (docs/cluster.md)"

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date as Date
 
 from ..model import Map
-from ..packs.content import Content
+from ..model.content import Content
 from .deploy import DeploymentArea, deploy
 from .forces import ForceDraft, Purchase, buy, formations, is_available
 from .select import auto_select, choose_force_type

@@ -24,7 +24,7 @@ import random
 import numpy as np
 
 from ..model import Map
-from ..packs.content import Content
+from ..model.content import Content
 from ..rules.los import viewshed
 from ..rules.terrain_grid import TerrainGrid
 from ..sim.initial_state import EDGE_FACING

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass, field, replace
 
 from ..model import FormationTemplate, Weapon
-from ..packs.content import Content
+from ..model.content import Content
 from .plan import BuildError
 
 # A template's role is the commonest `role` of its units' classes (content/rules.yaml), ties to the HQ's role and

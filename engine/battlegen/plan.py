@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..model import BattleType, Map
-from ..packs.content import Content
+from ..model.content import Content
 
 SIZES = ("large", "small")
 MEETING_LINE = 15            # meeting engagement: start lines this far from each home edge (13 U5)

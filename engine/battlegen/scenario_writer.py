@@ -28,7 +28,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarStri
 
 from ..mapping.legend import legend_for, rows_of
 from ..model import Map
-from ..packs.content import Content
+from ..model.content import Content
 from ..packs.discovery import MANIFEST, pack_folder_of
 from ..packs.manifest import read_manifest
 from ..validation.schema_files import schema_line, write_pack_schemas

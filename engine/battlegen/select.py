@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 
-from ..packs.content import Content
+from ..model.content import Content
 from .forces import Offer, Purchase, battery_cost, offers
 from .plan import BattlePlan, BuildError
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from ..packs.content import Content
+from ..model.content import Content
 from .forces import FormationDraft, UnitDraft, is_transport_weapon
 
 

@@ -31,7 +31,7 @@ def _pack_folder(path: Path) -> Path | None:
 def run(args) -> int:
     from ..packs import load_packs
     from ..packs.discovery import MANIFEST
-    from ..positions import locate_issues
+    from ..source_locations import locate_issues
 
     extra, ids, files = list(args.pack_path), [], []
     for target in args.targets:

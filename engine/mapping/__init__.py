@@ -4,12 +4,12 @@
   picked from the neighbours), slope rings between plateaus (`place_slopes`); shared with the editor's brushes.
 * `generate`  -- `generate_map(content, river=..., cover=..., seed=...)`: seeded, deterministic countryside
   (rules-reference 1.4 and 13 U3).
-* `checks`    -- `map_problems(game_map, content)`: the legality rules a generated (or painted) map must meet.
+* `map_checks` -- `map_problems(game_map, content)`: the legality rules a generated (or painted) map must meet.
 * `render`    -- `render_png(game_map, content, path)`: a dependency-free PNG for looking at maps.
 """
 
 from .autotile import TYPES, Layers, codes_from_layers, layers_from_codes, place_slopes
-from ..validation.map_checks import map_problems
+from .map_checks import map_problems
 from .generate import generate_map, map_rows
 from .render import render_png
 

@@ -14,7 +14,7 @@ roads and towns and only adds or removes woods):
 4. town squares clustered along the roads, plus one to four farms (one to three town squares beside a road);
 5. woods and broken ground in clusters: about 2 x cover % woods and 1 x cover % broken of the map (0 = none).
 
-The result is checked with `checks.map_problems`; the rare failing layout is redrawn from the next sub-seed.
+The result is checked with `map_checks.map_problems`; the rare failing layout is redrawn from the next sub-seed.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import numpy as np
 
 from ..model import Map
 from .autotile import BROKEN, CLEAR, RIVER, ROAD, TOWN, WOODS, Layers, codes_from_layers, floating_slopes, place_slopes
-from ..validation.map_checks import map_problems
+from .map_checks import map_problems
 from .grid import dilate, distance_to, erode, smooth_noise
 from .legend import rows_of
 from .roads import build_roads, town_sites, town_squares

@@ -1,4 +1,7 @@
-"""Frozen, typed models of pack content. Nothing outside engine.packs builds them from raw YAML."""
+"""Frozen, typed models of pack content. Nothing outside engine.packs builds them from raw YAML.
+
+`content.Content` (imported from its module) is the merged view of them that one pack sees: the loader builds it,
+the checks, the rules, the battle and the editor read it."""
 
 from .source import Source
 from .terrain import MobilityClass, TerrainCode, TerrainType

@@ -1,7 +1,6 @@
-"""Pack discovery, manifests, loading and the merged content registry."""
+"""Pack discovery, manifests and loading into the merged content (model.content.Content) each pack sees."""
 
-from .content import Content
 from .discovery import PackLocation, discover
 from .loader import LoadedPack, PackSet, load_packs
 
-__all__ = ["Content", "PackLocation", "discover", "LoadedPack", "PackSet", "load_packs"]
+__all__ = ["PackLocation", "discover", "LoadedPack", "PackSet", "load_packs"]

@@ -14,13 +14,14 @@ from typing import Callable, Iterable
 
 from ..validation import schemas
 from ..issues import ROOT_CAUSE_CODES, Issue, IssueList, Severity, did_you_mean, error, warning
+from ..model.content import Content
 from ..model.parameters import RulesParameters
 from ..model.source import Source
-from ..positions import locate_issues
+from ..source_locations import locate_issues
 from ..validation.schema_cache import SchemaCache
+from ..validation.semantic import check_pack
 from ..yamlio import YamlFileError, load_fast
 from . import decode
-from .content import Content
 from .discovery import PackLocation, discover
 from .manifest import FILE_KINDS, SUPPORTED_SCHEMA_VERSIONS, Manifest, read_manifest, satisfies
 from .pack_files import expand_files
@@ -293,8 +294,6 @@ class PackSet:
                             break
 
     def _check_semantics(self) -> None:
-        from ..validation.semantic import check_pack
-
         for pack in self.packs.values():
             if pack.skipped in (Skip.REQUIREMENTS, Skip.SCHEMA_VERSION, Skip.SHADOWED, Skip.NOT_LOADED):
                 continue

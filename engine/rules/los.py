@@ -1,6 +1,6 @@
-"""Line of sight, viewsheds, distance and facing arcs (rules-reference 7, 13 U1, U2).
+"""Line of sight, viewsheds and facing arcs (rules-reference 7, 13 U2).
 
-Squares are ``(x, y)`` tuples, x eastward, y southward (row 0 = north); grids are indexed ``[y, x]``.
+Squares and distances are those of geometry.py; grids are indexed ``[y, x]``.
 
 Rules decisions (the recommended reading of rules-reference 7, made exact):
 
@@ -29,17 +29,12 @@ import math
 import numpy as np
 
 from ..caching import LRU, memoized
+from .geometry import Square, chebyshev
 from .terrain_grid import COUNT_BLOCKS, COUNT_WEIGHT, MAX_LEVEL, TerrainGrid
 
-Square = tuple[int, int]
 OPERATORS = {">=": 0, ">": 1}  # e: the line must reach P + e
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")  # manual numbering 1..8
 FACING_VECTORS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-
-
-def distance(a: Square, b: Square) -> int:
-    """Chebyshev distance in squares (rules-reference 13 U1)."""
-    return max(abs(b[0] - a[0]), abs(b[1] - a[1]))
 
 
 def line_squares(a: Square, b: Square) -> list[Square]:
@@ -77,7 +72,7 @@ def has_los(grid: TerrainGrid, a: Square, b: Square, operator: str = ">=", visib
     e = _operator(operator)
     _check(grid, a)
     _check(grid, b)
-    n = distance(a, b)
+    n = chebyshev(a, b)
     if n > visibility:
         return False
     if n <= 1:
@@ -393,5 +388,5 @@ def front_arc(target_pos: Square, target_facing: int | str, firer_pos: Square) -
     return in_arc(target_pos, target_facing, firer_pos, 90)
 
 
-__all__ = ["FACINGS", "FACING_VECTORS", "OPERATORS", "clear_viewshed_cache", "distance", "facing_index", "front_arc",
+__all__ = ["FACINGS", "FACING_VECTORS", "OPERATORS", "clear_viewshed_cache", "facing_index", "front_arc",
            "has_los", "in_arc", "in_arc_offset", "line_squares", "path_table", "viewshed"]

@@ -20,7 +20,7 @@ from ..caching import LRU
 from ..model import Map, TerrainType
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..packs import Content
+    from ..model.content import Content
 
 LOS_OPEN, LOS_TOWN, LOS_WOODS, LOS_BROKEN = 0, 1, 2, 3
 LOS_KINDS = {"open": LOS_OPEN, "town": LOS_TOWN, "woods": LOS_WOODS, "broken": LOS_BROKEN}

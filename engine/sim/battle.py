@@ -17,8 +17,9 @@ from collections import Counter
 import numpy as np
 
 from ..model import Map, Scenario
-from ..packs.content import Content
-from ..rules.los import distance, has_los
+from ..model.content import Content
+from ..rules.geometry import chebyshev
+from ..rules.los import has_los
 from ..rules.terrain_grid import TerrainGrid
 from ..rules import sighting
 from ..rules import suppression as rs
@@ -27,7 +28,7 @@ from .bombard import run_mission
 from .combat import is_moving, sighting_range, unit_fires
 from .command import in_command, position, square_of
 from .pathing import MovementField
-from .orders import Order, OrderError, apply_order, board
+from .orders import Order, OrderError, apply_order, embark
 from .initial_state import SetupError, build_state
 from .move_resolution import count_stacks, step_unit
 from .objectives import end_of_turn as objectives_end_of_turn
@@ -57,7 +58,7 @@ class Battle:
         content = content.for_scenario(scenario)  # the scenario's parameter overrides, for every rule below
         self.content, self.scenario = content, scenario
         ruleset = content.ruleset
-        if ruleset is None:
+        if ruleset is None:  # as build_state says, before anything reads the rules
             raise SetupError(f"pack '{content.pack_id}' has no ruleset")
         self.params, self.ruleset = content.parameters, ruleset
         self.flags, self.reports = self.ruleset.flags, self.ruleset.reports
@@ -69,13 +70,13 @@ class Battle:
         self.grid = TerrainGrid.from_map(self.map, content)
         self.events: list[ev.Event] = []
         self.listeners: list = []
-        self._los: dict[tuple, bool] = {}
+        self.los_known: dict[tuple, bool] = {}
         # During a pulse's fire phase (no unit moves): each side's Roster of enemies, kept until an event that may
         # change who is on the map (see roster.ROSTER_SAFE); None otherwise.
         self._rosters: dict[str, Roster] | None = None
         self._squares: dict[tuple[int, int], list[UnitState]] | None = None  # units_at's index, in a fire phase
         # During the movement phase: how many units on the map stand on each square, per side (count_stacks),
-        # kept up as they move and board; None otherwise.
+        # kept up as they move and embark; None otherwise.
         self.stacks: Counter | None = None
         self._fields: dict[str, MovementField] = {}
         self.moving: set[str] = set()
@@ -104,17 +105,17 @@ class Battle:
 
     def sees(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         key = (a, b) if a <= b else (b, a)
-        hit = self._los.get(key)
+        hit = self.los_known.get(key)
         if hit is None:
-            hit = self._los[key] = has_los(self.grid, a, b, self.flags.los_operator, math.inf)
+            hit = self.los_known[key] = has_los(self.grid, a, b, self.flags.los_operator, math.inf)
         if not hit:
             return hit
-        dx, dy = a[0] - b[0], a[1] - b[1]  # distance(a, b) <= visibility, without the calls
+        dx, dy = a[0] - b[0], a[1] - b[1]  # chebyshev(a, b) <= visibility, without the calls
         return (dx if dx >= 0 else -dx) <= self.state.visibility and (dy if dy >= 0 else -dy) <= self.state.visibility
 
     def sees_unit_from(self, origin: tuple[int, int], unit: UnitState) -> bool:
         pos = position(unit, self.state)
-        return pos is not None and distance(origin, pos) <= sighting_range(unit, self) and self.sees(origin, pos)
+        return pos is not None and chebyshev(origin, pos) <= sighting_range(unit, self) and self.sees(origin, pos)
 
     def units_at(self, square: tuple[int, int]) -> list[UnitState]:
         """The units on the square, carried ones included, in the order of state.units, the dead among them: no
@@ -177,7 +178,7 @@ class Battle:
         if enemy.uid not in self.seen_by_side[unit.side]:
             self.seen_by_side[unit.side].add(enemy.uid)
             self.emit(ev.Spotted(self.state.turn, self.state.pulse, unit.uid, enemy.uid,
-                                 distance(unit.square, square_of(enemy, self.state))))
+                                 chebyshev(unit.square, square_of(enemy, self.state))))
 
     @property
     def over(self) -> bool:
@@ -328,9 +329,9 @@ class Battle:
             found = self._fields[mobility] = MovementField(self.map, self.content, mobility)
         return found
 
-    def board(self, carrier: UnitState, passenger: UnitState) -> None:
+    def embark(self, carrier: UnitState, passenger: UnitState) -> None:
         was_on_map = passenger.on_map
-        events = board(carrier, passenger, self.state, self.content)
+        events = embark(carrier, passenger, self.state, self.content)
         if self.stacks is not None and was_on_map and not passenger.on_map:
             self.stacks[(passenger.side, passenger.pos)] -= 1
         self.emit(*events)

@@ -3,22 +3,18 @@ the target square, cancellation when friends are there."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..rules import fire as rf
 from . import events as ev
+from .battle_view import BattleView
 from .combat import apply_result
 from .fire_inputs import firer_of, target_of
 from .command import position
 from .state import UnitState
 
-if TYPE_CHECKING:
-    from .battle import Battle
-
 ADJACENT = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
-def run_mission(unit: UnitState, battle: "Battle") -> None:
+def run_mission(unit: UnitState, battle: BattleView) -> None:
     mission, state = unit.mission, battle.state
     if mission is None or not unit.alive or unit.carrier is not None:
         return

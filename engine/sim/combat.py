@@ -3,24 +3,21 @@ fire does to the target (kills, suppression, disembarking under fire, rout)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..rules import fire as rf
 from ..rules import suppression as rs
+from ..rules.geometry import chebyshev
 from ..rules.los import FACING_VECTORS, facing_index, front_arc, in_arc
 from ..rules import sighting
 from . import events as ev
-from .command import chebyshev, position, square_of
+from .battle_view import BattleView
+from .command import position, square_of
 from .fire_inputs import firer_of, target_of
 from .orders import disembark
 from .state import UnitState
 from .victory import kill_vp
 
-if TYPE_CHECKING:
-    from .battle import Battle
 
-
-def is_moving(unit: UnitState, battle: "Battle") -> bool:
+def is_moving(unit: UnitState, battle: BattleView) -> bool:
     """A5: it has an objective, a speed, no delay left, is not pinned (routed units always move)."""
     if unit.routed:
         return True
@@ -28,14 +25,14 @@ def is_moving(unit: UnitState, battle: "Battle") -> bool:
             and not rs.is_pinned(unit.suppression, battle.params))
 
 
-def sighting_range(target: UnitState, battle: "Battle") -> float:
+def sighting_range(target: UnitState, battle: BattleView) -> float:
     """How far away the target can be sighted now, where it stands (rules.sighting)."""
     pos = position(target, battle.state)
     return sighting.sighting_range(target.weapon.sl, pos is not None and bool(battle.grid.cover[pos[1], pos[0]]),
                                    target.uid in battle.moving, battle.state.visibility, battle.params.spotting)
 
 
-def can_see(unit: UnitState, target: UnitState, battle: "Battle") -> bool:
+def can_see(unit: UnitState, target: UnitState, battle: BattleView) -> bool:
     a, b = unit.pos, position(target, battle.state)
     if a is None or b is None:
         return False
@@ -50,7 +47,7 @@ def can_see(unit: UnitState, target: UnitState, battle: "Battle") -> bool:
     return battle.sees(a, b)
 
 
-def search(unit: UnitState, battle: "Battle", reach: int) -> list[UnitState]:
+def search(unit: UnitState, battle: BattleView, reach: int) -> list[UnitState]:
     """A search (6.2): every enemy the unit sees for the first time is spotted (a Spotted event, in the order of
     enemies_on_map), and the enemies it sees within `reach` are returned, in that order. It sees exactly those
     for which `can_see` holds; the roster has those within sighting range (or on the unit's square), and only they
@@ -64,7 +61,7 @@ def search(unit: UnitState, battle: "Battle", reach: int) -> list[UnitState]:
     found = []
     units = roster.units
     spotted = battle.seen_by_side[unit.side]
-    known, vis = battle._los, battle.state.visibility  # battle.sees, inline where it knows the answer
+    known, vis = battle.los_known, battle.state.visibility  # battle.sees, inline where it knows the answer
     degrees = None
     fx = fy = 0
     exact_arc = False  # in_arc's exact integer tests, with the facing (fx, fy) looked up once
@@ -101,12 +98,12 @@ def search(unit: UnitState, battle: "Battle", reach: int) -> list[UnitState]:
     return found
 
 
-def _in_range(unit: UnitState, target: UnitState, battle: "Battle") -> bool:
+def _in_range(unit: UnitState, target: UnitState, battle: BattleView) -> bool:
     d = chebyshev(unit.square, square_of(target, battle.state))
     return d <= min(unit.range_limit, unit.weapon.mr, battle.state.visibility)
 
 
-def select_target(unit: UnitState, battle: "Battle") -> tuple[UnitState | None, bool]:
+def select_target(unit: UnitState, battle: BattleView) -> tuple[UnitState | None, bool]:
     """The unit's target for this pulse and whether it was newly selected (7.2)."""
     state = battle.state
     current = state.units.get(unit.target) if unit.target else None
@@ -144,7 +141,7 @@ def select_target(unit: UnitState, battle: "Battle") -> tuple[UnitState | None, 
     return chosen, chosen.uid != unit.target
 
 
-def unit_fires(unit: UnitState, battle: "Battle") -> None:
+def unit_fires(unit: UnitState, battle: BattleView) -> None:
     if unit.mission is not None or unit.ammo <= 0 or unit.weapon.mr == 0 and unit.siw is None:
         return
     target, new = select_target(unit, battle)
@@ -162,7 +159,7 @@ def unit_fires(unit: UnitState, battle: "Battle") -> None:
     resolve_attack(unit, target, distance, battle)
 
 
-def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: "Battle") -> None:
+def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: BattleView) -> None:
     content, params, flags = battle.content, battle.params, battle.flags
     target_cls = battle.unit_class(target)
     pulses = unit.pulses_at_target
@@ -197,7 +194,7 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: "B
             target.objectives.insert(0, unit.square)  # close-combat mode: go for the firer (7.15)
 
 
-def apply_result(unit: UnitState, target: UnitState, result, distance: int, weapon_name: str, battle: "Battle",
+def apply_result(unit: UnitState, target: UnitState, result, distance: int, weapon_name: str, battle: BattleView,
                  notes: list | None = None) -> None:
     state, params = battle.state, battle.params
     before = target.count
@@ -224,7 +221,7 @@ def apply_result(unit: UnitState, target: UnitState, result, distance: int, weap
         check_rout(target, kills, defence, battle)
 
 
-def apply_kills(target: UnitState, kills: int, by: UnitState | None, battle: "Battle") -> None:
+def apply_kills(target: UnitState, kills: int, by: UnitState | None, battle: BattleView) -> None:
     state = battle.state
     vehicles_before = target.count
     target.count -= kills
@@ -252,7 +249,7 @@ def apply_kills(target: UnitState, kills: int, by: UnitState | None, battle: "Ba
         target.mission = None
 
 
-def check_rout(target: UnitState, kills: int, defence: float, battle: "Battle") -> None:
+def check_rout(target: UnitState, kills: int, defence: float, battle: BattleView) -> None:
     """BG 7.8 (A14): rout if KILLS x DELAY x U1 x m > SURVIVORS x U2; defence is the DF, or the armour fired on."""
     p, rng = battle.params, battle.state.rng
     cls = battle.unit_class(target)

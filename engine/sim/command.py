@@ -4,21 +4,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..packs.content import Content
+from ..model.content import Content
+from ..rules.geometry import chebyshev
 from .state import GameState, UnitState
 
 Sees = Callable[[tuple[int, int], tuple[int, int]], bool]
-
-
-def chebyshev(a: tuple[int, int], b: tuple[int, int]) -> int:
-    # max(abs(dx), abs(dy)), without the calls (the AI and the combat loop call this millions of times)
-    dx = a[0] - b[0]
-    if dx < 0:
-        dx = -dx
-    dy = a[1] - b[1]
-    if dy < 0:
-        dy = -dy
-    return dx if dx >= dy else dy
 
 
 def position(unit: UnitState, state: GameState) -> tuple[int, int] | None:

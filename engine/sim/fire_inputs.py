@@ -3,17 +3,13 @@ bombardment missions (bombard.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..rules import fire as rf
+from .battle_view import BattleView
 from .command import square_of
 from .state import UnitState
 
-if TYPE_CHECKING:
-    from .battle import Battle
 
-
-def firer_of(unit: UnitState, battle: "Battle", weapon=None) -> rf.Firer:
+def firer_of(unit: UnitState, battle: BattleView, weapon=None) -> rf.Firer:
     """The unit as a firer of its weapon, or of `weapon` (its special infantry weapon)."""
     weapon = weapon or unit.weapon
     return rf.Firer.from_weapon(weapon, battle.content.unit_classes[weapon.unit_class], unit.count,
@@ -21,7 +17,7 @@ def firer_of(unit: UnitState, battle: "Battle", weapon=None) -> rf.Firer:
                                 suppression=unit.suppression)
 
 
-def target_of(target: UnitState, battle: "Battle") -> rf.Target:
+def target_of(target: UnitState, battle: BattleView) -> rf.Target:
     pos = square_of(target, battle.state)
     return rf.Target.from_weapon(target.weapon, battle.unit_class(target), in_cover=bool(battle.grid.cover[pos[1], pos[0]]),
                                  speed_setting=target.speed, moving=target.uid in battle.moving,

@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 
 from ..model import Scenario, unit_arrival
-from ..packs.content import Content
+from ..model.content import Content
 from .state import GameState, UnitState
 
 EDGE_FACING = {"west": "E", "east": "W", "north": "S", "south": "N"}

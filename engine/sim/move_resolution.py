@@ -3,25 +3,21 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from ..rules import suppression as rs
 from . import events as ev
-from .command import position
+from .battle_view import BattleView
 from .state import UnitState
-
-if TYPE_CHECKING:
-    from .battle import Battle
 
 HEADINGS = {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S", (-1, 1): "SW", (-1, 0): "W",
             (-1, -1): "NW"}
 
 
-def home_square(unit: UnitState, battle: "Battle") -> tuple[int, int]:
+def home_square(unit: UnitState, battle: BattleView) -> tuple[int, int]:
     return battle.map.edge_square(unit.square, battle.ruleset.known_side(unit.side).home_edge)
 
 
-def _goal(unit: UnitState, battle: "Battle") -> tuple[int, int] | None:
+def _goal(unit: UnitState, battle: BattleView) -> tuple[int, int] | None:
     state = battle.state
     if unit.routed:
         return home_square(unit, battle)
@@ -31,13 +27,13 @@ def _goal(unit: UnitState, battle: "Battle") -> tuple[int, int] | None:
             unit.embark_queue.pop(0)
             continue
         if passenger.pos == unit.pos:
-            battle.board(unit, passenger)
+            battle.embark(unit, passenger)
             continue
         return passenger.pos
     return unit.objectives[0] if unit.objectives else None
 
 
-def crowded(square: tuple[int, int], unit: UnitState, battle: "Battle") -> bool:
+def crowded(square: tuple[int, int], unit: UnitState, battle: BattleView) -> bool:
     """Whether the stacking limit keeps the unit out of the square: as many other units of its side stand there."""
     if not battle.flags.stacking:
         return False
@@ -61,7 +57,7 @@ def count_stacks(units) -> Counter:
     return Counter((u.side, u.pos) for u in units if u.on_map)
 
 
-def step_unit(unit: UnitState, battle: "Battle") -> None:
+def step_unit(unit: UnitState, battle: BattleView) -> None:
     if unit.fired and not unit.routed:
         unit.mp = 0
         return  # units that fired do not move (7.10)

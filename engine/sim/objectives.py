@@ -9,14 +9,11 @@ destroy: the named enemy unit has no weapons left.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..model import Objective
 from . import events as ev
+from .battle_view import BattleView
 from .state import GameState
-
-if TYPE_CHECKING:
-    from .battle import Battle
 
 
 @dataclass(frozen=True)
@@ -38,7 +35,7 @@ def holder(state: GameState, square: tuple[int, int]) -> str | None:
     return sides.pop() if len(sides) == 1 else None
 
 
-def end_of_turn(battle: "Battle") -> None:
+def end_of_turn(battle: BattleView) -> None:
     state = battle.state
     for objective in state.objectives:
         if objective.kind == "capture" and objective.id not in state.captured:
@@ -53,7 +50,7 @@ def end_of_turn(battle: "Battle") -> None:
             _exit(objective, battle)
 
 
-def _exit(objective: Objective, battle: "Battle") -> None:
+def _exit(objective: Objective, battle: BattleView) -> None:
     state = battle.state
     leaving = sorted((u for u in state.side_units(objective.side)
                       if u.on_map and battle.map.on_edge(u.square, objective.exit_edge)), key=lambda u: u.uid)

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import singledispatch
 
-from ..packs.content import Content
+from ..model.content import Content
+from ..rules.geometry import chebyshev
 from . import events as ev
-from .command import Sees, bombard_delay, chebyshev, order_delay, position
+from .command import Sees, bombard_delay, order_delay, position
 from .state import GameState, Mission, UnitState
 
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -297,7 +298,7 @@ def _embark(order: Embark, state: GameState, content: Content, sees: Sees) -> li
         if passenger.side != carrier.side or not content.can_carry(carrier.weapon, passenger.weapon):
             raise OrderError(f"{carrier.weapon.name} cannot carry {passenger.weapon.name}")
         if passenger.pos == carrier.pos:
-            out += board(carrier, passenger, state, content)
+            out += embark(carrier, passenger, state, content)
         elif passenger.uid not in carrier.embark_queue:
             carrier.embark_queue.append(passenger.uid)
             out.append(ev.OrderGiven(state.turn, state.pulse, carrier.uid, "embark", passenger.uid, 0))
@@ -308,7 +309,8 @@ def _embark(order: Embark, state: GameState, content: Content, sees: Sees) -> li
     return out
 
 
-def board(carrier: UnitState, passenger: UnitState, state: GameState, content: Content) -> list:
+def embark(carrier: UnitState, passenger: UnitState, state: GameState, content: Content) -> list:
+    """The passenger, on the carrier's square, goes aboard if the carrier has room for it (2.4)."""
     if transport_cost(passenger, content) > spare_capacity(carrier, state, content):
         return [ev.OrderGiven(state.turn, state.pulse, carrier.uid, "embark-refused", passenger.uid, 0)]
     passenger.carrier = carrier.uid

@@ -8,7 +8,7 @@ from functools import cached_property
 import numpy as np
 
 from ..model import Map
-from ..packs.content import Content
+from ..model.content import Content
 
 IMPASSABLE = np.int32(1 << 20)
 UNREACHED = 1 << 40  # a distance field's value where the goal cannot be reached (or lies beyond the field's limit)

@@ -10,16 +10,12 @@ turn has passed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..model import Scenario, unit_arrival
 from . import events as ev
+from .battle_view import BattleView
 from .move_resolution import crowded
 from .pathing import IMPASSABLE
 from .state import UnitState
-
-if TYPE_CHECKING:
-    from .battle import Battle
 
 
 def reinforcement_uids(scenario: Scenario) -> list[str]:
@@ -32,7 +28,7 @@ def reinforcement_uids(scenario: Scenario) -> list[str]:
     return out
 
 
-def arrival_report(battle: "Battle") -> dict[str, dict[str, list[str]]]:
+def arrival_report(battle: BattleView) -> dict[str, dict[str, list[str]]]:
     """Per side: the labels of its reinforcements that have arrived and of those still to come."""
     out: dict[str, dict[str, list[str]]] = {side: {"arrived": [], "waiting": []} for side in battle.state.sides}
     for uid in reinforcement_uids(battle.scenario):
@@ -42,11 +38,11 @@ def arrival_report(battle: "Battle") -> dict[str, dict[str, list[str]]]:
     return out
 
 
-def any_pending(battle: "Battle") -> bool:
+def any_pending(battle: BattleView) -> bool:
     return any(u.arrival is not None for u in battle.state.units.values())
 
 
-def bring_in(battle: "Battle") -> None:
+def bring_in(battle: BattleView) -> None:
     state = battle.state
     groups: dict[tuple, list[UnitState]] = {}
     for unit in sorted(state.units.values(), key=lambda u: u.uid):
@@ -65,7 +61,7 @@ def bring_in(battle: "Battle") -> None:
                 _enter(unit, square, battle)
 
 
-def _entry_square(unit: UnitState, squares: list[tuple[int, int]], battle: "Battle") -> tuple[int, int] | None:
+def _entry_square(unit: UnitState, squares: list[tuple[int, int]], battle: BattleView) -> tuple[int, int] | None:
     field = battle.field(unit)
     enemy_squares = {u.pos for u in battle.enemies_on_map(unit.side)}
     for square in squares:
@@ -74,7 +70,7 @@ def _entry_square(unit: UnitState, squares: list[tuple[int, int]], battle: "Batt
     return None
 
 
-def _enter(unit: UnitState, square: tuple[int, int], battle: "Battle") -> None:
+def _enter(unit: UnitState, square: tuple[int, int], battle: BattleView) -> None:
     state = battle.state
     for member in [unit] + [state.units[uid] for uid in unit.passengers]:
         member.arrival = None

@@ -13,7 +13,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from ..model import Arrival
-from ..packs.content import Content
+from ..model.content import Content
 from ..yamlio import atomic_write_text
 from .battle import Battle
 from .events import Event

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..model import Weapon
-from ..packs.content import Content
+from ..model.content import Content
 from .objectives import ObjectiveScore, objective_scores
 from .state import GameState, UnitState
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..issues import Issue, did_you_mean, warning
 from ..model import Ruleset, Scenario, unit_arrival
-from ..packs.content import Content
+from ..model.content import Content
 from .scenario_checks import _at, on_friendly_side, impassable_for
 
 

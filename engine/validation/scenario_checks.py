@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..issues import Issue, did_you_mean, error, warning
 from ..model import Ruleset, Scenario, Unit
 from ..model.source import Source
-from ..packs.content import Content
+from ..model.content import Content
 from .parameter_checks import check_parameter_order
 
 

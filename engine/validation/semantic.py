@@ -8,9 +8,9 @@ from typing import Iterable
 from ..issues import Issue, did_you_mean, error, warning
 from ..model import Weapon
 from ..model.source import Source
-from ..packs.content import Content
+from ..model.content import Content
 from .parameter_checks import check_parameter_order
-from ..positions import PositionIndex
+from ..source_locations import LocationIndex
 from .arrival_checks import check_arrivals_and_objectives
 from .scenario_checks import check_scenario
 
@@ -24,7 +24,7 @@ def _line_of(src: Source, texts: dict) -> str:
     if src.file is None:
         return "?"
     text = texts.get(src.file)
-    line = PositionIndex(text).locate(src.path)[0] if text is not None else None
+    line = LocationIndex(text).locate(src.path)[0] if text is not None else None
     return f"{src.file.name}:{line}" if line else src.file.name
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from tacforge.engine.mapping.autotile import codes_from_layers
-from tacforge.engine.validation.map_checks import map_problems
 from tacforge.engine.mapping.generate import ATTEMPTS, generate_layers
+from tacforge.engine.mapping.map_checks import map_problems
 from tacforge.engine.model import Map
 
 from ...grid.edits import CellEdit, edit_from_arrays

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from tacforge.engine.model import Map
-from tacforge.engine.rules.los import distance, viewshed
+from tacforge.engine.rules.los import viewshed
 from tacforge.engine.rules.terrain_grid import MAX_LEVEL, TerrainGrid
 
 from ...grid.model import as_cell
@@ -45,4 +45,4 @@ def visible_from(model, origin: tuple[int, int], *, visibility: int | None = Non
     return np.array(viewshed(grid, as_cell(origin), operator or default_op, vis))
 
 
-__all__ = ["distance", "los_settings", "terrain_grid", "visible_from"]
+__all__ = ["los_settings", "terrain_grid", "visible_from"]

@@ -1,7 +1,8 @@
 """The content a pack sees: its own entries merged over those of the packs it requires.
 
 Bare ids are looked up in the pack itself, then in its requirements; qualified ids directly. Weapons are also
-found by manual name, alias or legacy number, case-insensitively (design.md 2).
+found by manual name, alias or legacy number, case-insensitively (design.md 2). engine.packs builds it; the checks
+in engine.validation, which the loader runs, read it, so it lives here, below both.
 """
 
 from __future__ import annotations
@@ -10,8 +11,14 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, TypeVar
 
 from ..caching import LRU
-from ..model import (FormationTemplate, Map, MobilityClass, Period, RulesParameters, Ruleset, Scenario,
-                     TerrainCode, TerrainType, Weapon)
+from .formations import FormationTemplate
+from .maps import Map
+from .parameters import RulesParameters
+from .periods import Period
+from .rules import Ruleset
+from .scenario import Scenario
+from .terrain import MobilityClass, TerrainCode, TerrainType
+from .weapons import Weapon
 
 T = TypeVar("T")
 SCENARIO_ORIGIN = "scenario"  # where a parameter overridden by the scenario comes from

@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..model import Map
-from ..mapping.autotile import BRIDGE, FORD, ROADLIKE, WATER, floating_slopes, layers_from_codes, neighbour_mask, steep_squares
-from ..mapping.autotile import E, N, S, W
-from ..mapping.grid import components
+from .autotile import BRIDGE, FORD, ROADLIKE, WATER, floating_slopes, layers_from_codes, neighbour_mask, steep_squares
+from .autotile import E, N, S, W
+from .grid import components
 
 
 def edges_touched(mask: np.ndarray) -> set[str]:

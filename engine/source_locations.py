@@ -1,6 +1,6 @@
-"""Where a JSON path sits in a YAML file (line and column), found lazily.
+"""Where a JSON path sits in a YAML file (line and column), found lazily, to point an issue at its place in the file.
 
-The fast path keeps no positions, so only files that have issues are parsed again, on the round-trip path,
+The fast path keeps no line numbers, so only files that have issues are parsed again, on the round-trip path,
 whose nodes remember their line and column.
 """
 
@@ -14,7 +14,7 @@ from .issues import Issue, JsonPath
 from .yamlio import roundtrip_yaml
 
 
-class PositionIndex:
+class LocationIndex:
     def __init__(self, text: str):
         from ruamel.yaml.error import YAMLError  # with the round-trip reader, only when an issue is to be placed
 
@@ -49,13 +49,13 @@ class PositionIndex:
 
 def locate_issues(issues: Iterable[Issue], texts: dict[Path, str]) -> list[Issue]:
     """Fill in line and column for issues that have a file and a JSON path but no line yet."""
-    indexes: dict[Path, PositionIndex] = {}
+    indexes: dict[Path, LocationIndex] = {}
     out = []
     for issue in issues:
         if issue.line is None and issue.file is not None and issue.file in texts:
             index = indexes.get(issue.file)
             if index is None:
-                index = indexes[issue.file] = PositionIndex(texts[issue.file])
+                index = indexes[issue.file] = LocationIndex(texts[issue.file])
             line, column = index.locate(issue.path)
             issue = replace(issue, line=line, column=column)
         out.append(issue)
