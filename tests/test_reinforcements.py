@@ -68,7 +68,7 @@ def test_blocked_entry_squares_are_skipped_in_order(content):
 def test_no_free_entry_square_means_waiting_for_the_next_turn(content):
     battle = new_battle(content, "reinforcements", seed=1)  # the assault guns are due on turn 2
     held = [(24, 10), (29, 10), (29, 11)]
-    for uid, square in zip(("allied:A0", "allied:A1", "allied:A2"), held):
+    for uid, square in zip(("allied:A0", "allied:A1", "allied:A2"), held, strict=True):
         battle.state.units[uid].pos = square
     battle.state.units["german:A0"].pos = (20, 0)
     passive(battle, until=1)
