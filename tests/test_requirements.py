@@ -7,10 +7,9 @@ import re
 import tomllib
 
 import pytest
+from conftest import REPO
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
-
-from conftest import REPO
 
 FOLDER = REPO / "requirements"
 USES = ("runtime", "editor", "cluster", "dev")

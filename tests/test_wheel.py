@@ -1,5 +1,6 @@
 """The wheels as a user installs them: tacforge and the two front plugins, built from the repository and installed
-into a new virtual environment, then beside the PyPI distribution `editor` (whose top-level package is also `editor`)."""
+into a new virtual environment, then beside the PyPI distribution `editor` (whose top-level package is also
+`editor`)."""
 
 import json
 import shutil
