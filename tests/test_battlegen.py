@@ -315,7 +315,7 @@ def test_sides_without_auto_select_or_deploy(packs, tmp_path):
     allied = battle.forces["allied"]
     assert [f.letter for f in allied.formations] == ["A"] and allied.unused == allied.budget
     german = battle.forces["german"]
-    assert len(german.formations) > 3
+    assert len(german.formations) == 8 and german.spent == german.budget  # auto-selected: the whole budget
     assert all(u.at[1] <= 3 and not u.carrier for f in german.formations for u in f.units), "waiting at the top"
     _, _, issues = write_and_load(battle, content, tmp_path / "out")
     assert issues == []

@@ -53,7 +53,7 @@ def test_a_chance_arrival_comes_by_its_last_turn_at_the_latest(content):
         came = [turn for turn, uid, _ in arrivals(battle) if uid == "german:A3"]
         assert len(came) == 1 and 2 <= came[0] <= 4
         turns.add(came[0])
-    assert len(turns) > 1  # the draw decides: not always the first turn
+    assert turns == {2, 3, 4}  # the draw decides: over these seeds, every turn of the window
 
 
 def test_blocked_entry_squares_are_skipped_in_order(content):
