@@ -262,18 +262,20 @@ INSTALLED_LINE=$(grep '^setup: installing ' "$CHROOT$LOGDIR/first.out" | head -n
 [ -x "$CHROOT/root/tacforge/.venv/bin/python" ] || die "the first run did not create .venv"
 [ -f "$CHROOT/root/tacforge/.venv/.ready" ] || die "the first run did not mark .venv ready"
 READY_MTIME=$(stat -c %y "$CHROOT/root/tacforge/.venv/.ready")
-in_chroot "cd /root/tacforge && .venv/bin/python -m pip freeze --disable-pip-version-check --exclude-editable" \
-    | sed 's/_/-/g; s/.*/\L&/' | sort > "$CHROOT$LOGDIR/freeze.txt"
-grep -vE '^\s*(#|$)' "$CHROOT/root/tacforge/requirements.lock" | sed 's/_/-/g; s/.*/\L&/' | sort \
+# NAME==VERSION with the name normalised (lower case, '.' and '_' as '-'), as pip freeze and requirements/*.txt agree
+normalise() { sed -E ':a; s/^([^=]*)[._]/\1-/; ta; s/^([^=]*)/\L\1/'; }
+in_chroot "cd /root/tacforge && .venv/bin/python -m pip freeze --all --disable-pip-version-check --exclude-editable" \
+    | grep -v '^pip==' | normalise | sort > "$CHROOT$LOGDIR/freeze.txt"
+grep -hE '^[A-Za-z0-9]' "$CHROOT"/root/tacforge/requirements/*.txt | sed 's/ .*//' | normalise | sort -u \
     > "$CHROOT$LOGDIR/lock.txt"
 not_pinned=$(comm -13 "$CHROOT$LOGDIR/lock.txt" "$CHROOT$LOGDIR/freeze.txt" | tr '\n' ' ')
 not_installed=$(comm -23 "$CHROOT$LOGDIR/lock.txt" "$CHROOT$LOGDIR/freeze.txt" | tr '\n' ' ')
-[ -z "${not_installed// /}" ] || die ".venv lacks these pins of requirements.lock (or has other versions): $not_installed"
-echo "ok: .venv holds all $(wc -l < "$CHROOT$LOGDIR/lock.txt") pinned versions of requirements.lock"
+[ -z "${not_installed// /}" ] || die ".venv lacks these pins of requirements/*.txt (or has other versions): $not_installed"
+echo "ok: .venv holds all $(wc -l < "$CHROOT$LOGDIR/lock.txt") pinned versions of requirements/*.txt"
 UNPINNED_NOTE="none"
 if [ -n "${not_pinned// /}" ]; then
     UNPINNED_NOTE=$not_pinned
-    echo "WARNING: .venv also holds packages that requirements.lock does not pin (pulled in as dependencies, so"
+    echo "WARNING: .venv also holds packages that requirements/*.txt does not pin (pulled in as dependencies, so"
     echo "         their versions are whatever PyPI has today): $not_pinned"
     for d in $not_pinned; do
         in_chroot "cd /root/tacforge && .venv/bin/python -m pip show ${d%%==*} 2>/dev/null | sed -n 's/^Required-by: /         ${d%%==*} is required by: /p'"

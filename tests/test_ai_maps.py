@@ -32,7 +32,7 @@ def test_distance_and_field_of_vision_maps_are_the_plain_ones(width, height):
     for pos in itertools.product(range(width), range(height)):
         pic = SimpleNamespace(width=width, height=height, _dist={}, _fov={})
         assert np.array_equal(Picture.dist(pic, pos), np.maximum(np.abs(xs - pos[0]), np.abs(ys - pos[1])))
-        for facing, (fx, fy) in zip(FACINGS, FACING_VECTORS):
+        for facing, (fx, fy) in zip(FACINGS, FACING_VECTORS, strict=True):
             assert np.array_equal(Picture.fov(pic, pos, facing), (fx * (xs - pos[0]) + fy * (ys - pos[1])) >= 0)
 
 
@@ -151,7 +151,7 @@ def test_path_risk_is_the_danger_summed_square_by_square_along_each_way():
             origin = (int(rng.integers(width)), int(rng.integers(height)))
             xs, ys = rng.integers(width, size=12), rng.integers(height, size=12)
             plain = []
-            for x, y in zip(xs.tolist(), ys.tolist()):
+            for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
                 dx, dy = x - origin[0], y - origin[1]
                 n, total = max(abs(dx), abs(dy)), 0.0
                 for i in range(1, n):  # the ends left out; half to even, as round()

@@ -5,7 +5,6 @@ checked on hand-made game summaries whose arithmetic is worked out below."""
 
 from __future__ import annotations
 
-import argparse
 import csv
 import io
 import json
@@ -20,7 +19,7 @@ import pytest
 from tacforge.engine.balance import (BatchError, GameSummary, SideSummary, UnitContribution, game_seed, play_game,
                             report_from_games, run_batch)
 from tacforge.engine.balance.stats import describe, median, t_quantile, wilson
-from tacforge.engine.cli import batch_cmd
+from tacforge.engine.cli import main
 
 from conftest import REPO
 
@@ -301,28 +300,15 @@ def test_t_quantiles_and_helpers():
 
 
 # -- the command line ----------------------------------------------------------------------------------------------
-def cli(argv: list[str]) -> int:
-    """`tacforge ARGV`; through engine.cli.main once `batch` is registered there, else through a parser like it."""
-    from tacforge.engine import cli as package
-
-    if batch_cmd in getattr(package, "COMMANDS", ()):
-        return package.main(argv)
-    parser = argparse.ArgumentParser(prog="tacforge")
-    parser.add_argument("--pack-path", action="append", default=[])
-    batch_cmd.register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(argv)
-    return int(args.run(args) or 0)
-
-
 def test_cli_text(capsys):
-    assert cli(["batch", WEST, "--runs", "4", "--jobs", "2", "--turns", "3", "--seed", "5"]) == 0
+    assert main(["batch", WEST, "--runs", "4", "--jobs", "2", "--turns", "3", "--seed", "5"]) == 0
     out, err = capsys.readouterr()
     assert out.startswith("Balance run: ") and "4 games, base seed 5" in out and "Victory ratio" in out
     assert "Units that most often decided the battle" in out and err == ""
 
 
 def test_cli_json_matches_the_library(capsys):
-    assert cli(["batch", EAST, "--runs", "4", "--jobs", "2", "--turns", "3", "--format", "json"]) == 0
+    assert main(["batch", EAST, "--runs", "4", "--jobs", "2", "--turns", "3", "--format", "json"]) == 0
     body = json.loads(capsys.readouterr().out)
     library = json.loads(json.dumps(run_batch(EAST, 4, jobs=1, turns=3).to_json(timing=False)))
     body.pop("timing")
@@ -330,31 +316,26 @@ def test_cli_json_matches_the_library(capsys):
 
 
 def test_cli_csv(capsys):
-    assert cli(["batch", EAST, "--runs", "4", "--jobs", "2", "--turns", "3", "--format", "csv", "--handicap",
+    assert main(["batch", EAST, "--runs", "4", "--jobs", "2", "--turns", "3", "--format", "csv", "--handicap",
                 "2"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [r["game"] for r in rows] == ["0", "1", "2", "3"] and all(r["turns"] == "3" for r in rows)
 
 
 def test_cli_errors_are_clean(capsys):
-    assert cli(["batch", "nowhere", "--runs", "2"]) == 2
+    assert main(["batch", "nowhere", "--runs", "2"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("tacforge: no scenario 'nowhere'") and "Traceback" not in err
     with pytest.raises(SystemExit) as info:
-        cli(["batch", EAST, "--runs", "0"])
+        main(["batch", EAST, "--runs", "0"])
     assert info.value.code == 2
     assert "must be at least 1" in capsys.readouterr().err
 
 
 def test_cli_as_a_program_keeps_stdout_clean():
     """A real process (worker start-up included): CSV on stdout, nothing else; no bar when stderr is a pipe."""
-    code = ("import sys\nfrom engine.cli import batch_cmd\nimport argparse\n"
-            "p = argparse.ArgumentParser(); p.add_argument('--pack-path', action='append', default=[])\n"
-            "batch_cmd.register(p.add_subparsers())\n"
-            "a = p.parse_args(sys.argv[1:])\n"
-            "if __name__ == '__main__':\n    sys.exit(a.run(a))\n")
-    run = subprocess.run([sys.executable, "-c", code, "batch", WEST, "--runs", "3", "--jobs", "2", "--turns", "2",
-                          "--format", "csv"], capture_output=True, text=True, cwd=REPO)
+    run = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "batch", WEST, "--runs", "3", "--jobs", "2",
+                          "--turns", "2", "--format", "csv"], capture_output=True, text=True, cwd=REPO)
     assert run.returncode == 0, run.stderr
     assert run.stderr == ""
     assert len(list(csv.DictReader(io.StringIO(run.stdout)))) == 3

@@ -24,10 +24,10 @@ from distributed import Client, LocalCluster
 from tacforge.engine.balance import BatchError, run_batch
 from tacforge.engine.balance.batch_setup import GameSetup
 from tacforge.engine.balance.dask_batch import LOCAL_QUIET, DaskCluster, check_worker, mismatch, scenario_fingerprints
+from tacforge.engine.cli import main
 from tacforge.engine.packs.fingerprint import PackFingerprint, folder_digest, pack_fingerprints
 
 from conftest import REPO
-from test_batch import cli
 
 WEST = "western:bocage_crossroads"
 
@@ -183,8 +183,8 @@ def _version() -> str:
 
 # -- the command line ----------------------------------------------------------------------------------------------
 def test_cli_local_cluster_matches_the_library(capsys, on_pool):
-    assert cli(["batch", WEST, "--runs", "8", "--seed", "11", "--turns", "6", "--cluster", "local", "--workers",
-                "2", "--format", "json"]) == 0
+    assert main(["batch", WEST, "--runs", "8", "--seed", "11", "--turns", "6", "--cluster", "local", "--workers",
+                 "2", "--format", "json"]) == 0
     body = json.loads(capsys.readouterr().out)
     timing = body.pop("timing")
     assert timing["jobs"] == 2 and timing["dask"] is True
@@ -197,7 +197,7 @@ def test_cli_local_cluster_matches_the_library(capsys, on_pool):
     (["--cluster", "local", "--jobs", "2"], "--jobs counts local processes"),
 ])
 def test_cli_options_that_clash(capsys, argv, message):
-    assert cli(["batch", WEST, "--runs", "2", *argv]) == 2
+    assert main(["batch", WEST, "--runs", "2", *argv]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("tacforge: ") and message in err
 

@@ -16,7 +16,6 @@ import tacforge.engine.cli as cli
 from tacforge.engine.battlegen import (BattleChoices, BuildError, auto_select, build_battle, buy, is_available, load_report,
                           offers, plan_battle, write_battle)
 from tacforge.engine.battlegen.scenario_writer import plan_output
-from tacforge.engine.cli import new_cmd
 from tacforge.engine.model import Map
 from tacforge.engine.packs import load_packs
 from tacforge.engine.sim.battle import Battle
@@ -316,7 +315,7 @@ def test_sides_without_auto_select_or_deploy(packs, tmp_path):
     allied = battle.forces["allied"]
     assert [f.letter for f in allied.formations] == ["A"] and allied.unused == allied.budget
     german = battle.forces["german"]
-    assert len(german.formations) > 3
+    assert len(german.formations) == 8 and german.spent == german.budget  # auto-selected: the whole budget
     assert all(u.at[1] <= 3 and not u.carrier for f in german.formations for u in f.units), "waiting at the top"
     _, _, issues = write_and_load(battle, content, tmp_path / "out")
     assert issues == []
@@ -402,9 +401,7 @@ def test_output_locations(packs, tmp_path):
 
 # -- the command -----------------------------------------------------------------------------------------------------
 @pytest.fixture
-def run_new(monkeypatch):
-    if new_cmd not in cli.COMMANDS:
-        monkeypatch.setattr(cli, "COMMANDS", cli.COMMANDS + (new_cmd,))
+def run_new():
     return lambda *argv: cli.main(["new", *map(str, argv)])
 
 

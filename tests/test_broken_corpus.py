@@ -2,8 +2,10 @@
 
 Each case folder is used as a pack path. It holds one or more pack folders and `expected.txt`: one issue code per
 line, every one of which must be reported with a file and a line, and optionally `pack: <id>`, the pack to validate
-(default: the only pack folder in the case). Validation must never raise, never exit with a usage error, and the
-installed packs (core, western, eastern) must still load beside the broken one.
+(default: the only pack folder in the case). The case's files report exactly the listed codes, no other (what follows
+from the mistake is listed too, under a comment saying why). Validation must never raise, never report an `internal`
+issue (tacforge's own failure), never exit with a usage error, and the installed packs (core, western, eastern) must
+still load beside the broken one.
 """
 
 from __future__ import annotations
@@ -56,7 +58,9 @@ def test_the_corpus_is_well_formed():
     assert len(CASES) >= 60
     for case in CASES:
         assert (case / "expected.txt").is_file(), f"{case.name} has no expected.txt"
-        assert read_expected(case).codes, f"{case.name}: expected.txt names no issue code"
+        codes = read_expected(case).codes
+        assert codes, f"{case.name}: expected.txt names no issue code"
+        assert len(set(codes)) == len(codes), f"{case.name}: expected.txt names a code twice"
         assert any((p / MANIFEST).is_file() for p in case.iterdir()), f"{case.name} holds no pack folder"
 
 
@@ -82,12 +86,16 @@ def load_case(case: Path) -> PackSet:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.name)
 def test_broken_pack(case):
-    """Each expected code is reported, with a file and a line, and the installed packs still load beside it."""
+    """Exactly the expected codes are reported, each with a file and a line, and the installed packs still load
+    beside the case."""
     expected = read_expected(case)
     packset = load_case(case)  # an exception escaping here fails the case
     assert INSTALLED <= {p.id for p in packset.usable()}
+    everything = packset.all_issues()
+    assert [i.format() for i in everything if i.code == "internal"] == []
     root = case.resolve()
-    issues = [i for i in packset.all_issues() if i.file is not None and Path(i.file).resolve().is_relative_to(root)]
+    issues = [i for i in everything if i.file is not None and Path(i.file).resolve().is_relative_to(root)]
+    assert sorted({i.code for i in issues}) == sorted(expected.codes)
     for code in expected.codes:
         found = [i for i in issues if i.code == code]
         assert found, f"{case.name}: no '{code}' among {sorted({i.code for i in issues})}"
@@ -104,5 +112,6 @@ def test_the_command_line_reports_a_case(name, capsys):
     captured = capsys.readouterr()
     assert (status, captured.err) == (1, "")
     issues = json.loads(captured.out)["issues"]
+    assert sorted({i["code"] for i in issues}) == sorted(expected.codes)
     for code in expected.codes:
         assert [i for i in issues if i["code"] == code and i["file"] and i["line"]], code

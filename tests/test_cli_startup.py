@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import write_pack
+from conftest import REPO, write_pack
 
 from tacforge.engine.cli import build_parser
 
@@ -92,8 +92,9 @@ def test_validate_takes_the_required_packs_from_the_schema_cache(monkeypatch, tm
     checked.clear()
     assert main(["validate", "western"]) == 0
     assert "western: no issues" in capsys.readouterr().out
-    western = [p for p in checked if "tacforge_western" in str(p)]
-    assert len(western) >= 5  # pack.yaml, rules, weapons, formations, periods, maps, scenarios: all checked again
+    western = sorted(Path(p).resolve() for p in checked if "tacforge_western" in str(p))
+    # every file of the pack (pack.yaml, rules, weapons, formations, periods, maps, scenarios) is checked again
+    assert western == sorted((REPO / "plugins" / "western" / "tacforge_western" / "pack").rglob("*.yaml"))
     core = [p for p in checked if CORE_PACK_DIR.resolve() in Path(p).resolve().parents]
     assert core == [CORE_PACK_DIR.resolve() / "pack.yaml"]  # manifests are always checked; terrain, rules are not
 

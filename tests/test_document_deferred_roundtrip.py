@@ -38,7 +38,8 @@ def test_an_unedited_document_saves_its_text_and_the_first_edit_reads_the_rest(w
     assert document.model.weapons[sherman].fa == 12
     document.save()
     saved = document.path.read_text(encoding="utf-8").splitlines()
-    assert [(a, b) for a, b in zip(original.splitlines(), saved) if a != b] == [("    fa: 11", "    fa: 12")]
+    assert [(a, b) for a, b in zip(original.splitlines(), saved, strict=True) if a != b] == \
+        [("    fa: 11", "    fa: 12")]
     assert len(saved) == len(original.splitlines())
 
 

@@ -194,7 +194,7 @@ def test_unedited_save_is_byte_identical_and_an_edit_keeps_comments(workspace, t
     document.set_value(("weapons", 0, "fa"), 8, "Change front armour")
     edited = document.text()
     assert "# CHAFFE is the manual's misprint" in edited
-    changed = [(a, b) for a, b in zip(original.splitlines(), edited.splitlines()) if a != b]
+    changed = [(a, b) for a, b in zip(original.splitlines(), edited.splitlines(), strict=True) if a != b]
     assert changed == [("    fa: 7", "    fa: 8")]
 
 

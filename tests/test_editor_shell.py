@@ -24,7 +24,8 @@ def test_open_paint_undo_save_keeps_the_file_clean(window, pack_copy):
     window.save_all()
     saved = map_file.read_text()
     assert saved.splitlines()[0] == before_map.decode().splitlines()[0]  # comments and $schema line kept
-    changed = [i for i, (a, b) in enumerate(zip(saved.splitlines(), before_map.decode().splitlines())) if a != b]
+    changed = [i for i, (a, b) in enumerate(zip(saved.splitlines(), before_map.decode().splitlines(), strict=True))
+               if a != b]
     assert changed and all(i >= 9 for i in changed)  # only map rows changed
     assert scenario.read_bytes() == before_scenario  # untouched documents are not rewritten
 

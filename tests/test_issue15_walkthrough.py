@@ -10,6 +10,7 @@ import pytest
 from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtTest import QTest
 
+from tacforge.editor.playtest.balance_figures import compare
 from tacforge.editor.playtest.frames import PULSE
 from tacforge.editor.playtest.playtest_dialog import PlaytestDialog
 
@@ -96,7 +97,9 @@ def test_edit_playtest_scrub_and_balance_leave_the_editor_as_it_was(window, qtbo
     # the balance games again, with the edit, compared with the run before it
     dialog = balance_run(qtbot, window)
     dialog.compare_button.click()
-    assert dialog.comparison.rowCount() > 0
+    table = dialog.comparison
+    shown = [table.item(r, 0).text() for r in range(table.rowCount())]
+    assert shown == [row.label for row in compare(dialog.previous[0], dialog.current[0])] and "Run" in shown
     window.balance_runs.stop()
 
     # the editor as it was: every document's text on disk and history unchanged, the edit still unsaved

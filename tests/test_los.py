@@ -363,7 +363,7 @@ def test_in_arc_offset_on_arrays_agrees_with_in_arc_on_every_square():
     from tacforge.engine.rules.los import FACING_VECTORS, FACINGS, in_arc, in_arc_offset
 
     tx, ty = np.meshgrid(np.arange(-5, 6), np.arange(-5, 6))
-    for facing, (fx, fy) in zip(FACINGS, FACING_VECTORS):
+    for facing, (fx, fy) in zip(FACINGS, FACING_VECTORS, strict=True):
         for degrees in (90, 180):
             inside = in_arc_offset(fx, fy, tx, ty, degrees)
             expected = [[in_arc((0, 0), facing, (x, y), degrees) for x in range(-5, 6)] for y in range(-5, 6)]
@@ -380,7 +380,7 @@ def test_sighting_range_of_arrays_is_the_sighting_range_of_each_unit():
     ranges = sighting_range(silhouettes, cover, moving.astype(bool), 12, spotting)
     assert ranges.tolist() == [4.5, 3.0, 12.0, 8.25]  # (1+2)*1.5; (4+2)/2; (9+2)*1.5 capped at 12; (9+2)/2*1.5
     assert [sighting_range(int(s), bool(c), bool(m), 12, spotting)
-            for s, c, m in zip(silhouettes, cover, moving)] == ranges.tolist()
+            for s, c, m in zip(silhouettes, cover, moving, strict=True)] == ranges.tolist()
 
 
 def test_a_large_maps_encodings_stay_cached_while_viewsheds_come_from_every_level(monkeypatch):

@@ -38,7 +38,7 @@ def do(model, edit):
     model.apply(edit)
     after = model.codes.copy()
     model.revert(edit)
-    assert all(np.array_equal(a, b) for a, b in zip(before, (model.types, model.levels, model.codes)))
+    assert all(np.array_equal(a, b) for a, b in zip(before, (model.types, model.levels, model.codes), strict=True))
     model.apply(edit)
     assert np.array_equal(model.codes, after)
     return edit

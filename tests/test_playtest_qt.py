@@ -108,7 +108,7 @@ def test_a_deciding_unit_in_the_report_is_selected_in_the_order_of_battle(window
     battle_window.timeline.slider.setValue(0)  # scrubbed back, then to the end: its report
     battle_window.timeline.slider.setValue(len(battle_window.controller.frames) - 1)
     deciders = battle_window.report.deciders
-    assert deciders.count() > 0
+    assert deciders.count() == 3  # the deciders of this 4-turn game (GameSummary.deciders)
     item = deciders.item(0)
     uid = item.data(Qt.ItemDataRole.UserRole)
     deciders.itemClicked.emit(item)
@@ -150,7 +150,7 @@ def test_errors_block_the_playtest_and_are_listed(window, scenario_tab, qtbot, m
     seen = accept_as(monkeypatch)
     assert window.playtests.start() is None
     dialog = seen[0]
-    assert not dialog.start_button.isEnabled() and dialog.issues.count()[0] >= 1
+    assert not dialog.start_button.isEnabled() and dialog.issues.count() == (1, 0)  # the typo: one error, no warning
     jumped = []
     monkeypatch.setattr(window, "jump_to_issue", jumped.append)
     dialog.jumpRequested.connect(window.jump_to_issue)

@@ -45,7 +45,8 @@ def test_every_worker_of_a_balance_run_plays_the_unsaved_edit(workspace, scenari
     scenario.undo.undo()
     plain = run_batch(runs=2, jobs=2, turns=1, **PlaytestSource.from_workspace(workspace, scenario.path)
                       .batch_arguments())
-    for with_edit, without in zip(edited.games, plain.games):
+    assert len(edited.games) == len(plain.games) == 2
+    for with_edit, without in zip(edited.games, plain.games, strict=True):
         assert sum(with_edit.sides["allied"].strength.values()) == sum(without.sides["allied"].strength.values()) - 2
 
 

@@ -183,7 +183,7 @@ class Game:
 
     def player_for(self, battle: Battle) -> dict:
         kinds = {"computer": ComputerPlayer, "passive": PassivePlayer}
-        return {side: kinds[kind]() for side, kind in zip(battle.state.sides, self.players)}
+        return {side: kinds[kind]() for side, kind in zip(battle.state.sides, self.players, strict=True)}
 
 
 def draw_river(battle: Battle, choice: int, crossing: int | None, code: int) -> None:
@@ -405,7 +405,7 @@ def vp_state(c, attackers, totals) -> GameState:
     sides = c.ruleset.side_ids()
     return GameState(pack=c.pack_id, scenario="property", seed=0, sides=tuple(sides), attackers=attackers, units={},
                      visibility=10, delays={s: (2, 6) for s in sides}, last_turn=1, rng=None,
-                     objective_center=(30, 30), kill_vp=dict(zip(sides, totals)))
+                     objective_center=(30, 30), kill_vp=dict(zip(sides, totals, strict=True)))
 
 
 def rank(result, numerator) -> int:

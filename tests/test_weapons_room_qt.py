@@ -90,7 +90,7 @@ def test_the_plots_redraw_while_a_value_is_typed(room, qtbot):
     assert kills.inputs.draft is not None and kills.inputs.draft.mp == 18
     assert room.table.by_id(sherman).mp == 9  # not committed yet
     typed = [[p.kills for p in points] for _, points in kills.drawn]
-    assert typed != committed and all(sum(a) >= sum(b) for a, b in zip(typed, committed))
+    assert typed != committed and all(sum(a) >= sum(b) for a, b in zip(typed, committed, strict=True))
     dashed = [list(ghost.getData()[1]) for ghost in kills._ghosts]
     assert [[float(k) for k in row] for row in committed] == dashed  # the committed values, under the draft
 
@@ -117,7 +117,7 @@ def test_saving_writes_only_the_edited_value_and_an_unedited_table_saves_unchang
     assert dump_roundtrip(room.document.data) == original  # the writer changes nothing it was not asked to
     assert room.proxy.setData(cell(room, "westcopy:sherman"), "13")
     room.document.save()
-    changed = [(a, b) for a, b in zip(original.splitlines(), path.read_text().splitlines()) if a != b]
+    changed = [(a, b) for a, b in zip(original.splitlines(), path.read_text().splitlines(), strict=True) if a != b]
     assert changed == [("    fa: 11", "    fa: 13")]
     assert len(original.splitlines()) == len(path.read_text().splitlines())
 

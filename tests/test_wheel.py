@@ -1,5 +1,6 @@
 """The wheels as a user installs them: tacforge and the two front plugins, built from the repository and installed
-into a new virtual environment beside the PyPI distribution `editor` (whose top-level package is also `editor`)."""
+into a new virtual environment, then beside the PyPI distribution `editor` (whose top-level package is also
+`editor`)."""
 
 import json
 import shutil
@@ -38,27 +39,17 @@ def _build_wheels(dist: Path) -> list[Path]:
     return sorted(dist.glob("tacforge*.whl"))
 
 
-def _pypi_editor(dist: Path) -> Path:
-    got = _run(sys.executable, "-m", "pip", "download", "--no-deps", "--disable-pip-version-check", "-q", "-d", dist,
-               "editor", timeout=180)
-    wheels = sorted(dist.glob("editor-*.whl"))
-    if got.returncode != 0 or not wheels:
-        pytest.skip(f"cannot download the PyPI package 'editor' (no network?): {got.stderr.strip()[-300:]}")
-    return wheels[0]
-
-
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
-    """(environment folder, tacforge wheel): a new venv holding the three wheels and PyPI's `editor`; the third-party
-    dependencies come from this environment through a .pth file, so nothing is downloaded but `editor`."""
+    """(environment folder, site-packages, tacforge wheel): a new venv holding the three wheels; the third-party
+    dependencies come from this environment through a .pth file, so nothing is downloaded."""
     root = tmp_path_factory.mktemp("wheel")
     dist = root / "dist"
     wheels = _build_wheels(dist)
-    editor_wheel = _pypi_editor(dist)
     env_dir = root / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)
     python = env_dir / "bin" / "python"
-    install = _run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "-q", *wheels, editor_wheel)
+    install = _run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "-q", *wheels)
     assert install.returncode == 0, install.stderr
     deps = root / "deps"
     deps.mkdir()
@@ -68,6 +59,22 @@ def installed(tmp_path_factory):
     site = Path(_run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])").stdout.strip())
     (site / "deps.pth").write_text(str(deps) + "\n")
     tacforge_wheel = next(w for w in wheels if w.name.startswith("tacforge-"))
+    return env_dir, site, tacforge_wheel
+
+
+@pytest.fixture(scope="module")
+def beside_pypi_editor(installed, tmp_path_factory):
+    """The same environment with PyPI's `editor` installed too: downloaded, so the tests taking it are marked
+    `network` (a machine without it deselects them: `make test NETWORK=0`); selected, they fail without it."""
+    env_dir, site, tacforge_wheel = installed
+    dist = tmp_path_factory.mktemp("pypi")
+    got = _run(sys.executable, "-m", "pip", "download", "--no-deps", "--disable-pip-version-check", "-q", "-d", dist,
+               "editor", timeout=180)
+    wheels = sorted(dist.glob("editor-*.whl"))
+    assert got.returncode == 0 and wheels, f"cannot download the PyPI package 'editor': {got.stderr.strip()[-300:]}"
+    install = _run(sys.executable, "-m", "pip", "--python", env_dir / "bin" / "python", "install", "--no-deps", "-q",
+                   wheels[0])
+    assert install.returncode == 0, install.stderr
     return env_dir, site, tacforge_wheel
 
 
@@ -87,8 +94,9 @@ def test_schemas_and_core_pack_come_from_the_wheel(installed, tmp_path):
     assert schema_dir.startswith(str(site)) and core_dir.startswith(str(site))  # not the checkout
 
 
-def test_commands_work_beside_the_pypi_editor_package(installed, tmp_path):
-    env_dir, site, _ = installed
+@pytest.mark.network
+def test_commands_work_beside_the_pypi_editor_package(beside_pypi_editor, tmp_path):
+    env_dir, site, _ = beside_pypi_editor
     tacforge = env_dir / "bin" / "tacforge"
     version = _run(tacforge, "--version", cwd=tmp_path)
     assert version.stdout.strip() == "tacforge 0.1.0", version.stderr
@@ -115,9 +123,12 @@ def test_commands_work_beside_the_pypi_editor_package(installed, tmp_path):
 def test_installed_pack_files_find_their_schemas(installed):
     _, site, _ = installed
     prefix = "# yaml-language-server: $schema="
-    files = sorted(p for root in ("tacforge_western", "tacforge_eastern", "tacforge/engine/_bundled/content")
-                   for p in (site / root).rglob("*.yaml"))
-    assert len(files) >= 14
+    sources = {"tacforge_western": REPO / "plugins" / "western" / "tacforge_western",
+               "tacforge_eastern": REPO / "plugins" / "eastern" / "tacforge_eastern",
+               "tacforge/engine/_bundled/content": REPO / "content"}
+    files = sorted(p for root in sources for p in (site / root).rglob("*.yaml"))
+    assert [p.relative_to(site) for p in files] == \
+        sorted(Path(root) / p.relative_to(source) for root, source in sources.items() for p in source.rglob("*.yaml"))
     for path in files:
         first = path.read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith(prefix), path

@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench_battle import largest_scenario  # noqa: E402
+from qt_lifetime import application, release  # noqa: E402
 
 GAMES = int(os.environ.get("TACFORGE_BENCH_BALANCE_GAMES", "100"))
 REPEATS = int(os.environ.get("TACFORGE_BENCH_BALANCE_REPEATS", "2"))
@@ -61,15 +62,13 @@ def _dialog(dialog) -> float:
 
 
 def measure() -> dict:
-    from PyQt6.QtWidgets import QApplication
-
     from tacforge.editor.playtest.balance_dialog import BalanceDialog
     from tacforge.editor.shell.workspace import Workspace
 
-    app = QApplication.instance() or QApplication([])
+    app = application()
     path, scenario_id = _largest_file()
     workspace = Workspace([])
-    workspace.open(path)
+    document = workspace.open(path)
     dialog = BalanceDialog(workspace, path)
     dialog.runs.setValue(GAMES)
     dialog.workers.setValue(JOBS)
@@ -79,7 +78,8 @@ def measure() -> dict:
     for _ in range(REPEATS):
         cli.append(_cli(path))
         gui.append(_dialog(dialog))
-    dialog.close()
+    release(dialog)
+    workspace.close(document)
     return {"scenario": scenario_id, "cli": statistics.median(cli), "dialog": statistics.median(gui),
             "cli_all": cli, "dialog_all": gui}
 

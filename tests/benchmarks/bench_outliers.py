@@ -108,7 +108,7 @@ def play_random_battles(n: int, seed: int = SEED, jobs: int = 2) -> list[Played]
             built.append((f"outliers_{front}:b{i}", choices.seed, new_command(front, choices)))
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
         with ProcessPoolExecutor(jobs, mp_context=context, initializer=_load, initargs=(tmp,)) as pool:
-            return list(pool.map(_play, *zip(*built)))
+            return list(pool.map(_play, *zip(*built, strict=True)))
 
 
 def run() -> list[tuple[str, float, float | None, str]]:

@@ -23,7 +23,8 @@ from tacforge.editor.playtest.controller import COMPUTER, HUMAN, PlaytestChoice 
 from tacforge.editor.shell.main_window import MainWindow  # noqa: E402
 from tacforge.editor.shell.workspace import Workspace  # noqa: E402
 
-_APP = None
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from qt_lifetime import application, release  # noqa: E402
 
 
 def f5_ms(window) -> float:
@@ -49,8 +50,7 @@ def f5_ms(window) -> float:
 
 
 def run() -> list[tuple[str, float, float | None, str]]:
-    global _APP
-    _APP = QApplication.instance() or QApplication(sys.argv[:1])
+    application()
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["TACFORGE_RECOVERY_DIR"] = str(Path(tmp) / "recovery")
         workspace = Workspace()
@@ -64,7 +64,7 @@ def run() -> list[tuple[str, float, float | None, str]]:
         times = [f5_ms(window) for _ in range(5)]
         document.undo.undo()
         window.validator.shutdown()
-        window.close()
+        release(window)
     return [("editor: F5 to first battle frame", statistics.median(times), 1000.0,
              f"{path.stem}, unsaved edit, Allies human")]
 

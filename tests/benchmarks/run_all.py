@@ -43,6 +43,16 @@ def bench_roundtrip_largest() -> tuple[float, str]:
     return median_ms(lambda: load_roundtrip(largest), repeat=9), str(largest.relative_to(REPO))
 
 
+def chosen_benchmarks() -> list[Path]:
+    """Every bench_*.py, or those named in TACFORGE_BENCH_ONLY (comma-separated stems, e.g. "bench_playtest")."""
+    found = sorted(Path(__file__).parent.glob("bench_*.py"))
+    only = {name.strip() for name in os.environ.get("TACFORGE_BENCH_ONLY", "").split(",") if name.strip()}
+    unknown = only - {p.stem for p in found}
+    if unknown:
+        raise SystemExit(f"TACFORGE_BENCH_ONLY names no benchmark: {', '.join(sorted(unknown))}")
+    return [p for p in found if not only or p.stem in only]
+
+
 def number(ms: float) -> str:
     """Milliseconds to one decimal, or to four significant digits below 1 ms (a viewshed takes about 0.05)."""
     return f"{ms:.1f}" if ms >= 1 else f"{ms:.4g}"
@@ -65,7 +75,7 @@ def main() -> int:
                  "about three quarters of it is reading the YAML (PyYAML's Python constructor over its C parser)"))
     rt, name = bench_roundtrip_largest()
     rows.append(("round-trip load of the largest file", rt, 500.0, name))
-    for module in sorted(Path(__file__).parent.glob("bench_*.py")):
+    for module in chosen_benchmarks():
         spec = importlib.util.spec_from_file_location(module.stem, module)
         loaded = importlib.util.module_from_spec(spec)
         sys.modules[module.stem] = loaded  # as an import would: dataclasses and worker processes look it up there
@@ -94,14 +104,12 @@ def main() -> int:
                      "note": note} for label, value, budget, note in rows],
     }, indent=2) + "\n")
     print(f"wrote {RESULTS.relative_to(REPO)}")
+    if "qt_lifetime" in sys.modules:  # a benchmark made Qt objects: delete them now, in order (qt_lifetime.py)
+        left = sys.modules["qt_lifetime"].shut_down()
+        if left:
+            print(f"Qt objects the benchmarks did not release, deleted before exit: {', '.join(left)}")
     return 0
 
 
 if __name__ == "__main__":
-    code = main()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    # The benchmarks leave one QApplication, several editor windows and the balance dialog's fork server behind; run
-    # together, the interpreter's teardown of them crashed PyQt at exit (SIGSEGV after the results were written;
-    # each benchmark alone exits cleanly). The results are on disk and printed: leave without that teardown.
-    os._exit(code)
+    sys.exit(main())
