@@ -3,7 +3,7 @@
 
 def __getattr__(name: str) -> str:
     # `__version__` is looked up on first use, not at import: importlib.metadata costs tens of milliseconds, more than
-    # half of what `tacforge --help` may take (design.md 8), and --help never shows the version.
+    # half of what `tacforge --help` may take (docs/architecture.md 8), and --help never shows the version.
     if name != "__version__":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from importlib.metadata import PackageNotFoundError, version

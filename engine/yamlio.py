@@ -1,4 +1,4 @@
-"""Reading and writing YAML: the fast read path, the round-trip path and atomic writes (design.md 3).
+"""Reading and writing YAML: the fast read path, the round-trip path and atomic writes (docs/architecture.md 3).
 
 Fast path: libyaml's C parser through PyYAML's CSafeLoader, with YAML 1.2 scalar rules (as ruamel.yaml reads them)
 and duplicate keys refused. We measured it at about 3x the speed of ruamel.yaml's C-backed safe loader on the

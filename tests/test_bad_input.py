@@ -1,4 +1,4 @@
-"""Bad input (design.md 9, issue 2): each case gives one clear issue naming file and line, exit code 1, no
+"""Bad input (docs/architecture.md 9, issue 2): each case gives one clear issue naming file and line, exit code 1, no
 traceback, and the other packs still load."""
 
 from __future__ import annotations

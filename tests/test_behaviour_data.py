@@ -1,4 +1,4 @@
-"""What a weapon or class does is data (design.md 5): the engine never names a weapon or class id, and a new
+"""What a weapon or class does is data (docs/architecture.md 5): the engine never names a weapon or class id, and a new
 weapon gets its behaviour from its flags alone."""
 
 from __future__ import annotations

@@ -111,7 +111,7 @@ def test_parameter_rows_mark_changed_values_with_the_original_in_the_tooltip():
     rows = {r.key: r for r in parameter_rows(RulesParameters(), {"pulses_per_turn": 5, "pulse_seconds": 30}, "core")}
     changed = rows["pulses_per_turn"]
     assert (changed.value, changed.base, changed.changed, changed.group) == (5, 4, True, "time_space")
-    assert "core has 4" in changed.tooltip() and "rules-reference 6.1" in changed.tooltip()
+    assert "core has 4" in changed.tooltip() and "docs/rules.md 6.1" in changed.tooltip()
     same = rows["pulse_seconds"]
     assert same.set_here and not same.changed and "same value as core" in same.tooltip()
     assert not rows["square_yards"].set_here and not rows["square_yards"].changed

@@ -167,7 +167,7 @@ def test_rules_model_marks_own_values_over_the_inherited_ones(workspace, pack_co
     document = workspace.open_pack_file("westcopy", "rules")
     model = document.model
     assert model.own["pulses_per_turn"] == 3 and model.parameters.time_space.pulses_per_turn == 3
-    assert model.inherited.time_space.pulses_per_turn == 4  # core's value (the rules default, rules-reference 6.1)
+    assert model.inherited.time_space.pulses_per_turn == 4  # core's value (the rules default, docs/rules.md 6.1)
     document.set_value(("parameters", "pulses_per_turn"), 5, "Change pulses per turn")
     assert document.model.parameters.time_space.pulses_per_turn == 5
 
@@ -178,7 +178,7 @@ def test_scenario_model_gives_the_rules_defaults_it_plays_with(workspace):
     document.set_value(("turns",), MISSING, "Default game length")
     model = document.model
     assert model.scenario.turns is None
-    assert model.game_length(assault=True) == 30 and model.game_length(assault=False) == 20  # rules-reference 5.7
+    assert model.game_length(assault=True) == 30 and model.game_length(assault=False) == 20  # docs/rules.md 5.7
     document.set_value(("visibility",), "random", "Random visibility")
     assert document.model.sight_range() == 20  # the greatest random visibility (6.2)
     assert seen == [ValueChanged(("turns",)), ValueChanged(("visibility",))]

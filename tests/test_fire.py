@@ -1,4 +1,4 @@
-"""Combat math (rules-reference 6.4-6.7, 6.12, 6.13, 11, 12.4, 13 U15) against values worked by hand, exactly.
+"""Combat math (docs/rules.md 6.4-6.7, 6.12, 6.13, 11, 12.4, 13 U15) against values worked by hand, exactly.
 
 Conventions of the docstrings: base = ((MR-R)*90/MR + AC*P)^2/100; vs armour acc = base * SL'/4 then halvings;
 kills = APF*acc*N/(ARMOUR*1200) vs armour and SS^2*acc*N/(DEF*1000) otherwise; SUPP = SS^2*max(acc,10)^2*N/200.
@@ -55,7 +55,7 @@ def half_up(x, places):
     return (F(x) / q + F(1, 2)) // 1 * q
 
 
-# -- the worked examples (rules-reference 11) --------------------------------------------------------------------------
+# -- the worked examples (docs/rules.md 11) --------------------------------------------------------------------------
 def test_e1_pz_iiij_vs_sherman_front(west):
     """E1: 5 PZ-IIIJ (MR 8 MP 10 SS 3 AC 8) at Sherman front armour (FA 11, SL 4), range 3, first pulse.
     base = (5*90/8 + 8)^2/100 = 64.25^2/100 = 41.280625 (printed 41.28); SL' = 4 + (6-3) = 7: x7/4 = 72.24;
@@ -115,7 +115,7 @@ def test_max_range_plus_one_flag_is_the_kg_typo(west):
     assert half_up(r.kills, 3) == F("0.073")
 
 
-def reference_kills_vs_armor(R, MR, MP, SS, AC, armor, SL, pulses, N, siw=False):  # rules-reference 11.2, verbatim
+def reference_kills_vs_armor(R, MR, MP, SS, AC, armor, SL, pulses, N, siw=False):  # docs/rules.md 11.2, verbatim
     MRe = MR if MR else 1
     P = min(pulses, 4)
     acc = (F((MRe - R) * 90, MRe) + AC * P) ** 2 / 100

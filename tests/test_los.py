@@ -1,4 +1,4 @@
-"""Line of sight (rules-reference 7, 13 U1, U2): golden cases, line symmetry, has_los against viewshed on every
+"""Line of sight (docs/rules.md 7, 13 U1, U2): golden cases, line symmetry, has_los against viewshed on every
 square of several maps, facing arcs at their boundaries, and the per-map terrain grid."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def sees(grid, a, b, operator, visibility=20, **kw):
     return forward
 
 
-# -- rules-reference 7, worked illustration: h = 3 looks at level 1, D = 6, line heights 3, 2, 2, 2, 1 ----------
+# -- docs/rules.md 7, worked illustration: h = 3 looks at level 1, D = 6, line heights 3, 2, 2, 2, 1 ----------
 @pytest.mark.parametrize("d, bg, kg", [(1, True, True), (2, True, False), (3, True, False), (4, True, False),
                                        (5, False, False)])
 def test_worked_illustration_woods_at_d(west, d, bg, kg):

@@ -1,4 +1,4 @@
-"""The random map generator and the auto-tiler behind it (engine.mapping; rules-reference 1.4, 13 U3, U4)."""
+"""The random map generator and the auto-tiler behind it (engine.mapping; docs/rules.md 1.4, 13 U3, U4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rules data against the manuals: sample rows, every difference of rules-reference 3.9 and 12.1, the terrain
+"""The rules data against the manuals: sample rows, every difference of docs/rules.md 3.9 and 12.1, the terrain
 codes of BG Appendix 3, the movement table, delays, victory points and bands."""
 
 from datetime import date
@@ -14,7 +14,7 @@ APPENDIX_3 = {0: ("clear", 1), **{c: ("road", 1) for c in range(1, 8)}, 8: ("tow
               46: ("road_slope", 4), 47: ("road_slope", 4), 48: ("clear", 5), **{c: ("road", 5) for c in range(49, 56)},
               56: ("town", 5), 57: ("woods", 5), 58: ("entrenchment", 5)}
 
-MOVEMENT = {  # rules-reference 6.10: armoured, truck, foot
+MOVEMENT = {  # docs/rules.md 6.10: armoured, truck, foot
     "clear": (13, 13, 13), "road": (7, 3, 10), "town": (10, 5, 12), "road_slope": (10, 5, 12),
     "entrenchment": (20, 27, 17), "broken": (20, 27, 17), "woods": (20, 27, 17), "slope": (20, 27, 17),
     "ford": (30, 40, 20), "bridge": (7, 3, 10), "river": (40, None, 40),
@@ -102,7 +102,7 @@ def test_kill_vp_js3_and_mortars(east):
     assert east.unit_classes["mortar"].kill_vp == 3 and east.unit_classes["hmg"].kill_vp == 2
 
 
-# -- sample rows (rules-reference 3.1-3.8) -----------------------------------------------------------------------
+# -- sample rows (docs/rules.md 3.1-3.8) -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("name,number,row", [
     ("SHERMAN", 24, (10, 9, 4, 8, 12, 2, 11, 4, 4, (1, 5))),
@@ -162,7 +162,7 @@ def test_data_card_aliases(east):
     assert get(east, "k tiger").id == get(east, "K. TIGER").id
 
 
-# -- every difference of rules-reference 3.9 and 12.1 ------------------------------------------------------------
+# -- every difference of docs/rules.md 3.9 and 12.1 ------------------------------------------------------------
 
 def test_rifle_accuracy_differs(west, east):  # D1
     assert get(west, "RIFLE", "us").ac == 20 and get(east, "RIFLE", "soviet").ac == 10
@@ -202,7 +202,7 @@ def test_periods_and_delays(west, east):  # D5, D6
                   5: ((1, 5), (3, 7)), 6: ((1, 5), (3, 7)), 7: ((2, 6), (3, 7)), 8: ((2, 6), (3, 7))}
 
 
-def test_calendar_mapping(west, east):  # rules-reference 4.2
+def test_calendar_mapping(west, east):  # docs/rules.md 4.2
     assert (west.periods[1].start, west.periods[5].end) == (date(1943, 1, 1), date(1945, 5, 8))
     assert east.periods[1].start == date(1941, 6, 22) and east.periods[3].end == date(1942, 12, 31)
 

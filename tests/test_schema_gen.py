@@ -34,7 +34,7 @@ def test_a_changed_field_changes_the_schema(monkeypatch):
     after = schema_gen.generated()[schema_gen.MODEL_FILE]
     assert [a for a, b in zip(after.splitlines(), before.splitlines(), strict=True) if a != b] == [
         '        "stacking_limit": {"description": "A unit may not enter a square holding this many friendly units '
-        '(units; rules-reference 6.11).", "type": "integer", "minimum": 1, "default": 3},']
+        '(units; docs/rules.md 6.11).", "type": "integer", "minimum": 1, "default": 3},']
 
 
 def test_generated_parameters_state_each_field():
@@ -42,7 +42,7 @@ def test_generated_parameters_state_each_field():
     properties = generated["parameters"]["properties"]
     assert list(properties) == list(RulesParameters().flat())
     assert properties["accuracy_divisor"] == {
-        "description": "The squared accuracy term is divided by this (divisor; rules-reference 6.4).",
+        "description": "The squared accuracy term is divided by this (divisor; docs/rules.md 6.4).",
         "type": "integer", "exclusiveMinimum": 0, "default": 100}
     assert properties["apf_first_halving_ratio"]["type"] == "number"
     assert properties["formation_letters"]["pattern"] == "^[A-Z]+$"

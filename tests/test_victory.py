@@ -1,4 +1,4 @@
-"""Victory points and levels (rules-reference 9, 12.4 A15-A17, A22), worked by hand."""
+"""Victory points and levels (docs/rules.md 9, 12.4 A15-A17, A22), worked by hand."""
 
 import random
 from fractions import Fraction

@@ -1,5 +1,5 @@
 """Map tiles for the zoomed-in map: one small picture per (terrain code, road arms) key, painted once per zoom
-with QPainter and kept in a NumPy atlas; a block of squares is then composed by a single gather (design.md 6:
+with QPainter and kept in a NumPy atlas; a block of squares is then composed by a single gather (docs/architecture.md 6:
 the map is drawn from an image buffer, never one graphics item per square); and a code's tile as an icon, for the
 terrain palette and the terrain room's code table."""
 

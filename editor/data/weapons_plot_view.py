@@ -387,7 +387,7 @@ Plot = TypeVar("Plot", bound=_ShownPlot)
 
 class WeaponPlots(QTabWidget):
     """The three plots, redrawn together from one set of inputs. The heat map and the suppression plot are made
-    when first shown (or asked for): making a pyqtgraph plot is a good part of opening the room (design.md 8)."""
+    when first shown (or asked for): making a pyqtgraph plot is a good part of opening the room (docs/architecture.md 8)."""
 
     # tabs 1 and 2
     LATER: tuple[tuple[str, type[_ShownPlot]], ...] = (("Heat map", HeatPlot), ("Suppression", SuppressionPlot))

@@ -4,11 +4,11 @@ typed change events.
 A Document keeps the file's round-trip data (comments, key order and unknown keys survive; an unedited file is
 saved byte for byte) and the typed model the engine's decoders build from it. Every edit is a QUndoCommand
 (commands.py) that changes the data, re-derives the model and emits one event (events.py). Views redraw from the
-model and hold no truth of their own (design.md 6).
+model and hold no truth of their own (docs/architecture.md 6).
 
 Opening reads the file on the fast path (C loader) and builds the typed model from that; the round-trip parse,
 pure Python and some 20x slower, is not part of opening (the largest weapon table opens within its budget,
-design.md 8). The shell starts it in a background thread once the room is drawn (`read_ahead`), and the first
+docs/architecture.md 8). The shell starts it in a background thread once the room is drawn (`read_ahead`), and the first
 edit waits for what is left of it; whatever asks for the data first without that reads it then.
 """
 

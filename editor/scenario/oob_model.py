@@ -6,9 +6,9 @@ pack's content; every edit is ONE undo command on the document's history (a `bul
 one change), so the issues dock revalidates after each, as after any other edit.
 
 Selection points: a formation bought from a TO&E template costs the template's `cost`; the command HQ (formation
-A) is free (rules-reference 13 U10) and a formation built by hand has no price in the pack's data, so it counts
+A) is free (docs/rules.md 13 U10) and a formation built by hand has no price in the pack's data, so it counts
 nothing and the dock says so. The budget is the ruleset's selection budget for the side's force size in the
-battle type (rules-reference 8.2), halved for a small battle: the validator's own reckoning
+battle type (docs/rules.md 8.2), halved for a small battle: the validator's own reckoning
 (engine/validation/scenario_checks.py selection_budget / selection_spent), which warns when it is exceeded.
 """
 

@@ -1,4 +1,4 @@
-"""The attack (rules-reference 12.0 strategy notes, 13 U13): each formation advances in its deployed shape, infantry
+"""The attack (docs/rules.md 12.0 strategy notes, 13 U13): each formation advances in its deployed shape, infantry
 mounted until contact, to an assembly position just outside the objective area, in line with the part of the area
 where the known and suspected enemy can hurt it least; it goes in when it must to arrive before the end (the area
 scores only then), each unit to the safest square near its place, where the infantry dismounts and every unit

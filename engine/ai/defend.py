@@ -1,4 +1,4 @@
-"""The defence (rules-reference 12.0 'Deployment', 'Special Infantry Weapons', 'The Combined Arms Concept'):
+"""The defence (docs/rules.md 12.0 'Deployment', 'Special Infantry Weapons', 'The Combined Arms Concept'):
 infantry holds cover in the objective area with short ambush ranges, guns and machine guns fire at their full
 range, transports unload and keep out of the way, and the armour waits behind the infantry as a mobile reserve
 that strikes at the attackers it can hit best once they are in the area."""

@@ -7,7 +7,7 @@ whom) and the scenario's public data (objective, start lines, home edges). Nothi
 The danger of a square to one of our units is the expected victory points it loses per pulse there, summed over
 the known enemy units that would fire at it: in range, with line of sight, and either already engaged on it or
 able to sight it (sighting range by our silhouette, cover and movement; a stationary enemy's 180-degree field of
-vision). An enemy that fired at another of our units last turn keeps that target while it can (rules-reference
+vision). An enemy that fired at another of our units last turn keeps that target while it can (docs/rules.md
 6.2: a unit with a target does not search), so it threatens nobody else except in its own square.
 """
 

@@ -1,4 +1,4 @@
-"""Players give orders each turn. The computer player follows the manuals' strategy notes (rules-reference 12.0,
+"""Players give orders each turn. The computer player follows the manuals' strategy notes (docs/rules.md 12.0,
 13 U13); docs/engine.md, "The computer player", describes the doctrine:
 
 * attack (attackers, and both sides of a meeting engagement): attack.py

@@ -1,4 +1,4 @@
-"""The defender's raid, when the attack it waits for does not come (rules-reference 12.0: "flank the enemy
+"""The defender's raid, when the attack it waits for does not come (docs/rules.md 12.0: "flank the enemy
 defensive positions", "obtain back armor shots, or close to 0 range"): the armour goes around the enemy and takes
 it from behind while the infantry and guns hold the objective.
 

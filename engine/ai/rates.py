@@ -1,4 +1,4 @@
-"""Expected kills per pulse, from the fire formulas of engine.rules.fire (rules-reference 6.4-6.6, 3.10), and the
+"""Expected kills per pulse, from the fire formulas of engine.rules.fire (docs/rules.md 6.4-6.6, 3.10), and the
 victory points at stake: what the computer player weighs its moves with. Pure and memoised."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Fire support (rules-reference 5.4, 6.6, 12.0 'The Combined Arms Concept'): batteries and mortars bombard the
+"""Fire support (docs/rules.md 5.4, 6.6, 12.0 'The Combined Arms Concept'): batteries and mortars bombard the
 known enemy square where they do the most harm - anti-tank guns, infantry, mortars and soft vehicles first, since
 shells barely scratch armour - when one of our units can see an enemy there (4 pulses of spotting, no drift)."""
 

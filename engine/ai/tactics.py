@@ -1,5 +1,5 @@
 """Unit drills shared by the attack, the defence and the raid: drive somewhere without stopping to shoot, halt and
-fight, face the worst threat, keep moving under fire in the open, and close assaults (rules-reference 12.0)."""
+fight, face the worst threat, keep moving under fire in the open, and close assaults (docs/rules.md 12.0)."""
 
 from __future__ import annotations
 

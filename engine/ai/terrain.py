@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from ..sim.battle import Battle
     from ..sim.state import UnitState
 
-AREA_RADIUS = 9  # the 19 x 19 objective area (rules-reference 1.5, 13 U1)
+AREA_RADIUS = 9  # the 19 x 19 objective area (docs/rules.md 1.5, 13 U1)
 SHAPE_LIMIT = 3  # a formation keeps its shape within 3 squares of its headquarters
 
 

@@ -1,4 +1,4 @@
-"""Building a whole battle: map, set-up, forces, deployment (rules-reference 8.2; the manuals' "build your own").
+"""Building a whole battle: map, set-up, forces, deployment (docs/rules.md 8.2; the manuals' "build your own").
 
     battle = build_battle(content, BattleChoices("allied-assault", period=4, seed=7))
     write_battle(battle, content, Path("my-battles"), requires={"core": ">=1.0,<2", "western": ">=1.0,<2"},
@@ -122,7 +122,7 @@ def _force_type_for(content: Content, plan: BattlePlan, side: str, refs: list[st
 
 def park(content: Content, game_map: Map, plan: BattlePlan, force: ForceDraft) -> None:
     """No auto-deploy: the units wait in rows from the top of the side's deployment area, nearest the start line
-    first, for the designer to place them (rules-reference 1.5)."""
+    first, for the designer to place them (docs/rules.md 1.5)."""
     spot = DeploymentArea(content, game_map, plan, force.side, random.Random(0))
     squares = [(plan.column(force.side, d), y) for y in range(plan.height) for d in range(plan.max_depth(force.side) + 1)]
     from ..sim.initial_state import EDGE_FACING

@@ -1,4 +1,4 @@
-"""AUTO-DEPLOY: a hasty but sensible deployment for either side (rules-reference 8.2, 1.6, 2.2, 13 U13).
+"""AUTO-DEPLOY: a hasty but sensible deployment for either side (docs/rules.md 8.2, 1.6, 2.2, 13 U13).
 
 Every unit goes on the friendly side of its start line, inside the map, on a square its vehicles can enter and
 never in water, with at most a few units per square (the stacking limit where the ruleset has one, else 3).

@@ -1,5 +1,5 @@
 """Forces: which formation templates a side may buy, buying them with selection points, and the lettered order of
-battle they become (rules-reference 2.1, 2.2, 3.11, 8.2, 13 U7-U10).
+battle they become (docs/rules.md 2.1, 2.2, 3.11, 8.2, 13 U7-U10).
 
 A template is *available* to a side's force in a period when all of these hold:
 

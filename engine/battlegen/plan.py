@@ -1,11 +1,11 @@
-"""Battle set-up: the choices of the manuals' "build your own scenario" screens turned into a plan (rules-reference
+"""Battle set-up: the choices of the manuals' "build your own scenario" screens turned into a plan (docs/rules.md
 8.1-8.4, 1.5, 13 U5, U7).
 
     plan = plan_battle(content, BattleChoices("allied-assault", period=4, size="large", seed=7), game_map)
 
 The plan fixes the battle type, period, size, handicap, game length, visibility, each side's selection-point budget,
 the objective area and both start lines. Command delays are deliberately left out: a built scenario names none,
-so the period table applies, with BG's random +1/+2 (rules-reference 4.3, 4.4), exactly as in the manuals' own
+so the period table applies, with BG's random +1/+2 (docs/rules.md 4.3, 4.4), exactly as in the manuals' own
 custom battles.
 """
 
@@ -31,7 +31,7 @@ class BuildError(Exception):
 
 @dataclass(frozen=True)
 class BattleChoices:
-    """What the player chooses before a battle is built (rules-reference 8.1, 8.2)."""
+    """What the player chooses before a battle is built (docs/rules.md 8.1, 8.2)."""
 
     battle_type: str
     period: int
@@ -90,7 +90,7 @@ class BattlePlan:
 
 
 def map_size(content: Content, battle: BattleType) -> tuple[int, int]:
-    """60x60, and 60x30 for assault battles (rules-reference 1.4, 13 U3)."""
+    """60x60, and 60x30 for assault battles (docs/rules.md 1.4, 13 U3)."""
     t = content.parameters.time_space
     return t.map_width, t.assault_map_height if battle.assault else t.map_height
 
@@ -176,7 +176,7 @@ def _area_score(content: Content, game_map: Map | None, center: tuple[int, int],
 
 
 def _place(content: Content, plan: BattlePlan, game_map: Map | None, rng: random.Random):
-    """Objective centre and start lines by battle type (rules-reference 13 U5)."""
+    """Objective centre and start lines by battle type (docs/rules.md 13 U5)."""
     w, h = plan.width, plan.height
     radius = content.parameters.time_space.objective_area_size // 2
     spread = min(6, max(0, h // 2 - radius - 1))

@@ -1,4 +1,4 @@
-"""AUTO-SELECT: buy a combined-arms force that suits the side's part in the battle (rules-reference 8.2, 3.11).
+"""AUTO-SELECT: buy a combined-arms force that suits the side's part in the battle (docs/rules.md 8.2, 3.11).
 
 A recipe per posture gives each kind of formation a share of the budget:
 
@@ -15,7 +15,7 @@ random, guided by the recipe (the kind of formation furthest below its share ten
 what that share still lacks are likelier; what is left at the end buys the dearest template that still fits), and
 buying the candidate that scores best: closest to the recipe's shares, fewest points unused, every major share
 bought, the same support formation not bought again and again. (An unused point is worth 20 VP to its side, at
-most 250, rules-reference 9; auto-select still spends what it can, as a player building a force would, and what
+most 250, docs/rules.md 9; auto-select still spends what it can, as a player building a force would, and what
 stays unused is what no template fits.) Each seed also likes some templates a little more than others, so
 different seeds give different forces where several fit about as well; the same seed always gives the same force.
 The force is listed (and lettered B, C, ...) armour first, then infantry, tank destroyers, assault guns,

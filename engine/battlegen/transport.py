@@ -1,4 +1,4 @@
-"""Loading a formation into its own vehicles (rules-reference 2.4): each vehicle carries 10 transport points; rifle
+"""Loading a formation into its own vehicles (docs/rules.md 2.4): each vehicle carries 10 transport points; rifle
 and SMG men cost 1, HMGs 2, mortars 3 or 5, guns 10 (unit class or weapon data); every vehicle carries infantry,
 only trucks and weapons with `carries: all` (halftracks) carry guns and mortars.
 

@@ -1,4 +1,4 @@
-"""A human player at the terminal: the orders phase as prompts (rules-reference 5.2, in words instead of keys)."""
+"""A human player at the terminal: the orders phase as prompts (docs/rules.md 5.2, in words instead of keys)."""
 
 from __future__ import annotations
 

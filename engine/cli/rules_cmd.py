@@ -18,7 +18,7 @@ def register(sub) -> None:
     rules = p.add_subparsers(dest="rules", metavar="WHAT", required=True)
     show = rules.add_parser(
         "show", help="every parameter's effective value, unit, meaning and source",
-        description="Every rules parameter in effect, grouped: its value, unit, meaning, rules-reference section and "
+        description="Every rules parameter in effect, grouped: its value, unit, meaning, docs/rules.md section and "
                     "where the value comes from (default, a pack id, or scenario).")
     show.add_argument("scenario", nargs="?", help="scenario: pack:id, a bare id, or the path of a scenario file")
     show.add_argument("--pack", help="show a pack's parameters instead of a scenario's")
@@ -72,7 +72,7 @@ def run_show(args) -> int:
         print(json.dumps({**subject, "parameters": rows, "flags": flags}, indent=2))
         return 0
     print(f"Rules parameters of {subject['scenario'] or 'pack ' + subject['pack']}: value, source, meaning "
-          "(unit; rules-reference section)")
+          "(unit; docs/rules.md section)")
     key_width = max(len(r["key"]) for r in rows + flags)
     value_width = 8  # numbers; a longer value (formation_letters) pushes its own line out
     source_width = max(len(r["source"]) for r in rows)

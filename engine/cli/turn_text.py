@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..model import Ruleset, Scenario
 
 if TYPE_CHECKING:  # the simulator is imported where a battle is reported on: the editor's briefing preview needs
-    # only opening_text, and importing the simulator would add a tenth to the editor's start (design.md 8)
+    # only opening_text, and importing the simulator would add a tenth to the editor's start (docs/architecture.md 8)
     from ..sim.battle import Battle
     from ..sim.victory import VictoryResult
 

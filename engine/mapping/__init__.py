@@ -3,7 +3,7 @@
 * `autotile`  -- terrain *type* + *level* layers <-> interchange codes (road/river/slope/bridge/ford variants
   picked from the neighbours), slope rings between plateaus (`place_slopes`); shared with the editor's brushes.
 * `generate`  -- `generate_map(content, river=..., cover=..., seed=...)`: seeded, deterministic countryside
-  (rules-reference 1.4 and 13 U3).
+  (docs/rules.md 1.4 and 13 U3).
 * `map_checks` -- `map_problems(game_map, content)`: the legality rules a generated (or painted) map must meet.
 * `render`    -- `render_png(game_map, content, path)`: a dependency-free PNG for looking at maps.
 """

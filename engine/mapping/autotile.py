@@ -1,4 +1,4 @@
-"""Auto-tiling: painted terrain *type* and *level* layers <-> interchange terrain codes (rules-reference 1.2, 13 U4).
+"""Auto-tiling: painted terrain *type* and *level* layers <-> interchange terrain codes (docs/rules.md 1.2, 13 U4).
 
 A designer (or the generator) paints what a square *is* (one of `TYPES`) and how high it is (0 water, plateaus
 1/3/5, slopes 2/4); the code, and with it the symbol variant, follows from the neighbours. Everything here works

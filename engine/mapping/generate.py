@@ -1,4 +1,4 @@
-"""The random map generator (rules-reference 1.4 and 13 U3): seeded, deterministic countryside.
+"""The random map generator (docs/rules.md 1.4 and 13 U3): seeded, deterministic countryside.
 
 `generate_map(content, river=True, cover=5, seed=7)` paints type and level layers and lets `autotile` derive the
 codes. In order, each from its own random stream of the seed (so changing `cover` keeps the same hills, river,

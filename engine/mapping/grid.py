@@ -1,6 +1,6 @@
 """Small grid helpers for map making (NumPy, no SciPy): smoothing, morphology, distances, components, routing.
 
-Arrays are indexed [y, x]; "distance" is Chebyshev (8-way, rules-reference 13 U1).
+Arrays are indexed [y, x]; "distance" is Chebyshev (8-way, docs/rules.md 13 U1).
 """
 
 from __future__ import annotations

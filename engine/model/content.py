@@ -1,7 +1,7 @@
 """The content a pack sees: its own entries merged over those of the packs it requires.
 
 Bare ids are looked up in the pack itself, then in its requirements; qualified ids directly. Weapons are also
-found by manual name, alias or legacy number, case-insensitively (design.md 2). engine.packs builds it; the checks
+found by manual name, alias or legacy number, case-insensitively (docs/architecture.md 2). engine.packs builds it; the checks
 in engine.validation, which the loader runs, read it, so it lives here, below both.
 """
 
@@ -153,7 +153,7 @@ class Content:
     def unit_class_of(self, weapon: Weapon):
         return self.unit_classes.get(weapon.unit_class)
 
-    # -- transport (rules-reference 2.4): the one place that reads the weapon's and its class's transport data --
+    # -- transport (docs/rules.md 2.4): the one place that reads the weapon's and its class's transport data --
     def carries(self, weapon: Weapon) -> str:
         """What a unit of this weapon carries: 'none', 'infantry' or 'all' (guns and mortars too). Only vehicles
         carry; the weapon's own `carries` overrides its class's."""

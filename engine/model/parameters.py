@@ -4,7 +4,7 @@ rules.yaml keeps the keys flat (`pulses_per_turn: 4`); each key is exactly one f
 group by concern, so the engine reads `params.time_space.pulses_per_turn`. Field names equal the YAML keys so that
 one search finds a constant in the YAML, the schema, the code and `tacforge rules show`.
 
-Each field carries its metadata (unit, allowed range, one-line meaning, rules-reference section); its default is
+Each field carries its metadata (unit, allowed range, one-line meaning, docs/rules.md section); its default is
 the manuals' value. These fields are the source of schemas/model.schema.json `$defs/parameters`: `make schemas`
 writes it (engine/validation/schema_gen.py) and a test fails when the committed file differs.
 """
@@ -34,7 +34,7 @@ class ParameterInfo:
 
     def describe(self) -> str:
         """The schema's description of the parameter, which a YAML language server shows on hover."""
-        return f"{self.meaning[0].upper()}{self.meaning[1:]} ({self.unit}; rules-reference {self.section})."
+        return f"{self.meaning[0].upper()}{self.meaning[1:]} ({self.unit}; docs/rules.md {self.section})."
 
 
 def _param(default, unit: str, meaning: str, section: str, *, minimum=None, maximum=None, above=None, pattern=None):

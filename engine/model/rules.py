@@ -41,7 +41,7 @@ class UnitClass:
     carries: str = _key({"enum": ["none", "infantry", "all"]}, "none")
     transport_cost: int | None = _key({"oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}, None)
     kill_vp_plus_front_armour: bool = _key(_BOOLEAN, False)
-    # What the class does, as data (design.md 5): the engine reads these, never the class id.
+    # What the class does, as data (docs/architecture.md 5): the engine reads these, never the class id.
     role: str | None = _key(_described(
         "Its part in a force, for building random battles and for the computer player.",
         {"enum": ["armour", "tank_hunter", "assault_armour", "recon", "artillery", "infantry", "support", "antitank",
@@ -128,7 +128,7 @@ def _flag(meaning: str, section: str, unit: str = "switch", minimum: float | Non
 
 @dataclass(frozen=True, slots=True)
 class RulesetFlags:
-    """The switches of a ruleset profile: the rules that differ between the two games (rules-reference 12.1, 14)."""
+    """The switches of a ruleset profile: the rules that differ between the two games (docs/rules.md 12.1, 14)."""
 
     random_delay_increase: bool = _flag("33% +1 and 33% +2 to a side's command delays per scenario", "4.4")
     siw_target_mg_divisor: bool = _flag("SIWs firing = men / (1 + the target's MGs)", "12.1 D9")
@@ -154,7 +154,7 @@ class RulesetFlags:
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    """The ruleset profile: every per-game rule difference, as data (design.md 5)."""
+    """The ruleset profile: every per-game rule difference, as data (docs/architecture.md 5)."""
 
     id: str
     name: str

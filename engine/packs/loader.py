@@ -448,7 +448,7 @@ def load_location_guarded(location: PackLocation, cache: LoadCaches | None,
                           read_files: bool = True) -> LoadedPack:
     try:
         return load_location(location, cache, check_fully, read_files)
-    except Exception as exc:  # a broken pack must never hide the others (design.md 2)
+    except Exception as exc:  # a broken pack must never hide the others (docs/architecture.md 2)
         return _failed(location, exc)
 
 
@@ -481,7 +481,7 @@ def load_packs(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
                include_user_dir: bool = True, use_cache: bool = True,
                check_fully: Callable[[LoadedPack], bool] | None = None,
                only: Callable[[LoadedPack], bool] | None = None) -> PackSet:
-    """Discover and load every pack (design.md 2). With use_cache, files whose exact text was read before are not
+    """Discover and load every pack (docs/architecture.md 2). With use_cache, files whose exact text was read before are not
     parsed again (parsed_cache) and, if they passed schema validation, not checked again (validation.schema_cache),
     except in the packs check_fully picks: `tacforge validate` checks the packs it is asked about in full, and takes
     the others (the packs they require) from the caches.

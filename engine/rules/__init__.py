@@ -1,1 +1,1 @@
-"""Combat rules as pure functions: fire, suppression and combat-report categories (rules-reference 6.4-6.7, 6.12)."""
+"""Combat rules as pure functions: fire, suppression and combat-report categories (docs/rules.md 6.4-6.7, 6.12)."""

@@ -1,4 +1,4 @@
-"""Combat report categories (rules-reference 6.12): which headline a shot gets, from the firing weapon's class,
+"""Combat report categories (docs/rules.md 6.12): which headline a shot gets, from the firing weapon's class,
 its shell size and the ruleset profile's `reports` thresholds. Pure: no state, no I/O."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Fire: direct fire vs armoured and non-armoured targets, indirect fire, special infantry weapons, and the
-resolution of expected kills to whole ones (rules-reference 6.4-6.7, 3.10, 12.4; resolve_kills is re-exported
+resolution of expected kills to whole ones (docs/rules.md 6.4-6.7, 3.10, 12.4; resolve_kills is re-exported
 from tacforge.engine.rules.suppression).
 
 Pure functions of numbers, the rules `params` (content/rules.yaml `parameters`) and the profile's `flags`

@@ -1,4 +1,4 @@
-"""The square grid's geometry (rules-reference 13 U1): squares are ``(x, y)`` tuples, x eastward, y southward (row 0
+"""The square grid's geometry (docs/rules.md 13 U1): squares are ``(x, y)`` tuples, x eastward, y southward (row 0
 = north), and the distance between two squares is Chebyshev, the number of king's moves from one to the other."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Line of sight, viewsheds and facing arcs (rules-reference 7, 13 U2).
+"""Line of sight, viewsheds and facing arcs (docs/rules.md 7, 13 U2).
 
 Squares and distances are those of geometry.py; grids are indexed ``[y, x]``.
 
-Rules decisions (the recommended reading of rules-reference 7, made exact):
+Rules decisions (the recommended reading of docs/rules.md 7, made exact):
 
 * Distance is Chebyshev. A unit's height is the level of its square. The path is `line_squares`, endpoints
   excluded. Range > visibility: no LOS. Adjacent squares (nothing between) always see each other.
@@ -13,7 +13,7 @@ Rules decisions (the recommended reading of rules-reference 7, made exact):
   end (OP is '>=' in BG, '>' in KG); failing the test blocks. Exact integer arithmetic. The sight line is the
   same straight line from either end, so the answer is symmetric. A square whose P does not exceed the lower unit's
   level never blocks: the sight line never dips to that level before the lower end, and without this KG's strict
-  '>' would let every clear square next to a lower target block (rules-reference 7: "clear P = 1 never blocks").
+  '>' would let every clear square next to a lower target block (docs/rules.md 7: "clear P = 1 never blocks").
   With ``count_cover_between_levels=True`` the cover count also applies between levels (the alternative reading).
 
 `has_los` is the plain reference implementation; `viewshed` gives the same answer for every square in range at
@@ -68,7 +68,7 @@ def _check(grid: TerrainGrid, square: Square) -> None:
 
 def has_los(grid: TerrainGrid, a: Square, b: Square, operator: str = ">=", visibility: float = 20, *,
             count_cover_between_levels: bool = False) -> bool:
-    """Whether units on squares `a` and `b` see each other (rules-reference 7; the reference implementation)."""
+    """Whether units on squares `a` and `b` see each other (docs/rules.md 7; the reference implementation)."""
     e = _operator(operator)
     _check(grid, a)
     _check(grid, b)
@@ -355,7 +355,7 @@ def in_arc(origin: Square, facing: int | str, target: Square, degrees: int = 180
     """Whether `target` lies within the `degrees`-wide arc centred on `facing` as seen from `origin`.
 
     Boundaries are inclusive (a target exactly 45 degrees off a 90-degree arc is inside); the origin's own square is
-    always inside. Exact integer arithmetic for 90, 180 and 360 degrees (rules-reference 13 U2).
+    always inside. Exact integer arithmetic for 90, 180 and 360 degrees (docs/rules.md 13 U2).
     """
     fx, fy = FACING_VECTORS[facing_index(facing)]
     tx, ty = target[0] - origin[0], target[1] - origin[1]
@@ -384,7 +384,7 @@ def in_arc_offset(fx, fy, tx, ty, degrees: int):
 
 def front_arc(target_pos: Square, target_facing: int | str, firer_pos: Square) -> bool:
     """Whether fire from `firer_pos` strikes the target's front armour: the firer within +-45 degrees of the
-    target's facing, inclusive (rules-reference 13 U2). A firer in the target's own square counts as frontal."""
+    target's facing, inclusive (docs/rules.md 13 U2). A firer in the target's own square counts as frontal."""
     return in_arc(target_pos, target_facing, firer_pos, 90)
 
 

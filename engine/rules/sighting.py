@@ -1,4 +1,4 @@
-"""How far away a unit can be sighted (rules-reference 7.1): its silhouette plus the profile's bonus, divided in
+"""How far away a unit can be sighted (docs/rules.md 6.2): its silhouette plus the profile's bonus, divided in
 cover, multiplied while it moves, never beyond the visibility. The one place of the formula: the fire phase asks it
 per unit and per pulse (arrays of the enemies on the map), the computer player per square of the map.
 

@@ -1,4 +1,4 @@
-"""Suppression (rules-reference 6.7, 12.4 A11-A13), searching under suppression (6.2), the sighting of firing
+"""Suppression (docs/rules.md 6.7, 12.4 A11-A13), searching under suppression (6.2), the sighting of firing
 units (6.13) and the resolution of expected kills to whole ones (13 U15) as pure functions, plus the exact-or-float
 arithmetic shared with engine.rules.fire.
 

@@ -1,4 +1,4 @@
-"""Per-map terrain arrays for line of sight and movement (rules-reference 1.2, 1.3, 7).
+"""Per-map terrain arrays for line of sight and movement (docs/rules.md 1.2, 1.3, 7).
 
 `TerrainGrid.from_map(game_map, content)` turns a map's interchange codes into frozen NumPy arrays indexed
 ``[y, x]`` (row 0 = north): altitude level, obstacle height P (level + 1 on cover terrain), line-of-sight kind,
@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 LOS_OPEN, LOS_TOWN, LOS_WOODS, LOS_BROKEN = 0, 1, 2, 3
 LOS_KINDS = {"open": LOS_OPEN, "town": LOS_TOWN, "woods": LOS_WOODS, "broken": LOS_BROKEN}
-# Cover-counting weights (rules-reference 7 step 5): a path blocks when the weights of its squares sum to >= 3.
+# Cover-counting weights (docs/rules.md 7 step 5): a path blocks when the weights of its squares sum to >= 3.
 # broken 1, woods 2, town 3 gives exactly: 1 woods or 2 broken pass; 2 woods, 3 broken, woods + broken, any town block.
 COUNT_WEIGHT = np.array([0, 3, 2, 1], dtype=np.int8)  # indexed by LOS kind
 COUNT_BLOCKS = 3

@@ -6,7 +6,7 @@
         battle.orders_phase({side: player.orders(battle, side) for side, player in players.items()})
         battle.combat_phase()
 
-Everything that happens is an event in battle.events (design.md 5).
+Everything that happens is an event in battle.events (docs/architecture.md 5).
 """
 
 from __future__ import annotations

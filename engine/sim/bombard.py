@@ -1,4 +1,4 @@
-"""Bombardment missions (rules-reference 5.4, 6.6, 13 U17): delay, spotting, drift, firing on every enemy unit in
+"""Bombardment missions (docs/rules.md 5.4, 6.6, 13 U17): delay, spotting, drift, firing on every enemy unit in
 the target square, cancellation when friends are there."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One unit's part of a pulse (rules-reference 6.2-6.8, 6.13-6.15): search, select a target, fire, and what the
+"""One unit's part of a pulse (docs/rules.md 6.2-6.8, 6.13-6.15): search, select a target, fire, and what the
 fire does to the target (kills, suppression, disembarking under fire, rout)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Command control (rules-reference 2.2, 4.3, 5.3, 5.4): whether a unit is in command and the delays that follow."""
+"""Command control (docs/rules.md 2.2, 4.3, 5.3, 5.4): whether a unit is in command and the delays that follow."""
 
 from __future__ import annotations
 

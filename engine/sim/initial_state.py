@@ -17,7 +17,7 @@ class SetupError(Exception):
 
 
 def handicap_factor(content: Content, side: str, level: int) -> Fraction:
-    """Strength multiplier for a side at handicap 1-5 (rules-reference 8.1, 13 U11)."""
+    """Strength multiplier for a side at handicap 1-5 (docs/rules.md 8.1, 13 U11)."""
     profile, p = content.known_ruleset, content.parameters
     # str() first: 0.75 is the exact decimal the designer wrote, not the nearest binary float
     strong, weak = (Fraction(str(p.handicap.handicap_strong_reduction)),
@@ -39,7 +39,7 @@ def scaled_count(count: int, factor: Fraction) -> int:
 
 def command_delays(scenario: Scenario, content: Content, side: str, rng: random.Random) -> tuple[int, int]:
     """(in command, out of command) pulses for a side: the scenario's value or the period table, plus BG's random
-    +1/+2 (rules-reference 4.3, 4.4, 13 U30)."""
+    +1/+2 (docs/rules.md 4.3, 4.4, 13 U30)."""
     extra = content.parameters.command.out_of_command_extra_delay
     given = dict(scenario.command_delays).get(side)
     if given is not None:

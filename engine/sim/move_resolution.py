@@ -1,4 +1,4 @@
-"""A unit's movement at the end of a pulse (rules-reference 6.10, 6.11, 13 U19, U24)."""
+"""A unit's movement at the end of a pulse (docs/rules.md 6.10, 6.11, 13 U19, U24)."""
 
 from __future__ import annotations
 

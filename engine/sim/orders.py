@@ -1,4 +1,4 @@
-"""Orders (rules-reference 5): what a player may tell a unit in the orders phase, and their immediate effects.
+"""Orders (docs/rules.md 5): what a player may tell a unit in the orders phase, and their immediate effects.
 
 An order is a small frozen record; `apply_order` checks it against the state, changes the unit and returns the
 events. Orders that take time to act (moves, bombardments) get the command-control delay (5.6).

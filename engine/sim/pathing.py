@@ -1,4 +1,4 @@
-"""Movement (rules-reference 6.10, 6.11, 13 U19-U21): costs to enter by mobility class, distance fields toward an
+"""Movement (docs/rules.md 6.10, 6.11, 13 U19-U21): costs to enter by mobility class, distance fields toward an
 objective (Dijkstra, with scipy), and the step a unit takes with the movement points it has accumulated."""
 
 from __future__ import annotations

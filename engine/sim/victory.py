@@ -1,4 +1,4 @@
-"""Victory points and the victory level (rules-reference 9, 12.4 A15-A17, A22)."""
+"""Victory points and the victory level (docs/rules.md 9, 12.4 A15-A17, A22)."""
 
 from __future__ import annotations
 

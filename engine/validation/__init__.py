@@ -1,1 +1,1 @@
-"""Validation: YAML syntax, JSON Schema and semantic checks, reported as one list of issues (design.md 4)."""
+"""Validation: YAML syntax, JSON Schema and semantic checks, reported as one list of issues (docs/architecture.md 4)."""

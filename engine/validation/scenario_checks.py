@@ -83,7 +83,7 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
 
 
 def selection_budget(content: Content, s: Scenario, side: str) -> int | None:
-    """The side's selection points in the scenario's battle (rules-reference 8.2): the ruleset's budget for the
+    """The side's selection points in the scenario's battle (docs/rules.md 8.2): the ruleset's budget for the
     force size the battle type gives the side, halved in a small battle; None without a size for it."""
     profile = content.ruleset
     battle = profile.battle_type(s.battle_type) if profile else None

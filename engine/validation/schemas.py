@@ -218,7 +218,7 @@ def precheck(kind: str) -> Callable[[Any], bool]:
 
 
 def validate(kind: str, data: Any, file: Path | None) -> list[Issue]:
-    """Schema issues for one document of a kind (design.md 4, second layer)."""
+    """Schema issues for one document of a kind (docs/architecture.md 4, second layer)."""
     out: list[Issue] = []
     non_finite = dict(_non_finite(data))
     # a document with .inf or .nan goes to jsonschema, which takes them as numbers (jsonschema-rs does not)

@@ -229,7 +229,7 @@ def check_maps(docs, content: Content, texts: dict) -> list[Issue]:
 
 
 def check_pack(pack, content: Content) -> list[Issue]:
-    """Every semantic issue of one pack, seen with its requirements (design.md 4, third layer)."""
+    """Every semantic issue of one pack, seen with its requirements (docs/architecture.md 4, third layer)."""
     docs = pack.docs
     texts = pack.texts
     out = check_terrain(docs, content, texts) + check_rules(docs, content) + check_periods(docs, content, texts)

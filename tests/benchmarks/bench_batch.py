@@ -1,5 +1,5 @@
 """Benchmark: balance-run throughput with one process and with two, and with one and two Dask LocalCluster workers
-(design.md 8: a batch of AI-vs-AI battles scales to both cores, >= 1.9x one process; 2 Dask workers >= 1.8x one).
+(docs/architecture.md 8: a batch of AI-vs-AI battles scales to both cores, >= 1.9x one process; 2 Dask workers >= 1.8x one).
 
 Each measurement is one whole `run_batch` call of GAMES full-length games, as a designer runs it: finding the
 scenario, starting the workers, every worker loading the packs, playing, summing up. That set-up costs about a

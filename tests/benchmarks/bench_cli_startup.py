@@ -1,4 +1,4 @@
-"""Benchmark: command-line start-up, whole process (design.md 8): `tacforge --help` under 150 ms and `tacforge
+"""Benchmark: command-line start-up, whole process (docs/architecture.md 8): `tacforge --help` under 150 ms and `tacforge
 validate` of a one-scenario pack (made by `tacforge new`) under 300 ms.
 
 Run alone with `--compare OTHER/bin/tacforge` to time another install in the same run, the two interleaved run by

@@ -1,4 +1,4 @@
-"""Benchmark: the map editor's canvas (issue 5, design.md 8): full repaints and a brush stroke, offscreen.
+"""Benchmark: the map editor's canvas (issue 5, docs/architecture.md 8): full repaints and a brush stroke, offscreen.
 
 A "full repaint" renders the whole visible map view into a QImage (widget.render), pictures already built, as
 every paint after the first does; the first paint of a view, which builds them, is reported without a budget. The

@@ -1,4 +1,4 @@
-"""Benchmark: the weapons room (issue 13, design.md 8), offscreen. "Open" is from the file's path to the room
+"""Benchmark: the weapons room (issue 13, docs/architecture.md 8), offscreen. "Open" is from the file's path to the room
 painted with its table and plots: the fast-path read of the file and its typed model (the document), the tab, the
 first paint (the pack already loaded by the workspace, as in the editor); "plot update" is
 one committed edit of the selected weapon's penetration, through the undo stack, to the shown plot redrawn (the

@@ -1,5 +1,5 @@
 """Benchmark: a viewshed (every square visible from one square, visibility 20, exact rules) against python-tcod's
-`compute_fov` with FOV_SYMMETRIC_SHADOWCAST on the same 60x60 map (design.md 8: within 2x of tcod, same run).
+`compute_fov` with FOV_SYMMETRIC_SHADOWCAST on the same 60x60 map (docs/architecture.md 8: within 2x of tcod, same run).
 
 The viewshed runs cold: its result cache is cleared before every call, while the path tables and the per-map
 encodings (the codes, and the limits per operator and origin level) stay warm, as they do in a game. Each call is timed on its own, in blocks of 100 calls of one function
@@ -24,7 +24,7 @@ from tacforge.engine.rules import los  # noqa: E402
 from tacforge.engine.rules.terrain_grid import LOS_TOWN, LOS_WOODS, TerrainGrid  # noqa: E402
 
 VISIBILITY = 20
-BUDGET_FACTOR = 2.0  # design.md 8 and issue 17: within 2x of tcod
+BUDGET_FACTOR = 2.0  # docs/architecture.md 8 and issue 17: within 2x of tcod
 ROUNDS, BLOCK = 20, 100
 
 

@@ -1,6 +1,6 @@
 """Benchmarks (`make bench`): medians on this machine, printed as a table and written to bench-results.json.
 
-Budgets come from design.md 8. Nothing here fails a build: the numbers are for people to read.
+Budgets come from docs/architecture.md 8. Nothing here fails a build: the numbers are for people to read.
 """
 
 from __future__ import annotations
