@@ -9,8 +9,10 @@ from __future__ import annotations
 import sys
 
 EDITOR_MODULES = ("PyQt6", "pyqtgraph")
-INSTALL_HINT = ("install the editor extra: pip install 'tacforge[editor]'  "
-                "(installed with pipx: pipx inject tacforge 'PyQt6>=6.11,<6.12' pyqtgraph)")
+INSTALL_HINT = (
+    "install the editor extra: pip install 'tacforge[editor]'  "
+    "(installed with pipx: pipx inject tacforge 'PyQt6>=6.11,<6.12' pyqtgraph)"
+)
 
 
 def missing_editor_dependency() -> str | None:
@@ -24,8 +26,10 @@ def missing_editor_dependency() -> str | None:
         raise
     except ImportError as exc:
         # PyQt6 is there but Qt's system libraries are not (libGL, libEGL, fonts, ...)
-        return (f"PyQt6 is installed but cannot load Qt: {exc}; on Debian/Ubuntu run scripts/setup-system.sh "
-                "from a tacforge checkout, or install the libraries it lists")
+        return (
+            f"PyQt6 is installed but cannot load Qt: {exc}; on Debian/Ubuntu run scripts/setup-system.sh "
+            "from a tacforge checkout, or install the libraries it lists"
+        )
     return None
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
-from typing import Iterable, Sequence
 
 JsonPath = tuple[str | int, ...]
 
@@ -41,7 +41,7 @@ class Issue:
     def json_path(self) -> str:
         return format_path(self.path)
 
-    def located(self, line: int | None, column: int | None) -> "Issue":
+    def located(self, line: int | None, column: int | None) -> Issue:
         return replace(self, line=line, column=column)
 
     def location(self) -> str:

@@ -6,9 +6,10 @@ whose nodes remember their line and column.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from .issues import Issue, JsonPath
 from .yamlio import roundtrip_yaml

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import io
 import os
-from contextlib import contextmanager
-from contextvars import ContextVar
 import re
 import tempfile
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml as pyyaml
+
 from .issues import Issue, error
 
 if TYPE_CHECKING:
@@ -72,7 +73,8 @@ def _construct_mapping(loader, node, deep=False):
             duplicate = key in mapping
         except TypeError:
             raise pyyaml.constructor.ConstructorError(
-                "while constructing a mapping", node.start_mark, "found an unhashable key", key_node.start_mark) from None
+                "while constructing a mapping", node.start_mark, "found an unhashable key", key_node.start_mark
+            ) from None
         if duplicate:
             raise _DuplicateKey(problem=f'found duplicate key "{key}"', problem_mark=key_node.start_mark)
         mapping[key] = loader.construct_object(value_node, deep=deep)
@@ -91,18 +93,34 @@ def _construct_int(loader, node):
 def _install_yaml12_scalars(loader) -> None:
     # YAML 1.2 has no timestamps: an unquoted date stays text, as the YAML language server and check-jsonschema read
     # it; the schemas check its form ("format": "date") and the decoder makes it a date
-    resolvers = {k: [r for r in v if r[0] not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
-                                                    "tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp")]
-                 for k, v in pyyaml.resolver.Resolver.yaml_implicit_resolvers.items()}
+    resolvers = {
+        k: [
+            r
+            for r in v
+            if r[0]
+            not in (
+                "tag:yaml.org,2002:bool",
+                "tag:yaml.org,2002:int",
+                "tag:yaml.org,2002:float",
+                "tag:yaml.org,2002:timestamp",
+            )
+        ]
+        for k, v in pyyaml.resolver.Resolver.yaml_implicit_resolvers.items()
+    }
     loader.yaml_implicit_resolvers = resolvers
-    loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-                                 list("tTfF"))
-    loader.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"),
-                                 list("-+0123456789"))
+    loader.add_implicit_resolver(
+        "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+    )
+    loader.add_implicit_resolver(
+        "tag:yaml.org,2002:int", re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"), list("-+0123456789")
+    )
     loader.add_implicit_resolver(
         "tag:yaml.org,2002:float",
-        re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
-        list("-+0123456789."))
+        re.compile(
+            r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
+        ),
+        list("-+0123456789."),
+    )
     loader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
     loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
@@ -171,12 +189,15 @@ def read_text(path: Path) -> str:
     except OSError as exc:
         raise YamlFileError(error("file.unreadable", f"cannot read the file: {exc.strerror}", file=path)) from None
     if size > MAX_FILE_BYTES:
-        raise YamlFileError(error(
-            "file.too-large",
-            f"the file is {size / 1e6:.1f} MB; pack files are limited to {MAX_FILE_BYTES / 1e6:.0f} MB",
-            file=path, line=1,
-            hint="split the content into several files, or check that this is the file you meant to put here",
-        ))
+        raise YamlFileError(
+            error(
+                "file.too-large",
+                f"the file is {size / 1e6:.1f} MB; pack files are limited to {MAX_FILE_BYTES / 1e6:.0f} MB",
+                file=path,
+                line=1,
+                hint="split the content into several files, or check that this is the file you meant to put here",
+            )
+        )
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -185,10 +206,15 @@ def read_text(path: Path) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise YamlFileError(error(
-            "file.encoding", "the file is not UTF-8 text", file=path, line=line,
-            hint="save the file as UTF-8",
-        )) from None
+        raise YamlFileError(
+            error(
+                "file.encoding",
+                "the file is not UTF-8 text",
+                file=path,
+                line=line,
+                hint="save the file as UTF-8",
+            )
+        ) from None
 
 
 def _mark(exc) -> tuple[int | None, int | None]:
@@ -206,18 +232,39 @@ def yaml_error_issue(exc: Exception, path: Path) -> Issue:
     if isinstance(exc, (DuplicateKeyError, _DuplicateKey)):
         key = re.search(r'duplicate key "([^"]*)"', str(exc))
         name = key.group(1) if key else "?"
-        return error("yaml.duplicate-key", f"the key '{name}' appears twice in the same mapping",
-                     file=path, line=line, column=column, hint="remove or rename one of the two")
-    if isinstance(exc, (ConstructorError, pyyaml.constructor.ConstructorError)) and exc.problem and "tag" in exc.problem:
+        return error(
+            "yaml.duplicate-key",
+            f"the key '{name}' appears twice in the same mapping",
+            file=path,
+            line=line,
+            column=column,
+            hint="remove or rename one of the two",
+        )
+    if (
+        isinstance(exc, (ConstructorError, pyyaml.constructor.ConstructorError))
+        and exc.problem
+        and "tag" in exc.problem
+    ):
         tag = re.search(r"tag '([^']*)'", exc.problem)
-        return error("yaml.unsafe-tag",
-                     f"the tag {tag.group(1) if tag else ''} is not allowed: pack files hold plain data only",
-                     file=path, line=line, column=column, hint="remove the '!!' tag and write the value as plain YAML")
+        return error(
+            "yaml.unsafe-tag",
+            f"the tag {tag.group(1) if tag else ''} is not allowed: pack files hold plain data only",
+            file=path,
+            line=line,
+            column=column,
+            hint="remove the '!!' tag and write the value as plain YAML",
+        )
     problem = (getattr(exc, "problem", None) or str(exc)).strip()
     context = getattr(exc, "context", None)
     message = f"YAML syntax error: {problem}" + (f" ({context})" if context else "")
-    return error("yaml.syntax", message, file=path, line=line, column=column,
-                 hint="check indentation, brackets and quotes around this line")
+    return error(
+        "yaml.syntax",
+        message,
+        file=path,
+        line=line,
+        column=column,
+        hint="check indentation, brackets and quotes around this line",
+    )
 
 
 def _expanded_size(data: Any, limit: int) -> int:
@@ -317,9 +364,15 @@ def check_nesting(text: str, path: Path) -> None:
         return
     line = _too_deep_line(text, path)
     if line is not None:
-        raise YamlFileError(error(
-            "yaml.too-deep", f"lists and mappings nest more than {MAX_NESTING} levels deep here",
-            file=path, line=line, hint="check for unclosed or repeated '[' or '{'; pack files nest about ten deep"))
+        raise YamlFileError(
+            error(
+                "yaml.too-deep",
+                f"lists and mappings nest more than {MAX_NESTING} levels deep here",
+                file=path,
+                line=line,
+                hint="check for unclosed or repeated '[' or '{'; pack files nest about ten deep",
+            )
+        )
 
 
 def load_fast(path: Path) -> LoadedFile:
@@ -339,12 +392,15 @@ def parse_fast(text: str, path: Path) -> Any:
         raise YamlFileError(error("yaml.too-deep", "the YAML nests too deeply to read", file=path)) from None
     if "&" in text or "*" in text:
         if _expanded_size(data, MAX_EXPANDED_NODES) > MAX_EXPANDED_NODES:
-            raise YamlFileError(error(
-                "yaml.alias-bomb",
-                f"anchors and aliases expand this file to more than {MAX_EXPANDED_NODES:,} values",
-                file=path, line=_first_alias_line(text),
-                hint="write the values out instead of nesting aliases of aliases",
-            ))
+            raise YamlFileError(
+                error(
+                    "yaml.alias-bomb",
+                    f"anchors and aliases expand this file to more than {MAX_EXPANDED_NODES:,} values",
+                    file=path,
+                    line=_first_alias_line(text),
+                    hint="write the values out instead of nesting aliases of aliases",
+                )
+            )
     return data
 
 

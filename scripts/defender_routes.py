@@ -36,9 +36,12 @@ def seen_squares(battle: Battle, enemies, silhouette: int) -> np.ndarray:
     for y in range(h):
         for x in range(w):
             reach = min(silhouette * 3 / (3 if grid.cover[y, x] else 1), vis)
-            seen[y, x] = any(max(abs(e.pos[0] - x), abs(e.pos[1] - y)) <= reach
-                             and in_arc(e.pos, e.facing, (x, y), 180) and battle.sees(e.pos, (x, y))
-                             for e in enemies)
+            seen[y, x] = any(
+                max(abs(e.pos[0] - x), abs(e.pos[1] - y)) <= reach
+                and in_arc(e.pos, e.facing, (x, y), 180)
+                and battle.sees(e.pos, (x, y))
+                for e in enemies
+            )
     return seen
 
 
@@ -49,7 +52,8 @@ def blind_firing_squares(enemies, seen: np.ndarray) -> np.ndarray:
         for x in range(w):
             goal[y, x] = not seen[y, x] and any(
                 1 <= max(abs(e.pos[0] - x), abs(e.pos[1] - y)) <= 4 and not in_arc(e.pos, e.facing, (x, y), 180)
-                for e in enemies)
+                for e in enemies
+            )
     return goal
 
 
@@ -95,8 +99,10 @@ def main() -> None:
             goal = blind_firing_squares(enemies, seen)
             mp = unseen_route_cost(battle.field(tank).enter_cost, seen, tank.pos, goal)
             turns = "none" if mp == float("inf") else f"{mp / (4 * tank.weapon.sp):.1f}"
-            print(f"{scenario.id:40} {tank.weapon.name:10} {int(seen.sum()):5} {int(goal.sum()):5} {turns:>20} "
-                  f"{battle.state.last_turn:10}")
+            print(
+                f"{scenario.id:40} {tank.weapon.name:10} {int(seen.sum()):5} {int(goal.sum()):5} {turns:>20} "
+                f"{battle.state.last_turn:10}"
+            )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """The editor offscreen on a writable copy of the Western pack, for the README's screenshot scripts."""
+
 import os
 import shutil
 import tempfile
@@ -23,7 +24,8 @@ def western_copy_window(pack_id: str, name_prefix: str = ""):
     pack = tmp / "western"
     shutil.copytree(WESTERN, pack)
     manifest = pack / "pack.yaml"
-    manifest.write_text(manifest.read_text().replace("id: western", f"id: {pack_id}")
-                        .replace("name: ", f"name: {name_prefix}", 1))
+    manifest.write_text(
+        manifest.read_text().replace("id: western", f"id: {pack_id}").replace("name: ", f"name: {name_prefix}", 1)
+    )
     window = MainWindow(Workspace([pack]), QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat))
     return app, window, pack

@@ -34,9 +34,11 @@ def main() -> int:
     played = play_random_battles(args.n, args.seed, args.jobs)
     median = statistics.median(p.seconds for p in played)
     slowest = sorted(played, key=lambda p: p.seconds, reverse=True)
-    print(f"{args.n} random battles (--seed {args.seed}): median {median:.2f} s, slowest {slowest[0].seconds:.2f} s "
-          f"= {slowest[0].seconds / median:.1f}x the median, total {sum(p.seconds for p in played):.0f} s")
-    for p in slowest[:args.slowest]:
+    print(
+        f"{args.n} random battles (--seed {args.seed}): median {median:.2f} s, slowest {slowest[0].seconds:.2f} s "
+        f"= {slowest[0].seconds / median:.1f}x the median, total {sum(p.seconds for p in played):.0f} s"
+    )
+    for p in slowest[: args.slowest]:
         print(f"  {p.seconds:6.2f} s  {p.units:3d} units  {p.command}")
     if args.digests:
         args.digests.write_text("".join(f"b{i} {p.digest} {p.command}\n" for i, p in enumerate(played)))

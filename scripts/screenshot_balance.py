@@ -4,6 +4,7 @@ again, compared with the first run.
 
     .venv/bin/python scripts/screenshot_balance.py docs/screenshots
 """
+
 import sys
 from pathlib import Path
 

@@ -3,11 +3,17 @@ variant, 13 front armour being typed, German tanks firing at it (dashed: before 
 
     .venv/bin/python scripts/screenshot_weapons.py docs/screenshots/weapons.png
 """
+
 import sys
+
 from offscreen_editor import western_copy_window
+
 app, win, pack = western_copy_window("mywest", "My ")
 from PyQt6.QtWidgets import QSpinBox
-win.resize(1700, 950); win.show(); app.processEvents()
+
+win.resize(1700, 950)
+win.show()
+app.processEvents()
 room = win.open_path(pack / "weapons.yaml")
 for dock in win.docks:  # the map room's docks; the weapons room has its own
     dock.hide()
@@ -15,18 +21,25 @@ room.nations.setCurrentIndex(next(i for i in range(room.nations.count()) if room
 app.processEvents()
 row = room.table.index_of("mywest:sherman")
 room.table_view.selectRow(room.proxy.mapFromSource(room.model.index(row, 1)).row())
-room.clone(); app.processEvents()
+room.clone()
+app.processEvents()
 k = room.plots.kills
 k.direction.setCurrentText(k.FIRED_AT)
 app.processEvents()
 fa = [c.key for c in room.model.columns].index("fa")
 idx = room.proxy.mapFromSource(room.model.index(room.table.index_of("mywest:sherman_variant"), fa))
-room.table_view.setCurrentIndex(idx); room.table_view.edit(idx); app.processEvents()
-spin = room.table_view.findChild(QSpinBox); spin.lineEdit().selectAll()
+room.table_view.setCurrentIndex(idx)
+room.table_view.edit(idx)
+app.processEvents()
+spin = room.table_view.findChild(QSpinBox)
+spin.lineEdit().selectAll()
 from PyQt6.QtTest import QTest
-QTest.keyClicks(spin.lineEdit(), "13"); app.processEvents()
+
+QTest.keyClicks(spin.lineEdit(), "13")
+app.processEvents()
 # hover a point to show the rule list
 from PyQt6.QtCore import QPointF
+
 label, pts = k.drawn[0]
 p = pts[2]
 k._mouse_moved(k.plot.getPlotItem().vb.mapViewToScene(QPointF(p.range, k.value(p))))

@@ -16,8 +16,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # tests never open window
 
 def shipped_map_ids() -> set[str]:
     """The ids of the maps the two front packs ship, read from their maps/ folders (not from the loader)."""
-    return {f"{front}:{path.stem}" for front in ("western", "eastern")
-            for path in (REPO / "plugins" / front / f"tacforge_{front}" / "pack" / "maps").glob("*.yaml")}
+    return {
+        f"{front}:{path.stem}"
+        for front in ("western", "eastern")
+        for path in (REPO / "plugins" / front / f"tacforge_{front}" / "pack" / "maps").glob("*.yaml")
+    }
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -34,8 +37,14 @@ def bundled():
     return load_packs(env={}, include_user_dir=False)
 
 
-def write_pack(root: Path, pack_id: str = "testpack", requires: dict | None = None, files: dict | None = None,
-               ruleset: str | None = None, manifest_extra: str = "") -> Path:
+def write_pack(
+    root: Path,
+    pack_id: str = "testpack",
+    requires: dict | None = None,
+    files: dict | None = None,
+    ruleset: str | None = None,
+    manifest_extra: str = "",
+) -> Path:
     """A pack folder with a manifest and the given files (relative path -> YAML text, dedented)."""
     folder = root / pack_id
     folder.mkdir(parents=True, exist_ok=True)
@@ -59,6 +68,7 @@ def write_pack(root: Path, pack_id: str = "testpack", requires: dict | None = No
 def make_pack(tmp_path):
     def make(pack_id="testpack", **kw):
         return write_pack(tmp_path / "packs", pack_id, **kw)
+
     return make
 
 

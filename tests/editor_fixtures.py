@@ -5,12 +5,11 @@ import shutil
 from datetime import date
 
 import pytest
+from conftest import REPO
 from PyQt6.QtCore import QSettings
 
 from tacforge.editor.shell.main_window import MainWindow
 from tacforge.editor.shell.workspace import Workspace
-
-from conftest import REPO
 
 WESTERN = REPO / "plugins" / "western" / "tacforge_western" / "pack"
 
@@ -76,8 +75,17 @@ def make_run_window(qtbot, tmp_path, monkeypatch, settings):
     win.close()
 
 
-def fill_new_scenario(dialog, scenario_id: str, name: str, map_source: str, destination=None, *,
-                      day: date = date(1944, 7, 11), forces: dict[str, str] | None = None, seed: int = 11) -> None:
+def fill_new_scenario(
+    dialog,
+    scenario_id: str,
+    name: str,
+    map_source: str,
+    destination=None,
+    *,
+    day: date = date(1944, 7, 11),
+    forces: dict[str, str] | None = None,
+    seed: int = 11,
+) -> None:
     """Fill the New Scenario dialog as a designer would: a Western meeting engagement of period 4, small, with a
     river, in `destination` (None: a new pack 'my_battles' in the user's folder); `forces` side -> force type."""
     dialog.front.setCurrentIndex(dialog.front.findData("western"))

@@ -13,7 +13,11 @@ from tacforge.engine.sim.savegame import events_jsonl
 
 PACKS = Path(__file__).resolve().parent / "data" / "engine-features"
 GOLDEN = PACKS / "golden"
-GOLDEN_GAMES = [("reinforcements", 1), ("reinforcements", 3), ("objectives", 1)]  # seed 3: the Germans come on their last turn
+GOLDEN_GAMES = [
+    ("reinforcements", 1),
+    ("reinforcements", 3),
+    ("objectives", 1),
+]  # seed 3: the Germans come on their last turn
 
 
 def fixture_content():

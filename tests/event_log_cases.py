@@ -38,9 +38,27 @@ class LogCase:
 
 def _built(front: str, battle_type: str, period: int, seed: int, *extra: str) -> LogCase:
     scenario_id = f"{battle_type}-p{period}-s{seed}"
-    return LogCase(f"{front}-{battle_type}", f"logcases_{front}:{scenario_id}", seed=seed, turns=10,
-                   new=("--pack", front, "--type", battle_type, "--period", str(period), "--size", "small",
-                        "--seed", str(seed), "--visibility", "12", *extra))
+    return LogCase(
+        f"{front}-{battle_type}",
+        f"logcases_{front}:{scenario_id}",
+        seed=seed,
+        turns=10,
+        new=(
+            "--pack",
+            front,
+            "--type",
+            battle_type,
+            "--period",
+            str(period),
+            "--size",
+            "small",
+            "--seed",
+            str(seed),
+            "--visibility",
+            "12",
+            *extra,
+        ),
+    )
 
 
 CASES = (

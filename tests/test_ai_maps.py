@@ -53,8 +53,15 @@ def pictures():
                 pic.focus(objective(battle), AREA_RADIUS)
             ours = [u for u in battle.state.side_units(side) if u.on_map and not u.routed]
             # worked out now, both ways, before the battle moves on
-            maps = {u.uid: (pic.maps.kills_map(u, False), stacked_kills(pic, u, False),
-                            pic.maps.kills_map(u, True), stacked_kills(pic, u, True)) for u in ours}
+            maps = {
+                u.uid: (
+                    pic.maps.kills_map(u, False),
+                    stacked_kills(pic, u, False),
+                    pic.maps.kills_map(u, True),
+                    stacked_kills(pic, u, True),
+                )
+                for u in ours
+            }
             worst = {u.uid: (pic.worst_in_reach(u), plain_worst_in_reach(pic, u)) for u in ours}
             found.append((battle.state.turn, pic, maps, (suspect_distance(pic), plain_suspect_distance(pic)), worst))
         battle.orders_phase({side: player.orders(battle, side) for side in battle.state.sides})
@@ -82,8 +89,9 @@ def stacked_kills(pic: Picture, unit, moving: bool) -> np.ndarray:
         if pic.dangerous_to(enemy, armoured):
             reach = min(enemy.weapon.mr, pic.vis)
             cover = int(pic.cover[enemy.pos[1], enemy.pos[0]])
-            total[enemy.pos[1], enemy.pos[0]] += \
-                rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)[cover, 0] * float(enemy.count)
+            total[enemy.pos[1], enemy.pos[0]] += rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)[
+                cover, 0
+            ] * float(enemy.count)
     return total
 
 
@@ -93,9 +101,15 @@ def plain_suspect_distance(pic: Picture) -> np.ndarray:
     cx, cy = objective(pic.battle)
     ours = [position(u, pic.state) for u in pic.state.side_units(pic.side) if u.alive and not u.offmap]
     enemies = {e.pos for e in pic.known}
-    suspects = [(x, y) for y in range(pic.height) for x in range(pic.width)
-                if pic.cover[y, x] and max(abs(x - cx), abs(y - cy)) <= 11 and (x, y) not in enemies
-                and not any(p is not None and max(abs(x - p[0]), abs(y - p[1])) <= 1 for p in ours)]
+    suspects = [
+        (x, y)
+        for y in range(pic.height)
+        for x in range(pic.width)
+        if pic.cover[y, x]
+        and max(abs(x - cx), abs(y - cy)) <= 11
+        and (x, y) not in enemies
+        and not any(p is not None and max(abs(x - p[0]), abs(y - p[1])) <= 1 for p in ours)
+    ]
     ys, xs = np.indices((pic.height, pic.width))
     nearest = np.full((pic.height, pic.width), 99, dtype=np.int64)
     for sx, sy in suspects:

@@ -29,8 +29,9 @@ def test_expected_kills_follow_an_edit_of_the_targets_armour(bundled):
     after = kill_rate(again, again.state.units[gun.uid], tougher, 2, 1)
     assert before > 0 and after < before
     shells = next(u for u in again.state.units.values() if again.unit_class(u).indirect_only)  # a mortar
-    assert indirect_rate(again, shells, again.state.units[tank.uid], False) < \
-        indirect_rate(battle, battle.state.units[shells.uid], tank, False)
+    assert indirect_rate(again, shells, again.state.units[tank.uid], False) < indirect_rate(
+        battle, battle.state.units[shells.uid], tank, False
+    )
 
 
 def test_a_units_pace_follows_an_edit_of_the_map(bundled):
@@ -40,9 +41,14 @@ def test_a_units_pace_follows_an_edit_of_the_map(bundled):
     tank, _ = _armour_and_gun(battle)
     before = squares_per_turn(battle, tank)
     game_map = content.map(scenario.map)
-    slowest = max((c for c in content.terrain_codes.values()
-                   if (t := content.terrain_type(c.type)) is not None and (t.cost("armoured") or 0) > 0),
-                  key=lambda c: content.terrain_type(c.type).cost("armoured"))
+    slowest = max(
+        (
+            c
+            for c in content.terrain_codes.values()
+            if (t := content.terrain_type(c.type)) is not None and (t.cost("armoured") or 0) > 0
+        ),
+        key=lambda c: content.terrain_type(c.type).cost("armoured"),
+    )
     heavy = replace(game_map, cells=bytes([slowest.code]) * len(game_map.cells))  # the same map id, repainted
     edited = replace(content, maps={**content.maps, game_map.id: heavy})
     again = Battle(edited, scenario, seed=1)

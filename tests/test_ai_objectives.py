@@ -4,11 +4,11 @@
 StuG A2 at 23,11."""
 
 import pytest
-
 from engine_features import fixture_content, new_battle
+
 from tacforge.engine.ai import ComputerPlayer, play_out
 from tacforge.engine.ai.knowledge import Picture
-from tacforge.engine.ai.objectives import detachments, destroy_orders
+from tacforge.engine.ai.objectives import destroy_orders, detachments
 from tacforge.engine.packs import load_packs
 from tacforge.engine.sim import orders as o
 from tacforge.engine.sim.battle import Battle

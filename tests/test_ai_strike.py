@@ -26,9 +26,12 @@ def strikes_by_turn():
     player, found = ComputerPlayer(), {}
     while not battle.over:
         battle.start()
-        armour = [u for u in battle.state.side_units(defender)
-                  if u.pos is not None and not u.routed and fighting_armour(battle, u)]
-        for first_look in (1, strike.FIRST_LOOK, 10 ** 9):
+        armour = [
+            u
+            for u in battle.state.side_units(defender)
+            if u.pos is not None and not u.routed and fighting_armour(battle, u)
+        ]
+        for first_look in (1, strike.FIRST_LOOK, 10**9):
             pic = Picture(battle, defender)  # a fresh picture: nothing kept from another first look
             with pytest.MonkeyPatch.context() as mp:
                 mp.setattr(strike, "FIRST_LOOK", first_look)
@@ -41,11 +44,11 @@ def strikes_by_turn():
 def test_a_first_look_at_fewer_squares_chooses_as_a_look_at_all(strikes_by_turn):
     turns = sorted({turn for turn, _ in strikes_by_turn})
     for turn in turns:
-        every = strikes_by_turn[(turn, 10 ** 9)]
+        every = strikes_by_turn[(turn, 10**9)]
         assert strikes_by_turn[(turn, 1)] == every, f"turn {turn}"
         assert strikes_by_turn[(turn, strike.FIRST_LOOK)] == every, f"turn {turn}"
 
 
 def test_the_comparison_covers_strikes(strikes_by_turn):
-    chosen = [s for (turn, look), found in strikes_by_turn.items() if look == 10 ** 9 for s in found if s is not None]
+    chosen = [s for (turn, look), found in strikes_by_turn.items() if look == 10**9 for s in found if s is not None]
     assert len(chosen) >= 10  # the defence strikes often enough for the comparison above to mean something

@@ -10,10 +10,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from conftest import REPO, write_pack
 
 from tacforge.engine.cli import main
-
-from conftest import REPO, write_pack
 
 GOOD_WEAPON = """\
 weapons:
@@ -35,25 +34,37 @@ weapons:
 
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
-    f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(8))
+    f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+    for i in range(8)
+)
 
 CASES = {
     "malformed": ({"weapons.yaml": "weapons:\n  - {id: x, name: [unclosed\n"}, "yaml.syntax", "weapons.yaml", None),
     "wrong-type": ({"weapons.yaml": GOOD_WEAPON.replace("mr: 3", "mr: three")}, "schema.type", "weapons.yaml", 6),
     "negative-armour": ({"weapons.yaml": GOOD_WEAPON.replace("fa: 1", "fa: -4")}, "schema.minimum", "weapons.yaml", 12),
-    "duplicate-key": ({"weapons.yaml": GOOD_WEAPON.replace("    ss: 1\n", "    ss: 1\n    mp: 5\n")},
-                      "yaml.duplicate-key", "weapons.yaml", 9),
+    "duplicate-key": (
+        {"weapons.yaml": GOOD_WEAPON.replace("    ss: 1\n", "    ss: 1\n    mp: 5\n")},
+        "yaml.duplicate-key",
+        "weapons.yaml",
+        9,
+    ),
     "alias-bomb": ({"weapons.yaml": BOMB}, "yaml.alias-bomb", "weapons.yaml", 1),
-    "python-tag": ({"weapons.yaml": "weapons: !!python/object/apply:os.system ['echo pwned']\n"},
-                   "yaml.unsafe-tag", "weapons.yaml", 1),
+    "python-tag": (
+        {"weapons.yaml": "weapons: !!python/object/apply:os.system ['echo pwned']\n"},
+        "yaml.unsafe-tag",
+        "weapons.yaml",
+        1,
+    ),
 }
 
 
 # A small pack of the Western front: a 10x10 field (a river in column 2 where a map asks for it) and a meeting
 # battle whose second allied unit sits on line 13 of the scenario file.
 def field_map(rows: str = "..........") -> str:
-    return ('id: field\nname: Field\nwidth: 10\nheight: 10\nlegend: {".": 0, "~": 19}\n'
-            "rows: [" + ", ".join([f'"{rows}"'] * 10) + "]\n")
+    return (
+        'id: field\nname: Field\nwidth: 10\nheight: 10\nlegend: {".": 0, "~": 19}\n'
+        "rows: [" + ", ".join([f'"{rows}"'] * 10) + "]\n"
+    )
 
 
 FIGHT = """\
@@ -81,10 +92,14 @@ forces:
 
 def mini_pack(root: Path, scenario: str = FIGHT, game_map: str | None = None, **files: str) -> Path:
     """The pack 'mini' with the field map and the given scenario, plus any other files (name -> text)."""
-    files = {"maps/field.yaml": game_map or field_map(), "scenarios/fight.yaml": scenario,
-             **{name.replace("_yaml", ".yaml"): text for name, text in files.items()}}
-    return write_pack(root, "mini", requires={"core": ">=1", "western": ">=1"}, ruleset="western:battlegroup",
-                      files=files)
+    files = {
+        "maps/field.yaml": game_map or field_map(),
+        "scenarios/fight.yaml": scenario,
+        **{name.replace("_yaml", ".yaml"): text for name, text in files.items()},
+    }
+    return write_pack(
+        root, "mini", requires={"core": ">=1", "western": ">=1"}, ruleset="western:battlegroup", files=files
+    )
 
 
 def _check(capsys, folder: Path, code: str, file_name: str, line: int | None) -> None:
@@ -151,8 +166,9 @@ def test_plugin_whose_entry_point_raises(tmp_path):
     (dist / "entry_points.txt").write_text("[tacforge.packs]\nevil = evil_plugin:PACK_DIR\n")
     env = {**os.environ, "PYTHONPATH": str(site)}
     env.pop("TACFORGE_PACK_PATH", None)
-    run = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "validate"], capture_output=True, text=True, env=env,
-                         cwd=REPO)
+    run = subprocess.run(
+        [sys.executable, "-m", "tacforge.engine.cli", "validate"], capture_output=True, text=True, env=env, cwd=REPO
+    )
     assert run.returncode == 1
     assert "Traceback" not in run.stdout + run.stderr
     errors = [row for row in run.stdout.splitlines() if ": error " in row]
@@ -160,8 +176,9 @@ def test_plugin_whose_entry_point_raises(tmp_path):
     # discovery never imports the plugin: its entry point names a folder (evil_plugin/PACK_DIR) that is not a pack
     assert "plugin.no-pack" in errors[0] and "evil_plugin/PACK_DIR" in errors[0]
     assert "plugin exploded" not in run.stdout + run.stderr
-    listing = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "packs"], capture_output=True, text=True, env=env,
-                             cwd=REPO)
+    listing = subprocess.run(
+        [sys.executable, "-m", "tacforge.engine.cli", "packs"], capture_output=True, text=True, env=env, cwd=REPO
+    )
     for pack in ("core", "western", "eastern"):
         assert pack in listing.stdout
 
@@ -170,24 +187,36 @@ def test_plugin_whose_entry_point_raises(tmp_path):
 
 from tacforge.engine.yamlio import YamlFileError, load_fast  # noqa: E402
 
+
 def test_deeply_nested_brackets_are_refused_before_parsing(tmp_path):
     """30,000 nested '[' used to kill the process in libyaml's composer (a segmentation fault): run it in a
     child process so that a crash fails this test instead of ending the run."""
     folder = write_pack(tmp_path, "deep", files={"maps/deep.yaml": "id: deep\nrows: " + "[" * 30000 + "\n"})
-    run = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "--pack-path", str(folder), "validate", "deep"],
-                         capture_output=True, text=True, cwd=REPO)
+    run = subprocess.run(
+        [sys.executable, "-m", "tacforge.engine.cli", "--pack-path", str(folder), "validate", "deep"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert run.returncode == 1, run.stderr
     assert "deep.yaml:2: error yaml.too-deep" in run.stdout
-    listing = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "--pack-path", str(folder), "packs"],
-                             capture_output=True, text=True, cwd=REPO)
+    listing = subprocess.run(
+        [sys.executable, "-m", "tacforge.engine.cli", "--pack-path", str(folder), "packs"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert "western" in listing.stdout and "SKIPPED" in listing.stdout
 
 
-@pytest.mark.parametrize("text,line", [
-    ("rows: " + "[" * 250 + "]" * 250 + "\n", 1),
-    ("a: 1\nb:\n" + "- " * 300 + "x\n", 3),
-    ("a: [\n" + "  [ ']' , \n" * 300 + "]\n", 200),  # closing brackets in quotes do not hide the depth
-])
+@pytest.mark.parametrize(
+    "text,line",
+    [
+        ("rows: " + "[" * 250 + "]" * 250 + "\n", 1),
+        ("a: 1\nb:\n" + "- " * 300 + "x\n", 3),
+        ("a: [\n" + "  [ ']' , \n" * 300 + "]\n", 200),  # closing brackets in quotes do not hide the depth
+    ],
+)
 def test_nesting_limit(text, line, tmp_path):
     from tacforge.engine.yamlio import load_roundtrip
 
@@ -210,15 +239,18 @@ def test_the_nesting_scan_stays_linear_on_unclosed_quotes(tmp_path):
 
 def test_nesting_within_the_limit_reads(tmp_path):
     path = tmp_path / "f.yaml"
-    path.write_text("rows: " + "[" * 150 + "]" * 150 + "\nnote: \"]]]]\" # ]]]\n")
+    path.write_text("rows: " + "[" * 150 + "]" * 150 + '\nnote: "]]]]" # ]]]\n')
     assert load_fast(path).data["note"] == "]]]]"
 
 
-@pytest.mark.parametrize("files,code,file_name,line", [
-    ({"rules.yaml": "victory_bands:\n  - min_ratio: 0\n"}, "schema.required", "rules.yaml", 2),
-    ({"weapons.yaml": "weapons: 17\n"}, "schema.type", "weapons.yaml", 1),
-    ({"rules.yaml": "unit_classes: [1, 2]\nparameters: 5\n"}, "schema.type", "rules.yaml", 1),
-])
+@pytest.mark.parametrize(
+    "files,code,file_name,line",
+    [
+        ({"rules.yaml": "victory_bands:\n  - min_ratio: 0\n"}, "schema.required", "rules.yaml", 2),
+        ({"weapons.yaml": "weapons: 17\n"}, "schema.type", "weapons.yaml", 1),
+        ({"rules.yaml": "unit_classes: [1, 2]\nparameters: 5\n"}, "schema.type", "rules.yaml", 1),
+    ],
+)
 def test_a_broken_section_hides_no_other_pack(files, code, file_name, line, tmp_path, capsys):
     from conftest import load_with
 
@@ -233,6 +265,7 @@ def test_a_broken_section_hides_no_other_pack(files, code, file_name, line, tmp_
 
 def test_an_unforeseen_failure_is_an_internal_issue_of_that_file(tmp_path, monkeypatch):
     from conftest import load_with
+
     from tacforge.engine.packs import decode
 
     real = decode.period
@@ -243,8 +276,14 @@ def test_an_unforeseen_failure_is_an_internal_issue_of_that_file(tmp_path, monke
         return real(raw, src)
 
     monkeypatch.setattr(decode, "period", exploding_period)
-    folder = write_pack(tmp_path, "p", files={"periods.yaml": "periods:\n  - {number: 1, name: One, start: \"1940-01-01\", "
-                                                              "end: \"1940-12-31\", command_delays: {}}\n"})
+    folder = write_pack(
+        tmp_path,
+        "p",
+        files={
+            "periods.yaml": 'periods:\n  - {number: 1, name: One, start: "1940-01-01", '
+            'end: "1940-12-31", command_delays: {}}\n'
+        },
+    )
     packset = load_with(folder)
     internal = [i for i in packset.all_issues() if i.code == "internal"]
     assert len(internal) == 1
@@ -255,6 +294,7 @@ def test_an_unforeseen_failure_is_an_internal_issue_of_that_file(tmp_path, monke
 
 def test_a_pack_whose_loading_fails_is_listed_with_its_issue(tmp_path, monkeypatch):
     from conftest import load_with
+
     from tacforge.engine.packs import loader
 
     real = loader.load_location
@@ -281,7 +321,7 @@ def test_a_listed_file_that_does_not_exist(tmp_path, capsys):
 def test_a_symlink_leaving_the_pack_is_named(tmp_path, capsys):
     outside = tmp_path / "outside.yaml"
     outside.write_text("weapons: []\n")
-    folder = write_pack(tmp_path / "p", "linker", manifest_extra="files:\n  weapons: [\"arms/*.yaml\"]\n")
+    folder = write_pack(tmp_path / "p", "linker", manifest_extra='files:\n  weapons: ["arms/*.yaml"]\n')
     (folder / "arms").mkdir()
     (folder / "arms" / "extra.yaml").symlink_to(outside)
     assert main(["--pack-path", str(folder), "validate", str(folder)]) == 1
@@ -292,12 +332,18 @@ def test_a_symlink_leaving_the_pack_is_named(tmp_path, capsys):
 
 
 def test_a_terrain_code_defined_twice_names_both_lines(tmp_path, capsys):
-    folder = write_pack(tmp_path, "t", files={"terrain.yaml": """
+    folder = write_pack(
+        tmp_path,
+        "t",
+        files={
+            "terrain.yaml": """
         terrain_codes:
           - {code: 90, type: clear, level: 0}
           - {code: 91, type: woods, level: 0}
           - {code: 90, type: woods, level: 0}
-        """})
+        """
+        },
+    )
     _check(capsys, folder, "id.duplicate", "terrain.yaml", 4)
     main(["--pack-path", str(folder), "validate", str(folder)])
     assert "the terrain code 90 is defined twice: first at terrain.yaml:2, again here" in capsys.readouterr().out
@@ -305,10 +351,14 @@ def test_a_terrain_code_defined_twice_names_both_lines(tmp_path, capsys):
 
 def test_a_unit_on_a_square_it_cannot_enter(tmp_path, capsys):
     """Column 2 is a river, which trucks cannot enter (content/terrain.yaml)."""
-    scenario = FIGHT.replace("{index: 0, weapon: rifle, count: 8, at: [0, 0]}", "{index: 0, weapon: rifle, count: 8, at: [2, 0]}")
-    folder = mini_pack(tmp_path, scenario=scenario.replace("weapon: sherman, count: 5, at: [1, 1]",
-                                                           "weapon: truck, count: 2, at: [2, 1]"),
-                       game_map=field_map("..~......."))
+    scenario = FIGHT.replace(
+        "{index: 0, weapon: rifle, count: 8, at: [0, 0]}", "{index: 0, weapon: rifle, count: 8, at: [2, 0]}"
+    )
+    folder = mini_pack(
+        tmp_path,
+        scenario=scenario.replace("weapon: sherman, count: 5, at: [1, 1]", "weapon: truck, count: 2, at: [2, 1]"),
+        game_map=field_map("..~......."),
+    )
     _check(capsys, folder, "scenario.placement-impassable", "fight.yaml", 13)
 
 

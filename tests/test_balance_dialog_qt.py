@@ -8,12 +8,11 @@ import time
 
 import psutil
 import pytest
+from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtCore import QTimer
 from PyQt6.QtWidgets import QMessageBox
 
 from tacforge.editor.playtest.balance_results import KEY
-
-from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
 ASSAULT_GUNS = ("forces", "allied", "formations", 0, "units", 1, "count")  # 3 assault guns in the pack
 RUN_TIMEOUT = 180_000  # ms: a few short games on a loaded 2-core machine
@@ -72,7 +71,9 @@ def test_a_run_plays_the_unsaved_edit_and_compares_with_the_run_before(qtbot, wi
     assert dialog.compare_button.isEnabled()
     dialog.compare_button.click()
     assert dialog.tabs.currentWidget() is dialog.comparison
-    assert row(dialog, "Allied assault_gun")[0].endswith("of 3") and row(dialog, "Allied assault_gun")[1].endswith("of 1")
+    assert row(dialog, "Allied assault_gun")[0].endswith("of 3") and row(dialog, "Allied assault_gun")[1].endswith(
+        "of 1"
+    )
     assert row(dialog, "games")[1].startswith("4 games, seed 0")
     assert dialog.results.notable.rowCount() == 4  # every game of a 4-game run, each once
 
@@ -90,8 +91,10 @@ def helper_processes_only(before: set[int]) -> list[str]:
             parent = child.ppid()
         except psutil.NoSuchProcess:
             continue  # ended while we looked
-        helper = parent == me.pid and ("multiprocessing.forkserver import main" in command
-                                       or "multiprocessing.resource_tracker import main" in command)
+        helper = parent == me.pid and (
+            "multiprocessing.forkserver import main" in command
+            or "multiprocessing.resource_tracker import main" in command
+        )
         if not helper:
             left.append(f"{child.pid}: {command[:120]}")
     return left
@@ -167,5 +170,9 @@ def test_a_notable_game_opens_as_the_replay_of_the_game_the_run_played(qtbot, wi
     monkeypatch.setattr(playtest, "watch_game", lambda *args, **options: watched.append((args, options)))
     table.itemDoubleClicked.emit(table.item(0, 0))
     source = dialog.current[1]
-    assert watched == [((dialog, str(scenario.path.resolve()), tuple(str(p) for p in window.workspace.extra),
-                         game.seed, None), {"unsaved": source.unsaved, "turns": 1})]
+    assert watched == [
+        (
+            (dialog, str(scenario.path.resolve()), tuple(str(p) for p in window.workspace.extra), game.seed, None),
+            {"unsaved": source.unsaved, "turns": 1},
+        )
+    ]

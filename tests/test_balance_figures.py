@@ -5,8 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from tacforge.editor.playtest.balance_figures import (compare, level_rows, lopsidedness, notable_games,
-                                                      ratio_histogram, ratio_text, share_with_interval)
+from tacforge.editor.playtest.balance_figures import (
+    compare,
+    level_rows,
+    lopsidedness,
+    notable_games,
+    ratio_histogram,
+    ratio_text,
+    share_with_interval,
+)
 from tacforge.editor.playtest.balance_progress import BalanceOptions, TimeLeft, duration_text, progress_text
 from tacforge.engine.balance import GameSummary, SideSummary, report_from_games
 
@@ -15,31 +22,51 @@ def side(name: str, total: int, lost: dict[str, int], strength: dict[str, int]) 
     return SideSummary(name, total, 0, 0, False, 1, total, lost, {c: 10 * k for c, k in lost.items()}, strength, ())
 
 
-def game(index: int, red: int, blue: int, label: str, level: str, winner: str | None,
-         tanks_lost: int = 0) -> GameSummary:
+def game(
+    index: int, red: int, blue: int, label: str, level: str, winner: str | None, tanks_lost: int = 0
+) -> GameSummary:
     """A game with Red scoring `red` VP and Blue `blue` (Red is the numerator side)."""
     if blue:
         ratio, note = red / blue, ""
     else:
         ratio, note = None, ("no points" if not red else "infinite")
-    return GameSummary(index, 500 + index, 10, level, label, winner, ratio, note, 2, {
-        "red": side("red", red, {"tank": tanks_lost, "rifle": 2}, {"tank": 5, "rifle": 30}),
-        "blue": side("blue", blue, {"rifle": 1}, {"rifle": 20})})
+    return GameSummary(
+        index,
+        500 + index,
+        10,
+        level,
+        label,
+        winner,
+        ratio,
+        note,
+        2,
+        {
+            "red": side("red", red, {"tank": tanks_lost, "rifle": 2}, {"tank": 5, "rifle": 30}),
+            "blue": side("blue", blue, {"rifle": 1}, {"rifle": 20}),
+        },
+    )
 
 
 def report(games):
-    return report_from_games(games, sides=("red", "blue"), numerator="red", side_names={"red": "Red", "blue": "Blue"},
-                             scenario="test:hand", scenario_name="Hand made", turns=10)
+    return report_from_games(
+        games,
+        sides=("red", "blue"),
+        numerator="red",
+        side_names={"red": "Red", "blue": "Blue"},
+        scenario="test:hand",
+        scenario_name="Hand made",
+        turns=10,
+    )
 
 
 GAMES = [
     game(0, 300, 100, "Red Decisive", "decisive", "red", tanks_lost=1),  # ratio 3: |ln 3| = 1.0986
-    game(1, 105, 100, "Draw", "draw", None),                             # 1.05: 0.0488, margin 5
-    game(2, 100, 95, "Draw", "draw", None),                               # 1.0526: 0.0513
+    game(1, 105, 100, "Draw", "draw", None),  # 1.05: 0.0488, margin 5
+    game(2, 100, 95, "Draw", "draw", None),  # 1.0526: 0.0513
     game(3, 50, 100, "Blue Marginal", "marginal", "blue", tanks_lost=3),  # 0.5: 0.6931
-    game(4, 120, 0, "Red Decisive", "decisive", "red"),                   # infinite
-    game(5, 0, 0, "Draw", "draw", None),                                  # no points: 0
-    game(6, 210, 200, "Draw", "draw", None),                              # 1.05 again, margin 10
+    game(4, 120, 0, "Red Decisive", "decisive", "red"),  # infinite
+    game(5, 0, 0, "Draw", "draw", None),  # no points: 0
+    game(6, 210, 200, "Draw", "draw", None),  # 1.05 again, margin 10
 ]
 
 
@@ -67,8 +94,13 @@ def test_notable_games_closest_then_most_lopsided_each_once():
     Most lopsided: game 4 (infinite), game 0 (ratio 3), game 3 (ratio 0.5)."""
     notable = notable_games(report(GAMES))
     assert [(n.why, n.game.index) for n in notable] == [
-        ("closest", 5), ("closest", 1), ("closest", 6),
-        ("most lopsided", 4), ("most lopsided", 0), ("most lopsided", 3)]
+        ("closest", 5),
+        ("closest", 1),
+        ("closest", 6),
+        ("most lopsided", 4),
+        ("most lopsided", 0),
+        ("most lopsided", 3),
+    ]
 
 
 def test_a_small_run_lists_each_game_once():

@@ -15,13 +15,20 @@ import sys
 import threading
 
 import pytest
+from conftest import REPO
 
-from tacforge.engine.balance import (BatchError, GameSummary, SideSummary, UnitContribution, game_seed, play_game,
-                            report_from_games, run_batch)
+from tacforge.engine.balance import (
+    BatchError,
+    GameSummary,
+    SideSummary,
+    UnitContribution,
+    game_seed,
+    play_game,
+    report_from_games,
+    run_batch,
+)
 from tacforge.engine.balance.stats import describe, median, t_quantile, wilson
 from tacforge.engine.cli import main
-
-from conftest import REPO
 
 WEST = "western:bocage_crossroads"
 EAST = "eastern:steppe_village"
@@ -47,14 +54,15 @@ def test_same_seed_same_games_whatever_the_number_of_jobs(west_j1):
 def test_different_seeds_give_different_games(west_j1):
     other = run_batch(WEST, 6, jobs=1, seed=12, turns=4)
     assert {g.seed for g in other.games}.isdisjoint(g.seed for g in west_j1.games)
-    assert [(g.ratio, g.first_contact, g.sides) for g in other.games] != \
-           [(g.ratio, g.first_contact, g.sides) for g in west_j1.games]
+    assert [(g.ratio, g.first_contact, g.sides) for g in other.games] != [
+        (g.ratio, g.first_contact, g.sides) for g in west_j1.games
+    ]
 
 
 def test_game_seeds_are_fixed_functions_of_base_and_index(west_j1):
     assert [g.seed for g in west_j1.games] == [game_seed(11, i) for i in range(6)]
     seeds = {game_seed(base, i) for base in (-2, -1, 0, 1, 2) for i in range(200)}
-    assert len(seeds) == 1000 and all(0 <= s < 2 ** 32 for s in seeds)
+    assert len(seeds) == 1000 and all(0 <= s < 2**32 for s in seeds)
     assert game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
 
 
@@ -68,9 +76,11 @@ def test_one_game_replays_from_its_seed(west_j1, bundled):
 def test_results_do_not_depend_on_the_hash_seed():
     """Set iteration order changes with PYTHONHASHSEED; the games must not (this configuration plays differently
     under hash seeds 1 and 3 when the computer player's seen enemies are iterated in set order)."""
-    code = ("from tacforge.engine.balance import run_batch\n"
-            "import sys\n"
-            f"sys.stdout.write(run_batch({EAST!r}, 4, jobs=1, seed=0, turns=8).to_csv())\n")
+    code = (
+        "from tacforge.engine.balance import run_batch\n"
+        "import sys\n"
+        f"sys.stdout.write(run_batch({EAST!r}, 4, jobs=1, seed=0, turns=8).to_csv())\n"
+    )
     outputs = []
     for hash_seed in ("1", "3"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
@@ -180,20 +190,35 @@ def test_bad_requests():
 # -- the statistics, on hand-made games ------------------------------------------------------------------------------
 def _unit(uid, cls, kill_vp, objective_vp, multiplier=1):
     side = uid.split(":")[0]
-    return UnitContribution(uid, side, uid.split(":")[1] + " unit", cls, kill_vp, objective_vp,
-                            (kill_vp + objective_vp) * multiplier)
+    return UnitContribution(
+        uid, side, uid.split(":")[1] + " unit", cls, kill_vp, objective_vp, (kill_vp + objective_vp) * multiplier
+    )
 
 
 def _game(index, label, level, winner, ratio, note, contact, red_top, blue_top, tank_lost):
-    red = SideSummary("red", 30, 60, 10, False, 1, 100, {"rifle": 3, "tank": tank_lost},
-                      {"rifle": 6, "tank": 22 * tank_lost}, {"rifle": 30, "tank": 5}, tuple(red_top))
+    red = SideSummary(
+        "red",
+        30,
+        60,
+        10,
+        False,
+        1,
+        100,
+        {"rifle": 3, "tank": tank_lost},
+        {"rifle": 6, "tank": 22 * tank_lost},
+        {"rifle": 30, "tank": 5},
+        tuple(red_top),
+    )
     blue = SideSummary("blue", 20, 0, 15, True, 2, 70, {"rifle": 1}, {"rifle": 2}, {"rifle": 20}, tuple(blue_top))
-    return GameSummary(index, 1000 + index, 20, level, label, winner, ratio, note, contact,
-                       {"red": red, "blue": blue})
+    return GameSummary(index, 1000 + index, 20, level, label, winner, ratio, note, contact, {"red": red, "blue": blue})
 
 
-A1, B1, B1_80, C1 = (_unit("red:A1", "tank", 60, 40), _unit("red:B1", "rifle", 20, 30),
-                     _unit("red:B1", "rifle", 30, 50), _unit("blue:C1", "at_gun", 20, 0, multiplier=2))
+A1, B1, B1_80, C1 = (
+    _unit("red:A1", "tank", 60, 40),
+    _unit("red:B1", "rifle", 20, 30),
+    _unit("red:B1", "rifle", 30, 50),
+    _unit("blue:C1", "at_gun", 20, 0, multiplier=2),
+)
 HAND_MADE = [
     _game(0, "Red Decisive", "decisive", "red", 2.5, "", 2, [A1, B1], [C1], 1),
     _game(1, "Red Substantive", "substantive", "red", 2.0, "", 3, [A1, B1], [C1], 1),
@@ -207,8 +232,14 @@ HAND_MADE = [
 
 def _hand_report():
     shuffled = HAND_MADE[3:] + HAND_MADE[:3]  # the report puts games in index order itself
-    return report_from_games(shuffled, sides=("red", "blue"), numerator="red",
-                             side_names={"red": "Red", "blue": "Blue"}, scenario="test:hand", turns=20)
+    return report_from_games(
+        shuffled,
+        sides=("red", "blue"),
+        numerator="red",
+        side_names={"red": "Red", "blue": "Blue"},
+        scenario="test:hand",
+        turns=20,
+    )
 
 
 def test_ratio_statistics_worked_by_hand():
@@ -238,7 +269,12 @@ def test_levels_and_wins_worked_by_hand():
     -> [0.250458, 0.841780]"""
     report = _hand_report()
     assert [(row["result"], row["games"]) for row in report.levels()] == [
-        ("Red Decisive", 2), ("Red Substantive", 1), ("Red Marginal", 1), ("Draw", 2), ("Blue Marginal", 1)]
+        ("Red Decisive", 2),
+        ("Red Substantive", 1),
+        ("Red Marginal", 1),
+        ("Draw", 2),
+        ("Blue Marginal", 1),
+    ]
     assert report.levels()[0]["share"] == pytest.approx(2 / 7)
     wins = report.wins()
     assert (wins["red"]["games"], wins["blue"]["games"], wins["draw"]["games"]) == (4, 1, 2)
@@ -262,11 +298,18 @@ def test_points_losses_contact_and_deciders_worked_by_hand():
     assert points["blue"]["doubled"] and points["blue"]["mean_kills"] == 40 and points["blue"]["mean_bonus"] == 30
     assert points["blue"]["share_kills"] == pytest.approx(4 / 7) and points["blue"]["share_objective"] == 0
     losses = report.losses()
-    assert losses["red"]["tank"] == {"mean_lost": pytest.approx(4 / 7), "strength": 5,
-                                     "mean_vp_conceded": pytest.approx(88 / 7)}
+    assert losses["red"]["tank"] == {
+        "mean_lost": pytest.approx(4 / 7),
+        "strength": 5,
+        "mean_vp_conceded": pytest.approx(88 / 7),
+    }
     assert losses["red"]["rifle"]["mean_lost"] == 3 and losses["blue"]["rifle"]["strength"] == 20
-    assert report.first_contact() == {"mean_turn": pytest.approx(20 / 6), "min": 2, "max": 5,
-                                      "games_without_contact": 1}
+    assert report.first_contact() == {
+        "mean_turn": pytest.approx(20 / 6),
+        "min": 2,
+        "max": 5,
+        "games_without_contact": 1,
+    }
     deciders = report.deciders()
     assert [(d["unit"], d["games"]) for d in deciders] == [("red:A1", 4), ("red:B1", 4), ("blue:C1", 2)]
     assert [d["mean_vp"] for d in deciders] == [100, 57.5, 40]
@@ -276,22 +319,36 @@ def test_points_losses_contact_and_deciders_worked_by_hand():
 def test_report_outputs_on_hand_made_games():
     report = _hand_report()
     text = report.to_text()
-    for expected in ("Red Decisive", "mean 1.50, sd 0.79, 95% CI 0.52 to 2.48 (Student t, 4 df); median 1.75",
-                     "1 game(s) where Blue scored nothing (ratio infinite), 1 with no points at all",
-                     "red:A1 A1 unit", "First contact: turn 3.3 on average"):
+    for expected in (
+        "Red Decisive",
+        "mean 1.50, sd 0.79, 95% CI 0.52 to 2.48 (Student t, 4 df); median 1.75",
+        "1 game(s) where Blue scored nothing (ratio infinite), 1 with no points at all",
+        "red:A1 A1 unit",
+        "First contact: turn 3.3 on average",
+    ):
         assert expected in text, expected
     body = json.loads(json.dumps(report.to_json()))
     assert body["games"] == 7 and len(body["per_game"]) == 7 and body["per_game"][0]["deciders"] == ["red:A1", "red:B1"]
     rows = list(csv.DictReader(io.StringIO(report.to_csv())))
     assert [r["game"] for r in rows] == [str(i) for i in range(7)]
     assert rows[5]["ratio"] == "" and rows[5]["ratio_note"] == "infinite" and rows[6]["first_contact"] == ""
-    assert rows[0]["red_lost_tank"] == "1" and rows[0]["blue_doubled"] == "1" and rows[0]["deciders"] == \
-           "red:A1 100; red:B1 50"
+    assert (
+        rows[0]["red_lost_tank"] == "1"
+        and rows[0]["blue_doubled"] == "1"
+        and rows[0]["deciders"] == "red:A1 100; red:B1 50"
+    )
 
 
 def test_t_quantiles_and_helpers():
-    for df, expected in ((1, 12.7062), (2, 4.3027), (4, 2.7764), (10, 2.2281), (30, 2.0423), (120, 1.9799),
-                         (5000, 1.9604)):
+    for df, expected in (
+        (1, 12.7062),
+        (2, 4.3027),
+        (4, 2.7764),
+        (10, 2.2281),
+        (30, 2.0423),
+        (120, 1.9799),
+        (5000, 1.9604),
+    ):
         assert t_quantile(0.975, df) == pytest.approx(expected, abs=1e-4)
     assert t_quantile(0.025, 4) == pytest.approx(-2.776445, abs=1e-6)
     assert describe([]).mean is None and describe([3.0]).sd is None
@@ -316,8 +373,9 @@ def test_cli_json_matches_the_library(capsys):
 
 
 def test_cli_csv(capsys):
-    assert main(["batch", EAST, "--runs", "4", "--jobs", "2", "--turns", "3", "--format", "csv", "--handicap",
-                "2"]) == 0
+    assert (
+        main(["batch", EAST, "--runs", "4", "--jobs", "2", "--turns", "3", "--format", "csv", "--handicap", "2"]) == 0
+    )
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [r["game"] for r in rows] == ["0", "1", "2", "3"] and all(r["turns"] == "3" for r in rows)
 
@@ -334,8 +392,26 @@ def test_cli_errors_are_clean(capsys):
 
 def test_cli_as_a_program_keeps_stdout_clean():
     """A real process (worker start-up included): CSV on stdout, nothing else; no bar when stderr is a pipe."""
-    run = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "batch", WEST, "--runs", "3", "--jobs", "2",
-                          "--turns", "2", "--format", "csv"], capture_output=True, text=True, cwd=REPO)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tacforge.engine.cli",
+            "batch",
+            WEST,
+            "--runs",
+            "3",
+            "--jobs",
+            "2",
+            "--turns",
+            "2",
+            "--format",
+            "csv",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert run.returncode == 0, run.stderr
     assert run.stderr == ""
     assert len(list(csv.DictReader(io.StringIO(run.stdout)))) == 3
@@ -348,11 +424,21 @@ def test_typed_objectives_have_their_own_column_and_are_never_doubled():
     red = SideSummary("red", 0, 0, 0, False, 1, 0, {}, {}, {}, ())
     assert blue.effective() == (40, 10, 150, 15)
     game = GameSummary(0, 1, 20, "decisive", "Blue Decisive", "blue", 0.0, "", None, {"red": red, "blue": blue})
-    report = report_from_games([game], sides=("red", "blue"), numerator="red",
-                               side_names={"red": "Red", "blue": "Blue"}, scenario="test:typed", turns=20)
+    report = report_from_games(
+        [game],
+        sides=("red", "blue"),
+        numerator="red",
+        side_names={"red": "Red", "blue": "Blue"},
+        scenario="test:typed",
+        turns=20,
+    )
     points = report.points()["blue"]
-    assert (points["mean_kills"], points["mean_objective"], points["mean_typed"], points["mean_bonus"]) == \
-        (40, 10, 150, 15)
+    assert (points["mean_kills"], points["mean_objective"], points["mean_typed"], points["mean_bonus"]) == (
+        40,
+        10,
+        150,
+        15,
+    )
     assert points["share_typed"] == pytest.approx(150 / 215)
     text = report.to_text()
     assert "typed objectives" in text and "150.0 (69.8%)" in text

@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 from distributed import Client, LocalCluster
 
 from tacforge.engine.balance import BatchError, run_batch
@@ -27,15 +28,14 @@ from tacforge.engine.balance.dask_batch import LOCAL_QUIET, DaskCluster, check_w
 from tacforge.engine.cli import main
 from tacforge.engine.packs.fingerprint import PackFingerprint, folder_digest, pack_fingerprints
 
-from conftest import REPO
-
 WEST = "western:bocage_crossroads"
 
 
 @pytest.fixture(scope="module")
 def cluster():
-    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, silence_logs=logging.ERROR,
-                      **LOCAL_QUIET) as local:
+    with LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, silence_logs=logging.ERROR, **LOCAL_QUIET
+    ) as local:
         yield local
 
 
@@ -70,8 +70,14 @@ def test_a_worker_killed_mid_run_has_its_games_played_again(cluster, on_pool):
         killer.start()
         calls = []
         try:
-            report = run_batch(WEST, 8, seed=11, turns=6, cluster=DaskCluster(scheduler=cluster.scheduler_address),
-                               progress=lambda done, total: calls.append(done))
+            report = run_batch(
+                WEST,
+                8,
+                seed=11,
+                turns=6,
+                cluster=DaskCluster(scheduler=cluster.scheduler_address),
+                progress=lambda done, total: calls.append(done),
+            )
         finally:
             stop.set()
             killer.join()
@@ -103,8 +109,15 @@ def test_cancelling_keeps_the_games_finished_and_drops_the_rest(cluster):
         if done >= 2:
             cancel.set()
 
-    report = run_batch(WEST, 40, seed=3, turns=2, cluster=DaskCluster(scheduler=cluster.scheduler_address),
-                       progress=progress, cancel=cancel)
+    report = run_batch(
+        WEST,
+        40,
+        seed=3,
+        turns=2,
+        cluster=DaskCluster(scheduler=cluster.scheduler_address),
+        progress=progress,
+        cancel=cancel,
+    )
     assert report.cancelled and 2 <= report.n < 40
     assert [g.index for g in report.games] == sorted({g.index for g in report.games})
     with Client(cluster.scheduler_address) as look:
@@ -128,8 +141,14 @@ def test_a_worker_with_an_edited_pack_is_refused_by_name(tmp_path, bundled):
     shutil.copytree(original, copy)
     weapons = copy / "weapons.yaml"
     weapons.write_text(weapons.read_text(encoding="utf-8") + "# edited on this worker\n", encoding="utf-8")
-    with LocalCluster(n_workers=1, processes=True, threads_per_worker=1, silence_logs=logging.ERROR,
-                      env={"TACFORGE_PACK_PATH": str(tmp_path / "packs")}, **LOCAL_QUIET) as other:
+    with LocalCluster(
+        n_workers=1,
+        processes=True,
+        threads_per_worker=1,
+        silence_logs=logging.ERROR,
+        env={"TACFORGE_PACK_PATH": str(tmp_path / "packs")},
+        **LOCAL_QUIET,
+    ) as other:
         worker = next(iter(other.scheduler_info["workers"]))
         with pytest.raises(BatchError) as info:
             run_batch(WEST, 4, seed=1, turns=2, cluster=DaskCluster(scheduler=other.scheduler_address))
@@ -159,12 +178,16 @@ def test_what_a_mismatch_says():
     here = PackFingerprint("western", "1.0.0", "a" * 64, "/here/western")
     expected = {"western": here}
     assert mismatch(expected, {"western": replace(here, folder="/there")}, _version()) is None
-    assert mismatch(expected, {}, _version()) == \
-        "has no pack 'western' (this machine has version 1.0.0 at /here/western)"
-    assert mismatch(expected, {"western": replace(here, version="1.1.0", folder="/there")}, _version()) == \
-        "has pack 'western' version 1.1.0 instead of 1.0.0, at /there (this machine's is at /here/western)"
-    assert "content hash bbbbbbbbbbbb instead of aaaaaaaaaaaa" in \
-        mismatch(expected, {"western": replace(here, digest="b" * 64)}, _version())
+    assert (
+        mismatch(expected, {}, _version()) == "has no pack 'western' (this machine has version 1.0.0 at /here/western)"
+    )
+    assert (
+        mismatch(expected, {"western": replace(here, version="1.1.0", folder="/there")}, _version())
+        == "has pack 'western' version 1.1.0 instead of 1.0.0, at /there (this machine's is at /here/western)"
+    )
+    assert "content hash bbbbbbbbbbbb instead of aaaaaaaaaaaa" in mismatch(
+        expected, {"western": replace(here, digest="b" * 64)}, _version()
+    )
     assert mismatch(expected, {"western": here}, "0.0.1") == f"runs tacforge 0.0.1, this machine {_version()}"
 
 
@@ -183,19 +206,41 @@ def _version() -> str:
 
 # -- the command line ----------------------------------------------------------------------------------------------
 def test_cli_local_cluster_matches_the_library(capsys, on_pool):
-    assert main(["batch", WEST, "--runs", "8", "--seed", "11", "--turns", "6", "--cluster", "local", "--workers",
-                 "2", "--format", "json"]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                WEST,
+                "--runs",
+                "8",
+                "--seed",
+                "11",
+                "--turns",
+                "6",
+                "--cluster",
+                "local",
+                "--workers",
+                "2",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
     body = json.loads(capsys.readouterr().out)
     timing = body.pop("timing")
     assert timing["jobs"] == 2 and timing["dask"] is True
     assert body == json.loads(json.dumps(on_pool.to_json(timing=False)))
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--workers", "2"], "--workers goes with --cluster local"),
-    (["--cluster", "local", "--scheduler", "tcp://127.0.0.1:8786"], "either --scheduler or --cluster local"),
-    (["--cluster", "local", "--jobs", "2"], "--jobs counts local processes"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--workers", "2"], "--workers goes with --cluster local"),
+        (["--cluster", "local", "--scheduler", "tcp://127.0.0.1:8786"], "either --scheduler or --cluster local"),
+        (["--cluster", "local", "--jobs", "2"], "--jobs counts local processes"),
+    ],
+)
 def test_cli_options_that_clash(capsys, argv, message):
     assert main(["batch", WEST, "--runs", "2", *argv]) == 2
     out, err = capsys.readouterr()
@@ -203,9 +248,11 @@ def test_cli_options_that_clash(capsys, argv, message):
 
 
 def test_other_commands_do_not_import_dask():
-    code = ("import sys\nfrom tacforge.engine import cli\n"
-            "try:\n    cli.main(['batch', '--help'])\nexcept SystemExit:\n    pass\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n")
+    code = (
+        "import sys\nfrom tacforge.engine import cli\n"
+        "try:\n    cli.main(['batch', '--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().splitlines()[-1] == "[]"
@@ -232,11 +279,31 @@ def test_ctrl_c_stops_a_local_cluster_run_and_leaves_no_process():
     are up cancels the games, closes the LocalCluster, prints the report of the games finished and exits 130."""
     import psutil
 
-    code = ("import signal, sys\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
-            "from tacforge.engine.cli import main\nsys.exit(main(sys.argv[1:]))\n")
-    run = subprocess.Popen([sys.executable, "-c", code, "batch", WEST, "--runs", "400", "--turns", "6",
-                            "--cluster", "local", "--workers", "2"], cwd=REPO, text=True,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    code = (
+        "import signal, sys\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        "from tacforge.engine.cli import main\nsys.exit(main(sys.argv[1:]))\n"
+    )
+    run = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            code,
+            "batch",
+            WEST,
+            "--runs",
+            "400",
+            "--turns",
+            "6",
+            "--cluster",
+            "local",
+            "--workers",
+            "2",
+        ],
+        cwd=REPO,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     client = psutil.Process(run.pid)
     deadline = time.monotonic() + 60
     while len(_workers_of(client)) < 2 and time.monotonic() < deadline and run.poll() is None:

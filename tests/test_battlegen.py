@@ -11,17 +11,26 @@ import subprocess
 import sys
 
 import pytest
+from conftest import REPO, write_pack
 
 import tacforge.engine.cli as cli
-from tacforge.engine.battlegen import (BattleChoices, BuildError, auto_select, build_battle, buy, is_available, load_report,
-                          offers, plan_battle, write_battle)
+from tacforge.engine.ai import ComputerPlayer
+from tacforge.engine.battlegen import (
+    BattleChoices,
+    BuildError,
+    auto_select,
+    build_battle,
+    buy,
+    is_available,
+    load_report,
+    offers,
+    plan_battle,
+    write_battle,
+)
 from tacforge.engine.battlegen.scenario_writer import plan_output
 from tacforge.engine.model import Map
 from tacforge.engine.packs import load_packs
 from tacforge.engine.sim.battle import Battle
-from tacforge.engine.ai import ComputerPlayer
-
-from conftest import REPO, write_pack
 
 PACKS = ("western", "eastern")
 
@@ -57,13 +66,19 @@ def plain_map(content, assault: bool, map_id="test") -> Map:
 
 def build(content, battle_type, period=3, size="large", seed=5, **kw):
     assault = content.ruleset.battle_type(battle_type).assault
-    return build_battle(content, BattleChoices(battle_type, period, size, seed=seed), scenario_id="test",
-                        game_map=plain_map(content, assault), **kw)
+    return build_battle(
+        content,
+        BattleChoices(battle_type, period, size, seed=seed),
+        scenario_id="test",
+        game_map=plain_map(content, assault),
+        **kw,
+    )
 
 
 def write_and_load(battle, content, folder):
-    written = write_battle(battle, content, folder, requires={"core": ">=1.0,<2", content.pack_id: ">=1.0,<2"},
-                           ruleset=content.ruleset.id)
+    written = write_battle(
+        battle, content, folder, requires={"core": ">=1.0,<2", content.pack_id: ">=1.0,<2"}, ruleset=content.ruleset.id
+    )
     packset = load_packs([written.pack_dir], env={}, include_user_dir=False)
     issues = [i.format() for i in packset.all_issues()]
     return written, packset, issues
@@ -128,11 +143,14 @@ def test_game_length_visibility_and_bad_choices(packs):
     assert plan_battle(west, BattleChoices("meeting", 1, turns=45)).turns == 45
     with pytest.raises(BuildError, match="fixed game lengths"):
         plan_battle(east, BattleChoices("meeting", 1, turns=25))
-    for bad, match in ((BattleChoices("meeting", 1, turns=4), "5-255"), (BattleChoices("meeting", 6), "period 6"),
-                       (BattleChoices("soviet-assault", 1), "unknown battle type"),
-                       (BattleChoices("meeting", 1, visibility=3), "visibility"),
-                       (BattleChoices("meeting", 1, handicap=6), "handicap"),
-                       (BattleChoices("meeting", 1, size="huge"), "large or small")):
+    for bad, match in (
+        (BattleChoices("meeting", 1, turns=4), "5-255"),
+        (BattleChoices("meeting", 6), "period 6"),
+        (BattleChoices("soviet-assault", 1), "unknown battle type"),
+        (BattleChoices("meeting", 1, visibility=3), "visibility"),
+        (BattleChoices("meeting", 1, handicap=6), "handicap"),
+        (BattleChoices("meeting", 1, size="huge"), "large or small"),
+    ):
         with pytest.raises(BuildError, match=match):
             plan_battle(west, bad)
 
@@ -215,7 +233,7 @@ def test_letters_indexes_and_formation_limits(packs, pack, battle_type):
     battle = build(content, battle_type, period=5)
     for side, force in battle.forces.items():
         letters = [f.letter for f in force.formations]
-        assert letters == list("ABCDEFGHIJKLMNOPQRSTU"[:len(letters)])
+        assert letters == list("ABCDEFGHIJKLMNOPQRSTU"[: len(letters)])
         command = force.formations[0]
         assert command.role == "command" and command.hq.index == 0
         assert content.ruleset.side(side).command_hq_name == command.name
@@ -263,8 +281,12 @@ def test_entrenchments_only_in_assaults_and_within_limits(packs, pack, tmp_path)
         squares = built.entrenchments[defender]
         assert 0 < len(squares) <= profile.entrenchment_max and len(set(squares)) == len(squares)
         assert all(built.plan.depth(defender, x) >= 0 for x, _ in squares)
-        foot = {u.at for f in built.forces[defender].formations for u in f.units
-                if content.unit_classes[u.weapon.unit_class].infantry}
+        foot = {
+            u.at
+            for f in built.forces[defender].formations
+            for u in f.units
+            if content.unit_classes[u.weapon.unit_class].infantry
+        }
         assert foot & set(squares), "infantry squares are dug in first"
         _, _, issues = write_and_load(built, content, tmp_path / battle.id)
         assert issues == []
@@ -303,8 +325,13 @@ def test_same_seed_same_scenario_text(packs, tmp_path):
     content = content_of(packs, "eastern")
     texts = []
     for n, seed in enumerate((8, 8, 9)):
-        w = write_battle(build(content, "soviet-assault", seed=seed), content, tmp_path / f"b{n}",
-                         requires={"core": ">=1.0,<2", "eastern": ">=1.0,<2"}, ruleset=content.ruleset.id)
+        w = write_battle(
+            build(content, "soviet-assault", seed=seed),
+            content,
+            tmp_path / f"b{n}",
+            requires={"core": ">=1.0,<2", "eastern": ">=1.0,<2"},
+            ruleset=content.ruleset.id,
+        )
         texts.append(w.scenario_path.read_text())
     assert texts[0] == texts[1] != texts[2]
 
@@ -356,14 +383,37 @@ def test_written_files_name_the_packs_own_schemas_and_no_absolute_path(packs, tm
     from tacforge.engine.resources import SCHEMA_DIR
 
     out = tmp_path / "my-battles"
-    run = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "new", "--pack", "western", "--type",
-                          "meeting", "--period", "2", "--size", "small", "--seed", "4", "-o", "my-battles"],
-                         capture_output=True, text=True, cwd=tmp_path)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tacforge.engine.cli",
+            "new",
+            "--pack",
+            "western",
+            "--type",
+            "meeting",
+            "--period",
+            "2",
+            "--size",
+            "small",
+            "--seed",
+            "4",
+            "-o",
+            "my-battles",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert run.returncode == 0, run.stderr
     prefix = "# yaml-language-server: $schema="
     written = sorted(out.rglob("*.yaml"))
     assert [p.relative_to(out).as_posix() for p in written] == [
-        "maps/meeting-p2-s4.yaml", "pack.yaml", "scenarios/meeting-p2-s4.yaml"]
+        "maps/meeting-p2-s4.yaml",
+        "pack.yaml",
+        "scenarios/meeting-p2-s4.yaml",
+    ]
     for path in written:
         text = path.read_text(encoding="utf-8")
         first = text.splitlines()[0]
@@ -382,8 +432,9 @@ def test_output_locations(packs, tmp_path):
     assert new and folder == tmp_path / "My Battle" and pack_id == "my_battle" and sid == "my-battle"
     assert scenario == folder / "scenarios" / "my-battle.yaml" and game_map == folder / "maps" / "my-battle.yaml"
     # into an existing pack that requires the front
-    mine = write_pack(tmp_path / "packs", "mine", requires={"core": ">=1.0", "western": ">=1.0"},
-                      ruleset="western:battlegroup")
+    mine = write_pack(
+        tmp_path / "packs", "mine", requires={"core": ">=1.0", "western": ">=1.0"}, ruleset="western:battlegroup"
+    )
     folder, pack_id, scenario, _, new, sid = plan_output(mine / "scenarios" / "hill.yaml", None, "western")
     assert (folder, pack_id, new, sid) == (mine, "mine", False, "hill")
     written = write_battle(build(content, "meeting"), content, mine, requires={}, ruleset="")
@@ -407,8 +458,32 @@ def run_new():
 
 def test_new_command(run_new, tmp_path, capsys):
     out = tmp_path / "battles"
-    assert run_new("--pack", "western", "--type", "german-pursuit", "--period", 2, "--size", "small", "--seed", 4,
-                   "--river", "--cover", 3, "--turns", 25, "--handicap", 2, "--visibility", 12, "-o", out) == 0
+    assert (
+        run_new(
+            "--pack",
+            "western",
+            "--type",
+            "german-pursuit",
+            "--period",
+            2,
+            "--size",
+            "small",
+            "--seed",
+            4,
+            "--river",
+            "--cover",
+            3,
+            "--turns",
+            25,
+            "--handicap",
+            2,
+            "--visibility",
+            12,
+            "-o",
+            out,
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "play it: tacforge --pack-path" in text and "german-pursuit-p2-s4" in text
     scenario = (out / "scenarios" / "german-pursuit-p2-s4.yaml").read_text()
@@ -428,27 +503,51 @@ def test_new_command_errors(run_new, tmp_path, capsys):
     assert "fixed game lengths" in capsys.readouterr().err
     assert run_new("--pack", "nowhere", *base) == 2
     assert run_new("--pack", "western", *base, "--auto-select", "martians") == 2
-    assert run_new("--pack", "western", *base, "--buy", "allied=us_tank_company_76,us_tank_company_76,"
-                   "us_tank_company_76") == 2
+    assert (
+        run_new("--pack", "western", *base, "--buy", "allied=us_tank_company_76,us_tank_company_76,us_tank_company_76")
+        == 2
+    )
     assert "budget" in capsys.readouterr().err
     assert run_new("--pack", "western", *base, "--visibility", "fog") == 2
     assert not (tmp_path / "x").exists()
 
 
 # -- every battle type, both packs, several periods, with the random map generator ------------------------------------
-MATRIX = [(pack, battle, period) for pack, periods in (("western", (1, 3, 5)), ("eastern", (1, 5, 8)))
-          for battle in ("german-pursuit", "german-assault", "meeting",
-                         "allied-assault" if pack == "western" else "soviet-assault",
-                         "allied-pursuit" if pack == "western" else "soviet-pursuit")
-          for period in periods]
+MATRIX = [
+    (pack, battle, period)
+    for pack, periods in (("western", (1, 3, 5)), ("eastern", (1, 5, 8)))
+    for battle in (
+        "german-pursuit",
+        "german-assault",
+        "meeting",
+        "allied-assault" if pack == "western" else "soviet-assault",
+        "allied-pursuit" if pack == "western" else "soviet-pursuit",
+    )
+    for period in periods
+]
 
 
 @pytest.mark.parametrize("pack,battle_type,period", MATRIX)
 def test_new_validates_clean_and_plays(run_new, tmp_path, capsys, pack, battle_type, period):
     out = tmp_path / "pack"
     seed = period * 7 + len(battle_type)
-    assert run_new("--pack", pack, "--type", battle_type, "--period", period, "--seed", seed,
-                   "--river" if period % 2 else "--cover", *([] if period % 2 else [8]), "-o", out) == 0
+    assert (
+        run_new(
+            "--pack",
+            pack,
+            "--type",
+            battle_type,
+            "--period",
+            period,
+            "--seed",
+            seed,
+            "--river" if period % 2 else "--cover",
+            *([] if period % 2 else [8]),
+            "-o",
+            out,
+        )
+        == 0
+    )
     capsys.readouterr()
     packset = load_packs([out], env={}, include_user_dir=False)
     assert [i.format() for i in packset.all_issues()] == []

@@ -9,12 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import REPO, load_with
 
 from tacforge.engine.sim import events as ev
 from tacforge.engine.sim.battle import Battle
 from tacforge.engine.sim.combat import resolve_attack
-
-from conftest import REPO, load_with
 
 NEW_WEAPONS = REPO / "tests" / "data" / "behaviour" / "newweapons"
 QUOTED = re.compile(r"""["']([A-Za-z0-9_\-]+)["']""")

@@ -6,18 +6,21 @@ import shutil
 import subprocess
 import sys
 
-from tacforge.engine.cli import main
-from tacforge.engine.cli.turn_text import opening_text, side_briefing_text
-
 from conftest import REPO
 from test_semantic import SCENARIO, issues_for
 
-BRIEFED = SCENARIO + """
+from tacforge.engine.cli import main
+from tacforge.engine.cli.turn_text import opening_text, side_briefing_text
+
+BRIEFED = (
+    SCENARIO
+    + """
 briefing: Both sides read this.
 side_briefings:
   allied: Take the ridge.
   german: Hold the ridge.
 """
+)
 
 
 def test_side_briefings_are_read_and_shown_in_the_opening_text(tmp_path):
@@ -30,9 +33,11 @@ def test_side_briefings_are_read_and_shown_in_the_opening_text(tmp_path):
     assert dict(scenario.side_briefings) == {"allied": "Take the ridge.", "german": "Hold the ridge."}
     assert side_briefing_text(scenario, content.ruleset, "german") == "German briefing:\nHold the ridge."
     assert opening_text(scenario, content.ruleset, 20, 12, seed=3) == (
-        "Fight (mini:fight): Allied Assault, 20 turns, visibility 12, seed 3\n\nBoth sides read this.")
+        "Fight (mini:fight): Allied Assault, 20 turns, visibility 12, seed 3\n\nBoth sides read this."
+    )
     assert opening_text(scenario, content.ruleset, 20, 12, sides=("allied", "german")).endswith(
-        "Both sides read this.\n\nAllied briefing:\nTake the ridge.\n\nGerman briefing:\nHold the ridge.")
+        "Both sides read this.\n\nAllied briefing:\nTake the ridge.\n\nGerman briefing:\nHold the ridge."
+    )
 
 
 def test_a_briefing_for_an_unknown_side_is_an_issue(tmp_path):
@@ -46,14 +51,31 @@ def test_play_prints_the_briefing_and_a_human_their_own_only(tmp_path, capsys):
     shutil.copytree(REPO / "plugins/western/tacforge_western/pack", pack)
     (pack / "pack.yaml").write_text((pack / "pack.yaml").read_text().replace("id: western", "id: briefed"))
     path = pack / "scenarios" / "bocage_crossroads.yaml"
-    path.write_text(path.read_text() + "side_briefings:\n  allied: Only for the Allies.\n  german: Only for the Germans.\n")
+    path.write_text(
+        path.read_text() + "side_briefings:\n  allied: Only for the Allies.\n  german: Only for the Germans.\n"
+    )
     assert main(["play", str(path), "--turns", "1", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "Allied: The breakout" in out  # computer against computer: the watcher sees both sides' briefings
     assert "Allied briefing:\nOnly for the Allies." in out and "German briefing:\nOnly for the Germans." in out
-    run = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "play",
-                          str(path), "--human", "german", "--turns", "1",
-                          "--quiet"], input="done\n", capture_output=True, text=True, cwd=REPO)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tacforge.engine.cli",
+            "play",
+            str(path),
+            "--human",
+            "german",
+            "--turns",
+            "1",
+            "--quiet",
+        ],
+        input="done\n",
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert run.returncode == 0, run.stderr
     assert "German briefing:\nOnly for the Germans.\n--- German orders, turn 1" in run.stdout
     assert "Only for the Allies" not in run.stdout

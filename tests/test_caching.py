@@ -94,18 +94,21 @@ def test_memoized_is_bounded_and_can_be_cleared():
 def test_the_engine_caches_only_through_the_facility():
     """No module of the engine keeps a cache of its own kind: functools' caches, OrderedDicts, or module-level
     dicts filled as memos (each would bring its own eviction, or none, and no lock)."""
-    own = re.compile(r"lru_cache|functools\.cache\b|@cache\b|OrderedDict|^_[A-Z_]+\s*(?::[^=]*)?=\s*(?:\{\}|dict\(\))",
-                     re.MULTILINE)
-    found = [f"{path.relative_to(ENGINE)}: {match.group(0)}" for path in sorted(ENGINE.rglob("*.py"))
-             for match in own.finditer(path.read_text(encoding="utf-8"))]
+    own = re.compile(
+        r"lru_cache|functools\.cache\b|@cache\b|OrderedDict|^_[A-Z_]+\s*(?::[^=]*)?=\s*(?:\{\}|dict\(\))", re.MULTILINE
+    )
+    found = [
+        f"{path.relative_to(ENGINE)}: {match.group(0)}"
+        for path in sorted(ENGINE.rglob("*.py"))
+        for match in own.finditer(path.read_text(encoding="utf-8"))
+    ]
     assert found == []
 
 
 def test_a_pickled_grid_gets_a_derived_cache_of_its_own():
     """A cache holds a lock, which does not pickle: a grid leaves its derived arrays behind and the copy starts an
     empty cache with the same budget."""
-    grid = TerrainGrid.from_arrays(np.zeros((150, 150), int), np.zeros((150, 150), bool),
-                                  np.zeros((150, 150), int))
+    grid = TerrainGrid.from_arrays(np.zeros((150, 150), int), np.zeros((150, 150), bool), np.zeros((150, 150), int))
     grid.derived("codes", lambda: np.zeros(10))
     copy = pickle.loads(pickle.dumps(grid))
     assert len(copy._derived) == 0 and copy._derived.maxsize == grid._derived.maxsize == 3584 * 150 * 150

@@ -23,8 +23,13 @@ PIECE = re.compile(r"\d+(?:\.\d+)*|[A-Z]\d+(?:-[A-Z]?\d+)?")
 
 def _cited_files() -> list[Path]:
     listed = subprocess.run(["git", "ls-files"], cwd=REPO, capture_output=True, text=True, check=True).stdout
-    return [REPO / name for name in listed.split() if not name.startswith("tests/data/broken/")
-            and Path(name).suffix in {".py", ".json", ".yaml", ".md", ".toml", ".txt"} and name != "tests/test_citations.py"]
+    return [
+        REPO / name
+        for name in listed.split()
+        if not name.startswith("tests/data/broken/")
+        and Path(name).suffix in {".py", ".json", ".yaml", ".md", ".toml", ".txt"}
+        and name != "tests/test_citations.py"
+    ]
 
 
 def _sections(text: str) -> set[str]:
@@ -80,7 +85,11 @@ def test_every_citation_lands_on_a_section_or_item(kind):
 
 
 def test_nothing_cites_documents_the_repository_does_not_have():
-    stale = [f"{path.relative_to(REPO)}:{number}" for path in _cited_files() if path.is_file()
-             for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), start=1)
-             if re.search(r"rules-reference|(?<![\w/])design\.md|\.\./shared", line)]
+    stale = [
+        f"{path.relative_to(REPO)}:{number}"
+        for path in _cited_files()
+        if path.is_file()
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), start=1)
+        if re.search(r"rules-reference|(?<![\w/])design\.md|\.\./shared", line)
+    ]
     assert not stale, "citations of documents outside the repository:\n" + "\n".join(stale)

@@ -2,9 +2,9 @@
 
 import json
 
-from tacforge.engine.cli import main
-
 from conftest import write_pack
+
+from tacforge.engine.cli import main
 
 
 def test_packs_lists_the_bundled_packs(capsys):
@@ -36,8 +36,10 @@ def test_validate_path_outside_a_pack_exit_2(tmp_path, capsys):
     assert main(["validate", str(tmp_path)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == (f"tacforge: validate: {tmp_path} is not inside a pack (no pack.yaml in it or above it); "
-                            "give a pack folder, a file of a pack, or a pack id\n")
+    assert captured.err == (
+        f"tacforge: validate: {tmp_path} is not inside a pack (no pack.yaml in it or above it); "
+        "give a pack folder, a file of a pack, or a pack id\n"
+    )
 
 
 def test_no_command_is_usage(capsys):
@@ -45,7 +47,9 @@ def test_no_command_is_usage(capsys):
 
 
 def test_validate_json_and_file_target(tmp_path, capsys):
-    folder = write_pack(tmp_path, "j", files={"weapons.yaml": "weapons:\n  - {id: x}\n", "periods.yaml": "periods: []\n"})
+    folder = write_pack(
+        tmp_path, "j", files={"weapons.yaml": "weapons:\n  - {id: x}\n", "periods.yaml": "periods: []\n"}
+    )
     assert main(["validate", str(folder / "weapons.yaml"), "--format", "json"]) == 1
     body = json.loads(capsys.readouterr().out)
     assert body["packs"] == ["j"]
@@ -57,8 +61,13 @@ def test_validate_json_and_file_target(tmp_path, capsys):
 def test_warnings_do_not_fail_unless_strict(tmp_path, capsys):
     # A SIW the ruleset does not list is a warning (ruleset.siw-unlisted); unknown keys are errors.
     siw = "weapons:\n  - {id: sticky_bomb, name: Sticky bomb, nationality: any, class: siw, mr: 0, mp: 20, ss: 1, ac: 20, periods: [1, 5]}\n"
-    folder = write_pack(tmp_path, "w", requires={"core": ">=1.0", "western": ">=1.0"}, ruleset="western:battlegroup",
-                        files={"weapons.yaml": siw})
+    folder = write_pack(
+        tmp_path,
+        "w",
+        requires={"core": ">=1.0", "western": ">=1.0"},
+        ruleset="western:battlegroup",
+        files={"weapons.yaml": siw},
+    )
     assert main(["validate", str(folder)]) == 0
     assert "warning ruleset.siw-unlisted" in capsys.readouterr().out
     assert main(["validate", str(folder), "--strict"]) == 1

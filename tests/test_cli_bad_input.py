@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import write_pack
+from test_bad_input import FIGHT, mini_pack
 
 from tacforge.engine.cli import main
 
-from conftest import write_pack
-from test_bad_input import FIGHT, mini_pack
 
 def test_play_a_scenario_whose_file_is_broken_shows_the_error(tmp_path, capsys):
     folder = mini_pack(tmp_path, scenario=FIGHT.replace("name: Fight", "name: Fight\nname: Again"))
@@ -48,10 +48,15 @@ def test_play_log_into_a_missing_folder_is_refused_before_playing(tmp_path, caps
     assert "Turn" not in captured.out  # refused before a single turn is played
 
 
-@pytest.mark.parametrize("command", [
-    ["validate", "mini"], ["packs"], ["play", "mini:fight", "--turns", "1", "--quiet"],
-    ["calc", "kills", "--pack", "mini", "--firer", "sherman", "--target", "panther", "--range", "2"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["validate", "mini"],
+        ["packs"],
+        ["play", "mini:fight", "--turns", "1", "--quiet"],
+        ["calc", "kills", "--pack", "mini", "--firer", "sherman", "--target", "panther", "--range", "2"],
+    ],
+)
 def test_pack_path_after_the_subcommand(command, tmp_path, capsys):
     folder = mini_pack(tmp_path)
     before = main(["--pack-path", str(folder), *command])
@@ -78,13 +83,16 @@ def _saved_game(tmp_path, capsys) -> tuple:
     return save, json.loads(save.read_text())
 
 
-@pytest.mark.parametrize("damage,message", [
-    (lambda body: body.update(version=99), "save format version 99 is not one this tacforge reads"),
-    (lambda body: body.update(turn="three"), "the save is damaged (turn missing or of the wrong type)"),
-    (lambda body: body.update(units=[{"uid": "allied:A0"}]), "the save is damaged (KeyError"),
-    (lambda body: body.update(rng=[3, [1, 2], None]), "the save is damaged"),
-    (lambda body: body.pop("seen_by_side") and body.update(seen_by_side=[1]), "the save is damaged"),
-])
+@pytest.mark.parametrize(
+    "damage,message",
+    [
+        (lambda body: body.update(version=99), "save format version 99 is not one this tacforge reads"),
+        (lambda body: body.update(turn="three"), "the save is damaged (turn missing or of the wrong type)"),
+        (lambda body: body.update(units=[{"uid": "allied:A0"}]), "the save is damaged (KeyError"),
+        (lambda body: body.update(rng=[3, [1, 2], None]), "the save is damaged"),
+        (lambda body: body.pop("seen_by_side") and body.update(seen_by_side=[1]), "the save is damaged"),
+    ],
+)
 def test_saved_game_from_another_version_or_damaged(damage, message, tmp_path, capsys):
     save, body = _saved_game(tmp_path, capsys)
     damage(body)

@@ -4,9 +4,9 @@ import json
 import subprocess
 import sys
 
-from tacforge.engine.cli import main
-
 from conftest import REPO
+
+from tacforge.engine.cli import main
 
 
 def test_play_text_report(capsys, tmp_path):
@@ -37,8 +37,24 @@ def test_play_save_and_load(tmp_path, capsys):
 
 def test_human_orders_at_the_prompt():
     script = "help\nunits\nmove B1 30 30\nrange B1 4\nflyto B1\ndone\n" + "done\n" * 3
-    run = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "play", "bocage_crossroads", "--human", "allied",
-                          "--turns", "2", "--quiet"], input=script, capture_output=True, text=True, cwd=REPO)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tacforge.engine.cli",
+            "play",
+            "bocage_crossroads",
+            "--human",
+            "allied",
+            "--turns",
+            "2",
+            "--quiet",
+        ],
+        input=script,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert run.returncode == 0, run.stderr
     assert "ok: order allied:B1 30,30" in run.stdout
     assert "unknown order 'flyto'" in run.stdout
@@ -46,23 +62,104 @@ def test_human_orders_at_the_prompt():
 
 
 def test_calc_reproduces_the_manual_examples(capsys):
-    assert main(["calc", "kills", "--pack", "western", "--firer", "PZ-IIIJ", "--target", "SHERMAN", "--range", "3",
-                 "--count", "5"]) == 0
+    assert (
+        main(
+            [
+                "calc",
+                "kills",
+                "--pack",
+                "western",
+                "--firer",
+                "PZ-IIIJ",
+                "--target",
+                "SHERMAN",
+                "--range",
+                "3",
+                "--count",
+                "5",
+            ]
+        )
+        == 0
+    )
     assert "expected kills = 0.071  (38374469/540672000 exactly)" in capsys.readouterr().out
-    assert main(["calc", "kills", "--pack", "eastern", "--mr", "10", "--mp", "8", "--ss", "4", "--ac", "6",
-                 "--armour-value", "8", "--sl", "4", "--range", "2", "--pulses", "4", "--count", "10",
-                 "--format", "json"]) == 0
+    assert (
+        main(
+            [
+                "calc",
+                "kills",
+                "--pack",
+                "eastern",
+                "--mr",
+                "10",
+                "--mp",
+                "8",
+                "--ss",
+                "4",
+                "--ac",
+                "6",
+                "--armour-value",
+                "8",
+                "--sl",
+                "4",
+                "--range",
+                "2",
+                "--pulses",
+                "4",
+                "--count",
+                "10",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
     body = json.loads(capsys.readouterr().out)
     assert body["expected_kills_exact"] == "1344/625"
 
 
 def test_calc_names_are_case_insensitive_and_errors_are_clean(capsys):
-    assert main(["calc", "kills", "--pack", "eastern", "--firer", "t34/76a", "--target", "pz-iiij", "--range", "2",
-                 "--pulses", "4", "--armor", "front"]) == 0
+    assert (
+        main(
+            [
+                "calc",
+                "kills",
+                "--pack",
+                "eastern",
+                "--firer",
+                "t34/76a",
+                "--target",
+                "pz-iiij",
+                "--range",
+                "2",
+                "--pulses",
+                "4",
+                "--armor",
+                "front",
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
-    assert main(["calc", "kills", "--pack", "eastern", "--firer", "T34/76X", "--target", "PZ-IIIJ", "--range", "2"]) == 2
+    assert (
+        main(["calc", "kills", "--pack", "eastern", "--firer", "T34/76X", "--target", "PZ-IIIJ", "--range", "2"]) == 2
+    )
     assert "did you mean" in capsys.readouterr().err
-    assert main(["calc", "table", "--pack", "eastern", "--firers", "T34/85", "--targets", "TIGER,PZ-IVH",
-                 "--ranges", "0,4,13"]) == 0
+    assert (
+        main(
+            [
+                "calc",
+                "table",
+                "--pack",
+                "eastern",
+                "--firers",
+                "T34/85",
+                "--targets",
+                "TIGER,PZ-IVH",
+                "--ranges",
+                "0,4,13",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "T-34/85 -> Tiger" in out and out.rstrip().endswith("-")

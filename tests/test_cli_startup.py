@@ -32,8 +32,9 @@ print(json.dumps(sorted(sys.modules)))
 
 def modules_after(*argv: str, prelude: str = "") -> set[str]:
     """Every module imported by a fresh interpreter that runs prelude, builds the parser and parses argv."""
-    run = subprocess.run([sys.executable, "-c", CHILD.format(prelude=prelude), *argv], capture_output=True,
-                         text=True, check=True)
+    run = subprocess.run(
+        [sys.executable, "-c", CHILD.format(prelude=prelude), *argv], capture_output=True, text=True, check=True
+    )
     return set(json.loads(run.stdout.splitlines()[-1]))
 
 
@@ -67,6 +68,7 @@ def test_version_is_still_read_from_the_installed_distribution(capsys):
 
 # `tacforge validate PACK` takes the packs PACK requires from the schema cache (they are loaded, not reported on) and
 # checks PACK itself in full.
+
 
 def _schema_checked_files(monkeypatch) -> list:
     from tacforge.engine.validation import schemas
@@ -112,8 +114,7 @@ def test_validate_reads_no_file_of_a_pack_the_named_one_does_not_require(monkeyp
 
 
 @pytest.mark.parametrize("by", ["id", "folder"])
-def test_validate_checks_the_named_pack_in_full_even_when_the_cache_knows_its_files(by, monkeypatch, tmp_path,
-                                                                                      capsys):
+def test_validate_checks_the_named_pack_in_full_even_when_the_cache_knows_its_files(by, monkeypatch, tmp_path, capsys):
     from tacforge.engine.cli import main
     from tacforge.engine.validation.schema_cache import SchemaCache
 

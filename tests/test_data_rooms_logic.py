@@ -6,19 +6,26 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from conftest import shipped_map_ids
+from packaging.version import Version
 
 from tacforge.editor.data.columns import parse_cell
 from tacforge.editor.data.manifest_checks import check_id, check_requirement, check_version
 from tacforge.editor.data.parameter_rows import parameter_rows, parse_parameter
 from tacforge.editor.data.periods_table import period_columns, period_value, sides_of
-from tacforge.editor.data.terrain_table import (code_columns, codes_of_type, live_content, maps_seeing,
-                                                maps_using, type_columns, used_in_text, with_terrain)
+from tacforge.editor.data.terrain_table import (
+    code_columns,
+    codes_of_type,
+    live_content,
+    maps_seeing,
+    maps_using,
+    type_columns,
+    used_in_text,
+    with_terrain,
+)
 from tacforge.editor.data.timeline import Bar, anachronisms, bars, dragged, gaps, grab
 from tacforge.editor.shell.workspace import Workspace
 from tacforge.engine.model import Period, RulesParameters, Weapon
-from packaging.version import Version
-
-from conftest import shipped_map_ids
 
 
 def weapon(wid, nationality="us", unit_class="tank", periods=(1, 5)):
@@ -56,8 +63,12 @@ def test_line_of_sight_offers_the_schema_enum_and_symbols_are_one_printable_char
 def test_period_columns_name_each_side_in_and_out_of_command_and_read_the_typed_period():
     period = Period(2, "Late 1943", date(1943, 7, 1), date(1943, 12, 31), (("german", 1, 5), ("allied", 3, 7)))
     columns = period_columns(sides_of([None, period]))
-    assert [c.title for c in columns[4:]] == ["german in command", "german out of command", "allied in command",
-                                            "allied out of command"]
+    assert [c.title for c in columns[4:]] == [
+        "german in command",
+        "german out of command",
+        "allied in command",
+        "allied out of command",
+    ]
     assert [period_value(period, c) for c in columns] == [2, "Late 1943", "1943-07-01", "1943-12-31", 1, 5, 3, 7]
     assert (columns[4].minimum, columns[4].maximum) == (0, 99)
     with pytest.raises(ValueError, match="date"):
@@ -100,8 +111,12 @@ def test_grabbing_and_dragging_a_bar_end_snaps_to_periods_and_never_crosses_the_
 
 
 def test_gaps_and_anachronisms():
-    table = [weapon("a", periods=(1, 2)), weapon("b", periods=(4, 5)), weapon("c", unit_class="gun", periods=(1, 7)),
-             weapon("d", unit_class="gun", periods=(3, 2))]
+    table = [
+        weapon("a", periods=(1, 2)),
+        weapon("b", periods=(4, 5)),
+        weapon("c", unit_class="gun", periods=(1, 7)),
+        weapon("d", unit_class="gun", periods=(3, 2)),
+    ]
     assert gaps(table, [1, 2, 3, 4, 5]) == [("us", "tank", 3)]
     assert [w.local_id for w in anachronisms(table, [1, 2, 3, 4, 5])] == ["c", "d"]
 

@@ -4,6 +4,7 @@ one undo step, the manifest's requirement check as it is typed, and a scenario's
 
 import re
 
+from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtCore import QPointF, Qt
 from PyQt6.QtTest import QTest
 from PyQt6.QtWidgets import QMessageBox
@@ -12,8 +13,6 @@ from tacforge.editor.data.manifest_form import REQ_ID, REQ_STATUS, ManifestTab
 from tacforge.editor.data.parameters_room import RulesTab
 from tacforge.editor.data.periods_room import PeriodsTab
 from tacforge.editor.data.terrain_room import TerrainTab
-
-from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
 
 def open_kind(window, pack_id, kind):

@@ -44,10 +44,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 
 from tacforge.engine.cli import main
-
-from conftest import REPO
 
 DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.M | re.S)
@@ -154,8 +153,9 @@ def test_no_shown_command_escapes_the_check():
     for doc in DOCUMENTS:
         for info, first_line, text in _blocks(doc):
             if info != "console":
-                assert not re.search(r"^\$ (\S*/)?tacforge\b", text, re.M), \
+                assert not re.search(r"^\$ (\S*/)?tacforge\b", text, re.M), (
                     f"{doc.relative_to(REPO)}:{first_line}: a shown tacforge command belongs in a ```console block"
+                )
 
 
 def test_the_matcher_elides_only_where_it_is_told():
@@ -166,10 +166,13 @@ def test_the_matcher_elides_only_where_it_is_told():
     assert not matches(["a"], ["a", "b"])
     assert matches([ELISION], []) and not matches([], ["a"])
     assert matches(["a", ELISION, "c", ELISION], ["a", "c", "b", "c", "d"])
-    assert _normalised(["12 games, 1 process, 3.4 s (3.52 games/s)  "]) == \
-        ["12 games, 1 process, <time> s (<time> games/s)"]
-    assert _normalised([f"{REPO}/tests/x.yaml:1:1: error", "12 shots"], (REPO,)) == \
-        ["tests/x.yaml:1:1: error", "12 shots"]
+    assert _normalised(["12 games, 1 process, 3.4 s (3.52 games/s)  "]) == [
+        "12 games, 1 process, <time> s (<time> games/s)"
+    ]
+    assert _normalised([f"{REPO}/tests/x.yaml:1:1: error", "12 shots"], (REPO,)) == [
+        "tests/x.yaml:1:1: error",
+        "12 shots",
+    ]
 
 
 @pytest.mark.parametrize("doc", DOCUMENTS_WITH_COMMANDS, ids=[d.name for d in DOCUMENTS_WITH_COMMANDS])
@@ -183,7 +186,8 @@ def test_every_shown_command_prints_what_the_document_shows(doc, tmp_path, monke
         expected = _normalised(shown.output)
         assert matches(expected, printed), (
             f"{shown.where}: `tacforge {shlex.join(shown.argv)}` no longer prints what the document shows; "
-            f"update the document.\n--- shown\n" + "\n".join(expected) + "\n--- printed\n" + "\n".join(printed))
+            f"update the document.\n--- shown\n" + "\n".join(expected) + "\n--- printed\n" + "\n".join(printed)
+        )
 
 
 def _block_after(doc: Path, heading: str) -> list[str]:
@@ -199,8 +203,14 @@ def test_the_fresh_machine_message_is_what_make_prints(tmp_path):
     the same Makefile and set-up script run in a copy of the files they read, with stand-ins on the PATH for such a
     machine: dpkg-query finds no package installed, id says a normal user, and python3 has no venv module."""
     pinned = [str(p.relative_to(REPO)) for p in sorted((REPO / "requirements").glob("*.txt"))]
-    for name in ("Makefile", "pyproject.toml", *pinned, "plugins/western/pyproject.toml",
-                 "plugins/eastern/pyproject.toml", "scripts/setup-system.sh"):
+    for name in (
+        "Makefile",
+        "pyproject.toml",
+        *pinned,
+        "plugins/western/pyproject.toml",
+        "plugins/eastern/pyproject.toml",
+        "scripts/setup-system.sh",
+    ):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(REPO / name, tmp_path / name)
     stand_ins = tmp_path / "bin"
@@ -210,8 +220,15 @@ def test_the_fresh_machine_message_is_what_make_prints(tmp_path):
         (stand_ins / command).chmod(0o755)
     make = shutil.which("make")
     assert make, "GNU make is needed (README, 'Before you start')"
-    done = subprocess.run([make, "test"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                          env={"PATH": f"{stand_ins}{os.pathsep}/usr/bin{os.pathsep}/bin", "LC_ALL": "C"}, timeout=60)
+    done = subprocess.run(
+        [make, "test"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={"PATH": f"{stand_ins}{os.pathsep}/usr/bin{os.pathsep}/bin", "LC_ALL": "C"},
+        timeout=60,
+    )
     assert done.returncode == 2
     assert not (tmp_path / ".venv").exists()
     shown = _block_after(REPO / "docs" / "fresh-machine.md", "### The non-root message")

@@ -8,12 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 
 from tacforge.engine.validation import schemas
 from tacforge.engine.validation.schema_files import SCHEMA_LINE_PREFIX
 from tacforge.engine.yamlio import load_fast
-
-from conftest import REPO
 
 FENCE = re.compile(r"^```yaml\n(.*?)^```", re.M | re.S)
 

@@ -5,14 +5,13 @@ a file the round-trip reader refuses is still refused when it is opened. A repla
 from __future__ import annotations
 
 import pytest
+from editor_fixtures import pack_copy  # noqa: F401 (fixture)
 from ruamel.yaml.scalarstring import FoldedScalarString
 
 from tacforge.editor.document.commands import styled
 from tacforge.editor.document.models import build_model
 from tacforge.editor.shell.workspace import Workspace
 from tacforge.engine.yamlio import YamlFileError, dump_roundtrip, load_roundtrip
-
-from editor_fixtures import pack_copy  # noqa: F401 (fixture)
 
 
 @pytest.fixture
@@ -38,8 +37,9 @@ def test_an_unedited_document_saves_its_text_and_the_first_edit_reads_the_rest(w
     assert document.model.weapons[sherman].fa == 12
     document.save()
     saved = document.path.read_text(encoding="utf-8").splitlines()
-    assert [(a, b) for a, b in zip(original.splitlines(), saved, strict=True) if a != b] == \
-        [("    fa: 11", "    fa: 12")]
+    assert [(a, b) for a, b in zip(original.splitlines(), saved, strict=True) if a != b] == [
+        ("    fa: 11", "    fa: 12")
+    ]
     assert len(saved) == len(original.splitlines())
 
 

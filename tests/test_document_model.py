@@ -5,13 +5,12 @@ and files that stay byte-identical unless edited."""
 from __future__ import annotations
 
 import pytest
-
-from tacforge.editor.document import (MISSING, Reloaded, RowsInserted, RowsRemoved, Saved, ValueChanged, bulk_edit)
-from tacforge.editor.shell.workspace import Workspace
-from tacforge.engine.model import Weapon
-
 from conftest import REPO
 from editor_fixtures import pack_copy  # noqa: F401 (fixture)
+
+from tacforge.editor.document import MISSING, Reloaded, RowsInserted, RowsRemoved, Saved, ValueChanged, bulk_edit
+from tacforge.editor.shell.workspace import Workspace
+from tacforge.engine.model import Weapon
 
 CORE = REPO / "content"
 
@@ -119,7 +118,10 @@ def test_insert_and_remove_rows_are_undoable_with_typed_events(workspace):
     assert len(document.model.weapons) == count + 1 and document.model.weapons[1].id == "westcopy:stuart_plus"
     assert document.model.weapons[2].source.path == ("weapons", 2)  # rows after it know their new place
     assert seen == [RowsInserted(("weapons",), 1, 1)]
-    assert "&id" not in document.text() and "aliases: [STUART, M5 Stuart, M3 Stuart]" in document.text().split("stuart_plus")[1]
+    assert (
+        "&id" not in document.text()
+        and "aliases: [STUART, M5 Stuart, M3 Stuart]" in document.text().split("stuart_plus")[1]
+    )
     document.remove_rows(("weapons",), 0, 2, "Delete weapons")
     assert len(document.model.weapons) == count - 1 and seen[-1] == RowsRemoved(("weapons",), 0, 2)
     document.undo.undo()
@@ -160,9 +162,11 @@ def test_a_scenario_with_schema_errors_has_no_typed_scenario_until_fixed(workspa
 
 def test_rules_model_marks_own_values_over_the_inherited_ones(workspace, pack_copy):
     rules_file = pack_copy / "rules.yaml"
-    rules_file.write_text(rules_file.read_text().replace("parameters:\n", "parameters:\n  pulses_per_turn: 3\n", 1)
-                          if "parameters:\n" in rules_file.read_text()
-                          else rules_file.read_text() + "parameters:\n  pulses_per_turn: 3\n")
+    rules_file.write_text(
+        rules_file.read_text().replace("parameters:\n", "parameters:\n  pulses_per_turn: 3\n", 1)
+        if "parameters:\n" in rules_file.read_text()
+        else rules_file.read_text() + "parameters:\n  pulses_per_turn: 3\n"
+    )
     workspace.reload()
     document = workspace.open_pack_file("westcopy", "rules")
     model = document.model
@@ -203,7 +207,8 @@ def test_replacing_the_data_rebuilds_the_model_and_says_reloaded(workspace):
 
     document = workspace.open_pack_file("westcopy", "weapons")
     seen = events_of(document)
-    document.path.write_text(document.path.read_text(encoding="utf-8").replace("    fa: 7\n", "    fa: 12\n", 1),
-                             encoding="utf-8")
+    document.path.write_text(
+        document.path.read_text(encoding="utf-8").replace("    fa: 7\n", "    fa: 12\n", 1), encoding="utf-8"
+    )
     assert reload_from_disk(document)
     assert document.model.weapons[0].fa == 12 and seen == [Reloaded()] and not document.dirty

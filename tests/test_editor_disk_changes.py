@@ -3,9 +3,8 @@ reloaded and re-validated, a modified one is replaced only when the designer agr
 monkeypatched), and the editor's own saves ask nothing."""
 
 import pytest
-from PyQt6.QtWidgets import QMessageBox
-
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
+from PyQt6.QtWidgets import QMessageBox
 
 WAIT = 10_000
 
@@ -62,7 +61,7 @@ def first_square_changed(map_text: str) -> str:
     first_row = next(i for i, line in enumerate(lines) if line.lstrip().startswith("- "))
     row = lines[first_row]
     at = row.index("- ") + 2 + (row[row.index("- ") + 2] in "'\"")  # the first square's glyph
-    lines[first_row] = row[:at] + ("w" if row[at] != "w" else ".") + row[at + 1:]
+    lines[first_row] = row[:at] + ("w" if row[at] != "w" else ".") + row[at + 1 :]
     return "\n".join(lines) + "\n"
 
 

@@ -2,12 +2,11 @@
 Ctrl+Z / Ctrl+Shift+Z, one history per tab, typing a number is one step, the Properties dock follows undo, and
 closing the last tab leaves a working window."""
 
+from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtCore import QEvent, QPoint, Qt
 from PyQt6.QtWidgets import QApplication
 
 from tacforge.editor.map.tools.paint import brush
-
-from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 

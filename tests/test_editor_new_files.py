@@ -4,13 +4,12 @@ the user's packs folder offered, new packs remembered for the next launch. Dialo
 from pathlib import Path
 
 import pytest
+from editor_fixtures import WESTERN, menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from tacforge.editor.shell import new_files
 from tacforge.editor.shell.pack_places import remembered_packs, user_packs_folder
 from tacforge.editor.shell.workspace import Workspace
-
-from editor_fixtures import WESTERN, menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ files of that kind, redraws from the typed model on typed events, and its edits 
 from __future__ import annotations
 
 import pytest
+from editor_fixtures import menu_action, no_dialogs, pack_copy, settings  # noqa: F401 (fixtures)
 from PyQt6.QtWidgets import QLabel, QVBoxLayout
 
 from tacforge.editor.common.rooms import DocumentTab, Rooms
@@ -11,8 +12,6 @@ from tacforge.editor.document import ValueChanged
 from tacforge.editor.shell import room_modules
 from tacforge.editor.shell.main_window import MainWindow
 from tacforge.editor.shell.workspace import Workspace
-
-from editor_fixtures import menu_action, no_dialogs, pack_copy, settings  # noqa: F401 (fixtures)
 
 
 class FrontArmourTab(DocumentTab):
@@ -49,8 +48,11 @@ def register(rooms) -> None:
 def window(qtbot, tmp_path, monkeypatch, pack_copy, settings):  # noqa: F811
     monkeypatch.setenv("TACFORGE_RECOVERY_DIR", str(tmp_path / "recovery"))
     # this test's room stands in for the real weapons room (editor/data), which registers the same kind
-    monkeypatch.setattr(room_modules, "ROOM_MODULES",
-                        [*(m for m in room_modules.ROOM_MODULES if m != "tacforge.editor.data.room"), __name__])
+    monkeypatch.setattr(
+        room_modules,
+        "ROOM_MODULES",
+        [*(m for m in room_modules.ROOM_MODULES if m != "tacforge.editor.data.room"), __name__],
+    )
     win = MainWindow(Workspace([pack_copy]), settings)
     qtbot.addWidget(win)
     yield win

@@ -1,11 +1,10 @@
 """Wiring of the editor shell (pytest-qt): open, edit through the undo stack, save cleanly, recover, issues."""
 
 import pytest
-
-from tacforge.editor.shell import recovery
-from tacforge.editor.map.tools.paint import brush
-
 from editor_fixtures import no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
+
+from tacforge.editor.map.tools.paint import brush
+from tacforge.editor.shell import recovery
 
 
 def test_open_paint_undo_save_keeps_the_file_clean(window, pack_copy):
@@ -24,8 +23,9 @@ def test_open_paint_undo_save_keeps_the_file_clean(window, pack_copy):
     window.save_all()
     saved = map_file.read_text()
     assert saved.splitlines()[0] == before_map.decode().splitlines()[0]  # comments and $schema line kept
-    changed = [i for i, (a, b) in enumerate(zip(saved.splitlines(), before_map.decode().splitlines(), strict=True))
-               if a != b]
+    changed = [
+        i for i, (a, b) in enumerate(zip(saved.splitlines(), before_map.decode().splitlines(), strict=True)) if a != b
+    ]
     assert changed and all(i >= 9 for i in changed)  # only map rows changed
     assert scenario.read_bytes() == before_scenario  # untouched documents are not rewritten
 

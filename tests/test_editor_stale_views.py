@@ -2,13 +2,12 @@
 line-of-sight shading and its label, and the square an issue is about."""
 
 import numpy as np
+from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtCore import QPoint, QPointF, Qt
 from PyQt6.QtGui import QColor, QImage, QPainter
 
 from tacforge.editor.map.overlays import Painter
 from tacforge.editor.map.tools.paint import brush
-
-from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
 
 def scenario_path(pack):
@@ -24,12 +23,12 @@ def shown(window, qtbot):
 def rgb(image: QImage) -> np.ndarray:
     image = image.convertToFormat(QImage.Format.Format_RGBA8888)
     data = np.frombuffer(image.constBits().asstring(image.sizeInBytes()), np.uint8)
-    return data.reshape(image.height(), image.bytesPerLine() // 4, 4)[:, :image.width()]
+    return data.reshape(image.height(), image.bytesPerLine() // 4, 4)[:, : image.width()]
 
 
 def square_centre(view, x, y) -> QPoint:
     o, c = view.origin(), view.cell
-    return QPoint(int(o.x() + (x + .5) * c), int(o.y() + (y + .5) * c))
+    return QPoint(int(o.x() + (x + 0.5) * c), int(o.y() + (y + 0.5) * c))
 
 
 def test_the_status_bar_describes_the_square_as_it_is_now(window, pack_copy, qtbot):
@@ -57,7 +56,8 @@ def test_the_pack_browser_counts_follow_files_added_on_disk(window, pack_copy, q
     before = len(list((pack_copy / "scenarios").glob("*.yaml")))
     assert scenario_count() == str(before)
     (pack_copy / "scenarios" / "second.yaml").write_text(
-        scenario_path(pack_copy).read_text().replace("id: bocage_crossroads", "id: second"))
+        scenario_path(pack_copy).read_text().replace("id: bocage_crossroads", "id: second")
+    )
     qtbot.waitUntil(lambda: scenario_count() == str(before + 1), timeout=10_000)
 
 
@@ -75,8 +75,9 @@ def test_a_label_near_the_right_edge_is_drawn_whole_beside_its_point(qtbot):
     image = QImage(300, 100, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(0)
     p = QPainter(image)
-    Painter(p, 10, QPointF(0, 0)).text_inside(QPointF(290, 50), 6, "sight from (55, 30), visibility 12", 9,
-                                              QColor(0, 0, 0), QColor(255, 255, 255, 255))
+    Painter(p, 10, QPointF(0, 0)).text_inside(
+        QPointF(290, 50), 6, "sight from (55, 30), visibility 12", 9, QColor(0, 0, 0), QColor(255, 255, 255, 255)
+    )
     p.end()
     inked = np.flatnonzero(rgb(image)[:, :, 3].max(axis=0))
     assert inked.size and inked.max() < 290  # to the left of the point, not cut off by the edge

@@ -31,8 +31,13 @@ sys.exit(app.main([]))
 def test_the_editor_starts_and_runs_its_event_loop(tmp_path):
     # A QApplication made inside a function used to be deleted when that function returned, taking the window with
     # it: main() then failed before the event loop ran (and make run with it).
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "config"),
-           "XDG_DATA_HOME": str(tmp_path / "data"), "TACFORGE_CACHE_DIR": str(tmp_path / "cache")}
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "TACFORGE_CACHE_DIR": str(tmp_path / "cache"),
+    }
     run = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, timeout=120)
     assert run.returncode == 0, run.stderr
     assert "window visible: True tabs: " in run.stdout

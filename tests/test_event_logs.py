@@ -9,7 +9,6 @@ import contextlib
 import io
 
 import pytest
-
 from event_log_cases import CASES, build_packs, play_log, read_recorded
 
 
@@ -21,10 +20,14 @@ def pack_paths(tmp_path_factory):
 
 def test_every_battle_type_of_both_fronts_is_covered():
     built = {case.new[1] + " " + case.new[3] for case in CASES if case.new}
-    assert built == {f"{front} {kind}" for front, kinds in (
-        ("western", ("german-pursuit", "german-assault", "meeting", "allied-assault", "allied-pursuit")),
-        ("eastern", ("german-pursuit", "german-assault", "meeting", "soviet-assault", "soviet-pursuit")))
-        for kind in kinds}
+    assert built == {
+        f"{front} {kind}"
+        for front, kinds in (
+            ("western", ("german-pursuit", "german-assault", "meeting", "allied-assault", "allied-pursuit")),
+            ("eastern", ("german-pursuit", "german-assault", "meeting", "soviet-assault", "soviet-pursuit")),
+        )
+        for kind in kinds
+    }
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
@@ -32,8 +35,11 @@ def test_event_log_is_byte_identical_to_the_recorded_one(case, pack_paths):
     recorded = read_recorded(case)
     played = play_log(case, pack_paths)
     if played != recorded:  # name the first line that differs rather than print two 300 KB strings
-        first = next(i for i, (a, b) in enumerate(zip(played.splitlines() + [""], recorded.splitlines() + [""]))
-                     if a != b)
-        pytest.fail(f"{case.name}: the event log differs from {case.log_file.name} at line {first + 1}:\n"
-                    f"  played:   {(played.splitlines() + ['<end>'])[first]}\n"
-                    f"  recorded: {(recorded.splitlines() + ['<end>'])[first]}")
+        first = next(
+            i for i, (a, b) in enumerate(zip(played.splitlines() + [""], recorded.splitlines() + [""])) if a != b
+        )
+        pytest.fail(
+            f"{case.name}: the event log differs from {case.log_file.name} at line {first + 1}:\n"
+            f"  played:   {(played.splitlines() + ['<end>'])[first]}\n"
+            f"  recorded: {(recorded.splitlines() + ['<end>'])[first]}"
+        )

@@ -10,13 +10,33 @@ from fractions import Fraction as F
 
 import pytest
 
-from tacforge.engine.rules.fire import (HMG, Firer, Target, accuracy_base, armour_facing, direct_fire, fire_vs_armour,
-                               fire_vs_soft, indirect_armour, indirect_fire, siw_attack, siw_weapons_firing,
-                               spotting_pulses)
 from tacforge.engine.rules.combat_headlines import report_category, weapon_report
-from tacforge.engine.rules.suppression import (add_suppression, fails_to_search, fire_effectiveness, firing_sighting_chance,
-                                      halve_suppression, is_pinned, resolve_kills, search_failure_chance,
-                                      suppression_added)
+from tacforge.engine.rules.fire import (
+    HMG,
+    Firer,
+    Target,
+    accuracy_base,
+    armour_facing,
+    direct_fire,
+    fire_vs_armour,
+    fire_vs_soft,
+    indirect_armour,
+    indirect_fire,
+    siw_attack,
+    siw_weapons_firing,
+    spotting_pulses,
+)
+from tacforge.engine.rules.suppression import (
+    add_suppression,
+    fails_to_search,
+    fire_effectiveness,
+    firing_sighting_chance,
+    halve_suppression,
+    is_pinned,
+    resolve_kills,
+    search_failure_chance,
+    suppression_added,
+)
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +71,7 @@ def rules(content):
 
 
 def half_up(x, places):
-    q = F(1, 10 ** places)
+    q = F(1, 10**places)
     return (F(x) / q + F(1, 2)) // 1 * q
 
 
@@ -61,8 +81,15 @@ def test_e1_pz_iiij_vs_sherman_front(west):
     base = (5*90/8 + 8)^2/100 = 64.25^2/100 = 41.280625 (printed 41.28); SL' = 4 + (6-3) = 7: x7/4 = 72.24;
     APF = 9/4 + 10 - 10*(3/8)/2 = 10.375 < 13.75 and < 11: halved to 36.12 then 18.06;
     kills = 10.375 * 18.0601... * 5 / (11*1200) = 38374469/540672000 = .0709755 (printed .071)."""
-    r = fire_vs_armour(firer(west, "PZ-IIIJ", 5), target(west, "SHERMAN"), range_=3, pulses=1, front_arc=True,
-                       reports=west.ruleset.reports, **rules(west))
+    r = fire_vs_armour(
+        firer(west, "PZ-IIIJ", 5),
+        target(west, "SHERMAN"),
+        range_=3,
+        pulses=1,
+        front_arc=True,
+        reports=west.ruleset.reports,
+        **rules(west),
+    )
     main = r.main
     assert main.accuracy_base == F(66049, 1600) and half_up(main.accuracy_base, 2) == F(4128, 100)
     assert main.silhouette == 7 and main.armour == 11 and main.facing == "front"
@@ -80,15 +107,22 @@ def test_e1_pz_iiij_vs_sherman_front(west):
 
 def test_e1_in_kampfgruppe_pz_iiil_vs_t34_76c(east):
     """KG 7.3 gives the same numbers for PZ-IIIL (8/10/3/8) against T-34/76C (FA 11, SL 4)."""
-    r = fire_vs_armour(firer(east, "PZ-IIIL", 5), target(east, "T34/76C"), range_=3, pulses=1, front_arc=True,
-                       **rules(east))
+    r = fire_vs_armour(
+        firer(east, "PZ-IIIL", 5), target(east, "T34/76C"), range_=3, pulses=1, front_arc=True, **rules(east)
+    )
     assert r.kills == F(38374469, 540672000)
 
 
 def test_e1_floats_in_floats_out(west):
     w, s = weapon(west, "PZ-IIIJ"), weapon(west, "SHERMAN")
-    r = fire_vs_armour(Firer.from_weapon(w, west.unit_class_of(w), 5), Target.from_weapon(s, west.unit_class_of(s)),
-                       range_=3, pulses=1, front_arc=True, **rules(west))
+    r = fire_vs_armour(
+        Firer.from_weapon(w, west.unit_class_of(w), 5),
+        Target.from_weapon(s, west.unit_class_of(s)),
+        range_=3,
+        pulses=1,
+        front_arc=True,
+        **rules(west),
+    )
     assert type(r.kills) is float and type(r.main.accuracy) is float
     assert r.kills == pytest.approx(38374469 / 540672000, rel=1e-12)
 
@@ -109,8 +143,15 @@ def test_e9_basic_program(west):
 def test_max_range_plus_one_flag_is_the_kg_typo(west):
     """With KG 7.3's "1 +" switched on, E1's base becomes 42.280625 and kills .0727 -> .073, not the printed .071."""
     flags = dataclasses.replace(west.ruleset.flags, max_range_accuracy_plus_one=True)
-    r = fire_vs_armour(firer(west, "PZ-IIIJ", 5), target(west, "SHERMAN"), range_=3, pulses=1, front_arc=True,
-                       params=west.parameters, flags=flags)
+    r = fire_vs_armour(
+        firer(west, "PZ-IIIJ", 5),
+        target(west, "SHERMAN"),
+        range_=3,
+        pulses=1,
+        front_arc=True,
+        params=west.parameters,
+        flags=flags,
+    )
     assert r.kills == F(38374469, 540672000) * F(67649, 66049)
     assert half_up(r.kills, 3) == F("0.073")
 
@@ -131,12 +172,22 @@ def reference_kills_vs_armor(R, MR, MP, SS, AC, armor, SL, pulses, N, siw=False)
 
 
 def test_agrees_with_the_reference_implementation(west):
-    for R, MR, MP, SS, AC, armor, SL, P in itertools.product((1, 3, 5, 6, 8), (8, 12), (0, 7, 14), (2, 4, 6), (4, 10),
-                                                               (3, 8, 11, 23), (2, 5), (1, 2, 5)):
+    for R, MR, MP, SS, AC, armor, SL, P in itertools.product(
+        (1, 3, 5, 6, 8), (8, 12), (0, 7, 14), (2, 4, 6), (4, 10), (3, 8, 11, 23), (2, 5), (1, 2, 5)
+    ):
         shooter = Firer(mr=MR, mp=MP, ss=SS, ac=AC, count=F(3))
         tank = Target(armoured=True, vehicle=True, fa=armor, ba=1, sl=SL)
         r = fire_vs_armour(shooter, tank, range_=R, pulses=P, front_arc=True, **rules(west))
-        assert r.kills == reference_kills_vs_armor(R, MR, MP, SS, AC, armor, SL, P, 3), (R, MR, MP, SS, AC, armor, SL, P)
+        assert r.kills == reference_kills_vs_armor(R, MR, MP, SS, AC, armor, SL, P, 3), (
+            R,
+            MR,
+            MP,
+            SS,
+            AC,
+            armor,
+            SL,
+            P,
+        )
 
 
 # -- direct fire vs armour (6.4) ------------------------------------------------------------------------------------------
@@ -160,12 +211,14 @@ def test_apf_halvings_are_strict(west):
     MP 6: APF = 4 + 6 = 10 = 1.25 x 8 exactly: no halving; kills = 10*220.9/9600 = 2209/9600.
     MP 4: APF = 8 = armour: halved once (8 < 10), not twice: acc 110.45, kills = 8*110.45/9600 = 2209/24000."""
     tank = Target(armoured=True, vehicle=True, fa=8, ba=8, sl=4)
-    r = fire_vs_armour(Firer(mr=10, mp=6, ss=4, ac=4, count=F(1)), tank, range_=0, pulses=1, front_arc=True,
-                       **rules(west))
+    r = fire_vs_armour(
+        Firer(mr=10, mp=6, ss=4, ac=4, count=F(1)), tank, range_=0, pulses=1, front_arc=True, **rules(west)
+    )
     assert r.main.apf == 10 and [m.reason for m in r.main.modifiers] == ["silhouette 10/4"]
     assert r.kills == F(2209, 9600)
-    r = fire_vs_armour(Firer(mr=10, mp=4, ss=4, ac=4, count=F(1)), tank, range_=0, pulses=1, front_arc=True,
-                       **rules(west))
+    r = fire_vs_armour(
+        Firer(mr=10, mp=4, ss=4, ac=4, count=F(1)), tank, range_=0, pulses=1, front_arc=True, **rules(west)
+    )
     assert [m.reason for m in r.main.modifiers] == ["silhouette 10/4", "APF < 1.25 x armour"]
     assert r.kills == F(2209, 24000)
     floats = fire_vs_armour(Firer(mr=10, mp=6, ss=4, ac=4), tank, range_=0, pulses=1, front_arc=True, **rules(west))
@@ -190,8 +243,15 @@ def test_he_gun_gets_the_range_bonus_and_suppresses_armour(west):
     """A19: StuH 42 (MR 12 MP 0 SS 5 AC 6) at Sherman front, range 2: base (10*90/12 + 6)^2/100 = 65.61;
     SL' = 4 + 4 = 8: 131.22; APF 6.25 < 11: halved twice, 32.805; kills = 6.25*32.805/13200 = 2187/140800.
     MP 0 is not AP fire: SUPP = 25 * 32.805^2 / 200 = 134.5 -> capped at 50."""
-    r = fire_vs_armour(firer(west, "STU-H42"), target(west, "SHERMAN"), range_=2, pulses=1, front_arc=True,
-                       reports=west.ruleset.reports, **rules(west))
+    r = fire_vs_armour(
+        firer(west, "STU-H42"),
+        target(west, "SHERMAN"),
+        range_=2,
+        pulses=1,
+        front_arc=True,
+        reports=west.ruleset.reports,
+        **rules(west),
+    )
     assert r.main.silhouette == 8 and r.main.accuracy == F(6561, 200)
     assert r.kills == F(2187, 140800)
     assert r.main.suppression == F(43046721, 320000) and r.suppression == 50
@@ -202,15 +262,14 @@ def test_small_arms_cannot_kill_armour_but_suppress(west):
     """1 BG RIFLE (MR 2, AC 20) at Sherman front, range 2: base 20^2/100 = 4, SL' 8: 8; APF 1/4: halved twice, 2.
     kills 0 (6.4); SUPP = 1 * max(2,10)^2 * 1 / 200 = 1/2 (the 10 floor). 30 SMGs at range 0: acc
     169 * 10/4 / 4 = 105.6; SUPP 1673 -> capped at 50 (A20)."""
-    r = fire_vs_armour(firer(west, "RIFLE"), target(west, "SHERMAN"), range_=2, pulses=1, front_arc=True,
-                       **rules(west))
+    r = fire_vs_armour(firer(west, "RIFLE"), target(west, "SHERMAN"), range_=2, pulses=1, front_arc=True, **rules(west))
     assert r.main.accuracy == 2 and r.kills == 0 and r.suppression == F(1, 2)
     assert "RIFLE cannot kill armour" in r.main.notes
-    r = fire_vs_armour(firer(west, "SMG", 30), target(west, "SHERMAN"), range_=0, pulses=1, front_arc=True,
-                       **rules(west))
+    r = fire_vs_armour(
+        firer(west, "SMG", 30), target(west, "SHERMAN"), range_=0, pulses=1, front_arc=True, **rules(west)
+    )
     assert r.main.accuracy == F(845, 8) and r.kills == 0 and r.suppression == 50
-    hmg = fire_vs_armour(firer(west, "HMG"), target(west, "SHERMAN"), range_=0, pulses=1, front_arc=True,
-                         **rules(west))
+    hmg = fire_vs_armour(firer(west, "HMG"), target(west, "SHERMAN"), range_=0, pulses=1, front_arc=True, **rules(west))
     assert hmg.kills > 0  # A21: only SMG and RIFLE are barred
 
 
@@ -233,8 +292,14 @@ def test_no_ap_suppression_beyond_range_5(west):
 def test_suppressed_firer_effectiveness(west):
     """A11: suppression 180 -> effectiveness 1 - 180/300 = 2/5 (the manual's -60%); 300 and more -> 0."""
     tank = Target(armoured=True, vehicle=True, fa=8, ba=8, sl=4)
-    r = fire_vs_armour(Firer(mr=10, mp=8, ss=4, ac=6, count=F(10), suppression=180), tank, range_=2, pulses=4,
-                       front_arc=True, **rules(west))
+    r = fire_vs_armour(
+        Firer(mr=10, mp=8, ss=4, ac=6, count=F(10), suppression=180),
+        tank,
+        range_=2,
+        pulses=4,
+        front_arc=True,
+        **rules(west),
+    )
     assert r.effectiveness == F(2, 5) and r.kills == F(1344, 625) * F(2, 5)
     assert fire_effectiveness(F(180), west.parameters) == F(2, 5)
     assert fire_effectiveness(F(450), west.parameters) == 0
@@ -249,8 +314,9 @@ def test_soft_targets_cover_and_movement(west):
     r = fire_vs_soft(hmg, target(west, "RIFLE", in_cover=True), range_=2, pulses=1, **rules(west))
     assert r.main.accuracy == F(676, 25) and r.main.defence == 9
     assert r.kills == F(169, 28125) and r.suppression == F(114244, 15625)
-    assert fire_vs_soft(hmg, target(west, "RIFLE", moving=True), range_=2, pulses=1,
-                        **rules(west)).kills == F(1352, 28125)
+    assert fire_vs_soft(hmg, target(west, "RIFLE", moving=True), range_=2, pulses=1, **rules(west)).kills == F(
+        1352, 28125
+    )
     truck = fire_vs_soft(hmg, target(west, "TRUCK", "us", moving=True), range_=2, pulses=1, **rules(west))
     assert truck.kills == F(338, 3125) and [m.reason for m in truck.main.modifiers] == ["moving vehicle"]
 
@@ -259,12 +325,15 @@ def test_moving_firer_divisor_is_battlegroup_only(west, east):
     """BG: a moving firer divides by 5 unless at range 0: 2 HMGs at range 2 -> 108.16/5, kills 676/140625;
     at range 0 base (90+50)^2/100 = 196, kills 196*2/9000 = 49/1125. KG: no penalty (108.16*2/9000 = 676/28125)."""
     rifle = target(west, "RIFLE")
-    assert fire_vs_soft(firer(west, "HMG", 2, moving=True), rifle, range_=2, pulses=1,
-                        **rules(west)).kills == F(676, 140625)
-    assert fire_vs_soft(firer(west, "HMG", 2, moving=True), rifle, range_=0, pulses=1,
-                        **rules(west)).kills == F(49, 1125)
-    assert fire_vs_soft(firer(east, "HMG", 2, moving=True), target(east, "RIFLE"), range_=2, pulses=1,
-                        **rules(east)).kills == F(676, 28125)
+    assert fire_vs_soft(firer(west, "HMG", 2, moving=True), rifle, range_=2, pulses=1, **rules(west)).kills == F(
+        676, 140625
+    )
+    assert fire_vs_soft(firer(west, "HMG", 2, moving=True), rifle, range_=0, pulses=1, **rules(west)).kills == F(
+        49, 1125
+    )
+    assert fire_vs_soft(
+        firer(east, "HMG", 2, moving=True), target(east, "RIFLE"), range_=2, pulses=1, **rules(east)
+    ).kills == F(676, 28125)
 
 
 def test_kampfgruppe_german_small_arms_bonus(west, east):
@@ -272,15 +341,22 @@ def test_kampfgruppe_german_small_arms_bonus(west, east):
     45.375, kills 45.375*30/9000 = 121/800. Soviet rifles: 30.25*30/9000 = 121/1200; German HMGs get no bonus;
     nor do German rifles in BG (AC 20: base (45+20)^2/100 = 42.25, kills 42.25*30/9000 = 169/1200)."""
     soviet_rifle = target(east, "RIFLE")
-    german = fire_vs_soft(firer(east, "RIFLE", 30, nationality="german"), soviet_rifle, range_=1, pulses=1,
-                          **rules(east))
+    german = fire_vs_soft(
+        firer(east, "RIFLE", 30, nationality="german"), soviet_rifle, range_=1, pulses=1, **rules(east)
+    )
     assert german.kills == F(121, 800) and german.main.modifiers[0].factor == F(3, 2)
-    assert fire_vs_soft(firer(east, "RIFLE", 30, nationality="soviet"), soviet_rifle, range_=1, pulses=1,
-                        **rules(east)).kills == F(121, 1200)
-    assert fire_vs_soft(firer(east, "HMG", 1, nationality="german"), soviet_rifle, range_=1, pulses=1,
-                        **rules(east)).main.modifiers == ()
-    assert fire_vs_soft(firer(west, "RIFLE", 30, nationality="german"), target(west, "RIFLE"), range_=1, pulses=1,
-                        **rules(west)).kills == F(169, 1200)
+    assert fire_vs_soft(
+        firer(east, "RIFLE", 30, nationality="soviet"), soviet_rifle, range_=1, pulses=1, **rules(east)
+    ).kills == F(121, 1200)
+    assert (
+        fire_vs_soft(
+            firer(east, "HMG", 1, nationality="german"), soviet_rifle, range_=1, pulses=1, **rules(east)
+        ).main.modifiers
+        == ()
+    )
+    assert fire_vs_soft(
+        firer(west, "RIFLE", 30, nationality="german"), target(west, "RIFLE"), range_=1, pulses=1, **rules(west)
+    ).kills == F(169, 1200)
 
 
 def test_same_square_against_a_suppressed_target(west, east):
@@ -290,15 +366,34 @@ def test_same_square_against_a_suppressed_target(west, east):
     rifles = firer(west, "RIFLE", 30)
     r = fire_vs_soft(rifles, target(west, "RIFLE", suppression=100), range_=0, pulses=1, **rules(west))
     assert r.main.defence == 1 and r.kills == F(363, 100) and r.main.modifiers == ()
-    assert fire_vs_soft(rifles, target(west, "RIFLE", suppression=99), range_=0, pulses=1,
-                        **rules(west)).kills == F(121, 300)
-    kg = fire_vs_soft(firer(east, "RIFLE", 30, nationality="soviet"), target(east, "RIFLE", suppression=150),
-                      range_=0, pulses=1, **rules(east))
+    assert fire_vs_soft(rifles, target(west, "RIFLE", suppression=99), range_=0, pulses=1, **rules(west)).kills == F(
+        121, 300
+    )
+    kg = fire_vs_soft(
+        firer(east, "RIFLE", 30, nationality="soviet"),
+        target(east, "RIFLE", suppression=150),
+        range_=0,
+        pulses=1,
+        **rules(east),
+    )
     assert kg.main.defence == 1 and kg.main.accuracy == 500 and kg.kills == 15
-    assert fire_vs_soft(firer(east, "RIFLE", 30, nationality="german"), target(east, "RIFLE", suppression=150),
-                        range_=0, pulses=1, **rules(east)).kills == F(45, 2)
-    assert fire_vs_soft(firer(east, "RIFLE", 30, nationality="soviet"), target(east, "RIFLE", suppression=150),
-                        range_=1, pulses=1, **rules(east)).main.defence == 9
+    assert fire_vs_soft(
+        firer(east, "RIFLE", 30, nationality="german"),
+        target(east, "RIFLE", suppression=150),
+        range_=0,
+        pulses=1,
+        **rules(east),
+    ).kills == F(45, 2)
+    assert (
+        fire_vs_soft(
+            firer(east, "RIFLE", 30, nationality="soviet"),
+            target(east, "RIFLE", suppression=150),
+            range_=1,
+            pulses=1,
+            **rules(east),
+        ).main.defence
+        == 9
+    )
 
 
 def test_armoured_vehicle_adds_its_mgs_below_range_6(west):
@@ -322,8 +417,10 @@ def test_indirect_fire_on_soft_targets(west):
     P 4: 10.24, kills 16*10.24/9000 = 512/28125, SUPP 16*10.24^2/200 = 131072/15625. P 1: 0.64, kills 32/28125.
     P 0 (no LOS): no kills, but SUPP uses the 10 floor: 16*100/200 = 8."""
     mortar, rifle = firer(west, "81MOR"), target(west, "RIFLE")
-    assert [spotting_pulses(los, sees, west.parameters) for los, sees in
-            ((False, False), (False, True), (True, False), (True, True))] == [0, 0, 1, 4]
+    assert [
+        spotting_pulses(los, sees, west.parameters)
+        for los, sees in ((False, False), (False, True), (True, False), (True, True))
+    ] == [0, 0, 1, 4]
     r4 = indirect_fire(mortar, rifle, pulses=4, reports=west.ruleset.reports, **rules(west))
     assert r4.main.range == 13 and r4.kills == F(512, 28125) and r4.suppression == F(131072, 15625)
     assert r4.report.text == "LIGHT ARTILLERY FIRE"
@@ -364,7 +461,7 @@ def test_grenades_against_a_sherman_and_their_tripling(west):
     assert r1.kills == F(529, 1200) and r1.main.suppression == 0 and r1.suppression == 50
     assert r1.automatic_suppression == 50 and r1.report.text == "GRENADE ATTACK"
     r4 = siw_attack(grenade, sherman, men=30, pulses=4, **rules(west))
-    assert r4.kills == F(361, 300) and r4.kills / r1.kills == F(190 ** 2, 115 ** 2)
+    assert r4.kills == F(361, 300) and r4.kills / r1.kills == F(190**2, 115**2)
     with pytest.raises(ValueError):
         siw_attack(grenade, target(west, "RIFLE"), men=30, pulses=1, **rules(west))
 
@@ -378,8 +475,9 @@ def test_kampfgruppe_grenades(east):
 def test_piat_has_range_1_but_is_a_siw(west):
     """PIAT (MR 1, MP 10, SS 3, AC 4), 10 men at a Pz IVH (MG 2, BA 4, SL 4): N = 10/3; base (90+4)^2/100 = 88.36;
     no silhouette bonus; APF 9/4 + 10 = 12.25 capped 8; kills 8*88.36*(10/3)/4800 = 7068.8/14400 = 2209/4500."""
-    r = siw_attack(firer(west, "PIAT"), target(west, "PZ-IVH"), men=10, pulses=1, reports=west.ruleset.reports,
-                   **rules(west))
+    r = siw_attack(
+        firer(west, "PIAT"), target(west, "PZ-IVH"), men=10, pulses=1, reports=west.ruleset.reports, **rules(west)
+    )
     assert r.main.silhouette == 4 and r.kills == F(2209, 4500) and r.report.text == "PIAT ATTACK"
 
 
@@ -410,33 +508,36 @@ def test_integer_kill_resolution():
 
 
 # -- combat report categories (6.12) ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("pack, name, moving, range_, text", [
-    ("western", "76AT", False, 3, "HEAVY CANNON FIRE"),  # SS 4: the B15 gap, fixed as heavy
-    ("western", "57AT", False, 3, "MEDIUM CANNON FIRE"),
-    ("western", "M8-AC", False, 3, "LIGHT CANNON FIRE"),
-    ("western", "88FLAK", False, 3, "HEAVY CANNON FIRE"),
-    ("western", "81MOR", False, 3, "LIGHT ARTILLERY FIRE"),
-    ("western", "107MOR", False, 3, "MEDIUM ARTILLERY FIRE"),
-    ("western", "150IG", False, 3, "HEAVY ARTILLERY FIRE"),
-    ("western", "SHERMAN 105", False, 3, "MEDIUM ARTILLERY FIRE"),  # armoured, MP 0: a howitzer
-    ("western", "KANGAROO", False, 1, "SMALL ARMS FIRE"),
-    ("western", "M20-AC", False, 1, "SMALL ARMS FIRE"),
-    ("western", "SHERMAN", True, 0, "OVERRUN ATTACK"),
-    ("western", "SHERMAN", True, 1, "HEAVY CANNON FIRE"),
-    ("western", "SHERMAN", False, 0, "HEAVY CANNON FIRE"),  # an overrun needs a moving vehicle
-    ("western", "RIFLE", True, 0, "SMALL ARMS FIRE"),
-    ("western", "FLAMETH", False, 0, "FLAMETHROWER ATTACK"),
-    ("western", "BAZOOKA", False, 0, "BAZOOKA ATTACK"),
-    ("western", "H-ART", False, None, "HEAVY ARTILLERY FIRE"),
-    ("eastern", "45AT", False, 3, "LIGHT ANTI-TANK FIRE"),  # SS 2: the K7 gap, fixed as light
-    ("eastern", "50AT", False, 3, "MEDIUM ANTI-TANK FIRE"),
-    ("eastern", "T34/76A", False, 3, "HEAVY ANTI-TANK FIRE"),
-    ("eastern", "76H", False, 3, "LIGHT ARTILLERY FIRE"),  # KG artillery SS 4: light (K7)
-    ("eastern", "SU-152", False, 3, "HEAVY ARTILLERY FIRE"),
-    ("eastern", "HALFTRK", False, 2, "SMALL ARMS FIRE"),
-    ("eastern", "PZFAUST", False, 0, "PANZERFAUST ATTACK"),
-    ("eastern", "HMG", False, 2, "SMALL ARMS FIRE"),
-])
+@pytest.mark.parametrize(
+    "pack, name, moving, range_, text",
+    [
+        ("western", "76AT", False, 3, "HEAVY CANNON FIRE"),  # SS 4: the B15 gap, fixed as heavy
+        ("western", "57AT", False, 3, "MEDIUM CANNON FIRE"),
+        ("western", "M8-AC", False, 3, "LIGHT CANNON FIRE"),
+        ("western", "88FLAK", False, 3, "HEAVY CANNON FIRE"),
+        ("western", "81MOR", False, 3, "LIGHT ARTILLERY FIRE"),
+        ("western", "107MOR", False, 3, "MEDIUM ARTILLERY FIRE"),
+        ("western", "150IG", False, 3, "HEAVY ARTILLERY FIRE"),
+        ("western", "SHERMAN 105", False, 3, "MEDIUM ARTILLERY FIRE"),  # armoured, MP 0: a howitzer
+        ("western", "KANGAROO", False, 1, "SMALL ARMS FIRE"),
+        ("western", "M20-AC", False, 1, "SMALL ARMS FIRE"),
+        ("western", "SHERMAN", True, 0, "OVERRUN ATTACK"),
+        ("western", "SHERMAN", True, 1, "HEAVY CANNON FIRE"),
+        ("western", "SHERMAN", False, 0, "HEAVY CANNON FIRE"),  # an overrun needs a moving vehicle
+        ("western", "RIFLE", True, 0, "SMALL ARMS FIRE"),
+        ("western", "FLAMETH", False, 0, "FLAMETHROWER ATTACK"),
+        ("western", "BAZOOKA", False, 0, "BAZOOKA ATTACK"),
+        ("western", "H-ART", False, None, "HEAVY ARTILLERY FIRE"),
+        ("eastern", "45AT", False, 3, "LIGHT ANTI-TANK FIRE"),  # SS 2: the K7 gap, fixed as light
+        ("eastern", "50AT", False, 3, "MEDIUM ANTI-TANK FIRE"),
+        ("eastern", "T34/76A", False, 3, "HEAVY ANTI-TANK FIRE"),
+        ("eastern", "76H", False, 3, "LIGHT ARTILLERY FIRE"),  # KG artillery SS 4: light (K7)
+        ("eastern", "SU-152", False, 3, "HEAVY ARTILLERY FIRE"),
+        ("eastern", "HALFTRK", False, 2, "SMALL ARMS FIRE"),
+        ("eastern", "PZFAUST", False, 0, "PANZERFAUST ATTACK"),
+        ("eastern", "HMG", False, 2, "SMALL ARMS FIRE"),
+    ],
+)
 def test_report_categories(bundled, pack, name, moving, range_, text):
     content = bundled.content(pack)
     w = content.weapon_candidates(name)[0]

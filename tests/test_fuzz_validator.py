@@ -15,15 +15,14 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from conftest import REPO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_broken_corpus import CORPUS, fresh, installed_packs
 
 from tacforge.engine.issues import Issue
 from tacforge.engine.packs.discovery import MANIFEST, PackLocation
 from tacforge.engine.packs.loader import PackSet, load_location_guarded
-
-from conftest import REPO
-from test_broken_corpus import CORPUS, fresh, installed_packs
 
 # Hypothesis caches what it reads from the source in .hypothesis/; keep that out of the work tree.
 os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "tacforge-hypothesis"))
@@ -50,10 +49,46 @@ def _seeds() -> list[tuple[Path, str]]:
 
 
 SEEDS = _seeds()
-VALUES = ["17", "-1", "0", "3.5", ".inf", "-.inf", ".nan", "1e309", "true", "null", "~", "''", '"text"', "[]", "{}",
-          "[1, [2, [3]]]", "{a: {b: c}}", '"1944-02-30"', "1944-07-29", "0x1F", "0o17", "*nowhere", "&anchor x",
-          "!!python/object/apply:os.system ['true']", "!!binary aGVsbG8=", "|\n  block", "- a\n- b", "é ü 中",
-          "[" * 250, "[" * 30000, "{" * 199 + "}" * 199, "a: b: c", "?", "-", ":", "%YAML 1.1", "---", "..."]
+VALUES = [
+    "17",
+    "-1",
+    "0",
+    "3.5",
+    ".inf",
+    "-.inf",
+    ".nan",
+    "1e309",
+    "true",
+    "null",
+    "~",
+    "''",
+    '"text"',
+    "[]",
+    "{}",
+    "[1, [2, [3]]]",
+    "{a: {b: c}}",
+    '"1944-02-30"',
+    "1944-07-29",
+    "0x1F",
+    "0o17",
+    "*nowhere",
+    "&anchor x",
+    "!!python/object/apply:os.system ['true']",
+    "!!binary aGVsbG8=",
+    "|\n  block",
+    "- a\n- b",
+    "é ü 中",
+    "[" * 250,
+    "[" * 30000,
+    "{" * 199 + "}" * 199,
+    "a: b: c",
+    "?",
+    "-",
+    ":",
+    "%YAML 1.1",
+    "---",
+    "...",
+]
 NOISE = st.text(alphabet=" \t:-[]{}#&*!|>'\",?%@`\\\n\r\x00\x85\ufeffé09az", max_size=6)
 
 
@@ -115,9 +150,12 @@ def validate_mutated(case: FuzzCase, folder: Path) -> list[Issue]:
     target = folder / FUZZ_PACK
     (target / relative).parent.mkdir(parents=True, exist_ok=True)
     if relative != Path(MANIFEST):
-        (target / MANIFEST).write_text(f"id: {FUZZ_PACK}\nname: Fuzz\nversion: 1.0.0\nschema_version: 1\nrequires:\n"
-                                       f"  core: '>=1.0'\n  western: '>=1.0'\n  eastern: '>=1.0'\n"
-                                       f"ruleset: {_front_of(case.seed)}\n", encoding="utf-8")
+        (target / MANIFEST).write_text(
+            f"id: {FUZZ_PACK}\nname: Fuzz\nversion: 1.0.0\nschema_version: 1\nrequires:\n"
+            f"  core: '>=1.0'\n  western: '>=1.0'\n  eastern: '>=1.0'\n"
+            f"ruleset: {_front_of(case.seed)}\n",
+            encoding="utf-8",
+        )
     (target / relative).write_text(case.text, encoding="utf-8", errors="surrogatepass")
     pack = load_location_guarded(PackLocation(target.resolve(), "fuzz"), None)
     packset = PackSet([pack, *(fresh(p) for p in installed_packs())], [])
@@ -136,8 +174,13 @@ class Tally:
 def run_fuzz(examples: int) -> Tally:
     tally = Tally()
 
-    @settings(derandomize=True, database=None, deadline=None, max_examples=examples,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        derandomize=True,
+        database=None,
+        deadline=None,
+        max_examples=examples,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(mutated_files())
     def check(case: FuzzCase) -> None:
         tally.tried += 1
@@ -145,8 +188,10 @@ def run_fuzz(examples: int) -> Tally:
             try:
                 validate_mutated(case, Path(folder))
             except Exception as exc:  # counted, not raised: a soak run reports every failure, not only the first
-                tally.failures.append(f"{case.seed.relative_to(REPO)} after {'+'.join(case.steps)}: "
-                                      f"{''.join(traceback.format_exception_only(exc)).strip()}")
+                tally.failures.append(
+                    f"{case.seed.relative_to(REPO)} after {'+'.join(case.steps)}: "
+                    f"{''.join(traceback.format_exception_only(exc)).strip()}"
+                )
 
     check()
     return tally

@@ -11,6 +11,7 @@ import json
 import shutil
 
 import pytest
+from editor_fixtures import menu_action, no_dialogs, pack_copy, settings  # noqa: F401 (fixtures)
 from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtGui import QAction
 from PyQt6.QtTest import QTest
@@ -23,8 +24,6 @@ from tacforge.editor.data.weapons_room import WeaponsTab
 from tacforge.editor.shell.app import open_window
 from tacforge.engine.cli import main as tacforge_main
 from tacforge.engine.resources import CORE_PACK_DIR
-
-from editor_fixtures import menu_action, no_dialogs, pack_copy, settings  # noqa: F401 (fixtures)
 
 KEYS = [c.key for c in columns()]
 VARIANT = "westcopy:sherman_variant"
@@ -53,8 +52,11 @@ def window(qtbot, tmp_path, monkeypatch, pack_copy, core_copy, settings):
 def open_from_pack_browser(window, qtbot, pack_id: str, group: str):
     """Double-click the pack browser's entry of `group` ("Weapons", "Terrain", "Rules") under the pack; the tab."""
     browser = window.browser
-    top = next(browser.topLevelItem(i) for i in range(browser.topLevelItemCount())
-               if browser.topLevelItem(i).text(0) == pack_id)
+    top = next(
+        browser.topLevelItem(i)
+        for i in range(browser.topLevelItemCount())
+        if browser.topLevelItem(i).text(0) == pack_id
+    )
     group_item = next(top.child(i) for i in range(top.childCount()) if top.child(i).text(0) == group)
     item = group_item.child(0)
     top.setExpanded(True)
@@ -127,8 +129,11 @@ def changed_lines(before: str, after: str) -> list[str]:
 
 
 def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
-    files = {"weapons": pack_copy / "weapons.yaml", "terrain": core_copy / "terrain.yaml",
-             "rules": pack_copy / "rules.yaml"}
+    files = {
+        "weapons": pack_copy / "weapons.yaml",
+        "terrain": core_copy / "terrain.yaml",
+        "rules": pack_copy / "rules.yaml",
+    }
     originals = {kind: path.read_text(encoding="utf-8") for kind, path in files.items()}
     assert window.current_tab() is not None and window.current_tab().document.kind == "scenario"  # as make run opens
 
@@ -221,9 +226,15 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
     # -- the saved files differ from the originals by those edits only ----------------------------------------------
     saved = {kind: path.read_text(encoding="utf-8") for kind, path in files.items()}
     assert changed_lines(originals["terrain"], saved["terrain"]) == [
-        "@@ -36 +36 @@", "-    cover: true", "+    cover: false"]
+        "@@ -36 +36 @@",
+        "-    cover: true",
+        "+    cover: false",
+    ]
     assert changed_lines(originals["rules"], saved["rules"]) == [
-        "@@ -108,0 +109,2 @@", "+parameters:", "+  pulses_per_turn: 6"]
+        "@@ -108,0 +109,2 @@",
+        "+parameters:",
+        "+  pulses_per_turn: 6",
+    ]
     sherman_ends = originals["weapons"].splitlines().index("  - id: m4_76") - 1  # the blank line after the Sherman
     assert changed_lines(originals["weapons"], saved["weapons"]) == [
         f"@@ -{sherman_ends},0 +{sherman_ends + 1},20 @@",

@@ -10,6 +10,7 @@ import json
 from datetime import date
 
 import pytest
+from editor_fixtures import fill_new_scenario, make_run_window, menu_action, no_dialogs, settings  # noqa: F401
 from PyQt6.QtCore import QPointF, Qt
 from PyQt6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PyQt6.QtTest import QTest
@@ -18,9 +19,6 @@ from PyQt6.QtWidgets import QApplication, QInputDialog
 from tacforge.editor.shell.new_scenario_dialog import NewScenarioDialog
 from tacforge.editor.shell.pack_places import user_packs_folder
 from tacforge.engine.cli import main as tacforge_main
-
-from editor_fixtures import (fill_new_scenario, make_run_window, menu_action, no_dialogs,  # noqa: F401
-                             settings)
 
 SHERMAN_COMPANY = "western:us_tank_company_sherman"
 GRENADIER_COMPANY = "western:ger_panzergrenadier_company"
@@ -33,8 +31,15 @@ def window(make_run_window):  # noqa: F811
 
 def new_scenario(window, monkeypatch):
     def run(dialog):
-        fill_new_scenario(dialog, "hill_112", "Hill 112", "generated", day=date(1944, 7, 10),
-                          forces={"allied": "us_armour", "german": "panzer"}, seed=7)  # a new pack in the user's folder
+        fill_new_scenario(
+            dialog,
+            "hill_112",
+            "Hill 112",
+            "generated",
+            day=date(1944, 7, 10),
+            forces={"allied": "us_armour", "german": "panzer"},
+            seed=7,
+        )  # a new pack in the user's folder
         dialog.auto_select.setChecked(False)  # the designer builds both forces
         dialog.accept()
         return dialog.result()
@@ -73,9 +78,11 @@ def drop_on_map(view, mime, square):
     o, cell = view.origin(), view.cell
     pos = QPointF(o.x() + (square[0] + 0.5) * cell, o.y() + (square[1] + 0.5) * cell)
     buttons, modifiers, action = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, Qt.DropAction.CopyAction
-    for event in (QDragEnterEvent(pos.toPoint(), action, mime, buttons, modifiers),
-                  QDragMoveEvent(pos.toPoint(), action, mime, buttons, modifiers),
-                  QDropEvent(pos, action, mime, buttons, modifiers)):
+    for event in (
+        QDragEnterEvent(pos.toPoint(), action, mime, buttons, modifiers),
+        QDragMoveEvent(pos.toPoint(), action, mime, buttons, modifiers),
+        QDropEvent(pos, action, mime, buttons, modifiers),
+    ):
         QApplication.sendEvent(view.viewport(), event)
 
 
@@ -106,8 +113,10 @@ def test_a_scenario_built_in_the_editor_validates_and_plays(window, qtbot, monke
     add_by_hand(dock, monkeypatch, "german", "Panzer Platoon", "pz_ivh", 1, [("pz_ivh", 3)])
     reserve = add_by_hand(dock, monkeypatch, "allied", "Reserve Tank Platoon", "sherman", 1, [("sherman", 4)])
     forces = {f.side: f for f in document.model.scenario.forces}
-    assert [f.name for f in forces["german"].formations][-2:] == ["Panzergrenadier Company (SdKfz 251)",
-                                                                   "Panzer Platoon"]  # after the command HQ
+    assert [f.name for f in forces["german"].formations][-2:] == [
+        "Panzergrenadier Company (SdKfz 251)",
+        "Panzer Platoon",
+    ]  # after the command HQ
     assert len(forces["allied"].formations[reserve].units) == 2
     unused = dict(document.model.scenario.unused_selection_points)
     for order in dock.orders():
@@ -126,8 +135,11 @@ def test_a_scenario_built_in_the_editor_validates_and_plays(window, qtbot, monke
     for side, force in ((f.side, f) for f in document.model.scenario.forces):
         for row, formation in enumerate(force.formations):
             if formation.arrives is None:
-                side_index = [dock.model.index(i, 0) for i in range(dock.model.rowCount())
-                              if dock.model.index(i, 0).data(Qt.ItemDataRole.UserRole) == (side, None, None)][0]
+                side_index = [
+                    dock.model.index(i, 0)
+                    for i in range(dock.model.rowCount())
+                    if dock.model.index(i, 0).data(Qt.ItemDataRole.UserRole) == (side, None, None)
+                ][0]
                 index = dock.model.index(row, 0, side_index)
                 drop_on_map(view, dock.model.mimeData([index]), home_square(document, side, row))
     scenario = document.model.scenario
@@ -177,9 +189,13 @@ def press_release(view, square):
     from PyQt6.QtGui import QMouseEvent
 
     o, c = view.origin(), view.cell
-    pos = QPointF(o.x() + (square[0] + .5) * c, o.y() + (square[1] + .5) * c)
+    pos = QPointF(o.x() + (square[0] + 0.5) * c, o.y() + (square[1] + 0.5) * c)
     left, none = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
-    for kind, button, buttons in ((QEvent.Type.MouseButtonPress, left, left),
-                                  (QEvent.Type.MouseButtonRelease, left, none)):
-        QApplication.sendEvent(view.viewport(), QMouseEvent(kind, pos, view.viewport().mapToGlobal(pos), button,
-                                                            buttons, Qt.KeyboardModifier.NoModifier))
+    for kind, button, buttons in (
+        (QEvent.Type.MouseButtonPress, left, left),
+        (QEvent.Type.MouseButtonRelease, left, none),
+    ):
+        QApplication.sendEvent(
+            view.viewport(),
+            QMouseEvent(kind, pos, view.viewport().mapToGlobal(pos), button, buttons, Qt.KeyboardModifier.NoModifier),
+        )

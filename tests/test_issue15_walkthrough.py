@@ -7,14 +7,13 @@ benchmark plays the issue's hundred games.)"""
 from __future__ import annotations
 
 import pytest
+from editor_fixtures import make_run_window, menu_action, no_dialogs, settings  # noqa: F401 (fixtures)
 from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtTest import QTest
 
 from tacforge.editor.playtest.balance_figures import compare
 from tacforge.editor.playtest.frames import PULSE
 from tacforge.editor.playtest.playtest_dialog import PlaytestDialog
-
-from editor_fixtures import make_run_window, menu_action, no_dialogs, settings  # noqa: F401 (fixtures)
 
 RUN_TIMEOUT = 240_000  # ms: short games on a loaded 2-core machine
 
@@ -37,8 +36,10 @@ def balance_run(qtbot, window):
 
 
 def click_square(qtbot, view, square, button):
-    at = QPoint(round(view.origin().x() + (square[0] + .5) * view.cell),
-                round(view.origin().y() + (square[1] + .5) * view.cell))
+    at = QPoint(
+        round(view.origin().x() + (square[0] + 0.5) * view.cell),
+        round(view.origin().y() + (square[1] + 0.5) * view.cell),
+    )
     qtbot.mouseClick(view.viewport(), button, pos=at)
 
 
@@ -49,9 +50,12 @@ def test_edit_playtest_scrub_and_balance_leave_the_editor_as_it_was(window, qtbo
 
     # a weapon value changed and not saved: the front armour of the first German vehicle of the scenario
     german = scenario.model.scenario.force("german")
-    weapon = next(w for f in german.formations for u in f.units
-                  if (w := scenario.content.resolve_weapon(u.weapon, scenario.content.side_nationalities("german")))
-                  and w.fa > 0)
+    weapon = next(
+        w
+        for f in german.formations
+        for u in f.units
+        if (w := scenario.content.resolve_weapon(u.weapon, scenario.content.side_nationalities("german"))) and w.fa > 0
+    )
     weapons = window.workspace.open_pack_file(weapon.id.split(":")[0], "weapons")
     weapons_tab = window.open_path(weapons.path)
     row = next(i for i, w in enumerate(weapons.model.weapons) if w is not None and w.id == weapon.id)
@@ -71,14 +75,16 @@ def test_edit_playtest_scrub_and_balance_leave_the_editor_as_it_was(window, qtbo
     window.playtests.start_action.trigger()
     battle = window.playtests.battles[-1]
     controller = battle.controller
-    assert next(u for u in controller.battle.state.units.values() if u.weapon.id == weapon.id).weapon.fa \
-        == weapon.fa + 3  # the unsaved value is the one played
+    assert (
+        next(u for u in controller.battle.state.units.values() if u.weapon.id == weapon.id).weapon.fa == weapon.fa + 3
+    )  # the unsaved value is the one played
     for turn in (1, 2):
         qtbot.waitUntil(lambda: battle.asking == "german" or controller.over, timeout=60_000)
         if controller.over:
             break
-        unit = next(u for u in controller.frames[-1].units.values()
-                    if u.side == "german" and u.pos is not None and not u.offmap)
+        unit = next(
+            u for u in controller.frames[-1].units.values() if u.side == "german" and u.pos is not None and not u.offmap
+        )
         click_square(qtbot, battle.map, unit.pos, Qt.MouseButton.LeftButton)
         click_square(qtbot, battle.map, (unit.pos[0] - 2, unit.pos[1]), Qt.MouseButton.RightButton)
         QTest.keyClick(battle, Qt.Key.Key_Return)  # ends the orders phase

@@ -40,8 +40,11 @@ def test_every_import_package_is_listed_in_pyproject():
     from conftest import REPO
 
     listed = set(tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
-    folders = {"tacforge." + ".".join(p.parent.relative_to(REPO).parts)
-               for top in ("engine", "editor") for p in (REPO / top).rglob("__init__.py")}
+    folders = {
+        "tacforge." + ".".join(p.parent.relative_to(REPO).parts)
+        for top in ("engine", "editor")
+        for p in (REPO / top).rglob("__init__.py")
+    }
     assert folders <= listed, f"add to [tool.setuptools] packages: {sorted(folders - listed)}"
     stale = {name for name in listed - folders if "_bundled" not in name}
     assert not stale, f"listed but not a folder: {sorted(stale)}"
@@ -54,8 +57,12 @@ def test_source_imports_only_the_tacforge_namespace():
     from conftest import REPO
 
     bare = re.compile(r"^\s*(from|import) (engine|editor)\b", re.M)
-    offenders = [str(p.relative_to(REPO)) for top in ("engine", "editor", "tests", "scripts")
-                 for p in (REPO / top).rglob("*.py") if bare.search(p.read_text(encoding="utf-8"))]
+    offenders = [
+        str(p.relative_to(REPO))
+        for top in ("engine", "editor", "tests", "scripts")
+        for p in (REPO / top).rglob("*.py")
+        if bare.search(p.read_text(encoding="utf-8"))
+    ]
     assert not offenders
 
 

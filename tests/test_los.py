@@ -15,7 +15,18 @@ from tacforge.engine.rules.los import front_arc, has_los, in_arc, line_squares, 
 from tacforge.engine.rules.terrain_grid import LOS_BROKEN, LOS_OPEN, LOS_TOWN, LOS_WOODS, MAX_LEVEL, TerrainGrid
 
 CLEAR1, TOWN1, WOODS1, ENTRENCH1, SLOPE2, CLEAR3, TOWN3, WOODS3, SLOPE4, CLEAR5, BROKEN1 = (
-    0, 8, 9, 10, 11, 29, 37, 38, 40, 48, 59)
+    0,
+    8,
+    9,
+    10,
+    11,
+    29,
+    37,
+    38,
+    40,
+    48,
+    59,
+)
 BOTH = (">=", ">")
 
 
@@ -44,8 +55,9 @@ def sees(grid, a, b, operator, visibility=20, **kw):
 
 
 # -- docs/rules.md 7, worked illustration: h = 3 looks at level 1, D = 6, line heights 3, 2, 2, 2, 1 ----------
-@pytest.mark.parametrize("d, bg, kg", [(1, True, True), (2, True, False), (3, True, False), (4, True, False),
-                                       (5, False, False)])
+@pytest.mark.parametrize(
+    "d, bg, kg", [(1, True, True), (2, True, False), (3, True, False), (4, True, False), (5, False, False)]
+)
 def test_worked_illustration_woods_at_d(west, d, bg, kg):
     codes = [CLEAR3] + [CLEAR1] * 5 + [CLEAR1]
     codes[d] = WOODS1  # P = 2
@@ -73,10 +85,10 @@ def test_clear_squares_at_the_lower_level_never_block(west, operator):
 def test_rounding_is_half_up(west):
     # h = 3, lower level 1, D = 4: the line at d = 1 is 3 - 0.5 = 2.5, which rounds to 3 (banker's rounding: 2).
     grid = line_grid(west, [CLEAR3, CLEAR3, CLEAR1, CLEAR1, CLEAR1])  # P = 3 at d = 1
-    assert sees(grid, (0, 0), (4, 0), ">=")       # 3 >= 3
-    assert not sees(grid, (0, 0), (4, 0), ">")    # 3 > 3 is false
+    assert sees(grid, (0, 0), (4, 0), ">=")  # 3 >= 3
+    assert not sees(grid, (0, 0), (4, 0), ">")  # 3 > 3 is false
     grid = line_grid(west, [CLEAR3, WOODS1, CLEAR1, CLEAR1, CLEAR1])  # P = 2 at d = 1
-    assert sees(grid, (0, 0), (4, 0), ">")        # 3 > 2 (banker's 2 > 2 would block)
+    assert sees(grid, (0, 0), (4, 0), ">")  # 3 > 2 (banker's 2 > 2 would block)
 
 
 # -- same level: the cover count ----------------------------------------------------------------------------------
@@ -206,8 +218,10 @@ def hilly_map(width=20, height=16, seed=7):
 def agree(grid, origins, operator, visibility, **kw):
     for origin in origins:
         view = viewshed(grid, origin, operator, visibility, **kw)
-        expected = [[has_los(grid, origin, (x, y), operator, visibility, **kw) for x in range(grid.width)]
-                    for y in range(grid.height)]
+        expected = [
+            [has_los(grid, origin, (x, y), operator, visibility, **kw) for x in range(grid.width)]
+            for y in range(grid.height)
+        ]
         assert view.tolist() == expected, f"origin {origin}, {operator}, visibility {visibility}, {kw}"
 
 
@@ -268,14 +282,18 @@ def test_viewshed_matches_has_los_on_random_grids_around_every_word_boundary(ope
         height, width = (int(n) for n in rng.integers(1, 27, 2))
         if case % 3:  # hills and plateaus
             level = np.round(np.cumsum(rng.normal(0, 0.8, (height, width)), axis=case % 2) + 5)
-        else:         # every square a level of its own
+        else:  # every square a level of its own
             level = rng.integers(0, MAX_LEVEL + 1, (height, width))
         level = np.clip(level, 0, MAX_LEVEL).astype(int)
         cover = rng.random((height, width)) < 0.3
         kind = rng.integers(LOS_OPEN, LOS_BROKEN + 1, (height, width)) * (rng.random((height, width)) < 0.4)
         grid = TerrainGrid.from_arrays(level, cover, kind, map_id=f"random-{case}")
-        origins = {(0, 0), (width - 1, height - 1), (width // 2, 0),
-                   (int(rng.integers(width)), int(rng.integers(height)))}
+        origins = {
+            (0, 0),
+            (width - 1, height - 1),
+            (width // 2, 0),
+            (int(rng.integers(width)), int(rng.integers(height))),
+        }
         for visibility in (0, 1, 2, 6, 7, 11, 12, 16, 17, 21, 22, 40):
             agree(grid, origins, operator, visibility, count_cover_between_levels=bool(case % 2))
 
@@ -283,8 +301,9 @@ def test_viewshed_matches_has_los_on_random_grids_around_every_word_boundary(ope
 @pytest.mark.parametrize("operator", BOTH)
 def test_viewshed_cover_count_on_a_very_long_path(operator):
     """A street of 119 towns: counts far beyond 255 still block (nothing wraps around)."""
-    grid = TerrainGrid.from_arrays(np.zeros((1, 120), int), np.ones((1, 120), bool), np.full((1, 120), LOS_TOWN),
-                                   map_id="town-street")
+    grid = TerrainGrid.from_arrays(
+        np.zeros((1, 120), int), np.ones((1, 120), bool), np.full((1, 120), LOS_TOWN), map_id="town-street"
+    )
     assert viewshed(grid, (0, 0), operator, 200).tolist() == [[True, True] + [False] * 118]
     agree(grid, [(0, 0), (119, 0)], operator, 200)
 
@@ -303,18 +322,18 @@ def test_viewshed_is_cached_and_read_only(west):
 def test_in_arc_90_degrees_boundaries_are_inclusive():
     o = (5, 5)
     assert in_arc(o, "N", (5, 0), 90)
-    assert in_arc(o, "N", (4, 4), 90) and in_arc(o, "N", (6, 4), 90)      # exactly 45 degrees
+    assert in_arc(o, "N", (4, 4), 90) and in_arc(o, "N", (6, 4), 90)  # exactly 45 degrees
     assert not in_arc(o, "N", (7, 4), 90) and not in_arc(o, "N", (3, 4), 90)
     assert not in_arc(o, "N", (6, 5), 90)
-    assert in_arc(o, "NE", (6, 5), 90) and in_arc(o, "NE", (5, 4), 90)    # E and N are 45 degrees off NE
+    assert in_arc(o, "NE", (6, 5), 90) and in_arc(o, "NE", (5, 4), 90)  # E and N are 45 degrees off NE
     assert not in_arc(o, "NE", (6, 6), 90) and not in_arc(o, "NE", (4, 4), 90)
-    assert in_arc(o, 3, (9, 5), 90) and not in_arc(o, 3, (1, 5), 90)      # 3 = E in the manual's numbering
-    assert in_arc(o, "S", (5, 5), 90)                                       # own square
+    assert in_arc(o, 3, (9, 5), 90) and not in_arc(o, 3, (1, 5), 90)  # 3 = E in the manual's numbering
+    assert in_arc(o, "S", (5, 5), 90)  # own square
 
 
 def test_in_arc_180_degrees_boundaries_are_inclusive():
     o = (5, 5)
-    assert in_arc(o, "N", (9, 5), 180) and in_arc(o, "N", (0, 5), 180)   # exactly 90 degrees
+    assert in_arc(o, "N", (9, 5), 180) and in_arc(o, "N", (0, 5), 180)  # exactly 90 degrees
     assert not in_arc(o, "N", (9, 6), 180) and not in_arc(o, "N", (5, 6), 180)
     assert in_arc(o, "SE", (9, 1), 180) and in_arc(o, "SE", (1, 9), 180)  # NE and SW are 90 degrees off SE
     assert not in_arc(o, "SE", (4, 4), 180)
@@ -344,10 +363,14 @@ def test_terrain_grid_arrays(west):
     assert grid.level.tolist() == [[1, 1, 3, 1], [0, 2, 5, 1]]
     assert grid.obstacle.tolist() == [[1, 2, 4, 2], [0, 2, 5, 2]]
     assert grid.cover.tolist() == [[False, True, True, True], [False, False, False, True]]
-    assert grid.los_kind.tolist() == [[LOS_OPEN, LOS_TOWN, LOS_WOODS, LOS_BROKEN],
-                                      [LOS_OPEN, LOS_OPEN, LOS_OPEN, LOS_BROKEN]]
+    assert grid.los_kind.tolist() == [
+        [LOS_OPEN, LOS_TOWN, LOS_WOODS, LOS_BROKEN],
+        [LOS_OPEN, LOS_OPEN, LOS_OPEN, LOS_BROKEN],
+    ]
     assert [[grid.types[i].id.split(":")[-1] for i in row] for row in grid.type_index] == [
-        ["clear", "town", "woods", "entrenchment"], ["river", "slope", "clear", "broken"]]
+        ["clear", "town", "woods", "entrenchment"],
+        ["river", "slope", "clear", "broken"],
+    ]
     assert grid.terrain_at((3, 1)).id == "core:broken" and grid.terrain_at((3, 1)).cost("foot") == 17
     for array in (grid.level, grid.obstacle, grid.los_kind, grid.cover, grid.type_index):
         assert not array.flags.writeable
@@ -379,8 +402,10 @@ def test_sighting_range_of_arrays_is_the_sighting_range_of_each_unit():
     silhouettes, cover, moving = np.array([1.0, 4, 9, 9]), np.array([False, True, False, True]), np.array([1, 0, 1, 1])
     ranges = sighting_range(silhouettes, cover, moving.astype(bool), 12, spotting)
     assert ranges.tolist() == [4.5, 3.0, 12.0, 8.25]  # (1+2)*1.5; (4+2)/2; (9+2)*1.5 capped at 12; (9+2)/2*1.5
-    assert [sighting_range(int(s), bool(c), bool(m), 12, spotting)
-            for s, c, m in zip(silhouettes, cover, moving, strict=True)] == ranges.tolist()
+    assert [
+        sighting_range(int(s), bool(c), bool(m), 12, spotting)
+        for s, c, m in zip(silhouettes, cover, moving, strict=True)
+    ] == ranges.tolist()
 
 
 def test_a_large_maps_encodings_stay_cached_while_viewsheds_come_from_every_level(monkeypatch):
@@ -391,8 +416,9 @@ def test_a_large_maps_encodings_stay_cached_while_viewsheds_come_from_every_leve
     encode = los._encode
     monkeypatch.setattr(los, "_encode", lambda grid, paths: built.append(1) or encode(grid, paths))
     rng = np.random.default_rng(3)
-    grid = TerrainGrid.from_arrays(rng.integers(0, 4, (256, 256)), rng.random((256, 256)) < 0.3,
-                                   rng.integers(0, 3, (256, 256)))
+    grid = TerrainGrid.from_arrays(
+        rng.integers(0, 4, (256, 256)), rng.random((256, 256)) < 0.3, rng.integers(0, 3, (256, 256))
+    )
     origins = [(int(x), int(y)) for x, y in rng.integers(0, 256, (24, 2))]
     for origin in origins + origins:
         los.viewshed(grid, origin, ">=", 20)

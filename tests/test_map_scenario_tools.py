@@ -5,18 +5,17 @@ reinforcements), and the entrenchment and objective edits of the scenario docume
 import dataclasses
 
 import pytest
+from editor_fixtures import pack_copy  # noqa: F401 (fixture)
+from engine_features import fixture_content
 
+from tacforge.editor.common.unit_marks import entry_marks, symbol_of, unit_marks
 from tacforge.editor.grid.model import MapModel
 from tacforge.editor.map.tools import ToolController
 from tacforge.editor.map.tools.scenario_tools import UnitDrag
 from tacforge.editor.scenario import map_marks, objective_edits
 from tacforge.editor.scenario.placement import move_targets, snap
-from tacforge.editor.common.unit_marks import entry_marks, symbol_of, unit_marks
 from tacforge.editor.shell.workspace import Workspace
 from tacforge.engine.packs import load_packs
-
-from editor_fixtures import pack_copy  # noqa: F401 (fixture)
-from engine_features import fixture_content
 
 B1 = ("allied", 1, 1)  # bocage_crossroads: allied B1, 1st tank platoon at 14,29; the allied start line is column 15
 
@@ -32,10 +31,23 @@ def document(pack_copy, qapp):  # noqa: F811
 
 
 # -- symbols -------------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("class_id, symbol", [
-    ("tank", "armour"), ("assault_gun", "armour"), ("tank_destroyer", "antitank"), ("at_gun", "antitank"),
-    ("armoured_car", "recon"), ("truck", "transport"), ("carrier", "transport"), ("rifle", "infantry"),
-    ("hmg", "infantry"), ("howitzer", "artillery"), ("mortar", "artillery"), ("sp_artillery", "artillery")])
+@pytest.mark.parametrize(
+    "class_id, symbol",
+    [
+        ("tank", "armour"),
+        ("assault_gun", "armour"),
+        ("tank_destroyer", "antitank"),
+        ("at_gun", "antitank"),
+        ("armoured_car", "recon"),
+        ("truck", "transport"),
+        ("carrier", "transport"),
+        ("rifle", "infantry"),
+        ("hmg", "infantry"),
+        ("howitzer", "artillery"),
+        ("mortar", "artillery"),
+        ("sp_artillery", "artillery"),
+    ],
+)
 def test_a_units_symbol_comes_from_its_class_traits(western, class_id, symbol):
     assert symbol_of(western.unit_classes[class_id]) == symbol
 
@@ -53,7 +65,14 @@ def test_the_marks_of_bocage_crossroads(western):
     assert len(marks) == 23 + 23  # every unit of both sides has a square
     tanks = by_label[("allied", "B1")]
     assert (tanks.key, tanks.square, tanks.symbol, tanks.vehicle, tanks.hq, tanks.count, tanks.facing) == (
-        B1, (14, 29), "armour", True, False, 5, "E")
+        B1,
+        (14, 29),
+        "armour",
+        True,
+        False,
+        5,
+        "E",
+    )
     assert by_label[("allied", "B0")].hq and by_label[("german", "C1")].passenger
     assert marks.index(by_label[("german", "C1")]) > marks.index(by_label[("german", "C5")])  # carriers first
 
@@ -159,10 +178,19 @@ def test_a_reinforcement_moves_only_onto_its_entry_edge_or_squares():
     content = fixture_content()
     scenario = content.scenario("reinforcements")
     game_map = content.map(scenario.map)
-    placed = dataclasses.replace(scenario, forces=tuple(
-        dataclasses.replace(force, formations=tuple(
-            dataclasses.replace(f, units=tuple(dataclasses.replace(u, at=u.at or (0, 10)) for u in f.units))
-            for f in force.formations)) for force in scenario.forces))
+    placed = dataclasses.replace(
+        scenario,
+        forces=tuple(
+            dataclasses.replace(
+                force,
+                formations=tuple(
+                    dataclasses.replace(f, units=tuple(dataclasses.replace(u, at=u.at or (0, 10)) for u in f.units))
+                    for f in force.formations
+                ),
+            )
+            for force in scenario.forces
+        ),
+    )
     tanks = ("allied", 1, 1)
     moves, refused = move_targets(content, placed, game_map, [tanks], (5, 0))  # 5,10: inland, not on the west edge
     assert refused == {} and moves[tanks][0] == 0
@@ -183,7 +211,9 @@ def test_the_entry_marks_name_who_comes_when(western):
     content = fixture_content()
     marks = entry_marks(content, content.scenario("reinforcements"))
     assert [(m.side, m.edge, m.squares, m.label) for m in marks] == [
-        ("allied", "west", (), "B T3"), ("german", None, ((24, 10), (29, 10), (29, 11)), "A3 T2-4")]
+        ("allied", "west", (), "B T3"),
+        ("german", None, ((24, 10), (29, 10), (29, 11)), "A3 T2-4"),
+    ]
     assert entry_marks(western, western.scenario("bocage_crossroads")) == []
 
 

@@ -21,8 +21,21 @@ def content():
 
 def test_the_menu_lists_registered_tools_and_presets_with_distinct_shortcuts(content):
     entries = menu_entries()
-    assert [e[0] for e in entries] == ["brush", "rectangle", "fill", "line", "raise", "lower", "eyedropper",
-                                       "select", "los", "objective", "units", "entrench", "place_objective"]
+    assert [e[0] for e in entries] == [
+        "brush",
+        "rectangle",
+        "fill",
+        "line",
+        "raise",
+        "lower",
+        "eyedropper",
+        "select",
+        "los",
+        "objective",
+        "units",
+        "entrench",
+        "place_objective",
+    ]
     shortcuts = [key for _id, _name, key in entries if key]
     assert len(shortcuts) == len(set(shortcuts)) == len(entries)
     controller = ToolController(MapModel.blank(content, 10, 10))

@@ -1,11 +1,10 @@
 """Tracing a historical map (pytest-qt): View > Trace image… places a PNG over or under the map; the placement is
 kept in the editor's settings for that map file - never in the pack - and comes back when the map is opened again."""
 
+from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtGui import QColor, QImage
 
 from tacforge.editor.map.trace import Trace, load_trace, save_trace
-
-from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
 
 def red_png(tmp_path):
@@ -20,11 +19,10 @@ def pixel_at(view, square) -> QColor:
     image = QImage(view.viewport().size(), QImage.Format.Format_RGB32)
     view.viewport().render(image)
     o, c = view.origin(), view.cell
-    return image.pixelColor(int(o.x() + (square[0] + .5) * c), int(o.y() + (square[1] + .1) * c))
+    return image.pixelColor(int(o.x() + (square[0] + 0.5) * c), int(o.y() + (square[1] + 0.1) * c))
 
 
-def test_the_trace_image_is_drawn_and_kept_for_the_map_across_closing_it(qtbot, window, pack_copy, tmp_path,
-                                                                         settings):
+def test_the_trace_image_is_drawn_and_kept_for_the_map_across_closing_it(qtbot, window, pack_copy, tmp_path, settings):
     scan = red_png(tmp_path)
     map_path = pack_copy / "maps" / "bocage_crossroads.yaml"
     window.open_path(map_path)

@@ -2,11 +2,10 @@
 moves it in one undo step, a selection on the map is the Order of battle tree's and the other way round, a stroke of
 the entrenchment tool and a click of the objective tool each make one undo step."""
 
+from editor_fixtures import no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtCore import QEvent, QPointF, Qt
 from PyQt6.QtGui import QMouseEvent
 from PyQt6.QtWidgets import QApplication
-
-from editor_fixtures import no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
 LEFT, NONE = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
 B1 = ("allied", 1, 1)  # bocage_crossroads: the allied 1st tank platoon, at 14,29 facing E
@@ -25,7 +24,7 @@ def open_scenario(qtbot, window, pack_copy):
 
 def mouse(view, kind, square, button=LEFT, buttons=LEFT, modifiers=Qt.KeyboardModifier.NoModifier):
     o, c = view.origin(), view.cell
-    pos = QPointF(o.x() + (square[0] + .5) * c, o.y() + (square[1] + .5) * c)
+    pos = QPointF(o.x() + (square[0] + 0.5) * c, o.y() + (square[1] + 0.5) * c)
     event = QMouseEvent(kind, pos, view.viewport().mapToGlobal(pos), button, buttons, modifiers)
     QApplication.sendEvent(view.viewport(), event)
 
@@ -99,7 +98,12 @@ def test_an_entrenchment_stroke_and_an_objective_click_are_one_undo_step_each(qt
     [objective] = document.model.scenario.objectives
     assert asked == [(["allied", "german"], None)]  # between the start lines: no side suggested
     assert (objective.id, objective.kind, objective.side, objective.points, objective.at) == (
-        "hold_1", "hold", "allied", 25, (20, 31))
+        "hold_1",
+        "hold",
+        "allied",
+        25,
+        (20, 31),
+    )
     assert document.undo.count() == steps + 2
     drag(tab.view, (20, 31), (20, 31))  # a click on it takes it away
     assert document.model.scenario.objectives == ()

@@ -11,12 +11,12 @@ from PyQt6.QtCore import QEvent, QPoint, QPointF, Qt  # noqa: E402
 from PyQt6.QtGui import QImage, QMouseEvent  # noqa: E402
 from PyQt6.QtWidgets import QApplication  # noqa: E402
 
-from tacforge.editor.map.view import MapView  # noqa: E402
-from tacforge.editor.grid.model import MapModel  # noqa: E402
-from tacforge.editor.map.tools.paint import brush  # noqa: E402
-from tacforge.editor.map.minimap import Minimap  # noqa: E402
 from tacforge.editor.common.unit_marks import UnitMark  # noqa: E402
+from tacforge.editor.grid.model import MapModel  # noqa: E402
+from tacforge.editor.map.minimap import Minimap  # noqa: E402
 from tacforge.editor.map.terrain_palette import TerrainPalette  # noqa: E402
+from tacforge.editor.map.tools.paint import brush  # noqa: E402
+from tacforge.editor.map.view import MapView  # noqa: E402
 from tacforge.engine.packs import load_packs  # noqa: E402
 
 LEFT = Qt.MouseButton.LeftButton
@@ -39,7 +39,7 @@ def view(qtbot, content):
 
 def centre_px(view, x, y) -> QPointF:
     o, c = view.origin(), view.cell
-    return QPointF(o.x() + (x + .5) * c, o.y() + (y + .5) * c)
+    return QPointF(o.x() + (x + 0.5) * c, o.y() + (y + 0.5) * c)
 
 
 def send(view, kind, x, y, button=LEFT, buttons=LEFT):
@@ -116,10 +116,14 @@ def test_eyedropper_and_objective_drag(qtbot, view):
     with qtbot.waitSignal(view.terrainPicked) as picked:
         qtbot.mouseClick(view.viewport(), LEFT, pos=centre_px(view, 3, 3).toPoint())
     assert picked.args == ["woods", 1]
-    view.set_overlays(objective_center=(15, 15), start_lines={"allied": 3, "german": 26},
-                      entrenchments=[("german", [(20, 20), (21, 20)])], entrenchment_limit=4,
-                      zones=[("allied", (0, 0, 6, 30))],
-                      units=[UnitMark(("allied", 0, 0), (2, 2), "A0", "infantry", False, True, 3, "E", False, None)])
+    view.set_overlays(
+        objective_center=(15, 15),
+        start_lines={"allied": 3, "german": 26},
+        entrenchments=[("german", [(20, 20), (21, 20)])],
+        entrenchment_limit=4,
+        zones=[("allied", (0, 0, 6, 30))],
+        units=[UnitMark(("allied", 0, 0), (2, 2), "A0", "infantry", False, True, 3, "E", False, None)],
+    )
     view.set_tool("pointer")
     with qtbot.waitSignal(view.objectiveMoved) as moved:
         send(view, QEvent.Type.MouseButtonPress, 15, 15)
@@ -161,9 +165,14 @@ def test_palette_emits_types_and_levels(qtbot, content):
     with qtbot.waitSignal(palette.typeChosen) as chosen:
         palette.types.itemClicked.emit(palette.types.item(3))
     assert chosen.args == ["woods"]
+
     def code_item(code):
-        return next(palette.codes.topLevelItem(i) for i in range(palette.codes.topLevelItemCount())
-                    if palette.codes.topLevelItem(i).text(0) == code)
+        return next(
+            palette.codes.topLevelItem(i)
+            for i in range(palette.codes.topLevelItemCount())
+            if palette.codes.topLevelItem(i).text(0) == code
+        )
+
     with qtbot.waitSignal(palette.typeChosen) as chosen, qtbot.waitSignal(palette.levelChosen) as level:
         palette.codes.itemClicked.emit(code_item("38"), 0)
     assert chosen.args == ["woods"] and level.args == [3]
@@ -171,8 +180,11 @@ def test_palette_emits_types_and_levels(qtbot, content):
         palette.codes.itemClicked.emit(code_item("40"), 0)  # a slope: the ground beneath, level kept
     assert chosen.args == ["clear"] and level.args == [0]
     palette.search.setText("woods")
-    shown = [palette.codes.topLevelItem(i).text(0) for i in range(palette.codes.topLevelItemCount())
-             if not palette.codes.topLevelItem(i).isHidden()]
+    shown = [
+        palette.codes.topLevelItem(i).text(0)
+        for i in range(palette.codes.topLevelItemCount())
+        if not palette.codes.topLevelItem(i).isHidden()
+    ]
     assert shown == ["9", "38", "57"]
 
 

@@ -107,14 +107,17 @@ def test_undo_restores_hand_made_codes_exactly(bocage):
     assert_same(bocage, before)
 
 
-@pytest.mark.parametrize("make", [
-    lambda m: brush(m, 20, 20, "woods", size=5, shape="round"),
-    lambda m: brush(m, 20, 20, "river", size=3),
-    lambda m: brush(m, 15, 15, "clear", size=3, level=5),
-    lambda m: rectangle(m, (2, 2), (12, 9), "town"),
-    lambda m: flood_fill(m, 0, 0, "broken", same_level=True),
-    lambda m: flood_fill(m, 40, 40, "town", diagonal=True),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda m: brush(m, 20, 20, "woods", size=5, shape="round"),
+        lambda m: brush(m, 20, 20, "river", size=3),
+        lambda m: brush(m, 15, 15, "clear", size=3, level=5),
+        lambda m: rectangle(m, (2, 2), (12, 9), "town"),
+        lambda m: flood_fill(m, 0, 0, "broken", same_level=True),
+        lambda m: flood_fill(m, 40, 40, "town", diagonal=True),
+    ],
+)
 def test_every_paint_tool_round_trips(bocage, make):
     before = snapshot(bocage)
     edit = make(bocage)

@@ -127,8 +127,12 @@ def test_slopes_never_touch_water(blank):
 def test_elevation_stroke_raises_each_square_once(blank):
     tools = ToolController(blank)
     tools.set_tool("elevation", mode="raise", size=1)
-    for step in (lambda: tools.press(10, 10), lambda: tools.move(11, 10), lambda: tools.move(10, 10),
-                 lambda: tools.release(10, 10)):
+    for step in (
+        lambda: tools.press(10, 10),
+        lambda: tools.move(11, 10),
+        lambda: tools.move(10, 10),
+        lambda: tools.release(10, 10),
+    ):
         for edit in step():  # the shell applies each edit as it is made
             blank.apply(edit)
     assert blank.levels[10, 10] == 3 and blank.levels[10, 11] == 3
@@ -268,8 +272,9 @@ def test_los_preview_uses_the_engine_and_the_observer_height(blank):
     low = visible_from(blank, (2, 15), visibility=25)
     assert low[15, 3] and not low[15, 8]  # two woods between: blocked
     grid, operator = terrain_grid(blank), los_settings(blank.content)[0]
-    assert all(low[y, x] == has_los(grid, (2, 15), (x, y), operator, 25)
-               for y in range(0, 30, 3) for x in range(0, 30, 3))
+    assert all(
+        low[y, x] == has_los(grid, (2, 15), (x, y), operator, 25) for y in range(0, 30, 3) for x in range(0, 30, 3)
+    )
     high = visible_from(blank, (2, 15), visibility=25, height=3)
     assert high[15, 8] and high.sum() > low.sum()
     assert not visible_from(blank, (2, 15), visibility=5)[15, 12]  # out of range

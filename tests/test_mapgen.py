@@ -8,8 +8,15 @@ import numpy as np
 import pytest
 
 from tacforge.engine.issues import IssueList
-from tacforge.engine.mapping import codes_from_layers, generate_map, layers_from_codes, map_problems, map_rows, place_slopes
 from tacforge.engine.mapping import autotile as at
+from tacforge.engine.mapping import (
+    codes_from_layers,
+    generate_map,
+    layers_from_codes,
+    map_problems,
+    map_rows,
+    place_slopes,
+)
 from tacforge.engine.mapping.generate import generate_layers
 from tacforge.engine.mapping.grid import components
 from tacforge.engine.mapping.render import render_png
@@ -45,7 +52,7 @@ def neighbour_pairs(a: np.ndarray):
     for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
         ys, ye = max(0, -dy), h - max(0, dy)
         xs, xe = max(0, -dx), w - max(0, dx)
-        yield a[ys:ye, xs:xe], a[ys + dy:ye + dy, xs + dx:xe + dx]
+        yield a[ys:ye, xs:xe], a[ys + dy : ye + dy, xs + dx : xe + dx]
 
 
 def touching(mask: np.ndarray, values: np.ndarray, wanted) -> np.ndarray:
@@ -54,7 +61,7 @@ def touching(mask: np.ndarray, values: np.ndarray, wanted) -> np.ndarray:
     padded = np.pad(values.astype(np.int16), 1, constant_values=-99)
     hit = np.zeros((h, w), bool)
     for dx, dy in at.DIRS:
-        hit |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w] == wanted
+        hit |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == wanted
     return mask & hit
 
 
@@ -83,8 +90,10 @@ def test_same_seed_same_bytes_and_different_seed_differs(content):
     c = generate_map(content, river=True, cover=5, seed=43)
     assert a.cells == b.cells and a.legend == b.legend and a == b
     assert a.cells != c.cells
-    assert generate_map(content, river=False, cover=5, seed=42, height=30).cells == \
+    assert (
         generate_map(content, river=False, cover=5, seed=42, height=30).cells
+        == generate_map(content, river=False, cover=5, seed=42, height=30).cells
+    )
 
 
 def test_generated_maps_are_legal(maps, content):
@@ -96,14 +105,21 @@ def test_every_code_is_known_and_the_legend_uses_default_glyphs(maps, content):
     for game_map in maps:
         used = {int(c) for c in np.unique(game_map.codes)}
         assert used <= set(content.terrain_codes)
-        assert dict((code, glyph) for glyph, code in game_map.legend) == \
-            {code: content.terrain_codes[code].glyph for code in used}
+        assert dict((code, glyph) for glyph, code in game_map.legend) == {
+            code: content.terrain_codes[code].glyph for code in used
+        }
 
 
 def test_generated_map_loads_through_the_pack_builder(maps, content):
     game_map = maps[0]
-    raw = {"id": "random", "name": game_map.name, "width": game_map.width, "height": game_map.height,
-           "rows": map_rows(game_map), "legend": {g: c for g, c in game_map.legend}}
+    raw = {
+        "id": "random",
+        "name": game_map.name,
+        "width": game_map.width,
+        "height": game_map.height,
+        "rows": map_rows(game_map),
+        "legend": {g: c for g, c in game_map.legend},
+    }
     issues = IssueList()
     built = decode.game_map(raw, Source(None), "western", issues)
     assert not issues.items and built.cells == game_map.cells
@@ -204,8 +220,9 @@ def test_cover_keeps_the_layout_and_only_adds_cover(content):
 
 
 def test_assault_size_and_options(content):
-    game_map = generate_map(content, width=60, height=30, river=True, cover=4, seed=5, map_id="x:assault",
-                            name="Assault ground")
+    game_map = generate_map(
+        content, width=60, height=30, river=True, cover=4, seed=5, map_id="x:assault", name="Assault ground"
+    )
     assert (game_map.width, game_map.height, len(game_map.cells)) == (60, 30, 1800)
     assert game_map.codes.shape == (30, 60) and game_map.id == "x:assault" and game_map.name == "Assault ground"
     flat = generate_map(content, river=False, cover=2, seed=5, hills=False)
@@ -229,7 +246,7 @@ def test_map_problems_reports_broken_maps(content):
     codes = game_map.codes.copy()
     ys, xs = np.nonzero(types == at.RIVER)
     codes[ys[len(ys) // 2], xs[len(xs) // 2]] = 0  # dam the river
-    codes[2, 2], codes[2, 3] = 0, 29               # plain next to a plateau
+    codes[2, 2], codes[2, 3] = 0, 29  # plain next to a plateau
     broken = type(game_map)("b", "b", game_map.width, game_map.height, codes.tobytes())
     text = " ".join(map_problems(broken, content))
     assert "two or more levels" in text and "separate pieces" in text
@@ -272,35 +289,58 @@ def tile(content, rows: list[str], legend: dict[str, tuple[str, int]]) -> list[s
     return ["".join(content.terrain_codes[int(c)].glyph for c in row) for row in codes]
 
 
-PAINT = {".": ("clear", 1), "#": ("road", 1), "~": ("river", 0), "=": ("bridge", 1), "k": ("ford", 0),
-         ":": ("clear", 3), "R": ("road", 3), "^": ("road", 2), "s": ("slope", 2)}
+PAINT = {
+    ".": ("clear", 1),
+    "#": ("road", 1),
+    "~": ("river", 0),
+    "=": ("bridge", 1),
+    "k": ("ford", 0),
+    ":": ("clear", 3),
+    "R": ("road", 3),
+    "^": ("road", 2),
+    "s": ("slope", 2),
+}
 
 
-@pytest.mark.parametrize("painted, expected", [
-    ([".....", "#####", "....."], [".....", "-----", "....."]),
-    (["..#..", "..#..", "..#.."], ["..|..", "..|..", "..|.."]),
-    (["....#", "...#.", "..#..", ".#...", "#...."], ["..../", ".../.", "../..", "./...", "/...."]),
-    (["#....", ".#...", "..#..", "...#.", "....#"], ["\\....", ".\\...", "..\\..", "...\\.", "....\\"]),
-    (["..#..", "#####", "..#.."], ["..|..", "--+--", "..|.."]),
-    (["..#..", "###..", "..#.."], ["..|..", "--<..", "..|.."]),   # branch west
-    (["..#..", "#####", "....."], ["..|..", "--<--", "....."]),   # branch north
-    (["..#..", "..###", "..#.."], ["..|..", "..>--", "..|.."]),   # branch east
-    ([".....", "#####", "..#.."], [".....", "-->--", "..|.."]),   # branch south
-    (["...#.", "###..", "....."], [".../.", "---..", "....."]),   # a bend takes its orthogonal leg
-    (["#....", "#....", ".#..."], ["|....", "|....", ".\\..."]),
-])
+@pytest.mark.parametrize(
+    "painted, expected",
+    [
+        ([".....", "#####", "....."], [".....", "-----", "....."]),
+        (["..#..", "..#..", "..#.."], ["..|..", "..|..", "..|.."]),
+        (["....#", "...#.", "..#..", ".#...", "#...."], ["..../", ".../.", "../..", "./...", "/...."]),
+        (["#....", ".#...", "..#..", "...#.", "....#"], ["\\....", ".\\...", "..\\..", "...\\.", "....\\"]),
+        (["..#..", "#####", "..#.."], ["..|..", "--+--", "..|.."]),
+        (["..#..", "###..", "..#.."], ["..|..", "--<..", "..|.."]),  # branch west
+        (["..#..", "#####", "....."], ["..|..", "--<--", "....."]),  # branch north
+        (["..#..", "..###", "..#.."], ["..|..", "..>--", "..|.."]),  # branch east
+        ([".....", "#####", "..#.."], [".....", "-->--", "..|.."]),  # branch south
+        (["...#.", "###..", "....."], [".../.", "---..", "....."]),  # a bend takes its orthogonal leg
+        (["#....", "#....", ".#..."], ["|....", "|....", ".\\..."]),
+    ],
+)
 def test_road_variants(content, painted, expected):
     assert tile(content, painted, PAINT) == expected
 
 
 def test_river_bridge_and_ford_variants(content):
-    assert tile(content, ["..~..", "..~..", ".#=#.", "..~..", "..~~.", "...~."],
-                PAINT) == ["..~..", "..~..", ".-=-.", "..~..", "..(].", "...~."]
+    assert tile(content, ["..~..", "..~..", ".#=#.", "..~..", "..~~.", "...~."], PAINT) == [
+        "..~..",
+        "..~..",
+        ".-=-.",
+        "..~..",
+        "..(].",
+        "...~.",
+    ]
     assert tile(content, [".....", "~~k~~", "....."], PAINT) == [".....", "{{K{{", "....."]  # across the river
     assert tile(content, ["..#..", "~~=~~", "..#.."], PAINT) == ["..|..", "{{%{{", "..|.."]
     assert tile(content, ["..#..", "~~k~~", "..#.."], PAINT) == ["..|..", "{{K{{", "..|.."]
-    assert tile(content, ["...~.", "..~~.", "..~..", "..~~.", "...~."], PAINT) == \
-        ["...~.", "..[).", "..~..", "..(].", "...~."]
+    assert tile(content, ["...~.", "..~~.", "..~..", "..~~.", "...~."], PAINT) == [
+        "...~.",
+        "..[).",
+        "..~..",
+        "..(].",
+        "...~.",
+    ]
 
 
 def test_slope_ring_variants_and_road_slopes(content):
@@ -312,13 +352,7 @@ def test_slope_ring_variants_and_road_slopes(content):
     types[:, 4] = "road"
     codes = codes_from_layers(types, ring, content)
     glyphs = ["".join(content.terrain_codes[int(c)].glyph for c in row) for row in codes]
-    assert glyphs == ["....|....",
-                      "..faraf..",
-                      "..d:?:b..",
-                      "..d:?:b..",
-                      "..d:?:b..",
-                      "..gcrcg..",
-                      "....|...."]
+    assert glyphs == ["....|....", "..faraf..", "..d:?:b..", "..d:?:b..", "..d:?:b..", "..gcrcg..", "....|...."]
     across = np.full(levels.shape, "clear", dtype=object)
     across[3, :] = "road"
     row = "".join(content.terrain_codes[int(c)].glyph for c in codes_from_layers(across, ring, content)[3])
@@ -331,8 +365,8 @@ def test_variant_functions_directly():
     assert at.road_variant(at.N | at.E | at.S | at.W) == at.ROAD_CROSS
     assert at.road_variant(at.N | at.S | at.W) == at.road_variant(at.W | at.E | at.N) == at.ROAD_T_WN
     assert at.road_variant(at.N | at.S | at.E) == at.road_variant(at.W | at.E | at.S) == at.ROAD_T_ES
-    assert at.road_variant(at.N | at.S | at.NE) == at.ROAD_NS     # NE joins through N: not an arm
-    assert at.road_variant(at.N | at.E | at.NE) == at.ROAD_EW     # the corner diagonal is not an arm
+    assert at.road_variant(at.N | at.S | at.NE) == at.ROAD_NS  # NE joins through N: not an arm
+    assert at.road_variant(at.N | at.E | at.NE) == at.ROAD_EW  # the corner diagonal is not an arm
     assert at.road_variant(at.W | at.NE | at.SE) == at.ROAD_T_ES  # a fork opening east
     assert at.road_variant(at.NE | at.SW | at.NW) == at.ROAD_T_WN  # a diagonal road, branch north-west
     assert at.road_variant(at.NE | at.SW | at.SE) == at.ROAD_T_ES
@@ -341,7 +375,7 @@ def test_variant_functions_directly():
     assert at.slope_variant(at.N | at.NE | at.NW, at.S) == at.FACE_N
     assert at.slope_variant(at.W | at.NW | at.N, 0) == at.CORNER_N
     assert at.slope_variant(at.E | at.S, 0) == at.CORNER_S
-    assert at.slope_variant(at.NW, at.E | at.S | at.SE) == at.FACE_N   # inner corner
+    assert at.slope_variant(at.NW, at.E | at.S | at.SE) == at.FACE_N  # inner corner
     assert at.slope_variant(at.SE, at.N | at.W | at.NW) == at.FACE_S
 
 

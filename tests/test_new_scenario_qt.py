@@ -2,14 +2,12 @@
 validate clean and open in a tab."""
 
 import pytest
+from editor_fixtures import fill_new_scenario, menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401
 from PyQt6.QtWidgets import QDialog, QInputDialog
 
 from tacforge.editor.shell.new_scenario_dialog import NewScenarioDialog
 from tacforge.editor.shell.pack_places import user_packs_folder
 from tacforge.engine.packs import load_packs
-
-from editor_fixtures import (fill_new_scenario, menu_action, no_dialogs, pack_copy, settings,  # noqa: F401
-                             window)
 
 
 def errors_of(pack_dir, pack_id):

@@ -4,8 +4,8 @@ farm (capture, allied, 60 at 15,10), copse (hold every turn, german, 5 at 23,9, 
 allied, 40 at 6,11), breakout (exit east, allied, 25 a unit), guns (destroy german A2, allied, 80)."""
 
 import pytest
-
 from engine_features import fixture_content, new_battle
+
 from tacforge.engine.cli.turn_text import final_report, objective_lines, result_json
 from tacforge.engine.sim import orders as o
 from tacforge.engine.sim.objectives import end_of_turn
@@ -41,8 +41,9 @@ def test_capture_is_kept_once_taken(battle):
     put(battle, "allied:A1", (15, 10))
     end_of_turn(battle)
     assert earned(battle)["farm"] == 60
-    assert [(e.objective, e.side, e.points) for e in battle.events if e.kind == "objective_captured"] == \
-        [("farm", "allied", 60)]
+    assert [(e.objective, e.side, e.points) for e in battle.events if e.kind == "objective_captured"] == [
+        ("farm", "allied", 60)
+    ]
     put(battle, "allied:A1", (10, 10))
     put(battle, "german:A0", (15, 10))
     end_of_turn(battle)
@@ -80,10 +81,10 @@ def test_exit_takes_units_off_the_map_for_points(battle):
     tanks = battle.state.units["allied:A1"]
     assert tanks.exited and tanks.pos is None and not tanks.on_map
     assert earned(battle)["breakout"] == 25
-    assert [(e.unit, tuple(e.at), e.objective) for e in battle.events if e.kind == "exited"] == \
-        [("allied:A1", (29, 5), "breakout")]
-    assert battle.orders_phase({"allied": [o.Move("allied:A1", (20, 5), None)]}) == \
-        ["allied: A1 has left the map"]
+    assert [(e.unit, tuple(e.at), e.objective) for e in battle.events if e.kind == "exited"] == [
+        ("allied:A1", (29, 5), "breakout")
+    ]
+    assert battle.orders_phase({"allied": [o.Move("allied:A1", (20, 5), None)]}) == ["allied: A1 has left the map"]
     put(battle, "allied:A0", (29, 0))
     end_of_turn(battle)
     assert earned(battle)["breakout"] == 2 * 25
@@ -125,8 +126,10 @@ def test_the_victory_report_names_the_objectives(battle):
     result = battle.result()
     report = final_report(battle, result)
     assert "The farm" in report and "The assault guns" in report
-    rows = {r["id"]: (r["name"], r["kind"], r["side"], r["points"], r["earned"])
-            for r in result_json(battle, result)["objectives"]}
+    rows = {
+        r["id"]: (r["name"], r["kind"], r["side"], r["points"], r["earned"])
+        for r in result_json(battle, result)["objectives"]
+    }
     assert rows["farm"] == ("The farm", "capture", "allied", 60, 60)
     assert rows["copse"] == ("The copse", "hold", "german", 5, 5)
 

@@ -1,9 +1,8 @@
 """The Order of battle dock in the main window (pytest-qt): it shows the current scenario's forces, adds from a
 template, edits a cell, copies a formation to the other side, and each edit is one step of the tab's history."""
 
-from PyQt6.QtCore import Qt
-
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
+from PyQt6.QtCore import Qt
 
 
 def open_scenario(window, pack_copy):
@@ -111,8 +110,7 @@ def test_dropping_a_formation_from_the_tree_on_the_map_places_it_in_one_undo_ste
     at = [u.at for u in document.model.scenario.force("allied").formations[3].units]
     assert at[0] == (6, 8) and all(abs(x - 6) <= 1 and abs(y - 8) <= 1 for x, y in at)
     document.undo.undo()
-    assert [u.at for u in document.model.scenario.force("allied").formations[3].units] == [(15, 22), (15, 20),
-                                                                                          (14, 24)]
+    assert [u.at for u in document.model.scenario.force("allied").formations[3].units] == [(15, 22), (15, 20), (14, 24)]
 
 
 def test_a_units_starting_speed_and_target_range_are_edited_in_the_tree(qtbot, window, pack_copy):

@@ -2,11 +2,10 @@
 undo step that undoes exactly (editor/scenario/oob_model.py)."""
 
 import pytest
+from editor_fixtures import pack_copy  # noqa: F401 (fixture)
 
 from tacforge.editor.scenario import oob_model as oob
 from tacforge.editor.shell.workspace import Workspace
-
-from editor_fixtures import pack_copy  # noqa: F401 (fixture)
 
 
 @pytest.fixture
@@ -64,7 +63,11 @@ def test_a_template_formation_costs_its_points_and_shows_in_the_handicap_preview
     assert letter == "F"
     added = after.formations[-1]
     assert [(u.unit.index, u.unit.weapon, u.unit.count) for u in added.units] == [
-        (0, "sherman", 1), (1, "sherman", 5), (2, "sherman", 5), (3, "sherman", 5)]
+        (0, "sherman", 1),
+        (1, "sherman", 5),
+        (2, "sherman", 5),
+        (3, "sherman", 5),
+    ]
     assert after.spent == 31  # the template's cost in formations.yaml
     content = document.content
     # handicap: level 3 is even; at 4 the allies keep 3/4 (5 -> 4), at 5 half (5 -> 3); never below 1
@@ -78,8 +81,9 @@ def test_a_template_formation_costs_its_points_and_shows_in_the_handicap_preview
 def test_every_oob_edit_is_one_undo_step_that_undoes_exactly(document, edit):
     sherman = document.content.resolve_weapon("sherman", ["us"])
     edits = {
-        "template": lambda: oob.add_template_formation(document, "allied",
-                                                       template(document, "us_tank_company_sherman")),
+        "template": lambda: oob.add_template_formation(
+            document, "allied", template(document, "us_tank_company_sherman")
+        ),
         "hand": lambda: oob.add_hand_formation(document, "allied", sherman, 2, "Tank Section"),
         "unit": lambda: oob.add_unit(document, "allied", 3, sherman, 1, "Extra"),
         "remove_formation": lambda: oob.remove_formation(document, "allied", 2),

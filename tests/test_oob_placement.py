@@ -2,11 +2,10 @@
 line, the stacking limit, passengers riding along, and a drop is one undo step."""
 
 import pytest
+from editor_fixtures import pack_copy  # noqa: F401 (fixture)
 
 from tacforge.editor.scenario.placement import place, snap
 from tacforge.editor.shell.workspace import Workspace
-
-from editor_fixtures import pack_copy  # noqa: F401 (fixture)
 
 ALLIED, TANK_DESTROYERS, ARMORED_INFANTRY = "allied", 3, 2  # bocage_crossroads: D and C of the allies
 

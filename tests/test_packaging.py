@@ -8,10 +8,9 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+from conftest import write_pack
 
 from tacforge.engine.cli import main
-
-from conftest import write_pack
 
 
 def test_version_comes_from_the_distribution(capsys):
@@ -55,23 +54,33 @@ def test_discovery_reads_plugin_folders_without_importing_them(tmp_path):
     site = _fake_site(tmp_path)
     env = {**os.environ, "PYTHONPATH": str(site)}
     env.pop("TACFORGE_PACK_PATH", None)
-    run = subprocess.run([sys.executable, "-m", "tacforge.engine.cli", "packs", "--format", "json"],
-                         capture_output=True, text=True, env=env, cwd=tmp_path)
+    run = subprocess.run(
+        [sys.executable, "-m", "tacforge.engine.cli", "packs", "--format", "json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     assert "Traceback" not in run.stderr and "plugin exploded" not in run.stdout + run.stderr
     listing = json.loads(run.stdout)
     origins = {row["id"]: row["origin"] for row in listing["packs"] if row["status"] == "ok"}
     assert set(origins) >= {"core", "western", "eastern", "exploding"}
     assert origins["exploding"] == "plugin 'exploding' (exploding_plugin 1.0)"
     problems = [(p["code"], p["message"]) for p in listing["problems"]]
-    assert problems == [("plugin.unresolved", "the pack plugin 'vanished' names the package 'vanished_plugin' "
-                                              "(vanished_plugin:pack), which is not installed")]
+    assert problems == [
+        (
+            "plugin.unresolved",
+            "the pack plugin 'vanished' names the package 'vanished_plugin' "
+            "(vanished_plugin:pack), which is not installed",
+        )
+    ]
     assert run.returncode == 1
 
 
 def test_plugin_pack_folder_is_found_from_the_package_location():
-    from tacforge.engine.packs.discovery import plugin_pack_folder
-
     import tacforge_western
+
+    from tacforge.engine.packs.discovery import plugin_pack_folder
 
     expected = Path(tacforge_western.__path__[0]) / "pack"
     assert plugin_pack_folder("tacforge_western:pack") == expected
@@ -97,8 +106,11 @@ def test_schemas_command_lists_and_writes_the_schema_files(tmp_path, capsys):
 def test_shipped_pack_schema_folders_are_links_to_the_repository_schemas():
     from conftest import REPO
 
-    links = [REPO / "content" / "schemas", REPO / "content" / "templates" / "new-pack" / "schemas",
-             *(REPO / "plugins").glob("*/tacforge_*/pack/schemas")]
+    links = [
+        REPO / "content" / "schemas",
+        REPO / "content" / "templates" / "new-pack" / "schemas",
+        *(REPO / "plugins").glob("*/tacforge_*/pack/schemas"),
+    ]
     assert len(links) == 4
     for link in links:
         assert link.is_symlink() and link.resolve() == (REPO / "schemas").resolve(), link

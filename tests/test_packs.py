@@ -2,10 +2,9 @@
 
 from pathlib import Path
 
-from tacforge.engine.packs import discover, load_packs
-from tacforge.engine.packs import discovery
-
 from conftest import load_with, write_pack
+
+from tacforge.engine.packs import discover, discovery, load_packs
 
 
 def test_entry_points_find_the_bundled_packs(bundled):
@@ -127,8 +126,12 @@ def test_conflicting_overrides(make_pack):
 
 
 def test_extension_adds_to_the_required_pack(make_pack):
-    folder = make_pack("extra", requires={"core": ">=1", "western": ">=1"}, ruleset="western:battlegroup", files={
-        "weapons.yaml": """
+    folder = make_pack(
+        "extra",
+        requires={"core": ">=1", "western": ">=1"},
+        ruleset="western:battlegroup",
+        files={
+            "weapons.yaml": """
             weapons:
               - id: m26_super
                 name: Super Pershing
@@ -145,7 +148,9 @@ def test_extension_adds_to_the_required_pack(make_pack):
                 ba: 6
                 sl: 5
                 periods: [5, 5]
-            """})
+            """
+        },
+    )
     packset = load_with(folder)
     assert packset.packs["extra"].usable, [i.format() for i in packset.packs["extra"].issues.items]
     content = packset.content("extra")

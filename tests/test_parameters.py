@@ -10,14 +10,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import REPO, load_with, write_pack
 
 from tacforge.engine.cli import main
 from tacforge.engine.model.parameters import PARAMETER_FIELDS, RulesParameters, declared_type, iter_parameters
-from tacforge.engine.source_locations import locate_issues
 from tacforge.engine.sim import events as ev
 from tacforge.engine.sim.battle import Battle
-
-from conftest import REPO, load_with, write_pack
+from tacforge.engine.source_locations import locate_issues
 
 FIXTURES = REPO / "tests" / "data" / "fixtures" / "western-fixtures"
 BROKEN = REPO / "tests" / "data" / "broken"
@@ -78,8 +77,13 @@ def _override_pack(tmp_path: Path, scenario_parameters: str, rules: str | None =
     files = {"scenarios/german_pursuit.yaml": scenario}
     if rules is not None:
         files["rules.yaml"] = rules
-    folder = write_pack(tmp_path, "overrides", requires={"core": ">=1.0", "western": ">=1.0"},
-                        ruleset="western:battlegroup", files=files)
+    folder = write_pack(
+        tmp_path,
+        "overrides",
+        requires={"core": ">=1.0", "western": ">=1.0"},
+        ruleset="western:battlegroup",
+        files=files,
+    )
     (folder / "maps").mkdir()
     shutil.copy(FIXTURES / "maps" / "german_pursuit.yaml", folder / "maps" / "german_pursuit.yaml")
     return folder
@@ -119,8 +123,11 @@ def test_rules_show_lists_the_ruleset_switches(capsys):
     assert main(["rules", "show", "--pack", "eastern", "--format", "json"]) == 0
     flags = {r["key"]: r for r in json.loads(capsys.readouterr().out)["flags"]}
     assert (flags["panic_rules"]["value"], flags["panic_rules"]["source"]) == (False, "eastern:kampfgruppe")
-    assert flags["small_arms_bonus"]["value"] == {"nationality": "german", "classes": ["smg", "rifle"],
-                                                  "multiplier": 1.5}
+    assert flags["small_arms_bonus"]["value"] == {
+        "nationality": "german",
+        "classes": ["smg", "rifle"],
+        "multiplier": 1.5,
+    }
 
 
 def test_rules_show_text_for_a_pack(capsys):

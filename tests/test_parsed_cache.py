@@ -7,11 +7,11 @@ import sys
 import time
 from pathlib import Path
 
+from conftest import write_pack
+
 from tacforge.engine.packs import load_packs, parsed_cache
 from tacforge.engine.packs.parsed_cache import ParsedCache
 from tacforge.engine.yamlio import load_fast
-
-from conftest import write_pack
 
 WEAPONS = "weapons:\n  - {id: gun, name: Gun, nationality: any, class: at_gun, mr: 5, mp: 5, ss: 3, ac: 5, sp: 0, df: 3, sl: 1, periods: [1, 2]}\n"
 
@@ -94,10 +94,12 @@ def test_a_write_killed_before_its_rename_leaves_no_temporary_behind(tmp_path):
     path = tmp_path / "f.yaml"
     path.write_text("a: 1\n")
     folder = tmp_path / "parsed"
-    script = ("import os, signal\nfrom pathlib import Path\n"
-              "from tacforge.engine.packs.parsed_cache import ParsedCache\n"
-              "os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)\n"
-              f"ParsedCache(Path({str(folder)!r})).load(Path({str(path)!r}))\n")
+    script = (
+        "import os, signal\nfrom pathlib import Path\n"
+        "from tacforge.engine.packs.parsed_cache import ParsedCache\n"
+        "os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)\n"
+        f"ParsedCache(Path({str(folder)!r})).load(Path({str(path)!r}))\n"
+    )
     assert subprocess.run([sys.executable, "-c", script]).returncode == -signal.SIGKILL
     (left,) = folder.iterdir()
     assert left.name.startswith(".") and left.suffix == ".tmp"

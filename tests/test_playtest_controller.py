@@ -5,20 +5,25 @@ import io
 
 import pytest
 
+from tacforge.editor.playtest.controller import BattleController, PlaytestChoice, Stopped
+from tacforge.editor.playtest.frames import END, ORDERS, PULSE
+from tacforge.editor.playtest.log_lines import log_line, shown_to
 from tacforge.engine.ai.session import replay
 from tacforge.engine.cli import main
 from tacforge.engine.packs.scenario_lookup import find_scenario
 from tacforge.engine.sim import events as ev
 from tacforge.engine.sim import orders as o
 from tacforge.engine.sim.record import COMPUTER, HUMAN, RecordError, read_replay
-from tacforge.editor.playtest.controller import BattleController, PlaytestChoice, Stopped
-from tacforge.editor.playtest.frames import END, ORDERS, PULSE
-from tacforge.editor.playtest.log_lines import log_line, shown_to
 
 # the same orders, as typed at the text player's prompt and as the window gives them
 TYPED = ["move B1 30 30", "range B1 4", "face B2 NE", "speed B* 4", "target B1 C2"]
-GIVEN = [o.Move("allied:B1", (30, 30)), o.SetRange("allied:B1", 4), o.Face("allied:B2", "NE"),
-         o.AllUnits("allied", "B", "speed", 4), o.Priority("allied:B1", "german:C2")]
+GIVEN = [
+    o.Move("allied:B1", (30, 30)),
+    o.SetRange("allied:B1", 4),
+    o.Face("allied:B2", "NE"),
+    o.AllUnits("allied", "B", "speed", 4),
+    o.Priority("allied:B1", "german:C2"),
+]
 
 
 @pytest.fixture(scope="module")
@@ -27,8 +32,9 @@ def bocage():
 
 
 def play_through_controller(content, scenario, turns=2):
-    controller = BattleController.start(content, scenario, PlaytestChoice({"allied": HUMAN, "german": COMPUTER},
-                                                                          seed=5, turns=turns))
+    controller = BattleController.start(
+        content, scenario, PlaytestChoice({"allied": HUMAN, "german": COMPUTER}, seed=5, turns=turns)
+    )
     controller.advance()
     for order in GIVEN:
         controller.give(order)
@@ -43,8 +49,24 @@ def play_through_controller(content, scenario, turns=2):
 def test_orders_through_the_controller_give_the_event_log_of_the_text_player(bocage, tmp_path, monkeypatch):
     log = tmp_path / "game.jsonl"
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(TYPED) + "\ndone\ndone\n"))
-    assert main(["play", "bocage_crossroads", "--human", "allied", "--seed", "5", "--turns", "2", "--quiet",
-                 "--log", str(log)]) == 0
+    assert (
+        main(
+            [
+                "play",
+                "bocage_crossroads",
+                "--human",
+                "allied",
+                "--seed",
+                "5",
+                "--turns",
+                "2",
+                "--quiet",
+                "--log",
+                str(log),
+            ]
+        )
+        == 0
+    )
     record, logged = read_replay(log)
     controller = play_through_controller(*bocage)
     assert [e.to_dict() for e in controller.battle.events] == logged
@@ -112,8 +134,23 @@ def test_the_combat_log_shows_a_side_its_own_orders_and_what_it_has_seen(bocage)
     assert any(e.kind == "order" and side_of(e.unit) == "allied" for e in shown)
     assert any(e.kind == "order" and side_of(e.unit) == "german" for e in events)
     assert not any(e.kind in ("order", "spotted") and side_of(e.unit) == "german" for e in shown)
-    fired = ev.Fired(3, 2, "allied:B1", "german:C2", "Sherman", 9, "HEAVY CANNON FIRE", 1, 0.45, 8.95, 15.0, 0.0011,
-                     0, 0.0, ("moving vehicle",))
+    fired = ev.Fired(
+        3,
+        2,
+        "allied:B1",
+        "german:C2",
+        "Sherman",
+        9,
+        "HEAVY CANNON FIRE",
+        1,
+        0.45,
+        8.95,
+        15.0,
+        0.0011,
+        0,
+        0.0,
+        ("moving vehicle",),
+    )
     line, numbers = log_line(fired, str, str)
     assert line == "T3.2 allied:B1 fires at german:C2 (9): HEAVY CANNON FIRE, no effect"
     assert "penetration 8.95 against defence 15.00" in numbers and "expected kills 0.0011" in numbers
@@ -126,8 +163,9 @@ def test_a_computer_game_through_the_controller_is_the_batch_runs_game(bocage):
     from tacforge.engine.sim.battle import Battle
 
     content, scenario = bocage
-    controller = BattleController.start(content, scenario, PlaytestChoice({"allied": COMPUTER, "german": COMPUTER},
-                                                                          seed=11, turns=4))
+    controller = BattleController.start(
+        content, scenario, PlaytestChoice({"allied": COMPUTER, "german": COMPUTER}, seed=11, turns=4)
+    )
     controller.advance()
     batch = play_out(Battle(content, scenario, seed=11, turns=4), {s: ComputerPlayer() for s in ("allied", "german")})
     assert [e.to_dict() for e in controller.battle.events] == [e.to_dict() for e in batch.events]
@@ -143,8 +181,10 @@ def test_mouse_orders_for_a_whole_formation_are_all_units_orders(bocage):
     assert platoon == {"allied:B0", "allied:B1", "allied:B2", "allied:B3"}
     assert mo.move(frame, platoon, (30, 30)) == [o.Advance("allied", "B", (30, 30), None)]
     assert mo.set_value(frame, platoon, "face", "E") == [o.AllUnits("allied", "B", "face", "E")]
-    assert mo.move(frame, {"allied:B1", "allied:B2"}, (30, 30)) == [o.Move("allied:B1", (30, 30)),
-                                                                     o.Move("allied:B2", (30, 30))]
+    assert mo.move(frame, {"allied:B1", "allied:B2"}, (30, 30)) == [
+        o.Move("allied:B1", (30, 30)),
+        o.Move("allied:B2", (30, 30)),
+    ]
     assert mo.set_value(frame, {"allied:B1"}, "cancel", None) == [o.Cancel("allied:B1")]
     batteries = mo.batteries(controller.battle, "allied:A0")
     assert batteries and [b.delay for b in batteries] == sorted(b.delay for b in batteries)

@@ -8,6 +8,7 @@ import threading
 import time
 
 import pytest
+from editor_fixtures import no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtCore import QPoint, Qt
 
 from tacforge.editor.playtest import watch_game
@@ -18,8 +19,6 @@ from tacforge.editor.playtest.replays import open_battle_file
 from tacforge.engine.cli import main
 from tacforge.engine.sim import events as ev
 from tacforge.engine.sim import orders as o
-
-from editor_fixtures import no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
 FIRST_PLATOON = ("forces", "allied", "formations", 0, "units", 1, "count")  # allied:A1, 3 assault guns in the pack
 
@@ -50,7 +49,7 @@ def accept_as(monkeypatch, human: str | None = None, turns=None):
 
 def click_square(qtbot, view, square, button):
     centre = view.origin() + QPoint(0, 0).toPointF()
-    at = QPoint(round(centre.x() + (square[0] + .5) * view.cell), round(centre.y() + (square[1] + .5) * view.cell))
+    at = QPoint(round(centre.x() + (square[0] + 0.5) * view.cell), round(centre.y() + (square[1] + 0.5) * view.cell))
     qtbot.mouseClick(view.viewport(), button, pos=at)
 
 
@@ -101,9 +100,14 @@ def test_a_deciding_unit_in_the_report_is_selected_in_the_order_of_battle(window
     accept_as(monkeypatch, turns=4)
     battle_window = window.playtests.start()
     # the engine thread has ended and the window has taken its end in (the timeline spans every frame)
-    qtbot.waitUntil(lambda: battle_window.controller.over and not battle_window.engine_busy
-                    and battle_window.timeline.slider.maximum() == len(battle_window.controller.frames) - 1,
-                    timeout=30_000)
+    qtbot.waitUntil(
+        lambda: (
+            battle_window.controller.over
+            and not battle_window.engine_busy
+            and battle_window.timeline.slider.maximum() == len(battle_window.controller.frames) - 1
+        ),
+        timeout=30_000,
+    )
     battle_window.set_playing(False)
     battle_window.timeline.slider.setValue(0)  # scrubbed back, then to the end: its report
     battle_window.timeline.slider.setValue(len(battle_window.controller.frames) - 1)
@@ -127,7 +131,7 @@ def test_closing_mid_pulse_stops_the_engine_thread(window, scenario_tab, qtbot, 
     def slow_pulses(event):  # the test's hook on the engine's event stream: each pulse takes a while
         if isinstance(event, ev.PulseStarted):
             in_pulse.set()
-            time.sleep(.05)
+            time.sleep(0.05)
 
     original = window.playtests._show
 
@@ -145,8 +149,9 @@ def test_closing_mid_pulse_stops_the_engine_thread(window, scenario_tab, qtbot, 
 
 
 def test_errors_block_the_playtest_and_are_listed(window, scenario_tab, qtbot, monkeypatch):
-    scenario_document(scenario_tab).set_value(("forces", "allied", "formations", 0, "units", 1, "weapon"),
-                                              "no_such_gun", "Typo")
+    scenario_document(scenario_tab).set_value(
+        ("forces", "allied", "formations", 0, "units", 1, "weapon"), "no_such_gun", "Typo"
+    )
     seen = accept_as(monkeypatch)
     assert window.playtests.start() is None
     dialog = seen[0]
@@ -166,15 +171,17 @@ def test_a_replay_log_and_watch_game_open_in_battle_windows(window, scenario_tab
     log.write_text(watched.controller.replay_log())
     replayed = open_battle_file(None, log, [], lambda sides: None)
     qtbot.waitUntil(lambda: replayed.controller.over and not replayed.engine_busy, timeout=20_000)
-    assert [e.to_dict() for e in replayed.controller.battle.events] == \
-        [e.to_dict() for e in watched.controller.battle.events]
+    assert [e.to_dict() for e in replayed.controller.battle.events] == [
+        e.to_dict() for e in watched.controller.battle.events
+    ]
     assert replayed.controller.record.players == {s: "computer" for s in ("allied", "german")}
     watched.close()
     replayed.close()
 
 
-def test_hot_seat_covers_the_map_while_the_seat_changes_hands(window, scenario_tab, qtbot, monkeypatch, tmp_path,
-                                                             pack_copy):  # noqa: F811
+def test_hot_seat_covers_the_map_while_the_seat_changes_hands(
+    window, scenario_tab, qtbot, monkeypatch, tmp_path, pack_copy
+):  # noqa: F811
     def both_human(dialog):
         for combo in dialog.players.values():
             combo.setCurrentIndex(1)
@@ -215,8 +222,9 @@ def test_a_saved_game_continues_in_a_battle_window(window, qtbot, tmp_path):
     saved = tmp_path / "game.json"
     save(battle, saved)
     asked = []
-    battle_window = open_battle_file(None, saved, [], lambda sides: asked.append(sides) or PlaytestChoice(
-        {side: COMPUTER for side, _ in sides}))
+    battle_window = open_battle_file(
+        None, saved, [], lambda sides: asked.append(sides) or PlaytestChoice({side: COMPUTER for side, _ in sides})
+    )
     assert asked == [[("allied", "Allied"), ("german", "German")]]
     assert battle_window.controller.frames[0].turn == 3  # the saved state first
     qtbot.waitUntil(lambda: battle_window.report is not None, timeout=20_000)

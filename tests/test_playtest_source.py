@@ -4,12 +4,11 @@ process and in every worker of a balance run; nothing is written and the validat
 from __future__ import annotations
 
 import pytest
+from editor_fixtures import pack_copy  # noqa: F401 (fixture)
 
 from tacforge.editor.playtest.source import PlaytestSource
 from tacforge.editor.shell.workspace import Workspace
 from tacforge.engine.balance.batch import run_batch
-
-from editor_fixtures import pack_copy  # noqa: F401 (fixture)
 
 FIRST_PLATOON = ("forces", "allied", "formations", 0, "units", 1, "count")  # 3 assault guns in the pack
 
@@ -43,8 +42,9 @@ def test_every_worker_of_a_balance_run_plays_the_unsaved_edit(workspace, scenari
     source = PlaytestSource.from_workspace(workspace, scenario.path)
     edited = run_batch(runs=2, jobs=2, turns=1, **source.batch_arguments())
     scenario.undo.undo()
-    plain = run_batch(runs=2, jobs=2, turns=1, **PlaytestSource.from_workspace(workspace, scenario.path)
-                      .batch_arguments())
+    plain = run_batch(
+        runs=2, jobs=2, turns=1, **PlaytestSource.from_workspace(workspace, scenario.path).batch_arguments()
+    )
     assert len(edited.games) == len(plain.games) == 2
     for with_edit, without in zip(edited.games, plain.games, strict=True):
         assert sum(with_edit.sides["allied"].strength.values()) == sum(without.sides["allied"].strength.values()) - 2

@@ -46,8 +46,13 @@ LEVELS = {"draw": 0, "marginal": 1, "substantive": 2, "decisive": 3}
 
 
 def props(examples: int):
-    return settings(derandomize=True, database=None, deadline=None, max_examples=examples,
-                    suppress_health_check=[HealthCheck.too_slow])
+    return settings(
+        derandomize=True,
+        database=None,
+        deadline=None,
+        max_examples=examples,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
 
 
 @lru_cache(maxsize=1)
@@ -76,8 +81,13 @@ number = st.fractions(min_value=0, max_value=5000, max_denominator=64)
 
 
 @props(300)
-@given(pack=st.sampled_from(PROFILES), armoured=st.booleans(), exact=st.booleans(), start=st.floats(0, 200),
-       attacks=st.lists(st.tuples(st.integers(0, 20), number, st.integers(0, 255), st.booleans()), max_size=10))
+@given(
+    pack=st.sampled_from(PROFILES),
+    armoured=st.booleans(),
+    exact=st.booleans(),
+    start=st.floats(0, 200),
+    attacks=st.lists(st.tuples(st.integers(0, 20), number, st.integers(0, 255), st.booleans()), max_size=10),
+)
 def test_suppression_stays_within_its_cap(pack, armoured, exact, start, attacks):
     """Whatever hits a unit takes, its suppression stays in 0..200 (0..50 for armour) (6.7), adding never lowers
     it, halving halves it and so never makes it negative (6.1), armour is never pinned, and the firer's
@@ -123,11 +133,19 @@ def attacks(draw):
     target = draw(st.sampled_from(targets))
     t_cap = int(rs.suppression_cap(cls[target.unit_class].armoured, c.parameters))
     situation = dict(
-        count=draw(st.integers(1, 255)), target_count=draw(st.integers(0, 255)), range_=draw(st.integers(0, firer.mr)),
-        pulses=draw(st.integers(0, 8)), front_arc=draw(st.booleans()), firer_moving=draw(st.booleans()),
-        firer_suppression=draw(st.integers(0, 200)), target_suppression=draw(st.integers(0, t_cap)),
-        in_cover=draw(st.booleans()), speed=draw(st.integers(0, 10)), target_moving=draw(st.booleans()),
-        u=draw(st.floats(0, 1, exclude_max=True)))
+        count=draw(st.integers(1, 255)),
+        target_count=draw(st.integers(0, 255)),
+        range_=draw(st.integers(0, firer.mr)),
+        pulses=draw(st.integers(0, 8)),
+        front_arc=draw(st.booleans()),
+        firer_moving=draw(st.booleans()),
+        firer_suppression=draw(st.integers(0, 200)),
+        target_suppression=draw(st.integers(0, t_cap)),
+        in_cover=draw(st.booleans()),
+        speed=draw(st.integers(0, 10)),
+        target_moving=draw(st.booleans()),
+        u=draw(st.floats(0, 1, exclude_max=True)),
+    )
     return pack, kind, firer.id, target.id, situation
 
 
@@ -142,13 +160,28 @@ def test_fire_gives_kills_between_zero_and_the_count(case):
     params, flags = c.parameters, c.ruleset.flags
     fw, tw = c.weapons[firer_id], c.weapons[target_id]
     t_cls = c.unit_classes[tw.unit_class]
-    firer = rf.Firer.from_weapon(fw, c.unit_classes[fw.unit_class], s["count"], moving=s["firer_moving"],
-                                 suppression=s["firer_suppression"])
-    target = rf.Target.from_weapon(tw, t_cls, in_cover=s["in_cover"], speed_setting=s["speed"],
-                                   moving=s["target_moving"], suppression=s["target_suppression"])
+    firer = rf.Firer.from_weapon(
+        fw, c.unit_classes[fw.unit_class], s["count"], moving=s["firer_moving"], suppression=s["firer_suppression"]
+    )
+    target = rf.Target.from_weapon(
+        tw,
+        t_cls,
+        in_cover=s["in_cover"],
+        speed_setting=s["speed"],
+        moving=s["target_moving"],
+        suppression=s["target_suppression"],
+    )
     if kind == "direct":
-        result = rf.direct_fire(firer, target, range_=s["range_"], pulses=s["pulses"], front_arc=s["front_arc"],
-                                params=params, flags=flags, reports=c.ruleset.reports)
+        result = rf.direct_fire(
+            firer,
+            target,
+            range_=s["range_"],
+            pulses=s["pulses"],
+            front_arc=s["front_arc"],
+            params=params,
+            flags=flags,
+            reports=c.ruleset.reports,
+        )
     elif kind == "indirect":
         result = rf.indirect_fire(firer, target, pulses=s["pulses"], params=params, flags=flags)
     else:
@@ -220,11 +253,19 @@ def games(draw, rivers: bool = False, fighting: bool = False):
         turns = draw(st.none() | st.integers(4 if fighting else 1, 12))
     river = None
     if rivers:
-        river = draw(st.none() | st.tuples(st.integers(0, 60), st.none() | st.integers(0, 60),
-                                           st.sampled_from((BRIDGE, FORD))))
+        river = draw(
+            st.none() | st.tuples(st.integers(0, 60), st.none() | st.integers(0, 60), st.sampled_from((BRIDGE, FORD)))
+        )
     players = draw(st.sampled_from(PAIRINGS[:3] if fighting else PAIRINGS))
-    return Game(pack, draw(st.sampled_from(scenario_ids(pack))), draw(st.integers(0, 2 ** 16)),
-                draw(st.integers(1, 5)), turns, players, river)
+    return Game(
+        pack,
+        draw(st.sampled_from(scenario_ids(pack))),
+        draw(st.integers(0, 2**16)),
+        draw(st.integers(1, 5)),
+        turns,
+        players,
+        river,
+    )
 
 
 class TracingField(MovementField):
@@ -327,8 +368,13 @@ def small_maps(draw):
     cells = bytes(draw(st.lists(palette, min_size=width * height, max_size=width * height)))
     square = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
     blocked = frozenset(draw(st.lists(square, max_size=4)))
-    return (Map("prop", "property map", width, height, cells), draw(st.sampled_from(("armoured", "truck", "foot"))),
-            draw(square), draw(square), blocked)
+    return (
+        Map("prop", "property map", width, height, cells),
+        draw(st.sampled_from(("armoured", "truck", "foot"))),
+        draw(square),
+        draw(square),
+        blocked,
+    )
 
 
 @props(300)
@@ -360,7 +406,6 @@ def test_movement_field_never_paths_through_impassable_squares(case):
         assert detour not in blocked and passable(c, game_map, detour, mobility)
 
 
-
 @props(60)
 @given(case=small_maps())
 def test_distance_fields_are_the_least_cost_from_every_square(case):
@@ -374,8 +419,9 @@ def test_distance_fields_are_the_least_cost_from_every_square(case):
             best = cheapest(c, game_map, mobility, (x, y), goal)
             assert int(field[y, x]) == (best if best is not None else 1 << 40), ((x, y), goal)
 
+
 @props(40)
-@given(seed=st.integers(0, 2 ** 32 - 1), mobility=st.sampled_from(("armoured", "truck", "foot")))
+@given(seed=st.integers(0, 2**32 - 1), mobility=st.sampled_from(("armoured", "truck", "foot")))
 def test_steps_by_bounded_fields_are_the_steps_by_complete_ones(seed, mobility):
     """next_step works from distance fields bounded near the asking unit (pathing._field_reaching); on a bundled
     60 x 60 map, with units asking from anywhere, in any order and with squares blocked, every step is the one
@@ -403,9 +449,20 @@ def test_steps_by_bounded_fields_are_the_steps_by_complete_ones(seed, mobility):
 # -- victory --------------------------------------------------------------------------------------------------------
 def vp_state(c, attackers, totals) -> GameState:
     sides = c.ruleset.side_ids()
-    return GameState(pack=c.pack_id, scenario="property", seed=0, sides=tuple(sides), attackers=attackers, units={},
-                     visibility=10, delays={s: (2, 6) for s in sides}, last_turn=1, rng=None,
-                     objective_center=(30, 30), kill_vp=dict(zip(sides, totals, strict=True)))
+    return GameState(
+        pack=c.pack_id,
+        scenario="property",
+        seed=0,
+        sides=tuple(sides),
+        attackers=attackers,
+        units={},
+        visibility=10,
+        delays={s: (2, 6) for s in sides},
+        last_turn=1,
+        rng=None,
+        objective_center=(30, 30),
+        kill_vp=dict(zip(sides, totals, strict=True)),
+    )
 
 
 def rank(result, numerator) -> int:

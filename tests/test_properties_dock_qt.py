@@ -4,12 +4,11 @@ A screenshot of each page is saved under the test's temporary folder (look at th
 
 from datetime import date
 
+from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtCore import QDate, Qt
 from PyQt6.QtWidgets import QApplication
 
 from tacforge.editor.scenario.objectives_page import HIDDEN, KIND, POINTS, WHERE
-
-from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
 
 def open_scenario(window, pack_copy):
@@ -46,8 +45,13 @@ def test_scenario_page_edits_and_undo(window, pack_copy, qtbot):
     for _ in range(5):  # each edit one step
         undo(window)
     scenario = document.model.scenario
-    assert (scenario.objective_center, scenario.visibility, scenario.battle_type, scenario.size, scenario.name) == \
-        ((30, 30), 12, "meeting", None, "Bocage Crossroads")
+    assert (scenario.objective_center, scenario.visibility, scenario.battle_type, scenario.size, scenario.name) == (
+        (30, 30),
+        12,
+        "meeting",
+        None,
+        "Bocage Crossroads",
+    )
     assert page.visibility.value() == 12 and page.name.text() == "Bocage Crossroads"  # the form follows undo
 
 
@@ -84,8 +88,11 @@ def test_sides_page_values_default_to_the_period_and_a_start_line_off_the_map_is
 
 def double_click_issue(window, qtbot, code):
     """Double-click the issue with `code` in the issues dock, as a designer does."""
-    item = next(window.issues.topLevelItem(i) for i in range(window.issues.topLevelItemCount())
-                if window.issues.topLevelItem(i).text(3) == code)
+    item = next(
+        window.issues.topLevelItem(i)
+        for i in range(window.issues.topLevelItemCount())
+        if window.issues.topLevelItem(i).text(3) == code
+    )
     window.issues.scrollToItem(item)
     centre = window.issues.visualItemRect(item).center()
     qtbot.mouseClick(window.issues.viewport(), Qt.MouseButton.LeftButton, pos=centre)  # a view takes a double
@@ -97,8 +104,9 @@ def test_double_clicking_an_issue_focuses_the_field_it_is_about(window, pack_cop
     props.fields.setCurrentIndex(3)  # the Briefing page in front: the double-click must bring the right one
     props.sides.spins["start_lines", "german"].setValue(70)  # the map is 60 squares wide
     props.general.date.setDate(QDate(1945, 3, 1))  # outside the scenario's period
-    qtbot.waitUntil(lambda: {"scenario.date-period", "scenario.placement-outside-map"} <= issue_codes(window),
-                    timeout=10000)
+    qtbot.waitUntil(
+        lambda: {"scenario.date-period", "scenario.placement-outside-map"} <= issue_codes(window), timeout=10000
+    )
     double_click_issue(window, qtbot, "scenario.date-period")
     assert props.fields.currentIndex() == 0
     qtbot.waitUntil(lambda: window.focusWidget() is props.general.date)  # the focus, once the window is active
@@ -160,8 +168,10 @@ def test_briefings_are_written_on_leaving_the_box_and_previewed_as_play_prints_t
     qtbot.waitUntil(lambda: document.model.scenario.side_briefing("german") == "Hold the bridge at all costs.")
     page.preview_side.setCurrentIndex(page.preview_side.findData("german"))
     preview = page.preview.toPlainText()
-    assert preview.startswith("Bocage Crossroads (westcopy:bocage_crossroads): Meeting Engagement, 20 turns, "
-                              "visibility 12\n\nAllied: The breakout")
+    assert preview.startswith(
+        "Bocage Crossroads (westcopy:bocage_crossroads): Meeting Engagement, 20 turns, "
+        "visibility 12\n\nAllied: The breakout"
+    )
     assert preview.endswith("German briefing:\nHold the bridge at all costs.")
     page.preview_side.setCurrentIndex(page.preview_side.findData("allied"))
     assert "Hold the bridge" not in page.preview.toPlainText()

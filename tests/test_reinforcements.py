@@ -2,8 +2,8 @@
 the computer player using them, save and reload, and the golden event logs of the fixture battles."""
 
 import pytest
-
 from engine_features import GOLDEN_GAMES, fixture_content, golden_path, new_battle, played_log
+
 from tacforge.engine.ai import ComputerPlayer, PassivePlayer, play_out
 from tacforge.engine.balance.games import play_game
 from tacforge.engine.cli.turn_text import final_report, result_json
@@ -42,7 +42,10 @@ def test_reinforcements_wait_off_the_map_until_their_turn(content):
     assert battle.state.turn == 3  # turn 3 has begun: the platoon is on the map before the orders
     # the west edge of a 20-row map from its middle outwards: rows 9, 10, ...; the stacking limit is 2 a square
     assert [a for a in arrivals(battle) if a[1].startswith("allied")] == [
-        (3, "allied:B0", (0, 9)), (3, "allied:B1", (0, 9)), (3, "allied:B2", (0, 10))]
+        (3, "allied:B0", (0, 9)),
+        (3, "allied:B1", (0, 9)),
+        (3, "allied:B2", (0, 10)),
+    ]
     assert tank.on_map and tank.start_pos == (0, 9) and tank.facing == "E"
 
 
@@ -120,8 +123,10 @@ def test_reports_name_the_arrivals(content):
     passive(battle, until=1)  # turn 2 has begun: the assault guns are in, the tanks still to come
     result = battle.result()
     report = result_json(battle, result)["reinforcements"]
-    assert report == {"allied": {"arrived": [], "waiting": ["B0", "B1", "B2"]},
-                      "german": {"arrived": ["A3"], "waiting": []}}
+    assert report == {
+        "allied": {"arrived": [], "waiting": ["B0", "B1", "B2"]},
+        "german": {"arrived": ["A3"], "waiting": []},
+    }
     assert "Allied reinforcements: arrived none; never came: B0, B1, B2" in final_report(battle, result)
 
 

@@ -35,8 +35,11 @@ def pins(use: str) -> dict[str, tuple[str, int]]:
 
 def test_the_inputs_name_what_pyproject_asks_for():
     project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
-    wanted = {"runtime": project["dependencies"], "editor": project["optional-dependencies"]["editor"],
-              "cluster": project["optional-dependencies"]["cluster"]}
+    wanted = {
+        "runtime": project["dependencies"],
+        "editor": project["optional-dependencies"]["editor"],
+        "cluster": project["optional-dependencies"]["cluster"],
+    }
     for use, requirements in wanted.items():
         named = inputs(use)
         for text in requirements:

@@ -7,11 +7,11 @@ from fractions import Fraction
 import pytest
 
 from tacforge.engine.ai import ComputerPlayer
+from tacforge.engine.rules.geometry import chebyshev
 from tacforge.engine.rules.suppression import arithmetic, exact
 from tacforge.engine.sim import events as ev
 from tacforge.engine.sim.battle import Battle
 from tacforge.engine.sim.combat import sighting_range
-from tacforge.engine.rules.geometry import chebyshev
 
 
 def expected_lists(battle, roster, square, revealed=frozenset()):

@@ -6,18 +6,47 @@ from datetime import date
 import pytest
 
 # BG Appendix 3: code -> (type, level); code 30 is missing in the manual and defined as a level-3 road.
-APPENDIX_3 = {0: ("clear", 1), **{c: ("road", 1) for c in range(1, 8)}, 8: ("town", 1), 9: ("woods", 1),
-              10: ("entrenchment", 1), **{c: ("slope", 2) for c in range(11, 17)}, 17: ("road_slope", 2),
-              18: ("road_slope", 2), **{c: ("river", 0) for c in range(19, 25)}, 25: ("bridge", 1), 26: ("bridge", 1),
-              27: ("ford", 0), 28: ("ford", 0), 29: ("clear", 3), **{c: ("road", 3) for c in range(30, 37)},
-              37: ("town", 3), 38: ("woods", 3), 39: ("entrenchment", 3), **{c: ("slope", 4) for c in range(40, 46)},
-              46: ("road_slope", 4), 47: ("road_slope", 4), 48: ("clear", 5), **{c: ("road", 5) for c in range(49, 56)},
-              56: ("town", 5), 57: ("woods", 5), 58: ("entrenchment", 5)}
+APPENDIX_3 = {
+    0: ("clear", 1),
+    **{c: ("road", 1) for c in range(1, 8)},
+    8: ("town", 1),
+    9: ("woods", 1),
+    10: ("entrenchment", 1),
+    **{c: ("slope", 2) for c in range(11, 17)},
+    17: ("road_slope", 2),
+    18: ("road_slope", 2),
+    **{c: ("river", 0) for c in range(19, 25)},
+    25: ("bridge", 1),
+    26: ("bridge", 1),
+    27: ("ford", 0),
+    28: ("ford", 0),
+    29: ("clear", 3),
+    **{c: ("road", 3) for c in range(30, 37)},
+    37: ("town", 3),
+    38: ("woods", 3),
+    39: ("entrenchment", 3),
+    **{c: ("slope", 4) for c in range(40, 46)},
+    46: ("road_slope", 4),
+    47: ("road_slope", 4),
+    48: ("clear", 5),
+    **{c: ("road", 5) for c in range(49, 56)},
+    56: ("town", 5),
+    57: ("woods", 5),
+    58: ("entrenchment", 5),
+}
 
 MOVEMENT = {  # docs/rules.md 6.10: armoured, truck, foot
-    "clear": (13, 13, 13), "road": (7, 3, 10), "town": (10, 5, 12), "road_slope": (10, 5, 12),
-    "entrenchment": (20, 27, 17), "broken": (20, 27, 17), "woods": (20, 27, 17), "slope": (20, 27, 17),
-    "ford": (30, 40, 20), "bridge": (7, 3, 10), "river": (40, None, 40),
+    "clear": (13, 13, 13),
+    "road": (7, 3, 10),
+    "town": (10, 5, 12),
+    "road_slope": (10, 5, 12),
+    "entrenchment": (20, 27, 17),
+    "broken": (20, 27, 17),
+    "woods": (20, 27, 17),
+    "slope": (20, 27, 17),
+    "ford": (30, 40, 20),
+    "bridge": (7, 3, 10),
+    "river": (40, None, 40),
 }
 
 
@@ -37,8 +66,18 @@ def east(bundled):
 
 
 def stats(weapon):
-    return (weapon.mr, weapon.mp, weapon.ss, weapon.ac, weapon.sp, weapon.mg, weapon.fa, weapon.ba, weapon.sl,
-            weapon.periods)
+    return (
+        weapon.mr,
+        weapon.mp,
+        weapon.ss,
+        weapon.ac,
+        weapon.sp,
+        weapon.mg,
+        weapon.fa,
+        weapon.ba,
+        weapon.sl,
+        weapon.periods,
+    )
 
 
 def soft(weapon):
@@ -64,7 +103,11 @@ def test_movement_costs_and_cover(core):
         terrain = core.terrain_type(type_)
         assert tuple(terrain.cost(f"core:{m}") for m in ("armoured", "truck", "foot")) == costs, type_
     assert {t.id for t in core.terrain_types.values() if t.cover} == {
-        "core:town", "core:woods", "core:broken", "core:entrenchment"}
+        "core:town",
+        "core:woods",
+        "core:broken",
+        "core:entrenchment",
+    }
     assert core.terrain_type("entrenchment").los == "broken"
 
 
@@ -77,15 +120,25 @@ def test_rules_parameters(core):
     assert (u.transport_capacity_per_vehicle, s.disembark_suppression, d.range_accuracy_term) == (10, 80, 90)
     assert u.formation_letters == "ABCDEFGHIJKLMNOPQRSTU"
     assert (v.unused_sp_vp, v.unused_sp_vp_cap, v.defender_unused_sp_cap) == (20, 250, 500)
-    assert [c.bombard_delay_hq_same_formation, c.bombard_delay_same_formation, c.bombard_delay_command_formation,
-            c.bombard_delay_other] == [2, 4, 6, 8]
+    assert [
+        c.bombard_delay_hq_same_formation,
+        c.bombard_delay_same_formation,
+        c.bombard_delay_command_formation,
+        c.bombard_delay_other,
+    ] == [2, 4, 6, 8]
 
 
 def test_victory_bands(core):
     bands = [(b.min_ratio, b.result, b.favours) for b in core.victory_bands]
-    assert bands == [(2.0, "decisive", "numerator"), (1.5, "substantive", "numerator"), (1.1, "marginal", "numerator"),
-                     (0.92, "draw", None), (0.67, "marginal", "other"), (0.51, "substantive", "other"),
-                     (0, "decisive", "other")]
+    assert bands == [
+        (2.0, "decisive", "numerator"),
+        (1.5, "substantive", "numerator"),
+        (1.1, "marginal", "numerator"),
+        (0.92, "draw", None),
+        (0.67, "marginal", "other"),
+        (0.51, "substantive", "other"),
+        (0, "decisive", "other"),
+    ]
 
 
 @pytest.mark.parametrize("name,vp", [("SHERMAN", 21), ("PANTHER", 25), ("K TIGER", 33)])
@@ -104,54 +157,67 @@ def test_kill_vp_js3_and_mortars(east):
 
 # -- sample rows (docs/rules.md 3.1-3.8) -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("name,number,row", [
-    ("SHERMAN", 24, (10, 9, 4, 8, 12, 2, 11, 4, 4, (1, 5))),
-    ("FIREFLY", 39, (12, 19, 4, 8, 12, 1, 9, 4, 4, (3, 5))),
-    ("PERSHING", 26, (15, 18, 4, 10, 14, 2, 14, 6, 5, (5, 5))),
-    ("CHAFFE", 22, (10, 9, 4, 8, 26, 2, 4, 2, 3, (4, 5))),
-    ("M21-MOR", 43, (14, 0, 4, 8, 21, 1, 2, 1, 2, (1, 5))),
-    ("PANTHER", 4, (15, 18, 4, 8, 17, 2, 15, 5, 5, (2, 5))),
-    ("JPZ-VIB", 11, (20, 27, 5, 6, 8, 1, 25, 9, 6, (5, 5))),
-    ("SK234/2", 27, (7, 10, 3, 8, 22, 1, 4, 1, 3, (3, 5))),
-])
+
+@pytest.mark.parametrize(
+    "name,number,row",
+    [
+        ("SHERMAN", 24, (10, 9, 4, 8, 12, 2, 11, 4, 4, (1, 5))),
+        ("FIREFLY", 39, (12, 19, 4, 8, 12, 1, 9, 4, 4, (3, 5))),
+        ("PERSHING", 26, (15, 18, 4, 10, 14, 2, 14, 6, 5, (5, 5))),
+        ("CHAFFE", 22, (10, 9, 4, 8, 26, 2, 4, 2, 3, (4, 5))),
+        ("M21-MOR", 43, (14, 0, 4, 8, 21, 1, 2, 1, 2, (1, 5))),
+        ("PANTHER", 4, (15, 18, 4, 8, 17, 2, 15, 5, 5, (2, 5))),
+        ("JPZ-VIB", 11, (20, 27, 5, 6, 8, 1, 25, 9, 6, (5, 5))),
+        ("SK234/2", 27, (7, 10, 3, 8, 22, 1, 4, 1, 3, (3, 5))),
+    ],
+)
 def test_western_armoured_rows(west, name, number, row):
     weapon = get(west, name)
     assert stats(weapon) == row and weapon.legacy_number == number
 
 
-@pytest.mark.parametrize("name,row", [
-    ("17LB-AT", (12, 19, 4, 10, 0, 2, 3, (1, 5))),
-    ("107MOR", (23, 0, 5, 8, 2, 1, 5, (1, 5))),
-    ("120MOR", (28, 0, 5, 9, 2, 1, 5, (1, 5))),
-    ("88FLAK", (20, 15, 4, 20, 0, 3, 3, (1, 5))),
-    ("HMG", (5, 0, 1, 50, 5, 1, 8, (1, 5))),
-])
+@pytest.mark.parametrize(
+    "name,row",
+    [
+        ("17LB-AT", (12, 19, 4, 10, 0, 2, 3, (1, 5))),
+        ("107MOR", (23, 0, 5, 8, 2, 1, 5, (1, 5))),
+        ("120MOR", (28, 0, 5, 9, 2, 1, 5, (1, 5))),
+        ("88FLAK", (20, 15, 4, 20, 0, 3, 3, (1, 5))),
+        ("HMG", (5, 0, 1, 50, 5, 1, 8, (1, 5))),
+    ],
+)
 def test_western_soft_rows(west, name, row):
     assert soft(get(west, name, "us", "british", "german")) == row
 
 
-@pytest.mark.parametrize("name,number,row", [
-    ("T34/76A", 30, (8, 7, 4, 4, 21, 2, 11, 6, 3, (1, 4))),
-    ("T34/85", 32, (12, 15, 4, 6, 20, 2, 11, 7, 5, (6, 8))),
-    ("KV-1", 34, (8, 7, 4, 4, 10, 3, 12, 8, 5, (1, 3))),
-    ("JS-III", 39, (15, 20, 5, 6, 12, 3, 30, 12, 5, (8, 8))),
-    ("JSU-152", 46, (12, 0, 6, 4, 10, 1, 18, 8, 5, (7, 8))),
-    ("PZ-IIIL", 6, (8, 10, 3, 8, 11, 2, 7, 4, 3, (3, 5))),
-    ("ELEFANT", 17, (15, 22, 4, 8, 6, 0, 23, 8, 6, (5, 5))),
-    ("SG-IIIB", 13, (8, 2, 4, 6, 12, 0, 5, 3, 3, (1, 3))),
-])
+@pytest.mark.parametrize(
+    "name,number,row",
+    [
+        ("T34/76A", 30, (8, 7, 4, 4, 21, 2, 11, 6, 3, (1, 4))),
+        ("T34/85", 32, (12, 15, 4, 6, 20, 2, 11, 7, 5, (6, 8))),
+        ("KV-1", 34, (8, 7, 4, 4, 10, 3, 12, 8, 5, (1, 3))),
+        ("JS-III", 39, (15, 20, 5, 6, 12, 3, 30, 12, 5, (8, 8))),
+        ("JSU-152", 46, (12, 0, 6, 4, 10, 1, 18, 8, 5, (7, 8))),
+        ("PZ-IIIL", 6, (8, 10, 3, 8, 11, 2, 7, 4, 3, (3, 5))),
+        ("ELEFANT", 17, (15, 22, 4, 8, 6, 0, 23, 8, 6, (5, 5))),
+        ("SG-IIIB", 13, (8, 2, 4, 6, 12, 0, 5, 3, 3, (1, 3))),
+    ],
+)
 def test_eastern_armoured_rows(east, name, number, row):
     weapon = get(east, name)
     assert stats(weapon) == row and weapon.legacy_number == number
 
 
-@pytest.mark.parametrize("name,row", [
-    ("45AT", (8, 10, 2, 6, 0, 1, 3, (1, 8))),
-    ("76H", (15, 0, 4, 6, 0, 1, 3, (1, 8))),
-    ("50MOR", (2, 0, 3, 8, 5, 1, 8, (1, 8))),
-    ("37AT", (6, 6, 2, 6, 0, 1, 3, (1, 4))),
-    ("150IG", (10, 0, 6, 6, 0, 2, 3, (1, 8))),
-])
+@pytest.mark.parametrize(
+    "name,row",
+    [
+        ("45AT", (8, 10, 2, 6, 0, 1, 3, (1, 8))),
+        ("76H", (15, 0, 4, 6, 0, 1, 3, (1, 8))),
+        ("50MOR", (2, 0, 3, 8, 5, 1, 8, (1, 8))),
+        ("37AT", (6, 6, 2, 6, 0, 1, 3, (1, 4))),
+        ("150IG", (10, 0, 6, 6, 0, 2, 3, (1, 8))),
+    ],
+)
 def test_eastern_soft_rows(east, name, row):
     assert soft(get(east, name, "soviet", "german")) == row
 
@@ -163,6 +229,7 @@ def test_data_card_aliases(east):
 
 
 # -- every difference of docs/rules.md 3.9 and 12.1 ------------------------------------------------------------
+
 
 def test_rifle_accuracy_differs(west, east):  # D1
     assert get(west, "RIFLE", "us").ac == 20 and get(east, "RIFLE", "soviet").ac == 10
@@ -177,8 +244,28 @@ def test_tiger_back_armour_differs(west, east):  # D3
     assert (get(east, "TIGER").ba, get(east, "K. TIGER").ba) == (8, 9)
 
 
-BG_TO_KG = {0: 1, 1: 5, 2: 8, 3: 9, 4: 10, 5: 11, 6: 12, 7: 15, 8: 16, 9: 18, 10: 20, 11: 21, 12: 14, 13: 19,
-            22: 22, 23: 23, 24: 24, 25: 25, 26: 26, 27: 27}
+BG_TO_KG = {
+    0: 1,
+    1: 5,
+    2: 8,
+    3: 9,
+    4: 10,
+    5: 11,
+    6: 12,
+    7: 15,
+    8: 16,
+    9: 18,
+    10: 20,
+    11: 21,
+    12: 14,
+    13: 19,
+    22: 22,
+    23: 23,
+    24: 24,
+    25: 25,
+    26: 26,
+    27: 27,
+}
 
 
 def test_german_numbering_differs(west, east):  # D4
@@ -196,10 +283,24 @@ def test_periods_and_delays(west, east):  # D5, D6
     assert west.ruleset.periods == 5 and sorted(west.periods) == [1, 2, 3, 4, 5]
     assert east.ruleset.periods == 8 and sorted(east.periods) == list(range(1, 9))
     bg = {n: (p.delays("german"), p.delays("allied")) for n, p in west.periods.items()}
-    assert bg == {1: ((1, 5), (3, 7)), 2: ((1, 5), (3, 7)), 3: ((1, 5), (3, 7)), 4: ((2, 6), (2, 6)), 5: ((2, 6), (2, 6))}
+    assert bg == {
+        1: ((1, 5), (3, 7)),
+        2: ((1, 5), (3, 7)),
+        3: ((1, 5), (3, 7)),
+        4: ((2, 6), (2, 6)),
+        5: ((2, 6), (2, 6)),
+    }
     kg = {n: (p.delays("german"), p.delays("soviet")) for n, p in east.periods.items()}
-    assert kg == {1: ((1, 5), (5, 9)), 2: ((1, 5), (5, 9)), 3: ((1, 5), (4, 8)), 4: ((1, 5), (4, 8)),
-                  5: ((1, 5), (3, 7)), 6: ((1, 5), (3, 7)), 7: ((2, 6), (3, 7)), 8: ((2, 6), (3, 7))}
+    assert kg == {
+        1: ((1, 5), (5, 9)),
+        2: ((1, 5), (5, 9)),
+        3: ((1, 5), (4, 8)),
+        4: ((1, 5), (4, 8)),
+        5: ((1, 5), (3, 7)),
+        6: ((1, 5), (3, 7)),
+        7: ((2, 6), (3, 7)),
+        8: ((2, 6), (3, 7)),
+    }
 
 
 def test_calendar_mapping(west, east):  # docs/rules.md 4.2
@@ -210,7 +311,12 @@ def test_calendar_mapping(west, east):  # docs/rules.md 4.2
 def test_profile_flags(west, east):  # D7-D22, section 14
     bg, kg = west.ruleset.flags, east.ruleset.flags
     assert (bg.random_delay_increase, kg.random_delay_increase) == (True, False)
-    assert (bg.siw_target_mg_divisor, bg.grenade_divisor, kg.siw_target_mg_divisor, kg.grenade_divisor) == (True, 5, False, 10)
+    assert (bg.siw_target_mg_divisor, bg.grenade_divisor, kg.siw_target_mg_divisor, kg.grenade_divisor) == (
+        True,
+        5,
+        False,
+        10,
+    )
     assert (bg.same_square_suppressed_accuracy, kg.same_square_suppressed_accuracy) == (1, 5)
     assert (bg.moving_firer_soft_divisor, kg.moving_firer_soft_divisor) == (5, 1)
     assert bg.small_arms_bonus is None and kg.small_arms_bonus.multiplier == 1.5
@@ -221,15 +327,26 @@ def test_profile_flags(west, east):  # D7-D22, section 14
     assert (west.ruleset.entrenchment_max, east.ruleset.entrenchment_max) == (80, 50)
     assert west.ruleset.entrenchment_terrain == ("clear", "road") and east.ruleset.entrenchment_terrain == ("clear",)
     assert (west.ruleset.after_end_extra_turns, east.ruleset.after_end_extra_turns) == (10, None)
-    assert (west.ruleset.custom_game_length, west.ruleset.game_length_min, west.ruleset.game_length_max) == (True, 5, 255)
+    assert (west.ruleset.custom_game_length, west.ruleset.game_length_min, west.ruleset.game_length_max) == (
+        True,
+        5,
+        255,
+    )
     assert not east.ruleset.custom_game_length
     assert (west.ruleset.ratio_numerator, east.ruleset.ratio_numerator) == ("allied", "german")
     assert west.ruleset.side("allied").home_edge == "west" and west.ruleset.side("german").home_edge == "east"
     assert east.ruleset.side("soviet").home_edge == "east" and east.ruleset.side("german").home_edge == "west"
     assert set(west.ruleset.siws) == {"grenade", "flameth", "pzfaust", "piat", "bazooka"}
     assert set(east.ruleset.siws) == {"grenade", "flameth", "pzfaust"}
-    assert [f.id for f in west.ruleset.force_types] == ["british_armour", "british_infantry", "us_armour", "us_infantry",
-                                                        "panzer", "motorized", "infantry"]
+    assert [f.id for f in west.ruleset.force_types] == [
+        "british_armour",
+        "british_infantry",
+        "us_armour",
+        "us_infantry",
+        "panzer",
+        "motorized",
+        "infantry",
+    ]
     assert [f.id for f in east.ruleset.force_types] == ["tank", "rifle", "panzer", "motorized", "infantry"]
     assert len(west.ruleset.battle_types) == len(east.ruleset.battle_types) == 5
 
@@ -258,7 +375,18 @@ def test_halftracks_and_trucks(west, east):  # D27, 3.9
 
 
 def test_weapons_in_one_game_only(west, east):
-    for name in ("PZ-IIF", "PZ-38T", "PZ-IIIF", "PZ-IIIG", "PZ-IIIL", "PZ-IVF1", "SG-IIIB", "ELEFANT", "37AT", "T34/76A"):
+    for name in (
+        "PZ-IIF",
+        "PZ-38T",
+        "PZ-IIIF",
+        "PZ-IIIG",
+        "PZ-IIIL",
+        "PZ-IVF1",
+        "SG-IIIB",
+        "ELEFANT",
+        "37AT",
+        "T34/76A",
+    ):
         assert west.weapon_candidates(name) == [], name
         assert east.weapon_candidates(name), name
     for name in ("SHERMAN", "PIAT", "BAZOOKA", "CHURCH"):

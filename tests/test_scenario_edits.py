@@ -5,6 +5,7 @@ the date checked against the period, each edit one undo step that undoes exactly
 from datetime import date
 
 import pytest
+from editor_fixtures import pack_copy  # noqa: F401 (fixture)
 
 from tacforge.editor.document import MISSING
 from tacforge.editor.scenario import arrival_edits as arr
@@ -12,8 +13,6 @@ from tacforge.editor.scenario import objective_edits as obj
 from tacforge.editor.scenario import scenario_edits as edits
 from tacforge.editor.shell.workspace import Workspace
 from tacforge.engine.validation import schemas
-
-from editor_fixtures import pack_copy  # noqa: F401 (fixture)
 
 
 @pytest.fixture
@@ -67,7 +66,7 @@ def test_the_date_is_written_as_text_and_checked_against_the_period(document):
     assert edits.date_warning(period, None) == "" and edits.date_warning(None, date(1945, 2, 1)) == ""
     original = document.text()
     text = one_step(document, lambda: edits.set_date(document, date(1944, 8, 2)))
-    assert "date: \"1944-08-02\"" in text and document.model.scenario.date == date(1944, 8, 2)
+    assert 'date: "1944-08-02"' in text and document.model.scenario.date == date(1944, 8, 2)
     edits.set_date(document, None)  # a second change of the same value: merged into the same undo step
     assert document.model.scenario.date is None and "date:" not in document.text()
     document.undo.undo()
@@ -102,8 +101,10 @@ def test_briefings_preview_the_text_tacforge_play_prints(document):
     opening = opening_text(scenario, document.content.ruleset, 20, 12)
     assert german == opening + "\n\nGerman briefing:\nHold the bridge.\nDo not retreat."
     assert allied == opening and "Hold the bridge" not in allied
-    assert opening.startswith("Bocage Crossroads (westcopy:bocage_crossroads): Meeting Engagement, 20 turns, "
-                              "visibility 12\n\nAllied: The breakout")
+    assert opening.startswith(
+        "Bocage Crossroads (westcopy:bocage_crossroads): Meeting Engagement, 20 turns, "
+        "visibility 12\n\nAllied: The breakout"
+    )
     edits.set_briefing(document, "german", "  ")
     assert document.value("side_briefings") is None
 
@@ -115,8 +116,11 @@ def test_off_map_batteries_are_added_edited_and_removed_per_side(document):
     edits.add_battery(document, "allied", "m_art", 3)
     one_step(document, lambda: edits.set_battery_value(document, "german", 1, "count", 4))
     batteries = document.model.scenario.offmap_artillery
-    assert [(b.side, b.weapon, b.count) for b in batteries] == [("german", "h_art", 1), ("german", "m_art", 4),
-                                                                ("allied", "m_art", 3)]
+    assert [(b.side, b.weapon, b.count) for b in batteries] == [
+        ("german", "h_art", 1),
+        ("german", "m_art", 4),
+        ("allied", "m_art", 3),
+    ]
     one_step(document, lambda: edits.remove_battery(document, "german", 0))
     edits.remove_battery(document, "german", 0)
     assert [b.side for b in document.model.scenario.offmap_artillery] == ["allied"]
@@ -128,10 +132,18 @@ def test_add_objective_at_a_square_is_one_step_and_valid(document):
     row = obj.add_objective_at(document, "allied", (31, 29), points=50, name="The bridge")
     assert row == 0
     objective = document.model.scenario.objectives[0]
-    assert (objective.id, objective.kind, objective.side, objective.points, objective.at, objective.name) == \
-        ("capture_1", "capture", "allied", 50, (31, 29), "The bridge")
-    assert "objectives:\n  - {id: capture_1, name: The bridge, kind: capture, side: allied, points: 50, at: [31, 29]}" \
+    assert (objective.id, objective.kind, objective.side, objective.points, objective.at, objective.name) == (
+        "capture_1",
+        "capture",
+        "allied",
+        50,
+        (31, 29),
+        "The bridge",
+    )
+    assert (
+        "objectives:\n  - {id: capture_1, name: The bridge, kind: capture, side: allied, points: 50, at: [31, 29]}"
         in document.text()
+    )
     one_step(document, lambda: obj.add_objective_at(document, "german", (30, 30)))
     assert document.model.scenario.objectives[1].points == 1  # the schema's least, for the designer to type
     assert document.model.scenario.objectives[1].id == "capture_2"

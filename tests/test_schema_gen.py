@@ -5,13 +5,12 @@ import dataclasses
 import json
 
 import pytest
+from conftest import REPO
 
 from tacforge.engine.model import RulesetFlags, UnitClass
 from tacforge.engine.model.parameters import RulesParameters, iter_parameters
 from tacforge.engine.validation import schema_gen, schemas
 from tacforge.engine.yamlio import load_fast
-
-from conftest import REPO
 
 
 @pytest.mark.parametrize("name", sorted(schema_gen.generated()))
@@ -34,7 +33,8 @@ def test_a_changed_field_changes_the_schema(monkeypatch):
     after = schema_gen.generated()[schema_gen.MODEL_FILE]
     assert [a for a, b in zip(after.splitlines(), before.splitlines(), strict=True) if a != b] == [
         '        "stacking_limit": {"description": "A unit may not enter a square holding this many friendly units '
-        '(units; docs/rules.md 6.11).", "type": "integer", "minimum": 1, "default": 3},']
+        '(units; docs/rules.md 6.11).", "type": "integer", "minimum": 1, "default": 3},'
+    ]
 
 
 def test_generated_parameters_state_each_field():
@@ -43,7 +43,10 @@ def test_generated_parameters_state_each_field():
     assert list(properties) == list(RulesParameters().flat())
     assert properties["accuracy_divisor"] == {
         "description": "The squared accuracy term is divided by this (divisor; docs/rules.md 6.4).",
-        "type": "integer", "exclusiveMinimum": 0, "default": 100}
+        "type": "integer",
+        "exclusiveMinimum": 0,
+        "default": 100,
+    }
     assert properties["apf_first_halving_ratio"]["type"] == "number"
     assert properties["formation_letters"]["pattern"] == "^[A-Z]+$"
     assert properties["handicap_strong_reduction"]["maximum"] == 1
@@ -60,10 +63,20 @@ def test_a_unit_class_record_is_the_dataclass_key_for_key():
     specs = [f for f in dataclasses.fields(UnitClass) if f.name != "id"]
     assert list(record["properties"]) == [f.name for f in specs]
     assert record["required"] == [f.name for f in specs if f.default is dataclasses.MISSING]
-    assert record["required"] == ["name", "armoured", "vehicle", "mobility", "fire_on_selection", "kill_vp",
-                                  "objective_vp", "report"]
-    assert record["properties"]["kills_armour"]["type"] == "boolean" and UnitClass.__dataclass_fields__[
-        "kills_armour"].default is True
+    assert record["required"] == [
+        "name",
+        "armoured",
+        "vehicle",
+        "mobility",
+        "fire_on_selection",
+        "kill_vp",
+        "objective_vp",
+        "report",
+    ]
+    assert (
+        record["properties"]["kills_armour"]["type"] == "boolean"
+        and UnitClass.__dataclass_fields__["kills_armour"].default is True
+    )
 
 
 def test_render_is_json_and_stable():

@@ -17,7 +17,7 @@ import os
 import subprocess
 import sys
 import tempfile
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -25,6 +25,8 @@ from unittest import mock
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_broken_corpus import CASES
+from test_schemas import INVALID, VALID
 
 from tacforge.engine.packs import load_packs
 from tacforge.engine.packs.discovery import discover
@@ -32,9 +34,6 @@ from tacforge.engine.packs.loader import load_location_guarded
 from tacforge.engine.validation import schemas
 from tacforge.engine.validation.schema_precheck import is_date
 from tacforge.engine.yamlio import load_fast, load_roundtrip
-
-from test_broken_corpus import CASES
-from test_schemas import INVALID, VALID
 
 os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "tacforge-hypothesis"))
 
@@ -108,11 +107,15 @@ def test_the_editors_round_trip_data_gets_the_same_issues():
 
 # --- (2) mutated documents ---------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+
+@cache
 def valid_seeds(kind: str) -> tuple[Any, ...]:
     """The valid documents of a kind, smallest first (mutating a small one is as telling and much faster to check)."""
-    documents = [data for k, data, _ in list(checked_documents()) + example_documents()
-                 if k == kind and jsonschema_says_valid(kind, data)]
+    documents = [
+        data
+        for k, data, _ in list(checked_documents()) + example_documents()
+        if k == kind and jsonschema_says_valid(kind, data)
+    ]
     return tuple(sorted(documents, key=lambda d: len(repr(d)))[:6])
 
 
@@ -142,19 +145,105 @@ def _parent(document: Any, path: tuple) -> Any:
     return document
 
 
-NUMBERS = st.one_of(st.integers(-3, 300), st.sampled_from([-1, 0, 1, 99, 100, 255, 256, 1000, 2 ** 31, 2 ** 63,
-                                                              2 ** 64, 10 ** 30, -10 ** 30, 0.5, 1.0, -0.0, 99.5,
-                                                              1e-300, 1e308, 2.5e-5]))
-DATE_SAMPLES = ["1944-06-06", "0000-01-01", "0001-01-01", "1944-02-30", "1944-02-29", "1943-02-29", "1944-13-01",
-                "1944-6-6", "44-06-06", "1944-06-06\n", " 1944-06-06", "1944/06/06", "\uff11\uff19\uff14\uff14-06-06",
-                "1944-06-06T00:00", "99999-01-01", "9999-12-31", "1944-00-10", "1944-06-00", ""]
+NUMBERS = st.one_of(
+    st.integers(-3, 300),
+    st.sampled_from(
+        [
+            -1,
+            0,
+            1,
+            99,
+            100,
+            255,
+            256,
+            1000,
+            2**31,
+            2**63,
+            2**64,
+            10**30,
+            -(10**30),
+            0.5,
+            1.0,
+            -0.0,
+            99.5,
+            1e-300,
+            1e308,
+            2.5e-5,
+        ]
+    ),
+)
+DATE_SAMPLES = [
+    "1944-06-06",
+    "0000-01-01",
+    "0001-01-01",
+    "1944-02-30",
+    "1944-02-29",
+    "1943-02-29",
+    "1944-13-01",
+    "1944-6-6",
+    "44-06-06",
+    "1944-06-06\n",
+    " 1944-06-06",
+    "1944/06/06",
+    "\uff11\uff19\uff14\uff14-06-06",
+    "1944-06-06T00:00",
+    "99999-01-01",
+    "9999-12-31",
+    "1944-00-10",
+    "1944-06-00",
+    "",
+]
 DATES = st.sampled_from(DATE_SAMPLES)
-WORDS = st.sampled_from(["", "a", "abc", "Abc", "ABC", "abc\n", "a b", "a:b", "core:abc", ":abc", "abc:", "a:b:c",
-                         "_a", "-a", "a-b_c", "ü", "x" * 80, "random", "null", "true", "1", "A1", "AB", "!", " ",
-                         "~", "\t", "tank", "rifle", "siw", "infantry", "attack", "meeting", "north", "capture"])
-VALUES = st.one_of(NUMBERS, DATES, WORDS, st.booleans(), st.none(), st.just([]), st.just({}),
-                   st.lists(st.one_of(NUMBERS, WORDS), max_size=3),
-                   st.dictionaries(WORDS, st.one_of(NUMBERS, WORDS), max_size=2))
+WORDS = st.sampled_from(
+    [
+        "",
+        "a",
+        "abc",
+        "Abc",
+        "ABC",
+        "abc\n",
+        "a b",
+        "a:b",
+        "core:abc",
+        ":abc",
+        "abc:",
+        "a:b:c",
+        "_a",
+        "-a",
+        "a-b_c",
+        "ü",
+        "x" * 80,
+        "random",
+        "null",
+        "true",
+        "1",
+        "A1",
+        "AB",
+        "!",
+        " ",
+        "~",
+        "\t",
+        "tank",
+        "rifle",
+        "siw",
+        "infantry",
+        "attack",
+        "meeting",
+        "north",
+        "capture",
+    ]
+)
+VALUES = st.one_of(
+    NUMBERS,
+    DATES,
+    WORDS,
+    st.booleans(),
+    st.none(),
+    st.just([]),
+    st.just({}),
+    st.lists(st.one_of(NUMBERS, WORDS), max_size=3),
+    st.dictionaries(WORDS, st.one_of(NUMBERS, WORDS), max_size=2),
+)
 
 
 @st.composite
@@ -177,8 +266,9 @@ def mutation(draw, document: Any) -> Any:
     elif action == "near" and isinstance(old, (int, float)) and not isinstance(old, bool):
         parent[key] = old + draw(st.sampled_from([-1, 1, -0.5, 0.5, -old - 1, old * 1000]))
     elif action == "near" and isinstance(old, str):
-        parent[key] = draw(DATES if is_date(old) else st.sampled_from([old + "x", old.upper(), old[:-1], old + "\n",
-                                                                        " " + old]))
+        parent[key] = draw(
+            DATES if is_date(old) else st.sampled_from([old + "x", old.upper(), old[:-1], old + "\n", " " + old])
+        )
     else:
         parent[key] = draw(VALUES)
     return document
@@ -196,8 +286,13 @@ def mutated_documents(draw, kind: str) -> Any:
 def test_mutated_documents_get_no_false_valid(kind):
     seen = {True: 0, False: 0}
 
-    @settings(derandomize=True, database=None, deadline=None, max_examples=150,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        derandomize=True,
+        database=None,
+        deadline=None,
+        max_examples=150,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(mutated_documents(kind))
     def check(document):
         truth = jsonschema_says_valid(kind, document)
@@ -232,6 +327,7 @@ def test_every_date_field_of_every_seed_with_every_bad_date(kind):
 
 
 # --- (3) where the two differ in detail ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("text", DATE_SAMPLES)
 def test_the_date_format_is_jsonschemas(text):
@@ -268,14 +364,18 @@ def _schema_nodes(node: Any, contested: bool = False, where: tuple = ()) -> list
     out = [(where, node, contested)]
     for key, value in node.items():
         if key in ("properties", "$defs", "patternProperties"):  # a mapping of names to schemas
-            out += [found for name, sub in value.items()
-                    for found in _schema_nodes(sub, contested, where + (key, name))]
+            out += [
+                found for name, sub in value.items() for found in _schema_nodes(sub, contested, where + (key, name))
+            ]
         elif key in ("not", "if"):
             out += _schema_nodes(value, True, where + (key,))
         elif key == "oneOf":
             types = [branch.get("type") for branch in value]
-            disjoint = (all(isinstance(t, str) for t in types) and len(set(types)) == len(types)
-                        and not {"integer", "number"} <= set(types))
+            disjoint = (
+                all(isinstance(t, str) for t in types)
+                and len(set(types)) == len(types)
+                and not {"integer", "number"} <= set(types)
+            )
             out += _schema_nodes(value, contested or not disjoint, where + (key,))
         elif key not in ("enum", "const", "default", "examples", "required"):  # the values of these are data
             out += _schema_nodes(value, contested, where + (key,))
@@ -284,8 +384,12 @@ def _schema_nodes(node: Any, contested: bool = False, where: tuple = ()) -> list
 
 def _keyword_positions(document: Any, where: tuple = ()) -> list[tuple]:
     """(path, keyword, value, contested) of every `pattern` and `format` in a schema document."""
-    return [(path, keyword, node[keyword], contested) for path, node, contested in _schema_nodes(document, where=where)
-            for keyword in ("pattern", "format") if keyword in node]
+    return [
+        (path, keyword, node[keyword], contested)
+        for path, node, contested in _schema_nodes(document, where=where)
+        for keyword in ("pattern", "format")
+        if keyword in node
+    ]
 
 
 def _every_keyword_position() -> list[tuple]:
@@ -310,15 +414,48 @@ def test_the_only_format_is_date():
 
 # every keyword the schemas use, each covered by the tests above; a new one needs a look at how the two engines read it
 # ($comment, like description, is an annotation: the generated schemas say where they come from)
-KNOWN_KEYWORDS = {"$comment", "$defs", "$ref", "$schema", "additionalProperties", "allOf", "anyOf", "const", "default",
-                  "description", "enum", "exclusiveMinimum", "format", "if", "items", "maxItems", "maxLength",
-                  "maximum", "minItems", "minLength", "minimum", "not", "oneOf", "pattern", "prefixItems",
-                  "properties", "propertyNames", "required", "then", "title", "type"}
+KNOWN_KEYWORDS = {
+    "$comment",
+    "$defs",
+    "$ref",
+    "$schema",
+    "additionalProperties",
+    "allOf",
+    "anyOf",
+    "const",
+    "default",
+    "description",
+    "enum",
+    "exclusiveMinimum",
+    "format",
+    "if",
+    "items",
+    "maxItems",
+    "maxLength",
+    "maximum",
+    "minItems",
+    "minLength",
+    "minimum",
+    "not",
+    "oneOf",
+    "pattern",
+    "prefixItems",
+    "properties",
+    "propertyNames",
+    "required",
+    "then",
+    "title",
+    "type",
+}
 
 
 def test_the_schemas_use_only_keywords_whose_equivalence_was_checked():
-    used = {keyword for document in schemas.schema_documents().values()
-            for _, node, _ in _schema_nodes(document) for keyword in node}
+    used = {
+        keyword
+        for document in schemas.schema_documents().values()
+        for _, node, _ in _schema_nodes(document)
+        for keyword in node
+    }
     assert used == KNOWN_KEYWORDS
 
 
@@ -340,4 +477,3 @@ def test_validating_clean_packs_never_imports_jsonschema(tmp_path):
     env = {**os.environ, "TACFORGE_CACHE_DIR": str(tmp_path)}
     run = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, check=True, env=env)
     assert json.loads(run.stdout.splitlines()[-1]) == [False, True]  # and an invalid document does import it
-

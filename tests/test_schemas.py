@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tacforge.engine.validation import schemas
 from tacforge.engine.resources import SCHEMA_DIR
+from tacforge.engine.validation import schemas
 from tacforge.engine.yamlio import load_fast
 
 DATA = Path(__file__).parent / "data" / "schemas"

@@ -3,14 +3,19 @@
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 
 from tacforge.engine.yamlio import dump_roundtrip, load_roundtrip
 
-from conftest import REPO
-
 SHIPPED = sorted(p for root in ("content", "plugins") for p in (REPO / root).rglob("*.yaml"))
-KIND_BY_NAME = {"pack.yaml": "pack", "terrain.yaml": "terrain", "rules.yaml": "rules", "weapons.yaml": "weapons",
-                "periods.yaml": "periods", "formations.yaml": "formations"}
+KIND_BY_NAME = {
+    "pack.yaml": "pack",
+    "terrain.yaml": "terrain",
+    "rules.yaml": "rules",
+    "weapons.yaml": "weapons",
+    "periods.yaml": "periods",
+    "formations.yaml": "formations",
+}
 
 
 def _kind(path: Path) -> str:

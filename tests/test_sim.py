@@ -8,8 +8,8 @@ import pytest
 from tacforge.engine.ai import ComputerPlayer, PassivePlayer
 from tacforge.engine.sim import orders as o
 from tacforge.engine.sim.battle import Battle
-from tacforge.engine.sim.savegame import SaveError, events_jsonl, load, save
 from tacforge.engine.sim.initial_state import handicap_factor, scaled_count
+from tacforge.engine.sim.savegame import SaveError, events_jsonl, load, save
 
 SCENARIOS = [("western", "bocage_crossroads"), ("eastern", "steppe_village")]
 
@@ -176,14 +176,18 @@ def test_all_units_mode(bundled):
     assert "lost its HQ" in refused[0]
 
 
-@pytest.mark.parametrize("pack,scenario,extra", [("western", "bocage_crossroads", 10), ("eastern", "steppe_village", None)])
+@pytest.mark.parametrize(
+    "pack,scenario,extra", [("western", "bocage_crossroads", 10), ("eastern", "steppe_village", None)]
+)
 def test_continuing_after_the_end(bundled, pack, scenario, extra):
-    b = play(battle(bundled, pack, scenario, turns=2), players={s: PassivePlayer() for s in ("allied", "german", "soviet")})
+    b = play(
+        battle(bundled, pack, scenario, turns=2), players={s: PassivePlayer() for s in ("allied", "german", "soviet")}
+    )
     assert b.over and b.state.turn == 2
     result = b.continue_after_end()
     assert not b.over and b.state.turn == 3
     if extra is None:
-        assert result is None and b.state.last_turn > 10 ** 6  # KG: the computer never ends it again
+        assert result is None and b.state.last_turn > 10**6  # KG: the computer never ends it again
     else:
         assert result == b.state.last_turn == 2 + extra  # BG: turns 3-12, ten more
 
@@ -226,12 +230,18 @@ def test_a_unit_starts_with_the_speed_and_target_range_its_scenario_gives(bundle
     force = scenario.force("allied")
     first = force.formations[1]  # the tank company: B0 is a Sherman (SP 12, MR 10 in this pack)
     units = (dataclasses.replace(first.units[0], speed=5, target_range=4),) + first.units[1:]
-    forces = tuple(dataclasses.replace(f, formations=(f.formations[0], dataclasses.replace(first, units=units),
-                                                      *f.formations[2:])) if f is force else f
-                   for f in scenario.forces)
+    forces = tuple(
+        dataclasses.replace(f, formations=(f.formations[0], dataclasses.replace(first, units=units), *f.formations[2:]))
+        if f is force
+        else f
+        for f in scenario.forces
+    )
     state = Battle(content, dataclasses.replace(scenario, forces=forces), seed=1).state
     assert (state.units["allied:B0"].speed, state.units["allied:B0"].range_limit) == (5, 4)
-    assert (state.units["allied:B1"].speed, state.units["allied:B1"].range_limit) == (0, state.units["allied:B1"].weapon.mr)
+    assert (state.units["allied:B1"].speed, state.units["allied:B1"].range_limit) == (
+        0,
+        state.units["allied:B1"].weapon.mr,
+    )
 
 
 def test_the_movement_phase_counts_each_squares_units_as_they_move_and_embark(bundled):

@@ -15,10 +15,22 @@ def west(bundled):
 
 
 def state(attackers, kill=None, unused=None, start=None, units=()):
-    return GameState(pack="western", scenario="t", seed=0, sides=("allied", "german"), attackers=attackers,
-                     units={u.uid: u for u in units}, visibility=10, delays={"allied": (2, 6), "german": (2, 6)},
-                     last_turn=20, rng=random.Random(0), objective_center=(30, 30), kill_vp=kill or {},
-                     unused_sp=unused or {}, starting_vp=start or {})
+    return GameState(
+        pack="western",
+        scenario="t",
+        seed=0,
+        sides=("allied", "german"),
+        attackers=attackers,
+        units={u.uid: u for u in units},
+        visibility=10,
+        delays={"allied": (2, 6), "german": (2, 6)},
+        last_turn=20,
+        rng=random.Random(0),
+        objective_center=(30, 30),
+        kill_vp=kill or {},
+        unused_sp=unused or {},
+        starting_vp=start or {},
+    )
 
 
 def unit(west, uid, weapon, count, pos):
@@ -46,18 +58,21 @@ def test_meeting_engagement_has_no_doubling(west):
     assert result.scores["german"].total == 50 and result.label == "Draw"
 
 
-@pytest.mark.parametrize("allied,german,label", [
-    (219, 200, "Allied Marginal"),       # 1.095 rounds half up to 1.10
-    (218, 200, "Draw"),                  # 1.09
-    (200, 100, "Allied Decisive"),       # 2.00
-    (199, 100, "Allied Substantive"),    # 1.99
-    (67, 100, "German Marginal"),        # 0.67
-    (66, 100, "German Substantive"),     # 0.66
-    (50, 100, "German Decisive"),        # 0.50
-    (51, 100, "German Substantive"),     # 0.51
-    (10, 0, "Allied Decisive"),          # zero denominator
-    (0, 0, "Draw"),
-])
+@pytest.mark.parametrize(
+    "allied,german,label",
+    [
+        (219, 200, "Allied Marginal"),  # 1.095 rounds half up to 1.10
+        (218, 200, "Draw"),  # 1.09
+        (200, 100, "Allied Decisive"),  # 2.00
+        (199, 100, "Allied Substantive"),  # 1.99
+        (67, 100, "German Marginal"),  # 0.67
+        (66, 100, "German Substantive"),  # 0.66
+        (50, 100, "German Decisive"),  # 0.50
+        (51, 100, "German Substantive"),  # 0.51
+        (10, 0, "Allied Decisive"),  # zero denominator
+        (0, 0, "Draw"),
+    ],
+)
 def test_bands(west, allied, german, label):
     result = score(state(("allied", "german"), kill={"allied": allied, "german": german}), west)
     assert result.label == label
@@ -71,8 +86,12 @@ def test_rounded_ratio_is_exact(west):
 def test_objective_area(west):
     """Attacker units within 9 squares (Chebyshev) of the centre score: 20 per armoured vehicle, 5 per infantryman,
     10 per gun or truck; one square further out scores nothing; the defender never scores the area."""
-    units = [unit(west, "allied:B1", "sherman", 5, (39, 30)), unit(west, "allied:C1", "rifle", 30, (30, 21)),
-             unit(west, "allied:D1", "57at", 4, (40, 30)), unit(west, "german:B1", "panther", 3, (30, 30))]
+    units = [
+        unit(west, "allied:B1", "sherman", 5, (39, 30)),
+        unit(west, "allied:C1", "rifle", 30, (30, 21)),
+        unit(west, "allied:D1", "57at", 4, (40, 30)),
+        unit(west, "german:B1", "panther", 3, (30, 30)),
+    ]
     result = score(state(("allied",), units=units), west)
     assert result.scores["allied"].objective == 5 * 20 + 30 * 5
     assert result.scores["german"].objective == 0

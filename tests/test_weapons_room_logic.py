@@ -12,8 +12,7 @@ from tacforge.editor.data.weapon_columns import column, columns
 from tacforge.editor.data.weapon_plots import FireSettings, heat_map, heat_map_with, range_series
 from tacforge.editor.data.weapon_usage import WeaponInUse, delete_weapon, replace_everywhere, scenario_names
 from tacforge.editor.data.weapons_csv import export_csv, preview_import
-from tacforge.editor.data.weapons_table import (WeaponFilter, WeaponRows, add_weapon, arrange, bulk_set,
-                                                clone_variant)
+from tacforge.editor.data.weapons_table import WeaponFilter, WeaponRows, add_weapon, arrange, bulk_set, clone_variant
 from tacforge.engine.cli import main
 
 
@@ -28,8 +27,22 @@ def names(table, indexes):
 
 
 def test_columns_are_the_manuals_with_bounds_from_the_schema():
-    assert [c.header for c in columns()][:14] == ["#", "Name", "MR", "MP", "SS", "AC", "SP", "MG", "FA", "BA", "SL",
-                                                  "DF", "YR", "Class"]
+    assert [c.header for c in columns()][:14] == [
+        "#",
+        "Name",
+        "MR",
+        "MP",
+        "SS",
+        "AC",
+        "SP",
+        "MG",
+        "FA",
+        "BA",
+        "SL",
+        "DF",
+        "YR",
+        "Class",
+    ]
     fa = column("fa")
     assert (fa.minimum, fa.maximum) == (0, 255)
     assert column("periods").parse("2-5") == (2, 5)
@@ -78,8 +91,11 @@ def test_delete_is_refused_with_the_scenarios_that_use_the_weapon(table):
     with pytest.raises(WeaponInUse) as refused:
         delete_weapon(table, "western:sherman")
     assert scenario_names(refused.value.usages) == [  # every scenario that fields a Sherman (not Kasserine's Grants)
-        "Bocage Crossroads", "Caen - The Death Ride of British Armour (Goodwood)", "Celles - The End of the Bulge",
-        "Salerno - The Counterattack that Failed"]
+        "Bocage Crossroads",
+        "Caen - The Death Ride of British Armour (Goodwood)",
+        "Celles - The End of the Bulge",
+        "Salerno - The Counterattack that Failed",
+    ]
     assert "Bocage Crossroads" in str(refused.value)
 
 
@@ -110,7 +126,9 @@ def test_csv_round_trip_changes_nothing(table, tmp_path):
 def test_csv_import_previews_added_changed_and_removed(table, tmp_path):
     lines = export_csv(table.weapons, "western").splitlines()
     sherman = next(i for i, line in enumerate(lines) if line.startswith("sherman,"))
-    lines[sherman] = lines[sherman].replace(",2,11,4,,4,", ",2,13,4,,4,", 1)  # FA 11 -> 13 (MG 2, FA, BA 4, no DF, SL 4)
+    lines[sherman] = lines[sherman].replace(
+        ",2,11,4,,4,", ",2,13,4,,4,", 1
+    )  # FA 11 -> 13 (MG 2, FA, BA 4, no DF, SL 4)
     lines.append(lines[sherman].replace("sherman,Sherman,", "sherman_b,Sherman B,").replace("M4;M4 Sherman", "M4B"))
     unused = next(i for i, line in enumerate(lines) if line.startswith("valentine,"))
     del lines[unused]
@@ -118,7 +136,8 @@ def test_csv_import_previews_added_changed_and_removed(table, tmp_path):
     assert preview.errors == [], [i.format() for i in preview.issues]
     assert [w.id for w in preview.added] == ["western:sherman_b"]
     assert [(w.id, [(d.key, d.before, d.after) for d in diffs]) for w, diffs in preview.changed] == [
-        ("western:sherman", [("fa", "11", "13")])]
+        ("western:sherman", [("fa", "11", "13")])
+    ]
     assert [w.id for w in preview.removed] == ["western:valentine"]
     imported = table.after(preview.change)
     assert imported.by_id("western:sherman").fa == 13 and imported.weapons[-1].name == "Sherman B"
@@ -151,8 +170,27 @@ def test_plot_series_equal_tacforge_calc_for_the_manuals_example(bundled, capsys
     assert "x 0.5  APF < armour" in series.points[3].detail
     drawn = range_series(content, firer, target, FireSettings(facing="front", pulses=1, count=5), exact=False)
     for r in (0, 3, 7):
-        assert main(["calc", "kills", "--pack", "western", "--firer", "PZ-IIIJ", "--target", "SHERMAN", "--range",
-                     str(r), "--count", "5", "--format", "json"]) == 0
+        assert (
+            main(
+                [
+                    "calc",
+                    "kills",
+                    "--pack",
+                    "western",
+                    "--firer",
+                    "PZ-IIIJ",
+                    "--target",
+                    "SHERMAN",
+                    "--range",
+                    str(r),
+                    "--count",
+                    "5",
+                    "--format",
+                    "json",
+                ]
+            )
+            == 0
+        )
         body = json.loads(capsys.readouterr().out)
         assert body["expected_kills_exact"] == str(series.points[r].kills)
         assert drawn.points[r].kills == pytest.approx(body["expected_kills"], rel=1e-12)  # what the widgets draw
@@ -164,8 +202,9 @@ def test_the_heat_map_redraws_one_weapon_as_a_full_recompute_would(bundled, tabl
     targets = [content.resolve_weapon("PZ-IIIJ"), content.resolve_weapon("TIGER")]
     before = heat_map(content, firers, targets, 4, FireSettings())
     stronger = table.by_id("western:sherman").__class__(**{**_fields(firers[0]), "mp": 14})
-    assert heat_map_with(before, content, stronger, FireSettings()) == heat_map(content, [stronger, firers[1]],
-                                                                                 targets, 4, FireSettings())
+    assert heat_map_with(before, content, stronger, FireSettings()) == heat_map(
+        content, [stronger, firers[1]], targets, 4, FireSettings()
+    )
     assert before.kills[0][0] != heat_map_with(before, content, stronger, FireSettings()).kills[0][0]
 
 

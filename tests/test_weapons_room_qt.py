@@ -3,16 +3,15 @@ menu, a bulk edit of the selected rows as one step, the plots redrawn while a va
 as one step across files, and the saved file changed only where it was edited."""
 
 import pytest
+from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QApplication, QSpinBox
 
 from tacforge.editor.data.weapon_columns import columns
 from tacforge.editor.data.weapon_edits import apply_change, replace_weapon
 from tacforge.editor.data.weapon_plots import infantry_targets
-from tacforge.editor.data.weapons_table import bulk_set
 from tacforge.editor.data.weapons_room import WeaponsTab
-
-from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
+from tacforge.editor.data.weapons_table import bulk_set
 
 FA = [c.key for c in columns()].index("fa")
 
@@ -70,8 +69,10 @@ def test_a_bulk_edit_is_one_undo_step_that_restores_the_file_exactly(room):
 def test_editing_a_cell_of_a_selection_sets_every_selected_row_in_one_step(room):
     room.nations.setCurrentIndex(next(i for i in range(room.nations.count()) if room.nations.tabData(i) == "us"))
     for weapon_id in ("westcopy:stuart", "westcopy:sherman"):
-        room.table_view.selectionModel().select(cell(room, weapon_id), room.table_view.selectionModel().SelectionFlag.Select
-                                          | room.table_view.selectionModel().SelectionFlag.Rows)
+        room.table_view.selectionModel().select(
+            cell(room, weapon_id),
+            room.table_view.selectionModel().SelectionFlag.Select | room.table_view.selectionModel().SelectionFlag.Rows,
+        )
     assert room.proxy.setData(cell(room, "westcopy:sherman"), "9")
     fa = lambda weapon_id: room.table.by_id(weapon_id).fa  # noqa: E731 (the model is new after every edit)
     assert (fa("westcopy:stuart"), fa("westcopy:sherman")) == (9, 9)
@@ -114,6 +115,7 @@ def test_saving_writes_only_the_edited_value_and_an_unedited_table_saves_unchang
     assert room.document.text() == original
     room.document.sync_data()
     from tacforge.engine.yamlio import dump_roundtrip
+
     assert dump_roundtrip(room.document.data) == original  # the writer changes nothing it was not asked to
     assert room.proxy.setData(cell(room, "westcopy:sherman"), "13")
     room.document.save()

@@ -12,14 +12,15 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO
 
 # this environment's own installs (editable tacforge and plugins), which the new environment must not see
 OWN = ("tacforge", "_tacforge", "__editable__", "engine", "editor")
-PROBE_RESOURCES = ("import tacforge.engine.resources as r, json; print(json.dumps([str(r.SCHEMA_DIR), "
-                   "str(r.CORE_PACK_DIR), (r.SCHEMA_DIR / 'weapons.schema.json').is_file(), "
-                   "(r.CORE_PACK_DIR / 'terrain.yaml').is_file()]))")
+PROBE_RESOURCES = (
+    "import tacforge.engine.resources as r, json; print(json.dumps([str(r.SCHEMA_DIR), "
+    "str(r.CORE_PACK_DIR), (r.SCHEMA_DIR / 'weapons.schema.json').is_file(), "
+    "(r.CORE_PACK_DIR / 'terrain.yaml').is_file()]))"
+)
 
 
 def _run(*args, **kwargs) -> subprocess.CompletedProcess:
@@ -30,11 +31,16 @@ def _build_wheels(dist: Path) -> list[Path]:
     """Built from a copy of the source: setuptools writes tacforge.egg-info beside pyproject.toml, and one left in the
     checkout would be read as tacforge's metadata by any process started there (stale entry points included)."""
     source = dist.parent / "source"
-    shutil.copytree(REPO, source, symlinks=True,
-                    ignore=shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__"))
+    shutil.copytree(
+        REPO,
+        source,
+        symlinks=True,
+        ignore=shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__"),
+    )
     for project in (source, source / "plugins" / "western", source / "plugins" / "eastern"):
-        built = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", dist,
-                     project)
+        built = _run(
+            sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", dist, project
+        )
         assert built.returncode == 0, built.stderr
     return sorted(dist.glob("tacforge*.whl"))
 
@@ -68,12 +74,24 @@ def beside_pypi_editor(installed, tmp_path_factory):
     `network` (a machine without it deselects them: `make test NETWORK=0`); selected, they fail without it."""
     env_dir, site, tacforge_wheel = installed
     dist = tmp_path_factory.mktemp("pypi")
-    got = _run(sys.executable, "-m", "pip", "download", "--no-deps", "--disable-pip-version-check", "-q", "-d", dist,
-               "editor", timeout=180)
+    got = _run(
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "--no-deps",
+        "--disable-pip-version-check",
+        "-q",
+        "-d",
+        dist,
+        "editor",
+        timeout=180,
+    )
     wheels = sorted(dist.glob("editor-*.whl"))
     assert got.returncode == 0 and wheels, f"cannot download the PyPI package 'editor': {got.stderr.strip()[-300:]}"
-    install = _run(sys.executable, "-m", "pip", "--python", env_dir / "bin" / "python", "install", "--no-deps", "-q",
-                   wheels[0])
+    install = _run(
+        sys.executable, "-m", "pip", "--python", env_dir / "bin" / "python", "install", "--no-deps", "-q", wheels[0]
+    )
     assert install.returncode == 0, install.stderr
     return env_dir, site, tacforge_wheel
 
@@ -103,7 +121,10 @@ def test_commands_work_beside_the_pypi_editor_package(beside_pypi_editor, tmp_pa
     packs = _run(tacforge, "packs", cwd=tmp_path)
     assert packs.returncode == 0, packs.stdout + packs.stderr
     assert [line.split()[:2] for line in packs.stdout.splitlines()] == [
-        ["core", "1.0.0"], ["eastern", "1.0.0"], ["western", "1.0.0"]]
+        ["core", "1.0.0"],
+        ["eastern", "1.0.0"],
+        ["western", "1.0.0"],
+    ]
     assert "(tacforge-western 1.0.0)" in packs.stdout and "(tacforge-eastern 1.0.0)" in packs.stdout
     validate = _run(tacforge, "validate", cwd=tmp_path)
     assert validate.returncode == 0, validate.stdout + validate.stderr
@@ -112,23 +133,30 @@ def test_commands_work_beside_the_pypi_editor_package(beside_pypi_editor, tmp_pa
     assert "Turn  2:" in play.stdout and "Result after turn 2" in play.stdout
     editor_help = _run(env_dir / "bin" / "tacforge-editor", "--help", cwd=tmp_path)
     assert editor_help.returncode == 0 and editor_help.stdout.startswith("usage: tacforge-editor"), editor_help.stderr
-    both = _run(env_dir / "bin" / "python", "-c",
-                # the PyPI `editor` needs dependencies of its own (xmod, ...): find it without importing it
-                "import importlib.util, tacforge.editor.shell.main_window as w; print(importlib.util.find_spec('editor').origin);"
-                " print(w.MainWindow.__name__)",
-                cwd=tmp_path, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"})
+    both = _run(
+        env_dir / "bin" / "python",
+        "-c",
+        # the PyPI `editor` needs dependencies of its own (xmod, ...): find it without importing it
+        "import importlib.util, tacforge.editor.shell.main_window as w; print(importlib.util.find_spec('editor').origin);"
+        " print(w.MainWindow.__name__)",
+        cwd=tmp_path,
+        env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"},
+    )
     assert both.stdout.splitlines() == [str(site / "editor" / "__init__.py"), "MainWindow"], both.stderr
 
 
 def test_installed_pack_files_find_their_schemas(installed):
     _, site, _ = installed
     prefix = "# yaml-language-server: $schema="
-    sources = {"tacforge_western": REPO / "plugins" / "western" / "tacforge_western",
-               "tacforge_eastern": REPO / "plugins" / "eastern" / "tacforge_eastern",
-               "tacforge/engine/_bundled/content": REPO / "content"}
+    sources = {
+        "tacforge_western": REPO / "plugins" / "western" / "tacforge_western",
+        "tacforge_eastern": REPO / "plugins" / "eastern" / "tacforge_eastern",
+        "tacforge/engine/_bundled/content": REPO / "content",
+    }
     files = sorted(p for root in sources for p in (site / root).rglob("*.yaml"))
-    assert [p.relative_to(site) for p in files] == \
-        sorted(Path(root) / p.relative_to(source) for root, source in sources.items() for p in source.rglob("*.yaml"))
+    assert [p.relative_to(site) for p in files] == sorted(
+        Path(root) / p.relative_to(source) for root, source in sources.items() for p in source.rglob("*.yaml")
+    )
     for path in files:
         first = path.read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith(prefix), path

@@ -11,11 +11,24 @@ from tacforge.engine.validation import schemas
 from tacforge.engine.yamlio import load_fast
 
 
-@pytest.mark.parametrize("text,value", [
-    ("1943-02-22", "1943-02-22"), ("1943-02-22T10:00:00", "1943-02-22T10:00:00"), ("yes", "yes"), ("off", "off"),
-    ("1_000", "1_000"), ("0b101", "0b101"), ("+0x10", "+0x10"), ("190:20:30", "190:20:30"), ("010", 10),
-    ("0o17", 15), ("0x1f", 31), (".inf", float("inf")), ("False", False),
-])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("1943-02-22", "1943-02-22"),
+        ("1943-02-22T10:00:00", "1943-02-22T10:00:00"),
+        ("yes", "yes"),
+        ("off", "off"),
+        ("1_000", "1_000"),
+        ("0b101", "0b101"),
+        ("+0x10", "+0x10"),
+        ("190:20:30", "190:20:30"),
+        ("010", 10),
+        ("0o17", 15),
+        ("0x1f", 31),
+        (".inf", float("inf")),
+        ("False", False),
+    ],
+)
 def test_fast_path_reads_yaml_1_2_core_scalars(tmp_path, text, value):
     path = tmp_path / "f.yaml"
     path.write_text(f"v: {text}\n")
@@ -26,8 +39,17 @@ def _issues(kind: str, data) -> list:
     return schemas.validate(kind, data, None)
 
 
-WEAPON = {"id": "grenade", "name": "Grenade", "nationality": "any", "class": "siw", "mr": 0, "mp": 25, "ss": 1,
-          "ac": 25, "periods": [1, 8]}
+WEAPON = {
+    "id": "grenade",
+    "name": "Grenade",
+    "nationality": "any",
+    "class": "siw",
+    "mr": 0,
+    "mp": 25,
+    "ss": 1,
+    "ac": 25,
+    "periods": [1, 8],
+}
 
 
 def test_unknown_key_is_an_error_with_a_did_you_mean_hint():

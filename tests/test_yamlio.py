@@ -5,11 +5,10 @@ from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
+from test_shipped import SHIPPED
 
 from tacforge.engine import yamlio
 from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_fast, load_roundtrip
-
-from test_shipped import SHIPPED
 
 
 def test_fast_path_is_c_backed():
@@ -21,10 +20,23 @@ def test_fast_path_reads_what_ruamel_reads(path):
     assert load_fast(path).data == YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("text,value", [
-    ("v: yes", "yes"), ("v: on", "on"), ("v: 010", 10), ("v: 0o10", 8), ("v: 0x1F", 31), ("v: 1:20", "1:20"),
-    ("v: true", True), ("v: 1.25", 1.25), ("v: -3", -3), ("v: null", None), ("v: ~", None), ("v: 1e3", 1000.0),
-])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("v: yes", "yes"),
+        ("v: on", "on"),
+        ("v: 010", 10),
+        ("v: 0o10", 8),
+        ("v: 0x1F", 31),
+        ("v: 1:20", "1:20"),
+        ("v: true", True),
+        ("v: 1.25", 1.25),
+        ("v: -3", -3),
+        ("v: null", None),
+        ("v: ~", None),
+        ("v: 1e3", 1000.0),
+    ],
+)
 def test_yaml_1_2_scalars(tmp_path, text, value):
     path = tmp_path / "f.yaml"
     path.write_text(text + "\n")
@@ -34,8 +46,10 @@ def test_yaml_1_2_scalars(tmp_path, text, value):
 
 def test_round_trip_edit_keeps_comments_order_and_unknown_keys(tmp_path):
     path = tmp_path / "w.yaml"
-    original = ("# header\nweapons:\n  - id: gun  # the gun\n    zeta: 1\n    name: Gun\n    custom_key: keep me\n"
-                "    periods: [1, 2]\n")
+    original = (
+        "# header\nweapons:\n  - id: gun  # the gun\n    zeta: 1\n    name: Gun\n    custom_key: keep me\n"
+        "    periods: [1, 2]\n"
+    )
     path.write_text(original)
     data, text = load_roundtrip(path)
     assert dump_roundtrip(data) == text

@@ -12,8 +12,19 @@ from dataclasses import dataclass
 import numpy as np
 
 from tacforge.engine.mapping import render
-from tacforge.engine.mapping.autotile import (BRIDGE, FORD, RIVER, ROAD, ROAD_SLOPE, ROADLIKE, SLOPE, TYPES, WATER,
-                                     connections, neighbour_mask)
+from tacforge.engine.mapping.autotile import (
+    BRIDGE,
+    FORD,
+    RIVER,
+    ROAD,
+    ROAD_SLOPE,
+    ROADLIKE,
+    SLOPE,
+    TYPES,
+    WATER,
+    connections,
+    neighbour_mask,
+)
 
 CONNECT = np.array([connections(m) for m in range(256)], np.int32)
 FACING_LIGHT = {1: 1.08, 2: 0.9, 3: 0.88, 4: 1.06, 5: 1.07, 6: 0.9}  # slope variant -> brightness
@@ -34,7 +45,7 @@ class CodeInfo:
     variant_of: np.ndarray
 
     @classmethod
-    def of(cls, content) -> "CodeInfo":
+    def of(cls, content) -> CodeInfo:
         type_of = np.full(256, 255, np.uint8)
         level_of = np.zeros(256, np.int8)
         variant_of = np.ones(256, np.uint8)

@@ -10,18 +10,43 @@ from PyQt6.QtCore import QLineF, QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QIcon, QImage, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
 from tacforge.engine.mapping import render
-from tacforge.engine.mapping.autotile import (BRIDGE, BROKEN, DIRS, ENTRENCHMENT, FORD, RIVER, ROAD_SLOPE, ROADLIKE, SLOPE,
-                                     TOWN, WOODS, E, N, NE, NW, S, SE, SW, W)
+from tacforge.engine.mapping.autotile import (
+    BRIDGE,
+    BROKEN,
+    DIRS,
+    ENTRENCHMENT,
+    FORD,
+    NE,
+    NW,
+    RIVER,
+    ROAD_SLOPE,
+    ROADLIKE,
+    SE,
+    SLOPE,
+    SW,
+    TOWN,
+    WOODS,
+    E,
+    N,
+    S,
+    W,
+)
 
 from .pixels import image_over
 from .terrain_look import CodeInfo
 
 WATER_RGB, BANK_RGB = (78, 128, 212), (44, 86, 160)
 VARIANT_ARMS = {1: E | W, 2: N | S, 3: NE | SW, 4: NW | SE, 5: N | E | S | W, 6: N | S | W, 7: N | S | E}
-RIVER_PATHS = {1: ((.5, 0), (.5, 1)), 2: ((.5, 0), (.5, .5), (1, .5)), 3: ((.5, 0), (.5, .5), (0, .5)),
-               4: ((1, .5), (.5, .5), (.5, 1)), 5: ((.5, 1), (.5, .5), (0, .5)), 6: ((0, .5), (1, .5))}
+RIVER_PATHS = {
+    1: ((0.5, 0), (0.5, 1)),
+    2: ((0.5, 0), (0.5, 0.5), (1, 0.5)),
+    3: ((0.5, 0), (0.5, 0.5), (0, 0.5)),
+    4: ((1, 0.5), (0.5, 0.5), (0.5, 1)),
+    5: ((0.5, 1), (0.5, 0.5), (0, 0.5)),
+    6: ((0, 0.5), (1, 0.5)),
+}
 SLOPE_DOWN = {1: (0, -1), 2: (1, 0), 3: (0, 1), 4: (-1, 0), 5: (0, -1), 6: (0, 1)}
-SPECKS = ((.2, .25), (.62, .18), (.8, .55), (.35, .6), (.55, .85), (.15, .82), (.7, .35))
+SPECKS = ((0.2, 0.25), (0.62, 0.18), (0.8, 0.55), (0.35, 0.6), (0.55, 0.85), (0.15, 0.82), (0.7, 0.35))
 ICON = 24  # pixels of a code's tile in a list (the terrain palette, the terrain room's code table)
 
 
@@ -63,8 +88,10 @@ class TileAtlas:
         ids = self.ids(keys)  # may grow the atlas: look it up afterwards
         img = self.atlas[ids].transpose(0, 2, 1, 3).reshape(h * s, w * s)
         cells = img.reshape(h, s, w, s).transpose(0, 2, 1, 3)  # a (h, w, s, s) view
-        for mask, here, there in ((east, (slice(None), s - 1), (slice(None), 0)),
-                                  (south, (s - 1, slice(None)), (0, slice(None)))):
+        for mask, here, there in (
+            (east, (slice(None), s - 1), (slice(None), 0)),
+            (south, (s - 1, slice(None)), (0, slice(None))),
+        ):
             if not mask.any():
                 continue
             shifted = np.zeros_like(mask)
@@ -127,7 +154,7 @@ class TileAtlas:
     def _woods(self, p: QPainter, shade: float) -> None:
         p.fillRect(QRectF(0, 0, 1, 1), _rgb((66, 130, 62), shade))
         p.setPen(self._pen(_rgb((22, 64, 26), shade), max(1.0, self.tile_px / 16)))
-        for (x, y, r) in ((.3, .32, .21), (.72, .36, .19), (.48, .72, .22)):
+        for x, y, r in ((0.3, 0.32, 0.21), (0.72, 0.36, 0.19), (0.48, 0.72, 0.22)):
             p.setBrush(_rgb((38, 100, 45), shade))
             p.drawEllipse(QPointF(x, y), r, r)
 
@@ -135,18 +162,21 @@ class TileAtlas:
         p.fillRect(QRectF(0, 0, 1, 1), _rgb((226, 214, 190), shade))
         p.setPen(self._pen(_rgb((96, 30, 26), shade), max(1.0, self.tile_px / 16), Qt.PenCapStyle.SquareCap))
         p.setBrush(_rgb((196, 62, 50), shade))
-        for rect in ((.1, .12, .36, .3), (.56, .1, .32, .4), (.16, .58, .5, .3)):
+        for rect in ((0.1, 0.12, 0.36, 0.3), (0.56, 0.1, 0.32, 0.4), (0.16, 0.58, 0.5, 0.3)):
             p.drawRect(QRectF(*rect))
 
     def _broken(self, p: QPainter, ground, trench: bool) -> None:
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(_rgb((128, 110, 86)))
         for x, y in SPECKS:
-            p.drawEllipse(QPointF(x, y), .07, .055)
+            p.drawEllipse(QPointF(x, y), 0.07, 0.055)
         if trench:
             p.setPen(self._pen(_rgb((90, 60, 30)), max(1.5, self.tile_px / 10)))
-            p.drawPolyline(QPolygonF([QPointF(.1, .5), QPointF(.3, .35), QPointF(.5, .55), QPointF(.7, .35),
-                                      QPointF(.9, .5)]))
+            p.drawPolyline(
+                QPolygonF(
+                    [QPointF(0.1, 0.5), QPointF(0.3, 0.35), QPointF(0.5, 0.55), QPointF(0.7, 0.35), QPointF(0.9, 0.5)]
+                )
+            )
 
     def _hachures(self, p: QPainter, ground, variant: int) -> None:
         """Short strokes pointing downhill (towards the lower ground the slope faces)."""
@@ -154,45 +184,47 @@ class TileAtlas:
             return
         dx, dy = SLOPE_DOWN[variant]
         p.setPen(self._pen(_rgb(ground, 0.62), max(1.0, self.tile_px / 14)))
-        for k in (.2, .5, .8):
+        for k in (0.2, 0.5, 0.8):
             if dx:
-                p.drawLine(QLineF(.5 - dx * .3, k, .5 + dx * .15, k))
+                p.drawLine(QLineF(0.5 - dx * 0.3, k, 0.5 + dx * 0.15, k))
             else:
-                p.drawLine(QLineF(k, .5 - dy * .3, k, .5 + dy * .15))
+                p.drawLine(QLineF(k, 0.5 - dy * 0.3, k, 0.5 + dy * 0.15))
 
     def _water(self, p: QPainter, points) -> None:
         path = QPainterPath(QPointF(*points[0]))
         for pt in points[1:]:
             path.lineTo(QPointF(*pt))
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(self._pen(QColor(*BANK_RGB), .62 * self.tile_px + 2, Qt.PenCapStyle.FlatCap))
+        p.setPen(self._pen(QColor(*BANK_RGB), 0.62 * self.tile_px + 2, Qt.PenCapStyle.FlatCap))
         p.drawPath(path)
-        p.setPen(self._pen(QColor(*WATER_RGB), .62 * self.tile_px, Qt.PenCapStyle.FlatCap))
+        p.setPen(self._pen(QColor(*WATER_RGB), 0.62 * self.tile_px, Qt.PenCapStyle.FlatCap))
         p.drawPath(path)
 
     def _road(self, p: QPainter, arms: int, t: int) -> None:
-        width = max(2.0, self.tile_px * .2)
+        width = max(2.0, self.tile_px * 0.2)
         # (`arms` is never 0: there is a line, which drawLines(*lines) needs)
-        lines = [QLineF(.5, .5, .5 + dx * .5, .5 + dy * .5) for bit, (dx, dy) in enumerate(DIRS) if arms >> bit & 1]
+        lines = [
+            QLineF(0.5, 0.5, 0.5 + dx * 0.5, 0.5 + dy * 0.5) for bit, (dx, dy) in enumerate(DIRS) if arms >> bit & 1
+        ]
         fill = {FORD: (206, 176, 120), BRIDGE: (176, 168, 152)}.get(t, render.ROAD_COLOUR)
         if t == BRIDGE:  # parapets: a dark band wider than the deck
-            p.setPen(self._pen(QColor(40, 34, 28), width + max(4.0, self.tile_px * .2), Qt.PenCapStyle.FlatCap))
+            p.setPen(self._pen(QColor(40, 34, 28), width + max(4.0, self.tile_px * 0.2), Qt.PenCapStyle.FlatCap))
             p.drawLines(*lines)
         elif t == FORD:  # the shallow crossing: a sandy bar over the water, with stepping stones
             p.setPen(self._pen(QColor(206, 186, 140), width * 2.2, Qt.PenCapStyle.FlatCap))
             p.drawLines(*lines)
-        p.setPen(self._pen(_rgb(fill, .6), width + 2))
+        p.setPen(self._pen(_rgb(fill, 0.6), width + 2))
         p.drawLines(*lines)
         p.setPen(self._pen(QColor(*fill), width))
         p.drawLines(*lines)
         if t == FORD:
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(110, 96, 80))
-            r = max(.6, width / 5) / self.tile_px
+            r = max(0.6, width / 5) / self.tile_px
             for bit, (dx, dy) in enumerate(DIRS):
                 if arms >> bit & 1:
-                    for k in (.12, .3):
-                        p.drawEllipse(QPointF(.5 + dx * k, .5 + dy * k), r, r)
+                    for k in (0.12, 0.3):
+                        p.drawEllipse(QPointF(0.5 + dx * k, 0.5 + dy * k), r, r)
 
 
 def tile_icon(atlas: TileAtlas, code: int) -> QIcon:

@@ -9,16 +9,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tacforge.engine.model.content import Content
 from tacforge.engine.model.rules import UnitClass
 from tacforge.engine.model.scenario import Scenario, unit_arrival
-from tacforge.engine.model.content import Content
 
 UnitKey = tuple[str, int, int]  # (side, formation row, unit row)
 
 # A class's part in a force (its `role` trait) -> the frame's symbol. A role not listed falls back on the class's
 # other traits (symbol_of); the roles are the data's own vocabulary (content/rules.yaml unit_classes).
-SYMBOL_BY_ROLE = {"armour": "armour", "assault_armour": "armour", "tank_hunter": "antitank", "antitank": "antitank",
-                  "artillery": "artillery", "recon": "recon", "transport": "transport", "infantry": "infantry"}
+SYMBOL_BY_ROLE = {
+    "armour": "armour",
+    "assault_armour": "armour",
+    "tank_hunter": "antitank",
+    "antitank": "antitank",
+    "artillery": "artillery",
+    "recon": "recon",
+    "transport": "transport",
+    "infantry": "infantry",
+}
 SYMBOLS = ("infantry", "armour", "recon", "artillery", "antitank", "transport", "unknown")
 
 
@@ -69,10 +77,20 @@ def unit_marks(content: Content, scenario: Scenario) -> list[UnitMark]:
                 unit_class = content.unit_class_of(weapon) if weapon is not None else None
                 arrival = unit_arrival(formation, unit)
                 x, y = unit.at
-                marks.append(UnitMark((force.side, f_row, u_row), (x, y), f"{formation.letter}{unit.index}",
-                                      symbol_of(unit_class), bool(unit_class and unit_class.vehicle),
-                                      unit.index == 0, unit.count, unit.facing, unit.carrier is not None,
-                                      arrival.turn if arrival is not None else None))
+                marks.append(
+                    UnitMark(
+                        (force.side, f_row, u_row),
+                        (x, y),
+                        f"{formation.letter}{unit.index}",
+                        symbol_of(unit_class),
+                        bool(unit_class and unit_class.vehicle),
+                        unit.index == 0,
+                        unit.count,
+                        unit.facing,
+                        unit.carrier is not None,
+                        arrival.turn if arrival is not None else None,
+                    )
+                )
     return sorted(marks, key=lambda m: m.passenger)  # stable: the file's order within carriers and passengers
 
 

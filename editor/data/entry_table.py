@@ -5,7 +5,8 @@ the column's schema limits. The room hands the model's entries over again on eac
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from PyQt6.QtCore import QAbstractTableModel, QModelIndex, Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QIcon
@@ -22,9 +23,15 @@ Role = Qt.ItemDataRole
 class EntryTableModel(QAbstractTableModel):
     problem = pyqtSignal(str)  # a rejected value, said for the status line
 
-    def __init__(self, document, list_key: str, columns: Sequence[Column], value_of: Callable[[Any, Column], Any],
-                 label_of: Callable[[Any], str],
-                 decoration: Callable[[Any, Column], QIcon | QColor | None] | None = None):
+    def __init__(
+        self,
+        document,
+        list_key: str,
+        columns: Sequence[Column],
+        value_of: Callable[[Any, Column], Any],
+        label_of: Callable[[Any], str],
+        decoration: Callable[[Any, Column], QIcon | QColor | None] | None = None,
+    ):
         super().__init__()
         self.document, self.list_key = document, list_key
         self.columns, self.value_of, self.label_of = list(columns), value_of, label_of
@@ -93,8 +100,11 @@ class EntryTableModel(QAbstractTableModel):
         entry = self.entries[index.row()]
         if entry is None or parsed == self.value_of(entry, column):
             return False
-        self.document.set_value((self.list_key, index.row(), *column.path), parsed,
-                                f"Change {column.title.lower()} of {self.label_of(entry)}")
+        self.document.set_value(
+            (self.list_key, index.row(), *column.path),
+            parsed,
+            f"Change {column.title.lower()} of {self.label_of(entry)}",
+        )
         return True  # the room re-reads the entries from the document's change signal
 
 

@@ -4,7 +4,7 @@ accepts exactly what the loader accepts."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from packaging.version import Version
 

@@ -7,21 +7,33 @@ rejects stays visible until it is fixed."""
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import (QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTableWidget,
-                             QTableWidgetItem, QVBoxLayout)
-
+from PyQt6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
 from ruamel.yaml.comments import CommentedMap
 
 from tacforge.engine.packs.manifest import FILE_KINDS
 
-from ..document import MISSING, Reloaded, ValueChanged, bulk_edit
 from ..common.rooms import DocumentTab
+from ..document import MISSING, Reloaded, ValueChanged, bulk_edit
 from ..qt_present import present
 from .manifest_checks import check_id, check_requirement, check_version
 
 PROBLEM_STYLE = "color: #b00020;"
-TEXT_FIELDS = (("id", "Id"), ("name", "Name"), ("version", "Version"), ("description", "Description"),
-               ("licence", "Licence"))
+TEXT_FIELDS = (
+    ("id", "Id"),
+    ("name", "Name"),
+    ("version", "Version"),
+    ("description", "Description"),
+    ("licence", "Licence"),
+)
 REQ_ID, REQ_RANGE, REQ_STATUS = range(3)
 
 
@@ -123,8 +135,9 @@ class ManifestTab(DocumentTab):
         text = self.fields[key].text().strip()
         if str(self.document.value(key, default="")) == text or self._check_field(key) is not None:
             return
-        self.document.set_value((key,), text if text or key in ("id", "name", "version") else MISSING,
-                                f"Change pack {key}")
+        self.document.set_value(
+            (key,), text if text or key in ("id", "name", "version") else MISSING, f"Change pack {key}"
+        )
 
     # -- requirements ---------------------------------------------------------------------------------------------
     def _check_requirement_row(self, row: int) -> list[str]:

@@ -5,11 +5,18 @@ pack), and what typing a value means."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from tacforge.engine.model.parameters import (PARAMETER_FIELDS, ParameterInfo, RulesParameters, declared_type,
-                                              iter_parameters, parameter_info)
+from tacforge.engine.model.parameters import (
+    PARAMETER_FIELDS,
+    ParameterInfo,
+    RulesParameters,
+    declared_type,
+    iter_parameters,
+    parameter_info,
+)
 
 PARAMETERS_KEY = "parameters"  # the mapping of overrides in rules.yaml and in a scenario
 
@@ -56,8 +63,10 @@ def parameter_rows(base: RulesParameters, overrides: Mapping[str, Any], base_nam
     validator's to report and are left out)."""
     known = {k: v for k, v in overrides.items() if k in PARAMETER_FIELDS}
     current = base.overridden(known)
-    return [ParameterRow(group, key, info, current.value(key), base.value(key), key in known, base_name)
-            for group, key, _default, info in iter_parameters()]
+    return [
+        ParameterRow(group, key, info, current.value(key), base.value(key), key in known, base_name)
+        for group, key, _default, info in iter_parameters()
+    ]
 
 
 def parse_parameter(key: str, text: Any) -> Any:

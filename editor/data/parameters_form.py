@@ -8,8 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import (QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QScrollArea,
-                             QSpinBox, QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 from ruamel.yaml.comments import CommentedMap
 
 from tacforge.engine.model.parameters import PARAMETER_GROUPS
@@ -30,15 +40,19 @@ def _editor(row: ParameterRow) -> QLineEdit | QSpinBox | QDoubleSpinBox:
     box: QSpinBox | QDoubleSpinBox
     if row.kind == "int":  # (a whole number's bounds are whole)
         box = QSpinBox()
-        box.setRange(-NO_LIMIT if info.minimum is None else int(info.minimum) + (1 if info.exclusive_minimum else 0),
-                     NO_LIMIT if info.maximum is None else int(info.maximum))
+        box.setRange(
+            -NO_LIMIT if info.minimum is None else int(info.minimum) + (1 if info.exclusive_minimum else 0),
+            NO_LIMIT if info.maximum is None else int(info.maximum),
+        )
     else:
         box = QDoubleSpinBox()
         box.setDecimals(3)
         box.setSingleStep(FLOAT_STEP)
         step = 10 ** -box.decimals()
-        box.setRange(-NO_LIMIT if info.minimum is None else info.minimum + (step if info.exclusive_minimum else 0),
-                     NO_LIMIT if info.maximum is None else info.maximum)
+        box.setRange(
+            -NO_LIMIT if info.minimum is None else info.minimum + (step if info.exclusive_minimum else 0),
+            NO_LIMIT if info.maximum is None else info.maximum,
+        )
     box.setKeyboardTracking(False)  # a typed number is one value (and one undo step), not one per key
     box.setSuffix(f" {info.unit}")
     return box
@@ -57,8 +71,12 @@ class ParametersForm(QScrollArea):
         column = QVBoxLayout(inner)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        column.addWidget(QLabel(f"<b>Rules parameters</b>: values in <span style='{CHANGED_STYLE}'>bold</span> "
-                                f"differ from {base_name}; hover a value for its meaning, range and the original."))
+        column.addWidget(
+            QLabel(
+                f"<b>Rules parameters</b>: values in <span style='{CHANGED_STYLE}'>bold</span> "
+                f"differ from {base_name}; hover a value for its meaning, range and the original."
+            )
+        )
         column.addWidget(self.status)
         self.editors: dict[str, QWidget] = {}
         self.labels: dict[str, QLabel] = {}

@@ -7,8 +7,8 @@ from __future__ import annotations
 from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QAbstractItemView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged, bulk_edit
 from ..common.rooms import DocumentTab
+from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged, bulk_edit
 from .entry_table import BoundedDelegate, EntryTableModel
 from .periods_table import PERIODS_KEY, WEAPONS_KEY, period_columns, period_value, sides_of
 from .timeline import Bar, anachronisms, bars, gaps
@@ -68,8 +68,9 @@ class PeriodsTab(DocumentTab):
         holes = gaps(weapons, numbers)
         lines = []
         if late:
-            lines.append("<b>Outside the periods:</b> " + ", ".join(f"{w.name} ({w.periods[0]}-{w.periods[1]})"
-                                                                   for w in late))
+            lines.append(
+                "<b>Outside the periods:</b> " + ", ".join(f"{w.name} ({w.periods[0]}-{w.periods[1]})" for w in late)
+            )
         if holes:
             lines.append("<b>Gaps:</b> " + ", ".join(f"{n} {c} in period {p}" for n, c, p in holes))
         self.findings.setText("<br>".join(lines) or "No gaps or anachronisms.")

@@ -3,12 +3,13 @@ and out of command control), bounded by the periods schema."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from tacforge.engine.model import Period
 
-from .columns import Column
 from ..common.schema_bounds import ANY, whole_bounds
+from .columns import Column
 
 PERIODS_KEY, WEAPONS_KEY = "periods", "weapons"
 DELAY_NAMES = ("in command", "out of command")
@@ -23,15 +24,25 @@ def sides_of(periods: Iterable[Period]) -> list[str]:
 
 
 def period_columns(sides: Iterable[str]) -> list[Column]:
-    columns = [Column("#", ("number",), "int", editable=False, tip="the period number the weapon tables' YR uses"),
-               Column("Name", ("name",), "text"),
-               Column("Start", ("start",), "date", tip="first day of the period"),
-               Column("End", ("end",), "date", tip="last day of the period")]
+    columns = [
+        Column("#", ("number",), "int", editable=False, tip="the period number the weapon tables' YR uses"),
+        Column("Name", ("name",), "text"),
+        Column("Start", ("start",), "date", tip="first day of the period"),
+        Column("End", ("end",), "date", tip="last day of the period"),
+    ]
     for side in sides:
         for position, name in enumerate(DELAY_NAMES):
             low, high = whole_bounds("periods", PERIODS_KEY, ANY, "command_delays", ANY, position)
-            columns.append(Column(f"{side} {name}", ("command_delays", side, position), "int", low, high,
-                                  tip=f"pulses of delay on the orders of a {side} unit {name} control"))
+            columns.append(
+                Column(
+                    f"{side} {name}",
+                    ("command_delays", side, position),
+                    "int",
+                    low,
+                    high,
+                    tip=f"pulses of delay on the orders of a {side} unit {name} control",
+                )
+            )
     return columns
 
 

@@ -6,17 +6,37 @@ from __future__ import annotations
 
 from PyQt6.QtCore import QSize, Qt
 from PyQt6.QtGui import QColor, QIcon, QPixmap
-from PyQt6.QtWidgets import (QAbstractItemView, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSplitter, QTableView,
-                             QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
-from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
+from ..common.rooms import DocumentTab
 from ..common.terrain_look import CodeInfo
 from ..common.tiles import ICON, TileAtlas, tile_icon
-from ..common.rooms import DocumentTab
+from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
 from ..qt_present import present
 from .entry_table import BoundedDelegate, EntryTableModel
-from .terrain_table import (CODES_KEY, TYPES_KEY, code_columns, code_value, codes_of_type, maps_seeing, maps_using,
-                            type_columns, type_value, used_in_text, with_terrain)
+from .terrain_table import (
+    CODES_KEY,
+    TYPES_KEY,
+    code_columns,
+    code_value,
+    codes_of_type,
+    maps_seeing,
+    maps_using,
+    type_columns,
+    type_value,
+    used_in_text,
+    with_terrain,
+)
 
 REDRAWN_ON = (ValueChanged, RowsInserted, RowsRemoved, Reloaded)
 
@@ -42,8 +62,9 @@ class TerrainTab(DocumentTab):
         self._atlas: TileAtlas | None = None
         self._info: CodeInfo | None = None
         self.types_model = EntryTableModel(document, TYPES_KEY, [], type_value, lambda t: t.name)
-        self.codes_model = EntryTableModel(document, CODES_KEY, [], code_value, lambda c: f"code {c.code}",
-                                           self._code_decoration)
+        self.codes_model = EntryTableModel(
+            document, CODES_KEY, [], code_value, lambda c: f"code {c.code}", self._code_decoration
+        )
         self.types_view, self.codes_view = _table(self.types_model), _table(self.codes_model)
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -52,8 +73,10 @@ class TerrainTab(DocumentTab):
         delete_type.clicked.connect(self.delete_selected_type)
         delete_code.clicked.connect(self.delete_selected_code)
         split = QSplitter(Qt.Orientation.Vertical)
-        for title, view, button in (("Terrain types", self.types_view, delete_type),
-                                    ("Terrain codes, drawn as the map draws them", self.codes_view, delete_code)):
+        for title, view, button in (
+            ("Terrain types", self.types_view, delete_type),
+            ("Terrain codes, drawn as the map draws them", self.codes_view, delete_code),
+        ):
             box = QWidget()
             layout = QVBoxLayout(box)
             layout.setContentsMargins(0, 0, 0, 0)
@@ -80,8 +103,10 @@ class TerrainTab(DocumentTab):
             self._info = CodeInfo.of(content)
             self._atlas = TileAtlas(self._info, ICON)
         mobility = [m.id for m in tables.mobility_classes if m is not None] or list(content.mobility if content else ())
-        type_ids = sorted({t.id.split(":")[-1] for t in (content.terrain_types.values() if content else ())}
-                          | {t.id.split(":")[-1] for t in tables.terrain_types if t is not None})
+        type_ids = sorted(
+            {t.id.split(":")[-1] for t in (content.terrain_types.values() if content else ())}
+            | {t.id.split(":")[-1] for t in tables.terrain_types if t is not None}
+        )
         self.types_model.set_entries(tables.terrain_types, type_columns(mobility))
         self.codes_model.set_entries(tables.terrain_codes, code_columns(type_ids))
         for view in (self.types_view, self.codes_view):
@@ -130,8 +155,10 @@ class TerrainTab(DocumentTab):
         code = self.document.model.terrain_codes[row]
         if code is not None:
             used = maps_using(self._maps(), [code.code])
-            if used and not self._confirm(f"Terrain code {code.code} is {used_in_text(used)}. Delete it anyway? "
-                                          "Those maps fail validation until their squares are repainted."):
+            if used and not self._confirm(
+                f"Terrain code {code.code} is {used_in_text(used)}. Delete it anyway? "
+                "Those maps fail validation until their squares are repainted."
+            ):
                 return False
         self.document.remove_rows((CODES_KEY,), row, 1, f"Delete terrain code {code.code if code else row}")
         return True
@@ -142,9 +169,11 @@ class TerrainTab(DocumentTab):
         if ttype is not None:
             codes = codes_of_type(self.document.model, ttype.id)
             used = maps_using(self._maps(), codes)
-            if codes and not self._confirm(f"{ttype.name} is the type of codes {', '.join(map(str, codes))}, "
-                                           f"{used_in_text(used)}. Delete it anyway? Those codes will need another "
-                                           "type."):
+            if codes and not self._confirm(
+                f"{ttype.name} is the type of codes {', '.join(map(str, codes))}, "
+                f"{used_in_text(used)}. Delete it anyway? Those codes will need another "
+                "type."
+            ):
                 return False
         self.document.remove_rows((TYPES_KEY,), row, 1, f"Delete terrain type {ttype.name if ttype else row}")
         return True
@@ -154,7 +183,11 @@ class TerrainTab(DocumentTab):
         return maps_seeing(self.workspace.packset, pack_id) if pack_id else []
 
     def _confirm(self, text: str) -> bool:
-        answer = QMessageBox.question(self, "Delete", text,
-                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                                      QMessageBox.StandardButton.No)
+        answer = QMessageBox.question(
+            self,
+            "Delete",
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
         return answer == QMessageBox.StandardButton.Yes

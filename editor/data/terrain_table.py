@@ -4,15 +4,16 @@ they are saved), and the maps that use a code or a type."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any, Iterable
+from typing import Any
 
 import numpy as np
 
 from tacforge.engine.model import Map, TerrainCode, TerrainType
 
-from .columns import Column
 from ..common.schema_bounds import ANY, choices, nullable, whole_bounds
+from .columns import Column
 
 TYPES_KEY, CODES_KEY = "terrain_types", "terrain_codes"
 
@@ -20,28 +21,45 @@ TYPES_KEY, CODES_KEY = "terrain_types", "terrain_codes"
 def type_columns(mobility_ids: Iterable[str]) -> list[Column]:
     """Name, cover, line of sight, entrenchable, then the cost to enter for each mobility class (bare ids)."""
     cost = whole_bounds("terrain", TYPES_KEY, ANY, "movement", ANY)
-    columns = [Column("Name", ("name",), "text"),
-               Column("Cover", ("cover",), "bool", tip="cover terrain: fire at units here is less accurate"),
-               Column("Line of sight", ("los",), "choice", options=choices("terrain", TYPES_KEY, ANY, "los"),
-                      tip="how the square counts for line of sight and spotting"),
-               Column("Entrenchable", ("entrenchable",), "bool", tip="entrenchments may be built here")]
+    columns = [
+        Column("Name", ("name",), "text"),
+        Column("Cover", ("cover",), "bool", tip="cover terrain: fire at units here is less accurate"),
+        Column(
+            "Line of sight",
+            ("los",),
+            "choice",
+            options=choices("terrain", TYPES_KEY, ANY, "los"),
+            tip="how the square counts for line of sight and spotting",
+        ),
+        Column("Entrenchable", ("entrenchable",), "bool", tip="entrenchments may be built here"),
+    ]
     for mobility in mobility_ids:
         bare = mobility.split(":")[-1]
-        columns.append(Column(f"Move {bare}", ("movement", bare), "int", cost[0], cost[1],
-                              blank_means_none=nullable("terrain", TYPES_KEY, ANY, "movement", ANY),
-                              tip=f"movement points a {bare} unit spends to enter; empty: it cannot enter"))
+        columns.append(
+            Column(
+                f"Move {bare}",
+                ("movement", bare),
+                "int",
+                cost[0],
+                cost[1],
+                blank_means_none=nullable("terrain", TYPES_KEY, ANY, "movement", ANY),
+                tip=f"movement points a {bare} unit spends to enter; empty: it cannot enter",
+            )
+        )
     return columns
 
 
 def code_columns(type_ids: Iterable[str]) -> list[Column]:
     level = whole_bounds("terrain", CODES_KEY, ANY, "level")
     variant = whole_bounds("terrain", CODES_KEY, ANY, "variant")
-    return [Column("Code", ("code",), "int", editable=False, tip="the interchange code (BG Appendix 3)"),
-            Column("Terrain type", ("type",), "choice", options=tuple(type_ids)),
-            Column("Level", ("level",), "int", *level, tip="ground level: 1, 3, 5 plateaus, slopes between"),
-            Column("Variant", ("variant",), "int", *variant, tip="road, river and slope direction"),
-            Column("Symbol", ("glyph",), "symbol", tip="the one character that stands for the code in map rows"),
-            Column("Colour", (), "colour", editable=False, tip="the colour the zoomed-out map draws")]
+    return [
+        Column("Code", ("code",), "int", editable=False, tip="the interchange code (BG Appendix 3)"),
+        Column("Terrain type", ("type",), "choice", options=tuple(type_ids)),
+        Column("Level", ("level",), "int", *level, tip="ground level: 1, 3, 5 plateaus, slopes between"),
+        Column("Variant", ("variant",), "int", *variant, tip="road, river and slope direction"),
+        Column("Symbol", ("glyph",), "symbol", tip="the one character that stands for the code in map rows"),
+        Column("Colour", (), "colour", editable=False, tip="the colour the zoomed-out map draws"),
+    ]
 
 
 def type_value(ttype: TerrainType, column: Column) -> Any:
@@ -98,8 +116,12 @@ def live_content(content, documents: Iterable) -> Any:
     if content is None:
         return None
     for document in documents:
-        if (document.kind == "terrain" and document.model is not None and document.content is not None
-                and document.content.pack_id in content.namespaces):
+        if (
+            document.kind == "terrain"
+            and document.model is not None
+            and document.content is not None
+            and document.content.pack_id in content.namespaces
+        ):
             content = with_terrain(content, document.model, document.path)
     return content
 

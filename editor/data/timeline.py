@@ -3,8 +3,8 @@ dragging a bar's end does to the weapon's years. The periods room draws these wi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from tacforge.engine.model import Weapon
 from tacforge.engine.validation.semantic import period_span_problem
@@ -48,7 +48,8 @@ def gaps(weapons: Iterable[Weapon], period_numbers: Iterable[int]) -> list[tuple
     covered: dict[tuple[str, str], set[int]] = {}
     for weapon in weapons:
         covered.setdefault((weapon.nationality, weapon.unit_class), set()).update(
-            range(weapon.periods[0], weapon.periods[1] + 1))
+            range(weapon.periods[0], weapon.periods[1] + 1)
+        )
     out = []
     for (nationality, unit_class), periods in sorted(covered.items()):
         out += [(nationality, unit_class, p) for p in numbers if min(periods) < p < max(periods) and p not in periods]

@@ -20,7 +20,7 @@ ANACHRONISM, DRAGGING = (205, 60, 50), (240, 170, 40)
 class TimelineBars(pg.BarGraphItem):
     """All bars in one item (one graphics item per weapon would be slow for a full table)."""
 
-    def __init__(self, owner: "TimelinePlot"):
+    def __init__(self, owner: TimelinePlot):
         super().__init__(x0=[], x1=[], y=[], height=BAR_HEIGHT)
         self.owner = owner
         self._grabbed: tuple[Bar, int] | None = None
@@ -89,8 +89,23 @@ class TimelinePlot(pg.PlotWidget):
     def _draw(self, moved: dict[int, tuple[int, int]]) -> None:
         spans = [moved.get(b.row, (b.first, b.last)) for b in self.bars]
         nationalities = list(dict.fromkeys(b.weapon.nationality for b in self.bars))
-        brushes = [pg.mkBrush(*(DRAGGING if b.row in moved else ANACHRONISM if b.weapon.id in self.marked
-                                else NATIONALITY_COLOURS[nationalities.index(b.weapon.nationality)
-                                                         % len(NATIONALITY_COLOURS)])) for b in self.bars]
-        self.item.setOpts(x0=[s[0] - 0.5 for s in spans], x1=[s[1] + 0.5 for s in spans],
-                          y=[b.row for b in self.bars], height=BAR_HEIGHT, brushes=brushes, pen=pg.mkPen("k"))
+        brushes = [
+            pg.mkBrush(
+                *(
+                    DRAGGING
+                    if b.row in moved
+                    else ANACHRONISM
+                    if b.weapon.id in self.marked
+                    else NATIONALITY_COLOURS[nationalities.index(b.weapon.nationality) % len(NATIONALITY_COLOURS)]
+                )
+            )
+            for b in self.bars
+        ]
+        self.item.setOpts(
+            x0=[s[0] - 0.5 for s in spans],
+            x1=[s[1] + 0.5 for s in spans],
+            y=[b.row for b in self.bars],
+            height=BAR_HEIGHT,
+            brushes=brushes,
+            pen=pg.mkPen("k"),
+        )

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from tacforge.engine.model import Weapon
-from .columns import cell_text, choice, span, truth, whole_number
+
 from ..common.schema_bounds import ANY, schema_node
+from .columns import cell_text, choice, span, truth, whole_number
 
 STATS = ("mr", "mp", "ss", "ac", "sp", "mg", "fa", "ba", "sl", "df")
 FLAGS = ("single_use", "thrown", "designer_value")
@@ -52,19 +53,35 @@ class Column:
             return choice(self.header, text, self.choices)
         if self.kind == "periods":
             first, last = span(self.header, text)
-            return (whole_number(self.header, str(first), self.minimum, self.maximum),
-                    whole_number(self.header, str(last), self.minimum, self.maximum))
+            return (
+                whole_number(self.header, str(first), self.minimum, self.maximum),
+                whole_number(self.header, str(last), self.minimum, self.maximum),
+            )
         if not text and self.optional and self.attribute == "legacy_number":
             return None
         return whole_number(self.header, text, self.minimum, self.maximum)
 
 
 # (YAML key, the manuals' header, Weapon attribute); the manuals' column order, then the behaviour flags
-_LAYOUT = (("legacy_number", "#", "legacy_number"), ("name", "Name", "name"), ("mr", "MR", "mr"),
-           ("mp", "MP", "mp"), ("ss", "SS", "ss"), ("ac", "AC", "ac"), ("sp", "SP", "sp"), ("mg", "MG", "mg"),
-           ("fa", "FA", "fa"), ("ba", "BA", "ba"), ("sl", "SL", "sl"), ("df", "DF", "df"),
-           ("periods", "YR", "periods"), ("class", "Class", "unit_class"), ("single_use", "Single use", "single_use"),
-           ("thrown", "Thrown", "thrown"), ("designer_value", "Designer value", "designer_value"))
+_LAYOUT = (
+    ("legacy_number", "#", "legacy_number"),
+    ("name", "Name", "name"),
+    ("mr", "MR", "mr"),
+    ("mp", "MP", "mp"),
+    ("ss", "SS", "ss"),
+    ("ac", "AC", "ac"),
+    ("sp", "SP", "sp"),
+    ("mg", "MG", "mg"),
+    ("fa", "FA", "fa"),
+    ("ba", "BA", "ba"),
+    ("sl", "SL", "sl"),
+    ("df", "DF", "df"),
+    ("periods", "YR", "periods"),
+    ("class", "Class", "unit_class"),
+    ("single_use", "Single use", "single_use"),
+    ("thrown", "Thrown", "thrown"),
+    ("designer_value", "Designer value", "designer_value"),
+)
 
 
 def weapon_schema() -> dict:
@@ -86,9 +103,19 @@ def columns() -> tuple[Column, ...]:
             kind = "enum"
         else:
             kind = {"integer": "int", "boolean": "bool"}.get(spec.get("type"), "text")
-        out.append(Column(key, header, attribute, kind, spec.get("minimum"), spec.get("maximum"),
-                          tuple(spec.get("enum", ())), key not in required,
-                          props[key].get("description", "")))
+        out.append(
+            Column(
+                key,
+                header,
+                attribute,
+                kind,
+                spec.get("minimum"),
+                spec.get("maximum"),
+                tuple(spec.get("enum", ())),
+                key not in required,
+                props[key].get("description", ""),
+            )
+        )
     return tuple(out)
 
 
@@ -96,7 +123,7 @@ def column(key: str) -> Column:
     return next(c for c in columns() if c.key == key)
 
 
-@lru_cache(maxsize=None)
+@cache
 def class_keys(unit_class: str) -> tuple[frozenset[str], frozenset[str]]:
     """(keys a class requires, keys it must not have), from the schema's per-class rules (its allOf)."""
     required: set[str] = set()

@@ -4,8 +4,8 @@ its comments, key order and the style of what is not edited."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from tacforge.engine.model import Weapon
 
@@ -49,14 +49,16 @@ def _new_row(document, row, pack_id: str):
         return new_entry(row.after, pack_id)
     original = rows_of(document, {}).weapons[row.copy_of]
     old, new = entry_values(original, pack_id), entry_values(row.after, pack_id)
-    entry = document.row_copy(TABLE, row.copy_of, **{k: yaml_value(k, v) for k, v in new.items()
-                                                     if k in old and old[k] != v})
+    entry = document.row_copy(
+        TABLE, row.copy_of, **{k: yaml_value(k, v) for k, v in new.items() if k in old and old[k] != v}
+    )
     for key in [k for k in old if k not in new]:  # the copy drops what the variant does not have (its aliases)
         del entry[key]
     order = list(new)  # the schema's order
     for key in [k for k in new if k not in old]:  # a key the original lacks goes in its place, not at the end
-        entry.insert(sum(1 for k in entry if k in order and order.index(k) < order.index(key)), key,
-                     yaml_value(key, new[key]))
+        entry.insert(
+            sum(1 for k in entry if k in order and order.index(k) < order.index(key)), key, yaml_value(key, new[key])
+        )
     return entry
 
 

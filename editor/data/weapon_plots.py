@@ -8,9 +8,9 @@ for floats (the same functions, the same numbers to within rounding, several tim
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
 
 from tacforge.engine.model import Weapon
 from tacforge.engine.model.content import Content
@@ -76,23 +76,24 @@ def _unit_class(content: Content, weapon: Weapon):
     return cls
 
 
-def attack(content: Content, firer: Weapon, target: Weapon, range_: int, settings: FireSettings,
-           exact: bool = True) -> rf.FireResult:
+def attack(
+    content: Content, firer: Weapon, target: Weapon, range_: int, settings: FireSettings, exact: bool = True
+) -> rf.FireResult:
     """One direct-fire attack, as `tacforge calc kills` computes it: in exact fractions, or (exact False, for the
     heat map's thousands of cells) in floats."""
     number = Fraction if exact else float
     f = rf.Firer.from_weapon(firer, _unit_class(content, firer), number(settings.count))
     t = rf.Target.from_weapon(target, _unit_class(content, target))
-    return rf.content_direct_fire(content, f, t, range_=number(range_), pulses=settings.pulses,
-                                  front_arc=settings.facing == "front")
+    return rf.content_direct_fire(
+        content, f, t, range_=number(range_), pulses=settings.pulses, front_arc=settings.facing == "front"
+    )
 
 
 def _point(result: rf.FireResult, range_: int) -> Point:
     return Point(range_, result.kills, min(result.kills, 1), result.suppression, describe(result))
 
 
-def range_series(content: Content, firer: Weapon, target: Weapon, settings: FireSettings,
-                 exact: bool = True) -> Series:
+def range_series(content: Content, firer: Weapon, target: Weapon, settings: FireSettings, exact: bool = True) -> Series:
     """The attack at every range from 0 to the firer's maximum range."""
     facing = f" ({settings.facing})" if _unit_class(content, target).armoured else ""
     label = f"{target.name}{facing}"
@@ -103,8 +104,9 @@ def range_series(content: Content, firer: Weapon, target: Weapon, settings: Fire
     return Series(label, target.id, points)
 
 
-def kill_curves(content: Content, firer: Weapon, targets: Iterable[Weapon], settings: FireSettings,
-                exact: bool = True) -> list[Series]:
+def kill_curves(
+    content: Content, firer: Weapon, targets: Iterable[Weapon], settings: FireSettings, exact: bool = True
+) -> list[Series]:
     return [range_series(content, firer, t, settings, exact) for t in targets]
 
 
@@ -119,15 +121,18 @@ class HeatMap:
     kills: tuple[tuple[float | None, ...], ...]
 
 
-def heat_map(content: Content, firers: Iterable[Weapon], targets: Iterable[Weapon], range_: int,
-             settings: FireSettings) -> HeatMap:
+def heat_map(
+    content: Content, firers: Iterable[Weapon], targets: Iterable[Weapon], range_: int, settings: FireSettings
+) -> HeatMap:
     firers, targets = tuple(firers), tuple(targets)
     rows = []
     for f in firers:
         row = []
         for t in targets:
             try:
-                row.append(float(attack(content, f, t, range_, settings, exact=False).kills) if range_ <= f.mr else None)
+                row.append(
+                    float(attack(content, f, t, range_, settings, exact=False).kills) if range_ <= f.mr else None
+                )
             except ValueError:
                 row.append(None)
         rows.append(tuple(row))
@@ -136,8 +141,13 @@ def heat_map(content: Content, firers: Iterable[Weapon], targets: Iterable[Weapo
 
 def armoured_targets(content: Content, weapons: Iterable[Weapon], period: int | None) -> list[Weapon]:
     """The armoured vehicles of a period (all periods with None): the heat map's columns."""
-    return [w for w in weapons if (period is None or w.available_in(period))
-            and (cls := content.unit_classes.get(w.unit_class)) is not None and cls.armoured]
+    return [
+        w
+        for w in weapons
+        if (period is None or w.available_in(period))
+        and (cls := content.unit_classes.get(w.unit_class)) is not None
+        and cls.armoured
+    ]
 
 
 def direct_firers(content: Content, weapons: Iterable[Weapon], period: int | None) -> list[Weapon]:
@@ -155,8 +165,11 @@ def direct_firers(content: Content, weapons: Iterable[Weapon], period: int | Non
 
 def infantry_targets(content: Content, weapons: Iterable[Weapon]) -> list[Weapon]:
     """Infantry platoons (classes marked `infantry`, not armoured): the targets of the suppression plot."""
-    return [w for w in weapons if (cls := content.unit_classes.get(w.unit_class)) is not None
-            and cls.infantry and not cls.armoured]
+    return [
+        w
+        for w in weapons
+        if (cls := content.unit_classes.get(w.unit_class)) is not None and cls.infantry and not cls.armoured
+    ]
 
 
 def heat_map_with(previous: HeatMap, content: Content, weapon: Weapon, settings: FireSettings) -> HeatMap:
@@ -192,13 +205,17 @@ def opponents(content: Content, candidates: Iterable[Weapon], weapon: Weapon, li
     """The first candidates the weapon would meet: fielded by the other side, in a period it is fielded in."""
     enemy = sides(content, weapon)[1]
     first, last = weapon.periods
-    found = [w for w in candidates
-             if w.fielded_by(enemy) and "any" not in w.nationalities and w.periods[0] <= last and first <= w.periods[1]]
+    found = [
+        w
+        for w in candidates
+        if w.fielded_by(enemy) and "any" not in w.nationalities and w.periods[0] <= last and first <= w.periods[1]
+    ]
     return found[:limit]
 
 
-def fire_curves(content: Content, firers: Iterable[Weapon], target: Weapon, settings: FireSettings,
-                exact: bool = True) -> list[Series]:
+def fire_curves(
+    content: Content, firers: Iterable[Weapon], target: Weapon, settings: FireSettings, exact: bool = True
+) -> list[Series]:
     """Several firers against one target (how a vehicle's armour holds up), one series per firer, labelled by it."""
     out = []
     for firer in firers:

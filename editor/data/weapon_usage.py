@@ -47,22 +47,54 @@ def usages(content: Content, weapon: Weapon) -> list[Usage]:
             for formation in force.formations:
                 for unit in formation.units:
                     if refers(unit.weapon, nats):
-                        out.append(Usage("scenario", scenario.name, unit.source.file, unit.source.path + ("weapon",),
-                                         unit.source.pack, scenario.id))
+                        out.append(
+                            Usage(
+                                "scenario",
+                                scenario.name,
+                                unit.source.file,
+                                unit.source.path + ("weapon",),
+                                unit.source.pack,
+                                scenario.id,
+                            )
+                        )
         for battery in scenario.offmap_artillery:
             if refers(battery.weapon, content.side_nationalities(battery.side)):
-                out.append(Usage("scenario", scenario.name, battery.source.file, battery.source.path + ("weapon",),
-                                 battery.source.pack, scenario.id))
+                out.append(
+                    Usage(
+                        "scenario",
+                        scenario.name,
+                        battery.source.file,
+                        battery.source.path + ("weapon",),
+                        battery.source.pack,
+                        scenario.id,
+                    )
+                )
     for template in content.formations.values():
         nats = [template.nationality] if template.nationality else content.side_nationalities(template.side)
         for element in (template.hq, *template.units):
             if element is not None and refers(element.weapon, nats):
-                out.append(Usage("formation", template.name, element.source.file, element.source.path + ("weapon",),
-                                 element.source.pack, template.id))
+                out.append(
+                    Usage(
+                        "formation",
+                        template.name,
+                        element.source.file,
+                        element.source.path + ("weapon",),
+                        element.source.pack,
+                        template.id,
+                    )
+                )
     for other in content.weapons.values():
         if other.fires_as is not None and other.id != weapon.id and refers(other.fires_as, other.nationalities):
-            out.append(Usage("weapon", other.name, other.source.file, other.source.path + ("fires_as",),
-                             other.source.pack, other.id))
+            out.append(
+                Usage(
+                    "weapon",
+                    other.name,
+                    other.source.file,
+                    other.source.path + ("fires_as",),
+                    other.source.pack,
+                    other.id,
+                )
+            )
     return out
 
 
@@ -76,8 +108,9 @@ class WeaponInUse(Exception):
     def __init__(self, weapon: Weapon, found: list[Usage]):
         self.weapon, self.usages = weapon, found
         names = ", ".join(sorted({u.describe() for u in found}))
-        super().__init__(f"{weapon.name} is used by {names}; replace it by another weapon everywhere, or remove "
-                         "those uses first")
+        super().__init__(
+            f"{weapon.name} is used by {names}; replace it by another weapon everywhere, or remove those uses first"
+        )
 
 
 def delete_weapon(table: WeaponRows, weapon_id: str) -> TableChange:

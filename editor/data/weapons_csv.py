@@ -86,8 +86,9 @@ class ImportPreview:
         return [i for i in self.issues if i.is_error]
 
     def summary(self) -> str:
-        return (f"{len(self.added)} added, {len(self.changed)} changed, {len(self.removed)} removed"
-                + (f"; {len(self.errors)} errors" if self.errors else ""))
+        return f"{len(self.added)} added, {len(self.changed)} changed, {len(self.removed)} removed" + (
+            f"; {len(self.errors)} errors" if self.errors else ""
+        )
 
 
 def _located(issue: Issue, file: Path, line: int) -> Issue:
@@ -102,11 +103,25 @@ def read_csv(text: str, file: Path, table: WeaponRows) -> tuple[list[Weapon], li
     issues: list[Issue] = []
     unknown = [h for h in (reader.fieldnames or []) if h not in known]
     if not reader.fieldnames or "id" not in reader.fieldnames:
-        return [], [error("csv.header", "the first line must be the column names, with an 'id' column", file=file,
-                          line=1, hint="export a table to see the expected columns: " + ", ".join(known))]
+        return [], [
+            error(
+                "csv.header",
+                "the first line must be the column names, with an 'id' column",
+                file=file,
+                line=1,
+                hint="export a table to see the expected columns: " + ", ".join(known),
+            )
+        ]
     for name in unknown:
-        issues.append(error("csv.unknown-column", f"unknown column '{name}'", file=file, line=1,
-                            hint="columns are the weapon keys: " + ", ".join(known)))
+        issues.append(
+            error(
+                "csv.unknown-column",
+                f"unknown column '{name}'",
+                file=file,
+                line=1,
+                hint="columns are the weapon keys: " + ", ".join(known),
+            )
+        )
     weapons: list[Weapon] = []
     seen: dict[str, int] = {}  # weapon id -> the line it is on
     for i, row in enumerate(reader):
@@ -117,8 +132,15 @@ def read_csv(text: str, file: Path, table: WeaponRows) -> tuple[list[Weapon], li
         if weapon is None:
             continue
         if weapon.id in seen:
-            issues.append(error("csv.duplicate-id", f"'{weapon.local_id}' is also on line {seen[weapon.id]}",
-                                file=file, line=line, path=("id",)))
+            issues.append(
+                error(
+                    "csv.duplicate-id",
+                    f"'{weapon.local_id}' is also on line {seen[weapon.id]}",
+                    file=file,
+                    line=line,
+                    path=("id",),
+                )
+            )
             continue
         seen[weapon.id] = line
         issues += [_located(x, file, line) for x in check_weapon(weapon, table.content)]
@@ -128,8 +150,11 @@ def read_csv(text: str, file: Path, table: WeaponRows) -> tuple[list[Weapon], li
 
 def _diffs(before: Weapon, after: Weapon, pack_id: str) -> tuple[FieldDiff, ...]:
     old, new = entry_values(before, pack_id), entry_values(after, pack_id)
-    return tuple(FieldDiff(k, _cell(old[k]) if k in old else "", _cell(new[k]) if k in new else "")
-                 for k in headers() if old.get(k) != new.get(k))
+    return tuple(
+        FieldDiff(k, _cell(old[k]) if k in old else "", _cell(new[k]) if k in new else "")
+        for k in headers()
+        if old.get(k) != new.get(k)
+    )
 
 
 def preview_import(text: str, file: Path, table: WeaponRows) -> ImportPreview:
@@ -152,9 +177,16 @@ def preview_import(text: str, file: Path, table: WeaponRows) -> ImportPreview:
     for _, weapon in removed:
         found = usages(table.content, weapon)
         if found:
-            issues.append(error("csv.removes-used-weapon", f"the CSV leaves out {weapon.name}, which "
-                                + ", ".join(sorted({u.describe() for u in found})) + " use(s)", file=file,
-                                hint=f"add a row for '{weapon.local_id}', or replace it in the table first"))
+            issues.append(
+                error(
+                    "csv.removes-used-weapon",
+                    f"the CSV leaves out {weapon.name}, which "
+                    + ", ".join(sorted({u.describe() for u in found}))
+                    + " use(s)",
+                    file=file,
+                    hint=f"add a row for '{weapon.local_id}', or replace it in the table first",
+                )
+            )
     rows += [RowChange(i, w, None) for i, w in reversed(removed)]  # from the end: earlier indexes stay put
     added = [w for w in imported if w.id not in current]
     start = len(table.weapons) - len(removed)

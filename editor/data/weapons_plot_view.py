@@ -9,15 +9,35 @@ from typing import TypeVar
 import numpy as np
 import pyqtgraph as pg
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
-                             QSpinBox, QTabWidget, QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tacforge.engine.model import Weapon
 
 from ..qt_present import present
-
-from .weapon_plots import (FireSettings, HeatMap, armoured_targets, direct_firers, fire_curves, heat_map,
-                           heat_map_with, infantry_targets, kill_curves, opponents, sides)
+from .weapon_plots import (
+    FireSettings,
+    HeatMap,
+    armoured_targets,
+    direct_firers,
+    fire_curves,
+    heat_map,
+    heat_map_with,
+    infantry_targets,
+    kill_curves,
+    opponents,
+    sides,
+)
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
 
@@ -139,8 +159,11 @@ class _RangePlot(_ShownPlot):
             for i, label in enumerate(labels):
                 color = PALETTE[i % len(PALETTE)]
                 self._ghosts.append(plot.plot([], [], pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DashLine)))
-                self._curves.append(plot.plot([], [], pen=pg.mkPen(color, width=2), symbol="o", symbolSize=5,
-                                              symbolBrush=color, name=label))
+                self._curves.append(
+                    plot.plot(
+                        [], [], pen=pg.mkPen(color, width=2), symbol="o", symbolSize=5, symbolBrush=color, name=label
+                    )
+                )
         for old, new, ghost, curve in zip(before, after, self._ghosts, self._curves):
             curve.setData([p.range for p in new.points], [self.value(p) for p in new.points])
             if editing and old.points and old.points != new.points:
@@ -163,7 +186,7 @@ class _RangePlot(_ShownPlot):
                 d = ((p.range - at.x()) / scale_x) ** 2 + ((self.value(p) - at.y()) / scale_y) ** 2
                 if d < where:
                     best, where = (label, p), d
-        if best is None or where > 20 ** 2:
+        if best is None or where > 20**2:
             self.hover.hide()
             return
         label, p = best
@@ -202,8 +225,13 @@ class KillPlot(_RangePlot):
         self.choice.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.choice.setMaximumHeight(90)
         self.choice.setToolTip("the weapons plotted (Ctrl+click to choose several)")
-        for label, widget in (("selected", self.direction), ("", self.measure), ("armour", self.facing),
-                              ("P", self.pulses), ("N", self.count)):
+        for label, widget in (
+            ("selected", self.direction),
+            ("", self.measure),
+            ("armour", self.facing),
+            ("P", self.pulses),
+            ("N", self.count),
+        ):
             if label:
                 self.controls.addWidget(QLabel(label))
             self.controls.addWidget(widget)
@@ -301,8 +329,11 @@ class SuppressionPlot(_RangePlot):
 
     def others(self, inputs: Inputs) -> list[Weapon]:
         firer = inputs.firer
-        return [t for t in infantry_targets(inputs.content, inputs.pool)
-                if firer is None or t.periods[0] <= firer.periods[1] and firer.periods[0] <= t.periods[1]][:6]
+        return [
+            t
+            for t in infantry_targets(inputs.content, inputs.pool)
+            if firer is None or t.periods[0] <= firer.periods[1] and firer.periods[0] <= t.periods[1]
+        ][:6]
 
 
 class HeatPlot(_ShownPlot):
@@ -352,9 +383,12 @@ class HeatPlot(_ShownPlot):
             firers = [f for f in firers if f.fielded_by(own)] or firers
             targets = [t for t in targets if t.fielded_by(enemy) and "any" not in t.nationalities] or targets
         heat = self.map
-        same_rows = heat is not None and heat.range == self.range.value() and \
-            [f.id for f in firers] == [f.id for f in heat.firers] and \
-            [t.id for t in targets] == [t.id for t in heat.targets]
+        same_rows = (
+            heat is not None
+            and heat.range == self.range.value()
+            and [f.id for f in firers] == [f.id for f in heat.firers]
+            and [t.id for t in targets] == [t.id for t in heat.targets]
+        )
         if heat is None or not same_rows:
             heat = heat_map(content, firers, targets, self.range.value(), settings)
         else:  # a keystroke, a commit or an undo: only the rows and columns of the weapons that changed
@@ -364,7 +398,11 @@ class HeatPlot(_ShownPlot):
                     heat = heat_map_with(heat, content, weapon, settings)
         self.map = heat
         values = np.array([[np.nan if k is None else k for k in row] for row in heat.kills] or [[np.nan]], np.float64)
-        self.image.setImage(values, autoLevels=False, levels=(0, max(1e-9, float(np.nanmax(values)) if np.isfinite(values).any() else 1)))
+        self.image.setImage(
+            values,
+            autoLevels=False,
+            levels=(0, max(1e-9, float(np.nanmax(values)) if np.isfinite(values).any() else 1)),
+        )
         self.plot.getAxis("left").setTicks([[(i + 0.5, f.name) for i, f in enumerate(heat.firers)]])
         # every third name always, the others where they fit (pyqtgraph drops overlapping lower-level labels)
         names = [(j + 0.5, t.name) for j, t in enumerate(heat.targets)]

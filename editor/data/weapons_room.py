@@ -7,14 +7,28 @@ from __future__ import annotations
 from pathlib import Path
 
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QFileDialog, QHBoxLayout, QInputDialog,
-                             QLabel, QLineEdit, QMainWindow, QMessageBox, QSpinBox, QTabBar, QTableView, QVBoxLayout,
-                             QWidget)
+from PyQt6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QSpinBox,
+    QTabBar,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tacforge.engine.yamlio import atomic_write_text
 
-from ..document import Reloaded, RowsInserted, RowsRemoved
 from ..common.rooms import DocumentTab
+from ..document import Reloaded, RowsInserted, RowsRemoved
 from ..qt_present import present
 from .weapon_columns import column, with_value
 from .weapon_edits import apply_change, base_weapons, replace_weapon
@@ -40,8 +54,12 @@ class WeaponsTab(DocumentTab):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.inner)
         if document.content is None:
-            self.inner.setCentralWidget(QLabel(f"The pack of {document.path.name} does not load; the issues dock "
-                                               "says why. Fix those first, or edit the file in a text editor."))
+            self.inner.setCentralWidget(
+                QLabel(
+                    f"The pack of {document.path.name} does not load; the issues dock "
+                    "says why. Fix those first, or edit the file in a text editor."
+                )
+            )
             self.watch_documents()
             return
         self.model = WeaponTableModel(document, base_weapons(workspace, document.content.pack_id), self)
@@ -52,8 +70,11 @@ class WeaponsTab(DocumentTab):
         self.table_view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # file order until a header is clicked
         self.table_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table_view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
-                                  | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.table_view.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
         present(self.table_view.verticalHeader()).setDefaultSectionSize(22)
         self.delegate = WeaponDelegate(self.proxy, self.table_view)
         self.table_view.setItemDelegate(self.delegate)
@@ -96,9 +117,14 @@ class WeaponsTab(DocumentTab):
             filters.addWidget(widget)
         toolbar = present(self.inner.addToolBar("Weapons"))
         toolbar.setObjectName("weapons")
-        for text, slot in (("Add", self.add), ("Clone as variant", self.clone), ("Delete", self.delete),
-                           ("Replace everywhere…", self.replace), ("Import CSV…", self.import_dialog),
-                           ("Export CSV…", self.export_dialog)):
+        for text, slot in (
+            ("Add", self.add),
+            ("Clone as variant", self.clone),
+            ("Delete", self.delete),
+            ("Replace everywhere…", self.replace),
+            ("Import CSV…", self.import_dialog),
+            ("Export CSV…", self.export_dialog),
+        ):
             toolbar.addAction(text, slot)
         self.message = QLabel(" ")
         self.message.setWordWrap(True)
@@ -175,8 +201,12 @@ class WeaponsTab(DocumentTab):
     # -- filtering and selection ----------------------------------------------------------------------------------
     def current_filter(self) -> WeaponFilter:
         cls = self.class_filter.currentText()
-        return WeaponFilter(None if cls == ALL else cls, self.period_filter.value() or None, self.text_filter.text(),
-                            self.nations.tabData(self.nations.currentIndex()))
+        return WeaponFilter(
+            None if cls == ALL else cls,
+            self.period_filter.value() or None,
+            self.text_filter.text(),
+            self.nations.tabData(self.nations.currentIndex()),
+        )
 
     def _filter(self) -> None:
         self.proxy.set_filter(self.current_filter())
@@ -253,8 +283,12 @@ class WeaponsTab(DocumentTab):
         try:
             self.push(delete_weapon(self.table, weapon.id))
         except WeaponInUse as exc:
-            answer = QMessageBox.question(self, "Weapon in use", f"{exc}\n\nReplace it by another weapon everywhere?",
-                                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+            answer = QMessageBox.question(
+                self,
+                "Weapon in use",
+                f"{exc}\n\nReplace it by another weapon everywhere?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            )
             if answer == QMessageBox.StandardButton.Yes:
                 self.replace()
 
@@ -262,10 +296,13 @@ class WeaponsTab(DocumentTab):
         weapon = self.current_weapon()
         if weapon is None:
             return
-        choices = [w for w in self.inputs().pool if w.id != weapon.id and w.unit_class == weapon.unit_class] or \
-            [w for w in self.inputs().pool if w.id != weapon.id]
+        choices = [w for w in self.inputs().pool if w.id != weapon.id and w.unit_class == weapon.unit_class] or [
+            w for w in self.inputs().pool if w.id != weapon.id
+        ]
         names = [f"{w.name} ({w.id})" for w in choices]
-        name, ok = QInputDialog.getItem(self, "Replace everywhere", f"Replace {weapon.name} everywhere by:", names, 0, False)
+        name, ok = QInputDialog.getItem(
+            self, "Replace everywhere", f"Replace {weapon.name} everywhere by:", names, 0, False
+        )
         if ok and name:
             replace_weapon(self.document, self.table, weapon.id, choices[names.index(name)].id, self.open_file)
 
@@ -277,19 +314,27 @@ class WeaponsTab(DocumentTab):
         return document
 
     def export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export weapons as CSV", str(self.document.path.with_suffix(".csv")),
-                                              "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export weapons as CSV", str(self.document.path.with_suffix(".csv")), "CSV (*.csv)"
+        )
         if path:
             atomic_write_text(Path(path), export_csv(self.table.decoded(), self.table.pack_id))
             self.message.setText(f"exported {len(self.table.decoded())} weapons to {path}")
 
     def import_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import weapons from CSV", str(self.document.path.parent), "CSV (*.csv)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Import weapons from CSV", str(self.document.path.parent), "CSV (*.csv)"
+        )
         if path:
             preview = self.import_csv(Path(path), confirm=self._confirm_import)
             if preview is not None and preview.errors:
-                box = QMessageBox(QMessageBox.Icon.Warning, "Import CSV", f"The CSV has {len(preview.errors)} errors; "
-                                  "nothing was imported.", QMessageBox.StandardButton.Ok, self)
+                box = QMessageBox(
+                    QMessageBox.Icon.Warning,
+                    "Import CSV",
+                    f"The CSV has {len(preview.errors)} errors; nothing was imported.",
+                    QMessageBox.StandardButton.Ok,
+                    self,
+                )
                 box.setDetailedText("\n".join(i.format() for i in preview.issues))
                 box.exec()
 
@@ -310,7 +355,12 @@ class WeaponsTab(DocumentTab):
         for weapon, diffs in preview.changed:
             lines.append(f"changed: {weapon.name}: " + ", ".join(f"{d.key} {d.before} -> {d.after}" for d in diffs))
         lines += [f"removed: {w.name}" for w in preview.removed]
-        box = QMessageBox(QMessageBox.Icon.Question, "Import CSV", f"The import changes: {preview.summary()}. Apply it?",
-                          QMessageBox.StandardButton.Apply | QMessageBox.StandardButton.Cancel, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Import CSV",
+            f"The import changes: {preview.summary()}. Apply it?",
+            QMessageBox.StandardButton.Apply | QMessageBox.StandardButton.Cancel,
+            self,
+        )
         box.setDetailedText("\n".join(lines + [i.format() for i in preview.issues]))
         return box.exec() == QMessageBox.StandardButton.Apply

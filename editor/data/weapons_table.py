@@ -6,8 +6,8 @@ that differ from the pack this one extends. Qt-free.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from tacforge.engine.model import Weapon
 from tacforge.engine.model.content import Content, normalise
@@ -65,7 +65,7 @@ class WeaponRows:
     def by_id(self, weapon_id: str) -> Weapon | None:
         return next((w for w in self.weapons if w is not None and w.id == weapon_id), None)
 
-    def after(self, change: TableChange) -> "WeaponRows":
+    def after(self, change: TableChange) -> WeaponRows:
         """The rows as the change leaves them (what the document will hold once it is applied)."""
         rows = list(self.weapons)
         for row in change.rows:
@@ -129,8 +129,9 @@ def sort_key(column_: Column, weapon: Weapon):
     return (0, value)
 
 
-def arrange(weapons: list[Weapon], filter_: WeaponFilter, column_: Column | None = None,
-            descending: bool = False) -> list[int]:
+def arrange(
+    weapons: list[Weapon], filter_: WeaponFilter, column_: Column | None = None, descending: bool = False
+) -> list[int]:
     """Indexes of the rows shown, in display order (what the view's proxy shows)."""
     shown = [i for i, w in enumerate(weapons) if filter_.accepts(w)]
     if column_ is not None:
@@ -175,16 +176,31 @@ def clone_variant(table: WeaponRows, weapon_id: str) -> TableChange:
     i, original = table.row_of(weapon_id)
     new_id = _free_id(table, f"{original.local_id}_variant")
     note = f"Variant of {original.name} ({original.id})."
-    variant = dataclasses.replace(original, id=new_id, name=f"{original.name} variant", aliases=(),
-                                  legacy_number=None, designer_value=True,
-                                  description=note + (" " + original.description if original.description else ""))
+    variant = dataclasses.replace(
+        original,
+        id=new_id,
+        name=f"{original.name} variant",
+        aliases=(),
+        legacy_number=None,
+        designer_value=True,
+        description=note + (" " + original.description if original.description else ""),
+    )
     return TableChange(f"clone {original.name} as a variant", (RowChange(i + 1, None, variant, copy_of=i),))
 
 
 def add_weapon(table: WeaponRows, unit_class: str, nationality: str) -> TableChange:
     """A new row at the end: the class and nationality chosen, available in every period, ratings 0 for the
     designer to fill in (0 is the schema's floor; the plots skip a target without armour)."""
-    weapon = Weapon(id=_free_id(table, "new_weapon"), name="New weapon", nationalities=(nationality,),
-                    unit_class=unit_class, mr=0, mp=0, ss=0, ac=0, periods=(1, table.period_count()),
-                    designer_value=True)
+    weapon = Weapon(
+        id=_free_id(table, "new_weapon"),
+        name="New weapon",
+        nationalities=(nationality,),
+        unit_class=unit_class,
+        mr=0,
+        mp=0,
+        ss=0,
+        ac=0,
+        periods=(1, table.period_count()),
+        designer_value=True,
+    )
     return TableChange(f"add a {unit_class}", (RowChange(len(table.weapons), None, weapon),))

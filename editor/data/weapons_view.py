@@ -3,7 +3,7 @@ typed model and send every edit to it as a TableChange; they hold no values of t
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PyQt6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, pyqtSignal
 from PyQt6.QtGui import QBrush, QColor
@@ -53,7 +53,9 @@ class WeaponTableModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return col.header
             if role == Qt.ItemDataRole.ToolTipRole:
-                bounds = f" ({col.minimum}-{col.maximum})" if col.minimum is not None and col.maximum is not None else ""
+                bounds = (
+                    f" ({col.minimum}-{col.maximum})" if col.minimum is not None and col.maximum is not None else ""
+                )
                 return f"{col.key}: {col.description or col.header}{bounds}"
         return None
 
@@ -161,8 +163,9 @@ class WeaponDelegate(QStyledItemDelegate):
         if col.kind == "int" and not (col.optional and col.attribute == "legacy_number"):
             editor = QSpinBox(parent)
             editor.setButtonSymbols(QSpinBox.ButtonSymbols.NoButtons)  # the cell is as narrow as its numbers
-            editor.setRange(col.minimum if col.minimum is not None else 0,
-                            col.maximum if col.maximum is not None else 2**31 - 1)
+            editor.setRange(
+                col.minimum if col.minimum is not None else 0, col.maximum if col.maximum is not None else 2**31 - 1
+            )
             line = editor.lineEdit()
         elif col.kind in ("enum", "bool"):
             editor = QComboBox(parent)

@@ -17,6 +17,7 @@ from tacforge.engine.validation import schemas
 
 from .weapon_columns import class_keys, weapon_schema
 
+
 def reference_id(weapon: Weapon, pack_id: str | None) -> str:
     """The id as the pack's file writes it: bare for its own weapons, qualified for an override of another pack's
     (and in a file of no pack)."""
@@ -28,9 +29,17 @@ def entry_values(weapon: Weapon, pack_id: str) -> dict[str, Any]:
     its class requires them) or that its class does not take."""
     required, forbidden = class_keys(weapon.unit_class)
     nats = list(weapon.nationalities)
-    values = {"id": reference_id(weapon, pack_id), "name": weapon.name, "nationality": nats[0] if len(nats) == 1 else nats,
-              "class": weapon.unit_class, "mr": weapon.mr, "mp": weapon.mp, "ss": weapon.ss, "ac": weapon.ac,
-              "periods": list(weapon.periods)}
+    values = {
+        "id": reference_id(weapon, pack_id),
+        "name": weapon.name,
+        "nationality": nats[0] if len(nats) == 1 else nats,
+        "class": weapon.unit_class,
+        "mr": weapon.mr,
+        "mp": weapon.mp,
+        "ss": weapon.ss,
+        "ac": weapon.ac,
+        "periods": list(weapon.periods),
+    }
     for key, (attribute, default) in decode.WEAPON_OPTIONAL.items():
         value = getattr(weapon, attribute)
         if key in forbidden or (value == default and key not in required):

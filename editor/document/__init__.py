@@ -74,10 +74,43 @@ Registering with the shell (common/rooms.py)
 from .commands import MISSING, ApplyCells, DocumentEdit, InsertRows, RemoveRows, ReplaceData, SetValue, bulk_edit
 from .documents import Document, MapDocument, SaveFailed, open_document
 from .events import CellsChanged, DocumentEvent, Reloaded, RowsInserted, RowsRemoved, Saved, ValueChanged
-from .models import (DecodeContext, FormationTable, ManifestModel, PeriodTable, RulesModel, ScenarioModel,
-                     TerrainTables, WeaponTable)
+from .models import (
+    DecodeContext,
+    FormationTable,
+    ManifestModel,
+    PeriodTable,
+    RulesModel,
+    ScenarioModel,
+    TerrainTables,
+    WeaponTable,
+)
 
-__all__ = ["MISSING", "ApplyCells", "CellsChanged", "DecodeContext", "Document", "DocumentEdit", "DocumentEvent",
-           "FormationTable", "InsertRows", "ManifestModel", "MapDocument", "PeriodTable", "Reloaded", "RemoveRows",
-           "ReplaceData", "RowsInserted", "RowsRemoved", "RulesModel", "Saved", "SaveFailed", "ScenarioModel",
-           "SetValue", "TerrainTables", "ValueChanged", "WeaponTable", "bulk_edit", "open_document"]
+__all__ = [
+    "MISSING",
+    "ApplyCells",
+    "CellsChanged",
+    "DecodeContext",
+    "Document",
+    "DocumentEdit",
+    "DocumentEvent",
+    "FormationTable",
+    "InsertRows",
+    "ManifestModel",
+    "MapDocument",
+    "PeriodTable",
+    "Reloaded",
+    "RemoveRows",
+    "ReplaceData",
+    "RowsInserted",
+    "RowsRemoved",
+    "RulesModel",
+    "Saved",
+    "SaveFailed",
+    "ScenarioModel",
+    "SetValue",
+    "TerrainTables",
+    "ValueChanged",
+    "WeaponTable",
+    "bulk_edit",
+    "open_document",
+]

@@ -6,10 +6,11 @@ re-derive its typed model, and so emits one typed event.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
-from typing import Any, Iterator, Protocol, Sequence
+from typing import Any, Protocol
 
 from PyQt6.QtGui import QUndoCommand, QUndoStack
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString, SingleQuotedScalarString
@@ -107,8 +108,7 @@ class DocumentEdit(QUndoCommand):
 
     def may_merge(self, other: QUndoCommand) -> bool:
         """Same kind, same document, and this step is not the saved state (saving keeps its undo point)."""
-        return (type(other) is type(self) and other.document is self.document
-                and self.document.saved_state != self.after)
+        return type(other) is type(self) and other.document is self.document and self.document.saved_state != self.after
 
 
 class SetValue(DocumentEdit):
@@ -177,7 +177,7 @@ class InsertRows(DocumentEdit):
 
     def revert(self) -> None:
         node = self.document.value(*self.table)
-        del node[self.first:self.first + len(self.rows)]
+        del node[self.first : self.first + len(self.rows)]
         self.document.rows_removed(self.table, self.first, len(self.rows))
 
 
@@ -192,8 +192,8 @@ class RemoveRows(DocumentEdit):
 
     def apply(self) -> None:
         node = self.document.value(*self.table)
-        self.removed = list(node[self.first:self.first + self.count])
-        del node[self.first:self.first + self.count]
+        self.removed = list(node[self.first : self.first + self.count])
+        del node[self.first : self.first + self.count]
         self.document.rows_removed(self.table, self.first, self.count)
 
     def revert(self) -> None:

@@ -49,8 +49,16 @@ class Document(QObject):
     changed = pyqtSignal(object)  # one DocumentEvent per change (events.py)
     dirtyChanged = pyqtSignal(bool)
 
-    def __init__(self, path: Path, text: str, read: Any, kind: str, content: Content | None,
-                 pack_folder: Path | None, context: DecodeContext | None = None):
+    def __init__(
+        self,
+        path: Path,
+        text: str,
+        read: Any,
+        kind: str,
+        content: Content | None,
+        pack_folder: Path | None,
+        context: DecodeContext | None = None,
+    ):
         """`text` is the file as read, `read` its data on the fast path, which the typed model is built from."""
         super().__init__()
         self.path, self.saved_text = Path(path), text
@@ -226,7 +234,7 @@ class MapDocument(Document):
                 if legend_node.get(glyph) != code:
                     legend_node[glyph] = code
         rows_node = data["rows"]
-        del rows_node[len(rows):]
+        del rows_node[len(rows) :]
         for i, row in enumerate(rows):
             node = styled(sample, row)
             if i < len(rows_node):
@@ -236,8 +244,14 @@ class MapDocument(Document):
                 rows_node.append(node)
 
 
-def open_document(path: Path, kind: str, content: Content | None, pack_folder: Path | None,
-                  context: DecodeContext | None = None, game_map=None) -> Document:
+def open_document(
+    path: Path,
+    kind: str,
+    content: Content | None,
+    pack_folder: Path | None,
+    context: DecodeContext | None = None,
+    game_map=None,
+) -> Document:
     """Open a file of `kind`; raise YamlFileError (with its issue) if it cannot be read. The file is read on the
     fast path; its round-trip data is parsed when first needed (Document.data)."""
     loaded = load_fast(Path(path))

@@ -9,16 +9,27 @@ says why) and comes back as soon as its values are valid again; a scenario with 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Protocol
 
 from tacforge.engine.issues import JsonPath
-from tacforge.engine.model import (FormationTemplate, MobilityClass, Period, Ruleset, Scenario, TerrainCode, TerrainType,
-                                   UnitClass, VictoryBand, Weapon)
+from tacforge.engine.model import (
+    FormationTemplate,
+    MobilityClass,
+    Period,
+    Ruleset,
+    Scenario,
+    TerrainCode,
+    TerrainType,
+    UnitClass,
+    VictoryBand,
+    Weapon,
+)
 from tacforge.engine.model.parameters import RulesParameters
 from tacforge.engine.model.source import Source
 from tacforge.engine.packs import decode
@@ -133,13 +144,20 @@ def _rows(schema_kind: str, model_type, tables: Mapping[str, RowDecoder]) -> Mod
         doc = data if isinstance(data, dict) else {}
         skip = set() if known_valid else skip_set(_validate(schema_kind, data, context))
         src = context.source()
-        return model_type(**{key: tuple(None if (key, i) in skip else decoder(row, src.at(key, i), context.namespace)
-                                        for i, row in enumerate(_list(doc.get(key))))
-                             for key, decoder in tables.items()})
+        return model_type(
+            **{
+                key: tuple(
+                    None if (key, i) in skip else decoder(row, src.at(key, i), context.namespace)
+                    for i, row in enumerate(_list(doc.get(key)))
+                )
+                for key, decoder in tables.items()
+            }
+        )
+
     return build
 
 
-@lru_cache(maxsize=None)
+@cache
 def row_validator(schema_kind: str, key: str):
     """The schema of one entry of the list `key` (references are inlined in the kind's validator)."""
     whole = schemas.validator(schema_kind)
@@ -175,8 +193,14 @@ def _rules(data, context: DecodeContext, known_valid: bool = False) -> RulesMode
         own, classes, bands, profile = decode.rules(data, context.source(), context.namespace, skip)
         if ("victory_bands",) in skip:
             bands = []
-    return RulesModel(context.inherited_parameters.overridden(own), context.inherited_parameters,
-                      MappingProxyType(own), MappingProxyType(classes), tuple(bands or ()), profile)
+    return RulesModel(
+        context.inherited_parameters.overridden(own),
+        context.inherited_parameters,
+        MappingProxyType(own),
+        MappingProxyType(classes),
+        tuple(bands or ()),
+        profile,
+    )
 
 
 def _scenario(data, context: DecodeContext, known_valid: bool = False) -> ScenarioModel:
@@ -195,18 +219,23 @@ def _manifest(data, context: DecodeContext, known_valid: bool = False) -> Manife
 # through their own grid model (grid/model.py MapModel), which the map document keeps.
 WEAPON_ROWS = {"weapons": decode.weapon}
 PERIOD_ROWS = {"periods": lambda r, s, _ns: decode.period(r, s)}
-TERRAIN_ROWS = {"mobility_classes": decode.mobility_class, "terrain_types": decode.terrain_type,
-                "terrain_codes": lambda r, s, _ns: decode.terrain_code(r, s)}
+TERRAIN_ROWS = {
+    "mobility_classes": decode.mobility_class,
+    "terrain_types": decode.terrain_type,
+    "terrain_codes": lambda r, s, _ns: decode.terrain_code(r, s),
+}
 FORMATION_ROWS = {"formations": decode.formation_template}
-KINDS: Mapping[str, ModelKind] = MappingProxyType({
-    "weapons": ModelKind(_rows("weapons", WeaponTable, WEAPON_ROWS), WEAPON_ROWS),
-    "periods": ModelKind(_rows("periods", PeriodTable, PERIOD_ROWS), PERIOD_ROWS),
-    "terrain": ModelKind(_rows("terrain", TerrainTables, TERRAIN_ROWS), TERRAIN_ROWS),
-    "formations": ModelKind(_rows("formations", FormationTable, FORMATION_ROWS), FORMATION_ROWS),
-    "rules": ModelKind(_rules),
-    "scenario": ModelKind(_scenario),
-    "pack": ModelKind(_manifest),
-})
+KINDS: Mapping[str, ModelKind] = MappingProxyType(
+    {
+        "weapons": ModelKind(_rows("weapons", WeaponTable, WEAPON_ROWS), WEAPON_ROWS),
+        "periods": ModelKind(_rows("periods", PeriodTable, PERIOD_ROWS), PERIOD_ROWS),
+        "terrain": ModelKind(_rows("terrain", TerrainTables, TERRAIN_ROWS), TERRAIN_ROWS),
+        "formations": ModelKind(_rows("formations", FormationTable, FORMATION_ROWS), FORMATION_ROWS),
+        "rules": ModelKind(_rules),
+        "scenario": ModelKind(_scenario),
+        "pack": ModelKind(_manifest),
+    }
+)
 
 
 def build_model(kind: str, data, context: DecodeContext, text: str | None = None):
@@ -224,8 +253,13 @@ def rederive(kind: str, model, data, context: DecodeContext, path: JsonPath):
     spec = KINDS.get(kind)
     if spec is None:
         return None
-    if (model is not None and len(path) >= 2 and isinstance(path[0], str) and path[0] in spec.tables
-            and isinstance(path[1], int)):
+    if (
+        model is not None
+        and len(path) >= 2
+        and isinstance(path[0], str)
+        and path[0] in spec.tables
+        and isinstance(path[1], int)
+    ):
         key, index = path[0], path[1]
         rows = list(getattr(model, key))
         raw = _list(data.get(key))
@@ -235,4 +269,3 @@ def rederive(kind: str, model, data, context: DecodeContext, path: JsonPath):
             rows[index] = spec.tables[key](raw[index], src, context.namespace) if valid else None
             return replace(model, **{key: tuple(rows)})
     return spec.build(data, context)
-

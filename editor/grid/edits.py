@@ -56,7 +56,7 @@ class CellEdit:
     def is_empty(self) -> bool:
         return self.index.size == 0
 
-    def merge(self, other: "CellEdit") -> bool:
+    def merge(self, other: CellEdit) -> bool:
         """Fold `other` (applied after this one) into this edit when both belong to the same stroke.
 
         Cells in both keep this edit's old values and take `other`'s new ones. Returns False (and changes
@@ -64,14 +64,18 @@ class CellEdit:
         if not isinstance(other, CellEdit) or self.stroke is None or other.stroke != self.stroke:
             return False
         idx = np.concatenate([self.index, other.index])
-        _, old_t, old_l = _first(idx, np.concatenate([self.old_types, other.old_types]),
-                                 np.concatenate([self.old_levels, other.old_levels]))
-        uniq, new_t, new_l = _last(idx, np.concatenate([self.new_types, other.new_types]),
-                                   np.concatenate([self.new_levels, other.new_levels]))
+        _, old_t, old_l = _first(
+            idx, np.concatenate([self.old_types, other.old_types]), np.concatenate([self.old_levels, other.old_levels])
+        )
+        uniq, new_t, new_l = _last(
+            idx, np.concatenate([self.new_types, other.new_types]), np.concatenate([self.new_levels, other.new_levels])
+        )
         self.index, self.old_types, self.old_levels, self.new_types, self.new_levels = uniq, old_t, old_l, new_t, new_l
         if self.codes_before is not None and other.codes_before is not None:
-            cells, codes = _first(np.concatenate([self.codes_before[0], other.codes_before[0]]),
-                                  np.concatenate([self.codes_before[1], other.codes_before[1]]))
+            cells, codes = _first(
+                np.concatenate([self.codes_before[0], other.codes_before[0]]),
+                np.concatenate([self.codes_before[1], other.codes_before[1]]),
+            )
             self.codes_before = (cells, codes)
         else:
             self.codes_before = self.codes_before or other.codes_before
@@ -113,12 +117,25 @@ class ResizeEdit:
         return bool(np.array_equal(self.old_types, self.new_types) and np.array_equal(self.old_levels, self.new_levels))
 
 
-def edit_from_arrays(text: str, types: np.ndarray, levels: np.ndarray, new_types: np.ndarray,
-                     new_levels: np.ndarray, stroke: int | None = None) -> CellEdit | None:
+def edit_from_arrays(
+    text: str,
+    types: np.ndarray,
+    levels: np.ndarray,
+    new_types: np.ndarray,
+    new_levels: np.ndarray,
+    stroke: int | None = None,
+) -> CellEdit | None:
     """The CellEdit turning (types, levels) into (new_types, new_levels), over the cells that differ; None if none."""
     changed = (types != new_types) | (levels != new_levels)
     index = np.flatnonzero(changed)
     if index.size == 0:
         return None
-    return CellEdit(text, index, types.ravel()[index], new_types.ravel()[index], levels.ravel()[index],
-                    new_levels.ravel()[index], stroke)
+    return CellEdit(
+        text,
+        index,
+        types.ravel()[index],
+        new_types.ravel()[index],
+        levels.ravel()[index],
+        new_levels.ravel()[index],
+        stroke,
+    )

@@ -9,14 +9,13 @@ exclusive), of the cells whose code or look may have changed.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from tacforge.engine.mapping.legend import legend_for, rows_of
-
 from tacforge.engine.mapping import autotile
 from tacforge.engine.mapping.autotile import CLEAR, ROAD, ROAD_SLOPE, SLOPE, TYPES, codes_from_layers, layers_from_codes
+from tacforge.engine.mapping.legend import legend_for, rows_of
 from tacforge.engine.model import Map
 
 from .edits import ResizeEdit
@@ -37,8 +36,19 @@ GROUND[SLOPE], GROUND[ROAD_SLOPE] = CLEAR, ROAD  # slopes follow from the levels
 class MapModel:
     """One map being edited; see the module docstring. Mutated only through `apply` / `revert`."""
 
-    def __init__(self, types: np.ndarray, levels: np.ndarray, content, *, map_id: str, name: str, labels=(),
-                 description: str = "", codes: np.ndarray | None = None, legend=()):
+    def __init__(
+        self,
+        types: np.ndarray,
+        levels: np.ndarray,
+        content,
+        *,
+        map_id: str,
+        name: str,
+        labels=(),
+        description: str = "",
+        codes: np.ndarray | None = None,
+        legend=(),
+    ):
         self.types = GROUND[np.asarray(types, np.uint8)]  # slopes are derived from the levels
         self.levels = np.array(levels, np.int8, copy=True)
         if self.types.ndim != 2 or self.types.shape != self.levels.shape:
@@ -47,24 +57,37 @@ class MapModel:
         self.map_id, self.name, self.description = map_id, name, description
         self.labels = tuple(labels)
         self.legend = tuple(legend)  # the source file's (glyph, code) pairs: kept so saving stays diff-clean
-        self._codes = (np.array(codes, np.uint8, copy=True) if codes is not None
-                       else codes_from_layers(self.types, self.levels, content))
+        self._codes = (
+            np.array(codes, np.uint8, copy=True)
+            if codes is not None
+            else codes_from_layers(self.types, self.levels, content)
+        )
         self._listeners: list[Callable[[Rect], None]] = []
         self.revision = 0
 
     @classmethod
-    def from_map(cls, game_map: Map, content) -> "MapModel":
+    def from_map(cls, game_map: Map, content) -> MapModel:
         layers = layers_from_codes(game_map.codes, content)
-        return cls(layers.types, layers.levels, content, map_id=game_map.id, name=game_map.name,
-                   labels=game_map.labels, description=game_map.description, codes=game_map.codes,
-                   legend=game_map.legend)
+        return cls(
+            layers.types,
+            layers.levels,
+            content,
+            map_id=game_map.id,
+            name=game_map.name,
+            labels=game_map.labels,
+            description=game_map.description,
+            codes=game_map.codes,
+            legend=game_map.legend,
+        )
 
     @classmethod
-    def blank(cls, content, width: int = 60, height: int = 60, *, map_id: str = "new_map",
-              name: str = "New map") -> "MapModel":
+    def blank(
+        cls, content, width: int = 60, height: int = 60, *, map_id: str = "new_map", name: str = "New map"
+    ) -> MapModel:
         """A clear level-1 plain."""
-        return cls(np.zeros((height, width), np.uint8), np.ones((height, width), np.int8), content,
-                   map_id=map_id, name=name)
+        return cls(
+            np.zeros((height, width), np.uint8), np.ones((height, width), np.int8), content, map_id=map_id, name=name
+        )
 
     # -- shape and queries -------------------------------------------------------------------------------------
     @property
@@ -87,7 +110,9 @@ class MapModel:
 
     def type_at(self, x: int, y: int) -> str:
         """The terrain type the square shows (a painted type on a slope level reads as slope)."""
-        return TYPES[int(autotile.resolve_types(self.types[y:y + 1, x:x + 1], self.levels[y:y + 1, x:x + 1])[0, 0])]
+        return TYPES[
+            int(autotile.resolve_types(self.types[y : y + 1, x : x + 1], self.levels[y : y + 1, x : x + 1])[0, 0])
+        ]
 
     def level_at(self, x: int, y: int) -> int:
         return int(self.levels[y, x])
@@ -137,8 +162,11 @@ class MapModel:
         old = (self.width, self.height)
         self.types = GROUND[np.asarray(types, np.uint8)]  # slopes are derived from the levels
         self.levels = np.array(levels, np.int8, copy=True)
-        self._codes = (np.array(codes, np.uint8, copy=True) if codes is not None
-                       else codes_from_layers(self.types, self.levels, self.content))
+        self._codes = (
+            np.array(codes, np.uint8, copy=True)
+            if codes is not None
+            else codes_from_layers(self.types, self.levels, self.content)
+        )
         self._notify((0, 0, max(old[0], self.width), max(old[1], self.height)))
 
     def _affected(self, index: np.ndarray) -> np.ndarray:
@@ -183,10 +211,16 @@ class MapModel:
         levels[:h, :w] = self.levels[:h, :w]
         return ResizeEdit(f"Resize map to {width} x {height}", self.types.copy(), self.levels.copy(), types, levels)
 
-    def replaced_by(self, other: "MapModel", text: str) -> ResizeEdit:
+    def replaced_by(self, other: MapModel, text: str) -> ResizeEdit:
         """The edit turning this map into `other` (a recovery copy, the file as changed on disk), codes and all."""
-        return ResizeEdit(text, self.types.copy(), self.levels.copy(), other.types.copy(), other.levels.copy(),
-                          new_codes=other.codes.copy())
+        return ResizeEdit(
+            text,
+            self.types.copy(),
+            self.levels.copy(),
+            other.types.copy(),
+            other.levels.copy(),
+            new_codes=other.codes.copy(),
+        )
 
     # -- output ------------------------------------------------------------------------------------------------
     def rows_and_legend(self) -> tuple[list[str], dict[str, int]]:
@@ -196,5 +230,13 @@ class MapModel:
 
     def to_map(self) -> Map:
         _, legend = self.rows_and_legend()
-        return Map(self.map_id, self.name, self.width, self.height, self._codes.tobytes(),
-                   tuple(legend.items()), self.labels, self.description)
+        return Map(
+            self.map_id,
+            self.name,
+            self.width,
+            self.height,
+            self._codes.tobytes(),
+            tuple(legend.items()),
+            self.labels,
+            self.description,
+        )

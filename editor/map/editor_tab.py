@@ -4,33 +4,32 @@ scenario document, terrain edits to the map document."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from PyQt6.QtWidgets import QInputDialog, QVBoxLayout
 
 from tacforge.engine.rules.terrain_grid import TerrainGrid
 
-from .tools.los import los_settings, terrain_grid
-
 from ..common.rooms import DocumentTab, MapLayer, MapLayerFactory
 from ..document.documents import Document, MapDocument
 from ..document.events import CellsChanged, Reloaded, RowsInserted, RowsRemoved, ValueChanged
+from .square_info import describe_square
+from .tools.los import los_settings, terrain_grid
 from .trace import load_trace
 from .trace_dialog import TraceDialog
 from .view import MapView
-from .square_info import describe_square
 
 
 class EditorTab(DocumentTab):
     view: MapView | None
 
-    def __init__(self, document: Document, workspace, parent=None,
-                 layers: Mapping[str, MapLayerFactory] | None = None):
+    def __init__(self, document: Document, workspace, parent=None, layers: Mapping[str, MapLayerFactory] | None = None):
         """`layers`: by document kind, what another room shows on the map (the scenario room's units and
         objectives on a scenario's tab)."""
         super().__init__(document, workspace, parent)
-        self.map_document: MapDocument | None = (document if isinstance(document, MapDocument)
-                                                 else workspace.map_document_for(document))
+        self.map_document: MapDocument | None = (
+            document if isinstance(document, MapDocument) else workspace.map_document_for(document)
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         content = (self.map_document or document).content
@@ -84,9 +83,13 @@ class EditorTab(DocumentTab):
         scenario = self._scenario()
         if scenario is None:
             return []
-        return [(unit.at[0], unit.at[1], force.side, f"{formation.letter}{unit.index}")
-                for force in scenario.forces for formation in force.formations for unit in formation.units
-                if unit.at is not None]
+        return [
+            (unit.at[0], unit.at[1], force.side, f"{formation.letter}{unit.index}")
+            for force in scenario.forces
+            for formation in force.formations
+            for unit in formation.units
+            if unit.at is not None
+        ]
 
     def _refresh_overlays(self) -> None:
         scenario = self._scenario()
@@ -95,9 +98,13 @@ class EditorTab(DocumentTab):
         content = self.document.content
         limit = content.ruleset.entrenchment_max if content is not None and content.ruleset else None
         size = self.document.model.parameters.time_space.objective_area_size
-        self.view.set_overlays(objective_center=scenario.objective_center, start_lines=dict(scenario.start_lines),
-                               entrenchment_limit=limit, objective_size=size,
-                               **(self.map_layer.overlay_args() if self.map_layer is not None else {}))
+        self.view.set_overlays(
+            objective_center=scenario.objective_center,
+            start_lines=dict(scenario.start_lines),
+            entrenchment_limit=limit,
+            objective_size=size,
+            **(self.map_layer.overlay_args() if self.map_layer is not None else {}),
+        )
 
     def _hover(self, x: int, y: int) -> None:
         if self.map_document is None:
@@ -110,8 +117,9 @@ class EditorTab(DocumentTab):
         visibility = scenario.sight_range() if scenario else default_visibility
         if units and self._grid is None:
             self._grid = terrain_grid(self.map_document.model)
-        self.hovered.emit(describe_square(self.map_document.model, content, x, y, units, self._grid, operator,
-                                          visibility))
+        self.hovered.emit(
+            describe_square(self.map_document.model, content, x, y, units, self._grid, operator, visibility)
+        )
 
     def jump_to(self, issue) -> None:
         if self.view is None:
@@ -133,7 +141,7 @@ class EditorTab(DocumentTab):
             squares = dict(scenario.entrenchments).get(path[1], ())
             return squares[path[2]] if isinstance(path[2], int) and path[2] < len(squares) else None
         units = [u for force in scenario.forces for formation in force.formations for u in formation.units]
-        return next((u.at for u in units if u.at is not None and path[:len(u.source.path)] == u.source.path), None)
+        return next((u.at for u in units if u.at is not None and path[: len(u.source.path)] == u.source.path), None)
 
     # -- tools, forwarded to the view -----------------------------------------------------------------------------
     def set_tool(self, name: str) -> None:
@@ -161,7 +169,7 @@ class EditorTab(DocumentTab):
         cover, ok = QInputDialog.getInt(parent, "Random map", "Cover density (0-9):", 4, 0, 9)
         if not ok:
             return
-        seed, ok = QInputDialog.getInt(parent, "Random map", "Seed:", 1, 0, 2 ** 31 - 1)
+        seed, ok = QInputDialog.getInt(parent, "Random map", "Seed:", 1, 0, 2**31 - 1)
         if not ok:
             return
         river, ok = QInputDialog.getItem(parent, "Random map", "River:", ["yes", "no"], 0, False)

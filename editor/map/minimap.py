@@ -62,13 +62,18 @@ class Minimap(QWidget):
         p.drawImage(target, self.view.picture.overview, QRectF(0, 0, model.width, model.height))
         scale = target.width() / model.width
         seen = self.view.visible_cell_rect().intersected(QRectF(0, 0, model.width, model.height))
-        box = QRectF(target.left() + seen.left() * scale, target.top() + seen.top() * scale,
-                     seen.width() * scale, seen.height() * scale)
+        box = QRectF(
+            target.left() + seen.left() * scale,
+            target.top() + seen.top() * scale,
+            seen.width() * scale,
+            seen.height() * scale,
+        )
         if self.view.overlays.objective_center is not None:
             x0, y0, x1, y1 = self.view.overlays.objective_rect()
             p.setPen(QPen(QColor(235, 180, 20), 1.5))
-            p.drawRect(QRectF(target.left() + x0 * scale, target.top() + y0 * scale, (x1 - x0) * scale,
-                              (y1 - y0) * scale))
+            p.drawRect(
+                QRectF(target.left() + x0 * scale, target.top() + y0 * scale, (x1 - x0) * scale, (y1 - y0) * scale)
+            )
         p.setPen(QPen(QColor(255, 255, 255), 2))
         p.drawRect(box)
         p.setPen(QPen(QColor(0, 0, 0), 1))

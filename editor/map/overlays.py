@@ -15,8 +15,14 @@ from PyQt6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPainter
 from ..common.pixels import image_over
 from ..qt_present import present
 
-SIDE_COLOURS = {"allied": (40, 90, 210), "us": (40, 90, 210), "british": (150, 110, 40), "soviet": (200, 40, 40),
-                "german": (60, 60, 60), "axis": (60, 60, 60)}
+SIDE_COLOURS = {
+    "allied": (40, 90, 210),
+    "us": (40, 90, 210),
+    "british": (150, 110, 40),
+    "soviet": (200, 40, 40),
+    "german": (60, 60, 60),
+    "axis": (60, 60, 60),
+}
 SPARE_COLOURS = ((40, 90, 210), (200, 40, 40), (120, 60, 160), (20, 140, 140))
 OBJECTIVE = QColor(235, 180, 20)
 
@@ -31,13 +37,13 @@ def side_colour(side: str, alpha: int = 255) -> QColor:
 class Overlays:
     objective_center: tuple[int, int] | None = None
     objective_size: int = 19
-    start_lines: dict = field(default_factory=dict)           # side -> column
-    entrenchments: list = field(default_factory=list)         # [(side, [(x, y), ...])] or [(x, y), ...]
+    start_lines: dict = field(default_factory=dict)  # side -> column
+    entrenchments: list = field(default_factory=list)  # [(side, [(x, y), ...])] or [(x, y), ...]
     entrenchment_limit: int | None = None
-    zones: list = field(default_factory=list)                 # [(side, (x0, y0, x1, y1))], half-open
-    units: list = field(default_factory=list)                 # [UnitMark] (common/unit_marks.py)
-    objectives: tuple = ()                                    # the scenario's typed Objectives
-    entries: list = field(default_factory=list)               # [EntryMark]: reinforcements' ways in
+    zones: list = field(default_factory=list)  # [(side, (x0, y0, x1, y1))], half-open
+    units: list = field(default_factory=list)  # [UnitMark] (common/unit_marks.py)
+    objectives: tuple = ()  # the scenario's typed Objectives
+    entries: list = field(default_factory=list)  # [EntryMark]: reinforcements' ways in
 
     def objective_rect(self, centre=None) -> tuple[int, int, int, int] | None:
         c = centre or self.objective_center
@@ -75,8 +81,9 @@ def _font(size: float, bold: bool = False, italic: bool = False) -> QFont:
 def _text_image(text: str, size: float, colour: int, halo: int, bold: bool, italic: bool) -> tuple[QImage, float]:
     font = _font(size, bold, italic)
     metrics = QFontMetricsF(font)
-    image = QImage(int(metrics.horizontalAdvance(text)) + 6, int(metrics.height()) + 6,
-                   QImage.Format.Format_ARGB32_Premultiplied)
+    image = QImage(
+        int(metrics.horizontalAdvance(text)) + 6, int(metrics.height()) + 6, QImage.Format.Format_ARGB32_Premultiplied
+    )
     image.fill(0)
     path = QPainterPath()
     path.addText(QPointF(2, 2 + metrics.ascent()), font, text)
@@ -96,11 +103,12 @@ class Squares:
         self.cell, self.o = cell, origin
 
     def rect(self, x0, y0, x1, y1) -> QRectF:
-        return QRectF(self.o.x() + x0 * self.cell, self.o.y() + y0 * self.cell, (x1 - x0) * self.cell,
-                      (y1 - y0) * self.cell)
+        return QRectF(
+            self.o.x() + x0 * self.cell, self.o.y() + y0 * self.cell, (x1 - x0) * self.cell, (y1 - y0) * self.cell
+        )
 
     def centre(self, x, y) -> QPointF:
-        return QPointF(self.o.x() + (x + .5) * self.cell, self.o.y() + (y + .5) * self.cell)
+        return QPointF(self.o.x() + (x + 0.5) * self.cell, self.o.y() + (y + 0.5) * self.cell)
 
 
 class Painter(Squares):
@@ -115,8 +123,16 @@ class Painter(Squares):
         pen.setCosmetic(True)
         return pen
 
-    def text(self, at: QPointF, text: str, size: float, colour=QColor(20, 20, 20), halo=QColor(255, 255, 255, 200),
-             bold=False, italic=False) -> None:
+    def text(
+        self,
+        at: QPointF,
+        text: str,
+        size: float,
+        colour=QColor(20, 20, 20),
+        halo=QColor(255, 255, 255, 200),
+        bold=False,
+        italic=False,
+    ) -> None:
         """Text with a halo, baseline-left at `at` (rendered once per look, then blitted)."""
         image, ascent = _text_image(text, round(size * 2) / 2, colour.rgba(), halo.rgba(), bold, italic)
         self.p.drawImage(QPointF(round(at.x()) - 2, round(at.y() - ascent) - 2), image)
@@ -124,8 +140,16 @@ class Painter(Squares):
     def text_width(self, text: str, size: float, bold=False) -> float:
         return QFontMetricsF(_font(round(size * 2) / 2, bold)).horizontalAdvance(text)
 
-    def text_inside(self, anchor: QPointF, gap: float, text: str, size: float, colour=QColor(20, 20, 20),
-                    halo=QColor(255, 255, 255, 200), bold=False) -> None:
+    def text_inside(
+        self,
+        anchor: QPointF,
+        gap: float,
+        text: str,
+        size: float,
+        colour=QColor(20, 20, 20),
+        halo=QColor(255, 255, 255, 200),
+        bold=False,
+    ) -> None:
         """Text beside `anchor` (right and below, or left and above where the viewport ends): never cut off."""
         image, ascent = _text_image(text, round(size * 2) / 2, colour.rgba(), halo.rgba(), bold, False)
         device = present(self.p.device())  # (an active painter has its device)
@@ -143,10 +167,10 @@ class Painter(Squares):
     def labels(self, labels) -> None:
         if self.cell < 4:
             return
-        size = min(14.0, 4 + self.cell * .45)
+        size = min(14.0, 4 + self.cell * 0.45)
         for text, x, y in labels:  # centred above the named square, which stays visible
             width = QFontMetricsF(_font(size, italic=True)).horizontalAdvance(text)
-            at = QPointF(self.o.x() + (x + .5) * self.cell - width / 2, self.o.y() + y * self.cell - 2)
+            at = QPointF(self.o.x() + (x + 0.5) * self.cell - width / 2, self.o.y() + y * self.cell - 2)
             self.text(at, text, size, QColor(40, 30, 20), italic=True)
 
     def overlays(self, ov: Overlays, width: int, height: int, drag_centre=None) -> None:
@@ -157,7 +181,7 @@ class Painter(Squares):
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRect(self.rect(x0, y0, x1, y1))
         for side, column in dict(ov.start_lines).items():
-            x = self.o.x() + (column + .5) * cell
+            x = self.o.x() + (column + 0.5) * cell
             p.setPen(self.pen(side_colour(side), max(2.0, min(5.0, cell / 4)), Qt.PenStyle.DashLine))
             p.drawLine(QPointF(x, self.o.y()), QPointF(x, self.o.y() + height * cell))
             self.text(QPointF(x + 4, self.o.y() + 14), f"{side} start line", 9, side_colour(side), bold=True)
@@ -168,23 +192,27 @@ class Painter(Squares):
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRect(self.rect(*rect))
             cx, cy = objective
-            centre, r = self.centre(cx, cy), max(3.0, cell * .4)
+            centre, r = self.centre(cx, cy), max(3.0, cell * 0.4)
             p.setBrush(OBJECTIVE)
             p.setPen(self.pen(QColor(90, 60, 0), 1.5))
             p.drawEllipse(centre, r, r)
             self.text(self.rect(*rect).topLeft() + QPointF(4, 14), "objective", 9, QColor(120, 80, 0), bold=True)
         squares = ov.entrenchment_squares()
         for side, (x, y) in squares:
-            trench = self.rect(x + .15, y + .15, x + .85, y + .85)
+            trench = self.rect(x + 0.15, y + 0.15, x + 0.85, y + 0.85)
             p.setPen(self.pen(side_colour(side) if side else QColor(90, 60, 30), 2))
             p.setBrush(QColor(110, 80, 50, 150))
             p.drawRect(trench)
         if squares and ov.entrenchment_limit is not None:
             over = len(squares) > ov.entrenchment_limit
             x, y = squares[0][1]
-            self.text(self.centre(x, y) + QPointF(cell * .6, -cell * .6),
-                      f"entrenchments {len(squares)}/{ov.entrenchment_limit}", 9,
-                      QColor(200, 0, 0) if over else QColor(60, 40, 20), bold=over)
+            self.text(
+                self.centre(x, y) + QPointF(cell * 0.6, -cell * 0.6),
+                f"entrenchments {len(squares)}/{ov.entrenchment_limit}",
+                9,
+                QColor(200, 0, 0) if over else QColor(60, 40, 20),
+                bold=over,
+            )
 
     def los(self, origin, visibility: int, image: QImage, width: int, height: int, lift: int = 0) -> None:
         self.image(image, width, height)
@@ -194,16 +222,23 @@ class Painter(Squares):
         self.p.setPen(self.pen(QColor(255, 230, 60), 2.5, Qt.PenStyle.DashLine))
         self.p.drawRect(self.rect(max(0, ox - v), max(0, oy - v), min(width, ox + v + 1), min(height, oy + v + 1)))
         self.p.setBrush(QColor(255, 230, 60))
-        r = max(5.0, self.cell * .45)
+        r = max(5.0, self.cell * 0.45)
         self.p.setPen(self.pen(QColor(0, 0, 0), 2))
         self.p.drawEllipse(self.centre(ox, oy), r, r)
         raised = f", observer +{lift}" if lift else ""
-        self.text_inside(self.centre(ox, oy), r + 4, f"sight from ({ox}, {oy}){raised}, visibility {v}",
-                         9, QColor(70, 50, 0), QColor(255, 250, 210, 230), bold=True)
+        self.text_inside(
+            self.centre(ox, oy),
+            r + 4,
+            f"sight from ({ox}, {oy}){raised}, visibility {v}",
+            9,
+            QColor(70, 50, 0),
+            QColor(255, 250, 210, 230),
+            bold=True,
+        )
 
     def mark(self, x: int, y: int) -> None:
         """A ring round one square (the square an issue is about), large enough to find at any zoom."""
-        centre, radius = self.centre(x, y), max(12.0, self.cell * .9)
+        centre, radius = self.centre(x, y), max(12.0, self.cell * 0.9)
         self.p.setBrush(Qt.BrushStyle.NoBrush)
         for colour, width in ((QColor(255, 255, 255), 5), (QColor(220, 20, 60), 2.5)):
             self.p.setPen(self.pen(colour, width))

@@ -47,7 +47,9 @@ class MapPicture:
             ix0, iy0, ix1, iy1 = max(x0, bx0), max(y0, by0), min(x1, bx1), min(y1, by1)
             if ix0 < ix1 and iy0 < iy1:
                 s = self.atlas.tile_px
-                arr[(iy0 - by0) * s:(iy1 - by0) * s, (ix0 - bx0) * s:(ix1 - bx0) * s] = self.block(ix0, iy0, ix1, iy1)
+                arr[(iy0 - by0) * s : (iy1 - by0) * s, (ix0 - bx0) * s : (ix1 - bx0) * s] = self.block(
+                    ix0, iy0, ix1, iy1
+                )
 
     # -- detail ------------------------------------------------------------------------------------------------
     def block(self, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
@@ -59,7 +61,7 @@ class MapPicture:
         east, south = level_edges(codes, self.info)
         img = self.atlas.compose(keys, east, south)
         s = self.atlas.tile_px
-        return img[(y0 - cy0) * s:(y1 - cy0) * s, (x0 - cx0) * s:(x1 - cx0) * s]
+        return img[(y0 - cy0) * s : (y1 - cy0) * s, (x0 - cx0) * s : (x1 - cx0) * s]
 
     def detail(self, tile_px: int, x0: int, y0: int, x1: int, y1: int, grid: bool = True) -> tuple[QImage, int, int]:
         """The detail picture covering squares [x0, x1) x [y0, y1) at `tile_px` (with the grid drawn into the

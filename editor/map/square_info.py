@@ -24,8 +24,11 @@ def describe_square(model, content, x: int, y: int, scenario_units, grid, operat
             costs.append(f"{mobility.name.split()[0].lower()} {'-' if cost is None else cost}")
         parts.append("move " + " / ".join(costs))
     if grid is not None and scenario_units:
-        seers = [label for (ux, uy, side, label) in scenario_units
-                 if chebyshev((ux, uy), (x, y)) <= visibility and has_los(grid, (ux, uy), (x, y), operator, visibility)]
+        seers = [
+            label
+            for (ux, uy, side, label) in scenario_units
+            if chebyshev((ux, uy), (x, y)) <= visibility and has_los(grid, (ux, uy), (x, y), operator, visibility)
+        ]
         if seers:
             shown = ", ".join(seers[:8]) + (f" +{len(seers) - 8}" if len(seers) > 8 else "")
             parts.append(f"seen by {shown}")

@@ -9,8 +9,16 @@ the plateaus around them."""
 from __future__ import annotations
 
 from PyQt6.QtCore import QSize, Qt, pyqtSignal
-from PyQt6.QtWidgets import (QLabel, QLineEdit, QListWidget, QListWidgetItem, QTreeWidget, QTreeWidgetItem,
-                             QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tacforge.engine.mapping.autotile import TYPES
 
@@ -82,8 +90,12 @@ class TerrainPalette(QWidget):
             row = QTreeWidgetItem([str(code), tc.glyph or "", name, str(tc.level)])
             row.setData(0, Qt.ItemDataRole.UserRole, (str(tc.type).split(":")[-1], int(tc.level)))
             row.setIcon(0, tile_icon(atlas, code))
-            row.setToolTip(2, f"{name}, level {tc.level}, variant {tc.variant}" + _behaviour(ttype)
-                           + (f": {ttype.description}" if getattr(ttype, "description", "") else ""))
+            row.setToolTip(
+                2,
+                f"{name}, level {tc.level}, variant {tc.variant}"
+                + _behaviour(ttype)
+                + (f": {ttype.description}" if getattr(ttype, "description", "") else ""),
+            )
             self.codes.addTopLevelItem(row)
         for column in range(4):
             self.codes.resizeColumnToContents(column)
@@ -107,8 +119,15 @@ class TerrainPalette(QWidget):
             item.setHidden(not all(w in hay for w in words))
         for i in range(self.codes.topLevelItemCount()):
             item = self.codes.topLevelItem(i)
-            hay = " ".join([item.text(0), item.text(1), item.text(2).casefold(), f"level {item.text(3)}",
-                            str(item.data(0, Qt.ItemDataRole.UserRole)[0])])
+            hay = " ".join(
+                [
+                    item.text(0),
+                    item.text(1),
+                    item.text(2).casefold(),
+                    f"level {item.text(3)}",
+                    str(item.data(0, Qt.ItemDataRole.UserRole)[0]),
+                ]
+            )
             item.setHidden(not all(w in hay.casefold() or w == item.text(1) for w in words))
 
 

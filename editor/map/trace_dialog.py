@@ -6,8 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout,
-                             QHBoxLayout, QLabel, QPushButton, QSlider)
+from PyQt6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+)
 
 from .trace import Trace, save_trace
 
@@ -41,14 +51,20 @@ class TraceDialog(QDialog):
         row.addWidget(choose)
         row.addWidget(remove)
         form.addRow("Image", row)
-        self.scale = _spin(.1, 1000, 1, " px per square")
-        self.offset_x, self.offset_y = _spin(-1000, 1000, .5, " squares"), _spin(-1000, 1000, .5, " squares")
-        self.rotation = _spin(-180, 180, .5, "°")
+        self.scale = _spin(0.1, 1000, 1, " px per square")
+        self.offset_x, self.offset_y = _spin(-1000, 1000, 0.5, " squares"), _spin(-1000, 1000, 0.5, " squares")
+        self.rotation = _spin(-180, 180, 0.5, "°")
         self.opacity = QSlider(Qt.Orientation.Horizontal)
         self.opacity.setRange(0, 100)
         self.over = QCheckBox("Over the terrain (else under it)")
-        for label, widget in (("Scale", self.scale), ("Offset east", self.offset_x), ("Offset south", self.offset_y),
-                              ("Rotation", self.rotation), ("Opacity", self.opacity), ("", self.over)):
+        for label, widget in (
+            ("Scale", self.scale),
+            ("Offset east", self.offset_x),
+            ("Offset south", self.offset_y),
+            ("Rotation", self.rotation),
+            ("Opacity", self.opacity),
+            ("", self.over),
+        ):
             form.addRow(label, widget)
         for spin in (self.scale, self.offset_x, self.offset_y, self.rotation):
             spin.valueChanged.connect(self.apply)
@@ -77,8 +93,15 @@ class TraceDialog(QDialog):
     def trace(self) -> Trace | None:
         if not self.image_path:
             return None
-        return Trace(self.image_path, self.scale.value(), self.offset_x.value(), self.offset_y.value(),
-                     self.rotation.value(), self.opacity.value() / 100, self.over.isChecked())
+        return Trace(
+            self.image_path,
+            self.scale.value(),
+            self.offset_x.value(),
+            self.offset_y.value(),
+            self.rotation.value(),
+            self.opacity.value() / 100,
+            self.over.isChecked(),
+        )
 
     def apply(self, *_) -> None:
         if self._filling:

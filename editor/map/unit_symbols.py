@@ -27,12 +27,21 @@ KIND_MARK = {"capture": "C", "hold": "H", "exit": "X", "destroy": "D"}
 
 def _frame_size(cell: int) -> tuple[int, int, int]:
     """Width and height of a frame, and the margin round it in its image (room for tick, badge and staff)."""
-    return max(4, round(cell * .8)), max(3, round(cell * .56)), max(3, round(cell * .3))
+    return max(4, round(cell * 0.8)), max(3, round(cell * 0.56)), max(3, round(cell * 0.3))
 
 
 @lru_cache(maxsize=512)
-def frame_image(symbol: str, vehicle: bool, hq: bool, rgba: int, cell: int, dashed: bool, ghost: bool,
-                facing: str | None = None, stacked: int = 1) -> QImage:
+def frame_image(
+    symbol: str,
+    vehicle: bool,
+    hq: bool,
+    rgba: int,
+    cell: int,
+    dashed: bool,
+    ghost: bool,
+    facing: str | None = None,
+    stacked: int = 1,
+) -> QImage:
     """One unit look at `cell` pixels per square: its frame (at the margin's offset) with the HQ staff below it,
     the facing tick and the badge of a stack of `stacked` units; rendered once, then blitted."""
     w, h, m = _frame_size(cell)
@@ -41,8 +50,12 @@ def frame_image(symbol: str, vehicle: bool, hq: bool, rgba: int, cell: int, dash
     p = QPainter(image)
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     colour = QColor.fromRgba(rgba)
-    fill = QColor(colour.red() + (255 - colour.red()) * 3 // 5, colour.green() + (255 - colour.green()) * 3 // 5,
-                  colour.blue() + (255 - colour.blue()) * 3 // 5, 140 if ghost else 255)
+    fill = QColor(
+        colour.red() + (255 - colour.red()) * 3 // 5,
+        colour.green() + (255 - colour.green()) * 3 // 5,
+        colour.blue() + (255 - colour.blue()) * 3 // 5,
+        140 if ghost else 255,
+    )
     ink = colour.darker(170)
     line = max(1.0, cell / 16)
     frame = QRectF(m, m, w, h)
@@ -51,7 +64,7 @@ def frame_image(symbol: str, vehicle: bool, hq: bool, rgba: int, cell: int, dash
     p.drawRect(frame)
     if hq:
         p.setPen(QPen(ink, line))
-        p.drawLine(QPointF(m + line / 2, m + h), QPointF(m + line / 2, m + h + m * .9))
+        p.drawLine(QPointF(m + line / 2, m + h), QPointF(m + line / 2, m + h + m * 0.9))
     if cell >= SYMBOL_MIN:
         _symbol(p, symbol, vehicle, frame, QPen(ink, line))
         if facing:
@@ -70,34 +83,42 @@ def _symbol(p: QPainter, symbol: str, vehicle: bool, r: QRectF, pen: QPen) -> No
         p.drawLine(r.topLeft(), r.bottomRight())
         p.drawLine(r.bottomLeft(), r.topRight())
     elif symbol == "armour":
-        p.drawRoundedRect(r.adjusted(w * .18, h * .25, -w * .18, -h * .25), h * .25, h * .25)
+        p.drawRoundedRect(r.adjusted(w * 0.18, h * 0.25, -w * 0.18, -h * 0.25), h * 0.25, h * 0.25)
     elif symbol == "recon":
         p.drawLine(r.bottomLeft(), r.topRight())
     elif symbol == "artillery":
         p.setBrush(pen.color())
-        p.drawEllipse(QPointF(r.center().x(), r.center().y() - (h * .1 if vehicle else 0)), h * .14, h * .14)
+        p.drawEllipse(QPointF(r.center().x(), r.center().y() - (h * 0.1 if vehicle else 0)), h * 0.14, h * 0.14)
     elif symbol == "antitank":
         p.drawLine(r.bottomLeft(), QPointF(r.center().x(), r.top()))
         p.drawLine(QPointF(r.center().x(), r.top()), r.bottomRight())
     elif symbol == "transport":
-        p.drawLine(QPointF(r.left() + w * .2, r.center().y()), QPointF(r.right() - w * .2, r.center().y()))
-        for fx in (.33, .67):
-            p.drawEllipse(QPointF(r.left() + w * fx, r.bottom() - h * .25), h * .12, h * .12)
+        p.drawLine(QPointF(r.left() + w * 0.2, r.center().y()), QPointF(r.right() - w * 0.2, r.center().y()))
+        for fx in (0.33, 0.67):
+            p.drawEllipse(QPointF(r.left() + w * fx, r.bottom() - h * 0.25), h * 0.12, h * 0.12)
     else:
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, "?")
     if vehicle and symbol not in ("armour", "transport"):  # mounted: the track line of a mechanised unit
-        p.drawRoundedRect(QRectF(r.left() + w * .3, r.bottom() - h * .28, w * .4, h * .2), h * .1, h * .1)
+        p.drawRoundedRect(QRectF(r.left() + w * 0.3, r.bottom() - h * 0.28, w * 0.4, h * 0.2), h * 0.1, h * 0.1)
 
 
-def draw_frame(geo: Painter, mark: UnitMark, square: tuple[int, int], ghost: bool = False, stacked: int = 1
-               ) -> QRectF:
+def draw_frame(geo: Painter, mark: UnitMark, square: tuple[int, int], ghost: bool = False, stacked: int = 1) -> QRectF:
     """A unit's frame on `square` (ghost: see-through; stacked: the badge of a stack); the frame's rectangle."""
     cell = int(geo.cell)
-    image = frame_image(mark.symbol, mark.vehicle, mark.hq, side_colour(mark.side).rgba(), cell,
-                        mark.arrives is not None, ghost, mark.facing, stacked)
+    image = frame_image(
+        mark.symbol,
+        mark.vehicle,
+        mark.hq,
+        side_colour(mark.side).rgba(),
+        cell,
+        mark.arrives is not None,
+        ghost,
+        mark.facing,
+        stacked,
+    )
     w, h, m = _frame_size(cell)
     centre = geo.centre(*square)
-    left, top = round(centre.x() - w / 2), round(centre.y() - h / 2 - cell * .08)
+    left, top = round(centre.x() - w / 2), round(centre.y() - h / 2 - cell * 0.08)
     geo.p.drawImage(QPointF(left - m, top - m), image)
     return QRectF(left, top, w, h)
 
@@ -118,8 +139,8 @@ def paint_units(geo: Painter, marks: list[UnitMark], selected=frozenset(), drag=
             p.drawRect(frame.adjusted(-2, -2, 2, 2))
         if cell >= LABEL_MIN:
             label = top.label + (f" T{top.arrives}" if top.arrives is not None else "")
-            staff = cell * .1 if top.hq else 0  # the label starts right of an HQ's staff
-            geo.text(QPointF(frame.left() + staff, frame.bottom() + cell * .34), label, cell * .26, bold=True)
+            staff = cell * 0.1 if top.hq else 0  # the label starts right of an HQ's staff
+            geo.text(QPointF(frame.left() + staff, frame.bottom() + cell * 0.34), label, cell * 0.26, bold=True)
     if drag is not None:
         _paint_drag(geo, marks, drag)
 
@@ -128,20 +149,20 @@ def _facing_tick(p: QPainter, frame: QRectF, facing: str, cell: int) -> None:
     dx, dy = FACING_VECTORS[facing_index(facing)]
     c = frame.center()
     start = QPointF(c.x() + dx * frame.width() / 2, c.y() + dy * frame.height() / 2)
-    length = cell * .22
-    norm = (dx * dx + dy * dy) ** .5
+    length = cell * 0.22
+    norm = (dx * dx + dy * dy) ** 0.5
     p.setPen(QPen(QColor(20, 20, 20), max(1.5, cell / 12)))
     p.drawLine(start, QPointF(start.x() + dx / norm * length, start.y() + dy / norm * length))
 
 
 def _badge(p: QPainter, at: QPointF, text: str, cell: int) -> None:
-    r = max(5.0, cell * .17)
+    r = max(5.0, cell * 0.17)
     p.setPen(QPen(QColor(255, 255, 255), 1.2))
     p.setBrush(QColor(30, 30, 30))
     p.drawEllipse(at, r, r)
     p.setPen(QColor(255, 255, 255))
     font = p.font()
-    font.setPointSizeF(max(5.0, r * .95))
+    font.setPointSizeF(max(5.0, r * 0.95))
     font.setBold(True)
     p.setFont(font)
     p.drawText(QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, text)
@@ -164,7 +185,7 @@ def _paint_drag(geo: Painter, marks: list[UnitMark], drag) -> None:
         if mark is None:
             continue
         x, y = mark.square[0] + drag.delta[0], mark.square[1] + drag.delta[1]
-        r = geo.rect(x + .15, y + .15, x + .85, y + .85)
+        r = geo.rect(x + 0.15, y + 0.15, x + 0.85, y + 0.85)
         geo.p.drawLine(r.topLeft(), r.bottomRight())
         geo.p.drawLine(r.bottomLeft(), r.topRight())
 
@@ -175,17 +196,28 @@ def paint_objectives(geo: Painter, objectives) -> None:
     for objective in objectives:
         if objective.at is None:
             continue
-        centre, r = geo.centre(*objective.at), max(4.0, cell * .3)
+        centre, r = geo.centre(*objective.at), max(4.0, cell * 0.3)
         p.setPen(geo.pen(side_colour(objective.side), 2.5))
         p.setBrush(OBJECTIVE)
         p.drawEllipse(centre, r, r)
         if cell >= SYMBOL_MIN:
-            geo.text(QPointF(centre.x() - r * .45, centre.y() + r * .45), KIND_MARK.get(objective.kind, "?"),
-                     r * 1.1, QColor(60, 40, 0), QColor(0, 0, 0, 0), bold=True)
+            geo.text(
+                QPointF(centre.x() - r * 0.45, centre.y() + r * 0.45),
+                KIND_MARK.get(objective.kind, "?"),
+                r * 1.1,
+                QColor(60, 40, 0),
+                QColor(0, 0, 0, 0),
+                bold=True,
+            )
         if cell >= LABEL_MIN:
             name = objective.name or objective.id
-            geo.text(QPointF(centre.x() + r + 2, centre.y() - r * .2),
-                     f"{name}: {objective.kind} {objective.points} VP", 8.5, QColor(90, 60, 0), bold=True)
+            geo.text(
+                QPointF(centre.x() + r + 2, centre.y() - r * 0.2),
+                f"{name}: {objective.kind} {objective.points} VP",
+                8.5,
+                QColor(90, 60, 0),
+                bold=True,
+            )
 
 
 def paint_entries(geo: Painter, entries: list[EntryMark], width: int, height: int) -> None:
@@ -195,17 +227,21 @@ def paint_entries(geo: Painter, entries: list[EntryMark], width: int, height: in
     for entry in entries:
         colour, text = side_colour(entry.side, 110), f"{entry.side} reinforcements: {entry.label}"
         if entry.edge is not None:
-            band = {"west": (0, 0, .35, height), "east": (width - .35, 0, width, height),
-                    "north": (0, 0, width, .35), "south": (0, height - .35, width, height)}[entry.edge]
+            band = {
+                "west": (0, 0, 0.35, height),
+                "east": (width - 0.35, 0, width, height),
+                "north": (0, 0, width, 0.35),
+                "south": (0, height - 0.35, width, height),
+            }[entry.edge]
             p.fillRect(geo.rect(*band), colour)
-            at = {"west": (.5, 2.5), "east": (width - .5, 2.5), "north": (2, 1.2), "south": (2, height - .6)}
+            at = {"west": (0.5, 2.5), "east": (width - 0.5, 2.5), "north": (2, 1.2), "south": (2, height - 0.6)}
             x, y = at[entry.edge]
             anchor = QPointF(geo.o.x() + x * geo.cell, geo.o.y() + y * geo.cell)
         else:
             p.setPen(geo.pen(side_colour(entry.side), 2))
             p.setBrush(colour)
             for x, y in entry.squares:
-                p.drawRect(geo.rect(x + .1, y + .1, x + .9, y + .9))
+                p.drawRect(geo.rect(x + 0.1, y + 0.1, x + 0.9, y + 0.9))
             x, y = entry.squares[-1]
             anchor = QPointF(geo.o.x() + x * geo.cell, geo.o.y() + (y + 1.8) * geo.cell)
         right = geo.o.x() + width * geo.cell - 4  # kept inside the map: right-aligned against its east edge

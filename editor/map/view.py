@@ -21,11 +21,11 @@ from ..qt_present import present
 from . import view_input
 from .overlays import Overlays, Squares, mask_image
 from .picture import MapPicture
-from .trace import Trace, read_image
-from .view_paint import DETAIL_MIN, paint_view
 from .tools import ToolController
 from .tools.generate import generate_into
 from .tools.los import los_settings, visible_from
+from .trace import Trace, read_image
+from .view_paint import DETAIL_MIN, paint_view
 
 CURSORS = {"arrow": Qt.CursorShape.ArrowCursor, "cross": Qt.CursorShape.CrossCursor}  # by a tool's `cursor`
 
@@ -37,15 +37,15 @@ class MapView(QAbstractScrollArea):
     editMade = pyqtSignal(object)
     strokeFinished = pyqtSignal()
     objectiveMoved = pyqtSignal(int, int)
-    terrainPicked = pyqtSignal(str, int)   # the eyedropper: type name, level
+    terrainPicked = pyqtSignal(str, int)  # the eyedropper: type name, level
     selectionChanged = pyqtSignal(object)  # (x0, y0, x1, y1) half-open, or None
-    losChanged = pyqtSignal(object)        # the LOS origin (x, y), or None
-    viewChanged = pyqtSignal()             # zoom or scroll moved (the minimap follows)
-    unitsSelected = pyqtSignal(object)     # the units tool: frozenset of unit keys
-    unitsDragging = pyqtSignal(object)     # the units tool: a UnitDrag as the pointer moves
-    unitsMoved = pyqtSignal(object)        # the units tool: a UnitDrag (moves and refusals) at its release
+    losChanged = pyqtSignal(object)  # the LOS origin (x, y), or None
+    viewChanged = pyqtSignal()  # zoom or scroll moved (the minimap follows)
+    unitsSelected = pyqtSignal(object)  # the units tool: frozenset of unit keys
+    unitsDragging = pyqtSignal(object)  # the units tool: a UnitDrag as the pointer moves
+    unitsMoved = pyqtSignal(object)  # the units tool: a UnitDrag (moves and refusals) at its release
     entrenchmentStroke = pyqtSignal(object)  # the entrenchment tool: the stroke's squares
-    objectivePlaced = pyqtSignal(int, int)   # the objective tool: a click on a square
+    objectivePlaced = pyqtSignal(int, int)  # the objective tool: a click on a square
 
     def __init__(self, model: MapModel, content=None, parent=None) -> None:
         if parent is None and isinstance(content, QWidget):
@@ -145,9 +145,9 @@ class MapView(QAbstractScrollArea):
     def zoom(self, factor: float) -> None:
         """Zoom by `factor` about the centre (steps by whole pixels once symbols show)."""
         if factor > 1:
-            self.zoom_in() if abs(factor - STEP) < .01 else self.set_zoom(self._zoom * factor)
+            self.zoom_in() if abs(factor - STEP) < 0.01 else self.set_zoom(self._zoom * factor)
         elif factor < 1:
-            self.zoom_out() if abs(factor * STEP - 1) < .01 else self.set_zoom(self._zoom * factor)
+            self.zoom_out() if abs(factor * STEP - 1) < 0.01 else self.set_zoom(self._zoom * factor)
 
     def _changed(self, rect) -> None:
         resized = self.model.codes.shape != self.picture.shape
@@ -171,14 +171,33 @@ class MapView(QAbstractScrollArea):
         self.viewChanged.emit()
 
     # -- overlays and LOS --------------------------------------------------------------------------------------
-    def set_overlays(self, objective_center=None, start_lines=None, entrenchments=(), zones=(), units=(), *,
-                     entrenchment_limit=None, objective_size=None, objectives=(), entries=()) -> None:
+    def set_overlays(
+        self,
+        objective_center=None,
+        start_lines=None,
+        entrenchments=(),
+        zones=(),
+        units=(),
+        *,
+        entrenchment_limit=None,
+        objective_size=None,
+        objectives=(),
+        entries=(),
+    ) -> None:
         """The scenario drawn over the map; `units` are UnitMarks (common/unit_marks.py), which the units tool
         selects and moves."""
         size = objective_size or self.model.content.parameters.time_space.objective_area_size if self.model else 19
-        self.overlays = Overlays(tuple(objective_center) if objective_center else None, size,
-                                 dict(start_lines or {}), list(entrenchments), entrenchment_limit,
-                                 list(zones), list(units), tuple(objectives), list(entries))
+        self.overlays = Overlays(
+            tuple(objective_center) if objective_center else None,
+            size,
+            dict(start_lines or {}),
+            list(entrenchments),
+            entrenchment_limit,
+            list(zones),
+            list(units),
+            tuple(objectives),
+            list(entries),
+        )
         self.controller.units = self.overlays.units
         present(self.viewport()).update()
 
@@ -241,8 +260,10 @@ class MapView(QAbstractScrollArea):
             self._zoom = self._fit_zoom()
         c = self.cell
         viewport = present(self.viewport())
-        for bar, content, page in ((present(self.horizontalScrollBar()), self.model.width * c, viewport.width()),
-                                   (present(self.verticalScrollBar()), self.model.height * c, viewport.height())):
+        for bar, content, page in (
+            (present(self.horizontalScrollBar()), self.model.width * c, viewport.width()),
+            (present(self.verticalScrollBar()), self.model.height * c, viewport.height()),
+        ):
             bar.setRange(0, max(0, int(math.ceil(content - page))))
             bar.setPageStep(max(1, page))
         viewport.update()
@@ -250,7 +271,7 @@ class MapView(QAbstractScrollArea):
 
     def _fit_zoom(self) -> float:
         viewport = present(self.viewport())
-        z = min(viewport.width() / self.model.width, viewport.height() / self.model.height) * .98
+        z = min(viewport.width() / self.model.width, viewport.height() / self.model.height) * 0.98
         z = min(MAX_ZOOM, max(MIN_ZOOM, z))
         return float(math.floor(z)) if z >= DETAIL_MIN else z
 
@@ -287,7 +308,7 @@ class MapView(QAbstractScrollArea):
 
     def show_square(self, x: int, y: int) -> None:
         """Bring square (x, y) into view and ring it: centring alone shows nothing when the whole map fits."""
-        self.center_on(x + .5, y + .5)
+        self.center_on(x + 0.5, y + 0.5)
         self.marked = (int(x), int(y))
         present(self.viewport()).update()
 

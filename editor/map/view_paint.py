@@ -20,8 +20,12 @@ BACKGROUND = QColor(105, 108, 112)
 def visible_cells(view) -> tuple[int, int, int, int]:
     r = view.visible_cell_rect()
     m = view.model
-    return (max(0, math.floor(r.left())), max(0, math.floor(r.top())),
-            min(m.width, math.ceil(r.right())), min(m.height, math.ceil(r.bottom())))
+    return (
+        max(0, math.floor(r.left())),
+        max(0, math.floor(r.top())),
+        min(m.width, math.ceil(r.right())),
+        min(m.height, math.ceil(r.bottom())),
+    )
 
 
 def paint_view(view, p: QPainter, clip) -> None:

@@ -42,8 +42,9 @@ def show_unit(window, scenario_path: Path, uid: str) -> None:
     dock.show()
     dock.raise_()
     if not window.room_docks["oob"].select_unit(uid):
-        window.statusBar().showMessage(f"{uid} is not in the order of battle (off-map artillery, or removed since)",
-                                       8000)
+        window.statusBar().showMessage(
+            f"{uid} is not in the order of battle (off-map artillery, or removed since)", 8000
+        )
 
 
 class Playtests:
@@ -58,8 +59,7 @@ class Playtests:
         window.toolbar.addAction(self.start_action)
         file_menu = window.menuBar().actions()[0].menu()
         first_separator = next((a for a in file_menu.actions() if a.isSeparator()), None)
-        file_menu.insertAction(first_separator, self._action(file_menu, "Open replay or saved game…",
-                                                             self.open_battle))
+        file_menu.insertAction(first_separator, self._action(file_menu, "Open replay or saved game…", self.open_battle))
 
     def _action(self, menu, text: str, slot, shortcut: str | None = None) -> QAction:
         action = QAction(text, self.window)
@@ -82,8 +82,9 @@ class Playtests:
 
         path = self.scenario_path()
         if path is None:
-            QMessageBox.information(self.window, "Playtest", "Open a scenario first: a playtest plays the scenario "
-                                    "of the current tab.")
+            QMessageBox.information(
+                self.window, "Playtest", "Open a scenario first: a playtest plays the scenario of the current tab."
+            )
             return None
         content, scenario, issues, error = PlaytestSource.from_workspace(self.window.workspace, path).prepare()
         sides = [(s.id, s.name) for s in content.ruleset.sides] if content is not None else []
@@ -107,14 +108,17 @@ class Playtests:
         return self._show(battle)
 
     def open_battle(self) -> BattleWindow | None:
-        path, _ = QFileDialog.getOpenFileName(self.window, "Open replay or saved game", str(Path.home()),
-                                              "Replays and saved games (*.jsonl *.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self.window,
+            "Open replay or saved game",
+            str(Path.home()),
+            "Replays and saved games (*.jsonl *.json);;All files (*)",
+        )
         if not path:
             return None
         from .replays import open_battle_file
 
-        window = open_battle_file(None, Path(path), [str(p) for p in self.window.workspace.extra],
-                                  self._ask_players)
+        window = open_battle_file(None, Path(path), [str(p) for p in self.window.workspace.extra], self._ask_players)
         return self._show(window) if window is not None else None
 
     def _ask_players(self, sides) -> PlaytestChoice | None:

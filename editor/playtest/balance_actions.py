@@ -4,11 +4,11 @@ battle of its scenario's tab."""
 
 from __future__ import annotations
 
-
 from PyQt6.QtGui import QAction, QKeySequence
 from PyQt6.QtWidgets import QMessageBox
 
 from .actions import playtest_menu, scenario_of, show_unit
+
 
 class BalanceRuns:
     def __init__(self, window):
@@ -16,8 +16,10 @@ class BalanceRuns:
         self.dialog = None
         self.action = QAction("Balance run…", window)
         self.action.setShortcut(QKeySequence("Ctrl+B"))
-        self.action.setToolTip("Play the scenario many times, computer against computer (unsaved edits included), "
-                               "and see how balanced it is")
+        self.action.setToolTip(
+            "Play the scenario many times, computer against computer (unsaved edits included), "
+            "and see how balanced it is"
+        )
         self.action.triggered.connect(self.open)
         playtest_menu(window).addAction(self.action)
         window.toolbar.addAction(self.action)
@@ -28,8 +30,11 @@ class BalanceRuns:
 
         path = scenario_of(self.window.current_tab())
         if path is None:
-            QMessageBox.information(self.window, "Balance run", "Open a scenario first: a balance run plays the "
-                                    "scenario of the current tab.")
+            QMessageBox.information(
+                self.window,
+                "Balance run",
+                "Open a scenario first: a balance run plays the scenario of the current tab.",
+            )
             return None
         if self.dialog is None:
             self.dialog = BalanceDialog(self.window.workspace, path, self.window)

@@ -12,8 +12,18 @@ import time
 from pathlib import Path
 
 from PyQt6.QtCore import QCoreApplication, pyqtSignal
-from PyQt6.QtWidgets import (QComboBox, QDialog, QFormLayout, QHBoxLayout, QLabel, QMessageBox, QProgressBar,
-                             QPushButton, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+)
 
 from tacforge.engine.balance.batch import default_jobs
 
@@ -59,8 +69,10 @@ class BalanceDialog(QDialog):
         self.tabs.setTabEnabled(1, False)
         self.tabs.hide()  # until a run has finished
         layout.addWidget(self.tabs, 1)
-        self.placeholder = QLabel("Runs computer-against-computer games of the scenario as it is in the editor, "
-                                  "unsaved edits included, with the same seeds and report as `tacforge batch`.")
+        self.placeholder = QLabel(
+            "Runs computer-against-computer games of the scenario as it is in the editor, "
+            "unsaved edits included, with the same seeds and report as `tacforge batch`."
+        )
         self.placeholder.setWordWrap(True)
         layout.addWidget(self.placeholder, 1)
         self._show_title()
@@ -71,7 +83,7 @@ class BalanceDialog(QDialog):
         self.runs.setRange(1, MAX_RUNS)
         self.runs.setValue(100)
         self.seed = QSpinBox()
-        self.seed.setRange(-2**31, 2**31 - 1)
+        self.seed.setRange(-(2**31), 2**31 - 1)
         self.handicap = QComboBox()
         self.handicap.addItem("scenario's", None)
         for level in range(1, 6):
@@ -84,9 +96,11 @@ class BalanceDialog(QDialog):
         self.workers.setValue(default_jobs())
         self.workers.setToolTip("Worker processes playing games at the same time (one per core is fastest)")
         row = QHBoxLayout()
-        for fields in (((("Games", self.runs), ("Seed", self.seed))), (("Handicap", self.handicap),
-                                                                          ("Turns", self.turns)),
-                       (("Workers", self.workers),)):
+        for fields in (
+            ((("Games", self.runs), ("Seed", self.seed))),
+            (("Handicap", self.handicap), ("Turns", self.turns)),
+            (("Workers", self.workers),),
+        ):
             form = QFormLayout()
             for label, widget in fields:
                 form.addRow(label, widget)
@@ -110,8 +124,9 @@ class BalanceDialog(QDialog):
         self.progress.setFormat("%v of %m games")
         self.progress_label = QLabel()
         # wide enough for the longest line it shows, so that the bar does not jump as the text changes
-        self.progress_label.setMinimumWidth(self.fontMetrics().horizontalAdvance(
-            "10000 of 10000 games, about 59 min 59 s left"))
+        self.progress_label.setMinimumWidth(
+            self.fontMetrics().horizontalAdvance("10000 of 10000 games, about 59 min 59 s left")
+        )
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
@@ -121,8 +136,13 @@ class BalanceDialog(QDialog):
         return row
 
     def options(self) -> BalanceOptions:
-        return BalanceOptions(runs=self.runs.value(), seed=self.seed.value(), handicap=self.handicap.currentData(),
-                              jobs=self.workers.value(), turns=self.turns.value() or None)
+        return BalanceOptions(
+            runs=self.runs.value(),
+            seed=self.seed.value(),
+            handicap=self.handicap.currentData(),
+            jobs=self.workers.value(),
+            turns=self.turns.value() or None,
+        )
 
     def set_scenario(self, scenario_path: Path) -> None:
         """Runs from now on play this scenario; the last runs stay, to compare with."""
@@ -189,8 +209,10 @@ class BalanceDialog(QDialog):
         if self.current is not None:
             self.previous = self.current
         self.current = (report, source, options)
-        self.progress_label.setText(f"{report.n} of {report.runs} games" + (" (cancelled)" if report.cancelled
-                                                                            else f" in {report.elapsed:.1f} s"))
+        self.progress_label.setText(
+            f"{report.n} of {report.runs} games"
+            + (" (cancelled)" if report.cancelled else f" in {report.elapsed:.1f} s")
+        )
         self.placeholder.hide()
         self.tabs.show()
         self.results.show_report(report)
@@ -224,8 +246,15 @@ class BalanceDialog(QDialog):
         report, source, options = self.current
         from tacforge.editor.playtest import watch_game
 
-        watch_game(self, str(source.scenario_path), source.pack_paths, game.seed, report.handicap,
-                   unsaved=source.unsaved, turns=options.turns)
+        watch_game(
+            self,
+            str(source.scenario_path),
+            source.pack_paths,
+            game.seed,
+            report.handicap,
+            unsaved=source.unsaved,
+            turns=options.turns,
+        )
 
     def closeEvent(self, event) -> None:
         self.stop()

@@ -7,8 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tacforge.engine.balance import BatchReport, GameSummary
-from tacforge.engine.balance import stats
+from tacforge.engine.balance import BatchReport, GameSummary, stats
 
 NOTABLE_PER_KIND = 3  # closest games and most lopsided games listed
 
@@ -75,8 +74,11 @@ def notable_games(report: BatchReport, per_kind: int = NOTABLE_PER_KIND) -> list
     from 1, then the largest margin), each game listed once; ties go to the lower game number."""
     closest = sorted(report.games, key=lambda g: (lopsidedness(g), vp_margin(g), g.index))[:per_kind]
     taken = {g.index for g in closest}
-    lopsided = [g for g in sorted(report.games, key=lambda g: (-lopsidedness(g), -vp_margin(g), g.index))
-                if g.index not in taken][:per_kind]
+    lopsided = [
+        g
+        for g in sorted(report.games, key=lambda g: (-lopsidedness(g), -vp_margin(g), g.index))
+        if g.index not in taken
+    ][:per_kind]
     return [NotableGame("closest", g) for g in closest] + [NotableGame("most lopsided", g) for g in lopsided]
 
 
@@ -112,44 +114,60 @@ def run_description(report: BatchReport) -> str:
 
 def _ratio_rows(report: BatchReport) -> dict[str, str]:
     r = report.ratio_stats()
-    interval = (f"{r['ci_low']:.2f} to {r['ci_high']:.2f}" if r["ci_low"] is not None else "too few games")
+    interval = f"{r['ci_low']:.2f} to {r['ci_high']:.2f}" if r["ci_low"] is not None else "too few games"
     median = "-" if r["median"] is None else r["median"] if isinstance(r["median"], str) else f"{r['median']:.2f}"
-    return {"mean": "-" if r["mean"] is None else f"{r['mean']:.2f}", "95% interval of the mean": interval,
-            "median": median, "games with a finite ratio": str(r["n"]),
-            "infinite (one side scored nothing)": str(r["infinite"])}
+    return {
+        "mean": "-" if r["mean"] is None else f"{r['mean']:.2f}",
+        "95% interval of the mean": interval,
+        "median": median,
+        "games with a finite ratio": str(r["n"]),
+        "infinite (one side scored nothing)": str(r["infinite"]),
+    }
 
 
 def _loss_rows(report: BatchReport) -> dict[tuple[str, str], str]:
-    return {(side, cls): f"{row['mean_lost']:.2f} of {row['strength']}"
-            for side, rows in report.losses().items() for cls, row in rows.items()}
+    return {
+        (side, cls): f"{row['mean_lost']:.2f} of {row['strength']}"
+        for side, rows in report.losses().items()
+        for cls, row in rows.items()
+    }
 
 
 def compare(before: BatchReport, after: BatchReport) -> list[ComparisonRow]:
     """Two runs side by side: their settings, every result either run saw (share of games with its interval),
     wins, the victory ratio, and the units lost per game by class. A result or class one run lacks is shown as
     0 games there, or '-'."""
-    rows = [ComparisonRow("Run", heading=True),
-            ComparisonRow("scenario", before.scenario_name, after.scenario_name),
-            ComparisonRow("games", run_description(before), run_description(after)),
-            ComparisonRow("Results (games, share, 95% interval)", heading=True)]
+    rows = [
+        ComparisonRow("Run", heading=True),
+        ComparisonRow("scenario", before.scenario_name, after.scenario_name),
+        ComparisonRow("games", run_description(before), run_description(after)),
+        ComparisonRow("Results (games, share, 95% interval)", heading=True),
+    ]
     levels = [r.levels() for r in (before, after)]
     counts = [{lv["result"]: lv["games"] for lv in run} for run in levels]
     seen = {lv["result"]: (lv["result"], lv["winner"], lv["level"]) for lv in levels[0] + levels[1]}
     results = sorted(seen, key=lambda result: after.level_order(seen[result]))
     for result in results:
-        rows.append(ComparisonRow(result, share_with_interval(counts[0].get(result, 0), before.n),
-                                  share_with_interval(counts[1].get(result, 0), after.n)))
+        rows.append(
+            ComparisonRow(
+                result,
+                share_with_interval(counts[0].get(result, 0), before.n),
+                share_with_interval(counts[1].get(result, 0), after.n),
+            )
+        )
     rows.append(ComparisonRow("Wins (games, share, 95% interval)", heading=True))
     wins = [r.wins() for r in (before, after)]
     for key in dict.fromkeys([*before.sides, *after.sides, "draw"]):
         label = "draws" if key == "draw" else after.side_names.get(key) or before.side_names.get(key, key)
-        before_cell, after_cell = [share_with_interval(w[key]["games"], r.n) if key in w else "-"
-                                   for w, r in zip(wins, (before, after))]
+        before_cell, after_cell = [
+            share_with_interval(w[key]["games"], r.n) if key in w else "-" for w, r in zip(wins, (before, after))
+        ]
         rows.append(ComparisonRow(label, before_cell, after_cell))
     r = after.ratio_stats()
     names = after.side_names
-    rows.append(ComparisonRow(f"Victory ratio ({names[r['numerator']]} VP / {names[r['denominator']]} VP)",
-                              heading=True))
+    rows.append(
+        ComparisonRow(f"Victory ratio ({names[r['numerator']]} VP / {names[r['denominator']]} VP)", heading=True)
+    )
     ratios = [_ratio_rows(before), _ratio_rows(after)]
     rows += [ComparisonRow(label, ratios[0][label], ratios[1][label]) for label in ratios[1]]
     rows.append(ComparisonRow("Units lost per game, by class (of the units fielded)", heading=True))

@@ -46,11 +46,19 @@ class LevelsPlot(pg.PlotWidget):
         y = np.arange(len(rows), dtype=float)
         shares = np.array([100 * r.share for r in rows])
         brushes = [pg.mkBrush(*side_colour(report, r.winner)) for r in rows]
-        self.addItem(pg.BarGraphItem(x0=[0] * len(rows), width=shares, y=y, height=0.6, brushes=brushes,
-                                     pen=pg.mkPen(None)))
-        self.addItem(pg.ErrorBarItem(x=shares, y=y, left=np.array([100 * (r.share - r.low) for r in rows]),
-                                     right=np.array([100 * (r.high - r.share) for r in rows]), beam=0.25,
-                                     pen=pg.mkPen(INTERVAL_COLOUR, width=1.5)))
+        self.addItem(
+            pg.BarGraphItem(x0=[0] * len(rows), width=shares, y=y, height=0.6, brushes=brushes, pen=pg.mkPen(None))
+        )
+        self.addItem(
+            pg.ErrorBarItem(
+                x=shares,
+                y=y,
+                left=np.array([100 * (r.share - r.low) for r in rows]),
+                right=np.array([100 * (r.high - r.share) for r in rows]),
+                beam=0.25,
+                pen=pg.mkPen(INTERVAL_COLOUR, width=1.5),
+            )
+        )
         for r, row in enumerate(rows):
             label = pg.TextItem(f"{row.games}", color=INTERVAL_COLOUR, anchor=(0, 0.5))
             label.setPos(100 * row.high + 1, r)
@@ -87,12 +95,24 @@ class RatioHistogram(pg.PlotWidget):
         if not counts:
             return
         if stats["ci_low"] is not None:
-            band = pg.LinearRegionItem((stats["ci_low"], stats["ci_high"]), movable=False,
-                                       brush=pg.mkBrush(*MEAN_COLOUR, 60), pen=pg.mkPen(None))
+            band = pg.LinearRegionItem(
+                (stats["ci_low"], stats["ci_high"]),
+                movable=False,
+                brush=pg.mkBrush(*MEAN_COLOUR, 60),
+                pen=pg.mkPen(None),
+            )
             band.setZValue(10)  # over the bars, which would hide it
             self.addItem(band)
-        self.addItem(pg.BarGraphItem(x0=edges[:-1], x1=edges[1:], y0=0, height=counts,
-                                     brush=pg.mkBrush(*SIDE_COLOURS[0], 170), pen=pg.mkPen("w")))
+        self.addItem(
+            pg.BarGraphItem(
+                x0=edges[:-1],
+                x1=edges[1:],
+                y0=0,
+                height=counts,
+                brush=pg.mkBrush(*SIDE_COLOURS[0], 170),
+                pen=pg.mkPen("w"),
+            )
+        )
         self.addItem(pg.InfiniteLine(stats["mean"], angle=90, pen=pg.mkPen(MEAN_COLOUR, width=2)))
         even = pg.InfiniteLine(1.0, angle=90, pen=pg.mkPen((90, 90, 90), style=Qt.PenStyle.DashLine))
         self.addItem(even)  # a ratio of 1: both sides scored alike

@@ -17,8 +17,7 @@ class BalanceOptions:
     turns: int | None = None
 
     def batch_arguments(self) -> dict:
-        return {"runs": self.runs, "seed": self.seed, "handicap": self.handicap, "jobs": self.jobs,
-                "turns": self.turns}
+        return {"runs": self.runs, "seed": self.seed, "handicap": self.handicap, "jobs": self.jobs, "turns": self.turns}
 
 
 class TimeLeft:

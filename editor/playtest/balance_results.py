@@ -6,14 +6,29 @@ from __future__ import annotations
 
 from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtGui import QFont
-from PyQt6.QtWidgets import (QAbstractItemView, QGridLayout, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
-                             QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (
+    QAbstractItemView,
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tacforge.engine.balance import BatchReport
 
 from ..qt_present import present
-from .balance_figures import (ComparisonRow, notable_games, percent, ratio_text, run_description,
-                              share_with_interval, vp_text)
+from .balance_figures import (
+    ComparisonRow,
+    notable_games,
+    percent,
+    ratio_text,
+    run_description,
+    share_with_interval,
+    vp_text,
+)
 from .balance_plots import LevelsPlot, RatioHistogram
 
 DECIDERS_SHOWN = 10
@@ -75,8 +90,9 @@ class BalanceResults(QWidget):
         self.ratio = RatioHistogram()
         self.losses = _table(["Side", "Class", "Lost per game", "Fielded", "VP conceded"])
         self.deciders = _table(["Unit", "Class", "Games", "Share", "Mean VP"])
-        self.deciders.setToolTip("The winner's top units by VP in each game; click one to select it in the order of "
-                                 "battle")
+        self.deciders.setToolTip(
+            "The winner's top units by VP in each game; click one to select it in the order of battle"
+        )
         self.deciders.itemClicked.connect(lambda item: self.unitChosen.emit(item.data(KEY)))
         self.notable = _table(["Game", "Why", "Result", "Ratio", "Seed", "VP"])
         self.notable.setToolTip("Double-click a game to watch it as a replay")
@@ -87,8 +103,11 @@ class BalanceResults(QWidget):
         grid.addWidget(self.levels, 1, 0)
         grid.addWidget(self.ratio, 1, 1)
         grid.addWidget(_titled("Losses by unit class", self.losses), 2, 0)
-        grid.addWidget(_titled("Units that most often decided the battle (click: select in the order of battle)",
-                               self.deciders), 2, 1)
+        grid.addWidget(
+            _titled("Units that most often decided the battle (click: select in the order of battle)", self.deciders),
+            2,
+            1,
+        )
         grid.addWidget(_titled("Notable games (double-click to watch the replay)", self.notable), 3, 0, 1, 2)
         grid.setRowStretch(1, 5)
         grid.setRowStretch(2, 3)
@@ -97,24 +116,56 @@ class BalanceResults(QWidget):
     def show_report(self, report: BatchReport) -> None:
         self.report = report
         names = report.side_names
-        wins = "; ".join(f"{'draws' if key == 'draw' else names[key]} {share_with_interval(w['games'], report.n)}"
-                         for key, w in report.wins().items())
-        self.summary.setText(f"<b>{report.scenario_name}</b>: {run_description(report)}; {report.jobs} "
-                             f"process{'es' if report.jobs > 1 else ''}, {report.elapsed:.1f} s.<br>"
-                             f"Wins (share, 95% interval): {wins}")
+        wins = "; ".join(
+            f"{'draws' if key == 'draw' else names[key]} {share_with_interval(w['games'], report.n)}"
+            for key, w in report.wins().items()
+        )
+        self.summary.setText(
+            f"<b>{report.scenario_name}</b>: {run_description(report)}; {report.jobs} "
+            f"process{'es' if report.jobs > 1 else ''}, {report.elapsed:.1f} s.<br>"
+            f"Wins (share, 95% interval): {wins}"
+        )
         self.levels.show_report(report)
         self.ratio.show_report(report)
-        _fill(self.losses, [[names[side], cls, f"{row['mean_lost']:.2f}", str(row['strength']),
-                             f"{row['mean_vp_conceded']:.1f}"]
-                            for side, rows in report.losses().items() for cls, row in rows.items()])
+        _fill(
+            self.losses,
+            [
+                [names[side], cls, f"{row['mean_lost']:.2f}", str(row["strength"]), f"{row['mean_vp_conceded']:.1f}"]
+                for side, rows in report.losses().items()
+                for cls, row in rows.items()
+            ],
+        )
         deciders = report.deciders(top=DECIDERS_SHOWN)
-        _fill(self.deciders, [[f"{names[d['side']]} {d['unit'].split(':', 1)[1]} {d['name']}", d["unit_class"],
-                               str(d["games"]), percent(d["share"]), f"{d['mean_vp']:.1f}"] for d in deciders],
-              [d["unit"] for d in deciders])
+        _fill(
+            self.deciders,
+            [
+                [
+                    f"{names[d['side']]} {d['unit'].split(':', 1)[1]} {d['name']}",
+                    d["unit_class"],
+                    str(d["games"]),
+                    percent(d["share"]),
+                    f"{d['mean_vp']:.1f}",
+                ]
+                for d in deciders
+            ],
+            [d["unit"] for d in deciders],
+        )
         notable = notable_games(report)
-        _fill(self.notable, [[str(n.game.index), n.why, n.game.label, ratio_text(report, n.game),
-                              str(n.game.seed), vp_text(report, n.game)] for n in notable],
-              [n.game for n in notable])
+        _fill(
+            self.notable,
+            [
+                [
+                    str(n.game.index),
+                    n.why,
+                    n.game.label,
+                    ratio_text(report, n.game),
+                    str(n.game.seed),
+                    vp_text(report, n.game),
+                ]
+                for n in notable
+            ],
+            [n.game for n in notable],
+        )
 
 
 class ComparisonTable(QTableWidget):

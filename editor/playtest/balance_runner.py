@@ -21,8 +21,10 @@ ERRORS_LISTED = 8
 
 def validation_message(errors: list) -> str:
     """Why a scenario with errors cannot be played, for a person: the first errors with file and line."""
-    lines = [f"The scenario has {len(errors)} error{'s' if len(errors) != 1 else ''}; fix "
-             f"{'them' if len(errors) != 1 else 'it'} (see the Issues dock) and run again:"]
+    lines = [
+        f"The scenario has {len(errors)} error{'s' if len(errors) != 1 else ''}; fix "
+        f"{'them' if len(errors) != 1 else 'it'} (see the Issues dock) and run again:"
+    ]
     lines += [f"  {issue.location()}: {issue.message}" for issue in errors[:ERRORS_LISTED]]
     if len(errors) > ERRORS_LISTED:
         lines.append(f"  and {len(errors) - ERRORS_LISTED} more")
@@ -55,8 +57,12 @@ class BalanceRun(QThread):
             if errors:
                 self.failed.emit(validation_message(errors))
                 return
-            report = run_batch(**self.source.batch_arguments(), **self.options.batch_arguments(),
-                               progress=self.progressed.emit, cancel=self._cancel)
+            report = run_batch(
+                **self.source.batch_arguments(),
+                **self.options.batch_arguments(),
+                progress=self.progressed.emit,
+                cancel=self._cancel,
+            )
         except BatchError as exc:
             self.failed.emit(f"The balance run stopped: {exc}")
         except Exception as exc:  # shown in the dialog, never a traceback on the console only

@@ -7,24 +7,25 @@ from __future__ import annotations
 from PyQt6.QtCore import QPointF, Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QPainter, QPolygonF
 
-from ..map.overlays import OBJECTIVE, Painter, side_colour
 from ..grid.model import MapModel
+from ..map.overlays import OBJECTIVE, Painter, side_colour
 from ..map.view import MapView
-from .frames import Frame, UnitView
 from ..qt_present import present
+from .frames import Frame, UnitView
 from .unit_marks import draw_stack
 
 
 class BattleMapView(MapView):
-    squareClicked = pyqtSignal(int, int)    # left click: select what is there
-    squareOrdered = pyqtSignal(int, int)    # right click: an order to this square
+    squareClicked = pyqtSignal(int, int)  # left click: select what is there
+    squareOrdered = pyqtSignal(int, int)  # right click: an order to this square
 
     def __init__(self, battle, parent=None) -> None:
         super().__init__(MapModel.from_map(battle.map, battle.content), parent)
         self.classes = battle.content.unit_classes
         state = battle.state
-        self.set_overlays(state.objective_center, state.start_lines,
-                          objective_size=battle.params.time_space.objective_area_size)
+        self.set_overlays(
+            state.objective_center, state.start_lines, objective_size=battle.params.time_space.objective_area_size
+        )
         self.objectives = [o for o in state.objectives if o.at is not None]  # the typed objectives on a square
         self.frame: Frame | None = None
         self.viewer: str | None = None  # the side whose view is shown; None: everything
@@ -56,11 +57,12 @@ class BattleMapView(MapView):
         for objective in self.objectives:  # a hidden one only for its own side (or when everything is shown)
             if not objective.hidden or self.viewer in (None, objective.side):
                 x, y = objective.at
-                c, r = geo.centre(x, y), max(4.0, geo.cell * .45)
+                c, r = geo.centre(x, y), max(4.0, geo.cell * 0.45)
                 geo.p.setPen(geo.pen(side_colour(objective.side), 2))
                 geo.p.setBrush(OBJECTIVE)
-                geo.p.drawPolygon(QPolygonF([c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r),
-                                             c + QPointF(-r, 0)]))
+                geo.p.drawPolygon(
+                    QPolygonF([c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)])
+                )
                 if geo.cell >= 14:
                     geo.text(c + QPointF(r + 2, -r), objective.name or objective.id, 9, QColor(90, 60, 0))
         for uid in sorted(self.selected):

@@ -12,11 +12,11 @@ from PyQt6.QtWidgets import QInputDialog, QLabel, QMainWindow
 
 from tacforge.engine.sim.orders import FACINGS
 
+from ..qt_present import present
 from . import mouse_orders as mo
 from .battle_map import BattleMapView
 from .controller import BattleController
 from .frames import Frame
-from ..qt_present import present
 
 
 class OrdersInput(QMainWindow):
@@ -32,12 +32,14 @@ class OrdersInput(QMainWindow):
     battery: str | None
 
     if TYPE_CHECKING:  # and what it does (battle_window.py)
+
         def show_frame(self, index: int) -> None: ...
         def _frame(self) -> Frame | None: ...
         def _refresh(self) -> None: ...
         def _arrived(self) -> None: ...
         def _run_engine(self) -> None: ...
         def unit_name(self, uid: str) -> str: ...
+
     # -- orders ---------------------------------------------------------------------------------------------------
     def _enable_orders(self, on: bool) -> None:
         for action in self.order_actions:
@@ -128,8 +130,10 @@ class OrdersInput(QMainWindow):
         if mode == "target":
             self.prompt.setText("click a spotted enemy: the selected units' priority target (Escape: none)")
         elif mode in ("embark", "embark formation"):
-            self.prompt.setText(f"click the unit whose {'formation' if mode != 'embark' else 'men'} the selected "
-                                "carrier loads (Escape: none)")
+            self.prompt.setText(
+                f"click the unit whose {'formation' if mode != 'embark' else 'men'} the selected "
+                "carrier loads (Escape: none)"
+            )
 
     def _ask_value(self, action: str) -> None:
         frame = self._frame()
@@ -138,8 +142,14 @@ class OrdersInput(QMainWindow):
         first = frame.units[sorted(self.selected)[0]]
         value: str | int
         if action == "face":
-            value, ok = QInputDialog.getItem(self, "Face", "Facing:", list(FACINGS), FACINGS.index(first.facing)
-                                             if first.facing in FACINGS else 0, False)
+            value, ok = QInputDialog.getItem(
+                self,
+                "Face",
+                "Facing:",
+                list(FACINGS),
+                FACINGS.index(first.facing) if first.facing in FACINGS else 0,
+                False,
+            )
         elif action == "speed":
             value, ok = QInputDialog.getInt(self, "Speed", "Squares per turn:", first.speed, 0, first.max_speed)
         else:

@@ -4,8 +4,17 @@ truth of its own."""
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt, pyqtSignal
-from PyQt6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QSlider, QToolButton, QTreeWidget,
-                             QTreeWidgetItem, QWidget)
+from PyQt6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSlider,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 from .frames import Frame
 from .log_lines import log_line, shown_to
@@ -35,22 +44,40 @@ class UnitList(QTreeWidget):
         self._quiet = True
         self.clear()
         groups: dict[str, QTreeWidgetItem] = {}
-        for unit in sorted(frame.visible_to(viewer) + [u for u in frame.units.values() if u.offmap and
-                                                        (viewer is None or u.side == viewer) and u.alive],
-                           key=lambda u: (u.side, u.label[:1], int(u.label[1:] or 0))):
+        for unit in sorted(
+            frame.visible_to(viewer)
+            + [u for u in frame.units.values() if u.offmap and (viewer is None or u.side == viewer) and u.alive],
+            key=lambda u: (u.side, u.label[:1], int(u.label[1:] or 0)),
+        ):
             own = viewer is None or unit.side == viewer
             group = groups.get(unit.side)
             if group is None:
                 group = groups[unit.side] = QTreeWidgetItem([self.side_name(unit.side)])
                 self.addTopLevelItem(group)
                 group.setExpanded(True)
-            status = ", ".join(s for s, on in (("routed", unit.routed), ("carried", unit.carried),
-                                                ("off map", unit.offmap),
-                                                (f"orders in {unit.delay}", unit.delay > 0)) if on)
+            status = ", ".join(
+                s
+                for s, on in (
+                    ("routed", unit.routed),
+                    ("carried", unit.carried),
+                    ("off map", unit.offmap),
+                    (f"orders in {unit.delay}", unit.delay > 0),
+                )
+                if on
+            )
             values = [unit.label, unit.weapon, f"{unit.count}/{unit.initial_count}"]
-            values += ([str(unit.ammo), f"{unit.speed}/{unit.max_speed}", str(unit.range_limit),
-                        f"{unit.suppression:.0f}", "yes" if unit.in_command else "NO", status] if own
-                       else ["", "", "", f"{unit.suppression:.0f}", "", status])
+            values += (
+                [
+                    str(unit.ammo),
+                    f"{unit.speed}/{unit.max_speed}",
+                    str(unit.range_limit),
+                    f"{unit.suppression:.0f}",
+                    "yes" if unit.in_command else "NO",
+                    status,
+                ]
+                if own
+                else ["", "", "", f"{unit.suppression:.0f}", "", status]
+            )
             item = QTreeWidgetItem(values)
             item.setData(0, UID_ROLE, unit.uid)
             group.addChild(item)
@@ -76,7 +103,7 @@ class CombatLog(QListWidget):
         if end < self.shown or viewer != self.viewer:
             self.clear()
             self.shown, self.viewer = 0, viewer
-        for event in events[self.shown:end]:
+        for event in events[self.shown : end]:
             if not shown_to(event, viewer, self.side_of, seen):
                 continue
             line = log_line(event, self.name, self.side_name)
@@ -106,8 +133,12 @@ class Timeline(QWidget):
         self.buttons: dict[str, QToolButton] = {}
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 0)
-        for name, text, tip in (("back", "◀", "back one pulse (Left)"), ("play", "▶", "play / pause (Space)"),
-                                ("step", "▶|", "step one pulse (Right)"), ("skip", "▶▶", "to the end of the turn (End)")):
+        for name, text, tip in (
+            ("back", "◀", "back one pulse (Left)"),
+            ("play", "▶", "play / pause (Space)"),
+            ("step", "▶|", "step one pulse (Right)"),
+            ("skip", "▶▶", "to the end of the turn (End)"),
+        ):
             button = QToolButton()
             button.setText(text)
             button.setToolTip(tip)

@@ -13,12 +13,22 @@ from typing import TYPE_CHECKING
 
 from PyQt6.QtCore import Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import QAction, QKeySequence
-from PyQt6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QPushButton, QStackedWidget,
-                             QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tacforge.engine.sim import events as ev
 from tacforge.engine.yamlio import atomic_write_text
 
+from ..qt_present import present
 from .battle_map import BattleMapView
 from .battle_orders import OrdersInput
 from .battle_panels import CombatLog, Timeline, UnitList
@@ -26,7 +36,6 @@ from .controller import BattleController
 from .frames import END, ORDERS, Frame
 from .log_lines import shown_to
 from .worker import EngineThread
-from ..qt_present import present
 
 if TYPE_CHECKING:
     from .report import BattleReport  # (imported when the battle ends: it draws with pyqtgraph)
@@ -73,8 +82,12 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.log = CombatLog(self.unit_name, self.side_name, self.side_of)
         self.timeline = Timeline()
         self.timeline.frameChosen.connect(self._scrub)
-        for name, slot in (("back", lambda: self.show_frame(self.index - 1)), ("play", self.toggle_play),
-                           ("step", self.step), ("skip", self.skip_turn)):
+        for name, slot in (
+            ("back", lambda: self.show_frame(self.index - 1)),
+            ("play", self.toggle_play),
+            ("step", self.step),
+            ("skip", self.skip_turn),
+        ):
             self.timeline.buttons[name].clicked.connect(slot)
         units_dock = self._dock("Units", self.units, Qt.DockWidgetArea.RightDockWidgetArea)
         self.log_dock = self._dock("Combat log", self.log, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -213,7 +226,7 @@ class BattleWindow(OrdersInput, QMainWindow):
             return []
         seen = frame.seen.get(viewer, ())
         lines = []
-        for event in self.controller.battle.events[self.controller.frames[self.index - 1].event_end:frame.event_end]:
+        for event in self.controller.battle.events[self.controller.frames[self.index - 1].event_end : frame.event_end]:
             if isinstance(event, ev.Fired) and shown_to(event, viewer, self.side_of, seen):
                 firer, target = frame.units.get(event.unit), frame.units.get(event.target)
                 if firer and target and firer.pos and target.pos:
@@ -285,8 +298,10 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.selected = set()
         self._enable_orders(True)
         self._refresh()
-        self.prompt.setText(f"{self.side_name(self.asking)} orders, turn {self.controller.battle.state.turn}: "
-                            "click a unit (A: its formation), right-click to move; Enter ends the phase")
+        self.prompt.setText(
+            f"{self.side_name(self.asking)} orders, turn {self.controller.battle.state.turn}: "
+            "click a unit (A: its formation), right-click to move; Enter ends the phase"
+        )
 
     def _show_report(self) -> None:
         from .report import BattleReport

@@ -55,19 +55,19 @@ class BattleController:
         self.battle.listeners.append(self._check_stop)
 
     @classmethod
-    def start(cls, content, scenario, choice: PlaytestChoice) -> "BattleController":
+    def start(cls, content, scenario, choice: PlaytestChoice) -> BattleController:
         battle = Battle(content, scenario, seed=choice.seed, handicap=choice.handicap, turns=choice.turns)
         return cls(Session(battle, choice.players, choice.handicap, choice.turns), choice)
 
     @classmethod
-    def replaying(cls, record: GameRecord, content, scenario, fog: bool = False) -> "BattleController":
+    def replaying(cls, record: GameRecord, content, scenario, fog: bool = False) -> BattleController:
         """The recorded battle, played again from its record (refused, with RecordError, if the rules changed)."""
         battle = battle_of(record, content, scenario)
         choice = PlaytestChoice(dict(record.players), record.seed, record.handicap, fog, record.turns)
         return cls(Session(battle, record.players, record.handicap, record.turns), choice, script=record)
 
     @classmethod
-    def continuing(cls, battle: Battle, choice: PlaytestChoice, save: str) -> "BattleController":
+    def continuing(cls, battle: Battle, choice: PlaytestChoice, save: str) -> BattleController:
         """A saved game (engine.sim.savegame.load), played on with `choice`'s players; its first frame is the
         saved state (the events before the save are not replayed)."""
         controller = cls(Session(battle, choice.players, choice.handicap, choice.turns), choice, continues_save=save)

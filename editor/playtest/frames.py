@@ -58,8 +58,9 @@ class Frame:
 
     @property
     def title(self) -> str:
-        return f"turn {self.turn}, " + {ORDERS: "orders", END: f"pulse {self.pulse}, end"}.get(self.stage,
-                                                                                              f"pulse {self.pulse}")
+        return f"turn {self.turn}, " + {ORDERS: "orders", END: f"pulse {self.pulse}, end"}.get(
+            self.stage, f"pulse {self.pulse}"
+        )
 
     def visible_to(self, side: str | None) -> list[UnitView]:
         """The units on the map that `side` knows of (its own and the enemies it has spotted); every one for None."""
@@ -76,12 +77,36 @@ def snapshot(battle: Battle, stage: str, event_end: int, pulse: int | None = Non
         if not u.present:
             continue
         pos = position(u, state) if u.alive else u.pos
-        units[u.uid] = UnitView(u.uid, u.side, u.label, u.weapon.name, u.weapon.unit_class, u.count,
-                                u.initial_count, pos, u.facing, u.speed, u.weapon.sp, u.range_limit, u.ammo,
-                                u.suppression, u.routed, u.carrier is not None,
-                                u.alive and battle.in_command(u), tuple(u.objectives), u.delay, u.offmap)
-    return Frame(state.turn, state.pulse if pulse is None else pulse, stage, units,
-                 {s: frozenset(v) for s, v in battle.seen_by_side.items()}, event_end)
+        units[u.uid] = UnitView(
+            u.uid,
+            u.side,
+            u.label,
+            u.weapon.name,
+            u.weapon.unit_class,
+            u.count,
+            u.initial_count,
+            pos,
+            u.facing,
+            u.speed,
+            u.weapon.sp,
+            u.range_limit,
+            u.ammo,
+            u.suppression,
+            u.routed,
+            u.carrier is not None,
+            u.alive and battle.in_command(u),
+            tuple(u.objectives),
+            u.delay,
+            u.offmap,
+        )
+    return Frame(
+        state.turn,
+        state.pulse if pulse is None else pulse,
+        stage,
+        units,
+        {s: frozenset(v) for s, v in battle.seen_by_side.items()},
+        event_end,
+    )
 
 
 class FrameRecorder:

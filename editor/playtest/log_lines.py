@@ -4,7 +4,7 @@ Qt-free: a name function turns a unit id into what the player sees ("Allied B1 S
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from tacforge.engine.sim import events as ev
 
@@ -32,12 +32,16 @@ def log_line(event: ev.Event, name: Names, side_name: Names) -> tuple[str, str] 
     when = f"T{event.turn}.{event.pulse}"
     if isinstance(event, ev.Fired):
         result = f"{event.kills} killed" if event.kills else ("suppressed" if event.suppression else "no effect")
-        numbers = (f"{event.report}\nrange {event.range}, {event.pulses} pulse(s) at this target\n"
-                   f"accuracy {event.accuracy:.3f}\npenetration {event.penetration:.2f} against defence "
-                   f"{event.defence:.2f}\nexpected kills {event.expected_kills:.4f} -> {event.kills} killed\n"
-                   f"suppression {event.suppression:.1f}" + "".join(f"\n  {n}" for n in event.notes))
-        return f"{when} {name(event.unit)} fires at {name(event.target)} ({event.range}): {event.report}, {result}", \
-            numbers
+        numbers = (
+            f"{event.report}\nrange {event.range}, {event.pulses} pulse(s) at this target\n"
+            f"accuracy {event.accuracy:.3f}\npenetration {event.penetration:.2f} against defence "
+            f"{event.defence:.2f}\nexpected kills {event.expected_kills:.4f} -> {event.kills} killed\n"
+            f"suppression {event.suppression:.1f}" + "".join(f"\n  {n}" for n in event.notes)
+        )
+        return (
+            f"{when} {name(event.unit)} fires at {name(event.target)} ({event.range}): {event.report}, {result}",
+            numbers,
+        )
     if isinstance(event, ev.Killed):
         gone = "destroyed" if event.destroyed or event.remaining == 0 else f"{event.remaining} left"
         return f"{when} {name(event.unit)} loses {event.count} ({gone})", f"by {name(event.by)}"
@@ -46,10 +50,12 @@ def log_line(event: ev.Event, name: Names, side_name: Names) -> tuple[str, str] 
         ev.Rallied: lambda e: f"{name(e.unit)} rallies",
         ev.Spotted: lambda e: f"{name(e.unit)} spots {name(e.target)} at {e.range}",
         ev.Embarked: lambda e: f"{name(e.unit)} boards {name(e.carrier)}",
-        ev.Disembarked: lambda e: f"{name(e.unit)} leaves {name(e.carrier)}"
-                                  + (f" under fire, {e.lost} lost" if e.under_fire else ""),
-        ev.BombardmentRequested: lambda e: f"{name(e.unit)} ordered to bombard {_sq(e.square)} "
-                                           f"(spotter {name(e.spotter)}, in {e.delay} pulses)",
+        ev.Disembarked: lambda e: (
+            f"{name(e.unit)} leaves {name(e.carrier)}" + (f" under fire, {e.lost} lost" if e.under_fire else "")
+        ),
+        ev.BombardmentRequested: lambda e: (
+            f"{name(e.unit)} ordered to bombard {_sq(e.square)} (spotter {name(e.spotter)}, in {e.delay} pulses)"
+        ),
         ev.BombardmentStarted: lambda e: f"{name(e.unit)} bombards {_sq(e.square)}",
         ev.BombardmentDrifted: lambda e: f"{name(e.unit)}'s fire drifts from {_sq(e.frm)} to {_sq(e.to)}",
         ev.BombardmentCancelled: lambda e: f"{name(e.unit)}'s bombardment cancelled: {e.reason}",
@@ -57,8 +63,9 @@ def log_line(event: ev.Event, name: Names, side_name: Names) -> tuple[str, str] 
         ev.Exited: lambda e: f"{name(e.unit)} leaves the map at {_sq(e.at)}",
         ev.ObjectiveCaptured: lambda e: f"{side_name(e.side)} takes {e.objective} (+{e.points})",
         ev.OrderGiven: lambda e: f"{name(e.unit)}: {e.order} {e.detail}" + (f" (delay {e.delay})" if e.delay else ""),
-        ev.VictoryScored: lambda e: "VP " + " / ".join(f"{side_name(s)} {p}" for s, p in e.points.items())
-                                    + f" -> {e.result}",
+        ev.VictoryScored: lambda e: (
+            "VP " + " / ".join(f"{side_name(s)} {p}" for s, p in e.points.items()) + f" -> {e.result}"
+        ),
     }
     make = simple.get(type(event))
     if make is None:

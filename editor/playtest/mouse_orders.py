@@ -17,8 +17,11 @@ from .frames import Frame, UnitView
 def formation_of(frame: Frame, unit: UnitView) -> set[str]:
     """The units of `unit`'s formation that are in the battle and alive (what a formation select picks)."""
     letter = unit.label[:1]
-    return {u.uid for u in frame.units.values() if u.side == unit.side and u.label[:1] == letter and u.alive
-            and not u.offmap}
+    return {
+        u.uid
+        for u in frame.units.values()
+        if u.side == unit.side and u.label[:1] == letter and u.alive and not u.offmap
+    }
 
 
 def whole_formation(frame: Frame, selected: set[str]) -> tuple[str, str] | None:
@@ -73,7 +76,9 @@ def batteries(battle, spotter_uid: str) -> list[Battery]:
     """The artillery of the spotter's side that may bombard, each with its delay for this spotter, shortest first."""
     state = battle.state
     spotter = state.units[spotter_uid]
-    found = [Battery(u.uid, u.label, u.weapon.name, bombard_delay(u, spotter, battle.content))
-             for u in state.side_units(spotter.side)
-             if u.alive and u.present and not u.routed and o.can_bombard(u, battle.content)]
+    found = [
+        Battery(u.uid, u.label, u.weapon.name, bombard_delay(u, spotter, battle.content))
+        for u in state.side_units(spotter.side)
+        if u.alive and u.present and not u.routed and o.can_bombard(u, battle.content)
+    ]
     return sorted(found, key=lambda b: (b.delay, b.label))

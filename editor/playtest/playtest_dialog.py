@@ -5,8 +5,7 @@ jump); warnings are listed and do not."""
 from __future__ import annotations
 
 from PyQt6.QtCore import pyqtSignal
-from PyQt6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox,
-                             QVBoxLayout)
+from PyQt6.QtWidgets import QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout
 
 from ..common.issues_list import IssuesDock
 from ..qt_present import present
@@ -16,8 +15,14 @@ from .controller import COMPUTER, HUMAN, PlaytestChoice
 class PlaytestDialog(QDialog):
     jumpRequested = pyqtSignal(object)  # an Issue
 
-    def __init__(self, sides: list[tuple[str, str]], issues: list, last: PlaytestChoice | None = None,
-                 load_error: str = "", parent=None):
+    def __init__(
+        self,
+        sides: list[tuple[str, str]],
+        issues: list,
+        last: PlaytestChoice | None = None,
+        load_error: str = "",
+        parent=None,
+    ):
         """`sides`: (id, name) of the scenario's sides (none when it cannot be loaded: then `load_error` says why)."""
         super().__init__(parent)
         self.setWindowTitle("Playtest")
@@ -34,7 +39,7 @@ class PlaytestDialog(QDialog):
             self.players[side] = combo
             form.addRow(name, combo)
         self.seed = QSpinBox()
-        self.seed.setRange(0, 2 ** 31 - 1)
+        self.seed.setRange(0, 2**31 - 1)
         self.seed.setValue(last.seed if last else 1)
         form.addRow("Seed", self.seed)
         self.handicap = QComboBox()
@@ -56,8 +61,9 @@ class PlaytestDialog(QDialog):
         if errors:  # the list says what the load error would say again
             summary = f"{len(errors)} error(s) block the playtest: double-click one to go to it"
         else:
-            summary = load_error or (f"{len(issues)} warning(s); they do not block the playtest" if issues
-                                     else "no issues")
+            summary = load_error or (
+                f"{len(issues)} warning(s); they do not block the playtest" if issues else "no issues"
+            )
         self.summary = QLabel(summary)
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
@@ -80,6 +86,10 @@ class PlaytestDialog(QDialog):
         self.reject()  # the designer goes to fix it
 
     def choice(self) -> PlaytestChoice:
-        return PlaytestChoice({side: combo.currentData() for side, combo in self.players.items()},
-                              self.seed.value(), self.handicap.currentData(), self.fog.isChecked(),
-                              self.turns.value() or None)
+        return PlaytestChoice(
+            {side: combo.currentData() for side, combo in self.players.items()},
+            self.seed.value(),
+            self.handicap.currentData(),
+            self.fog.isChecked(),
+            self.turns.value() or None,
+        )

@@ -11,21 +11,31 @@ from PyQt6.QtWidgets import QMessageBox
 from tacforge.engine.issues import CommandError
 from tacforge.engine.packs.scenario_lookup import find_scenario
 from tacforge.engine.sim.record import COMPUTER, RecordError, file_format, read_replay, saved_scenario
-from tacforge.engine.sim.savegame import FORMAT as SAVE_FORMAT, SaveError, load
+from tacforge.engine.sim.savegame import FORMAT as SAVE_FORMAT
+from tacforge.engine.sim.savegame import SaveError, load
 from tacforge.engine.yamlio import unsaved as read_unsaved
 
 from .battle_window import BattleWindow
 from .controller import BattleController, PlaytestChoice
 
 
-def watch_game(parent, scenario_ref: str, pack_paths: list[str], seed: int, handicap: int | None, *,
-               unsaved: dict | None = None, turns: int | None = None) -> BattleWindow:
+def watch_game(
+    parent,
+    scenario_ref: str,
+    pack_paths: list[str],
+    seed: int,
+    handicap: int | None,
+    *,
+    unsaved: dict | None = None,
+    turns: int | None = None,
+) -> BattleWindow:
     """A battle window playing the computer-against-computer game of `seed`, every unit shown. `unsaved` and
     `turns` as the batch run had them (PlaytestSource.batch_arguments), so the game is the one the run played."""
     with read_unsaved(unsaved or {}):
         content, scenario = find_scenario(scenario_ref, list(pack_paths))
-    choice = PlaytestChoice({side.id: COMPUTER for side in content.ruleset.sides}, seed, handicap, fog=False,
-                            turns=turns)
+    choice = PlaytestChoice(
+        {side.id: COMPUTER for side in content.ruleset.sides}, seed, handicap, fog=False, turns=turns
+    )
     controller = BattleController.start(content, scenario, choice)
     window = BattleWindow(controller, f"{scenario.name}, seed {seed}", parent)
     window.show()

@@ -52,8 +52,9 @@ class BattleReport(QWidget):
         layout.addWidget(QLabel("Units that decided the battle (click one to show it in the order of battle):"))
         self.deciders = QListWidget()
         for unit in summarise(battle, 0, battle.state.seed).deciders:
-            item = QListWidgetItem(f"{battle.ruleset.side(unit.side).name} {unit.uid.split(':')[1]} {unit.name}: "
-                                   f"{unit.vp} VP")
+            item = QListWidgetItem(
+                f"{battle.ruleset.side(unit.side).name} {unit.uid.split(':')[1]} {unit.name}: {unit.vp} VP"
+            )
             item.setData(Qt.ItemDataRole.UserRole, unit.uid)
             self.deciders.addItem(item)
         self.deciders.setMaximumHeight(self.deciders.sizeHintForRow(0) * 6 + 8 if self.deciders.count() else 0)
@@ -65,7 +66,14 @@ class BattleReport(QWidget):
             plot.setLabel("bottom", "turn")
             plot.getAxis("bottom").setTickSpacing(5, 1)
             for side in sides:
-                plot.plot(series.turns, values[side], pen=pg.mkPen(side_colour(side), width=2), symbol="o",
-                          symbolSize=5, symbolBrush=side_colour(side), name=battle.ruleset.side(side).name)
+                plot.plot(
+                    series.turns,
+                    values[side],
+                    pen=pg.mkPen(side_colour(side), width=2),
+                    symbol="o",
+                    symbolSize=5,
+                    symbolBrush=side_colour(side),
+                    name=battle.ruleset.side(side).name,
+                )
             plot.setMinimumHeight(160)
             layout.addWidget(plot, 1)

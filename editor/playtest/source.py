@@ -26,10 +26,13 @@ class PlaytestSource:
     texts: tuple[tuple[str, str], ...] = ()  # (file, text) of every unsaved document, sorted by file
 
     @classmethod
-    def from_workspace(cls, workspace, scenario_path: Path) -> "PlaytestSource":
+    def from_workspace(cls, workspace, scenario_path: Path) -> PlaytestSource:
         texts = workspace.unsaved_texts()
-        return cls(Path(scenario_path).resolve(), tuple(str(p) for p in workspace.extra),
-                   tuple(sorted((str(Path(f).resolve()), t) for f, t in texts.items())))
+        return cls(
+            Path(scenario_path).resolve(),
+            tuple(str(p) for p in workspace.extra),
+            tuple(sorted((str(Path(f).resolve()), t) for f, t in texts.items())),
+        )
 
     @property
     def unsaved(self) -> dict[Path, str]:

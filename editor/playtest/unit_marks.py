@@ -7,26 +7,41 @@ from __future__ import annotations
 from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor
 
+from ..common.unit_marks import UnitMark, symbol_of
 from ..map.overlays import Painter
 from ..map.unit_symbols import LABEL_MIN, SELECTED, SYMBOL_MIN, draw_frame
-from ..common.unit_marks import UnitMark, symbol_of
 from .frames import UnitView
 
 
 def mark_of(unit: UnitView, unit_class, square: tuple[int, int]) -> UnitMark:
     """The mark of a battle's unit on `square` (its key has no rows: the battle's units are not a file's)."""
-    return UnitMark(key=(unit.side, -1, -1), square=square, label=unit.label, symbol=symbol_of(unit_class),
-                    vehicle=bool(unit_class is not None and unit_class.vehicle), hq=unit.label[1:] == "0",
-                    count=unit.count, facing=unit.facing, passenger=unit.carried, arrives=None)
+    return UnitMark(
+        key=(unit.side, -1, -1),
+        square=square,
+        label=unit.label,
+        symbol=symbol_of(unit_class),
+        vehicle=bool(unit_class is not None and unit_class.vehicle),
+        hq=unit.label[1:] == "0",
+        count=unit.count,
+        facing=unit.facing,
+        passenger=unit.carried,
+        arrives=None,
+    )
 
 
-def draw_stack(geo: Painter, square: tuple[int, int], stack: list[UnitView], classes, selected: frozenset | set
-               ) -> None:
+def draw_stack(
+    geo: Painter, square: tuple[int, int], stack: list[UnitView], classes, selected: frozenset | set
+) -> None:
     """The units on `square`, the first (a carrier before its riders) on top with the stack's count."""
     top = stack[0]
     p, cell = geo.p, geo.cell
-    frame = draw_frame(geo, mark_of(top, classes.get(top.unit_class), square), square, ghost=top.carried or top.routed,
-                       stacked=len(stack))
+    frame = draw_frame(
+        geo,
+        mark_of(top, classes.get(top.unit_class), square),
+        square,
+        ghost=top.carried or top.routed,
+        stacked=len(stack),
+    )
     if any(u.uid in selected for u in stack):
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(geo.pen(SELECTED, max(2.0, cell / 10)))
@@ -34,9 +49,11 @@ def draw_stack(geo: Painter, square: tuple[int, int], stack: list[UnitView], cla
     worst = max(u.suppression for u in stack)
     if worst > 0:
         share = min(1.0, worst / 100)
-        p.fillRect(QRectF(frame.left(), frame.bottom() + 1, frame.width() * share, max(2.0, cell * .08)),
-                   QColor(230, 120, 0) if share < .5 else QColor(220, 20, 20))
+        p.fillRect(
+            QRectF(frame.left(), frame.bottom() + 1, frame.width() * share, max(2.0, cell * 0.08)),
+            QColor(230, 120, 0) if share < 0.5 else QColor(220, 20, 20),
+        )
     if any(u.routed for u in stack) and cell >= SYMBOL_MIN:
-        geo.text(frame.topRight() + QPointF(1, cell * .1), "R", cell * .35, QColor(220, 0, 0), bold=True)
+        geo.text(frame.topRight() + QPointF(1, cell * 0.1), "R", cell * 0.35, QColor(220, 0, 0), bold=True)
     if cell >= LABEL_MIN:
-        geo.text(QPointF(frame.left(), frame.bottom() + cell * .42), f"{top.label} {top.count}", cell * .26)
+        geo.text(QPointF(frame.left(), frame.bottom() + cell * 0.42), f"{top.label} {top.count}", cell * 0.26)

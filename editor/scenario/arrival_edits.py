@@ -43,11 +43,11 @@ class ArrivalValues:
     squares: tuple[tuple[int, int], ...] = ()
 
     @classmethod
-    def of(cls, arrival: Arrival) -> "ArrivalValues":
+    def of(cls, arrival: Arrival) -> ArrivalValues:
         return cls(arrival.turn, arrival.last_turn, arrival.chance, arrival.edge, arrival.squares)
 
     @classmethod
-    def first(cls) -> "ArrivalValues":
+    def first(cls) -> ArrivalValues:
         """A new reinforcement: on the first turn the schema allows, for certain, on its home edge."""
         turn = int(arrival_bounds("turn")[0])
         return cls(turn, turn)
@@ -68,15 +68,15 @@ class ArrivalValues:
         return row
 
 
-def set_arrival(document, side: str, formation_row: int, unit_row: int | None,
-                values: ArrivalValues | None) -> bool:
+def set_arrival(document, side: str, formation_row: int, unit_row: int | None, values: ArrivalValues | None) -> bool:
     """Make the formation (unit_row None) or unit a reinforcement with `values`, or (None) deployed at the start.
     One undo step; True if anything changed."""
     path = arrival_path(side, formation_row, unit_row)
     new = MISSING if values is None else values.mapping()
     old = document.value(*path, default=MISSING)
-    if (old is MISSING and new is MISSING) or (isinstance(old, dict) and isinstance(new, dict)
-                                               and dict(old) == dict(new)):
+    if (old is MISSING and new is MISSING) or (
+        isinstance(old, dict) and isinstance(new, dict) and dict(old) == dict(new)
+    ):
         return False
     what = f"{side} {'unit' if unit_row is not None else 'formation'}"
     text = f"Deploy {what} at the start" if values is None else f"Change arrival of {what}"
@@ -88,8 +88,7 @@ def arrival_label(arrival: Arrival | None) -> str:
     """A reinforcement's arrival in a few words for the order of battle ("" for a unit deployed at the start)."""
     if arrival is None:
         return ""
-    turns = f"turn {arrival.turn}" if arrival.last_turn == arrival.turn else \
-        f"turns {arrival.turn}-{arrival.last_turn}"
+    turns = f"turn {arrival.turn}" if arrival.last_turn == arrival.turn else f"turns {arrival.turn}-{arrival.last_turn}"
     return f"arrives {turns}"
 
 

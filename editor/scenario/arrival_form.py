@@ -4,8 +4,17 @@ turn and chance, entry edge or squares) or deploys it at the start. Each change 
 
 from __future__ import annotations
 
-from PyQt6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QGroupBox, QLabel, QLineEdit,
-                             QSizePolicy, QSpinBox)
+from PyQt6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QSizePolicy,
+    QSpinBox,
+)
 
 from ..common.schema_bounds import ANY, choices
 from . import arrival_edits as arr
@@ -22,8 +31,9 @@ class ArrivalForm(QGroupBox):
         grid = QGridLayout(self)
         grid.setContentsMargins(6, 4, 6, 4)
         self.reinforcement = QCheckBox("later, from turn")
-        self.reinforcement.setToolTip("a reinforcement: it enters during the battle; unticked, it is deployed at "
-                                      "the start")
+        self.reinforcement.setToolTip(
+            "a reinforcement: it enters during the battle; unticked, it is deployed at the start"
+        )
         self.turn, self.last_turn = QSpinBox(), QSpinBox()
         for spin in (self.turn, self.last_turn):
             low, high = arr.arrival_bounds("turn")
@@ -31,8 +41,9 @@ class ArrivalForm(QGroupBox):
         self.chance = QDoubleSpinBox()
         self.chance.setRange(CHANCE_STEP, float(arr.arrival_bounds("chance")[1]))
         self.chance.setSingleStep(CHANCE_STEP)
-        self.chance.setToolTip("each turn from the first to the last, the chance it enters; on the last turn it "
-                               "enters for certain")
+        self.chance.setToolTip(
+            "each turn from the first to the last, the chance it enters; on the last turn it enters for certain"
+        )
         self.place = QComboBox()
         self.squares = QLineEdit()
         self.squares.setPlaceholderText("squares: x,y; x,y")
@@ -77,8 +88,11 @@ class ArrivalForm(QGroupBox):
             self.place.addItem("squares below", SQUARES)
             inherited = unit is not None and own is None and formation.arrives is not None
             what = f"unit {formation.letter}{unit.index}" if unit is not None else f"formation {formation.letter}"
-            self.setTitle(f"Arrives: {what} (with its formation, turn {formation.arrives.turn})" if inherited
-                          else f"Arrives: {what}")
+            self.setTitle(
+                f"Arrives: {what} (with its formation, turn {formation.arrives.turn})"
+                if inherited
+                else f"Arrives: {what}"
+            )
             self.reinforcement.setChecked(own is not None)
             shown = own or (formation.arrives if inherited else None)
             values = arr.ArrivalValues.of(shown) if shown is not None else arr.ArrivalValues.first()
@@ -115,8 +129,9 @@ class ArrivalForm(QGroupBox):
         squares = arr.parse_squares(self.squares.text()) if place == SQUARES else ()
         if place == SQUARES and not squares:
             raise ValueError("give the squares it enters on, as x,y; x,y")
-        return arr.ArrivalValues(turn, max(turn, self.last_turn.value()), self.chance.value(),
-                                 None if place == SQUARES else place, squares)
+        return arr.ArrivalValues(
+            turn, max(turn, self.last_turn.value()), self.chance.value(), None if place == SQUARES else place, squares
+        )
 
     def _edited(self) -> None:
         if self._loading or self._selected() is None:

@@ -70,8 +70,9 @@ class BriefingPage(QWidget):
         if tuple(self.side_editors) != sides:
             while self.sides_form.rowCount():
                 self.sides_form.removeRow(0)
-            self.side_editors = {side: BriefingEditor(lambda text, s=side: self._commit_side(s, text))
-                                 for side in sides}
+            self.side_editors = {
+                side: BriefingEditor(lambda text, s=side: self._commit_side(s, text)) for side in sides
+            }
             for side, editor in self.side_editors.items():
                 self.sides_form.addRow(f"Only the {names[side]} player is told:", editor)
             self.preview_side.blockSignals(True)
@@ -94,10 +95,14 @@ class BriefingPage(QWidget):
         found = profile.battle_type(scenario.battle_type) if profile else None
         turns = document.model.game_length(bool(found and found.assault))
         spotting = document.model.parameters.spotting
-        visibility = (scenario.visibility if isinstance(scenario.visibility, int)
-                      else f"{spotting.visibility_min}-{spotting.visibility_max} (rolled at the start)")
-        self.preview.setPlainText(edits.briefing_preview(content, scenario, self.preview_side.currentData(), turns,
-                                                         visibility))
+        visibility = (
+            scenario.visibility
+            if isinstance(scenario.visibility, int)
+            else f"{spotting.visibility_min}-{spotting.visibility_max} (rolled at the start)"
+        )
+        self.preview.setPlainText(
+            edits.briefing_preview(content, scenario, self.preview_side.currentData(), turns, visibility)
+        )
 
     def _ready(self) -> bool:
         return self.document is not None and self.document.model.scenario is not None

@@ -10,9 +10,9 @@ from __future__ import annotations
 from PyQt6.QtCore import QObject
 from PyQt6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox
 
+from ..common.unit_marks import entry_marks, unit_marks
 from . import map_marks, objective_edits
 from .placement import move, move_targets
-from ..common.unit_marks import entry_marks, unit_marks
 from .unit_drop import UnitDrop
 from .unit_selection import selection_for
 
@@ -43,9 +43,12 @@ class ScenarioMapLink(QObject):
     def overlay_args(self) -> dict:
         """The scenario's part of the view's overlays (MapView.set_overlays keywords)."""
         scenario, content = self._scenario(), self.document.content
-        return {"units": unit_marks(content, scenario), "objectives": scenario.objectives,
-                "entries": entry_marks(content, scenario),
-                "entrenchments": [(side, list(squares)) for side, squares in scenario.entrenchments]}
+        return {
+            "units": unit_marks(content, scenario),
+            "objectives": scenario.objectives,
+            "entries": entry_marks(content, scenario),
+            "entrenchments": [(side, list(squares)) for side, squares in scenario.entrenchments],
+        }
 
     # -- units ----------------------------------------------------------------------------------------------------
     def show_selected(self, keys) -> None:
@@ -53,8 +56,8 @@ class ScenarioMapLink(QObject):
         self.view.select_units(keys)
         squares = [m.square for m in self.view.overlays.units if m.key in keys]
         seen = self.view.visible_cell_rect()
-        if squares and not any(seen.contains(x + .5, y + .5) for x, y in squares):
-            self.view.center_on(squares[0][0] + .5, squares[0][1] + .5)
+        if squares and not any(seen.contains(x + 0.5, y + 0.5) for x, y in squares):
+            self.view.center_on(squares[0][0] + 0.5, squares[0][1] + 0.5)
 
     def move_rules(self, keys, delta):
         scenario = self._scenario()
@@ -65,8 +68,11 @@ class ScenarioMapLink(QObject):
     def show_drag(self, drag) -> None:
         """The status bar says, as the pointer drags, which units cannot go where it points and why."""
         marks = {m.key: m for m in self.view.overlays.units}
-        snapped = [f"{marks[key].label} to {x},{y}" for key, (x, y) in sorted(drag.moves.items())
-                   if (x - drag.delta[0], y - drag.delta[1]) != marks[key].square]
+        snapped = [
+            f"{marks[key].label} to {x},{y}"
+            for key, (x, y) in sorted(drag.moves.items())
+            if (x - drag.delta[0], y - drag.delta[1]) != marks[key].square
+        ]
         refused = "; ".join(drag.refused.values())
         text = f"move {len(drag.moves)} unit(s) by {drag.delta[0]:+d},{drag.delta[1]:+d}"
         text += f"; nearest legal square: {', '.join(snapped)}" if snapped else ""

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from tacforge.engine.model.scenario import Scenario
 from tacforge.engine.model.content import Content
+from tacforge.engine.model.scenario import Scenario
 from tacforge.engine.validation.scenario_checks import on_friendly_side
 
 from ..document import MISSING, bulk_edit
@@ -34,9 +34,13 @@ def _squares(squares) -> CommentedSeq:
 def side_for_square(content: Content, scenario: Scenario, square: tuple[int, int]) -> str | None:
     """The side whose start line has `square` on its friendly side, if exactly one has; None otherwise."""
     profile = content.ruleset
-    sides = [side for side, line in scenario.start_lines
-             if profile is not None and (ruled := profile.side(side)) is not None
-             and on_friendly_side(square[0], line, ruled.home_edge)]
+    sides = [
+        side
+        for side, line in scenario.start_lines
+        if profile is not None
+        and (ruled := profile.side(side)) is not None
+        and on_friendly_side(square[0], line, ruled.home_edge)
+    ]
     return sides[0] if len(sides) == 1 else None
 
 
@@ -51,8 +55,9 @@ def toggle_entrenchments(document, squares: list[tuple[int, int]], side: str | N
     current = {s: [as_cell(sq) for sq in sqs] for s, sqs in scenario.entrenchments}
     if squares[0] in entrenched(scenario):
         text = f"Clear {len(squares)} entrenchment square(s)"
-        changed = {s: [sq for sq in sqs if sq not in squares] for s, sqs in current.items()
-                   if any(sq in squares for sq in sqs)}
+        changed = {
+            s: [sq for sq in sqs if sq not in squares] for s, sqs in current.items() if any(sq in squares for sq in sqs)
+        }
     else:
         side = side or side_for_square(content, scenario, squares[0]) or scenario.forces[0].side
         taken = set(entrenched(scenario))

@@ -25,25 +25,27 @@ MAP_SOURCES = ("generated", "blank", "existing")
 
 @dataclass(frozen=True)
 class NewScenario:
-    front: str                       # the ruleset pack it is played with (western, eastern)
-    folder: Path                     # a pack folder to add to, or a new pack's folder (no pack.yaml yet)
+    front: str  # the ruleset pack it is played with (western, eastern)
+    folder: Path  # a pack folder to add to, or a new pack's folder (no pack.yaml yet)
     scenario_id: str
     name: str
-    choices: BattleChoices           # battle type, period, size, handicap, visibility, turns, river, cover, seed
+    choices: BattleChoices  # battle type, period, size, handicap, visibility, turns, river, cover, seed
     date: Date | None = None
-    map_source: str = "generated"    # one of MAP_SOURCES
+    map_source: str = "generated"  # one of MAP_SOURCES
     existing_map: str | None = None  # with "existing": a map id of the pack at `folder`
     force_types: tuple[tuple[str, str], ...] = ()  # (side, force type); a side left out gets one chosen for it
-    auto_select: bool = True         # buy the forces as the computer does; else each side has its command HQ only
-    auto_deploy: bool = True         # place them as the computer does; else they wait behind the start line
+    auto_select: bool = True  # buy the forces as the computer does; else each side has its command HQ only
+    auto_deploy: bool = True  # place them as the computer does; else they wait behind the start line
 
 
 def create_scenario(packset, request: NewScenario) -> WrittenBattle:
     """Build and write the scenario (and its map, unless an existing one); BuildError says what to change."""
     if request.map_source not in MAP_SOURCES:
         raise BuildError(f"the map must be one of {', '.join(MAP_SOURCES)}, not '{request.map_source}'")
-    pack_id = next((p.id for p in packset.all if p.location.folder == Path(request.folder).resolve()
-                    and p.id in packset.packs), None)
+    pack_id = next(
+        (p.id for p in packset.all if p.location.folder == Path(request.folder).resolve() and p.id in packset.packs),
+        None,
+    )
     front = request.front
     if pack_id is not None and front not in packset.requirements(pack_id) and packset.packs[pack_id].manifest.ruleset:
         front = pack_id  # a front pack of its own (a copy of western, say): its battles are played by its rules
@@ -59,12 +61,25 @@ def create_scenario(packset, request: NewScenario) -> WrittenBattle:
         width, height = map_size(content, content.ruleset.battle_type(request.choices.battle_type))
         game_map = MapModel.blank(content, width, height, map_id=request.scenario_id, name=request.name).to_map()
     sides = content.ruleset.side_ids()
-    battle = build_battle(content, request.choices, scenario_id=request.scenario_id, name=request.name,
-                          auto_select_sides=sides if request.auto_select else (),
-                          auto_deploy_sides=sides if request.auto_deploy else (),
-                          force_types=dict(request.force_types), game_map=game_map)
+    battle = build_battle(
+        content,
+        request.choices,
+        scenario_id=request.scenario_id,
+        name=request.name,
+        auto_select_sides=sides if request.auto_select else (),
+        auto_deploy_sides=sides if request.auto_deploy else (),
+        force_types=dict(request.force_types),
+        game_map=game_map,
+    )
     battle.date = request.date
-    return write_battle(battle, content, Path(request.folder), requires=pack_requirements(packset, front),
-                        ruleset=content.ruleset.id, taken_ids=set(packset.packs), front=front,
-                        new_map=request.map_source != "existing",
-                        comments=[f"Made with the editor's New Scenario (seed {request.choices.seed})."])
+    return write_battle(
+        battle,
+        content,
+        Path(request.folder),
+        requires=pack_requirements(packset, front),
+        ruleset=content.ruleset.id,
+        taken_ids=set(packset.packs),
+        front=front,
+        new_map=request.map_source != "existing",
+        comments=[f"Made with the editor's New Scenario (seed {request.choices.seed})."],
+    )

@@ -79,8 +79,9 @@ def _new_id(scenario: Scenario, kind: str) -> str:
     return next(f"{kind}_{n}" for n in range(1, len(taken) + 2) if f"{kind}_{n}" not in taken)
 
 
-def add_objective(document, kind: str, side: str, points: int, where: tuple[str, Any] | None = None,
-                  name: str = "") -> int:
+def add_objective(
+    document, kind: str, side: str, points: int, where: tuple[str, Any] | None = None, name: str = ""
+) -> int:
     """A new objective after the others, as one undo step; `where` is (key, value) as `default_where` gives it
     (None: the default). Its row."""
     scenario = document.model.scenario
@@ -106,8 +107,7 @@ def add_objective(document, kind: str, side: str, points: int, where: tuple[str,
 def add_objective_at(document, side: str, square: tuple[int, int], points: int | None = None, name: str = "") -> int:
     """A capture objective for `side` on `square` (what the map calls when an objective is drawn on it): one undo
     step; points default to the least the schema allows, for the designer to type. Its row in the table."""
-    return add_objective(document, "capture", side, least_points() if points is None else points,
-                         ("at", square), name)
+    return add_objective(document, "capture", side, least_points() if points is None else points, ("at", square), name)
 
 
 def remove_objective(document, row: int) -> None:

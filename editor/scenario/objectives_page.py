@@ -7,8 +7,17 @@ from __future__ import annotations
 import re
 
 from PyQt6.QtCore import Qt, QTimer
-from PyQt6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget,
-                             QTableWidgetItem, QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..common.schema_bounds import ANY, schema_node, whole_bound
 from ..document import MISSING
@@ -26,9 +35,11 @@ class ObjectivesPage(QWidget):
         super().__init__()
         self.document, self._loading = None, False
         layout = QVBoxLayout(self)
-        intro = QLabel("Objectives worth points to one side, beside the rules' objective area. capture: kept once "
-                       "taken; hold: held at the end (or points every turn); exit: units leaving by an edge; "
-                       "destroy: an enemy unit. A hidden one is shown to its own side only.")
+        intro = QLabel(
+            "Objectives worth points to one side, beside the rules' objective area. capture: kept once "
+            "taken; hold: held at the end (or points every turn); exit: units leaving by an edge; "
+            "destroy: an enemy unit. A hidden one is shown to its own side only."
+        )
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.table = QTableWidget(0, len(COLUMNS))

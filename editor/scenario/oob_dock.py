@@ -7,8 +7,20 @@ from __future__ import annotations
 
 from PyQt6.QtCore import QItemSelectionModel, Qt, QTimer
 from PyQt6.QtGui import QColor, QStandardItem, QStandardItemModel
-from PyQt6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QMessageBox, QPushButton,
-                             QScrollArea, QSizePolicy, QTreeView, QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..document import MISSING
 from . import oob_model as oob
@@ -27,7 +39,7 @@ ROLE = Qt.ItemDataRole.UserRole  # (side, formation row, unit row) on the first 
 class OobItems(QStandardItemModel):
     """The tree's items; dragging a unit or formation carries what unit_drop.py needs to place it on the map."""
 
-    def __init__(self, dock: "OobDock"):
+    def __init__(self, dock: OobDock):
         super().__init__(0, len(COLUMNS))
         self.dock = dock
 
@@ -80,8 +92,9 @@ class OobDock(QWidget):
         self.tree.setMinimumHeight(self.tree.fontMetrics().lineSpacing() * TREE_ROWS)  # else scrolled to nothing
         layout.addWidget(self.tree, 1)
         self.arrival = ArrivalForm()  # when and where the selected formation or unit arrives
-        self.tree.selectionModel().currentChanged.connect(lambda *_: self.arrival.show_selection(self.document,
-                                                                                              self.selection()))
+        self.tree.selectionModel().currentChanged.connect(
+            lambda *_: self.arrival.show_selection(self.document, self.selection())
+        )
         layout.addWidget(self.arrival)
         row = QHBoxLayout()
         self.templates = QComboBox()
@@ -93,8 +106,15 @@ class OobDock(QWidget):
         row.addWidget(self.add_template)
         layout.addLayout(row)
         buttons = QGridLayout()  # two rows: the dock stays narrow beside the map
-        for i, (text, slot) in enumerate((("Add formation…", self.add_by_hand), ("Add unit…", self.add_unit),
-                                          ("Delete", self.delete), ("Copy", self.copy), ("Paste", self.paste))):
+        for i, (text, slot) in enumerate(
+            (
+                ("Add formation…", self.add_by_hand),
+                ("Add unit…", self.add_unit),
+                ("Delete", self.delete),
+                ("Copy", self.copy),
+                ("Paste", self.paste),
+            )
+        ):
             button = QPushButton(text)
             button.clicked.connect(slot)
             button.setObjectName(text.rstrip("…").lower().replace(" ", "_"))
@@ -156,20 +176,34 @@ class OobDock(QWidget):
             f = node.formation
             price = f"{node.cost} SP" if node.cost is not None else "by hand"
             arrives = arrival_label(f.arrives)
-            formation = _item(f"{f.letter}  {f.name}  ({price}{', ' + arrives if arrives else ''})",
-                              (order.side, row, None))
+            formation = _item(
+                f"{f.letter}  {f.name}  ({price}{', ' + arrives if arrives else ''})", (order.side, row, None)
+            )
             formation.setDragEnabled(True)
             for unit_row, u in enumerate(node.units):
                 weapon = u.weapon.name if u.weapon else f"? {u.unit.weapon}"
-                transport = (f"{u.transport_used} of {u.capacity}" if u.capacity is not None
-                             else f"rides in {u.unit.carrier}" if u.unit.carrier else "")
+                transport = (
+                    f"{u.transport_used} of {u.capacity}"
+                    if u.capacity is not None
+                    else f"rides in {u.unit.carrier}"
+                    if u.unit.carrier
+                    else ""
+                )
                 square = f"{u.unit.at[0]},{u.unit.at[1]}" if u.unit.at else ""
                 arrives = arrival_label(u.unit.arrives)
                 label = f"{u.unit_id}  {u.unit.name}" + (f"  ({arrives})" if arrives else "")
                 speed, reach = _starting_orders(u)
-                cells = [_item(label, (order.side, row, unit_row)), _item(weapon),
-                         _item(str(u.unit.count)), _item(u.unit.siw or ""), _item(transport),
-                         _item(u.unit.facing or ""), speed, reach, _item(square)]
+                cells = [
+                    _item(label, (order.side, row, unit_row)),
+                    _item(weapon),
+                    _item(str(u.unit.count)),
+                    _item(u.unit.siw or ""),
+                    _item(transport),
+                    _item(u.unit.facing or ""),
+                    speed,
+                    reach,
+                    _item(square),
+                ]
                 for column in EDITABLE:
                     cells[column].setEditable(True)
                 cells[0].setDragEnabled(True)
@@ -181,8 +215,9 @@ class OobDock(QWidget):
 
     def _show_totals(self, orders) -> None:
         if not orders:
-            self.budget.setText("No scenario open" if self.document is None else "The scenario cannot be read: "
-                                "see the issues")
+            self.budget.setText(
+                "No scenario open" if self.document is None else "The scenario cannot be read: see the issues"
+            )
             self.handicap.setText("")
             return
         parts, over = [], False
@@ -195,11 +230,15 @@ class OobDock(QWidget):
         self.budget.setText(f"<span style='color:{colour}'>Selection points — " + "; ".join(parts) + "</span>")
         content = self.document.content
         level = self.document.model.scenario.handicap
-        rows = [f"{o.side} " + " / ".join(f"<u>{o.strength(content, n)}</u>" if n == level
-                                          else str(o.strength(content, n)) for n in oob.HANDICAP_LEVELS)
-                for o in orders]
-        self.handicap.setText("Strength at handicap 1 / 2 / 3 / 4 / 5 (this scenario's underlined): "
-                              + "; ".join(rows))
+        rows = [
+            f"{o.side} "
+            + " / ".join(
+                f"<u>{o.strength(content, n)}</u>" if n == level else str(o.strength(content, n))
+                for n in oob.HANDICAP_LEVELS
+            )
+            for o in orders
+        ]
+        self.handicap.setText("Strength at handicap 1 / 2 / 3 / 4 / 5 (this scenario's underlined): " + "; ".join(rows))
 
     # -- selection ----------------------------------------------------------------------------------------------
     def selection(self) -> tuple | None:
@@ -226,8 +265,12 @@ class OobDock(QWidget):
         try:
             flags = QItemSelectionModel.SelectionFlag
             self.tree.selectionModel().clearSelection()
-            rows = [item.index() for top in range(self.model.rowCount()) for item in _walk(self.model.item(top))
-                    if item.data(ROLE) in keys]
+            rows = [
+                item.index()
+                for top in range(self.model.rowCount())
+                for item in _walk(self.model.item(top))
+                if item.data(ROLE) in keys
+            ]
             for index in rows:
                 self.tree.selectionModel().select(index, flags.Select | flags.Rows)
             if rows:
@@ -300,8 +343,9 @@ class OobDock(QWidget):
         text, ok = QInputDialog.getText(self, title, "Weapon (id or name, e.g. sherman, PZ-IVH):")
         if not ok or not text:
             return None, 0
-        weapon = self.document.content.resolve_weapon(text.strip(), self.document.content.side_nationalities(
-            self.side()))
+        weapon = self.document.content.resolve_weapon(
+            text.strip(), self.document.content.side_nationalities(self.side())
+        )
         if weapon is None:
             QMessageBox.warning(self, title, f"No weapon '{text}' in this pack.")
             return None, 0
@@ -357,16 +401,22 @@ class OobDock(QWidget):
             return
         value = int(text) if field in NUMBERS and text else text if text else MISSING
         # after the view has finished with the edited item: the edit redraws the whole tree
-        QTimer.singleShot(0, lambda: oob.set_unit_value(self.document, key[0], key[1], key[2], field, value,
-                                                        f"Change {field} of {key[0]} unit"))
+        QTimer.singleShot(
+            0,
+            lambda: oob.set_unit_value(
+                self.document, key[0], key[1], key[2], field, value, f"Change {field} of {key[0]} unit"
+            ),
+        )
 
 
 def _starting_orders(u) -> tuple[QStandardItem, QStandardItem]:
     """The speed and target-range cells of a unit: its scenario's values, else the defaults (halted; its weapon's
     MR) greyed, which typing over sets."""
     cells = []
-    for value, default, meaning in ((u.unit.speed, 0, "halted"),
-                                    (u.unit.target_range, u.weapon.mr if u.weapon else None, "its weapon's MR")):
+    for value, default, meaning in (
+        (u.unit.speed, 0, "halted"),
+        (u.unit.target_range, u.weapon.mr if u.weapon else None, "its weapon's MR"),
+    ):
         cell = _item(str(value if value is not None else default if default is not None else ""))
         if value is None:
             cell.setForeground(QColor("gray"))

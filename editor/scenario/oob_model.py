@@ -24,8 +24,8 @@ from ruamel.yaml.comments import CommentedMap
 from tacforge.engine.battlegen.forces import is_available, nationalities, template_units
 from tacforge.engine.battlegen.scenario_writer import unit_document
 from tacforge.engine.model import FormationTemplate, Weapon
-from tacforge.engine.model.scenario import Formation, Scenario, Unit
 from tacforge.engine.model.content import Content
+from tacforge.engine.model.scenario import Formation, Scenario, Unit
 from tacforge.engine.sim.initial_state import handicap_factor, scaled_count
 from tacforge.engine.validation.scenario_checks import selection_budget, selection_spent
 
@@ -37,11 +37,11 @@ HANDICAP_LEVELS = (1, 2, 3, 4, 5)
 @dataclass(frozen=True)
 class UnitNode:
     unit: Unit
-    weapon: Weapon | None              # None: the reference does not resolve (the issues dock says why)
-    unit_id: str                       # letter + index, as a carrier names it: "C5"
-    passengers: tuple[str, ...]        # unit ids riding in this one
-    transport_used: int | None         # transport points its passengers take (of `capacity` per vehicle)
-    capacity: int | None               # what this unit can lift in all (per vehicle x count); None: no carrier
+    weapon: Weapon | None  # None: the reference does not resolve (the issues dock says why)
+    unit_id: str  # letter + index, as a carrier names it: "C5"
+    passengers: tuple[str, ...]  # unit ids riding in this one
+    transport_used: int | None  # transport points its passengers take (of `capacity` per vehicle)
+    capacity: int | None  # what this unit can lift in all (per vehicle x count); None: no carrier
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class FormationNode:
     formation: Formation
     units: tuple[UnitNode, ...]
     template: FormationTemplate | None
-    cost: int | None                   # selection points; None: built by hand (the pack prices templates only)
+    cost: int | None  # selection points; None: built by hand (the pack prices templates only)
 
 
 @dataclass(frozen=True)
@@ -58,9 +58,9 @@ class SideOrder:
     name: str
     force_type: str | None
     formations: tuple[FormationNode, ...]
-    budget: int | None                 # None: the battle type names no force size for the side
+    budget: int | None  # None: the battle type names no force size for the side
     spent: int
-    hand_built: int                    # formations without a template (not priced)
+    hand_built: int  # formations without a template (not priced)
 
     def strength(self, content: Content, level: int) -> int:
         """Men and vehicles the side would field at handicap `level` (the engine's own scaling, 8.1)."""
@@ -84,9 +84,17 @@ def order_of_battle(content: Content, scenario: Scenario) -> tuple[SideOrder, ..
         nodes = tuple(_formation_node(content, f, nats) for f in (force.formations if force else ()))
         command_hq = _letters(content)[0]
         hand_built = sum(1 for n in nodes if n.template is None and n.formation.letter != command_hq)
-        out.append(SideOrder(side, force.name if force else "", force.force_type if force else None, nodes,
-                             selection_budget(content, scenario, side), selection_spent(content, force) if force else 0,
-                             hand_built))
+        out.append(
+            SideOrder(
+                side,
+                force.name if force else "",
+                force.force_type if force else None,
+                nodes,
+                selection_budget(content, scenario, side),
+                selection_spent(content, force) if force else 0,
+                hand_built,
+            )
+        )
     return tuple(out)
 
 
@@ -100,10 +108,19 @@ def _formation_node(content: Content, formation: Formation, nats) -> FormationNo
         riders = [u for u in formation.units if u.carrier == uid]
         weapon = weapons[unit.index]
         lifts = weapon is not None and content.carries(weapon) != "none"
-        used = sum((content.transport_cost(rider) or 0) * r.count
-                   for r in riders if (rider := weapons[r.index]) is not None)
-        units.append(UnitNode(unit, weapon, uid, tuple(f"{formation.letter}{r.index}" for r in riders),
-                              used if lifts or riders else None, per_vehicle * unit.count if lifts else None))
+        used = sum(
+            (content.transport_cost(rider) or 0) * r.count for r in riders if (rider := weapons[r.index]) is not None
+        )
+        units.append(
+            UnitNode(
+                unit,
+                weapon,
+                uid,
+                tuple(f"{formation.letter}{r.index}" for r in riders),
+                used if lifts or riders else None,
+                per_vehicle * unit.count if lifts else None,
+            )
+        )
     return FormationNode(formation, tuple(units), template, template.cost if template else None)
 
 
@@ -117,10 +134,18 @@ def templates_for(content: Content, scenario: Scenario, side: str) -> list[Forma
     force = scenario.force(side)
     battle = content.ruleset.battle_type(scenario.battle_type) if content.ruleset else None
     assault = bool(battle and battle.assault)
-    types = ([force.force_type] if force and force.force_type
-             else [t.id for t in content.ruleset.force_types if t.side == side] if content.ruleset else [])
-    return [t for t in content.formations.values()
-            if any(is_available(content, t, side, ft, scenario.period, assault) for ft in types)]
+    types = (
+        [force.force_type]
+        if force and force.force_type
+        else [t.id for t in content.ruleset.force_types if t.side == side]
+        if content.ruleset
+        else []
+    )
+    return [
+        t
+        for t in content.formations.values()
+        if any(is_available(content, t, side, ft, scenario.period, assault) for ft in types)
+    ]
 
 
 # -- edits (each one undo step) ---------------------------------------------------------------------------------
@@ -176,11 +201,17 @@ def add_template_formation(document, side: str, template: FormationTemplate) -> 
     content, scenario = document.content, document.model.scenario
     letter = _next_letter(content, scenario, side)
     if letter is None:
-        raise OobError(f"{side} has all {len(_letters(content))} formations ({_letters(content)[0]}-"
-                       f"{_letters(content)[-1]})")
+        raise OobError(
+            f"{side} has all {len(_letters(content))} formations ({_letters(content)[0]}-{_letters(content)[-1]})"
+        )
     force = scenario.force(side)
-    nats = (nationalities(content, side, force.force_type, template) if force and force.force_type
-            else [template.nationality] if template.nationality else content.side_nationalities(side))
+    nats = (
+        nationalities(content, side, force.force_type, template)
+        if force and force.force_type
+        else [template.nationality]
+        if template.nationality
+        else content.side_nationalities(side)
+    )
     row = CommentedMap([("letter", letter), ("name", template.name), ("template", template.id.split(":")[-1])])
     row["units"] = [unit_document(u) for u in template_units(content, template, nats)]
     _append_formation(document, side, row, f"Add {template.name} ({side} {letter})")
@@ -216,8 +247,12 @@ def add_unit(document, side: str, formation_row: int, weapon: Weapon, count: int
     if index is None:
         raise OobError(f"formation {formation.letter} has its HQ and all {most} units the rules allow")
     table = (*_force_path(side), formation_row, "units")
-    document.insert_rows(table, len(document.value(*table)), [_unit_row(index, weapon, count, name)],
-                         f"Add unit {formation.letter}{index}")
+    document.insert_rows(
+        table,
+        len(document.value(*table)),
+        [_unit_row(index, weapon, count, name)],
+        f"Add unit {formation.letter}{index}",
+    )
     return index
 
 
@@ -231,8 +266,9 @@ def remove_formation(document, side: str, formation_row: int) -> None:
 def remove_unit(document, side: str, formation_row: int, unit_row: int) -> None:
     formation = document.model.scenario.force(side).formations[formation_row]
     unit = formation.units[unit_row]
-    document.remove_rows((*_force_path(side), formation_row, "units"), unit_row, 1,
-                         f"Delete unit {formation.letter}{unit.index}")
+    document.remove_rows(
+        (*_force_path(side), formation_row, "units"), unit_row, 1, f"Delete unit {formation.letter}{unit.index}"
+    )
 
 
 def set_unit_value(document, side: str, formation_row: int, unit_row: int, key: str, value: Any, text: str) -> None:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tacforge.engine.model import Map
-from tacforge.engine.model.scenario import Arrival, Force, Scenario, Unit, unit_arrival
 from tacforge.engine.model.content import Content
+from tacforge.engine.model.scenario import Arrival, Force, Scenario, Unit, unit_arrival
 from tacforge.engine.validation.scenario_checks import impassable_for, on_friendly_side
 
 from ..document import bulk_edit
@@ -98,9 +98,14 @@ class Rules:
 def _nearby(square: tuple[int, int]):
     """Squares by distance from `square` (the square itself first)."""
     x0, y0 = square
-    ring = sorted(((dx, dy) for dx in range(-SEARCH_RADIUS, SEARCH_RADIUS + 1)
-                   for dy in range(-SEARCH_RADIUS, SEARCH_RADIUS + 1)), key=lambda d: (max(abs(d[0]), abs(d[1])),
-                                                                                      abs(d[0]) + abs(d[1]), d))
+    ring = sorted(
+        (
+            (dx, dy)
+            for dx in range(-SEARCH_RADIUS, SEARCH_RADIUS + 1)
+            for dy in range(-SEARCH_RADIUS, SEARCH_RADIUS + 1)
+        ),
+        key=lambda d: (max(abs(d[0]), abs(d[1])), abs(d[0]) + abs(d[1]), d),
+    )
     return [(x0 + dx, y0 + dy) for dx, dy in ring]
 
 
@@ -112,8 +117,15 @@ def _force(scenario: Scenario, side: str) -> Force:
     return force
 
 
-def snap(content: Content, scenario: Scenario, game_map: Map, side: str, formation_row: int,
-         unit_rows: list[int], target: tuple[int, int]) -> tuple[list[Placement], list[str]]:
+def snap(
+    content: Content,
+    scenario: Scenario,
+    game_map: Map,
+    side: str,
+    formation_row: int,
+    unit_rows: list[int],
+    target: tuple[int, int],
+) -> tuple[list[Placement], list[str]]:
     """Legal squares for the units (rows of the formation) dropped on `target`: (placements, reasons for the units
     that found none). A single unit goes only on `target` itself."""
     formation = _force(scenario, side).formations[formation_row]
@@ -138,8 +150,9 @@ def snap(content: Content, scenario: Scenario, game_map: Map, side: str, formati
     return placements, refused
 
 
-def move_targets(content: Content, scenario: Scenario, game_map: Map, keys, delta: tuple[int, int]
-                 ) -> tuple[dict[tuple, tuple[int, int]], dict[tuple, str]]:
+def move_targets(
+    content: Content, scenario: Scenario, game_map: Map, keys, delta: tuple[int, int]
+) -> tuple[dict[tuple, tuple[int, int]], dict[tuple, str]]:
     """Units (keys (side, formation row, unit row)) moved by `delta` squares on the map: ({key: square}, {key: why
     not}) - each to its own square plus `delta` where that is legal, else to the nearest legal square of it. A
     passenger moves with its carrier and is skipped; a unit without a square has nowhere to move from."""
@@ -171,8 +184,11 @@ def place(document, side: str, formation_row: int, placements: list[Placement]) 
     if not placements:
         return
     formation = document.model.scenario.force(side).formations[formation_row]
-    text = (f"Place {formation.letter}{formation.units[placements[0].unit_row].index}" if len(placements) == 1
-            else f"Place formation {side} {formation.letter}")
+    text = (
+        f"Place {formation.letter}{formation.units[placements[0].unit_row].index}"
+        if len(placements) == 1
+        else f"Place formation {side} {formation.letter}"
+    )
     move(document, {(side, formation_row, p.unit_row): p.square for p in placements}, text)
 
 

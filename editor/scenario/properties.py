@@ -9,8 +9,22 @@ from __future__ import annotations
 from pathlib import Path
 
 from PyQt6.QtCore import QDate, QSize, Qt
-from PyQt6.QtWidgets import (QCheckBox, QComboBox, QDateEdit, QDockWidget, QFormLayout, QHBoxLayout, QLabel,
-                             QLineEdit, QPushButton, QScrollArea, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QDockWidget,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..common.schema_bounds import bounds, choices, whole_bound
 from ..document import MISSING
@@ -29,7 +43,7 @@ def bounded_spin(*path, special: str = "") -> QSpinBox:
     minimum stands for "not set" and shows that text."""
     low, high = bounds("scenario", *path)
     spin = QSpinBox()
-    spin.setRange(int(low or 0) - (1 if special else 0), int(high) if high is not None else 2 ** 31 - 1)
+    spin.setRange(int(low or 0) - (1 if special else 0), int(high) if high is not None else 2**31 - 1)
     if special:
         spin.setSpecialValueText(special)
     return spin
@@ -47,7 +61,7 @@ class GeneralPage(QWidget):
     """Name, pack, period and date, battle type and size, length, visibility, handicap, the objective area, the
     victory bands and the rules parameter overrides."""
 
-    def __init__(self, dock: "ScenarioProperties"):
+    def __init__(self, dock: ScenarioProperties):
         super().__init__()
         self.dock, self.document, self._loading = dock, None, False
         form = QFormLayout(self)
@@ -84,26 +98,41 @@ class GeneralPage(QWidget):
         period = _row(self.period, self.period_name)
         date = _row(self.has_date, self.date)
         centre = _row(self.has_centre, QLabel("x"), self.centre_x, QLabel("y"), self.centre_y)
-        for label, widget in (("Name", self.name), ("Pack", self.pack), ("", self.historical), ("Period", period),
-                              ("Date", date), ("", self.date_warning), ("Battle type", self.battle),
-                              ("Size", self.battle_size), ("Turns", self.turns), ("Visibility", self.visibility),
-                              ("Handicap", self.handicap), ("Objective area", centre),
-                              ("Victory bands", self.bands), ("Rules", self.overrides), ("", self.open_parameters)):
+        for label, widget in (
+            ("Name", self.name),
+            ("Pack", self.pack),
+            ("", self.historical),
+            ("Period", period),
+            ("Date", date),
+            ("", self.date_warning),
+            ("Battle type", self.battle),
+            ("Size", self.battle_size),
+            ("Turns", self.turns),
+            ("Visibility", self.visibility),
+            ("Handicap", self.handicap),
+            ("Objective area", centre),
+            ("Victory bands", self.bands),
+            ("Rules", self.overrides),
+            ("", self.open_parameters),
+        ):
             form.addRow(label, widget)
         self.name.editingFinished.connect(self._name_edited)
-        self.historical.toggled.connect(lambda on: self._set("historical", on if on else MISSING,
-                                                             "Change historical flag"))
+        self.historical.toggled.connect(
+            lambda on: self._set("historical", on if on else MISSING, "Change historical flag")
+        )
         self.period.valueChanged.connect(lambda v: self._set("period", v, "Change period"))
         self.has_date.toggled.connect(lambda _on: self._date_edited())
         self.date.dateChanged.connect(lambda _d: self._date_edited())
         self.battle.currentIndexChanged.connect(
-            lambda i: self._set("battle_type", self.battle.itemData(i), "Change battle type"))
+            lambda i: self._set("battle_type", self.battle.itemData(i), "Change battle type")
+        )
         self.battle_size.currentIndexChanged.connect(
-            lambda i: self._set("size", self.battle_size.itemData(i), "Change size"))
+            lambda i: self._set("size", self.battle_size.itemData(i), "Change size")
+        )
         self.turns.valueChanged.connect(lambda v: self._set("turns", v, "Change game length"))
         self.visibility.valueChanged.connect(
-            lambda v: self._set("visibility", "random" if v < self.visibility.minimum() + 1 else v,
-                                "Change visibility"))
+            lambda v: self._set("visibility", "random" if v < self.visibility.minimum() + 1 else v, "Change visibility")
+        )
         self.handicap.valueChanged.connect(lambda v: self._set("handicap", v, "Change handicap"))
         self.has_centre.toggled.connect(lambda _on: self._centre_edited())
         self.centre_x.valueChanged.connect(lambda _v: self._centre_edited())
@@ -111,10 +140,19 @@ class GeneralPage(QWidget):
 
     def widget_for(self, path: tuple) -> QWidget | None:
         """The field that shows the value at `path` of the scenario (an issue's path), or None."""
-        fields = {"name": self.name, "historical": self.historical, "period": self.period, "date": self.date,
-                  "battle_type": self.battle, "size": self.battle_size, "turns": self.turns,
-                  "visibility": self.visibility, "handicap": self.handicap, "objective": self.centre_x,
-                  "parameters": self.open_parameters}
+        fields = {
+            "name": self.name,
+            "historical": self.historical,
+            "period": self.period,
+            "date": self.date,
+            "battle_type": self.battle,
+            "size": self.battle_size,
+            "turns": self.turns,
+            "visibility": self.visibility,
+            "handicap": self.handicap,
+            "objective": self.centre_x,
+            "parameters": self.open_parameters,
+        }
         return fields.get(path[0]) if path else None
 
     def refresh(self, document) -> None:
@@ -141,7 +179,7 @@ class GeneralPage(QWidget):
             self.date_warning.setText(warning)
             self.date_warning.setVisible(bool(warning))
             self.battle.clear()
-            for bt in (profile.battle_types if profile else ()):
+            for bt in profile.battle_types if profile else ():
                 self.battle.addItem(bt.name, bt.id)
             self.battle.setCurrentIndex(max(0, self.battle.findData(scenario.battle_type)))
             self.battle_size.setCurrentIndex(max(0, self.battle_size.findData(scenario.size or MISSING)))
@@ -149,8 +187,9 @@ class GeneralPage(QWidget):
             self.turns.setValue(document.model.game_length(bool(found and found.assault)))
             spotting = document.model.parameters.spotting
             self.visibility.setSpecialValueText(f"random ({spotting.visibility_min}-{spotting.visibility_max})")
-            self.visibility.setValue(scenario.visibility if isinstance(scenario.visibility, int)
-                                     else self.visibility.minimum())
+            self.visibility.setValue(
+                scenario.visibility if isinstance(scenario.visibility, int) else self.visibility.minimum()
+            )
             self.handicap.setValue(scenario.handicap)
             self._show_centre(document)
             self._show_rules(document)
@@ -166,7 +205,9 @@ class GeneralPage(QWidget):
         given = scenario.objective_center is not None
         self.has_centre.setChecked(given)
         self.has_centre.setToolTip("unticked: the middle of the map")
-        for spin, value in zip((self.centre_x, self.centre_y), edits.objective_area_centre(content, scenario) or (0, 0)):
+        for spin, value in zip(
+            (self.centre_x, self.centre_y), edits.objective_area_centre(content, scenario) or (0, 0)
+        ):
             spin.setValue(value)
             spin.setEnabled(given)
 
@@ -174,13 +215,19 @@ class GeneralPage(QWidget):
         content = document.content
         rows = edits.victory_band_rows(content)
         source = content.victory_bands[0].source.file if content and content.victory_bands else None
-        where = f"<br><span style='color: grey'>from {source.name if source else 'the pack'}; a scenario cannot " \
-                f"set its own</span>"
-        self.bands.setText("<br>".join(f"{ratio}: {result}" for ratio, result in rows) + where if rows
-                           else "the pack has none")
+        where = (
+            f"<br><span style='color: grey'>from {source.name if source else 'the pack'}; a scenario cannot "
+            f"set its own</span>"
+        )
+        self.bands.setText(
+            "<br>".join(f"{ratio}: {result}" for ratio, result in rows) + where if rows else "the pack has none"
+        )
         own = len(document.model.scenario.parameters)
-        self.overrides.setText(f"{own} rules parameter{'s' if own != 1 else ''} overridden for this scenario"
-                               if own else "plays with the pack's rules parameters")
+        self.overrides.setText(
+            f"{own} rules parameter{'s' if own != 1 else ''} overridden for this scenario"
+            if own
+            else "plays with the pack's rules parameters"
+        )
 
     def show_parameters(self) -> None:
         """The Scenario parameters dock (data/parameters_room.py) edits the overrides: bring it to the front."""
@@ -190,8 +237,12 @@ class GeneralPage(QWidget):
             dock.raise_()
 
     def _set(self, key, value, text) -> None:
-        if (not self._loading and value is not None and self.document is not None
-                and self.document.model.scenario is not None):
+        if (
+            not self._loading
+            and value is not None
+            and self.document is not None
+            and self.document.model.scenario is not None
+        ):
             edits.set_scalar(self.document, key, value, text)
 
     def _name_edited(self) -> None:
@@ -239,8 +290,12 @@ class ScenarioProperties(QWidget):
         self.general, self.sides = GeneralPage(self), SidesPage()
         self.objectives, self.briefing = ObjectivesPage(), BriefingPage()
         self.fields = QTabWidget()
-        for title, page in (("Scenario", self.general), ("Sides", self.sides), ("Objectives", self.objectives),
-                            ("Briefing", self.briefing)):
+        for title, page in (
+            ("Scenario", self.general),
+            ("Sides", self.sides),
+            ("Objectives", self.objectives),
+            ("Briefing", self.briefing),
+        ):
             self.fields.addTab(scrolled(page), title)
         layout.addWidget(self.fields, 1)
         self.turns = self.general.turns  # the length, which the shell's tests and the history follow

@@ -23,8 +23,13 @@ from ..document import MISSING
 
 # The per-side mappings of a scenario (schemas/scenario.schema.json) the Properties dock edits, with the words of
 # its undo steps.
-SIDE_KEYS = {"start_lines": "start line", "command_delays": "command delay", "starting_vp": "starting victory points",
-             "unused_selection_points": "unused selection points", "side_briefings": "briefing"}
+SIDE_KEYS = {
+    "start_lines": "start line",
+    "command_delays": "command delay",
+    "starting_vp": "starting victory points",
+    "unused_selection_points": "unused selection points",
+    "side_briefings": "briefing",
+}
 
 
 def set_scalar(document, key: str, value: Any, text: str) -> bool:
@@ -129,8 +134,7 @@ def victory_band_rows(content: Content | None) -> list[tuple[str, str]]:
     return rows
 
 
-def briefing_preview(content: Content | None, scenario: Scenario, side: str, turns: int,
-                     visibility: int | str) -> str:
+def briefing_preview(content: Content | None, scenario: Scenario, side: str, turns: int, visibility: int | str) -> str:
     """What `tacforge play` shows the commander of `side`: the opening text (battle, common briefing) and then, before
     their first orders, their own briefing. Both come from engine/cli/turn_text.py, never formatted twice."""
     if content is None or content.ruleset is None:

@@ -5,8 +5,19 @@ artillery. A value left unset shows the default the engine plays with (the perio
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt, QTimer
-from PyQt6.QtWidgets import (QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox,
-                             QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..common.schema_bounds import ANY, bounds, whole_bound
 from ..document import MISSING, Document
@@ -14,10 +25,12 @@ from ..qt_present import present
 from . import scenario_edits as edits
 
 # (scenario key, row label, what an unset value means): a value per side, edited with a spin box
-SIDE_ROWS = (("start_lines", "Start line (column)", "none"),
-             ("command_delays", "Command delay (pulses)", "period"),
-             ("starting_vp", "Starting victory points", "none"),
-             ("unused_selection_points", "Unused selection points", "none"))
+SIDE_ROWS = (
+    ("start_lines", "Start line (column)", "none"),
+    ("command_delays", "Command delay (pulses)", "period"),
+    ("starting_vp", "Starting victory points", "none"),
+    ("unused_selection_points", "Unused selection points", "none"),
+)
 BATTERY_COLUMNS = ("Side", "Weapon", "Count", "Name", "Delay")
 
 
@@ -108,7 +121,7 @@ class SidesPage(QWidget):
             for column, side in enumerate(sides, start=1):
                 low, high = bounds("scenario", key, ANY)
                 spin = QSpinBox()
-                spin.setRange(int(low or 0) - 1, int(high) if high is not None else 2 ** 31 - 1)
+                spin.setRange(int(low or 0) - 1, int(high) if high is not None else 2**31 - 1)
                 spin.setSpecialValueText(unset)
                 spin.valueChanged.connect(lambda v, k=key, s=side, box=spin: self._side_edited(k, s, v, box))
                 self.spins[key, side] = spin
@@ -127,8 +140,10 @@ class SidesPage(QWidget):
             if key == "command_delays":
                 default = edits.period_command_delay(document.content, scenario.period, side)
                 spin.setSpecialValueText(f"period: {default}" if default is not None else "period")
-                spin.setToolTip(f"in command; out of command adds {extra} (rules 4.3). The lowest value: the "
-                                "period table's delay, plus the ruleset's random increase where it has one")
+                spin.setToolTip(
+                    f"in command; out of command adds {extra} (rules 4.3). The lowest value: the "
+                    "period table's delay, plus the ruleset's random increase where it has one"
+                )
             spin.setValue(spin.minimum() if value is None else int(value))
 
     def _side_edited(self, key: str, side: str, value: int, spin: QSpinBox) -> None:
@@ -143,10 +158,15 @@ class SidesPage(QWidget):
         battle = profile.battle_type(scenario.battle_type) if profile else None
         command = document.model.parameters.command
         delay = min(command.bombard_delay_command_formation, command.bombard_delay_other)
-        assault = "" if battle is None or battle.assault else \
-            f"<br><span style='color: #a0400a'>{battle.name} battles use no off-map artillery (only assaults).</span>"
-        self.artillery_note.setText(f"A battery fires {delay} pulses after it is called (the rules' bombardment "
-                                    f"delay, 5.4); the scenario sets no delay of its own.{assault}")
+        assault = (
+            ""
+            if battle is None or battle.assault
+            else f"<br><span style='color: #a0400a'>{battle.name} battles use no off-map artillery (only assaults).</span>"
+        )
+        self.artillery_note.setText(
+            f"A battery fires {delay} pulses after it is called (the rules' bombardment "
+            f"delay, 5.4); the scenario sets no delay of its own.{assault}"
+        )
         current = self.battery_side.currentData()
         self.battery_side.clear()
         names = {s.id: s.name for s in profile.sides} if profile else {}  # (the sides shown are the ruleset's)
@@ -162,10 +182,16 @@ class SidesPage(QWidget):
             self.keys.append((battery.side, index))
             row = self.batteries.rowCount()
             self.batteries.insertRow(row)
-            weapon = content.resolve_weapon(battery.weapon, content.side_nationalities(battery.side)) if content else None
-            cells = [_cell(profile.side(battery.side).name if profile and profile.side(battery.side) else battery.side),
-                     _cell(battery.weapon, True), _cell(str(battery.count), True), _cell(battery.name, True),
-                     _cell(str(delay))]
+            weapon = (
+                content.resolve_weapon(battery.weapon, content.side_nationalities(battery.side)) if content else None
+            )
+            cells = [
+                _cell(profile.side(battery.side).name if profile and profile.side(battery.side) else battery.side),
+                _cell(battery.weapon, True),
+                _cell(str(battery.count), True),
+                _cell(battery.name, True),
+                _cell(str(delay)),
+            ]
             cells[1].setToolTip(weapon.name if weapon else "not a weapon of this pack: see the issues")
             for column, cell in enumerate(cells):
                 self.batteries.setItem(row, column, cell)
@@ -178,8 +204,14 @@ class SidesPage(QWidget):
         if content is None:
             return None
         nationalities = content.side_nationalities(side)
-        return next((w for w in content.weapons.values() if content.is_offmap(w) and w.fielded_by(nationalities)
-                     and w.available_in(period)), None)
+        return next(
+            (
+                w
+                for w in content.weapons.values()
+                if content.is_offmap(w) and w.fielded_by(nationalities) and w.available_in(period)
+            ),
+            None,
+        )
 
     def _add_battery(self) -> None:
         side = self.battery_side.currentData()
@@ -189,8 +221,9 @@ class SidesPage(QWidget):
         if weapon is None:
             self.artillery_note.setText(f"The pack has no off-map artillery for {side}.")
             return
-        edits.add_battery(self.document, side, weapon.local_id, whole_bound("scenario", "offmap_artillery", ANY, ANY,
-                                                                            "count"))
+        edits.add_battery(
+            self.document, side, weapon.local_id, whole_bound("scenario", "offmap_artillery", ANY, ANY, "count")
+        )
 
     def _remove_battery(self) -> None:
         row = self.batteries.currentRow()

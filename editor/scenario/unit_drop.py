@@ -20,8 +20,9 @@ MIME_TYPE = "application/x-tacforge-oob-units"
 
 def mime_for(path, side: str, formation_row: int, unit_row: int | None) -> QMimeData:
     mime = QMimeData()
-    mime.setData(MIME_TYPE, json.dumps({"file": str(path), "side": side, "formation": formation_row,
-                                        "unit": unit_row}).encode())
+    mime.setData(
+        MIME_TYPE, json.dumps({"file": str(path), "side": side, "formation": formation_row, "unit": unit_row}).encode()
+    )
     return mime
 
 
@@ -73,8 +74,15 @@ class UnitDrop(QObject):
             self.tab.hovered.emit(f"{square[0]},{square[1]}: " + (reason or f"place {formation.letter} here"))
             event.acceptProposedAction()
         else:
-            placements, refused = snap(document.content, scenario, self._game_map(), payload["side"],
-                                       payload["formation"], self._units(payload), square)
+            placements, refused = snap(
+                document.content,
+                scenario,
+                self._game_map(),
+                payload["side"],
+                payload["formation"],
+                self._units(payload),
+                square,
+            )
             place(document, payload["side"], payload["formation"], placements)
             if refused:
                 self.tab.hovered.emit("not placed: " + "; ".join(refused))

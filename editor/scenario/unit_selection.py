@@ -11,7 +11,7 @@ from PyQt6.QtCore import QObject, pyqtSignal
 
 from ..document.events import Reloaded, RowsInserted, RowsRemoved, ValueChanged
 
-_SELECTIONS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_SELECTIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 class UnitSelection(QObject):
@@ -29,9 +29,14 @@ class UnitSelection(QObject):
             self.changed.emit(keys)
 
     def _document_changed(self, event) -> None:
-        renumbered = (isinstance(event, Reloaded)
-                      or isinstance(event, (RowsInserted, RowsRemoved)) and tuple(event.table[:1]) == ("forces",)
-                      or isinstance(event, ValueChanged) and len(event.path) <= 2 and event.touches("forces"))
+        renumbered = (
+            isinstance(event, Reloaded)
+            or isinstance(event, (RowsInserted, RowsRemoved))
+            and tuple(event.table[:1]) == ("forces",)
+            or isinstance(event, ValueChanged)
+            and len(event.path) <= 2
+            and event.touches("forces")
+        )
         if renumbered:
             self.set(frozenset())
 

@@ -21,10 +21,13 @@ from .workspace import Workspace
 def offer_recovery(window: MainWindow) -> None:
     for original, copy, when in recovery.pending():
         stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
-        answer = QMessageBox.question(window, "Recover unsaved work",
-                                      f"{original} has unsaved changes from {stamp} that were not saved when the editor "
-                                      "last closed. Restore them?",
-                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        answer = QMessageBox.question(
+            window,
+            "Recover unsaved work",
+            f"{original} has unsaved changes from {stamp} that were not saved when the editor "
+            "last closed. Restore them?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        )
         if answer == QMessageBox.StandardButton.Yes and original.exists():
             tab = window.open_path(original)
             if tab is not None:

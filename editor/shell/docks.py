@@ -32,19 +32,31 @@ class PackBrowser(QTreeWidget):
         for pack in sorted(workspace.packset.all, key=lambda p: p.id):
             manifest = pack.manifest
             top = QTreeWidgetItem([pack.id, str(manifest.version) if manifest else "broken"])
-            top.setToolTip(0, f"{manifest.name if manifest else pack.id}\n{pack.location.folder}\n{pack.location.origin}")
+            top.setToolTip(
+                0, f"{manifest.name if manifest else pack.id}\n{pack.location.folder}\n{pack.location.origin}"
+            )
             if not pack.usable:
                 top.setText(1, "skipped")  # why, in the tooltip: a long reason would squeeze every name
                 top.setToolTip(1, f"skipped: {pack.problem}")
             self.addTopLevelItem(top)
             docs = pack.docs
-            groups = (("Scenarios", [(s.name, s.source.file) for s in docs.scenarios]),
-                      ("Maps", [(m.name, m.source.file) for m in docs.maps]),
-                      ("Weapons", [(f"{len(docs.weapons)} weapons", file_of_kind(pack, "weapons"))] if docs.weapons else []),
-                      ("Formations", [(f"{len(docs.formations)} templates", file_of_kind(pack, "formations"))] if docs.formations else []),
-                      ("Periods", [(f"{len(docs.periods)} periods", file_of_kind(pack, "periods"))] if docs.periods else []),
-                      ("Rules", [("rules and ruleset", file_of_kind(pack, "rules"))] if file_of_kind(pack, "rules") else []),
-                      ("Terrain", [("types and codes", file_of_kind(pack, "terrain"))] if file_of_kind(pack, "terrain") else []))
+            groups = (
+                ("Scenarios", [(s.name, s.source.file) for s in docs.scenarios]),
+                ("Maps", [(m.name, m.source.file) for m in docs.maps]),
+                ("Weapons", [(f"{len(docs.weapons)} weapons", file_of_kind(pack, "weapons"))] if docs.weapons else []),
+                (
+                    "Formations",
+                    [(f"{len(docs.formations)} templates", file_of_kind(pack, "formations"))]
+                    if docs.formations
+                    else [],
+                ),
+                ("Periods", [(f"{len(docs.periods)} periods", file_of_kind(pack, "periods"))] if docs.periods else []),
+                ("Rules", [("rules and ruleset", file_of_kind(pack, "rules"))] if file_of_kind(pack, "rules") else []),
+                (
+                    "Terrain",
+                    [("types and codes", file_of_kind(pack, "terrain"))] if file_of_kind(pack, "terrain") else [],
+                ),
+            )
             for label, entries in groups:
                 if not entries:
                     continue
@@ -61,4 +73,3 @@ class PackBrowser(QTreeWidget):
         path = item.data(0, PATH_ROLE)
         if path:
             self.openRequested.emit(Path(path))
-

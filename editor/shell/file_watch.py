@@ -8,8 +8,8 @@ holds what the document last saved or loaded (the editor's own save) is left alo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from PyQt6.QtCore import QFileSystemWatcher, QObject, QTimer, pyqtSignal
 

@@ -7,13 +7,22 @@ from pathlib import Path
 
 from PyQt6.QtCore import QSettings, Qt, QTimer
 from PyQt6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
-from PyQt6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QTabWidget,
-                             QUndoView)
+from PyQt6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QTabWidget,
+    QUndoView,
+)
 
 from tacforge.engine.yamlio import YamlFileError
 
 from ..common.issues_list import IssuesDock
 from ..common.rooms import DOCK_AREAS, DocumentTab
+from ..data.terrain_table import live_content
 from ..document.documents import SaveFailed
 from ..map.tools.registry import menu_entries
 from ..qt_present import present
@@ -21,10 +30,10 @@ from . import new_files, recovery
 from .docks import PackBrowser
 from .file_watch import PackWatcher, take_disk_changes
 from .pack_places import remember_pack
-from ..data.terrain_table import live_content
 from .room_modules import load_rooms
 from .validation import LiveValidator
 from .workspace import Workspace
+
 
 def _with(bindings: list[QKeySequence], extra: str) -> list[QKeySequence]:
     """The platform's key bindings plus `extra`, which every platform should accept too."""
@@ -99,25 +108,32 @@ class MainWindow(QMainWindow):
         return dock
 
     def _build_docks(self) -> None:
-        left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
-                               Qt.DockWidgetArea.BottomDockWidgetArea)
+        left, right, bottom = (
+            Qt.DockWidgetArea.LeftDockWidgetArea,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+        )
         self.browser = PackBrowser()
         self.browser.openRequested.connect(self.open_path)
         self.issues = IssuesDock()
         self.issues.jumpRequested.connect(self.jump_to_issue)
         self.history = QUndoView(self.undo_group)
-        from ..map.terrain_palette import TerrainPalette
         from ..map.minimap import Minimap
+        from ..map.terrain_palette import TerrainPalette
 
         self.terrain_palette = TerrainPalette()  # (not `palette`: that is QWidget.palette())
         self.minimap = Minimap()
         self.room_docks = {spec.name: spec.factory() for spec in self.rooms.docks}
-        self.docks = [self._dock("Packs", self.browser, left, "packs"),
-                      self._dock("Terrain", self.terrain_palette, left, "terrain"),
-                      self._dock("Minimap", self.minimap, right, "minimap"),
-                      *(self._dock(spec.title, self.room_docks[spec.name], DOCK_AREAS[spec.area], spec.name)
-                        for spec in self.rooms.docks),
-                      self._dock("History", self.history, right, "history")]
+        self.docks = [
+            self._dock("Packs", self.browser, left, "packs"),
+            self._dock("Terrain", self.terrain_palette, left, "terrain"),
+            self._dock("Minimap", self.minimap, right, "minimap"),
+            *(
+                self._dock(spec.title, self.room_docks[spec.name], DOCK_AREAS[spec.area], spec.name)
+                for spec in self.rooms.docks
+            ),
+            self._dock("History", self.history, right, "history"),
+        ]
         self.issues_dock = self._dock("Issues", self.issues, bottom, "issues")
         self.docks.append(self.issues_dock)
         # what a room needs side by side shares a place as tabs: the terrain palette with the order of battle (a map
@@ -151,10 +167,13 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self._action(file_menu, "Save", self.save_current, QKeySequence.StandardKey.Save)
         self._action(file_menu, "Save all", self.save_all, "Ctrl+Alt+S")
-        self._action(file_menu, "Save scenario as…", lambda: self.copy_scenario(move=True),
-                     QKeySequence.StandardKey.SaveAs)
+        self._action(
+            file_menu, "Save scenario as…", lambda: self.copy_scenario(move=True), QKeySequence.StandardKey.SaveAs
+        )
         self._action(file_menu, "Duplicate scenario…", lambda: self.copy_scenario(move=False))
-        self._action(file_menu, "Close tab", lambda: self.close_tab(self.tabs.currentIndex()), QKeySequence.StandardKey.Close)
+        self._action(
+            file_menu, "Close tab", lambda: self.close_tab(self.tabs.currentIndex()), QKeySequence.StandardKey.Close
+        )
         file_menu.addSeparator()
         self._action(file_menu, "Quit", self.close, QKeySequence.StandardKey.Quit)
         edit = present(bar.addMenu("&Edit"))
@@ -195,8 +214,13 @@ class MainWindow(QMainWindow):
         self._action(tools, "Generate random map…", lambda: self._tab_call("generate_dialog", self))
         self._action(tools, "Resize map…", lambda: self._tab_call("resize_dialog", self))
         help_menu = present(bar.addMenu("&Help"))
-        self._action(help_menu, "About tacforge", lambda: QMessageBox.about(
-            self, "tacforge", "tacforge: a scenario and force design toolkit for platoon-level WWII battles."))
+        self._action(
+            help_menu,
+            "About tacforge",
+            lambda: QMessageBox.about(
+                self, "tacforge", "tacforge: a scenario and force design toolkit for platoon-level WWII battles."
+            ),
+        )
 
     # -- tabs and documents ---------------------------------------------------------------------------------------
     @property
@@ -246,9 +270,13 @@ class MainWindow(QMainWindow):
             return None
         room_tab = self.rooms.tabs.get(document.kind)
         if room_tab is None:
-            QMessageBox.information(self, "Opened in the pack", f"{path.name} is validated live; no room of "
-                                    "this editor edits it yet. Edit the file in a text editor meanwhile: the issues "
-                                    "dock checks it.")
+            QMessageBox.information(
+                self,
+                "Opened in the pack",
+                f"{path.name} is validated live; no room of "
+                "this editor edits it yet. Edit the file in a text editor meanwhile: the issues "
+                "dock checks it.",
+            )
             self.workspace.close(document)
             self.validator.watch(document.pack_folder)
             return None
@@ -326,8 +354,11 @@ class MainWindow(QMainWindow):
 
     def _ask_save(self, document) -> bool:
         answer = QMessageBox.question(
-            self, "Unsaved changes", f"Save the changes to {document.path.name}?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
+            self,
+            "Unsaved changes",
+            f"Save the changes to {document.path.name}?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        )
         if answer == QMessageBox.StandardButton.Cancel:
             return False
         if answer == QMessageBox.StandardButton.Save:
@@ -457,9 +488,12 @@ class MainWindow(QMainWindow):
 
     def _ask_reload(self, document) -> bool:
         answer = QMessageBox.question(
-            self, "File changed on disk", f"{document.path.name} was changed by another program, and you have "
+            self,
+            "File changed on disk",
+            f"{document.path.name} was changed by another program, and you have "
             "unsaved changes to it. Reload it from disk? (Undo brings your changes back.)",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        )
         return answer == QMessageBox.StandardButton.Yes
 
     # -- issues ---------------------------------------------------------------------------------------------------

@@ -36,8 +36,11 @@ def ask_id(parent, title: str, default: str) -> str | None:
             return None
         if id_pattern().match(text):
             return text
-        QMessageBox.warning(parent, title, f"'{text}' is not an id: use lower-case letters, digits, '_' and '-', "
-                            "starting with a letter or digit.")
+        QMessageBox.warning(
+            parent,
+            title,
+            f"'{text}' is not an id: use lower-case letters, digits, '_' and '-', starting with a letter or digit.",
+        )
         default = text
 
 
@@ -48,12 +51,16 @@ def ask_map_destination(parent, installed) -> str | None:
     box.setWindowTitle("New map")
     box.setIcon(QMessageBox.Icon.Question)
     if installed is not None:
-        box.setText(f"The current pack '{installed.id}' is installed with tacforge ({installed.location.origin}) "
-                    f"in {installed.location.folder}.\nA new map there would be lost when it is updated.")
+        box.setText(
+            f"The current pack '{installed.id}' is installed with tacforge ({installed.location.origin}) "
+            f"in {installed.location.folder}.\nA new map there would be lost when it is updated."
+        )
     else:
         box.setText("Which pack should the new map go into?")
-    buttons = {box.addButton(f"New pack in {user_packs_folder()}", QMessageBox.ButtonRole.AcceptRole): NEW_PACK,
-               box.addButton("Choose a pack folder…", QMessageBox.ButtonRole.ActionRole): CHOOSE_FOLDER}
+    buttons = {
+        box.addButton(f"New pack in {user_packs_folder()}", QMessageBox.ButtonRole.AcceptRole): NEW_PACK,
+        box.addButton("Choose a pack folder…", QMessageBox.ButtonRole.ActionRole): CHOOSE_FOLDER,
+    }
     if installed is not None:
         buttons[box.addButton(f"Into '{installed.id}' anyway", QMessageBox.ButtonRole.DestructiveRole)] = INTO_INSTALLED
     box.addButton(QMessageBox.StandardButton.Cancel)
@@ -72,8 +79,12 @@ def create_pack(parent, workspace, settings, parent_folder: Path | None = None) 
         parent_folder = Path(chosen)
     installed = installed_pack_at(workspace.packset, parent_folder)
     if installed is not None:
-        QMessageBox.warning(parent, "New pack", f"{parent_folder} is inside the installed pack '{installed.id}'. "
-                            f"Choose a folder of your own, such as {user_packs_folder()}.")
+        QMessageBox.warning(
+            parent,
+            "New pack",
+            f"{parent_folder} is inside the installed pack '{installed.id}'. "
+            f"Choose a folder of your own, such as {user_packs_folder()}.",
+        )
         return None
     pack_id = ask_id(parent, "New pack", "my_pack")
     if pack_id is None:

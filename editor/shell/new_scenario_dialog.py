@@ -10,8 +10,22 @@ from __future__ import annotations
 from pathlib import Path
 
 from PyQt6.QtCore import QDate
-from PyQt6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDateEdit, QDialog, QDialogButtonBox, QFormLayout,
-                             QHBoxLayout, QLabel, QLineEdit, QMessageBox, QRadioButton, QSpinBox, QWidget)
+from PyQt6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QRadioButton,
+    QSpinBox,
+    QWidget,
+)
 
 from tacforge.engine.battlegen import BattleChoices, BuildError
 from tacforge.engine.battlegen.plan import SIZES
@@ -153,8 +167,11 @@ class NewScenarioDialog(QDialog):
         self.new_pack_id.setEnabled(folder is None)
         self.existing_map.clear()
         pack = next((p for p in self.workspace.packset.all if str(p.location.folder) == folder), None)
-        content = self.workspace.packset.content(pack.id) if pack is not None and pack.id in \
-            self.workspace.packset.packs else None
+        content = (
+            self.workspace.packset.content(pack.id)
+            if pack is not None and pack.id in self.workspace.packset.packs
+            else None
+        )
         if pack is not None and content is not None:
             for map_id in sorted(content.maps):
                 if map_id.split(":")[0] == pack.id:
@@ -167,21 +184,40 @@ class NewScenarioDialog(QDialog):
         target = Path(folder) if folder else user_packs_folder() / self.new_pack_id.text().strip()
         visibility = self.visibility.value()
         choices = BattleChoices(
-            self.battle_type.currentData(), self.period.currentData(), self.battle_size.currentText(),
-            self.handicap.value(), None, visibility if visibility >= self.visibility.minimum() + 1 else "random",
-            self.river.isChecked(), self.cover.value(), True, self.seed.value())
+            self.battle_type.currentData(),
+            self.period.currentData(),
+            self.battle_size.currentText(),
+            self.handicap.value(),
+            None,
+            visibility if visibility >= self.visibility.minimum() + 1 else "random",
+            self.river.isChecked(),
+            self.cover.value(),
+            True,
+            self.seed.value(),
+        )
         return NewScenario(
-            self.front.currentData(), target, self.scenario_id.text().strip(), self.name.text().strip(), choices,
+            self.front.currentData(),
+            target,
+            self.scenario_id.text().strip(),
+            self.name.text().strip(),
+            choices,
             self.date.date().toPyDate() if self.use_date.isChecked() else None,
-            present(self.map_choice.checkedButton()).objectName(), self.existing_map.currentData(),  # (one is checked)
+            present(self.map_choice.checkedButton()).objectName(),
+            self.existing_map.currentData(),  # (one is checked)
             tuple((side, combo.currentData()) for side, combo in self.force_types.items() if combo.currentData()),
-            self.auto_select.isChecked(), self.auto_deploy.isChecked())
+            self.auto_select.isChecked(),
+            self.auto_deploy.isChecked(),
+        )
 
     def accept(self) -> None:
         for label, text in (("scenario", self.scenario_id.text()), ("pack", self.new_pack_id.text())):
             if not id_pattern().match(text.strip()):
-                QMessageBox.warning(self, "New scenario", f"'{text}' is not a {label} id: use lower-case letters, "
-                                    "digits, '_' and '-', starting with a letter or digit.")
+                QMessageBox.warning(
+                    self,
+                    "New scenario",
+                    f"'{text}' is not a {label} id: use lower-case letters, "
+                    "digits, '_' and '-', starting with a letter or digit.",
+                )
                 return
         try:
             self.written = create_scenario(self.workspace.packset, self.request())

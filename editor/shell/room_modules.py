@@ -7,8 +7,12 @@ import importlib
 from ..common.rooms import Rooms
 
 # The modules whose `register(rooms)` adds the rooms' tabs and docks, in the order their docks are arranged.
-ROOM_MODULES = ["tacforge.editor.map.room", "tacforge.editor.scenario.room", "tacforge.editor.data.room",
-                "tacforge.editor.data.data_rooms"]
+ROOM_MODULES = [
+    "tacforge.editor.map.room",
+    "tacforge.editor.scenario.room",
+    "tacforge.editor.data.room",
+    "tacforge.editor.data.data_rooms",
+]
 
 
 def load_rooms() -> Rooms:

@@ -66,8 +66,13 @@ class LiveValidator(QObject):
 
     def _start(self) -> None:
         self._serial += 1
-        job = _Job(self._serial, [str(p) for p in self.workspace.extra], self.workspace.unsaved_texts(), self.folder,
-                   self._signals)
+        job = _Job(
+            self._serial,
+            [str(p) for p in self.workspace.extra],
+            self.workspace.unsaved_texts(),
+            self.folder,
+            self._signals,
+        )
         self._running = True
         present(QThreadPool.globalInstance()).start(job)
 

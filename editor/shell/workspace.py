@@ -10,14 +10,13 @@ import shutil
 from datetime import date
 from pathlib import Path
 
+from tacforge.engine.model.parameters import RulesParameters
 from tacforge.engine.packs import load_packs
 from tacforge.engine.packs.discovery import MANIFEST, pack_folder_of
 from tacforge.engine.packs.manifest import FILE_KINDS
 from tacforge.engine.resources import CORE_PACK_DIR
 from tacforge.engine.validation.schema_files import PACK_SCHEMA_FOLDER, write_pack_schemas
 from tacforge.engine.yamlio import YamlFileError, atomic_write_text
-
-from tacforge.engine.model.parameters import RulesParameters
 
 from ..document.documents import Document, MapDocument, open_document
 from ..document.models import DecodeContext
@@ -72,8 +71,10 @@ class Workspace:
         if kind == "map":
             game_map = next((m for m in pack.docs.maps if m.source.file == path), None) if content is not None else None
             if game_map is None:
-                raise YamlFileError(next((i for i in pack.issues.items if i.file == path and i.is_error), None)
-                                    or _issue(path, "the map has errors; run tacforge validate on its pack"))
+                raise YamlFileError(
+                    next((i for i in pack.issues.items if i.file == path and i.is_error), None)
+                    or _issue(path, "the map has errors; run tacforge validate on its pack")
+                )
         context = self.decode_context(path, pack, content)
         document = open_document(path, kind, content, pack.location.folder if pack else None, context, game_map)
         self.documents.append(document)
@@ -171,8 +172,11 @@ def new_pack_from_template(folder: Path, pack_id: str, name: str) -> Path:
     shutil.copytree(TEMPLATE, target, ignore=shutil.ignore_patterns(PACK_SCHEMA_FOLDER))
     write_pack_schemas(target)
     manifest = target / "pack.yaml"
-    text = manifest.read_text(encoding="utf-8").replace("id: my_pack", f"id: {pack_id}").replace(
-        "name: My pack", f"name: {name}")
+    text = (
+        manifest.read_text(encoding="utf-8")
+        .replace("id: my_pack", f"id: {pack_id}")
+        .replace("name: My pack", f"name: {name}")
+    )
     atomic_write_text(manifest, text)
     return target
 

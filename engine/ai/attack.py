@@ -1,4 +1,4 @@
-"""The attack (docs/rules.md 12.0 strategy notes, 13 U13): each formation advances in its deployed shape, infantry
+"""The attack (docs/rules.md 15.2, 13 U13): each formation advances in its deployed shape, infantry
 mounted until contact, to an assembly position just outside the objective area, in line with the part of the area
 where the known and suspected enemy can hurt it least; it goes in when it must to arrive before the end (the area
 scores only then), each unit to the safest square near its place, where the infantry dismounts and every unit
@@ -16,8 +16,16 @@ from ..sim.command import position
 from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
 from .tactics import assault_target, face_threat, hold
-from .terrain import (AREA_RADIUS, clamp, in_area, into_area, objective, offset_in_formation, squares_per_turn,
-                      toward_home)
+from .terrain import (
+    AREA_RADIUS,
+    clamp,
+    in_area,
+    into_area,
+    objective,
+    offset_in_formation,
+    squares_per_turn,
+    toward_home,
+)
 
 if TYPE_CHECKING:
     from ..sim.state import UnitState
@@ -34,7 +42,7 @@ STAGE_MARGIN = 4  # the assembly position lies this far outside the objective ar
 ASSAULT_TURNS = 3  # the assault leaves the assembly position to arrive this many turns before the end, to fight
 
 
-def formation_base(pic: Picture, members: list["UnitState"]):
+def formation_base(pic: Picture, members: list[UnitState]):
     """The formation's headquarters, its units on the map and not carried, where it stands (the headquarters'
     square, else the first of those units') and its pace (its slowest mover's squares a turn): asked three times a
     formation, so kept for the orders phase."""
@@ -55,8 +63,9 @@ def _clip(a: np.ndarray, lo: int, hi: int) -> np.ndarray:
     return np.minimum(np.maximum(a, lo), hi)
 
 
-def formation_anchor(pic: Picture, members: list["UnitState"], taken: list[tuple[int, int]],
-                     meeting: bool) -> tuple[int, int]:
+def formation_anchor(
+    pic: Picture, members: list[UnitState], taken: list[tuple[int, int]], meeting: bool
+) -> tuple[int, int]:
     """The square of the objective area the formation's headquarters makes for: reachable in time, where the
     known enemy (and the cover a defender may hide in) threatens its units least, apart from the other
     formations, and otherwise the nearest. In a meeting engagement both sides race for the middle of the area."""
@@ -130,7 +139,7 @@ def judged_squares(pic: Picture, reach: int, off: tuple[int, int]) -> np.ndarray
     return hit
 
 
-def judged_danger(pic: Picture, unit: "UnitState", reach: int, off: tuple[int, int]) -> np.ndarray:
+def judged_danger(pic: Picture, unit: UnitState, reach: int, off: tuple[int, int]) -> np.ndarray:
     """Four times the known and suspected danger to the unit on its judged_squares: the same for the judges of
     every formation with the same threat, armour and place in the formation, so kept for the orders phase."""
     key = ("judged danger", reach, off, pic.threat_key(unit), pic.battle.unit_class(unit).armoured)
@@ -141,7 +150,7 @@ def judged_danger(pic: Picture, unit: "UnitState", reach: int, off: tuple[int, i
     return hit
 
 
-def staging_point(pic: Picture, members: list["UnitState"], anchor) -> tuple[int, int] | None:
+def staging_point(pic: Picture, members: list[UnitState], anchor) -> tuple[int, int] | None:
     """Where the formation waits, out of the objective area, before its assault goes in: in line with its
     anchor, STAGE_MARGIN squares outside the area on its own side. None once it is at or past that line."""
     battle, state = pic.battle, pic.state
@@ -158,7 +167,7 @@ def staging_point(pic: Picture, members: list["UnitState"], anchor) -> tuple[int
     return clamp(battle, (anchor[0], center[1] + hy * line))
 
 
-def time_to_go(pic: Picture, members: list["UnitState"], anchor, stage) -> bool:
+def time_to_go(pic: Picture, members: list[UnitState], anchor, stage) -> bool:
     """The assault leaves the assembly position in time to reach the area and fight for it before the end."""
     state = pic.state
     hq, movers, base, speed = formation_base(pic, members)
@@ -166,7 +175,7 @@ def time_to_go(pic: Picture, members: list["UnitState"], anchor, stage) -> bool:
     return state.turn >= state.last_turn - int(travel + 0.999) - 1 - ASSAULT_TURNS
 
 
-def destination(pic: Picture, unit: "UnitState", hq, anchor, inside: bool = True) -> tuple[int, int]:
+def destination(pic: Picture, unit: UnitState, hq, anchor, inside: bool = True) -> tuple[int, int]:
     off = offset_in_formation(unit, hq)
     square = clamp(pic.battle, (anchor[0] + off[0], anchor[1] + off[1]))
     return into_area(pic.battle, square) if inside else square
@@ -187,7 +196,7 @@ class Claims:
             self.penalty[square[1], square[0]] = 5.0
 
 
-def spot_for(pic: Picture, unit: "UnitState", around, claimed: "Claims") -> tuple[int, int]:
+def spot_for(pic: Picture, unit: UnitState, around, claimed: Claims) -> tuple[int, int]:
     """The square near its place in the formation where the unit is safest inside the objective area (known and
     suspected enemies, no more than two units a square); it stays where it is unless another is clearly better."""
     cx, cy = objective(pic.battle)
@@ -199,7 +208,7 @@ def spot_for(pic: Picture, unit: "UnitState", around, claimed: "Claims") -> tupl
         return around
     window = (slice(lo_y, hi_y + 1), slice(lo_x, hi_x + 1))
     ox, oy = SPOT_RADIUS - around[0], SPOT_RADIUS - around[1]
-    score = spot_danger(pic, unit)[window] + _SPOT_NEAR[lo_y + oy:hi_y + oy + 1, lo_x + ox:hi_x + ox + 1]
+    score = spot_danger(pic, unit)[window] + _SPOT_NEAR[lo_y + oy : hi_y + oy + 1, lo_x + ox : hi_x + ox + 1]
     score += claimed.penalty[window]  # 5.0 where crowded
     flat = int(score.argmin())  # row-major: ties go to the lowest y, then x
     best = (lo_x + flat % score.shape[1], lo_y + flat // score.shape[1])
@@ -214,7 +223,7 @@ def spot_for(pic: Picture, unit: "UnitState", around, claimed: "Claims") -> tupl
 _SPOT_NEAR = 0.05 * np.maximum(*np.abs(np.indices((2 * SPOT_RADIUS + 1,) * 2) - SPOT_RADIUS))
 
 
-def spot_danger(pic: Picture, unit: "UnitState") -> np.ndarray:
+def spot_danger(pic: Picture, unit: UnitState) -> np.ndarray:
     """spot_for's score of every square before its distance and the squares claimed: four times the known and
     suspected danger, infinite where the unit cannot go. The same for every unit with the same threat, armour
     and mobility, so worked out once for them (inf + the distance is inf, as the score is)."""
@@ -222,12 +231,13 @@ def spot_danger(pic: Picture, unit: "UnitState") -> np.ndarray:
     key = ("spot", pic.threat_key(unit), pic.battle.unit_class(unit).armoured, field)
     hit = pic._threat.get(key)
     if hit is None:
-        hit = pic._threat[key] = np.where(field.enter_cost >= IMPASSABLE, np.inf,
-                                          4 * (pic.threat(unit) + suspicion(pic, unit)))
+        hit = pic._threat[key] = np.where(
+            field.enter_cost >= IMPASSABLE, np.inf, 4 * (pic.threat(unit) + suspicion(pic, unit))
+        )
     return hit
 
 
-def attack_formation(pic: Picture, members: list["UnitState"], anchor, stage, claimed: "Claims") -> list:
+def attack_formation(pic: Picture, members: list[UnitState], anchor, stage, claimed: Claims) -> list:
     """Orders for one formation: to its assembly position (stage) while it waits, else into the area."""
     battle, state = pic.battle, pic.state
     out: list[o.Order] = []
@@ -255,7 +265,8 @@ def attack_formation(pic: Picture, members: list["UnitState"], anchor, stage, cl
             want = spot_for(pic, unit, want, claimed)
         if unit.passengers:
             contact = pic.fired_on.get(unit.uid) or any(
-                pic.dangerous(e, unit) for _, e in pic.near_known(unit.pos, CONTACT_RANGE))
+                pic.dangerous(e, unit) for _, e in pic.near_known(unit.pos, CONTACT_RANGE)
+            )
             if contact or chebyshev(unit.pos, want) <= 1:
                 out.append(o.Disembark(unit.uid))
                 if unit.objectives and not in_area(battle, unit.pos):
@@ -263,8 +274,15 @@ def attack_formation(pic: Picture, members: list["UnitState"], anchor, stage, cl
                 continue
         if unit.weapon.sp == 0 or (cls.bombard and unit.mission is not None):
             continue
-        if not unit.passengers and not cls.armoured and cls.vehicle and not in_area(battle, unit.pos) and \
-                unit.initial_count and unit.speed and not unit.objectives:
+        if (
+            not unit.passengers
+            and not cls.armoured
+            and cls.vehicle
+            and not in_area(battle, unit.pos)
+            and unit.initial_count
+            and unit.speed
+            and not unit.objectives
+        ):
             continue  # an unloaded truck short of the area stays where it is
         arrived = in_area(battle, unit.pos)
         out += set_range(battle, unit, arrived)
@@ -281,7 +299,7 @@ def attack_formation(pic: Picture, members: list["UnitState"], anchor, stage, cl
     return out
 
 
-def set_range(battle, unit: "UnitState", arrived: bool) -> list:
+def set_range(battle, unit: UnitState, arrived: bool) -> list:
     wanted = unit.weapon.mr
     if not arrived:
         advance = battle.unit_class(unit).advance_range
@@ -294,7 +312,7 @@ def set_range(battle, unit: "UnitState", arrived: bool) -> list:
     return []
 
 
-def suspicion(pic: Picture, unit: "UnitState") -> np.ndarray:
+def suspicion(pic: Picture, unit: UnitState) -> np.ndarray:
     """Danger from enemies not yet seen, for an attacker: defenders hide in the cover near the objective (towns,
     woods, broken ground, entrenchments), so squares close to such cover that none of our units has reached are
     suspect - most for infantry (rifles and machine guns), less for vehicles (anti-tank guns)."""
@@ -322,7 +340,7 @@ def suspect_distance(pic: Picture) -> np.ndarray:
     for u in pic.state.side_units(pic.side):
         here = position(u, pic.state) if u.alive and not u.offmap else None
         if here is not None and chebyshev(here, center) <= 12:  # (the others are next to no suspect square)
-            suspect[max(0, here[1] - 1):here[1] + 2, max(0, here[0] - 1):here[0] + 2] = False
+            suspect[max(0, here[1] - 1) : here[1] + 2, max(0, here[0] - 1) : here[0] + 2] = False
     # Every square within 10 of a suspect one lies within 11 + 10 of the centre: the rings grow in that box only
     # (the rest stays 99), and inside it exactly as on the whole map (a box holds the shortest ways across it).
     box = (slice(max(0, center[1] - 21), center[1] + 22), slice(max(0, center[0] - 21), center[0] + 22))

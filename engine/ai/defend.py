@@ -1,4 +1,4 @@
-"""The defence (docs/rules.md 12.0 'Deployment', 'Special Infantry Weapons', 'The Combined Arms Concept'):
+"""The defence (docs/rules.md 15.3, 15.1):
 infantry holds cover in the objective area with short ambush ranges, guns and machine guns fire at their full
 range, transports unload and keep out of the way, and the armour waits behind the infantry as a mobile reserve
 that strikes at the attackers it can hit best once they are in the area."""
@@ -22,7 +22,7 @@ COUNTERATTACK_REACH = AREA_RADIUS + 3  # it strikes at known enemies this close 
 COUNTERATTACK_HOP = 3  # ... from a firing position this close to where it stands
 
 
-def defend_orders(pic: Picture, units: list["UnitState"]) -> list:
+def defend_orders(pic: Picture, units: list[UnitState]) -> list:
     battle, state = pic.battle, pic.state
     out: list[o.Order] = []
     center = objective(pic.battle)
@@ -41,8 +41,11 @@ def defend_orders(pic: Picture, units: list["UnitState"]) -> list:
             if intruders:
                 strike = strike_square(pic, unit)
                 scoring = strike is not None and in_area(battle, strike[1].pos)
-                if strike is not None and (scoring or chebyshev(strike[0], unit.pos) <= COUNTERATTACK_HOP and
-                                           pic.engaged.get(strike[1].uid) not in (None, unit.uid)):
+                if strike is not None and (
+                    scoring
+                    or chebyshev(strike[0], unit.pos) <= COUNTERATTACK_HOP
+                    and pic.engaged.get(strike[1].uid) not in (None, unit.uid)
+                ):
                     # a short hop onto the flank of an attacker busy elsewhere; and an attacker inside the
                     # objective area scores at the end unless it is thrown out: go for it
                     out += go(pic, unit, strike[0])
@@ -55,7 +58,7 @@ def defend_orders(pic: Picture, units: list["UnitState"]) -> list:
         if cls.vehicle:  # an empty transport keeps out of the fight, in cover behind the objective
             out += station(pic, unit, reserve_square(pic, unit))
             continue
-        # the class's ambush_range: rifles and SMGs hold fire until the enemy is next to them (strategy note to 6.1)
+        # the class's ambush_range: rifles and SMGs hold fire until the enemy is next to them (docs/rules.md 15.3, 15.1)
         ambush = cls.ambush_range
         wanted = unit.weapon.mr if ambush is None else min(ambush, unit.weapon.mr)
         if not unit.objectives and not pic.cover[unit.pos[1], unit.pos[0]] and chebyshev(unit.pos, center) <= 12:
@@ -68,7 +71,7 @@ def defend_orders(pic: Picture, units: list["UnitState"]) -> list:
     return out
 
 
-def reserve_square(pic: Picture, unit: "UnitState") -> tuple[int, int]:
+def reserve_square(pic: Picture, unit: UnitState) -> tuple[int, int]:
     """Behind the infantry: cover near a point RESERVE_DEPTH squares behind the objective's centre."""
     battle = pic.battle
     center = objective(pic.battle)
@@ -81,7 +84,7 @@ def reserve_square(pic: Picture, unit: "UnitState") -> tuple[int, int]:
     return spot if spot is not None else back
 
 
-def station(pic: Picture, unit: "UnitState", square) -> list:
+def station(pic: Picture, unit: UnitState, square) -> list:
     if unit.pos == square or (not unit.objectives and chebyshev(unit.square, square) <= 1):
         return hold(pic, unit)
     return go(pic, unit, square)

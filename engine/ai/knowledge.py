@@ -49,7 +49,7 @@ def offset_grids(width: int, height: int) -> tuple[np.ndarray, ...]:
 
 def seen_from(window: np.ndarray, pos: tuple[int, int], width: int, height: int) -> np.ndarray:
     """The slice of an offset_grids window that holds the map's squares as seen from `pos` (a view: read only)."""
-    return window[height - 1 - pos[1]:2 * height - 1 - pos[1], width - 1 - pos[0]:2 * width - 1 - pos[0]]
+    return window[height - 1 - pos[1] : 2 * height - 1 - pos[1], width - 1 - pos[0] : 2 * width - 1 - pos[0]]
 
 
 def facing_towards(here, there) -> str:
@@ -61,21 +61,30 @@ def facing_towards(here, there) -> str:
 def _facing_along(dx: int, dy: int) -> str:
     if dx == 0 and dy == 0:
         return "N"
-    best = max(range(8), key=lambda i: ((FACING_VECTORS[i][0] * dx + FACING_VECTORS[i][1] * dy)
-                                       / (abs(FACING_VECTORS[i][0]) + abs(FACING_VECTORS[i][1])) ** 0.5, -i))
+    best = max(
+        range(8),
+        key=lambda i: (
+            (FACING_VECTORS[i][0] * dx + FACING_VECTORS[i][1] * dy)
+            / (abs(FACING_VECTORS[i][0]) + abs(FACING_VECTORS[i][1])) ** 0.5,
+            -i,
+        ),
+    )
     return ("N", "NE", "E", "SE", "S", "SW", "W", "NW")[best]
 
 
 class Picture:
     """The side's view of the battle for one orders phase."""
 
-    def __init__(self, battle: "Battle", side: str):
+    def __init__(self, battle: Battle, side: str):
         self.battle, self.side = battle, side
         self.state = state = battle.state
         self.enemy = state.enemy_of(side)
         self.vis = state.visibility
-        self.known = [state.units[u] for u in sorted(battle.seen_by_side[side])
-                      if state.units[u].on_map and not state.units[u].routed]
+        self.known = [
+            state.units[u]
+            for u in sorted(battle.seen_by_side[side])
+            if state.units[u].on_map and not state.units[u].routed
+        ]
         self.width, self.height = battle.map.width, battle.map.height
         self.cover = battle.grid.cover
         self.region = (slice(0, self.height), slice(0, self.width))  # where danger is worth working out
@@ -117,13 +126,13 @@ class Picture:
         self._worst: dict[bool, dict[str, int]] = {}  # armoured -> _worst_of_all
         self._near_any: dict[float, np.ndarray] = {}  # radius -> the squares within it of a known enemy
 
-    def value(self, unit: "UnitState") -> float:
+    def value(self, unit: UnitState) -> float:
         hit = self._values.get(unit.uid)
         if hit is None:
             hit = self._values[unit.uid] = unit_value(self.battle, unit)
         return hit
 
-    def near_known(self, pos: tuple[int, int], radius: float) -> list[tuple[int, "UnitState"]]:
+    def near_known(self, pos: tuple[int, int], radius: float) -> list[tuple[int, UnitState]]:
         """(distance, enemy) for the known enemies within `radius` of `pos`, in uid order (the order of known).
         Every unit asks this each turn; measuring all the known enemies at once saves a Python loop over them,
         and a map of the squares near any of them most of the measuring."""
@@ -133,7 +142,7 @@ class Picture:
             r = math.floor(radius)
             for e in self.known if r >= 0 else ():
                 ex, ey = e.square
-                near_any[max(0, ey - r):ey + r + 1, max(0, ex - r):ex + r + 1] = True
+                near_any[max(0, ey - r) : ey + r + 1, max(0, ex - r) : ex + r + 1] = True
         if not near_any[pos[1], pos[0]]:
             return []
         kx, ky = self.known_xy()
@@ -143,11 +152,13 @@ class Picture:
     def known_xy(self) -> tuple[np.ndarray, np.ndarray]:
         """The known enemies' squares, x and y."""
         if self._known_xy is None:
-            self._known_xy = (np.array([e.square[0] for e in self.known], dtype=np.int64),
-                              np.array([e.square[1] for e in self.known], dtype=np.int64))
+            self._known_xy = (
+                np.array([e.square[0] for e in self.known], dtype=np.int64),
+                np.array([e.square[1] for e in self.known], dtype=np.int64),
+            )
         return self._known_xy
 
-    def worst_in_reach(self, unit: "UnitState") -> "UnitState | None":
+    def worst_in_reach(self, unit: UnitState) -> UnitState | None:
         """The known enemy that threatens the unit most (face_threat): of those dangerous to it whose reach (range,
         visibility) covers its square from another square, one firing at it first, then the nearest, then the
         first by uid (the order of known)."""
@@ -158,8 +169,9 @@ class Picture:
         armoured = self.battle.unit_class(unit).armoured
         dangerous = self._dangerous.get(armoured)
         if dangerous is None:
-            dangerous = self._dangerous[armoured] = np.array([self.dangerous_to(e, armoured) for e in self.known],
-                                                             dtype=bool)
+            dangerous = self._dangerous[armoured] = np.array(
+                [self.dangerous_to(e, armoured) for e in self.known], dtype=bool
+            )
         firing = self.rows_firing_at.get(unit.uid)
         if not firing:
             row = self._worst_of_all(armoured, dangerous).get(unit.uid, -1)
@@ -181,8 +193,13 @@ class Picture:
         The nearest of those in reach, the first of them by index (argmin), as worst_in_reach's own loop."""
         hit = self._worst.get(armoured)
         if hit is None:
-            ours = [u for u in self.state.side_units(self.side) if u.pos is not None
-                    and self.battle.unit_class(u).armoured == armoured and u.uid not in self.rows_firing_at]
+            ours = [
+                u
+                for u in self.state.side_units(self.side)
+                if u.pos is not None
+                and self.battle.unit_class(u).armoured == armoured
+                and u.uid not in self.rows_firing_at
+            ]
             kx, ky = self.known_xy()
             ux = np.array([u.pos[0] for u in ours], dtype=np.int64)[:, None]
             uy = np.array([u.pos[1] for u in ours], dtype=np.int64)[:, None]
@@ -224,15 +241,16 @@ class Picture:
         hit = self._threat.get(("sight", sl, moving))
         if hit is not None:
             return hit
-        hit = self._threat[("sight", sl, moving)] = sighting_range(float(sl), self.cover, moving, self.vis,
-                                                                   self.battle.params.spotting)
+        hit = self._threat[("sight", sl, moving)] = sighting_range(
+            float(sl), self.cover, moving, self.vis, self.battle.params.spotting
+        )
         return hit
 
     # -- danger ----------------------------------------------------------------------------------------------
-    def dangerous(self, enemy: "UnitState", unit: "UnitState") -> bool:
+    def dangerous(self, enemy: UnitState, unit: UnitState) -> bool:
         return self.dangerous_to(enemy, self.battle.unit_class(unit).armoured)
 
-    def dangerous_to(self, enemy: "UnitState", armoured: bool) -> bool:
+    def dangerous_to(self, enemy: UnitState, armoured: bool) -> bool:
         w = enemy.weapon
         if w.mr <= 0 or enemy.carrier is not None:
             return False
@@ -240,13 +258,19 @@ class Picture:
             return False
         return True
 
-    def geometry_key(self, enemy: "UnitState") -> tuple:
+    def geometry_key(self, enemy: UnitState) -> tuple:
         """All that geometry reads: the map (its serial), the line-of-sight rule, the visibility and the enemy's
         square, facing and reach."""
-        return (self.battle.grid.serial, self.battle.flags.los_operator, self.vis, enemy.pos, enemy.facing,
-                min(enemy.weapon.mr, self.vis))
+        return (
+            self.battle.grid.serial,
+            self.battle.flags.los_operator,
+            self.vis,
+            enemy.pos,
+            enemy.facing,
+            min(enemy.weapon.mr, self.vis),
+        )
 
-    def geometry(self, enemy: "UnitState") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def geometry(self, enemy: UnitState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For an enemy unit: its distance to every square (capped at its reach), the squares it can fire at
         (in reach and line of sight), and those it would also see in its field of vision when searching."""
         reach = min(enemy.weapon.mr, self.vis)
@@ -256,11 +280,12 @@ class Picture:
             there = enemy.square
             d = self.dist(there)
             fire = (d <= reach) & self.los(there)
-            hit = _GEOMETRY.put(key, (np.minimum(d, reach).astype(np.int16), fire,
-                                      fire & self.fov(there, enemy.facing)))
+            hit = _GEOMETRY.put(
+                key, (np.minimum(d, reach).astype(np.int16), fire, fire & self.fov(there, enemy.facing))
+            )
         return hit
 
-    def threat(self, unit: "UnitState", moving: bool = False) -> np.ndarray:
+    def threat(self, unit: UnitState, moving: bool = False) -> np.ndarray:
         """Expected VP this unit would lose per pulse on each square (stationary: facing its worst threat)."""
         key = self.threat_key(unit, moving)
         hit = self._threat.get(key)
@@ -268,18 +293,18 @@ class Picture:
             hit = self._threat[key] = self.maps.kills_map(unit, moving) * self.value(unit)
         return hit
 
-    def threat_key(self, unit: "UnitState", moving: bool = False) -> tuple:
+    def threat_key(self, unit: UnitState, moving: bool = False) -> tuple:
         """What threat reads of the unit: units armed alike and worth the same share the map, unless enemies
         we have seen fire at them."""
         if unit.uid in self.engaged_on:
             return ("threat", unit.uid, moving)
         return ("threat", unit.weapon.id, moving, self.value(unit))
 
-    def threat_at(self, unit: "UnitState", square: tuple[int, int], moving: bool = False) -> float:
+    def threat_at(self, unit: UnitState, square: tuple[int, int], moving: bool = False) -> float:
         return float(self.threat(unit, moving)[square[1], square[0]])
 
     # -- our fire --------------------------------------------------------------------------------------------
-    def sees_from(self, square: tuple[int, int], enemy: "UnitState") -> bool:
+    def sees_from(self, square: tuple[int, int], enemy: UnitState) -> bool:
         """Would a stationary unit on `square` sight this (stationary) enemy?"""
         there = enemy.square
         dx, dy = square[0] - there[0], square[1] - there[1]  # chebyshev(square, there), inline: called very often
@@ -292,12 +317,13 @@ class Picture:
             return True
         return d <= self.sight_reach(enemy) and self.battle.sees(square, there)
 
-    def sight_reach(self, enemy: "UnitState") -> float:
+    def sight_reach(self, enemy: UnitState) -> float:
         """How far a stationary unit sights this (stationary) enemy: by silhouette and the cover of its square."""
         there = enemy.square
         key = (enemy.weapon.sl, there)
         reach = self._reach.get(key)
         if reach is None:
-            reach = self._reach[key] = sighting_range(enemy.weapon.sl, bool(self.cover[there[1], there[0]]), False,
-                                                      self.vis, self.battle.params.spotting)
+            reach = self._reach[key] = sighting_range(
+                enemy.weapon.sl, bool(self.cover[there[1], there[0]]), False, self.vis, self.battle.params.spotting
+            )
         return reach

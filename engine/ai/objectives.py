@@ -33,14 +33,19 @@ if TYPE_CHECKING:
 EXIT_MARGIN = 2  # turns to spare on the way off the map: the pace is an estimate
 
 
-def open_squares(pic: Picture) -> list["Objective"]:
+def open_squares(pic: Picture) -> list[Objective]:
     """The side's capture objectives not yet taken and its hold objectives, in the scenario's order."""
     state = pic.state
-    return [obj for obj in state.objectives if obj.side == pic.side and obj.at is not None
-            and (obj.kind == "hold" or (obj.kind == "capture" and obj.id not in state.captured))]
+    return [
+        obj
+        for obj in state.objectives
+        if obj.side == pic.side
+        and obj.at is not None
+        and (obj.kind == "hold" or (obj.kind == "capture" and obj.id not in state.captured))
+    ]
 
 
-def can_take(pic: Picture, unit: "UnitState") -> bool:
+def can_take(pic: Picture, unit: UnitState) -> bool:
     """Whether the unit may be sent to take and keep a square."""
     cls = pic.battle.unit_class(unit)
     if unit.routed or unit.pos is None or unit.carrier is not None or unit.passengers or unit.is_hq:
@@ -48,7 +53,7 @@ def can_take(pic: Picture, unit: "UnitState") -> bool:
     return unit.weapon.sp > 0 and unit.weapon.mr > 0 and not cls.bombard
 
 
-def _soonest(pic: Picture, units: list["UnitState"], square: tuple[int, int]) -> "UnitState | None":
+def _soonest(pic: Picture, units: list[UnitState], square: tuple[int, int]) -> UnitState | None:
     """The unit that reaches the square in the fewest pulses (its movement cost over its speed), the first in
     the list on a tie; None if none can reach it."""
     best, best_time = None, None
@@ -63,13 +68,13 @@ def _soonest(pic: Picture, units: list["UnitState"], square: tuple[int, int]) ->
     return best
 
 
-def turns_to(pic: Picture, unit: "UnitState", square: tuple[int, int]) -> float:
+def turns_to(pic: Picture, unit: UnitState, square: tuple[int, int]) -> float:
     """Turns the unit takes to the square at its typical pace (attack.py's estimate, by the median cost)."""
     pace = squares_per_turn(pic.battle, unit)
     return chebyshev(unit.square, square) / pace if pace > 0 else float("inf")
 
 
-def leaving(pic: Picture, unit: "UnitState", edge: str) -> bool:
+def leaving(pic: Picture, unit: UnitState, edge: str) -> bool:
     """Whether the unit should head off the map by `edge` now: it is outside the objective area (where it earns
     nothing at the end), on its way already, or the turns left are just enough for it to get there."""
     if unit.routed or unit.pos is None or unit.carrier is not None or unit.is_hq or unit.weapon.sp <= 0:
@@ -83,7 +88,7 @@ def leaving(pic: Picture, unit: "UnitState", edge: str) -> bool:
     return turns_left - EXIT_MARGIN <= turns_to(pic, unit, square) <= turns_left
 
 
-def detachments(pic: Picture, units: list["UnitState"]) -> list[tuple["UnitState", tuple[int, int]]]:
+def detachments(pic: Picture, units: list[UnitState]) -> list[tuple[UnitState, tuple[int, int]]]:
     """(unit, square) for the units sent away from their formations' plans (from `units`, in order): one to each
     open capture or hold objective, then those leaving by an exit objective's edge."""
     free = [u for u in units if can_take(pic, u)]
@@ -106,7 +111,7 @@ def detachments(pic: Picture, units: list["UnitState"]) -> list[tuple["UnitState
     return out
 
 
-def detachment_orders(pic: Picture, sent: list[tuple["UnitState", tuple[int, int]]]) -> list:
+def detachment_orders(pic: Picture, sent: list[tuple[UnitState, tuple[int, int]]]) -> list:
     """Drive to the square, then stop and fight there."""
     out: list[o.Order] = []
     for unit, square in sent:
@@ -114,7 +119,7 @@ def detachment_orders(pic: Picture, sent: list[tuple["UnitState", tuple[int, int
     return out
 
 
-def destroy_orders(pic: Picture, units: list["UnitState"]) -> list:
+def destroy_orders(pic: Picture, units: list[UnitState]) -> list:
     """Priority on each enemy a destroy objective of the side names, for the units that see it in range."""
     state = pic.state
     out: list[o.Order] = []
@@ -127,8 +132,13 @@ def destroy_orders(pic: Picture, units: list["UnitState"]) -> list:
             continue
         armoured = pic.battle.unit_class(target).armoured
         for unit in units:
-            if unit.routed or unit.pos is None or unit.priority == target.uid or not pic.dangerous_to(unit, armoured) \
-                    or pic.battle.unit_class(unit).indirect_only:
+            if (
+                unit.routed
+                or unit.pos is None
+                or unit.priority == target.uid
+                or not pic.dangerous_to(unit, armoured)
+                or pic.battle.unit_class(unit).indirect_only
+            ):
                 continue
             reach = min(unit.weapon.mr, pic.vis)  # no unit fires beyond the visibility
             there = target.square  # a known enemy: on the map

@@ -1,4 +1,4 @@
-"""Players give orders each turn. The computer player follows the manuals' strategy notes (docs/rules.md 12.0,
+"""Players give orders each turn. The computer player follows the manuals' strategy notes (docs/rules.md 15,
 13 U13); docs/engine.md, "The computer player", describes the doctrine:
 
 * attack (attackers, and both sides of a meeting engagement): attack.py
@@ -73,9 +73,13 @@ class ComputerPlayer:
                 out += attack_formation(pic, members, anchor, stage, claimed)
         else:
             raid_letters = set(raiders(pic, formations))
-            raid_units = [u for letter, members in formations if letter in raid_letters for u in members
-                          if u.carrier is None and u.weapon.sp > 0 and u.pos is not None
-                          and battle.unit_class(u).vehicle]  # the infantry holds the objective
+            raid_units = [
+                u
+                for letter, members in formations
+                if letter in raid_letters
+                for u in members
+                if u.carrier is None and u.weapon.sp > 0 and u.pos is not None and battle.unit_class(u).vehicle
+            ]  # the infantry holds the objective
             raiding = raid_due(pic, raid_units)
             holding = [u for _, members in formations for u in members if not (raiding and u in raid_units)]
             out += defend_orders(pic, holding)

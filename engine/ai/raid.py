@@ -1,5 +1,5 @@
-"""The defender's raid, when the attack it waits for does not come (docs/rules.md 12.0: "flank the enemy
-defensive positions", "obtain back armor shots, or close to 0 range"): the armour goes around the enemy and takes
+"""The defender's raid, when the attack it waits for does not come (docs/rules.md 15.3, 15.4, 15.1): the armour goes
+around the enemy and takes
 it from behind while the infantry and guns hold the objective.
 
 A unit that is not moving sees only the half of the map in front of it (6.2) and is hit on its thinner back
@@ -56,11 +56,17 @@ class Frame:
 
     def square(self, depth: int, lat: int) -> tuple[int, int]:
         depth, lat = max(0, min(depth, self.depth_size - 1)), max(0, min(lat, self.lat_size - 1))
-        return {"west": (depth, lat), "east": (self.width - 1 - depth, lat),
-                "north": (lat, depth), "south": (lat, self.height - 1 - depth)}[self.edge]
+        return {
+            "west": (depth, lat),
+            "east": (self.width - 1 - depth, lat),
+            "north": (lat, depth),
+            "south": (lat, self.height - 1 - depth),
+        }[self.edge]
 
     def depth(self, sq: tuple[int, int]) -> int:
-        return {"west": sq[0], "east": self.width - 1 - sq[0], "north": sq[1], "south": self.height - 1 - sq[1]}[self.edge]
+        return {"west": sq[0], "east": self.width - 1 - sq[0], "north": sq[1], "south": self.height - 1 - sq[1]}[
+            self.edge
+        ]
 
     def lat(self, sq: tuple[int, int]) -> int:
         return sq[1] if self.edge in ("west", "east") else sq[0]
@@ -114,7 +120,7 @@ class Plan:
         return self.frame.square(self.sweep_depth(i), far)
 
 
-def plan(pic: Picture, units: list["UnitState"]) -> Plan:
+def plan(pic: Picture, units: list[UnitState]) -> Plan:
     battle = pic.battle
     frame = Frame(battle.ruleset.known_side(pic.enemy).home_edge, battle.map.width, battle.map.height)
     center = objective(battle)
@@ -133,18 +139,17 @@ def plan(pic: Picture, units: list["UnitState"]) -> Plan:
     return Plan(frame, front, gate_depth, band, lane, inward)
 
 
-def route_squares(p: Plan, unit: "UnitState", i: int) -> int:
+def route_squares(p: Plan, unit: UnitState, i: int) -> int:
     return chebyshev(unit.square, p.gate) + chebyshev(p.gate, p.turn_in(i))
 
 
 def attack_coming(pic: Picture) -> bool:
     """An enemy has been seen near the objective, or on our side of its start line: it is advancing."""
     center = objective(pic.battle)
-    return any(chebyshev(e.square, center) <= 15 or enemy_depth(pic.battle, pic.side, e.square) < 0
-               for e in pic.known)
+    return any(chebyshev(e.square, center) <= 15 or enemy_depth(pic.battle, pic.side, e.square) < 0 for e in pic.known)
 
 
-def raid_due(pic: Picture, units: list["UnitState"]) -> bool:
+def raid_due(pic: Picture, units: list[UnitState]) -> bool:
     """Time to go: the raid could not reach the enemy's rear and fight any later, and no attack is in sight."""
     if not units or attack_coming(pic):
         return False
@@ -157,11 +162,13 @@ def raid_due(pic: Picture, units: list["UnitState"]) -> bool:
     return pic.state.turn >= leave
 
 
-def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
+def raid_orders(pic: Picture, units: list[UnitState]) -> list:
     battle = pic.battle
     out: list[o.Order] = []
-    movers = sorted((u for u in units if not u.routed and u.carrier is None and u.pos is not None and u.weapon.sp > 0),
-                    key=lambda u: u.uid)
+    movers = sorted(
+        (u for u in units if not u.routed and u.carrier is None and u.pos is not None and u.weapon.sp > 0),
+        key=lambda u: u.uid,
+    )
     p = plan(pic, movers)
     for i, unit in enumerate(movers):
         if unit.passengers:
@@ -169,8 +176,11 @@ def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
             continue
         depth = p.frame.depth(unit.square)
         on_lane = abs(p.frame.lat(unit.square) - p.lane) <= len(movers)
-        strike = strike_square(pic, unit, behind=True, rear=p.front - p.sweep_depth(len(movers) - 1)) \
-            if pic.known and depth <= p.gate_depth else None
+        strike = (
+            strike_square(pic, unit, behind=True, rear=p.front - p.sweep_depth(len(movers) - 1))
+            if pic.known and depth <= p.gate_depth
+            else None
+        )
         if strike is not None:  # past the gate, any enemy that can be taken from behind is
             out += go(pic, unit, strike[0])
         elif not on_lane and depth > p.front:
@@ -186,14 +196,14 @@ def raid_orders(pic: Picture, units: list["UnitState"]) -> list:
     return out
 
 
-def march(pic: Picture, unit: "UnitState", waypoints: list[tuple[int, int]]) -> list:
+def march(pic: Picture, unit: UnitState, waypoints: list[tuple[int, int]]) -> list:
     """Drive through the waypoints at full speed, not stopping to shoot. A course already set toward one of them is
     kept (a new one costs a delay, 5.6), the later waypoints added while the unit has room for them (two
     objectives, 5.3). (Halting for a turn when fired on from beyond the range at which a unit standing still is
     seen, so that the enemy loses it and starts its count of pulses at the target over again, was tried: it loses
     more, the march taking longer.)"""
     if unit.objectives and unit.objectives[-1] in waypoints:
-        later = waypoints[waypoints.index(unit.objectives[-1]) + 1:][:2 - len(unit.objectives)]
+        later = waypoints[waypoints.index(unit.objectives[-1]) + 1 :][: 2 - len(unit.objectives)]
         out: list[o.Order] = [o.Move(unit.uid, w) for w in later]
         if unit.speed != unit.weapon.sp:
             out.append(o.SetSpeed(unit.uid, unit.weapon.sp))
@@ -205,7 +215,7 @@ def march(pic: Picture, unit: "UnitState", waypoints: list[tuple[int, int]]) -> 
     return out
 
 
-def sweep(pic: Picture, p: Plan, unit: "UnitState", i: int) -> list:
+def sweep(pic: Picture, p: Plan, unit: UnitState, i: int) -> list:
     """In the enemy's rear with no enemy to strike: drive along the rear through the band at full range, so that
     the unit stops by itself to fire at the first enemy it sees (6.10). Moving, it sees 45 degrees either side of
     its way: the enemy's back, ahead and to the side, as it comes within sighting range."""

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from ..sim.battle import Battle
     from ..sim.state import UnitState
 
-def content_memo(battle: "Battle", name: str, limit: int) -> LRU:
+
+def content_memo(battle: Battle, name: str, limit: int) -> LRU:
     """A memo kept with the battle's content (Content.memos), of at most `limit` entries: what the computer player
     works out from the rules data is shared by the battles of that content and by no other (an edited copy of the
     pack, the scenario's own parameters)."""
@@ -25,19 +26,39 @@ def content_memo(battle: "Battle", name: str, limit: int) -> LRU:
     return memo
 
 
-
-
-def kill_rate(battle: "Battle", firer: "UnitState", target_weapon, rng: int, pulses: int, *, front: bool = True,
-              cover: bool = False, target_moving: bool = False, target_speed: int = 0, count: int | None = None,
-              firer_moving: bool = False) -> float:
+def kill_rate(
+    battle: Battle,
+    firer: UnitState,
+    target_weapon,
+    rng: int,
+    pulses: int,
+    *,
+    front: bool = True,
+    cover: bool = False,
+    target_moving: bool = False,
+    target_speed: int = 0,
+    count: int | None = None,
+    firer_moving: bool = False,
+) -> float:
     """Expected kills per pulse of `firer` against one unit armed with `target_weapon` (memoised; pure)."""
     content = battle.content
     weapon = firer.weapon
     n = firer.count if count is None else count
     if n <= 0 or weapon.mr <= 0 or rng > weapon.mr:
         return 0.0
-    key = (weapon.id, n, firer.nationality, target_weapon.id, rng, pulses, front, cover, target_moving,
-           target_speed > 0, firer_moving)
+    key = (
+        weapon.id,
+        n,
+        firer.nationality,
+        target_weapon.id,
+        rng,
+        pulses,
+        front,
+        cover,
+        target_moving,
+        target_speed > 0,
+        firer_moving,
+    )
     rates = content_memo(battle, "ai.kill_rate", 200_000)
     hit = rates.get(key)
     if hit is not None:
@@ -45,29 +66,37 @@ def kill_rate(battle: "Battle", firer: "UnitState", target_weapon, rng: int, pul
     classes = content.unit_classes
     f_cls, t_cls = classes[weapon.unit_class], classes[target_weapon.unit_class]
     f = rf.Firer.from_weapon(weapon, f_cls, n, nationality=firer.nationality, moving=firer_moving)
-    t = rf.Target.from_weapon(target_weapon, t_cls, in_cover=cover, speed_setting=target_speed,
-                              moving=target_moving)
+    t = rf.Target.from_weapon(target_weapon, t_cls, in_cover=cover, speed_setting=target_speed, moving=target_moving)
     try:
         if f_cls.indirect_only:
             res = rf.indirect_fire(f, t, pulses=4, params=battle.params, flags=battle.flags)
         else:
-            res = rf.direct_fire(f, t, range_=rng, pulses=pulses, front_arc=front if t_cls.armoured else None,
-                                 params=battle.params, flags=battle.flags)
+            res = rf.direct_fire(
+                f,
+                t,
+                range_=rng,
+                pulses=pulses,
+                front_arc=front if t_cls.armoured else None,
+                params=battle.params,
+                flags=battle.flags,
+            )
         value = float(res.kills)
     except ValueError:
         value = 0.0
     return rates.put(key, value)
 
 
-def rate_table(battle: "Battle", enemy: "UnitState", weapon, reach: int, pulses: int, armoured: bool,
-               moving: bool) -> np.ndarray:
+def rate_table(
+    battle: Battle, enemy: UnitState, weapon, reach: int, pulses: int, armoured: bool, moving: bool
+) -> np.ndarray:
     """kill_rate of `enemy` against `weapon` for every range 0..reach, in the open (row 0) and in cover (row 1).
     Expected kills grow in proportion to the weapons firing (6.4, 6.5), so the table is kept per weapon."""
     return rate_table_one(battle, enemy, weapon, reach, pulses, armoured, moving) * enemy.count
 
 
-def rate_table_one(battle: "Battle", enemy: "UnitState", weapon, reach: int, pulses: int, armoured: bool,
-                   moving: bool) -> np.ndarray:
+def rate_table_one(
+    battle: Battle, enemy: UnitState, weapon, reach: int, pulses: int, armoured: bool, moving: bool
+) -> np.ndarray:
     """rate_table for one weapon of the enemy's (shared: do not modify it)."""
     key = (enemy.weapon.id, enemy.nationality, weapon.id, reach, pulses, armoured, moving)
     tables = content_memo(battle, "ai.rate_table", 20_000)
@@ -76,13 +105,23 @@ def rate_table_one(battle: "Battle", enemy: "UnitState", weapon, reach: int, pul
         hit = np.zeros((2, reach + 1))
         for r in range(reach + 1):
             for c in (0, 1):
-                hit[c, r] = kill_rate(battle, enemy, weapon, r, pulses, front=armoured, cover=bool(c),
-                                      target_moving=moving, target_speed=weapon.sp if moving else 0, count=1)
+                hit[c, r] = kill_rate(
+                    battle,
+                    enemy,
+                    weapon,
+                    r,
+                    pulses,
+                    front=armoured,
+                    cover=bool(c),
+                    target_moving=moving,
+                    target_speed=weapon.sp if moving else 0,
+                    count=1,
+                )
         tables.put(key, hit)
     return hit
 
 
-def siw_rate(battle: "Battle", unit: "UnitState", target: "UnitState") -> float:
+def siw_rate(battle: Battle, unit: UnitState, target: UnitState) -> float:
     """Expected kills per pulse of a platoon's special weapon against an armoured vehicle in its square."""
     if unit.siw is None or not battle.unit_class(target).armoured:
         return 0.0
@@ -93,17 +132,19 @@ def siw_rate(battle: "Battle", unit: "UnitState", target: "UnitState") -> float:
         classes = battle.content.unit_classes
         f = rf.Firer.from_weapon(unit.siw, classes[unit.siw.unit_class], unit.count, nationality=unit.nationality)
         t = rf.Target.from_weapon(target.weapon, classes[target.weapon.unit_class])
-        hit = rates.put(key, float(rf.siw_attack(f, t, men=unit.count, pulses=1, params=battle.params,
-                                                 flags=battle.flags).kills))
+        hit = rates.put(
+            key, float(rf.siw_attack(f, t, men=unit.count, pulses=1, params=battle.params, flags=battle.flags).kills)
+        )
     return hit
 
 
-def unit_value(battle: "Battle", unit: "UnitState") -> float:
+def unit_value(battle: Battle, unit: UnitState) -> float:
     """VP the enemy scores for one more kill on this unit: its weapon, plus riders lost with a vehicle."""
     vp = float(kill_vp(unit.weapon, battle.content))
     if unit.passengers and unit.count:
-        riders = sum(kill_vp(battle.state.units[p].weapon, battle.content) * battle.state.units[p].count
-                     for p in unit.passengers)
+        riders = sum(
+            kill_vp(battle.state.units[p].weapon, battle.content) * battle.state.units[p].count for p in unit.passengers
+        )
         vp += riders / unit.count
     return vp
 
@@ -111,7 +152,7 @@ def unit_value(battle: "Battle", unit: "UnitState") -> float:
 WORTH = 0.5  # a mission must be expected to take at least this many VP
 
 
-def indirect_rate(battle: "Battle", gun: "UnitState", target: "UnitState", cover: bool) -> float:
+def indirect_rate(battle: Battle, gun: UnitState, target: UnitState, cover: bool) -> float:
     """Expected kills per pulse of a bombardment by `gun` on `target` with the spotter seeing it (P 4)."""
     key = (gun.weapon.id, gun.count, target.weapon.id, cover)
     rates = content_memo(battle, "ai.indirect_rate", 200_000)

@@ -24,15 +24,15 @@ from .players import ComputerPlayer
 
 
 class Session:
-    def __init__(self, battle: Battle, players: dict[str, str], handicap: int | None = None,
-                 turns: int | None = None):
+    def __init__(self, battle: Battle, players: dict[str, str], handicap: int | None = None, turns: int | None = None):
         wrong = set(players.values()) - {HUMAN, COMPUTER} or set(battle.state.sides) - set(players)
         if wrong:
             raise ValueError(f"every side is played by '{HUMAN}' or '{COMPUTER}' (wrong or missing: {sorted(wrong)})")
         self.battle, self.players = battle, dict(players)
         state = battle.state
-        self.record = GameRecord(state.scenario, state.pack, content_fingerprint(battle.content), state.seed,
-                                 handicap, turns, dict(players))
+        self.record = GameRecord(
+            state.scenario, state.pack, content_fingerprint(battle.content), state.seed, handicap, turns, dict(players)
+        )
         self.waiting: str | None = None  # the human side whose orders are awaited
         self.proposing: set[str] = set()  # humans who proposed to end the game now (5.9); kept until play on
         self._pending: dict[str, list[Order]] = {}  # computer orders, applied when every side has been asked
@@ -134,8 +134,10 @@ def battle_of(record: GameRecord, content, scenario) -> Battle:
         raise RecordError(f"the replay is of scenario '{record.scenario}', not '{scenario.id}'")
     battle = Battle(content, scenario, seed=record.seed, handicap=record.handicap, turns=record.turns)
     if content_fingerprint(battle.content) != record.rules_fingerprint:
-        raise RecordError("the weapon tables or rules changed since this game was played; replay it with the pack "
-                          "version it was played with")
+        raise RecordError(
+            "the weapon tables or rules changed since this game was played; replay it with the pack "
+            "version it was played with"
+        )
     return battle
 
 

@@ -36,12 +36,14 @@ FIRST_LOOK = 16  # the danger on the way is worked out first for this many of th
 ARCS = 2 * STRIKE_RADIUS + 2  # a square's arc: twice its distance from the enemy, plus one in the enemy's front arc
 
 
-_OFFSETS = np.array([(dx, dy) for dy in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1)
-                     for dx in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1)]).T  # (2, squares of a window)
+_OFFSETS = np.array(
+    [(dx, dy) for dy in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1) for dx in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1)]
+).T  # (2, squares of a window)
 
 
-def strike_square(pic: Picture, unit: "UnitState", behind: bool = False,
-                  rear: int = 0) -> tuple[tuple[int, int], "UnitState"] | None:
+def strike_square(
+    pic: Picture, unit: UnitState, behind: bool = False, rear: int = 0
+) -> tuple[tuple[int, int], UnitState] | None:
     """The firing position against a known enemy that promises the most VP by the end of the game: where the unit
     sees it, preferably outside its front arc and busy with another of our units, with the danger from the enemy
     units still looking for targets (there and on the way) counted against it. `behind`: only from outside the
@@ -67,8 +69,15 @@ def strike_square(pic: Picture, unit: "UnitState", behind: bool = False,
     return (int(xs[i]), int(ys[i])), pic.known[int(k[i])]
 
 
-def best_square(pic: Picture, unit: "UnitState", xs: np.ndarray, ys: np.ndarray, k: np.ndarray,
-                gained: np.ndarray, lost_there: np.ndarray) -> int | None:
+def best_square(
+    pic: Picture,
+    unit: UnitState,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    k: np.ndarray,
+    gained: np.ndarray,
+    lost_there: np.ndarray,
+) -> int | None:
     """The index of the best candidate square, whose value is gained - (lost_there + the danger on the way),
     a quarter more where the unit is already going; None if no value is above 1. Ties go to the least (x, y),
     then the least k.
@@ -103,7 +112,7 @@ def best_square(pic: Picture, unit: "UnitState", xs: np.ndarray, ys: np.ndarray,
     return int(look[i])
 
 
-def _value(moving: np.ndarray, unit: "UnitState", xs, ys, gained, lost_there, going) -> np.ndarray:
+def _value(moving: np.ndarray, unit: UnitState, xs, ys, gained, lost_there, going) -> np.ndarray:
     return _at_going(gained - (lost_there + path_risk(moving, unit.square, xs, ys)), xs, ys, going)
 
 
@@ -133,8 +142,9 @@ class EnemyWindows:
         ok = (self.xs >= 0) & (self.xs < pic.width) & (self.ys >= 0) & (self.ys < pic.height)
         d = np.maximum(np.abs(self.tx), np.abs(self.ty))
         reach = np.array([pic.sight_reach(e) for e in known]).reshape(n, 1)
-        seen = np.array([pic.los(e.square)[self.yc[i], self.xc[i]] for i, e in enumerate(known)],
-                        dtype=bool).reshape(n, _OFFSETS.shape[1])
+        seen = np.array([pic.los(e.square)[self.yc[i], self.xc[i]] for i, e in enumerate(known)], dtype=bool).reshape(
+            n, _OFFSETS.shape[1]
+        )
         self.seen = ok & seen & (d > 0) & (d <= reach)
         facing = np.array([FACING_VECTORS[facing_index(e.facing)] for e in known], dtype=np.int64).reshape(n, 2)
         self.fx, self.fy = facing[:, :1], facing[:, 1:]
@@ -147,13 +157,13 @@ class EnemyWindows:
         self._found: dict[tuple, tuple | None] = {}  # candidates (not behind), by movement field and firer
 
     @classmethod
-    def of(cls, pic: Picture) -> "EnemyWindows":
+    def of(cls, pic: Picture) -> EnemyWindows:
         hit = pic.memo.get(cls)
         if hit is None:
             hit = pic.memo[cls] = cls(pic)
         return hit
 
-    def busy_elsewhere(self, unit: "UnitState") -> np.ndarray:
+    def busy_elsewhere(self, unit: UnitState) -> np.ndarray:
         """For each known enemy: busy with another of our units than this one."""
         on_me = self.pic.rows_firing_at.get(unit.uid)
         if not on_me:
@@ -162,7 +172,7 @@ class EnemyWindows:
         busy[on_me] = False
         return busy
 
-    def passable(self, unit: "UnitState") -> np.ndarray:
+    def passable(self, unit: UnitState) -> np.ndarray:
         field = self.pic.battle.field(unit)
         hit = self._passable.get(field)
         if hit is None:
@@ -177,11 +187,12 @@ class EnemyWindows:
             pic = self.pic
             depth = [enemy_depth(pic.battle, pic.side, e.square) for e in pic.known]
             limit = np.array([max(rear, d + BEHIND) for d in depth], dtype=np.int64).reshape(len(depth), 1)
-            hit = self._behind[rear] = ~in_arc_offset(self.fx, self.fy, self.tx, self.ty, 180) & \
-                (enemy_depth(pic.battle, pic.side, (self.xs, self.ys)) >= limit)
+            hit = self._behind[rear] = ~in_arc_offset(self.fx, self.fy, self.tx, self.ty, 180) & (
+                enemy_depth(pic.battle, pic.side, (self.xs, self.ys)) >= limit
+            )
         return hit
 
-    def candidates(self, unit: "UnitState", behind: bool, rear: int):
+    def candidates(self, unit: UnitState, behind: bool, rear: int):
         """The squares the unit could strike a known enemy from, as flat arrays (the enemy's row, x, y, strike
         value per pulse), or None: in the enemy's window, seen, passable to the unit, with a strike value above 0,
         and when `behind`, from a unit outside the enemy's field of vision (one that would cross it on its way has
@@ -198,7 +209,7 @@ class EnemyWindows:
             self._found[key] = self._candidates(unit, behind, rear)
         return self._found[key]
 
-    def _candidates(self, unit: "UnitState", behind: bool, rear: int):
+    def _candidates(self, unit: UnitState, behind: bool, rear: int):
         ok = self.seen & self.passable(unit)
         if behind:
             ux, uy = unit.square
@@ -213,8 +224,7 @@ class EnemyWindows:
         k, j = k[keep], j[keep]
         return k, self.xs[k, j], self.ys[k, j], gain[keep]
 
-
-    def strike_rates(self, unit: "UnitState", rows: np.ndarray, arcs: np.ndarray) -> np.ndarray:
+    def strike_rates(self, unit: UnitState, rows: np.ndarray, arcs: np.ndarray) -> np.ndarray:
         """The strike value of this unit against the known enemies of `rows` from squares of these `arcs`
         (strike_rate). It reads of the firer its weapons, men and nationality, and of the enemy what target_kinds
         tells apart: a table per firer for the orders phase, one row per kind of enemy, filled from a memo kept with
@@ -247,12 +257,12 @@ class EnemyWindows:
         return gains
 
 
-def _firer(unit: "UnitState") -> tuple:
+def _firer(unit: UnitState) -> tuple:
     """All that strike_rate reads of the firer: its weapons, men and nationality."""
     return unit.weapon.id, unit.siw.id if unit.siw else None, unit.count, unit.nationality
 
 
-def target_kinds(pic: Picture) -> tuple[np.ndarray, list[tuple[tuple, "UnitState"]]]:
+def target_kinds(pic: Picture) -> tuple[np.ndarray, list[tuple[tuple, UnitState]]]:
     """The known enemies told apart by all that strike_rate reads of them: the kind of each (an index), and each
     kind's key and first enemy. (kill_rate reads of the target's speed only whether it is 0.)"""
     index: dict[tuple, int] = {}
@@ -260,8 +270,7 @@ def target_kinds(pic: Picture) -> tuple[np.ndarray, list[tuple[tuple, "UnitState
     kind_of = []
     for enemy in pic.known:
         x, y = enemy.square
-        key = (enemy.weapon.id, enemy.count, bool(pic.cover[y, x]), enemy.speed > 0,
-               pic.value(enemy))
+        key = (enemy.weapon.id, enemy.count, bool(pic.cover[y, x]), enemy.speed > 0, pic.value(enemy))
         if key not in index:
             index[key] = len(kinds)
             kinds.append((key, enemy))
@@ -269,15 +278,18 @@ def target_kinds(pic: Picture) -> tuple[np.ndarray, list[tuple[tuple, "UnitState
     return np.array(kind_of, dtype=np.int64), kinds
 
 
-def strike_rate(pic: Picture, unit: "UnitState", enemy: "UnitState", d: int, front: bool) -> float:
+def strike_rate(pic: Picture, unit: UnitState, enemy: UnitState, d: int, front: bool) -> float:
     """Expected VP per pulse this unit takes from `enemy` if it fires from a square at distance `d` that sees it
     (0 if it cannot), inside the enemy's front arc or not (rules.los.front_arc)."""
     if d > min(unit.weapon.mr, pic.vis):
         return 0.0
     there = enemy.square
     battle = pic.battle
-    if battle.unit_class(unit).armoured is False and battle.unit_class(enemy).armoured and \
-            not battle.unit_class(unit).kills_armour:
+    if (
+        battle.unit_class(unit).armoured is False
+        and battle.unit_class(enemy).armoured
+        and not battle.unit_class(unit).kills_armour
+    ):
         return siw_rate(battle, unit, enemy) * unit_value(battle, enemy) if d == 0 else 0.0
     cover = bool(pic.cover[there[1], there[0]])
     kills = kill_rate(battle, unit, enemy.weapon, d, 3, front=front, cover=cover, target_speed=enemy.speed)
@@ -310,6 +322,7 @@ def _way(dx: int, dy: int, width: int) -> np.ndarray:
     hit = _WAYS.get(key)
     if hit is None:
         n = max(abs(dx), abs(dy))
-        hit = _WAYS.put(key, np.array([round(dy * i / n) * width + round(dx * i / n) for i in range(1, n)],
-                                      dtype=np.int64))
+        hit = _WAYS.put(
+            key, np.array([round(dy * i / n) * width + round(dx * i / n) for i in range(1, n)], dtype=np.int64)
+        )
     return hit

@@ -1,4 +1,4 @@
-"""Fire support (docs/rules.md 5.4, 6.6, 12.0 'The Combined Arms Concept'): batteries and mortars bombard the
+"""Fire support (docs/rules.md 5.4, 6.6, 15.4): batteries and mortars bombard the
 known enemy square where they do the most harm - anti-tank guns, infantry, mortars and soft vehicles first, since
 shells barely scratch armour - when one of our units can see an enemy there (4 pulses of spotting, no drift)."""
 
@@ -15,14 +15,23 @@ from .rates import indirect_rate
 
 WORTH = 0.5  # a mission must be expected to take at least this many VP
 
+
 def fire_support(pic: Picture) -> list:
     battle, state = pic.battle, pic.state
     out: list[o.Order] = []
     if not pic.known:
         return out
     ours = [u for u in state.side_units(pic.side) if u.alive]
-    guns = [u for u in ours if not u.routed and u.mission is None and u.ammo > 0 and u.carrier is None
-            and can_bombard(u, battle.content) and (u.offmap or u.pos is not None)]
+    guns = [
+        u
+        for u in ours
+        if not u.routed
+        and u.mission is None
+        and u.ammo > 0
+        and u.carrier is None
+        and can_bombard(u, battle.content)
+        and (u.offmap or u.pos is not None)
+    ]
     if not guns:
         return out  # (nothing below has an effect but its orders)
     observers = sorted((u for u in ours if u.on_map and not u.routed), key=lambda f: f.uid)
@@ -61,9 +70,9 @@ def fire_support(pic: Picture) -> list:
             value = values.get((gun.weapon.id, gun.count, square))
             if value is None:
                 cover = bool(pic.cover[square[1], square[0]])
-                value = values[(gun.weapon.id, gun.count, square)] = sum(
-                    min(indirect_rate(battle, gun, e, cover), e.count) * pic.value(e)
-                    for e in squares[square]) * 4
+                value = values[(gun.weapon.id, gun.count, square)] = (
+                    sum(min(indirect_rate(battle, gun, e, cover), e.count) * pic.value(e) for e in squares[square]) * 4
+                )
             if not value >= WORTH or (best_key is not None and -value > best_key[0]):
                 continue  # (the key below could not be less than the best one's)
             spotter = min(seers, key=lambda f: (bombard_delay(gun, f, battle.content), f.uid))

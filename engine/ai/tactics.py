@@ -1,5 +1,5 @@
 """Unit drills shared by the attack, the defence and the raid: drive somewhere without stopping to shoot, halt and
-fight, face the worst threat, keep moving under fire in the open, and close assaults (docs/rules.md 12.0)."""
+fight, face the worst threat, keep moving under fire in the open, and close assaults (docs/rules.md 15.5)."""
 
 from __future__ import annotations
 
@@ -16,14 +16,14 @@ TRANSIT_RANGE = 1  # never 0 while moving: a moving unit at range 0 charges whoe
 CRAWL_SPEED = 1
 
 
-def fighting_armour(battle, unit: "UnitState") -> bool:
+def fighting_armour(battle, unit: UnitState) -> bool:
     """A tank, tank destroyer, assault gun or armoured car: armour with an armour-piercing gun that can move (not
     a carrier with machine guns, not self-propelled artillery)."""
     cls = battle.unit_class(unit)
     return cls.armoured and not cls.bombard and unit.weapon.mp > 0 and unit.weapon.sp > 0
 
 
-def go(pic: Picture, unit: "UnitState", square) -> list:
+def go(pic: Picture, unit: UnitState, square) -> list:
     """Drive there at full speed, not stopping to shoot; once there, engage at full range and face the enemy."""
     out: list[o.Order] = []
     if unit.pos == square:
@@ -41,9 +41,9 @@ def go(pic: Picture, unit: "UnitState", square) -> list:
     return out
 
 
-def hold(pic: Picture, unit: "UnitState") -> list:
-    """Stop and fight: speed 0 keeps the objective (and the pulses fired at the target, 12.0 'Firing on the
-    move'), full range, front to the enemy - or, for armour in the open under fire, keep crawling."""
+def hold(pic: Picture, unit: UnitState) -> list:
+    """Stop and fight: speed 0 keeps the objective (and the pulses fired at the target: docs/rules.md
+    15.5, 15.1), full range, front to the enemy - or, for armour in the open under fire, keep crawling."""
     if under_fire_in_open(pic, unit):
         return crawl(pic, unit)
     out: list[o.Order] = []
@@ -54,7 +54,7 @@ def hold(pic: Picture, unit: "UnitState") -> list:
     return out + face_threat(pic, unit)
 
 
-def under_fire_in_open(pic: Picture, unit: "UnitState") -> bool:
+def under_fire_in_open(pic: Picture, unit: UnitState) -> bool:
     """An armoured vehicle fired on last turn by something that can hurt it, with no cover in its square."""
     battle = pic.battle
     if not battle.unit_class(unit).armoured or unit.weapon.sp <= 0 or pic.cover[unit.square[1], unit.square[0]]:
@@ -63,7 +63,7 @@ def under_fire_in_open(pic: Picture, unit: "UnitState") -> bool:
     return any(pic.dangerous(e, unit) for e in shooters)
 
 
-def crawl(pic: Picture, unit: "UnitState", toward=None) -> list:
+def crawl(pic: Picture, unit: UnitState, toward=None) -> list:
     """A vehicle under fire in the open keeps an objective and the slowest speed: it counts as moving, so it is
     half as easy to hit (6.4), while it still fires (a unit that fires does not move, 6.10) and its armour-piercing
     fire is not spoiled by moving (6.5 halves only fire at soft targets). The objective is a square a couple of
@@ -85,7 +85,7 @@ def crawl(pic: Picture, unit: "UnitState", toward=None) -> list:
     return out
 
 
-def face_threat(pic: Picture, unit: "UnitState") -> list:
+def face_threat(pic: Picture, unit: UnitState) -> list:
     """A unit that has stopped turns its front to the most dangerous enemy it knows of (free, no delay)."""
     if unit.objectives and unit.speed:
         return []
@@ -96,8 +96,8 @@ def face_threat(pic: Picture, unit: "UnitState") -> list:
     return [o.Face(unit.uid, facing)] if facing != unit.facing else []
 
 
-def assault_target(pic: Picture, unit: "UnitState") -> tuple[int, int] | None:
-    """Infantry and tanks close on a nearby enemy that is fully suppressed (strategy note to 7.6); infantry with
+def assault_target(pic: Picture, unit: UnitState) -> tuple[int, int] | None:
+    """Infantry and tanks close on a nearby enemy that is fully suppressed (docs/rules.md 15.5, 15.1); infantry with
     a special weapon also closes on an armoured vehicle that is busy with another target."""
     battle = pic.battle
     cls = battle.unit_class(unit)

@@ -17,20 +17,20 @@ AREA_RADIUS = 9  # the 19 x 19 objective area (docs/rules.md 1.5, 13 U1)
 SHAPE_LIMIT = 3  # a formation keeps its shape within 3 squares of its headquarters
 
 
-def objective(battle: "Battle") -> tuple[int, int]:
+def objective(battle: Battle) -> tuple[int, int]:
     """The objective's centre; a scenario without one is fought for the middle of the map."""
     return battle.state.objective_center or (battle.map.width // 2, battle.map.height // 2)
 
 
-def clamp(battle: "Battle", square: tuple[int, int]) -> tuple[int, int]:
+def clamp(battle: Battle, square: tuple[int, int]) -> tuple[int, int]:
     return min(max(square[0], 0), battle.map.width - 1), min(max(square[1], 0), battle.map.height - 1)
 
 
-def in_area(battle: "Battle", square: tuple[int, int] | None, margin: int = 0) -> bool:
+def in_area(battle: Battle, square: tuple[int, int] | None, margin: int = 0) -> bool:
     return square is not None and chebyshev(square, objective(battle)) <= AREA_RADIUS - margin
 
 
-def into_area(battle: "Battle", square: tuple[int, int], margin: int = 1) -> tuple[int, int]:
+def into_area(battle: Battle, square: tuple[int, int], margin: int = 1) -> tuple[int, int]:
     """The square moved straight toward the objective centre until it lies inside the area (minus margin)."""
     center = objective(battle)
     limit = AREA_RADIUS - margin
@@ -39,25 +39,27 @@ def into_area(battle: "Battle", square: tuple[int, int], margin: int = 1) -> tup
     return clamp(battle, (x, y))
 
 
-def toward_home(battle: "Battle", side: str) -> tuple[int, int]:
+def toward_home(battle: Battle, side: str) -> tuple[int, int]:
     """Unit vector from the map toward the side's home edge."""
     edge = battle.ruleset.known_side(side).home_edge
     return {"west": (-1, 0), "east": (1, 0), "north": (0, -1), "south": (0, 1)}.get(edge, (0, 0))
 
 
-def offset_in_formation(unit: "UnitState", hq: "UnitState | None") -> tuple[int, int]:
+def offset_in_formation(unit: UnitState, hq: UnitState | None) -> tuple[int, int]:
     """Where the unit stands relative to its headquarters in the formation's deployed shape (clamped)."""
     if hq is None or unit.start_pos is None or hq.start_pos is None or unit is hq:
         return (0, 0)
-    return (max(-SHAPE_LIMIT, min(SHAPE_LIMIT, unit.start_pos[0] - hq.start_pos[0])),
-            max(-SHAPE_LIMIT, min(SHAPE_LIMIT, unit.start_pos[1] - hq.start_pos[1])))
+    return (
+        max(-SHAPE_LIMIT, min(SHAPE_LIMIT, unit.start_pos[0] - hq.start_pos[0])),
+        max(-SHAPE_LIMIT, min(SHAPE_LIMIT, unit.start_pos[1] - hq.start_pos[1])),
+    )
 
 
-def passable(battle: "Battle", unit: "UnitState", square: tuple[int, int]) -> bool:
+def passable(battle: Battle, unit: UnitState, square: tuple[int, int]) -> bool:
     return battle.field(unit).cost(square) < int(IMPASSABLE)
 
 
-def squares_per_turn(battle: "Battle", unit: "UnitState") -> float:
+def squares_per_turn(battle: Battle, unit: UnitState) -> float:
     """Typical squares the unit covers in a turn at full speed (by the median cost of entering a square)."""
     speed = unit.weapon.sp
     if speed <= 0:
@@ -65,8 +67,9 @@ def squares_per_turn(battle: "Battle", unit: "UnitState") -> float:
     return 4 * speed / max(battle.field(unit).median_cost, 1.0)
 
 
-def cover_near(battle: "Battle", unit: "UnitState", center: tuple[int, int],
-               radius: int = AREA_RADIUS) -> tuple[int, int] | None:
+def cover_near(
+    battle: Battle, unit: UnitState, center: tuple[int, int], radius: int = AREA_RADIUS
+) -> tuple[int, int] | None:
     """The nearest cover square to the unit within `radius` of center, on squares its class can enter."""
     grid, field = battle.grid, battle.field(unit)
     here = square_of(unit, battle.state)
@@ -82,7 +85,7 @@ def cover_near(battle: "Battle", unit: "UnitState", center: tuple[int, int],
     return best
 
 
-def enemy_front(battle: "Battle", side: str) -> tuple[int, int]:
+def enemy_front(battle: Battle, side: str) -> tuple[int, int]:
     """Where the enemy is expected before anything is seen: its start line (or home edge) level with the
     objective."""
     state = battle.state
@@ -98,7 +101,7 @@ def enemy_front(battle: "Battle", side: str) -> tuple[int, int]:
     return (center[0], y)
 
 
-def enemy_depth(battle: "Battle", side: str, square: tuple[int, int]) -> int:
+def enemy_depth(battle: Battle, side: str, square: tuple[int, int]) -> int:
     """How far the square lies beyond the enemy's start line toward the enemy's home edge (negative: short of it)."""
     state = battle.state
     enemy = state.enemy_of(side)

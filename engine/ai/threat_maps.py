@@ -38,9 +38,9 @@ class PictureView(Protocol):
     """What the kills maps read of the Picture (knowledge.py) that makes them: knowledge.py imports this module, so
     the maps take this protocol rather than Picture itself."""
 
-    battle: "Battle"
-    state: "GameState"
-    known: list["UnitState"]  # the enemies the side has sighted, in uid order
+    battle: Battle
+    state: GameState
+    known: list[UnitState]  # the enemies the side has sighted, in uid order
     engaged: dict[str, str]  # enemy uid -> our unit it is firing at
     engaged_on: dict[str, tuple]  # our uid -> the known enemies firing at it
     vis: int
@@ -52,13 +52,13 @@ class PictureView(Protocol):
 
     def sight(self, sl: int, moving: bool) -> np.ndarray: ...
 
-    def dangerous(self, enemy: "UnitState", unit: "UnitState") -> bool: ...
+    def dangerous(self, enemy: UnitState, unit: UnitState) -> bool: ...
 
-    def dangerous_to(self, enemy: "UnitState", armoured: bool) -> bool: ...
+    def dangerous_to(self, enemy: UnitState, armoured: bool) -> bool: ...
 
-    def geometry_key(self, enemy: "UnitState") -> tuple: ...
+    def geometry_key(self, enemy: UnitState) -> tuple: ...
 
-    def geometry(self, enemy: "UnitState") -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
+    def geometry(self, enemy: UnitState) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
 
 
 class KillsMaps:
@@ -69,7 +69,7 @@ class KillsMaps:
         self._local: dict[str, tuple | None] = {}
         self._memo: dict[tuple, Any] = {}  # by the kind of work: maps, lists of enemies, their arrays
 
-    def kills_map(self, unit: "UnitState", moving: bool) -> np.ndarray:
+    def kills_map(self, unit: UnitState, moving: bool) -> np.ndarray:
         """Expected kills per pulse on this unit on each square, from the known enemy: the map every unit armed
         like it shares, plus the fire of the enemies that are already shooting at this one."""
         key = ("kills", unit.weapon.id, moving)
@@ -81,7 +81,7 @@ class KillsMaps:
             return base
         return base + self._firing_at(unit, moving, on_me)
 
-    def local(self, enemy: "UnitState"):
+    def local(self, enemy: UnitState):
         """The enemy's geometry cut to the region: its distance to every square (capped at its reach), where it
         can fire, where it would search, the index into its rate table (range, cover) of every square, its reach,
         and the squares it would search (indexes into the flattened region, in order) with its distance to each
@@ -181,8 +181,13 @@ class KillsMaps:
             hit = []
             for enemy in pic.known:
                 target = pic.engaged.get(enemy.uid)
-                if target is not None and pic.state.units[target].alive and enemy.on_map and \
-                        x0 <= enemy.square[0] <= x1 and y0 <= enemy.square[1] <= y1:
+                if (
+                    target is not None
+                    and pic.state.units[target].alive
+                    and enemy.on_map
+                    and x0 <= enemy.square[0] <= x1
+                    and y0 <= enemy.square[1] <= y1
+                ):
                     hit.append(enemy)
             self._memo[("busy",)] = hit
         return hit
@@ -212,12 +217,17 @@ class KillsMaps:
                 own.append(int(pic.cover[ey, ex]))
                 counts.append(float(enemy.count))
                 kind_of.append(index[kind])
-            hit = self._memo[key] = (np.array(ys, dtype=np.int64), np.array(xs, dtype=np.int64),
-                                     np.array(own, dtype=np.int64), np.array(counts),
-                                     np.array(kind_of, dtype=np.int64), kinds)
+            hit = self._memo[key] = (
+                np.array(ys, dtype=np.int64),
+                np.array(xs, dtype=np.int64),
+                np.array(own, dtype=np.int64),
+                np.array(counts),
+                np.array(kind_of, dtype=np.int64),
+                kinds,
+            )
         return hit
 
-    def _shared(self, unit: "UnitState", moving: bool) -> np.ndarray:
+    def _shared(self, unit: UnitState, moving: bool) -> np.ndarray:
         """The kills map every unit armed like this one shares: the free enemies where they would sight it, and
         the busy ones in their own square."""
         pic = self.pic
@@ -229,8 +239,14 @@ class KillsMaps:
         if keep:
             # One rate table per kind of enemy, scaled by each enemy's count afterwards: the same products as
             # rate_table's table per enemy, for far fewer tables.
-            tables = np.concatenate([rate_table_one(battle, enemy, unit.weapon, min(enemy.weapon.mr, pic.vis), 2,
-                                                    armoured, moving).ravel() for enemy in kinds])
+            tables = np.concatenate(
+                [
+                    rate_table_one(
+                        battle, enemy, unit.weapon, min(enemy.weapon.mr, pic.vis), 2, armoured, moving
+                    ).ravel()
+                    for enemy in kinds
+                ]
+            )
             if part.size > 1:
                 squares, at, counts = self.free_seeing(armoured, unit.weapon.sl, moving)
                 values = tables.take(at) * counts
@@ -246,12 +262,13 @@ class KillsMaps:
         # there (the kind's table times the count), added one enemy after another (ufunc.at adds in order).
         ys, xs, own, counts, kind_of, kinds = self.busy_against(armoured)
         if len(ys):
-            first = np.array([rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)[:, 0]
-                              for enemy, reach in kinds])
+            first = np.array(
+                [rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)[:, 0] for enemy, reach in kinds]
+            )
             np.add.at(total, (ys, xs), first[kind_of, own] * counts)
         return total
 
-    def _firing_at(self, unit: "UnitState", moving: bool, on_me) -> np.ndarray:
+    def _firing_at(self, unit: UnitState, moving: bool, on_me) -> np.ndarray:
         """The kills of the seen enemies firing at this unit, which keep firing at it wherever they can (the
         shared map has their own square, taken off here)."""
         pic = self.pic

@@ -6,5 +6,15 @@ from .dask_batch import DaskCluster
 from .games import GameSummary, SideSummary, UnitContribution, play_game
 from .summary import BatchReport, report_from_games
 
-__all__ = ["BatchError", "BatchReport", "DaskCluster", "GameSummary", "SideSummary", "UnitContribution", "game_seed",
-           "play_game", "report_from_games", "run_batch"]
+__all__ = [
+    "BatchError",
+    "BatchReport",
+    "DaskCluster",
+    "GameSummary",
+    "SideSummary",
+    "UnitContribution",
+    "game_seed",
+    "play_game",
+    "report_from_games",
+    "run_batch",
+]

@@ -33,10 +33,11 @@ import multiprocessing
 import os
 import signal
 import time
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..issues import CommandError
 from ..sim.battle import Battle
@@ -104,10 +105,20 @@ def _absolute(ref: str) -> str:
     return str(path.resolve()) if path.suffix in (".yaml", ".yml") and path.exists() else ref
 
 
-def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: int = 0, handicap: int | None = None,
-              turns: int | None = None, pack_paths: Iterable[str | os.PathLike] = (),
-              progress: Callable[[int, int], None] | None = None, cancel: CancelFlag | None = None,
-              cluster: "DaskCluster | None" = None, unsaved: Mapping[Path, str] | None = None) -> "BatchReport":
+def run_batch(
+    scenario_ref: str,
+    runs: int,
+    *,
+    jobs: int | None = None,
+    seed: int = 0,
+    handicap: int | None = None,
+    turns: int | None = None,
+    pack_paths: Iterable[str | os.PathLike] = (),
+    progress: Callable[[int, int], None] | None = None,
+    cancel: CancelFlag | None = None,
+    cluster: DaskCluster | None = None,
+    unsaved: Mapping[Path, str] | None = None,
+) -> BatchReport:
     """Play `runs` computer-against-computer games of a scenario over `jobs` processes, or on a Dask cluster, and
     sum them up.
 
@@ -130,8 +141,13 @@ def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: in
     if turns is not None and turns < 1:
         raise ValueError("turns must be at least 1")
     started = time.perf_counter()
-    setup = GameSetup(_absolute(scenario_ref), tuple(str(Path(p).expanduser().resolve()) for p in pack_paths),
-                      handicap, turns, tuple(sorted((str(Path(f).resolve()), t) for f, t in (unsaved or {}).items())))
+    setup = GameSetup(
+        _absolute(scenario_ref),
+        tuple(str(Path(p).expanduser().resolve()) for p in pack_paths),
+        handicap,
+        turns,
+        tuple(sorted((str(Path(f).resolve()), t) for f, t in (unsaved or {}).items())),
+    )
     try:
         content, scenario = setup.find()
         probe = Battle(content, scenario, seed=game_seed(seed, 0), handicap=handicap, turns=turns)
@@ -167,18 +183,34 @@ def run_batch(scenario_ref: str, runs: int, *, jobs: int | None = None, seed: in
         _run_pool(setup, seed, runs, jobs, finished, is_cancelled)
     games = [done[i] for i in sorted(done)]
     return BatchReport(
-        scenario=scenario.id, scenario_name=scenario.name, pack=content.pack_id, sides=state.sides,
-        side_names={s: profile.side(s).name for s in state.sides}, numerator=profile.ratio_numerator,
-        attackers=tuple(state.attackers), seed=seed, handicap=handicap, turns=state.last_turn, runs=runs, jobs=jobs,
-        cancelled=len(games) < runs, games=games, elapsed=time.perf_counter() - started,
-        on_dask=cluster is not None)
+        scenario=scenario.id,
+        scenario_name=scenario.name,
+        pack=content.pack_id,
+        sides=state.sides,
+        side_names={s: profile.side(s).name for s in state.sides},
+        numerator=profile.ratio_numerator,
+        attackers=tuple(state.attackers),
+        seed=seed,
+        handicap=handicap,
+        turns=state.last_turn,
+        runs=runs,
+        jobs=jobs,
+        cancelled=len(games) < runs,
+        games=games,
+        elapsed=time.perf_counter() - started,
+        on_dask=cluster is not None,
+    )
 
 
 def _run_pool(setup: GameSetup, seed, runs, jobs, finished, is_cancelled) -> None:
     context = _pool_context()
     stop = context.Event()  # a game a worker's queue already holds is not played once the batch is cancelled
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker,
-                               initargs=(setup, dict(os.environ), os.getcwd(), stop))
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(setup, dict(os.environ), os.getcwd(), stop),
+    )
     pending: dict[Future, tuple[int, int]] = {}  # future -> (game index, game seed)
     window = 2 * jobs  # a game queued behind each one playing, so no worker waits, and little to cancel
     next_index = 0
@@ -212,8 +244,9 @@ def _outcome(future: Future, index: int, seed: int) -> GameSummary:
     try:
         return future.result()
     except BrokenProcessPool as exc:
-        raise BatchError(f"a worker process stopped unexpectedly ({exc}); game {index} (seed {seed}) not played") \
-            from exc
+        raise BatchError(
+            f"a worker process stopped unexpectedly ({exc}); game {index} (seed {seed}) not played"
+        ) from exc
     except Exception as exc:
         raise BatchError(f"game {index} (seed {seed}) failed: {type(exc).__name__}: {exc}") from exc
 

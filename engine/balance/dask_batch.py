@@ -24,10 +24,10 @@ import logging
 import signal
 import time
 import uuid
+from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from .. import __version__
 from ..caching import LRU
@@ -147,14 +147,23 @@ def _client(where: DaskCluster) -> Iterator:
             try:
                 client.wait_for_workers(1, timeout=WORKER_WAIT)
             except TimeoutError:
-                raise BatchError(f"no Dask worker has joined the scheduler at {where.scheduler} within "
-                                 f"{WORKER_WAIT:.0f} s; start some with `dask worker {where.scheduler}`", 1) from None
+                raise BatchError(
+                    f"no Dask worker has joined the scheduler at {where.scheduler} within "
+                    f"{WORKER_WAIT:.0f} s; start some with `dask worker {where.scheduler}`",
+                    1,
+                ) from None
             yield client
         finally:
             client.close()
         return
-    cluster = LocalCluster(n_workers=where.local_workers, threads_per_worker=1, processes=True,
-                           silence_logs=logging.ERROR, preload=[__name__], **LOCAL_QUIET)
+    cluster = LocalCluster(
+        n_workers=where.local_workers,
+        threads_per_worker=1,
+        processes=True,
+        silence_logs=logging.ERROR,
+        preload=[__name__],
+        **LOCAL_QUIET,
+    )
     try:
         client = Client(cluster)
         try:
@@ -173,8 +182,11 @@ def _check_workers(client, setup: GameSetup, expected: dict[str, PackFingerprint
         if isinstance(answer, BaseException):
             answer = f"failed the pack check: {type(answer).__name__}: {answer}"
         if answer:
-            raise BatchError(f"worker {address} {answer}; every worker needs the same tacforge and packs as this "
-                             "machine (docs/cluster.md)", 1)
+            raise BatchError(
+                f"worker {address} {answer}; every worker needs the same tacforge and packs as this "
+                "machine (docs/cluster.md)",
+                1,
+            )
     return len(answers)
 
 
@@ -185,15 +197,24 @@ def _outcome(answer, index: int, seed: int) -> GameSummary:
     if isinstance(answer, CancelledError):
         raise BatchError(f"game {index} (seed {seed}) was cancelled on the cluster, not by this run", 1)
     if isinstance(answer, PackMismatch):
-        raise BatchError(f"{answer}; every worker needs the same tacforge and packs as this machine "
-                         "(docs/cluster.md)", 1)
+        raise BatchError(
+            f"{answer}; every worker needs the same tacforge and packs as this machine (docs/cluster.md)", 1
+        )
     if type(answer).__name__ == "KilledWorker":
         raise BatchError(f"game {index} (seed {seed}): every worker that tried it died ({answer})", 1)
     raise BatchError(f"game {index} (seed {seed}) failed: {type(answer).__name__}: {answer}", 1)
 
 
-def run_on_dask(where: DaskCluster, setup: GameSetup, content, scenario, seed: int, runs: int,
-                finished: Callable[[GameSummary], None], is_cancelled: Callable[[], bool]) -> int:
+def run_on_dask(
+    where: DaskCluster,
+    setup: GameSetup,
+    content,
+    scenario,
+    seed: int,
+    runs: int,
+    finished: Callable[[GameSummary], None],
+    is_cancelled: Callable[[], bool],
+) -> int:
     """Play games 0..runs-1 on the cluster, calling finished(summary) for each in the calling thread, until done or
     cancelled. Returns the number of workers the run started with."""
     expected = scenario_fingerprints(content, scenario, setup.pack_paths)
@@ -207,8 +228,9 @@ def run_on_dask(where: DaskCluster, setup: GameSetup, content, scenario, seed: i
             for index in range(runs):
                 this = game_seed(seed, index)
                 # lower indexes first: a cancelled run then holds the first games, as with the process pool
-                future = client.submit(play_on_worker, setup, expected, index, this,
-                                       key=f"tacforge-game-{batch}-{index}", priority=-index)
+                future = client.submit(
+                    play_on_worker, setup, expected, index, this, key=f"tacforge-game-{batch}-{index}", priority=-index
+                )
                 pending[future] = (index, this)
             # as_completed fetches each result (or error) in the client's own event loop as soon as the game is
             # done; the future is then dropped, so the result leaves the worker and a worker lost later takes no

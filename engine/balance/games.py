@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 
-
 from ..ai import ComputerPlayer, play_out
 from ..sim import events as ev
 from ..sim.battle import Battle
@@ -95,8 +94,9 @@ class GameSummary:
         return body
 
 
-def play_game(content, scenario, index: int, seed: int, handicap: int | None = None,
-              turns: int | None = None) -> GameSummary:
+def play_game(
+    content, scenario, index: int, seed: int, handicap: int | None = None, turns: int | None = None
+) -> GameSummary:
     """Play one game computer against computer, as `tacforge play` does, and summarise it."""
     battle = Battle(content, scenario, seed=seed, handicap=handicap, turns=turns)
     sides = battle.state.sides
@@ -140,21 +140,32 @@ def summarise(battle: Battle, index: int, seed: int) -> GameSummary:
             kills = kill_credit.get(unit.uid, 0)
             held = objective_vp(unit, state, content) if attacker else 0
             if kills or held:
-                contributions.append(UnitContribution(unit.uid, side, unit.name, cls, kills, held,
-                                                      (kills + held) * multiplier))
+                contributions.append(
+                    UnitContribution(unit.uid, side, unit.name, cls, kills, held, (kills + held) * multiplier)
+                )
         contributions.sort(key=lambda c: (-c.vp, c.uid))
-        sides[side] = SideSummary(side, score.kills, score.objective, score.bonus, score.doubled, multiplier,
-                                  score.total, dict(sorted(lost.items())), dict(sorted(lost_vp[side].items())),
-                                  dict(sorted(strength.items())), tuple(contributions[:TOP_PER_SIDE]),
-                                  arrived[side], score.typed_objectives)
+        sides[side] = SideSummary(
+            side,
+            score.kills,
+            score.objective,
+            score.bonus,
+            score.doubled,
+            multiplier,
+            score.total,
+            dict(sorted(lost.items())),
+            dict(sorted(lost_vp[side].items())),
+            dict(sorted(strength.items())),
+            tuple(contributions[:TOP_PER_SIDE]),
+            arrived[side],
+            score.typed_objectives,
+        )
     if result.ratio is not None:
         ratio, note = float(result.ratio), ""
     else:
         ratio, note = None, ("no points" if all(s.total == 0 for s in result.scores.values()) else "infinite")
-    return GameSummary(index, seed, state.turn, result.result, result.label, result.winner, ratio, note,
-                       first_contact, sides)
+    return GameSummary(
+        index, seed, state.turn, result.result, result.label, result.winner, ratio, note, first_contact, sides
+    )
 
 
 # -- the worker processes ------------------------------------------------------------------------------------------
-
-

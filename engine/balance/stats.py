@@ -8,9 +8,9 @@ which `tacforge --help` and the editor's start do not pay (tests/test_cli_startu
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from statistics import NormalDist
-from collections.abc import Iterable
 
 
 def t_quantile(p: float, df: int) -> float:

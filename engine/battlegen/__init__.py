@@ -6,18 +6,57 @@ formation templates, AUTO-SELECT, AUTO-DEPLOY, and writing the result as a pack 
     write_battle(battle, content, Path("my-battles"), requires={...}, ruleset=content.ruleset.id)
 """
 
+from .battle import GeneratedBattle, build_battle
+from .deploy import deploy
+from .forces import (
+    Battery,
+    ForceDraft,
+    FormationDraft,
+    Offer,
+    Purchase,
+    UnitDraft,
+    battery_cost,
+    buy,
+    command_hq,
+    formations,
+    is_available,
+    offers,
+)
 from .plan import BattleChoices, BattlePlan, BuildError, map_size, plan_battle
-from .forces import (Battery, ForceDraft, FormationDraft, Offer, Purchase, UnitDraft, battery_cost, buy,
-                     command_hq, formations, is_available, offers)
+from .scenario_writer import WrittenBattle, map_document, plan_output, scenario_document, write_battle
 from .select import RECIPES, auto_select, choose_force_type, posture
 from .transport import load, load_report
-from .deploy import deploy
-from .battle import GeneratedBattle, build_battle
-from .scenario_writer import WrittenBattle, map_document, plan_output, scenario_document, write_battle
 
 __all__ = [
-    "BattleChoices", "BattlePlan", "BuildError", "map_size", "plan_battle", "Battery", "ForceDraft", "FormationDraft",
-    "Offer", "Purchase", "UnitDraft", "battery_cost", "buy", "command_hq", "formations", "is_available", "offers",
-    "RECIPES", "auto_select", "choose_force_type", "posture", "load", "load_report", "deploy", "GeneratedBattle",
-    "build_battle", "WrittenBattle", "map_document", "plan_output", "scenario_document", "write_battle",
+    "BattleChoices",
+    "BattlePlan",
+    "BuildError",
+    "map_size",
+    "plan_battle",
+    "Battery",
+    "ForceDraft",
+    "FormationDraft",
+    "Offer",
+    "Purchase",
+    "UnitDraft",
+    "battery_cost",
+    "buy",
+    "command_hq",
+    "formations",
+    "is_available",
+    "offers",
+    "RECIPES",
+    "auto_select",
+    "choose_force_type",
+    "posture",
+    "load",
+    "load_report",
+    "deploy",
+    "GeneratedBattle",
+    "build_battle",
+    "WrittenBattle",
+    "map_document",
+    "plan_output",
+    "scenario_document",
+    "write_battle",
 ]

@@ -21,8 +21,8 @@ from ..model import Map
 from ..model.content import Content
 from .deploy import DeploymentArea, deploy
 from .forces import ForceDraft, Purchase, buy, formations, is_available
-from .select import auto_select, choose_force_type
 from .plan import BattleChoices, BattlePlan, BuildError, battle_type_of, map_size, plan_battle
+from .select import auto_select, choose_force_type
 
 
 @dataclass
@@ -43,8 +43,17 @@ def make_map(content: Content, choices: BattleChoices, map_id: str, name: str) -
     from ..mapping.generate import generate_map
 
     width, height = map_size(content, battle_type_of(content, choices))
-    return generate_map(content, width=width, height=height, river=choices.river, cover=choices.cover,
-                        seed=choices.seed, hills=choices.hills, map_id=map_id, name=name)
+    return generate_map(
+        content,
+        width=width,
+        height=height,
+        river=choices.river,
+        cover=choices.cover,
+        seed=choices.seed,
+        hills=choices.hills,
+        map_id=map_id,
+        name=name,
+    )
 
 
 def default_name(content: Content, choices: BattleChoices) -> str:
@@ -53,9 +62,18 @@ def default_name(content: Content, choices: BattleChoices) -> str:
     return f"{battle.name}, {period.name} ({choices.size})"
 
 
-def build_battle(content: Content, choices: BattleChoices, *, scenario_id: str = "battle", name: str | None = None,
-                 auto_select_sides=None, auto_deploy_sides=None, force_types: dict[str, str] | None = None,
-                 purchases: dict[str, list[str]] | None = None, game_map: Map | None = None) -> GeneratedBattle:
+def build_battle(
+    content: Content,
+    choices: BattleChoices,
+    *,
+    scenario_id: str = "battle",
+    name: str | None = None,
+    auto_select_sides=None,
+    auto_deploy_sides=None,
+    force_types: dict[str, str] | None = None,
+    purchases: dict[str, list[str]] | None = None,
+    game_map: Map | None = None,
+) -> GeneratedBattle:
     """Everything `tacforge new` does except writing files. Sides default to all for auto-select and auto-deploy;
     `purchases` names the templates a side buys instead of auto-selecting."""
     if content.ruleset is None:
@@ -92,8 +110,9 @@ def build_battle(content: Content, choices: BattleChoices, *, scenario_id: str =
         force_type = content.known_ruleset.force_type(purchase.force_type)
         if force_type is None:
             raise BuildError(f"'{purchase.force_type}' is not a force type of {side}")
-        force = ForceDraft(side, purchase.force_type, f"{force_type.name} force", drafts, batteries, purchase.budget,
-                           purchase.spent)
+        force = ForceDraft(
+            side, purchase.force_type, f"{force_type.name} force", drafts, batteries, purchase.budget, purchase.spent
+        )
         forces[side] = force
         if side in auto_deploy_sides:
             squares = deploy(content, game_map, plan, force, choices.seed)
@@ -113,18 +132,23 @@ def _force_type_for(content: Content, plan: BattlePlan, side: str, refs: list[st
     if len(templates) < len(found):
         raise BuildError(f"unknown formation '{refs[found.index(None)]}'")
     for ft in content.known_ruleset.force_types:
-        if ft.side == side and all(is_available(content, t, side, ft.id, plan.choices.period, plan.assault)
-                                   for t in templates):
+        if ft.side == side and all(
+            is_available(content, t, side, ft.id, plan.choices.period, plan.assault) for t in templates
+        ):
             return ft.id
-    raise BuildError(f"no force type of {side} may buy all of {', '.join(refs)} in period {plan.choices.period}"
-                     + ("" if plan.assault else " (off-map artillery is for assault battles)"))
+    raise BuildError(
+        f"no force type of {side} may buy all of {', '.join(refs)} in period {plan.choices.period}"
+        + ("" if plan.assault else " (off-map artillery is for assault battles)")
+    )
 
 
 def park(content: Content, game_map: Map, plan: BattlePlan, force: ForceDraft) -> None:
     """No auto-deploy: the units wait in rows from the top of the side's deployment area, nearest the start line
     first, for the designer to place them (docs/rules.md 1.5)."""
     spot = DeploymentArea(content, game_map, plan, force.side, random.Random(0))
-    squares = [(plan.column(force.side, d), y) for y in range(plan.height) for d in range(plan.max_depth(force.side) + 1)]
+    squares = [
+        (plan.column(force.side, d), y) for y in range(plan.height) for d in range(plan.max_depth(force.side) + 1)
+    ]
     from ..sim.initial_state import EDGE_FACING
 
     for formation in force.formations:
@@ -138,21 +162,29 @@ def park(content: Content, game_map: Map, plan: BattlePlan, force: ForceDraft) -
 def briefing(content: Content, battle: GeneratedBattle) -> str:
     plan, profile = battle.plan, content.known_ruleset
     ox, oy = plan.objective
-    lines = [f"{plan.battle.name}: {plan.battle.description}".strip(),
-             f"The objective area is the 19x19 squares around {ox},{oy}; the battle lasts {plan.turns} turns."]
+    lines = [
+        f"{plan.battle.name}: {plan.battle.description}".strip(),
+        f"The objective area is the 19x19 squares around {ox},{oy}; the battle lasts {plan.turns} turns.",
+    ]
     for side, force in battle.forces.items():
         role = "attacks" if plan.attacking(side) else "defends"
         bought = ", ".join(f"{f.letter} {f.name}" for f in force.formations[1:])
         where = f"{role} from the {plan.home_edges[side]}, behind its start line at column {plan.start_lines[side]}"
         lines.append("")
         if bought:
-            lines.append(f"{profile.known_side(side).name}: a {plan.sizes[side]} {force.name} ({force.spent} of "
-                         f"{force.budget} selection points; {force.unused} unused) {where}. Formations: {bought}.")
+            lines.append(
+                f"{profile.known_side(side).name}: a {plan.sizes[side]} {force.name} ({force.spent} of "
+                f"{force.budget} selection points; {force.unused} unused) {where}. Formations: {bought}."
+            )
         else:  # forces still to be chosen (the editor's New Scenario without auto-selection): say nothing that goes stale
-            lines.append(f"{profile.known_side(side).name}: a {plan.sizes[side]} {force.name} with {force.budget} "
-                         f"selection points to spend {where}.")
+            lines.append(
+                f"{profile.known_side(side).name}: a {plan.sizes[side]} {force.name} with {force.budget} "
+                f"selection points to spend {where}."
+            )
         if force.batteries:
-            lines.append("Off-map artillery: " + ", ".join(f"{b.count} x {b.weapon.name}" for b in force.batteries) + ".")
+            lines.append(
+                "Off-map artillery: " + ", ".join(f"{b.count} x {b.weapon.name}" for b in force.batteries) + "."
+            )
         if battle.entrenchments.get(side):
             lines.append(f"It has dug {len(battle.entrenchments[side])} entrenchments.")
     return "\n".join(textwrap.fill(line, 116) if line else "" for line in lines) + "\n"

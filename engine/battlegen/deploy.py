@@ -34,19 +34,59 @@ from .transport import is_transport, load, unload
 
 # Depths behind the line by the unit class's `placement` (content/rules.yaml) and by the formation's role.
 UNIT_DEPTH = {
-    "defend": {"infantry": 2, "machine_gun": 2, "gun": 5, "field_gun": 7, "indirect": 8, "armour": 11, "recon": 1,
-               "battery": 13, "transport": 16},
-    "attack": {"infantry": 3, "machine_gun": 3, "gun": 4, "field_gun": 5, "indirect": 5, "armour": 1, "recon": 1,
-               "battery": 7, "transport": 2},
+    "defend": {
+        "infantry": 2,
+        "machine_gun": 2,
+        "gun": 5,
+        "field_gun": 7,
+        "indirect": 8,
+        "armour": 11,
+        "recon": 1,
+        "battery": 13,
+        "transport": 16,
+    },
+    "attack": {
+        "infantry": 3,
+        "machine_gun": 3,
+        "gun": 4,
+        "field_gun": 5,
+        "indirect": 5,
+        "armour": 1,
+        "recon": 1,
+        "battery": 7,
+        "transport": 2,
+    },
 }
 FORMATION_DEPTH = {
-    "defend": {"infantry": 2, "recon": 1, "antitank": 5, "tank_hunter": 6, "support": 6, "armour": 11,
-               "assault_armour": 10, "artillery": 13, "command": 9},
-    "attack": {"armour": 2, "infantry": 2, "recon": 1, "tank_hunter": 3, "assault_armour": 4, "antitank": 6,
-               "support": 6, "artillery": 8, "command": 11},
+    "defend": {
+        "infantry": 2,
+        "recon": 1,
+        "antitank": 5,
+        "tank_hunter": 6,
+        "support": 6,
+        "armour": 11,
+        "assault_armour": 10,
+        "artillery": 13,
+        "command": 9,
+    },
+    "attack": {
+        "armour": 2,
+        "infantry": 2,
+        "recon": 1,
+        "tank_hunter": 3,
+        "assault_armour": 4,
+        "antitank": 6,
+        "support": 6,
+        "artillery": 8,
+        "command": 11,
+    },
 }
 BANDS = {
-    "defend": (("infantry", "recon"), ("antitank", "tank_hunter", "support"), ("armour", "assault_armour", "artillery")),
+    "defend": (
+        ("infantry", "recon"),
+        ("antitank", "tank_hunter", "support"),
+        ("armour", "assault_armour", "artillery"),
+    ),
     "attack": (("armour", "infantry", "recon", "tank_hunter", "assault_armour"), ("antitank", "support", "artillery")),
 }
 
@@ -69,7 +109,9 @@ class DeploymentArea:
         depth = np.array([plan.depth(side, int(x)) for x in cols])
         ox, oy = plan.objective
         self.objective = np.zeros((plan.height, plan.width), bool)
-        self.objective[max(0, oy - self.radius):oy + self.radius + 1, max(0, ox - self.radius):ox + self.radius + 1] = True
+        self.objective[
+            max(0, oy - self.radius) : oy + self.radius + 1, max(0, ox - self.radius) : ox + self.radius + 1
+        ] = True
         if self.posture == "defend":  # what the defenders want to see: the approach beyond their line
             self.watch = np.broadcast_to((depth < 0) & (depth >= -16), (plan.height, plan.width))
         else:
@@ -151,7 +193,9 @@ def _kind(content: Content, unit: UnitDraft) -> str:
     return (cls.placement if cls else None) or "infantry"
 
 
-def deploy(content: Content, game_map: Map, plan: BattlePlan, force: ForceDraft, seed: int = 1) -> list[tuple[int, int]]:
+def deploy(
+    content: Content, game_map: Map, plan: BattlePlan, force: ForceDraft, seed: int = 1
+) -> list[tuple[int, int]]:
     """Place every unit of the force (sets at, facing and carrier) and return the entrenched squares."""
     rng = random.Random(f"deploy:{seed}:{force.side}")
     field = DeploymentArea(content, game_map, plan, force.side, rng)
@@ -185,15 +229,25 @@ def entrench(content: Content, plan: BattlePlan, field: DeploymentArea, force: F
     squares: list[tuple[int, int]] = []
     for formation in force.formations:
         for unit in formation.units:
-            if unit.at and _kind(content, unit) in ("infantry", "machine_gun", "gun", "field_gun", "indirect") \
-                    and unit.carrier is None:
+            if (
+                unit.at
+                and _kind(content, unit) in ("infantry", "machine_gun", "gun", "field_gun", "indirect")
+                and unit.carrier is None
+            ):
                 x, y = unit.at
                 if field.entrenchable[y, x] and unit.at not in squares:
                     squares.append(unit.at)
     target = min(limit, max(len(squares), limit // 2))
     ox, oy = plan.objective
-    belt = [(x, y) for y in range(plan.height) for x in range(plan.width)  # staggered, like foxholes
-            if field.objective[y, x] and field.entrenchable[y, x] and 0 <= plan.depth(force.side, x) <= 4
-            and (x + y) % 2 == 0 and (x, y) not in squares]
+    belt = [
+        (x, y)
+        for y in range(plan.height)
+        for x in range(plan.width)  # staggered, like foxholes
+        if field.objective[y, x]
+        and field.entrenchable[y, x]
+        and 0 <= plan.depth(force.side, x) <= 4
+        and (x + y) % 2 == 0
+        and (x, y) not in squares
+    ]
     belt.sort(key=lambda s: (plan.depth(force.side, s[0]), abs(s[1] - oy), s[1], s[0]))
-    return (squares + belt[:max(0, target - len(squares))])[:limit]
+    return (squares + belt[: max(0, target - len(squares))])[:limit]

@@ -40,10 +40,10 @@ class UnitDraft:
     weapon: Weapon
     count: int
     name: str = ""
-    siw: str | None = None          # local id of the SIW, None: the ruleset's default
+    siw: str | None = None  # local id of the SIW, None: the ruleset's default
     at: tuple[int, int] | None = None
     facing: str | None = None
-    carrier: str | None = None      # unit id (letter + index) of the vehicle it rides in
+    carrier: str | None = None  # unit id (letter + index) of the vehicle it rides in
 
 
 @dataclass
@@ -52,7 +52,7 @@ class FormationDraft:
     name: str
     role: str
     units: list[UnitDraft]
-    template: str | None = None     # qualified template id
+    template: str | None = None  # qualified template id
 
     @property
     def hq(self) -> UnitDraft:
@@ -132,8 +132,9 @@ def _elements(t: FormationTemplate):
     return ([t.hq] if t.hq else []) + list(t.units)
 
 
-def is_available(content: Content, t: FormationTemplate, side: str, force_type: str, period: int,
-                 assault: bool) -> bool:
+def is_available(
+    content: Content, t: FormationTemplate, side: str, force_type: str, period: int, assault: bool
+) -> bool:
     ft = content.known_ruleset.force_type(force_type)
     if ft is None or ft.side != side or t.side != side:
         return False
@@ -195,11 +196,16 @@ def offer(content: Content, t: FormationTemplate, side: str, force_type: str) ->
 
 def offers(content: Content, side: str, force_type: str, period: int, assault: bool) -> list[Offer]:
     """Every template the force may buy, in the order of the pack's formations file."""
-    return [offer(content, t, side, force_type) for t in content.formations.values()
-            if is_available(content, t, side, force_type, period, assault)]
+    return [
+        offer(content, t, side, force_type)
+        for t in content.formations.values()
+        if is_available(content, t, side, force_type, period, assault)
+    ]
 
 
-def buy(content: Content, side: str, force_type: str, period: int, budget: int, template_refs, assault: bool) -> Purchase:
+def buy(
+    content: Content, side: str, force_type: str, period: int, budget: int, template_refs, assault: bool
+) -> Purchase:
     """Buy named templates (ids as in formations.yaml); BuildError when one is unavailable or the budget is short."""
     purchase = Purchase(side, force_type, budget)
     for ref in template_refs:
@@ -207,9 +213,11 @@ def buy(content: Content, side: str, force_type: str, period: int, budget: int, 
         if t is None:
             raise BuildError(f"unknown formation '{ref}'")
         if not is_available(content, t, side, force_type, period, assault):
-            raise BuildError(f"{t.name} ({t.id.split(':')[-1]}) is not available to a {force_type} force of "
-                             f"{side} in period {period}" + ("" if assault or not t.offmap else
-                                                             " (off-map artillery is for assault battles)"))
+            raise BuildError(
+                f"{t.name} ({t.id.split(':')[-1]}) is not available to a {force_type} force of "
+                f"{side} in period {period}"
+                + ("" if assault or not t.offmap else " (off-map artillery is for assault battles)")
+            )
         purchase.add(offer(content, t, side, force_type))
     if purchase.spent > budget:
         raise BuildError(f"the {side} formations cost {purchase.spent} selection points; the budget is {budget}")
@@ -230,16 +238,18 @@ def command_hq(content: Content, side: str, force_type: str, period: int) -> For
     # the escort: platoons of the first class (in the rules' unit_classes order) whose platoons carry a SIW
     class_order = list(content.unit_classes)
     vehicles = sorted((w for w in pool if is_transport_weapon(content, w) and content.carries(w) == "all"), key=rank)
-    men = sorted((w for w in pool if content.unit_class_of(w) and content.unit_class_of(w).carries_siw),
-                 key=lambda w: (class_order.index(w.unit_class), w.id))
+    men = sorted(
+        (w for w in pool if content.unit_class_of(w) and content.unit_class_of(w).carries_siw),
+        key=lambda w: (class_order.index(w.unit_class), w.id),
+    )
     if not vehicles or not men:
         raise BuildError(f"no command vehicle or infantry for {side} in period {period}")
     capacity = content.parameters.units.transport_capacity_per_vehicle
     escort = max(1, capacity // max(1, content.transport_cost(men[0]) or 1))
     name = profile.known_side(side).command_hq_name
-    return FormationDraft("A", name, "command", [
-        UnitDraft(0, vehicles[0], 1, name),
-        UnitDraft(1, men[0], escort, "HQ Defence Section")])
+    return FormationDraft(
+        "A", name, "command", [UnitDraft(0, vehicles[0], 1, name), UnitDraft(1, men[0], escort, "HQ Defence Section")]
+    )
 
 
 def formations(content: Content, purchase: Purchase, period: int) -> tuple[list[FormationDraft], list[Battery]]:
@@ -253,8 +263,9 @@ def formations(content: Content, purchase: Purchase, period: int) -> tuple[list[
         nats = nationalities(content, purchase.side, purchase.force_type, t)
         if t.offmap:
             for i, element in enumerate(t.units[:n] if n is not None else t.units, 1):
-                batteries.append(Battery(_weapon(content, element.weapon, nats), element.count,
-                                         f"{t.name}, battery {i}"))
+                batteries.append(
+                    Battery(_weapon(content, element.weapon, nats), element.count, f"{t.name}, battery {i}")
+                )
             continue
         if len(out) >= len(letters):
             raise BuildError(f"a force has at most {len(letters)} formations ({letters[0]}-{letters[-1]})")

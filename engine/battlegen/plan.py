@@ -20,9 +20,9 @@ from ..model import BattleType, Map
 from ..model.content import Content
 
 SIZES = ("large", "small")
-MEETING_LINE = 15            # meeting engagement: start lines this far from each home edge (13 U5)
-OBJECTIVE_INSET = (12, 15)   # assault/pursuit: objective centre this far inside the defender's half
-ATTACKER_LINE = (15, 20)     # assault/pursuit: attacker start line this far from its home edge
+MEETING_LINE = 15  # meeting engagement: start lines this far from each home edge (13 U5)
+OBJECTIVE_INSET = (12, 15)  # assault/pursuit: objective centre this far inside the defender's half
+ATTACKER_LINE = (15, 20)  # assault/pursuit: attacker start line this far from its home edge
 
 
 class BuildError(Exception):
@@ -35,12 +35,12 @@ class BattleChoices:
 
     battle_type: str
     period: int
-    size: str = "large"               # large | small: a small battle halves both budgets
-    handicap: int = 3                 # 1-5 (8.1)
-    turns: int | None = None          # None: 30 for assaults, 20 otherwise (8.4); only where the ruleset allows
+    size: str = "large"  # large | small: a small battle halves both budgets
+    handicap: int = 3  # 1-5 (8.1)
+    turns: int | None = None  # None: 30 for assaults, 20 otherwise (8.4); only where the ruleset allows
     visibility: int | str = "random"  # "random" (rolled 7-20 when the battle starts) or a fixed value
     river: bool = False
-    cover: int = 5                    # cover terrain density 0-9 (1.4)
+    cover: int = 5  # cover terrain density 0-9 (1.4)
     hills: bool = True
     seed: int = 1
 
@@ -55,8 +55,8 @@ class BattlePlan:
     sides: tuple[str, ...]
     attackers: tuple[str, ...]
     home_edges: dict[str, str]
-    sizes: dict[str, str]             # side -> large | medium | small (the battle type's sizes)
-    budgets: dict[str, int]           # side -> selection points
+    sizes: dict[str, str]  # side -> large | medium | small (the battle type's sizes)
+    budgets: dict[str, int]  # side -> selection points
     objective: tuple[int, int] = (0, 0)
     start_lines: dict[str, int] = field(default_factory=dict)
 
@@ -102,8 +102,10 @@ def battle_type_of(content: Content, c: BattleChoices) -> BattleType:
         raise BuildError(f"pack '{content.pack_id}' has no ruleset profile; build battles with a front pack")
     battle = profile.battle_type(c.battle_type)
     if battle is None:
-        raise BuildError(f"unknown battle type '{c.battle_type}'; {profile.name} has: "
-                         + ", ".join(b.id for b in profile.battle_types))
+        raise BuildError(
+            f"unknown battle type '{c.battle_type}'; {profile.name} has: "
+            + ", ".join(b.id for b in profile.battle_types)
+        )
     return battle
 
 
@@ -131,8 +133,10 @@ def _check(content: Content, c: BattleChoices) -> BattleType:
     for side in profile.side_ids():
         edge = profile.known_side(side).home_edge
         if edge not in ("west", "east"):
-            raise BuildError(f"side '{side}' has home edge {edge}; start lines are columns, "
-                             "so battles are built only for west and east home edges")
+            raise BuildError(
+                f"side '{side}' has home edge {edge}; start lines are columns, "
+                "so battles are built only for west and east home edges"
+            )
     return battle
 
 
@@ -150,9 +154,17 @@ def plan_battle(content: Content, choices: BattleChoices, game_map: Map | None =
         raise BuildError(f"battle type '{battle.id}' gives no force size for {', '.join(missing)}")
     small = choices.size == "small"
     plan = BattlePlan(
-        choices, battle, width, height, turns, sides, tuple(battle.attackers),
-        {s: profile.known_side(s).home_edge for s in sides}, {s: sizes[s] for s in sides},
-        {s: profile.selection_budget(sizes[s], small) for s in sides})
+        choices,
+        battle,
+        width,
+        height,
+        turns,
+        sides,
+        tuple(battle.attackers),
+        {s: profile.known_side(s).home_edge for s in sides},
+        {s: sizes[s] for s in sides},
+        {s: profile.selection_budget(sizes[s], small) for s in sides},
+    )
     objective, lines = _place(content, plan, game_map, random.Random(f"objective:{choices.seed}"))
     return replace(plan, objective=objective, start_lines=lines)
 
@@ -168,7 +180,7 @@ def _area_score(content: Content, game_map: Map | None, center: tuple[int, int],
 
     grid = TerrainGrid.from_map(game_map, content)
     x, y = center
-    box = np.s_[max(0, y - radius):y + radius + 1, max(0, x - radius):x + radius + 1]
+    box = np.s_[max(0, y - radius) : y + radius + 1, max(0, x - radius) : x + radius + 1]
     cover = int(grid.cover[box].sum())
     towns = int((grid.los_kind[box] == LOS_TOWN).sum())
     water = int((grid.level[box] == 0).sum())
@@ -187,11 +199,14 @@ def _place(content: Content, plan: BattlePlan, game_map: Map | None, rng: random
         lines = {s: _edge_column(plan.home_edges[s], MEETING_LINE, w) for s in plan.sides}
     else:
         edge = plan.home_edges[defender]
-        columns = [(w // 2 + inset) if edge == "east" else (w - 1 - (w // 2 + inset))
-                   for inset in range(OBJECTIVE_INSET[0], OBJECTIVE_INSET[1] + 1)]
+        columns = [
+            (w // 2 + inset) if edge == "east" else (w - 1 - (w // 2 + inset))
+            for inset in range(OBJECTIVE_INSET[0], OBJECTIVE_INSET[1] + 1)
+        ]
         lines = {s: _edge_column(plan.home_edges[s], rng.randint(*ATTACKER_LINE), w) for s in plan.attackers}
-    best = max(((x, y) for x in columns for y in rows),
-               key=lambda c: (_area_score(content, game_map, c, radius), rng.random()))
+    best = max(
+        ((x, y) for x in columns for y in rows), key=lambda c: (_area_score(content, game_map, c, radius), rng.random())
+    )
     if defender is not None:  # the defender's line at the objective area's attacker-side edge
         lines[defender] = best[0] - radius if plan.home_edges[defender] == "east" else best[0] + radius
     return best, {s: lines[s] for s in plan.sides}

@@ -36,6 +36,7 @@ from ..yamlio import atomic_write_text, dump_roundtrip
 from .battle import GeneratedBattle
 from .plan import BuildError
 
+
 def _flow_map(pairs) -> CommentedMap:
     out = CommentedMap(pairs)
     out.fa.set_flow_style()
@@ -105,13 +106,15 @@ def scenario_document(battle: GeneratedBattle) -> CommentedMap:
     doc["starting_vp"] = _flow_map((s, 0) for s in plan.sides)
     doc["unused_selection_points"] = _flow_map((s, battle.forces[s].unused) for s in plan.sides)
     if battle.entrenchments:
-        doc["entrenchments"] = CommentedMap((s, [_flow_seq(list(sq)) for sq in squares])
-                                            for s, squares in battle.entrenchments.items())
+        doc["entrenchments"] = CommentedMap(
+            (s, [_flow_seq(list(sq)) for sq in squares]) for s, squares in battle.entrenchments.items()
+        )
     batteries = {s: f.batteries for s, f in battle.forces.items() if f.batteries}
     if batteries:
         doc["offmap_artillery"] = CommentedMap(
             (s, [_flow_map([("weapon", b.weapon.local_id), ("count", b.count), ("name", b.name)]) for b in items])
-            for s, items in batteries.items())
+            for s, items in batteries.items()
+        )
     forces = CommentedMap()
     for side in plan.sides:
         force = battle.forces[side]
@@ -152,8 +155,9 @@ def _matches(pack_dir: Path, path: Path, patterns) -> bool:
     return any(fnmatch.fnmatchcase(rel, pattern) for pattern in patterns)
 
 
-def plan_output(out: Path, scenario_id: str | None, front: str, taken_ids=(),
-                default_id: str = "battle") -> tuple[Path, str, Path, Path, bool, str]:
+def plan_output(
+    out: Path, scenario_id: str | None, front: str, taken_ids=(), default_id: str = "battle"
+) -> tuple[Path, str, Path, Path, bool, str]:
     """(pack folder, pack id, scenario path, map path, whether the pack is new, scenario id) for an -o argument.
     The scenario id is `scenario_id`, else the stem of a NAME.yaml output, else `default_id`."""
     out = Path(out).expanduser()
@@ -168,10 +172,14 @@ def plan_output(out: Path, scenario_id: str | None, front: str, taken_ids=(),
             raise BuildError(f"the pack at {existing} does not require '{front}'; add it to requires in its pack.yaml")
         scenario = out if is_file else existing / "scenarios" / f"{sid}.yaml"
         game_map = existing / "maps" / f"{sid}.yaml"
-        if not (_matches(existing, scenario, manifest.files["scenarios"])
-                and _matches(existing, game_map, manifest.files["maps"])):
-            raise BuildError(f"the pack at {existing} would not load {scenario.name} or maps/{game_map.name} "
-                             f"(see 'files:' in its pack.yaml); write to {existing / 'scenarios'}")
+        if not (
+            _matches(existing, scenario, manifest.files["scenarios"])
+            and _matches(existing, game_map, manifest.files["maps"])
+        ):
+            raise BuildError(
+                f"the pack at {existing} would not load {scenario.name} or maps/{game_map.name} "
+                f"(see 'files:' in its pack.yaml); write to {existing / 'scenarios'}"
+            )
         return existing, manifest.id, scenario, game_map, False, sid
     folder = out.with_suffix("") if is_file else out
     pack_id = slug(folder.resolve().name, "battles").replace("-", "_")
@@ -190,24 +198,42 @@ def pack_requirements(packset, pack_id: str) -> dict[str, str]:
     return out
 
 
-def write_battle(battle: GeneratedBattle, content: Content, out: Path, *, requires: dict[str, str], ruleset: str,
-                 force: bool = False, comments: Sequence[str] = (), taken_ids=(), front: str | None = None,
-                 new_map: bool = True) -> WrittenBattle:
+def write_battle(
+    battle: GeneratedBattle,
+    content: Content,
+    out: Path,
+    *,
+    requires: dict[str, str],
+    ruleset: str,
+    force: bool = False,
+    comments: Sequence[str] = (),
+    taken_ids=(),
+    front: str | None = None,
+    new_map: bool = True,
+) -> WrittenBattle:
     """Write the battle into a pack (see the module docstring) and say where it went. `front` is the pack the
     output pack must require (default: the content's own pack). With `new_map` False the battle is fought on a map
     the pack already has (battle.game_map, loaded from it), which is left as it is."""
     pack_dir, pack_id, scenario_path, map_path, new_pack, sid = plan_output(
-        out, battle.scenario_id, front or content.pack_id, taken_ids)
+        out, battle.scenario_id, front or content.pack_id, taken_ids
+    )
     clashes = [p for p in ((scenario_path, map_path) if new_map else (scenario_path,)) if p.exists()]
     if clashes and not force:
-        raise BuildError(f"{', '.join(map(str, clashes))} already exist{'s' if len(clashes) == 1 else ''}; "
-                         "use --force to replace, or choose another -o")
+        raise BuildError(
+            f"{', '.join(map(str, clashes))} already exist{'s' if len(clashes) == 1 else ''}; "
+            "use --force to replace, or choose another -o"
+        )
     battle.scenario_id = sid
     m = battle.game_map
     if new_map:
         battle.game_map = Map(sid, m.name, m.width, m.height, m.cells, m.legend, m.labels, m.description)
-        map_text = render("map", map_document(content, battle.game_map), map_path, pack_dir,
-                          [f"Random map of the battle '{sid}' (tacforge new)."])
+        map_text = render(
+            "map",
+            map_document(content, battle.game_map),
+            map_path,
+            pack_dir,
+            [f"Random map of the battle '{sid}' (tacforge new)."],
+        )
     else:
         if m.source.file is None:
             raise BuildError(f"map '{m.id}' was not read from a file of the pack")
@@ -222,9 +248,16 @@ def write_battle(battle: GeneratedBattle, content: Content, out: Path, *, requir
         atomic_write_text(scenario_path, scenario_text)
         write_pack_schemas(pack_dir)
         if manifest_path is not None:
-            manifest_text = render("pack", _manifest(pack_id, requires, ruleset), manifest_path, pack_dir, [
-                "Battles built with `tacforge new`. Play one with:",
-                f"  tacforge --pack-path {pack_dir} play {pack_id}:{sid}"])
+            manifest_text = render(
+                "pack",
+                _manifest(pack_id, requires, ruleset),
+                manifest_path,
+                pack_dir,
+                [
+                    "Battles built with `tacforge new`. Play one with:",
+                    f"  tacforge --pack-path {pack_dir} play {pack_id}:{sid}",
+                ],
+            )
             atomic_write_text(manifest_path, manifest_text)
     except OSError as exc:
         raise BuildError(f"cannot write the battle: {exc.strerror or exc} ({exc.filename or pack_dir})") from None

@@ -31,12 +31,26 @@ from .forces import Offer, Purchase, battery_cost, offers
 from .plan import BattlePlan, BuildError
 
 RECIPES: dict[str, tuple[tuple[tuple[str, ...], float], ...]] = {
-    "attack": ((("armour",), 0.36), (("infantry",), 0.34), (("support",), 0.10), (("recon",), 0.08),
-               (("tank_hunter", "antitank", "assault_armour"), 0.12)),
-    "defend": ((("infantry",), 0.42), (("antitank",), 0.16), (("support",), 0.14),
-               (("armour", "assault_armour", "tank_hunter"), 0.28)),
-    "rearguard": ((("infantry",), 0.34), (("antitank",), 0.16), (("tank_hunter", "armour", "assault_armour"), 0.30),
-                  (("recon",), 0.10), (("support",), 0.10)),
+    "attack": (
+        (("armour",), 0.36),
+        (("infantry",), 0.34),
+        (("support",), 0.10),
+        (("recon",), 0.08),
+        (("tank_hunter", "antitank", "assault_armour"), 0.12),
+    ),
+    "defend": (
+        (("infantry",), 0.42),
+        (("antitank",), 0.16),
+        (("support",), 0.14),
+        (("armour", "assault_armour", "tank_hunter"), 0.28),
+    ),
+    "rearguard": (
+        (("infantry",), 0.34),
+        (("antitank",), 0.16),
+        (("tank_hunter", "armour", "assault_armour"), 0.30),
+        (("recon",), 0.10),
+        (("support",), 0.10),
+    ),
 }
 OFFMAP_SHARE = 0.40
 TASTE = 0.3  # how far a seed's liking for some templates may outweigh a closer fit to the recipe
@@ -58,8 +72,12 @@ def mobility(content: Content, side: str, force_type: str, plan: BattlePlan) -> 
 def choose_force_type(content: Content, plan: BattlePlan, side: str, rng: random.Random) -> str:
     """Attackers take the most mobile force type (the most of its infantry rides), defenders the least mobile one;
     the seed picks among equals. Force types with nothing to buy in the period are never chosen."""
-    types = [ft.id for ft in content.known_ruleset.force_types if ft.side == side
-             and any(o.role != "offmap" for o in offers(content, side, ft.id, plan.choices.period, plan.assault))]
+    types = [
+        ft.id
+        for ft in content.known_ruleset.force_types
+        if ft.side == side
+        and any(o.role != "offmap" for o in offers(content, side, ft.id, plan.choices.period, plan.assault))
+    ]
     if not types:
         raise BuildError(f"no force type of {side} has formations available in period {plan.choices.period}")
     scored = [(mobility(content, side, t, plan), t) for t in types]
@@ -101,8 +119,9 @@ def _candidate(pool: list[Offer], recipe, spend: int, room: int, limit: int, rid
         if not wants:
             break
         lack, i, fits = rng.choices(wants, weights=[w[0] for w in wants])[0]
-        weights = [1.0 / (1.0 + abs(o.cost - lack) / max(lack, 1.0)) * (1.0 if o.mounted == ride else 0.4)
-                   for o in fits]
+        weights = [
+            1.0 / (1.0 + abs(o.cost - lack) / max(lack, 1.0)) * (1.0 if o.mounted == ride else 0.4) for o in fits
+        ]
         pick = rng.choices(fits, weights=weights)[0]
         picks.append(pick)
         spent_by[i] += pick.cost
@@ -126,13 +145,23 @@ def _score(picks: list[Offer], recipe, spend: int) -> float:
     total = sum(o.cost for o in picks)
     off = sum(abs(s / max(spend, 1) - share) for s, (_, share) in zip(spent, recipe))
     missing = sum(1 for s, (_, share) in zip(spent, recipe) if s == 0 and share >= 0.15)
-    repeats = len(picks) - len({o.template.id for o in picks}) - sum(
-        1 for o in picks if o.role == "infantry") + len({o.template.id for o in picks if o.role == "infantry"})
+    repeats = (
+        len(picks)
+        - len({o.template.id for o in picks})
+        - sum(1 for o in picks if o.role == "infantry")
+        + len({o.template.id for o in picks if o.role == "infantry"})
+    )
     return off + 0.5 * missing + 3.0 * (spend - total) / max(spend, 1) + 0.2 * repeats
 
 
-def auto_select(content: Content, plan: BattlePlan, side: str, force_type: str | None = None,
-                seed: int | None = None, samples: int = 200) -> Purchase:
+def auto_select(
+    content: Content,
+    plan: BattlePlan,
+    side: str,
+    force_type: str | None = None,
+    seed: int | None = None,
+    samples: int = 200,
+) -> Purchase:
     """Buy a force for `side` within its budget; deterministic for a seed. `samples` candidate forces are drawn
     and the one that best matches the recipe (see _score) is bought; each seed also likes some templates a little
     more than others (TASTE), so that different seeds give different forces where several fit about as well."""
@@ -154,8 +183,12 @@ def auto_select(content: Content, plan: BattlePlan, side: str, force_type: str |
         score = _score(picks, recipe, spend) + (sum(taste[o.template.id] for o in picks) / len(picks) if picks else 0)
         if score < best_score:
             best, best_score = picks, score
-    order = {r: i for i, r in enumerate(("armour", "infantry", "tank_hunter", "assault_armour", "recon", "antitank",
-                                         "support", "artillery"))}
+    order = {
+        r: i
+        for i, r in enumerate(
+            ("armour", "infantry", "tank_hunter", "assault_armour", "recon", "antitank", "support", "artillery")
+        )
+    }
     for o in sorted(best, key=lambda o: (order.get(o.role, 99), -o.cost, o.template.id)):
         purchase.add(o)
     return purchase

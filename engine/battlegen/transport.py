@@ -49,8 +49,9 @@ def load(content: Content, formation: FormationDraft) -> None:
     loads: dict[int, list[UnitDraft]] = {id(v): [] for v in vehicles}
     riders = passengers_of(content, formation)
     # guns and mortars first (only 'all' carriers take them), then infantry, each largest first
-    riders.sort(key=lambda u: (bool(content.unit_classes[u.weapon.unit_class].infantry), -_rider_points(content, u),
-                               u.index))
+    riders.sort(
+        key=lambda u: (bool(content.unit_classes[u.weapon.unit_class].infantry), -_rider_points(content, u), u.index)
+    )
     for unit in riders:
         infantry = content.unit_classes[unit.weapon.unit_class].infantry
         need = _rider_points(content, unit)

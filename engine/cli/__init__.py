@@ -22,8 +22,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Scenario and force design toolkit for platoon-level WWII tactical battles.",
     )
     parser.add_argument("--version", action=_PrintVersion)
-    parser.add_argument("--pack-path", action="append", default=[], metavar="DIR",
-                        help="also look for packs in DIR (a pack folder or a folder of packs); may repeat")
+    parser.add_argument(
+        "--pack-path",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also look for packs in DIR (a pack folder or a folder of packs); may repeat",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMANDS:
         module.register(sub)
@@ -35,8 +40,9 @@ class _PrintVersion(argparse.Action):
     """argparse's 'version' action, but reading the version only when asked (see engine.__getattr__)."""
 
     def __init__(self, option_strings, dest, **_):
-        super().__init__(option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0,
-                         help="show the version and exit")
+        super().__init__(
+            option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0, help="show the version and exit"
+        )
 
     def __call__(self, parser, namespace, values, option_string=None):
         from .. import __version__
@@ -49,8 +55,14 @@ def _accept_pack_path_after_the_command(sub: argparse._SubParsersAction) -> None
     """`--pack-path` also after the subcommand (and its own subcommands): a subparser writes its namespace over the
     main one, so it collects into a separate list that main() adds to the one given before the subcommand."""
     for parser in set(sub.choices.values()):
-        parser.add_argument("--pack-path", action="append", dest="pack_path_after", default=argparse.SUPPRESS,
-                            metavar="DIR", help="also look for packs in DIR (as before the command); may repeat")
+        parser.add_argument(
+            "--pack-path",
+            action="append",
+            dest="pack_path_after",
+            default=argparse.SUPPRESS,
+            metavar="DIR",
+            help="also look for packs in DIR (as before the command); may repeat",
+        )
         for action in parser._actions:
             if isinstance(action, argparse._SubParsersAction):
                 _accept_pack_path_after_the_command(action)
@@ -70,4 +82,3 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-

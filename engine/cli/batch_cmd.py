@@ -12,33 +12,46 @@ from .common import CommandError, fail, positive_int
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "batch", help="play a scenario many times, computer against computer, and report its balance",
+        "batch",
+        help="play a scenario many times, computer against computer, and report its balance",
         description="Play N computer-against-computer games of a scenario across J processes and report the "
-                    "distribution of results, the victory ratio with a 95% confidence interval, losses by unit "
-                    "class, where the points came from, the turn of first contact and the units that decided the "
-                    "games. The same --seed gives the same games whatever --jobs is; each game's own seed (in "
-                    "the CSV) replays it with `tacforge play SCENARIO --seed SEED`. With --scheduler or --cluster "
-                    "local the games are played on Dask workers, with the same report.")
+        "distribution of results, the victory ratio with a 95% confidence interval, losses by unit "
+        "class, where the points came from, the turn of first contact and the units that decided the "
+        "games. The same --seed gives the same games whatever --jobs is; each game's own seed (in "
+        "the CSV) replays it with `tacforge play SCENARIO --seed SEED`. With --scheduler or --cluster "
+        "local the games are played on Dask workers, with the same report.",
+    )
     p.add_argument("scenario", help="scenario id (pack:id or id) or the path of a scenario file")
     p.add_argument("--runs", type=positive_int, required=True, metavar="N", help="number of games")
     p.add_argument("--jobs", type=positive_int, metavar="J", help="worker processes (default: every core)")
     where = p.add_argument_group(
         "Dask distributed (pip install 'tacforge[cluster]'; docs/cluster.md)",
         "Play the games on a Dask cluster instead of local processes; the report is the same. Every worker needs "
-        "the same tacforge and packs as this machine: the run checks their versions and content hashes first.")
-    where.add_argument("--scheduler", metavar="ADDRESS",
-                       help="address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786")
-    where.add_argument("--cluster", choices=("local",),
-                       help="local: start a Dask LocalCluster on this machine for the run")
-    where.add_argument("--workers", type=positive_int, metavar="N",
-                       help="worker processes of --cluster local (default: every core)")
+        "the same tacforge and packs as this machine: the run checks their versions and content hashes first.",
+    )
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS", help="address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786"
+    )
+    where.add_argument(
+        "--cluster", choices=("local",), help="local: start a Dask LocalCluster on this machine for the run"
+    )
+    where.add_argument(
+        "--workers", type=positive_int, metavar="N", help="worker processes of --cluster local (default: every core)"
+    )
     p.add_argument("--seed", type=int, default=0, metavar="S", help="base seed of the batch (default 0)")
     p.add_argument("--handicap", type=int, choices=range(1, 6), metavar="1-5")
     p.add_argument("--turns", type=positive_int, help="play this many turns instead of the scenario's length")
-    p.add_argument("--format", choices=("text", "json", "csv"), default="text",
-                   help="text: the report; json: report and every game; csv: one row per game")
-    p.add_argument("--no-progress", action="store_true",
-                   help="no progress bar (it is shown on stderr only when stderr is a terminal)")
+    p.add_argument(
+        "--format",
+        choices=("text", "json", "csv"),
+        default="text",
+        help="text: the report; json: report and every game; csv: one row per game",
+    )
+    p.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it is shown on stderr only when stderr is a terminal)",
+    )
     p.set_defaults(run=run)
 
 
@@ -59,8 +72,9 @@ def _where(args):
     if args.scheduler is not None and args.cluster is not None:
         raise CommandError("give either --scheduler or --cluster local, not both")
     if args.jobs is not None:
-        raise CommandError("--jobs counts local processes; on Dask, the workers play the games "
-                           "(--workers N with --cluster local)")
+        raise CommandError(
+            "--jobs counts local processes; on Dask, the workers play the games (--workers N with --cluster local)"
+        )
     from ..balance.batch import default_jobs
     from ..balance.dask_batch import DaskCluster
 
@@ -88,10 +102,18 @@ def run(args) -> int:
 
     def work() -> None:
         try:
-            box["report"] = run_batch(args.scenario, args.runs, jobs=args.jobs, seed=args.seed,
-                                      handicap=args.handicap, turns=args.turns,
-                                      pack_paths=getattr(args, "pack_path", []) or [], progress=progress,
-                                      cancel=cancel, cluster=where)
+            box["report"] = run_batch(
+                args.scenario,
+                args.runs,
+                jobs=args.jobs,
+                seed=args.seed,
+                handicap=args.handicap,
+                turns=args.turns,
+                pack_paths=getattr(args, "pack_path", []) or [],
+                progress=progress,
+                cancel=cancel,
+                cluster=where,
+            )
         except BaseException as exc:  # handed to the main thread, which reports it
             box["error"] = exc
         finally:
@@ -112,8 +134,10 @@ def run(args) -> int:
                     raise
                 interrupted = True
                 cancel.set()
-                print("\ninterrupted: stopping; the report covers the games finished (Ctrl-C again to quit at once)",
-                      file=sys.stderr)
+                print(
+                    "\ninterrupted: stopping; the report covers the games finished (Ctrl-C again to quit at once)",
+                    file=sys.stderr,
+                )
     finally:
         if bar is not None:
             bar.close()

@@ -17,17 +17,26 @@ if TYPE_CHECKING:  # the annotations' names; the functions import the rules when
 
 
 def register(sub) -> None:
-    p = sub.add_parser("calc", help="kill-probability calculator",
-                       description="Expected kills of one attack (KG Appendix 2), or a table of them.")
+    p = sub.add_parser(
+        "calc",
+        help="kill-probability calculator",
+        description="Expected kills of one attack (KG Appendix 2), or a table of them.",
+    )
     calc = p.add_subparsers(dest="calc", metavar="WHAT", required=True)
     k = calc.add_parser("kills", help="expected kills of one attack, with the intermediate values")
     _common(k)
     k.add_argument("--firer", help="firing weapon: id, manual name or alias")
     k.add_argument("--target", help="target weapon: id, manual name or alias")
     k.add_argument("--range", type=int, required=True, help="range in squares")
-    for flag, text in (("--mr", "firer maximum range"), ("--mp", "firer penetration"), ("--ss", "firer shell size"),
-                       ("--ac", "firer accuracy"), ("--armour-value", "target armour (raw)"),
-                       ("--sl", "target silhouette (raw)"), ("--df", "target defence (raw, non-armoured)")):
+    for flag, text in (
+        ("--mr", "firer maximum range"),
+        ("--mp", "firer penetration"),
+        ("--ss", "firer shell size"),
+        ("--ac", "firer accuracy"),
+        ("--armour-value", "target armour (raw)"),
+        ("--sl", "target silhouette (raw)"),
+        ("--df", "target defence (raw, non-armoured)"),
+    ):
         k.add_argument(flag, type=int, help=text)
     k.set_defaults(run=run_kills)
     t = calc.add_parser("table", help="expected kills of several firers against several targets and ranges")
@@ -63,8 +72,11 @@ def _weapon(content, name: str):
         return candidates[0]
     if not candidates:
         from ..issues import did_you_mean
-        raise CommandError(f"no weapon '{name}' in {content.pack_id}" +
-                           (f"; {did_you_mean(name, content.weapon_names())}" if did_you_mean(name, content.weapon_names()) else ""))
+
+        raise CommandError(
+            f"no weapon '{name}' in {content.pack_id}"
+            + (f"; {did_you_mean(name, content.weapon_names())}" if did_you_mean(name, content.weapon_names()) else "")
+        )
     raise CommandError(f"'{name}' may mean {', '.join(w.id for w in candidates)}; use an id")
 
 
@@ -84,11 +96,19 @@ def _target(args, content) -> tuple[rf.Target, str]:
 
     if args.target:
         weapon = _weapon(content, args.target)
-        return rf.Target.from_weapon(weapon, content.unit_classes[weapon.unit_class], in_cover=args.cover,
-                                     moving=args.moving), weapon.name
+        return rf.Target.from_weapon(
+            weapon, content.unit_classes[weapon.unit_class], in_cover=args.cover, moving=args.moving
+        ), weapon.name
     if args.armour_value is not None:
-        return rf.Target(armoured=True, vehicle=True, fa=args.armour_value, ba=args.armour_value, sl=args.sl or 0,
-                         in_cover=args.cover, moving=args.moving), "raw armoured target"
+        return rf.Target(
+            armoured=True,
+            vehicle=True,
+            fa=args.armour_value,
+            ba=args.armour_value,
+            sl=args.sl or 0,
+            in_cover=args.cover,
+            moving=args.moving,
+        ), "raw armoured target"
     if args.df is not None:
         return rf.Target(armoured=False, df=args.df, in_cover=args.cover, moving=args.moving), "raw target"
     raise CommandError("give --target NAME, or --armour-value and --sl, or --df")
@@ -97,8 +117,9 @@ def _target(args, content) -> tuple[rf.Target, str]:
 def _fire(firer, target, range_, args, content):
     from ..rules import fire as rf
 
-    return rf.content_direct_fire(content, firer, target, range_=Fraction(range_), pulses=args.pulses,
-                                  front_arc=args.armour == "front")
+    return rf.content_direct_fire(
+        content, firer, target, range_=Fraction(range_), pulses=args.pulses, front_arc=args.armour == "front"
+    )
 
 
 def _num(x) -> float:
@@ -106,9 +127,9 @@ def _num(x) -> float:
 
 
 def _half_up(x, places: int = 3) -> str:
-    scaled = Fraction(x) * 10 ** places
+    scaled = Fraction(x) * 10**places
     value = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)
-    return f"{value / 10 ** places:.{places}f}"
+    return f"{value / 10**places:.{places}f}"
 
 
 def run_kills(args) -> int:
@@ -125,16 +146,24 @@ def run_kills(args) -> int:
         return fail(CommandError(str(exc)))
     main = result.main
     body = {
-        "firer": firer_name, "target": target_name, "range": args.range, "pulses": int(main.pulses), "count": args.count,
-        "accuracy_base": _num(main.accuracy_base), "accuracy": _num(main.accuracy),
+        "firer": firer_name,
+        "target": target_name,
+        "range": args.range,
+        "pulses": int(main.pulses),
+        "count": args.count,
+        "accuracy_base": _num(main.accuracy_base),
+        "accuracy": _num(main.accuracy),
         "silhouette": _num(main.silhouette) if main.silhouette is not None else None,
-        "armour": _num(main.armour) if main.armour is not None else None, "facing": main.facing,
+        "armour": _num(main.armour) if main.armour is not None else None,
+        "facing": main.facing,
         "apf": _num(main.apf) if main.apf is not None else None,
         "apf_capped": _num(main.apf_capped) if main.apf_capped is not None else None,
         "defence": _num(main.defence) if main.defence is not None else None,
         "modifiers": [{"reason": m.reason, "factor": _num(m.factor)} for m in main.modifiers],
-        "expected_kills": _num(result.kills), "expected_kills_exact": str(Fraction(result.kills)),
-        "suppression": _num(result.suppression), "report": result.report.text if result.report else None,
+        "expected_kills": _num(result.kills),
+        "expected_kills_exact": str(Fraction(result.kills)),
+        "suppression": _num(result.suppression),
+        "report": result.report.text if result.report else None,
     }
     if args.format == "json":
         print(json.dumps(body, indent=2))
@@ -145,8 +174,10 @@ def run_kills(args) -> int:
         print(f"  x {_num(m.factor):g}  {m.reason}")
     print(f"  accuracy = {_num(main.accuracy):.4f}")
     if main.apf is not None:
-        print(f"  armour ({main.facing}) = {_num(main.armour):g}; APF = {_num(main.apf):.4f}"
-              + (f", capped at {_num(main.apf_capped):g}" if main.apf_capped != main.apf else ""))
+        print(
+            f"  armour ({main.facing}) = {_num(main.armour):g}; APF = {_num(main.apf):.4f}"
+            + (f", capped at {_num(main.apf_capped):g}" if main.apf_capped != main.apf else "")
+        )
     if main.defence is not None:
         print(f"  defence = {_num(main.defence):g}")
     for note in main.notes:
@@ -172,13 +203,26 @@ def run_table(args) -> int:
     for f in firers:
         firer = rf.Firer.from_weapon(f, content.unit_classes[f.unit_class], Fraction(args.count))
         for t in targets:
-            target = rf.Target.from_weapon(t, content.unit_classes[t.unit_class], in_cover=args.cover, moving=args.moving)
+            target = rf.Target.from_weapon(
+                t, content.unit_classes[t.unit_class], in_cover=args.cover, moving=args.moving
+            )
             cells = [None if r > f.mr else _fire(firer, target, r, args, content).kills for r in ranges]
             rows.append((f.name, t.name, cells))
     if args.format == "json":
-        print(json.dumps({"ranges": ranges, "pulses": args.pulses, "count": args.count,
-                          "rows": [{"firer": a, "target": b, "kills": [None if c is None else float(c) for c in cells]}
-                                   for a, b, cells in rows]}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "ranges": ranges,
+                    "pulses": args.pulses,
+                    "count": args.count,
+                    "rows": [
+                        {"firer": a, "target": b, "kills": [None if c is None else float(c) for c in cells]}
+                        for a, b, cells in rows
+                    ],
+                },
+                indent=2,
+            )
+        )
         return 0
     width = max(len(f"{a} -> {b}") for a, b, _ in rows)
     print(f"expected kills, {args.count} weapon(s), pulse {args.pulses}, {args.armour} armour")

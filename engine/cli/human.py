@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Callable, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
 from ..sim import events as ev
 from ..sim import orders as o
@@ -55,8 +56,11 @@ class HumanPlayer:
                 self.say(briefing)
         self.say(f"--- {name} orders, turn {battle.state.turn} (type 'help') ---")
         state = battle.state
-        came = [f"{state.units[e.unit].label} at {e.at[0]},{e.at[1]}" for e in battle.events
-                if isinstance(e, ev.Arrived) and e.turn == state.turn and state.units[e.unit].side == side]
+        came = [
+            f"{state.units[e.unit].label} at {e.at[0]},{e.at[1]}"
+            for e in battle.events
+            if isinstance(e, ev.Arrived) and e.turn == state.turn and state.units[e.unit].side == side
+        ]
         if came:
             self.say(f"reinforcements arrived: {', '.join(came)}")
         while True:
@@ -83,8 +87,10 @@ class HumanPlayer:
                 elif verb == "enemy":
                     self._enemy(battle, side)
                 elif verb == "objectives":
-                    self.say("\n".join(objective_lines(battle, battle.result().objectives, side))
-                             or "no typed objectives in this scenario")
+                    self.say(
+                        "\n".join(objective_lines(battle, battle.result().objectives, side))
+                        or "no typed objectives in this scenario"
+                    )
                 else:
                     order = self._parse(battle, side, verb, words[1:])
                     self.given.append((battle.state.turn, side, order))
@@ -139,18 +145,23 @@ class HumanPlayer:
             if not unit.alive:
                 continue
             if unit.arrival is not None:
-                self.say(f"{unit.label:<4} {unit.count:>3} x {unit.weapon.name:<22} reinforcement, due from turn "
-                         f"{unit.arrival.turn}")
+                self.say(
+                    f"{unit.label:<4} {unit.count:>3} x {unit.weapon.name:<22} reinforcement, due from turn "
+                    f"{unit.arrival.turn}"
+                )
                 continue
             if unit.exited:
                 self.say(f"{unit.label:<4} {unit.count:>3} x {unit.weapon.name:<22} has left the map")
                 continue
             pos = position(unit, state)
-            flags = "".join(f for f, on in (("L", bool(unit.carrier)), ("R", unit.routed),
-                                             ("*", unit.suppression > 50)) if on)
-            self.say(f"{unit.label:<4} {unit.count:>3} x {unit.weapon.name:<22} at {pos}  facing {unit.facing:<2} "
-                     f"speed {unit.speed:>2} range {unit.range_limit:>2} ammo {unit.ammo:>2} "
-                     f"supp {unit.suppression:>5.1f} obj {unit.objectives} {flags}")
+            flags = "".join(
+                f for f, on in (("L", bool(unit.carrier)), ("R", unit.routed), ("*", unit.suppression > 50)) if on
+            )
+            self.say(
+                f"{unit.label:<4} {unit.count:>3} x {unit.weapon.name:<22} at {pos}  facing {unit.facing:<2} "
+                f"speed {unit.speed:>2} range {unit.range_limit:>2} ammo {unit.ammo:>2} "
+                f"supp {unit.suppression:>5.1f} obj {unit.objectives} {flags}"
+            )
 
     def _enemy(self, battle: Battle, side: str) -> None:
         state = battle.state

@@ -38,9 +38,13 @@ def _visibility(text: str):
 
 
 def register(sub) -> None:
-    p = sub.add_parser("new", help="build a random battle: map, forces, deployment",
-                       description="Build a battle from a handful of choices and write it as a scenario in a pack.",
-                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "new",
+        help="build a random battle: map, forces, deployment",
+        description="Build a battle from a handful of choices and write it as a scenario in a pack.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--pack", required=True, help="the front pack whose rules, weapons and formations to use")
     p.add_argument("--type", required=True, dest="battle_type", help="battle type id, e.g. allied-assault, meeting")
     p.add_argument("--period", required=True, type=int, help="time period (BG 1-5, KG 1-8)")
@@ -52,15 +56,32 @@ def register(sub) -> None:
     p.add_argument("--turns", type=positive_int, help="game length where the ruleset allows a custom one (BG 5-255)")
     p.add_argument("--handicap", type=int, default=3, choices=range(1, 6), metavar="1-5")
     p.add_argument("--visibility", default="random", help="'random' (7-20, rolled at the start) or a fixed value")
-    p.add_argument("--auto-select", default="both", metavar="both|none|SIDE", help="sides whose force is bought "
-                   "automatically (default both)")
-    p.add_argument("--auto-deploy", default="both", metavar="both|none|SIDE", help="sides deployed automatically "
-                   "(default both)")
-    p.add_argument("--force-type", action="append", default=[], metavar="SIDE=TYPE",
-                   help="the force type of a side (default: chosen to suit its part in the battle)")
-    p.add_argument("--buy", action="append", default=[], metavar="SIDE=ID[,ID...]",
-                   help="buy exactly these formation templates for SIDE instead of auto-selecting")
-    p.add_argument("--id", dest="scenario_id", help="scenario id (default: the NAME of -o NAME.yaml, else TYPE-pPERIOD-sSEED)")
+    p.add_argument(
+        "--auto-select",
+        default="both",
+        metavar="both|none|SIDE",
+        help="sides whose force is bought automatically (default both)",
+    )
+    p.add_argument(
+        "--auto-deploy", default="both", metavar="both|none|SIDE", help="sides deployed automatically (default both)"
+    )
+    p.add_argument(
+        "--force-type",
+        action="append",
+        default=[],
+        metavar="SIDE=TYPE",
+        help="the force type of a side (default: chosen to suit its part in the battle)",
+    )
+    p.add_argument(
+        "--buy",
+        action="append",
+        default=[],
+        metavar="SIDE=ID[,ID...]",
+        help="buy exactly these formation templates for SIDE instead of auto-selecting",
+    )
+    p.add_argument(
+        "--id", dest="scenario_id", help="scenario id (default: the NAME of -o NAME.yaml, else TYPE-pPERIOD-sSEED)"
+    )
     p.add_argument("--name", help="scenario name (default: battle type, period and size)")
     p.add_argument("-o", "--output", required=True, help="where to write (see below)")
     p.add_argument("--force", action="store_true", help="replace an existing scenario or map file")
@@ -91,8 +112,22 @@ def _pairs(values, option: str) -> dict[str, str]:
 
 
 def command_line(args, seed: int) -> str:
-    parts = ["tacforge", "new", "--pack", args.pack, "--type", args.battle_type, "--period", str(args.period),
-             "--size", args.size, "--cover", str(args.cover), "--seed", str(seed)]
+    parts = [
+        "tacforge",
+        "new",
+        "--pack",
+        args.pack,
+        "--type",
+        args.battle_type,
+        "--period",
+        str(args.period),
+        "--size",
+        args.size,
+        "--cover",
+        str(args.cover),
+        "--seed",
+        str(seed),
+    ]
     parts += ["--river"] if args.river else []
     parts += [] if args.hills else ["--no-hills"]
     parts += ["--turns", str(args.turns)] if args.turns else []
@@ -123,21 +158,51 @@ def run(args) -> int:
             raise CommandError(f"pack '{pack.id}' has no ruleset; build battles with a front pack such as western")
         sides = content.ruleset.side_ids()
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-        choices = BattleChoices(args.battle_type, args.period, args.size, args.handicap, args.turns,
-                                _visibility(args.visibility), args.river, args.cover, args.hills, seed)
+        choices = BattleChoices(
+            args.battle_type,
+            args.period,
+            args.size,
+            args.handicap,
+            args.turns,
+            _visibility(args.visibility),
+            args.river,
+            args.cover,
+            args.hills,
+            seed,
+        )
         buys = {side: [t for t in ids.split(",") if t] for side, ids in _pairs(args.buy, "--buy").items()}
-        *_, scenario_id = plan_output(args.output, args.scenario_id, pack.id, set(packset.packs),
-                                      default_id=f"{args.battle_type}-p{args.period}-s{seed}")
-        battle = build_battle(content, choices, scenario_id=scenario_id, name=args.name,
-                              auto_select_sides=_sides(args.auto_select, sides, "--auto-select"),
-                              auto_deploy_sides=_sides(args.auto_deploy, sides, "--auto-deploy"),
-                              force_types=_pairs(args.force_type, "--force-type"), purchases=buys)
+        *_, scenario_id = plan_output(
+            args.output,
+            args.scenario_id,
+            pack.id,
+            set(packset.packs),
+            default_id=f"{args.battle_type}-p{args.period}-s{seed}",
+        )
+        battle = build_battle(
+            content,
+            choices,
+            scenario_id=scenario_id,
+            name=args.name,
+            auto_select_sides=_sides(args.auto_select, sides, "--auto-select"),
+            auto_deploy_sides=_sides(args.auto_deploy, sides, "--auto-deploy"),
+            force_types=_pairs(args.force_type, "--force-type"),
+            purchases=buys,
+        )
         requires = pack_requirements(packset, pack.id)
-        battle.notes = ("Built by: " + command_line(args, seed) + "\nCommand delays are not given, so the period "
-                        "table applies (with the ruleset's random increase, if it has one).\n")
-        written = write_battle(battle, content, args.output, requires=requires, ruleset=content.ruleset.id,
-                               force=args.force, taken_ids=set(packset.packs),
-                               comments=[f"Built by `tacforge new` (seed {seed}); see notes at the end."])
+        battle.notes = (
+            "Built by: " + command_line(args, seed) + "\nCommand delays are not given, so the period "
+            "table applies (with the ruleset's random increase, if it has one).\n"
+        )
+        written = write_battle(
+            battle,
+            content,
+            args.output,
+            requires=requires,
+            ruleset=content.ruleset.id,
+            force=args.force,
+            taken_ids=set(packset.packs),
+            comments=[f"Built by `tacforge new` (seed {seed}); see notes at the end."],
+        )
     except CommandError as exc:
         return fail(exc)
     except BuildError as exc:
@@ -155,36 +220,60 @@ def run(args) -> int:
 def _summary(battle, written, seed, play, problems) -> dict:
     plan = battle.plan
     return {
-        "pack": written.pack_id, "pack_dir": str(written.pack_dir), "scenario": written.scenario_id,
-        "scenario_file": str(written.scenario_path), "map_file": str(written.map_path), "seed": seed,
-        "battle_type": plan.battle.id, "period": plan.choices.period, "size": plan.choices.size, "turns": plan.turns,
-        "objective": list(plan.objective), "start_lines": plan.start_lines, "play": play,
-        "forces": {side: {"force_type": f.force_type, "budget": f.budget, "spent": f.spent, "unused": f.unused,
-                          "formations": [{"letter": x.letter, "name": x.name, "template": x.template,
-                                          "units": len(x.units)} for x in f.formations],
-                          "offmap_artillery": [{"weapon": b.weapon.local_id, "count": b.count} for b in f.batteries],
-                          "entrenchments": len(battle.entrenchments.get(side, []))}
-                   for side, f in battle.forces.items()},
+        "pack": written.pack_id,
+        "pack_dir": str(written.pack_dir),
+        "scenario": written.scenario_id,
+        "scenario_file": str(written.scenario_path),
+        "map_file": str(written.map_path),
+        "seed": seed,
+        "battle_type": plan.battle.id,
+        "period": plan.choices.period,
+        "size": plan.choices.size,
+        "turns": plan.turns,
+        "objective": list(plan.objective),
+        "start_lines": plan.start_lines,
+        "play": play,
+        "forces": {
+            side: {
+                "force_type": f.force_type,
+                "budget": f.budget,
+                "spent": f.spent,
+                "unused": f.unused,
+                "formations": [
+                    {"letter": x.letter, "name": x.name, "template": x.template, "units": len(x.units)}
+                    for x in f.formations
+                ],
+                "offmap_artillery": [{"weapon": b.weapon.local_id, "count": b.count} for b in f.batteries],
+                "entrenchments": len(battle.entrenchments.get(side, [])),
+            }
+            for side, f in battle.forces.items()
+        },
         "issues": [i.format() for i in problems],
     }
 
 
 def _text(battle, written, seed, play, problems, content) -> str:
     plan = battle.plan
-    lines = [f"{battle.name}: {plan.width}x{plan.height} map, seed {seed}, {plan.turns} turns, objective "
-             f"{plan.objective[0]},{plan.objective[1]}"]
+    lines = [
+        f"{battle.name}: {plan.width}x{plan.height} map, seed {seed}, {plan.turns} turns, objective "
+        f"{plan.objective[0]},{plan.objective[1]}"
+    ]
     for side, force in battle.forces.items():
         role = "attacks" if plan.attacking(side) else "defends"
-        lines.append(f"  {content.ruleset.side(side).name} ({force.force_type}, {role}): {force.spent}/{force.budget} "
-                     f"selection points, {force.unused} unused")
+        lines.append(
+            f"  {content.ruleset.side(side).name} ({force.force_type}, {role}): {force.spent}/{force.budget} "
+            f"selection points, {force.unused} unused"
+        )
         for f in force.formations:
             lines.append(f"    {f.letter}  {f.name} ({len(f.units)} units)")
         for b in force.batteries:
             lines.append(f"    off-map  {b.count} x {b.weapon.name}")
         if battle.entrenchments.get(side):
             lines.append(f"    {len(battle.entrenchments[side])} entrenchments")
-    lines.append(f"wrote {written.scenario_path} and {written.map_path}"
-                 + (f" (new pack '{written.pack_id}')" if written.manifest_path else f" (pack '{written.pack_id}')"))
+    lines.append(
+        f"wrote {written.scenario_path} and {written.map_path}"
+        + (f" (new pack '{written.pack_id}')" if written.manifest_path else f" (pack '{written.pack_id}')")
+    )
     if problems:
         lines.append(render_text(problems))
     lines.append(f"play it: {play}")

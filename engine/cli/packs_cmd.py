@@ -7,7 +7,9 @@ from typing import Any
 
 
 def register(sub) -> None:
-    p = sub.add_parser("packs", help="list the packs tacforge finds", description="List packs, versions, origin and problems.")
+    p = sub.add_parser(
+        "packs", help="list the packs tacforge finds", description="List packs, versions, origin and problems."
+    )
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(run=run)
 
@@ -19,17 +21,19 @@ def run(args) -> int:
     rows: list[dict[str, Any]] = []
     for pack in sorted(packset.all, key=lambda p: (p.id, str(p.location.folder))):
         m = pack.manifest
-        rows.append({
-            "id": pack.id,
-            "name": m.name if m else "",
-            "version": str(m.version) if m else "",
-            "origin": pack.location.origin,
-            "folder": str(pack.location.folder),
-            "requires": {dep: str(spec) for dep, spec in m.requires} if m else {},
-            "status": "ok" if pack.usable else "skipped",
-            "problem": pack.problem,
-            "errors": sum(1 for i in pack.issues.items if i.is_error),
-        })
+        rows.append(
+            {
+                "id": pack.id,
+                "name": m.name if m else "",
+                "version": str(m.version) if m else "",
+                "origin": pack.location.origin,
+                "folder": str(pack.location.folder),
+                "requires": {dep: str(spec) for dep, spec in m.requires} if m else {},
+                "status": "ok" if pack.usable else "skipped",
+                "problem": pack.problem,
+                "errors": sum(1 for i in pack.issues.items if i.is_error),
+            }
+        )
     failures = [i for i in packset.issues.items if i.is_error]
     if args.format == "json":
         print(json.dumps({"packs": rows, "problems": [i.to_json() for i in packset.issues.items]}, indent=2))

@@ -10,9 +10,12 @@ from .common import CommandError, fail, positive_int, writable_file
 
 
 def register(sub) -> None:
-    p = sub.add_parser("play", help="play a scenario to the end",
-                       description="Play a scenario to the end and report the result. Computer against computer "
-                                   "unless --human or --hotseat.")
+    p = sub.add_parser(
+        "play",
+        help="play a scenario to the end",
+        description="Play a scenario to the end and report the result. Computer against computer "
+        "unless --human or --hotseat.",
+    )
     p.add_argument("scenario", nargs="?", help="scenario id (pack:id or id) or the path of a scenario file")
     p.add_argument("--seed", type=int, default=1)
     who = p.add_mutually_exclusive_group()
@@ -20,10 +23,17 @@ def register(sub) -> None:
     who.add_argument("--hotseat", action="store_true", help="two humans take turns at the keyboard")
     p.add_argument("--turns", type=positive_int, help="play this many turns instead of the scenario's length")
     p.add_argument("--handicap", type=int, choices=range(1, 6), metavar="1-5")
-    p.add_argument("--log", type=writable_file,
-                   help="write a replay to FILE: the seed, handicap and human orders, then every event as JSON lines")
-    p.add_argument("--replay", type=Path, metavar="FILE",
-                   help="play again the game of a --log FILE (or report the game of a --save FILE)")
+    p.add_argument(
+        "--log",
+        type=writable_file,
+        help="write a replay to FILE: the seed, handicap and human orders, then every event as JSON lines",
+    )
+    p.add_argument(
+        "--replay",
+        type=Path,
+        metavar="FILE",
+        help="play again the game of a --log FILE (or report the game of a --save FILE)",
+    )
     p.add_argument("--save", type=writable_file, help="save the game to FILE after every turn")
     p.add_argument("--load", type=Path, help="continue the game saved in FILE")
     p.add_argument("--format", choices=("text", "json"), default="text")
@@ -70,8 +80,11 @@ def run(args) -> int:
     text = args.format == "text"
     if text and not args.load:
         watched = () if humans else sides  # a human is shown their own side's briefing before their first orders
-        print(opening_text(scenario, battle.ruleset, battle.state.last_turn, battle.state.visibility,
-                           battle.state.seed, watched))
+        print(
+            opening_text(
+                scenario, battle.ruleset, battle.state.last_turn, battle.state.visibility, battle.state.seed, watched
+            )
+        )
     result = battle.result()
     played_on: list[int] = []
     try:
@@ -118,9 +131,17 @@ def _replay_log(args, battle, players: dict, humans: list, played_on: list[int],
     from ..sim.savegame import content_fingerprint
 
     state = battle.state
-    record = GameRecord(state.scenario, state.pack, content_fingerprint(battle.content), state.seed, args.handicap,
-                        args.turns, {side: HUMAN if p in humans else COMPUTER for side, p in players.items()},
-                        [given for h in humans for given in h.given], [p for h in humans for p in h.proposed],
-                        played_on)
+    record = GameRecord(
+        state.scenario,
+        state.pack,
+        content_fingerprint(battle.content),
+        state.seed,
+        args.handicap,
+        args.turns,
+        {side: HUMAN if p in humans else COMPUTER for side, p in players.items()},
+        [given for h in humans for given in h.given],
+        [p for h in humans for p in h.proposed],
+        played_on,
+    )
     # a game continued from a save began before it: its first turns' orders are not known, so it is no replay
     return replay_text(record, previous + battle.events, continues_save=str(args.load) if args.load else None)

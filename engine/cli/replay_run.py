@@ -76,7 +76,10 @@ def _play_again(args, record, logged: list[dict], content, scenario) -> int:
     result = battle.result()
     print(final_report(battle, result) if text else json.dumps(result_json(battle, result), indent=2))
     if differs is not None:
-        print(f"tacforge: the replay differs from the log from event {differs + 1} on: the engine has changed since "
-              "the game was played", file=sys.stderr)
+        print(
+            f"tacforge: the replay differs from the log from event {differs + 1} on: the engine has changed since "
+            "the game was played",
+            file=sys.stderr,
+        )
         return 1
     return 0

@@ -13,13 +13,18 @@ DEFAULT_ORIGIN = "default"  # no pack sets the parameter: the manuals' value bui
 
 
 def register(sub) -> None:
-    p = sub.add_parser("rules", help="show the rules parameters in effect",
-                       description="Show the rules parameters of a scenario or a pack.")
+    p = sub.add_parser(
+        "rules",
+        help="show the rules parameters in effect",
+        description="Show the rules parameters of a scenario or a pack.",
+    )
     rules = p.add_subparsers(dest="rules", metavar="WHAT", required=True)
     show = rules.add_parser(
-        "show", help="every parameter's effective value, unit, meaning and source",
+        "show",
+        help="every parameter's effective value, unit, meaning and source",
         description="Every rules parameter in effect, grouped: its value, unit, meaning, docs/rules.md section and "
-                    "where the value comes from (default, a pack id, or scenario).")
+        "where the value comes from (default, a pack id, or scenario).",
+    )
     show.add_argument("scenario", nargs="?", help="scenario: pack:id, a bare id, or the path of a scenario file")
     show.add_argument("--pack", help="show a pack's parameters instead of a scenario's")
     show.add_argument("--format", choices=("text", "json"), default="text")
@@ -31,9 +36,19 @@ def parameter_rows(content) -> list[dict]:
     from ..model.parameters import iter_parameters
 
     params, origins = content.parameters, content.parameter_origins
-    return [{"group": group, "key": key, "value": params.value(key), "unit": info.unit, "meaning": info.meaning,
-             "section": info.section, "source": origins.get(key, DEFAULT_ORIGIN), "default": default}
-            for group, key, default, info in iter_parameters()]
+    return [
+        {
+            "group": group,
+            "key": key,
+            "value": params.value(key),
+            "unit": info.unit,
+            "meaning": info.meaning,
+            "section": info.section,
+            "source": origins.get(key, DEFAULT_ORIGIN),
+            "default": default,
+        }
+        for group, key, default, info in iter_parameters()
+    ]
 
 
 def flag_rows(content) -> list[dict]:
@@ -48,8 +63,17 @@ def flag_rows(content) -> list[dict]:
         info, value = spec.metadata[METADATA_KEY], getattr(profile.flags, spec.name)
         if is_dataclass(value) and not isinstance(value, type):
             value = asdict(value)
-        rows.append({"group": "ruleset_flags", "key": spec.name, "value": value,
-                     "unit": info.unit, "meaning": info.meaning, "section": info.section, "source": profile.id})
+        rows.append(
+            {
+                "group": "ruleset_flags",
+                "key": spec.name,
+                "value": value,
+                "unit": info.unit,
+                "meaning": info.meaning,
+                "section": info.section,
+                "source": profile.id,
+            }
+        )
     return rows
 
 
@@ -71,8 +95,10 @@ def run_show(args) -> int:
     if args.format == "json":
         print(json.dumps({**subject, "parameters": rows, "flags": flags}, indent=2))
         return 0
-    print(f"Rules parameters of {subject['scenario'] or 'pack ' + subject['pack']}: value, source, meaning "
-          "(unit; docs/rules.md section)")
+    print(
+        f"Rules parameters of {subject['scenario'] or 'pack ' + subject['pack']}: value, source, meaning "
+        "(unit; docs/rules.md section)"
+    )
     key_width = max(len(r["key"]) for r in rows + flags)
     value_width = 8  # numbers; a longer value (formation_letters) pushes its own line out
     source_width = max(len(r["source"]) for r in rows)
@@ -81,6 +107,8 @@ def run_show(args) -> int:
         if r["group"] != group:
             group = r["group"]
             print(f"\n{group.replace('_', ' ')}")
-        print(f"  {r['key']:<{key_width}}  {str(r['value']):<{value_width}}  {r['source']:<{source_width}}  "
-              f"{r['meaning']} ({r['unit']}; {r['section']})")
+        print(
+            f"  {r['key']:<{key_width}}  {str(r['value']):<{value_width}}  {r['source']:<{source_width}}  "
+            f"{r['meaning']} ({r['unit']}; {r['section']})"
+        )
     return 0

@@ -9,10 +9,13 @@ from ..resources import SCHEMA_DIR
 
 
 def register(sub) -> None:
-    p = sub.add_parser("schemas", help="show or copy the JSON Schemas of pack files",
-                       description="Without options, list the schema files of this tacforge. With --write DIR, copy "
-                                   "them into DIR (a pack's schemas/ folder, which its files' "
-                                   "'# yaml-language-server: $schema=' lines name), replacing older copies.")
+    p = sub.add_parser(
+        "schemas",
+        help="show or copy the JSON Schemas of pack files",
+        description="Without options, list the schema files of this tacforge. With --write DIR, copy "
+        "them into DIR (a pack's schemas/ folder, which its files' "
+        "'# yaml-language-server: $schema=' lines name), replacing older copies.",
+    )
     p.add_argument("--write", type=Path, metavar="DIR", help="copy the schema files into DIR (created if needed)")
     p.set_defaults(run=run)
 

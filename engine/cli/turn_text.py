@@ -13,13 +13,21 @@ if TYPE_CHECKING:  # the simulator is imported where a battle is reported on: th
     from ..sim.victory import VictoryResult
 
 
-def opening_text(scenario: Scenario, ruleset: Ruleset, turns: int, visibility: int | str, seed: int | None = None,
-                 sides: tuple[str, ...] = ()) -> str:
+def opening_text(
+    scenario: Scenario,
+    ruleset: Ruleset,
+    turns: int,
+    visibility: int | str,
+    seed: int | None = None,
+    sides: tuple[str, ...] = (),
+) -> str:
     """What `tacforge play` prints before the first turn: the battle in a line, the briefing both sides are told,
     and the own briefings of `sides` (the editor's briefing preview shows this very text)."""
     battle_type = ruleset.battle_type(scenario.battle_type)
-    head = (f"{scenario.name} ({scenario.id}): {battle_type.name if battle_type else scenario.battle_type}, "
-            f"{turns} turns, visibility {visibility}" + (f", seed {seed}" if seed is not None else ""))
+    head = (
+        f"{scenario.name} ({scenario.id}): {battle_type.name if battle_type else scenario.battle_type}, "
+        f"{turns} turns, visibility {visibility}" + (f", seed {seed}" if seed is not None else "")
+    )
     parts = [head, scenario.briefing.rstrip()] + [side_briefing_text(scenario, ruleset, side) for side in sides]
     return "\n\n".join(part for part in parts if part)
 
@@ -44,8 +52,9 @@ def turn_summary(battle: Battle, events: list, turn: int) -> str:
         if e.kind == "arrived":
             arrived[state.units[e.unit].side].append(state.units[e.unit].label)
         elif e.kind == "objective_captured":
-            news.append(f"{battle.ruleset.known_side(e.side).name} took {_objective_name(battle, e.objective)} "
-                        f"(+{e.points})")
+            news.append(
+                f"{battle.ruleset.known_side(e.side).name} took {_objective_name(battle, e.objective)} (+{e.points})"
+            )
         elif e.kind == "exited":
             news.append(f"{state.units[e.unit].label} left the map ({_objective_name(battle, e.objective)})")
         elif e.kind == "killed":
@@ -102,13 +111,17 @@ def final_report(battle: Battle, result: VictoryResult) -> str:
     lines.append(f"Result after turn {state.turn}: {result.label}")
     if result.rounded_ratio is not None:
         numerator = battle.ruleset.ratio_numerator
-        lines.append(f"Victory ratio ({battle.ruleset.known_side(numerator).name} / "
-                     f"{battle.ruleset.known_side(state.enemy_of(numerator)).name}): {float(result.rounded_ratio):.2f}")
+        lines.append(
+            f"Victory ratio ({battle.ruleset.known_side(numerator).name} / "
+            f"{battle.ruleset.known_side(state.enemy_of(numerator)).name}): {float(result.rounded_ratio):.2f}"
+        )
     lines.append(f"{'side':<10} {'kills':>6} {'objective':>10} {'bonus':>6} {'doubled':>8} {'total':>6}")
     for side in state.sides:
         s = result.scores[side]
-        lines.append(f"{battle.ruleset.known_side(side).name:<10} {s.kills:>6} {s.objective:>10} {s.bonus:>6} "
-                     f"{'yes' if s.doubled else 'no':>8} {s.total:>6}")
+        lines.append(
+            f"{battle.ruleset.known_side(side).name:<10} {s.kills:>6} {s.objective:>10} {s.bonus:>6} "
+            f"{'yes' if s.doubled else 'no':>8} {s.total:>6}"
+        )
     if result.objectives:
         lines.append("Objectives (typed objective points are included in the totals, never doubled):")
         lines += objective_lines(battle, result.objectives)
@@ -120,8 +133,10 @@ def final_report(battle: Battle, result: VictoryResult) -> str:
     if reinforcement_uids(battle.scenario):
         for side, report in arrival_report(battle).items():
             name = battle.ruleset.known_side(side).name
-            lines.append(f"{name} reinforcements: arrived {', '.join(report['arrived']) or 'none'}"
-                         + (f"; never came: {', '.join(report['waiting'])}" if report["waiting"] else ""))
+            lines.append(
+                f"{name} reinforcements: arrived {', '.join(report['arrived']) or 'none'}"
+                + (f"; never came: {', '.join(report['waiting'])}" if report["waiting"] else "")
+            )
     return "\n".join(lines)
 
 
@@ -130,12 +145,18 @@ def result_json(battle: Battle, result: VictoryResult) -> dict:
 
     state = battle.state
     return {
-        "scenario": state.scenario, "seed": state.seed, "turns": state.turn, "result": result.label,
-        "winner": result.winner, "level": result.result,
+        "scenario": state.scenario,
+        "seed": state.seed,
+        "turns": state.turn,
+        "result": result.label,
+        "winner": result.winner,
+        "level": result.result,
         "ratio": float(result.rounded_ratio) if result.rounded_ratio is not None else None,
         "scores": {side: vars(score) for side, score in result.scores.items()},
-        "losses": {side: {u.label: u.initial_count - u.count for u in state.side_units(side) if u.count < u.initial_count}
-                   for side in state.sides},
+        "losses": {
+            side: {u.label: u.initial_count - u.count for u in state.side_units(side) if u.count < u.initial_count}
+            for side in state.sides
+        },
         **({"objectives": [vars(o) for o in result.objectives]} if result.objectives else {}),
         **({"reinforcements": arrival_report(battle)} if reinforcement_uids(battle.scenario) else {}),
     }

@@ -10,9 +10,11 @@ from .common import CommandError, fail
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "validate", help="check packs for errors",
+        "validate",
+        help="check packs for errors",
         description="Check packs (by id or folder; a file checks its pack and reports that file). "
-                    "Exit 0 when clean, 1 on errors, 2 on bad usage.")
+        "Exit 0 when clean, 1 on errors, 2 on bad usage.",
+    )
     p.add_argument("targets", nargs="*", metavar="PACK-ID|PATH", help="default: every pack found")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
@@ -39,8 +41,12 @@ def run(args) -> int:
         if path.exists():
             folder = _pack_folder(path.resolve())
             if folder is None:
-                return fail(CommandError(f"validate: {target} is not inside a pack (no {MANIFEST} in it or above "
-                                         "it); give a pack folder, a file of a pack, or a pack id"))
+                return fail(
+                    CommandError(
+                        f"validate: {target} is not inside a pack (no {MANIFEST} in it or above "
+                        "it); give a pack folder, a file of a pack, or a pack id"
+                    )
+                )
             extra.insert(0, folder)
             ids.append(folder)
             if path.is_file():

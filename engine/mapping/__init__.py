@@ -9,9 +9,18 @@
 """
 
 from .autotile import TYPES, Layers, codes_from_layers, layers_from_codes, place_slopes
-from .map_checks import map_problems
 from .generate import generate_map, map_rows
+from .map_checks import map_problems
 from .render import render_png
 
-__all__ = ["TYPES", "Layers", "codes_from_layers", "layers_from_codes", "place_slopes", "map_problems",
-           "generate_map", "map_rows", "render_png"]
+__all__ = [
+    "TYPES",
+    "Layers",
+    "codes_from_layers",
+    "layers_from_codes",
+    "place_slopes",
+    "map_problems",
+    "generate_map",
+    "map_rows",
+    "render_png",
+]

@@ -53,7 +53,7 @@ FACE_N, FACE_E, FACE_S, FACE_W, CORNER_N, CORNER_S = range(1, 7)
 
 
 class Layers(NamedTuple):
-    types: np.ndarray   # uint8 index into TYPES
+    types: np.ndarray  # uint8 index into TYPES
     levels: np.ndarray  # int8 altitude level
 
 
@@ -65,7 +65,7 @@ def neighbour_mask(mask: np.ndarray, edge: bool = False) -> np.ndarray:
     padded = np.pad(m, 1, constant_values=edge)
     out = np.zeros((h, w), np.uint8)
     for bit, (dx, dy) in enumerate(DIRS):
-        out |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w].astype(np.uint8) << bit
+        out |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w].astype(np.uint8) << bit
     return out
 
 
@@ -98,7 +98,7 @@ def _junction(arms: list[tuple[int, int]]) -> int:
 
     The branch is the arm left over from a straight pair (or, without one, the sum of the arms)."""
     sx, sy = sum(dx for dx, _ in arms), sum(dy for _, dy in arms)
-    through = next(((a, b) for i, a in enumerate(arms) for b in arms[i + 1:] if a[0] == -b[0] and a[1] == -b[1]), None)
+    through = next(((a, b) for i, a in enumerate(arms) for b in arms[i + 1 :] if a[0] == -b[0] and a[1] == -b[1]), None)
     if sx == sy == 0:
         return ROAD_CROSS
     if abs(sx) != abs(sy):
@@ -172,10 +172,14 @@ def slope_variant(lower, higher):
         gy += sign * dy
     by_gradient = np.select(
         [np.abs(gx) > np.abs(gy), gy > 0, gy < 0, gx > 0, gx < 0],
-        [np.where(gx > 0, FACE_W, FACE_E), FACE_N, FACE_S, FACE_W, FACE_E], FACE_N)
+        [np.where(gx > 0, FACE_W, FACE_E), FACE_N, FACE_S, FACE_W, FACE_E],
+        FACE_N,
+    )
     out = np.select(
         [ln & (le | lw), ls & (le | lw), ln & ~ls, ls & ~ln, le & ~lw, lw & ~le],
-        [CORNER_N, CORNER_S, FACE_N, FACE_S, FACE_E, FACE_W], by_gradient)
+        [CORNER_N, CORNER_S, FACE_N, FACE_S, FACE_E, FACE_W],
+        by_gradient,
+    )
     return int(out) if out.ndim == 0 else out.astype(np.uint8)
 
 
@@ -187,7 +191,7 @@ def _level_masks(levels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     lower = np.zeros((h, w), np.uint8)
     higher = np.zeros((h, w), np.uint8)
     for bit, (dx, dy) in enumerate(DIRS):
-        nb = padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w]
+        nb = padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
         lower |= ((nb >= 0) & (nb < lv)).astype(np.uint8) << bit
         higher |= (nb > lv).astype(np.uint8) << bit
     return lower, higher
@@ -274,8 +278,9 @@ def codes_from_layers(types, levels, content) -> np.ndarray:
     if sloped.any():
         lower, higher = _level_masks(lv)
         facing = slope_variant(lower, higher)
-        climb = np.where(road_v == ROAD_NS, 1, np.where(road_v == ROAD_EW, 2,
-                                                         np.where(np.isin(facing, (FACE_E, FACE_W)), 2, 1)))
+        climb = np.where(
+            road_v == ROAD_NS, 1, np.where(road_v == ROAD_EW, 2, np.where(np.isin(facing, (FACE_E, FACE_W)), 2, 1))
+        )
         variant = np.where(t == SLOPE, facing, variant)
         variant = np.where(t == ROAD_SLOPE, climb, variant)
     codes = code_lut[t, lv, variant]
@@ -302,7 +307,7 @@ def _neighbour_extreme(levels: np.ndarray, fn, fill) -> np.ndarray:
     padded = np.pad(lv, 1, constant_values=fill)
     out = np.full((h, w), fill, np.int16)
     for dx, dy in DIRS:
-        out = fn(out, padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w])
+        out = fn(out, padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w])
     return out
 
 
@@ -337,7 +342,7 @@ def floating_slopes(levels) -> np.ndarray:
     h, w = lv.shape
     padded = np.pad(lv, 1, constant_values=-99)
     for dx, dy in DIRS:
-        nb = padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w]
+        nb = padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
         below |= nb == lv - 1
         above |= nb == lv + 1
     return slope & ~(below & above)

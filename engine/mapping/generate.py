@@ -23,16 +23,27 @@ import numpy as np
 
 from ..model import Map
 from .autotile import BROKEN, CLEAR, RIVER, ROAD, TOWN, WOODS, Layers, codes_from_layers, floating_slopes, place_slopes
-from .map_checks import map_problems
 from .grid import dilate, distance_to, erode, smooth_noise
 from .legend import rows_of
+from .map_checks import map_problems
 from .roads import build_roads, town_sites, town_squares
 
 ATTEMPTS = 8
 
 
-def generate_map(content, *, width: int = 60, height: int = 60, river: bool, cover: int, seed: int,
-                 hills: bool = True, towns: int | None = None, map_id: str = "random", name: str | None = None) -> Map:
+def generate_map(
+    content,
+    *,
+    width: int = 60,
+    height: int = 60,
+    river: bool,
+    cover: int,
+    seed: int,
+    hills: bool = True,
+    towns: int | None = None,
+    map_id: str = "random",
+    name: str | None = None,
+) -> Map:
     """A legal random map (engine.model.Map) whose legend uses the content's default glyphs."""
     if not 0 <= int(cover) <= 9:
         raise ValueError(f"cover density must be 0-9, not {cover}")
@@ -42,15 +53,19 @@ def generate_map(content, *, width: int = 60, height: int = 60, river: bool, cov
         raise ValueError(f"towns must be 0-8, not {towns}")
     problems: list[str] = []
     for attempt in range(ATTEMPTS):
-        layers = generate_layers(width, height, river=river, cover=int(cover), seed=seed, hills=hills,
-                                 towns=towns, attempt=attempt)
+        layers = generate_layers(
+            width, height, river=river, cover=int(cover), seed=seed, hills=hills, towns=towns, attempt=attempt
+        )
         codes = codes_from_layers(layers.types, layers.levels, content)
         used = sorted(int(c) for c in np.unique(codes))
         legend = tuple((content.terrain_codes[c].glyph or chr(0x100 + c), c) for c in used)
-        description = (f"Random map: seed {seed}, river {'yes' if river else 'no'}, cover {cover}, "
-                       f"hills {'yes' if hills else 'no'}, towns {'random' if towns is None else towns}.")
-        game_map = Map(map_id, name or f"Random map {seed}", width, height, codes.tobytes(), legend,
-                       description=description)
+        description = (
+            f"Random map: seed {seed}, river {'yes' if river else 'no'}, cover {cover}, "
+            f"hills {'yes' if hills else 'no'}, towns {'random' if towns is None else towns}."
+        )
+        game_map = Map(
+            map_id, name or f"Random map {seed}", width, height, codes.tobytes(), legend, description=description
+        )
         problems = map_problems(game_map, content)
         if not problems:
             return game_map
@@ -62,12 +77,22 @@ def map_rows(game_map: Map) -> list[str]:
     return rows_of(game_map.codes, dict(game_map.legend))
 
 
-def generate_layers(width: int, height: int, *, river: bool, cover: int, seed: int, hills: bool = True,
-                    towns: int | None = None, attempt: int = 0) -> Layers:
+def generate_layers(
+    width: int,
+    height: int,
+    *,
+    river: bool,
+    cover: int,
+    seed: int,
+    hills: bool = True,
+    towns: int | None = None,
+    attempt: int = 0,
+) -> Layers:
     """The painted layers (types, plateau and slope levels) of a random map; see the module docstring."""
     entropy = [int(seed) % 2**64, attempt] if attempt else int(seed) % 2**64
-    r_river, r_hills, r_towns, r_roads, r_cover = (np.random.default_rng(s) for s in
-                                                   np.random.SeedSequence(entropy).spawn(5))
+    r_river, r_hills, r_towns, r_roads, r_cover = (
+        np.random.default_rng(s) for s in np.random.SeedSequence(entropy).spawn(5)
+    )
     shape = (height, width)
     water, axis = _river(r_river, width, height) if river else (np.zeros(shape, bool), None)
     levels = _hills(r_hills, width, height, water) if hills else np.where(water, 0, 1).astype(np.int16)
@@ -92,10 +117,12 @@ def _river(rng, width: int, height: int) -> tuple[np.ndarray, str]:
     flows_ns = rng.random() < 0.7
     length, span = (height, width) if flows_ns else (width, height)
     t = np.arange(length)
-    pos = (rng.uniform(0.3, 0.7) * span
-           + rng.uniform(1.5, 4.5) * np.sin(2 * np.pi * t / rng.uniform(30, 50) + rng.uniform(0, 2 * np.pi))
-           + rng.uniform(0.4, 1.4) * np.sin(2 * np.pi * t / rng.uniform(10, 18) + rng.uniform(0, 2 * np.pi))
-           + rng.uniform(-0.1, 0.1) * (t - length / 2))
+    pos = (
+        rng.uniform(0.3, 0.7) * span
+        + rng.uniform(1.5, 4.5) * np.sin(2 * np.pi * t / rng.uniform(30, 50) + rng.uniform(0, 2 * np.pi))
+        + rng.uniform(0.4, 1.4) * np.sin(2 * np.pi * t / rng.uniform(10, 18) + rng.uniform(0, 2 * np.pi))
+        + rng.uniform(-0.1, 0.1) * (t - length / 2)
+    )
     cols = np.clip(np.rint(pos), 4, span - 5).astype(int)
     for i in range(1, length):
         cols[i] = min(max(cols[i], cols[i - 1] - 1), cols[i - 1] + 1)
@@ -118,8 +145,15 @@ def _hills(rng, width: int, height: int, water: np.ndarray) -> np.ndarray:
     top = np.zeros(shape, bool)
     for _ in range(count):
         for _try in range(25):
-            blob = _blob(rng, xx, yy, rng.uniform(2, width - 3), rng.uniform(2, height - 3),
-                         rng.uniform(4.0, 9.5), rng.uniform(3.0, 7.0))
+            blob = _blob(
+                rng,
+                xx,
+                yy,
+                rng.uniform(2, width - 3),
+                rng.uniform(2, height - 3),
+                rng.uniform(4.0, 9.5),
+                rng.uniform(3.0, 7.0),
+            )
             blob = dilate(erode(blob & room)) & room  # no one-square spurs
             if blob.sum() >= 14 and not (dilate(blob, 3) & plateau).any():
                 break
@@ -152,16 +186,21 @@ def _blob(rng, xx, yy, cx, cy, rx, ry) -> np.ndarray:
     u = (dx * np.cos(angle) + dy * np.sin(angle)) / rx
     v = (-dx * np.sin(angle) + dy * np.cos(angle)) / ry
     theta = np.arctan2(v, u)
-    wobble = (1 + 0.16 * np.cos(2 * theta + rng.uniform(0, 6.3)) + 0.10 * np.cos(3 * theta + rng.uniform(0, 6.3))
-              + 0.06 * np.cos(5 * theta + rng.uniform(0, 6.3)))
+    wobble = (
+        1
+        + 0.16 * np.cos(2 * theta + rng.uniform(0, 6.3))
+        + 0.10 * np.cos(3 * theta + rng.uniform(0, 6.3))
+        + 0.06 * np.cos(5 * theta + rng.uniform(0, 6.3))
+    )
     return np.hypot(u, v) <= wobble
 
 
 def _cover(rng, cover: int, levels: np.ndarray, types: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Woods and broken ground: the highest squares of smooth noise fields, so clusters, nested as cover grows."""
     shape = levels.shape
-    woods_field = (0.6 * smooth_noise(rng, shape, 2.2) + 0.4 * smooth_noise(rng, shape, 1.0)
-                   + 0.06 * np.isin(levels, (3, 5)))
+    woods_field = (
+        0.6 * smooth_noise(rng, shape, 2.2) + 0.4 * smooth_noise(rng, shape, 1.0) + 0.06 * np.isin(levels, (3, 5))
+    )
     broken_field = 0.8 * smooth_noise(rng, shape, 1.8) + 0.2 * smooth_noise(rng, shape, 0.8)
     open_land = (types == CLEAR) & np.isin(levels, (1, 3, 5))
     woods = _top(woods_field, open_land, round(cover * 0.02 * levels.size))
@@ -176,4 +215,3 @@ def _top(field: np.ndarray, allowed: np.ndarray, k: int) -> np.ndarray:
         scores = np.where(allowed, field, -np.inf).ravel()
         out.ravel()[np.argsort(-scores, kind="stable")[:k]] = True
     return out
-

@@ -105,8 +105,9 @@ def components(mask: np.ndarray, diagonal: bool = True) -> tuple[np.ndarray, int
     return labels, n
 
 
-def route(cost: np.ndarray, start: tuple[int, int], goal: np.ndarray, *, crossings=None,
-          turn_penalty: float = 0.0) -> list[tuple[int, int, bool]] | None:
+def route(
+    cost: np.ndarray, start: tuple[int, int], goal: np.ndarray, *, crossings=None, turn_penalty: float = 0.0
+) -> list[tuple[int, int, bool]] | None:
     """Cheapest 8-way path from `start` (x, y) to any square of the bool array `goal`, as (x, y, crossed) steps.
 
     `cost[y, x]` is the price of entering a square (inf = impassable; a diagonal step costs 1.41 times as much).

@@ -4,7 +4,7 @@ takes its terrain code's glyph if that is free, else the first free printable ch
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -19,8 +19,11 @@ def legend_for(codes: Iterable[int], content, keep: Iterable[tuple[str, int]] = 
     known = set(legend.values())
     for code in sorted({int(c) for c in codes} - known):
         tc = content.terrain_codes.get(code)
-        glyph = tc.glyph if tc is not None and tc.glyph and tc.glyph not in legend and tc.glyph not in UNUSABLE \
+        glyph = (
+            tc.glyph
+            if tc is not None and tc.glyph and tc.glyph not in legend and tc.glyph not in UNUSABLE
             else next(chr(o) for o in range(0x21, 0x3000) if chr(o) not in legend and chr(o) not in UNUSABLE)
+        )
         legend[glyph] = code
     return legend
 

@@ -13,8 +13,20 @@ from __future__ import annotations
 import numpy as np
 
 from ..model import Map
-from .autotile import BRIDGE, FORD, ROADLIKE, WATER, floating_slopes, layers_from_codes, neighbour_mask, steep_squares
-from .autotile import E, N, S, W
+from .autotile import (
+    BRIDGE,
+    FORD,
+    ROADLIKE,
+    WATER,
+    E,
+    N,
+    S,
+    W,
+    floating_slopes,
+    layers_from_codes,
+    neighbour_mask,
+    steep_squares,
+)
 from .grid import components
 
 
@@ -61,8 +73,10 @@ def crossing_problems(types: np.ndarray) -> list[str]:
         r, wt = int(road[y, x]), int(water[y, x])
         ok = (r & E and r & W and wt & N and wt & S) or (r & N and r & S and wt & E and wt & W)
         if not ok:
-            out.append(f"the {'bridge' if types[y, x] == BRIDGE else 'ford'} at ({x}, {y}) does not carry a road "
-                       "straight across the river")
+            out.append(
+                f"the {'bridge' if types[y, x] == BRIDGE else 'ford'} at ({x}, {y}) does not carry a road "
+                "straight across the river"
+            )
     return out
 
 
@@ -86,5 +100,6 @@ def map_problems(game_map: Map, content, *, min_road_edges: int = 2) -> list[str
     if unknown:
         return [f"terrain codes not defined by the content: {unknown}"]
     types, levels = layers_from_codes(codes, content)
-    return (level_problems(levels) + river_problems(types) + road_problems(types, min_road_edges)
-            + crossing_problems(types))
+    return (
+        level_problems(levels) + river_problems(types) + road_problems(types, min_road_edges) + crossing_problems(types)
+    )

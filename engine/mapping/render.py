@@ -14,13 +14,44 @@ from pathlib import Path
 import numpy as np
 
 from ..model import Map
-from .autotile import (BRIDGE, BROKEN, DIRS, ENTRENCHMENT, FORD, RIVER, ROAD_SLOPE, ROADLIKE, SLOPE, TOWN, WOODS,
-                       E, N, S, W, connections, layers_from_codes, neighbour_mask)
+from .autotile import (
+    BRIDGE,
+    BROKEN,
+    DIRS,
+    ENTRENCHMENT,
+    FORD,
+    RIVER,
+    ROAD_SLOPE,
+    ROADLIKE,
+    SLOPE,
+    TOWN,
+    WOODS,
+    E,
+    N,
+    S,
+    W,
+    connections,
+    layers_from_codes,
+    neighbour_mask,
+)
 
-GROUND = {1: (190, 212, 148), 2: (170, 160, 110), 3: (222, 206, 150), 4: (178, 148, 98), 5: (212, 176, 122),
-          0: (70, 120, 200)}
-COLOURS = {TOWN: (200, 50, 45), WOODS: (38, 100, 45), BROKEN: (150, 135, 112), ENTRENCHMENT: (110, 80, 50),
-           RIVER: (60, 110, 205), FORD: (110, 160, 220), BRIDGE: (60, 110, 205)}
+GROUND = {
+    1: (190, 212, 148),
+    2: (170, 160, 110),
+    3: (222, 206, 150),
+    4: (178, 148, 98),
+    5: (212, 176, 122),
+    0: (70, 120, 200),
+}
+COLOURS = {
+    TOWN: (200, 50, 45),
+    WOODS: (38, 100, 45),
+    BROKEN: (150, 135, 112),
+    ENTRENCHMENT: (110, 80, 50),
+    RIVER: (60, 110, 205),
+    FORD: (110, 160, 220),
+    BRIDGE: (60, 110, 205),
+}
 ROAD_COLOUR = (120, 72, 30)
 STREET_COLOUR = (215, 120, 110)
 LEVEL_SHADE = {0: 1.0, 1: 1.0, 2: 0.93, 3: 0.86, 4: 0.8, 5: 0.74}
@@ -48,7 +79,7 @@ def _slope_hatching(big: np.ndarray, types: np.ndarray, scale: int) -> None:
     yy, xx = np.mgrid[0:scale, 0:scale]
     hatch = (xx + yy) % 4 == 0
     for y, x in np.argwhere(np.isin(types, (SLOPE, ROAD_SLOPE))):
-        big[y * scale:(y + 1) * scale, x * scale:(x + 1) * scale][hatch] *= 0.8
+        big[y * scale : (y + 1) * scale, x * scale : (x + 1) * scale][hatch] *= 0.8
 
 
 def _roads(big: np.ndarray, types: np.ndarray, scale: int) -> None:
@@ -59,16 +90,18 @@ def _roads(big: np.ndarray, types: np.ndarray, scale: int) -> None:
     c0 = (scale - wd) // 2
     streets = _count(types == TOWN) >= 3  # a road between houses: draw the town around it
     for y, x in np.argwhere(roads):
-        cell = big[y * scale:(y + 1) * scale, x * scale:(x + 1) * scale]
+        cell = big[y * scale : (y + 1) * scale, x * scale : (x + 1) * scale]
         if streets[y, x] and types[y, x] not in (BRIDGE, FORD):
             cell[:] = STREET_COLOUR
-        cell[c0:c0 + wd, c0:c0 + wd] = ROAD_COLOUR
+        cell[c0 : c0 + wd, c0 : c0 + wd] = ROAD_COLOUR
         arms = connections(int(mask[y, x]))
         for bit, (dx, dy) in enumerate(DIRS):
             if arms >> bit & 1:
                 for k in range(1, scale // 2 + 2):
                     px, py = c0 + dx * k, c0 + dy * k
-                    cell[max(0, py):max(0, min(scale, py + wd)), max(0, px):max(0, min(scale, px + wd))] = ROAD_COLOUR
+                    cell[max(0, py) : max(0, min(scale, py + wd)), max(0, px) : max(0, min(scale, px + wd))] = (
+                        ROAD_COLOUR
+                    )
         if types[y, x] in (BRIDGE, FORD):  # parapets / stepping stones: a darker outline across the water
             edge = (60, 45, 30) if types[y, x] == BRIDGE else (140, 110, 80)
             axis_ew = bool(arms & (E | W)) or not arms & (N | S)
@@ -95,8 +128,12 @@ def write_png(path, rgb: np.ndarray) -> Path:
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
-    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
-           + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+    png = (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw, 6))
+        + chunk(b"IEND", b"")
+    )
     path = Path(path)
     path.write_bytes(png)
     return path

@@ -15,7 +15,7 @@ INF = float("inf")
 
 @dataclass
 class Network:
-    road: np.ndarray                                   # bool: road squares (crossings not included)
+    road: np.ndarray  # bool: road squares (crossings not included)
     crossings: dict[tuple[int, int], int] = field(default_factory=dict)  # (x, y) water square -> BRIDGE / FORD
 
 
@@ -45,17 +45,21 @@ def town_sites(rng, levels: np.ndarray, water: np.ndarray, count: int) -> list[t
     return sites
 
 
-def crossing_candidates(levels: np.ndarray, water: np.ndarray) -> list[tuple[tuple[int, int], tuple[int, int], tuple[int, int]]]:
+def crossing_candidates(
+    levels: np.ndarray, water: np.ndarray
+) -> list[tuple[tuple[int, int], tuple[int, int], tuple[int, int]]]:
     """(landing, water square, landing) triples where a road can cross a straight stretch of river at right angles."""
     h, w = water.shape
     out = []
     land = np.isin(levels, (1,)) & ~water
     for y, x in np.argwhere(water):
         for (ax, ay), (bx, by) in (((0, 1), (1, 0)), ((1, 0), (0, 1))):  # (river direction, crossing direction)
-            along = all(0 <= y + k * ay < h and 0 <= x + k * ax < w and water[y + k * ay, x + k * ax]
-                        for k in (-2, -1, 1, 2))
-            across = all(0 <= y + k * by < h and 0 <= x + k * bx < w and land[y + k * by, x + k * bx]
-                         for k in (-2, -1, 1, 2))
+            along = all(
+                0 <= y + k * ay < h and 0 <= x + k * ax < w and water[y + k * ay, x + k * ax] for k in (-2, -1, 1, 2)
+            )
+            across = all(
+                0 <= y + k * by < h and 0 <= x + k * bx < w and land[y + k * by, x + k * bx] for k in (-2, -1, 1, 2)
+            )
             if along and across:
                 out.append(((int(x - bx), int(y - by)), (int(x), int(y)), (int(x + bx), int(y + by))))
     return out
@@ -65,13 +69,13 @@ def _edge_goal(shape, edge: str, passable: np.ndarray) -> np.ndarray:
     h, w = shape
     goal = np.zeros(shape, bool)
     if edge == "N":
-        goal[0, 3:w - 3] = True
+        goal[0, 3 : w - 3] = True
     elif edge == "S":
-        goal[h - 1, 3:w - 3] = True
+        goal[h - 1, 3 : w - 3] = True
     elif edge == "W":
-        goal[3:h - 3, 0] = True
+        goal[3 : h - 3, 0] = True
     else:
-        goal[3:h - 3, w - 1] = True
+        goal[3 : h - 3, w - 1] = True
     return goal & passable
 
 
@@ -85,8 +89,9 @@ def _entry(shape, edge: str, near: int, passable: np.ndarray) -> tuple[int, int]
     return int(x), int(y)
 
 
-def build_roads(rng, levels: np.ndarray, water: np.ndarray, river_axis: str | None,
-                sites: list[tuple[int, int]]) -> Network:
+def build_roads(
+    rng, levels: np.ndarray, water: np.ndarray, river_axis: str | None, sites: list[tuple[int, int]]
+) -> Network:
     """Roads from edge to edge through the towns, side roads, bridges and ford tracks."""
     h, w = levels.shape
     slope = (levels % 2 == 0) & (levels > 0)
@@ -134,8 +139,8 @@ def build_roads(rng, levels: np.ndarray, water: np.ndarray, river_axis: str | No
     axis_i = 0 if across == "WE" else 1  # coordinate that grows along the main road
     mid = (h if across == "WE" else w) / 2
     by_centre = sorted(sites, key=lambda s: abs(s[1 - axis_i] - mid))
-    main = sorted(by_centre[:min(2, len(by_centre))], key=lambda s: s[axis_i])
-    others = by_centre[len(main):]
+    main = sorted(by_centre[: min(2, len(by_centre))], key=lambda s: s[axis_i])
+    others = by_centre[len(main) :]
     first, last = main[0] if main else (w // 2, h // 2), main[-1] if main else (w // 2, h // 2)
     jitter = lambda: int(rng.integers(-8, 9))  # noqa: E731
     start = _entry((h, w), across[0], first[1 - axis_i] + jitter(), passable)
@@ -174,8 +179,11 @@ def _fords(rng, net: Network, water: np.ndarray, candidates, cost, jumps) -> Non
         for x, y in net.crossings:
             taken[y, x] = True
         far = distance_to(taken) >= 10
-        options = [c for c in candidates if far[c[1][1], c[1][0]] and not near_road[c[0][1], c[0][0]]
-                   and not near_road[c[2][1], c[2][0]]]
+        options = [
+            c
+            for c in candidates
+            if far[c[1][1], c[1][0]] and not near_road[c[0][1], c[0][0]] and not near_road[c[2][1], c[2][0]]
+        ]
         if not options:
             return
         a, r, b = options[int(rng.integers(len(options)))]
@@ -185,8 +193,8 @@ def _fords(rng, net: Network, water: np.ndarray, candidates, cost, jumps) -> Non
             continue
         near = 0 if len(to_net[0]) <= len(to_net[1]) else 1
         goal = net.road.copy()
-        goal[0, 3:w - 3] = goal[-1, 3:w - 3] = True
-        goal[3:h - 3, 0] = goal[3:h - 3, -1] = True
+        goal[0, 3 : w - 3] = goal[-1, 3 : w - 3] = True
+        goal[3 : h - 3, 0] = goal[3 : h - 3, -1] = True
         goal &= ~water
         far_leg = route(cost, (a, b)[1 - near], goal, turn_penalty=0.5)
         if not far_leg:
@@ -225,7 +233,7 @@ def town_squares(rng, sites, levels: np.ndarray, water: np.ndarray, net: Network
     for _ in range(int(rng.integers(1, 5)) if len(spots) else 0):
         y, x = spots[int(rng.integers(len(spots)))]
         town[y, x] = True
-        for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1))[:int(rng.integers(0, 3))]:
+        for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1))[: int(rng.integers(0, 3))]:
             if 0 <= y + dy < h and 0 <= x + dx < w and free[y + dy, x + dx] and levels[y + dy, x + dx] == levels[y, x]:
                 town[y + dy, x + dx] = True
     return town

@@ -3,20 +3,41 @@
 `content.Content` (imported from its module) is the merged view of them that one pack sees: the loader builds it,
 the checks, the rules, the battle and the editor read it."""
 
-from .source import Source
-from .terrain import MobilityClass, TerrainCode, TerrainType
-from .parameters import RulesParameters
-from .rules import (BattleType, ForceType, Nationality, Ruleset, RulesetFlags, Side, UnitClass,
-                    VictoryBand)
-from .weapons import Weapon
-from .periods import Period
 from .formations import FormationTemplate, TemplateElement
 from .maps import Map
+from .parameters import RulesParameters
+from .periods import Period
+from .rules import BattleType, ForceType, Nationality, Ruleset, RulesetFlags, Side, UnitClass, VictoryBand
 from .scenario import Arrival, Force, Formation, Objective, OffmapBattery, Scenario, Unit, unit_arrival
+from .source import Source
+from .terrain import MobilityClass, TerrainCode, TerrainType
+from .weapons import Weapon
 
 __all__ = [
-    "Source", "RulesParameters", "MobilityClass", "TerrainCode", "TerrainType", "BattleType", "ForceType",
-    "Nationality", "Ruleset", "RulesetFlags", "Side", "UnitClass", "VictoryBand", "Weapon", "Period",
-    "FormationTemplate", "TemplateElement", "Map", "Force", "Formation", "OffmapBattery", "Scenario", "Unit",
-    "Arrival", "Objective", "unit_arrival",
+    "Source",
+    "RulesParameters",
+    "MobilityClass",
+    "TerrainCode",
+    "TerrainType",
+    "BattleType",
+    "ForceType",
+    "Nationality",
+    "Ruleset",
+    "RulesetFlags",
+    "Side",
+    "UnitClass",
+    "VictoryBand",
+    "Weapon",
+    "Period",
+    "FormationTemplate",
+    "TemplateElement",
+    "Map",
+    "Force",
+    "Formation",
+    "OffmapBattery",
+    "Scenario",
+    "Unit",
+    "Arrival",
+    "Objective",
+    "unit_arrival",
 ]

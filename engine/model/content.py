@@ -7,8 +7,9 @@ in engine.validation, which the loader runs, read it, so it lives here, below bo
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Iterable, TypeVar
+from typing import TypeVar
 
 from ..caching import LRU
 from .formations import FormationTemplate
@@ -67,7 +68,7 @@ class Content:
             for name in {normalise(n) for n in weapon.search_names()}:
                 self._names.setdefault(name, []).append(weapon.id)
 
-    def for_scenario(self, scenario: Scenario) -> "Content":
+    def for_scenario(self, scenario: Scenario) -> Content:
         """This content with the scenario's parameter overrides merged over the pack's (a shallow copy: the tables
         are shared). A battle of the scenario reads its rules from it."""
         if not scenario.parameters:
@@ -81,9 +82,14 @@ class Content:
         found = copies.get(key)
         if found is None:
             overrides = dict(scenario.parameters)
-            found = copies.put(key, replace(
-                self, parameters=self.parameters.overridden(overrides),
-                parameter_origins={**self.parameter_origins, **dict.fromkeys(overrides, SCENARIO_ORIGIN)}))
+            found = copies.put(
+                key,
+                replace(
+                    self,
+                    parameters=self.parameters.overridden(overrides),
+                    parameter_origins={**self.parameter_origins, **dict.fromkeys(overrides, SCENARIO_ORIGIN)},
+                ),
+            )
         return found
 
     def game_length(self, scenario: Scenario, turns: int | None = None) -> int:
@@ -91,8 +97,11 @@ class Content:
         type (the rules of this content: call it on content.for_scenario(scenario))."""
         battle = self.ruleset.battle_type(scenario.battle_type) if self.ruleset else None
         t = self.parameters.time_space
-        return turns or scenario.turns or int(t.default_turns_assault if battle and battle.assault
-                                              else t.default_turns_other)
+        return (
+            turns
+            or scenario.turns
+            or int(t.default_turns_assault if battle and battle.assault else t.default_turns_other)
+        )
 
     # -- lookups ------------------------------------------------------------------------------------------------
     def _by_id(self, table: dict[str, T], ref: str) -> T | None:

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field
-from typing import Mapping
 
 from .parameters import METADATA_KEY, ParameterInfo
 from .source import Source
@@ -42,29 +42,71 @@ class UnitClass:
     transport_cost: int | None = _key({"oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}, None)
     kill_vp_plus_front_armour: bool = _key(_BOOLEAN, False)
     # What the class does, as data (docs/architecture.md 5): the engine reads these, never the class id.
-    role: str | None = _key(_described(
-        "Its part in a force, for building random battles and for the computer player.",
-        {"enum": ["armour", "tank_hunter", "assault_armour", "recon", "artillery", "infantry", "support", "antitank",
-                  "transport"]}), None)
-    placement: str | None = _key(_described(
-        "Where deployment puts it.",
-        {"enum": ["infantry", "machine_gun", "gun", "field_gun", "indirect", "armour", "recon", "battery",
-                  "transport"]}), None)
-    carries_siw: bool = _key(_described(
-        "Its platoons carry a special infantry weapon (the default one unless the unit names another).", _BOOLEAN),
-        False)
-    indirect_only: bool = _key(_described(
-        "It always fires indirectly, also at targets it sees itself (mortars).", _BOOLEAN), False)
+    role: str | None = _key(
+        _described(
+            "Its part in a force, for building random battles and for the computer player.",
+            {
+                "enum": [
+                    "armour",
+                    "tank_hunter",
+                    "assault_armour",
+                    "recon",
+                    "artillery",
+                    "infantry",
+                    "support",
+                    "antitank",
+                    "transport",
+                ]
+            },
+        ),
+        None,
+    )
+    placement: str | None = _key(
+        _described(
+            "Where deployment puts it.",
+            {
+                "enum": [
+                    "infantry",
+                    "machine_gun",
+                    "gun",
+                    "field_gun",
+                    "indirect",
+                    "armour",
+                    "recon",
+                    "battery",
+                    "transport",
+                ]
+            },
+        ),
+        None,
+    )
+    carries_siw: bool = _key(
+        _described(
+            "Its platoons carry a special infantry weapon (the default one unless the unit names another).", _BOOLEAN
+        ),
+        False,
+    )
+    indirect_only: bool = _key(
+        _described("It always fires indirectly, also at targets it sees itself (mortars).", _BOOLEAN), False
+    )
     kills_armour: bool = _key(_described("false: its fire only suppresses armoured vehicles (6.4).", _BOOLEAN), True)
-    special_weapon: bool = _key(_described(
-        "A special infantry weapon, carried by a platoon rather than fielded.", _BOOLEAN), False)
+    special_weapon: bool = _key(
+        _described("A special infantry weapon, carried by a platoon rather than fielded.", _BOOLEAN), False
+    )
     offmap: bool = _key(_described("An off-map battery: fires from off the map only.", _BOOLEAN), False)
-    advance_range: int | None = _key(_described(
-        "Computer player: the range it fires at while advancing (default: its weapon's range).",
-        {"type": "integer", "minimum": 1}), None)
-    ambush_range: int | None = _key(_described(
-        "Computer player: the range a defender of this class holds its fire to.",
-        {"type": "integer", "minimum": 0}), None)
+    advance_range: int | None = _key(
+        _described(
+            "Computer player: the range it fires at while advancing (default: its weapon's range).",
+            {"type": "integer", "minimum": 1},
+        ),
+        None,
+    )
+    ambush_range: int | None = _key(
+        _described(
+            "Computer player: the range a defender of this class holds its fire to.", {"type": "integer", "minimum": 0}
+        ),
+        None,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +161,9 @@ class SmallArmsBonus:
     multiplier: float = _key({"type": "number", "minimum": 0})
 
 
-def _flag(meaning: str, section: str, unit: str = "switch", minimum: float | None = None,
-          choices: tuple[str, ...] = ()):
+def _flag(
+    meaning: str, section: str, unit: str = "switch", minimum: float | None = None, choices: tuple[str, ...] = ()
+):
     """A ruleset switch, with the same metadata as a rules parameter. These fields are the source of
     schemas/model.schema.json `$defs/flags` (`make schemas`)."""
     return field(metadata={METADATA_KEY: ParameterInfo(unit, meaning, section, minimum, choices=choices)})
@@ -133,21 +176,33 @@ class RulesetFlags:
     random_delay_increase: bool = _flag("33% +1 and 33% +2 to a side's command delays per scenario", "4.4")
     siw_target_mg_divisor: bool = _flag("SIWs firing = men / (1 + the target's MGs)", "12.1 D9")
     grenade_divisor: int = _flag("grenades firing are further divided by this", "12.1 D9", "divisor", 1)
-    same_square_suppressed_defence: int = _flag("defence of a target above 99 suppression in the firer's square",
-                                                "12.1 D11", "defence", 1)
-    same_square_suppressed_accuracy: float = _flag("accuracy multiplier against that target", "12.1 D11",
-                                                   "multiplier", 1)
-    moving_firer_soft_divisor: float = _flag("a moving firer's accuracy vs non-armoured targets is divided by this, "
-                                             "except at range 0", "12.1 D12", "divisor", 1)
-    small_arms_bonus: SmallArmsBonus | None = _flag("accuracy multiplier of one nationality's small arms, or none",
-                                                    "12.1 D13", "bonus")
+    same_square_suppressed_defence: int = _flag(
+        "defence of a target above 99 suppression in the firer's square", "12.1 D11", "defence", 1
+    )
+    same_square_suppressed_accuracy: float = _flag(
+        "accuracy multiplier against that target", "12.1 D11", "multiplier", 1
+    )
+    moving_firer_soft_divisor: float = _flag(
+        "a moving firer's accuracy vs non-armoured targets is divided by this, except at range 0",
+        "12.1 D12",
+        "divisor",
+        1,
+    )
+    small_arms_bonus: SmallArmsBonus | None = _flag(
+        "accuracy multiplier of one nationality's small arms, or none", "12.1 D13", "bonus"
+    )
     panic_rules: bool = _flag("panic, rout and rally are played", "6.8")
     stacking: bool = _flag("at most stacking_limit friendly units may enter a square", "6.11")
-    los_operator: str = _flag("line of sight is clear if round(h - d x H / D) is > (or >=) P", "12.1 D18", "operator",
-                              choices=(">=", ">"))
+    los_operator: str = _flag(
+        "line of sight is clear if round(h - d x H / D) is > (or >=) P", "12.1 D18", "operator", choices=(">=", ">")
+    )
     max_range_accuracy_plus_one: bool = _flag("KG 7.3's '1 +' is added to the accuracy base", "12.1 D8")
-    indirect_armour: str = _flag("armour against indirect fire: BA + FA/3 or (BA + FA)/3", "6.6", "rule",
-                                 choices=("ba_plus_fa_third", "sum_third"))
+    indirect_armour: str = _flag(
+        "armour against indirect fire: BA + FA/3 or (BA + FA)/3",
+        "6.6",
+        "rule",
+        choices=("ba_plus_fa_third", "sum_third"),
+    )
     river_movement: bool = _flag("the river row of the movement costs applies", "12.1 D16")
     entrenchment_is_broken: bool = _flag("entrenchments are broken cover", "12.4 A3")
 
@@ -209,4 +264,3 @@ class Ruleset:
         rounded half up."""
         points = dict(self.selection_points).get(size, 0)
         return int(points * self.small_battle_factor + 0.5) if small_battle else points
-

@@ -14,5 +14,5 @@ class Source:
     path: JsonPath = ()
     pack: str | None = None
 
-    def at(self, *parts: str | int) -> "Source":
+    def at(self, *parts: str | int) -> Source:
         return Source(self.file, self.path + parts, self.pack)

@@ -6,14 +6,37 @@ caller. Problems only visible here (a map row of the wrong width, an unknown gly
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from datetime import date
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ..issues import IssueList, did_you_mean, error
-from ..model import (Arrival, BattleType, FormationTemplate, ForceType, Force, Formation, Map, MobilityClass, Nationality,
-                     Objective, OffmapBattery, Period, Ruleset, RulesetFlags, Scenario, Side, TemplateElement, TerrainCode,
-                     TerrainType, Unit, UnitClass, VictoryBand, Weapon)
+from ..model import (
+    Arrival,
+    BattleType,
+    Force,
+    ForceType,
+    Formation,
+    FormationTemplate,
+    Map,
+    MobilityClass,
+    Nationality,
+    Objective,
+    OffmapBattery,
+    Period,
+    Ruleset,
+    RulesetFlags,
+    Scenario,
+    Side,
+    TemplateElement,
+    TerrainCode,
+    TerrainType,
+    Unit,
+    UnitClass,
+    VictoryBand,
+    Weapon,
+)
 from ..model.parameters import PARAMETER_FIELDS
 from ..model.rules import SmallArmsBonus
 from ..model.source import Source
@@ -48,12 +71,22 @@ def mobility_class(r: dict, src: Source, ns: str) -> MobilityClass:
 
 
 def terrain_type(r: dict, src: Source, ns: str) -> TerrainType:
-    return TerrainType(qualify(r["id"], ns), r["name"], r["cover"], r["los"], tuple(r["movement"].items()),
-                       r.get("entrenchable", False), r.get("description", ""), src)
+    return TerrainType(
+        qualify(r["id"], ns),
+        r["name"],
+        r["cover"],
+        r["los"],
+        tuple(r["movement"].items()),
+        r.get("entrenchable", False),
+        r.get("description", ""),
+        src,
+    )
 
 
 def terrain_code(r: dict, src: Source) -> TerrainCode:
-    return TerrainCode(r["code"], r["type"], r["level"], r.get("variant", 1), r.get("glyph"), r.get("built", False), src)
+    return TerrainCode(
+        r["code"], r["type"], r["level"], r.get("variant", 1), r.get("glyph"), r.get("built", False), src
+    )
 
 
 def terrain(doc: dict, src: Source, ns: str, skip: set) -> tuple[list, list, list]:
@@ -76,13 +109,16 @@ def rules(doc: dict, src: Source, ns: str, skip: set) -> tuple[dict, dict, list 
     """Parameters, unit classes, victory bands (None when absent or broken) and the ruleset profile."""
     # Keys the schema rejected (unknown, wrong type, out of range, not finite) were reported; the pack below, or
     # the built-in default, supplies the value instead.
-    parameters = {k: v for k, v in _mapping(doc, "parameters").items()
-                  if k in PARAMETER_FIELDS and ("parameters", k) not in skip}
+    parameters = {
+        k: v for k, v in _mapping(doc, "parameters").items() if k in PARAMETER_FIELDS and ("parameters", k) not in skip
+    }
     classes = {k: unit_class(k, v) for k, v in _mapping(doc, "unit_classes").items() if ("unit_classes", k) not in skip}
     bands = None
     if isinstance(doc.get("victory_bands"), list) and ("victory_bands",) not in skip:
-        bands = [VictoryBand(b["min_ratio"], b["result"], b.get("favours"), src.at("victory_bands", i))
-                 for i, b in enumerate(doc["victory_bands"])]
+        bands = [
+            VictoryBand(b["min_ratio"], b["result"], b.get("favours"), src.at("victory_bands", i))
+            for i, b in enumerate(doc["victory_bands"])
+        ]
     profile = None
     raw = doc.get("ruleset")
     if raw is not None and ("ruleset",) not in skip:
@@ -94,49 +130,100 @@ def ruleset(r: dict, src: Source, ns: str) -> Ruleset:
     f = r["flags"]
     bonus = f["small_arms_bonus"]
     flags = RulesetFlags(
-        f["random_delay_increase"], f["siw_target_mg_divisor"], f["grenade_divisor"],
-        f["same_square_suppressed_defence"], f["same_square_suppressed_accuracy"], f["moving_firer_soft_divisor"],
+        f["random_delay_increase"],
+        f["siw_target_mg_divisor"],
+        f["grenade_divisor"],
+        f["same_square_suppressed_defence"],
+        f["same_square_suppressed_accuracy"],
+        f["moving_firer_soft_divisor"],
         SmallArmsBonus(bonus["nationality"], tuple(bonus["classes"]), bonus["multiplier"]) if bonus else None,
-        f["panic_rules"], f["stacking"], f["los_operator"], f["max_range_accuracy_plus_one"], f["indirect_armour"],
-        f["river_movement"], f["entrenchment_is_broken"])
+        f["panic_rules"],
+        f["stacking"],
+        f["los_operator"],
+        f["max_range_accuracy_plus_one"],
+        f["indirect_armour"],
+        f["river_movement"],
+        f["entrenchment_is_broken"],
+    )
     ent, length, points = r["entrenchments"], r["game_length"], r["selection_points"]
     return Ruleset(
-        id=qualify(r["id"], ns), name=r["name"], periods=r["periods"],
-        sides=tuple(Side(s["id"], s["name"], s["home_edge"], s["command_hq"]["name"], s["command_hq"]["symbol"])
-                    for s in r["sides"]),
+        id=qualify(r["id"], ns),
+        name=r["name"],
+        periods=r["periods"],
+        sides=tuple(
+            Side(s["id"], s["name"], s["home_edge"], s["command_hq"]["name"], s["command_hq"]["symbol"])
+            for s in r["sides"]
+        ),
         ratio_numerator=r["ratio_numerator"],
         nationalities=tuple(Nationality(n["id"], n["name"], n["side"]) for n in r["nationalities"]),
         force_types=tuple(ForceType(t["id"], t["name"], t["side"], t.get("nationality")) for t in r["force_types"]),
-        battle_types=tuple(BattleType(b["id"], b["name"], tuple(b["attackers"]), b["assault"], _pairs(b["sizes"]),
-                                      b.get("description", "")) for b in r["battle_types"]),
-        entrenchment_max=ent["max"], entrenchment_terrain=tuple(ent["terrain"]),
+        battle_types=tuple(
+            BattleType(
+                b["id"], b["name"], tuple(b["attackers"]), b["assault"], _pairs(b["sizes"]), b.get("description", "")
+            )
+            for b in r["battle_types"]
+        ),
+        entrenchment_max=ent["max"],
+        entrenchment_terrain=tuple(ent["terrain"]),
         entrenchment_battle_types=tuple(ent["battle_types"]),
-        custom_game_length=length["custom"], game_length_min=length.get("min"), game_length_max=length.get("max"),
+        custom_game_length=length["custom"],
+        game_length_min=length.get("min"),
+        game_length_max=length.get("max"),
         after_end_extra_turns=r["after_end"]["extra_turns"],
-        siws=tuple(r["siws"]["available"]), default_siw=r["siws"]["default"], flags=flags,
-        reports=MappingProxyType(dict(r["reports"])), handicap_low=r["handicap"]["low"],
+        siws=tuple(r["siws"]["available"]),
+        default_siw=r["siws"]["default"],
+        flags=flags,
+        reports=MappingProxyType(dict(r["reports"])),
+        handicap_low=r["handicap"]["low"],
         handicap_high=r["handicap"]["high"],
         selection_points=tuple((k, points[k]) for k in ("large", "medium", "small")),
-        small_battle_factor=points["small_battle_factor"], description=r.get("description", ""), source=src)
+        small_battle_factor=points["small_battle_factor"],
+        description=r.get("description", ""),
+        source=src,
+    )
 
 
 # A weapon entry's optional keys: YAML key -> (Weapon attribute, the value an absent key means). The editor writes
 # entries by the same table, leaving out a key that holds its default.
-WEAPON_OPTIONAL: Mapping[str, tuple[str, object]] = MappingProxyType({
-    "aliases": ("aliases", ()), "legacy_number": ("legacy_number", None), "sp": ("sp", 0), "mg": ("mg", 0),
-    "fa": ("fa", 0), "ba": ("ba", 0), "sl": ("sl", 0), "df": ("df", 0), "indirect_mr": ("indirect_mr", None),
-    "fires_as": ("fires_as", None), "carries": ("carries", None), "kill_vp": ("kill_vp", None),
-    "transport_cost": ("transport_cost", None), "single_use": ("single_use", False), "thrown": ("thrown", False),
-    "designer_value": ("designer_value", False), "description": ("description", "")})
+WEAPON_OPTIONAL: Mapping[str, tuple[str, object]] = MappingProxyType(
+    {
+        "aliases": ("aliases", ()),
+        "legacy_number": ("legacy_number", None),
+        "sp": ("sp", 0),
+        "mg": ("mg", 0),
+        "fa": ("fa", 0),
+        "ba": ("ba", 0),
+        "sl": ("sl", 0),
+        "df": ("df", 0),
+        "indirect_mr": ("indirect_mr", None),
+        "fires_as": ("fires_as", None),
+        "carries": ("carries", None),
+        "kill_vp": ("kill_vp", None),
+        "transport_cost": ("transport_cost", None),
+        "single_use": ("single_use", False),
+        "thrown": ("thrown", False),
+        "designer_value": ("designer_value", False),
+        "description": ("description", ""),
+    }
+)
 
 
 def weapon(r: dict, src: Source, ns: str) -> Weapon:
     optional = {attribute: r.get(key, default) for key, (attribute, default) in WEAPON_OPTIONAL.items()}
     optional["aliases"] = tuple(str(a) for a in optional["aliases"])
     return Weapon(
-        id=qualify(r["id"], ns), name=r["name"], nationalities=_strings(r["nationality"]), unit_class=r["class"],
-        mr=r["mr"], mp=r["mp"], ss=r["ss"], ac=r["ac"], periods=(r["periods"][0], r["periods"][1]), source=src,
-        **optional)
+        id=qualify(r["id"], ns),
+        name=r["name"],
+        nationalities=_strings(r["nationality"]),
+        unit_class=r["class"],
+        mr=r["mr"],
+        mp=r["mp"],
+        ss=r["ss"],
+        ac=r["ac"],
+        periods=(r["periods"][0], r["periods"][1]),
+        source=src,
+        **optional,
+    )
 
 
 def _date(text: str | date) -> date:
@@ -157,19 +244,34 @@ def _element(r: dict, src: Source) -> TemplateElement:
 def formation_template(r: dict, src: Source, ns: str) -> FormationTemplate:
     hq = r.get("hq")
     return FormationTemplate(
-        id=qualify(r["id"], ns), name=r["name"], side=r["side"], periods=(r["periods"][0], r["periods"][1]),
-        cost=r["cost"], units=tuple(_element(u, src.at("units", i)) for i, u in enumerate(r["units"])),
-        hq=None if hq is None else _element(hq, src.at("hq")), nationality=r.get("nationality"),
-        force_types=tuple(r.get("force_types", ())), offmap=r.get("offmap", False),
-        description=r.get("description", ""), source=src)
+        id=qualify(r["id"], ns),
+        name=r["name"],
+        side=r["side"],
+        periods=(r["periods"][0], r["periods"][1]),
+        cost=r["cost"],
+        units=tuple(_element(u, src.at("units", i)) for i, u in enumerate(r["units"])),
+        hq=None if hq is None else _element(hq, src.at("hq")),
+        nationality=r.get("nationality"),
+        force_types=tuple(r.get("force_types", ())),
+        offmap=r.get("offmap", False),
+        description=r.get("description", ""),
+        source=src,
+    )
 
 
 def game_map(r: dict, src: Source, ns: str, issues: IssueList) -> Map | None:
     width, height, rows, legend = r["width"], r["height"], r["rows"], r["legend"]
     ok = True
     if len(rows) != height:
-        issues.add(error("map.height", f"the map has {len(rows)} rows but its height is {height}",
-                         file=src.file, path=src.path + ("rows",), hint="add or remove rows, or fix 'height'"))
+        issues.add(
+            error(
+                "map.height",
+                f"the map has {len(rows)} rows but its height is {height}",
+                file=src.file,
+                path=src.path + ("rows",),
+                hint="add or remove rows, or fix 'height'",
+            )
+        )
         ok = False
     table = bytearray(range(256))
     known = set(legend)
@@ -177,41 +279,84 @@ def game_map(r: dict, src: Source, ns: str, issues: IssueList) -> Map | None:
         table[ord(glyph)] = code
     for y, row in enumerate(rows):
         if len(row) != width:
-            issues.add(error("map.width", f"row {y} has {len(row)} squares but the map is {width} wide",
-                             file=src.file, path=src.path + ("rows", y), hint="every row must be exactly 'width' characters"))
+            issues.add(
+                error(
+                    "map.width",
+                    f"row {y} has {len(row)} squares but the map is {width} wide",
+                    file=src.file,
+                    path=src.path + ("rows", y),
+                    hint="every row must be exactly 'width' characters",
+                )
+            )
             ok = False
         unknown = sorted(set(row) - known)
         if unknown:
-            issues.add(error("map.unknown-glyph", f"row {y} uses {', '.join(repr(c) for c in unknown)}, not in the legend",
-                             file=src.file, path=src.path + ("rows", y),
-                             hint=did_you_mean(unknown[0], known) or "add the character to 'legend' with its terrain code"))
+            issues.add(
+                error(
+                    "map.unknown-glyph",
+                    f"row {y} uses {', '.join(repr(c) for c in unknown)}, not in the legend",
+                    file=src.file,
+                    path=src.path + ("rows", y),
+                    hint=did_you_mean(unknown[0], known) or "add the character to 'legend' with its terrain code",
+                )
+            )
             ok = False
     if not ok:
         return None
     cells = "".join(rows).encode("ascii").translate(bytes(table))
     labels = tuple((lab["text"], lab["at"][0], lab["at"][1]) for lab in r.get("labels", ()))
-    return Map(qualify(r["id"], ns), r["name"], width, height, cells, _pairs(legend), labels,
-               r.get("description", ""), src)
+    return Map(
+        qualify(r["id"], ns), r["name"], width, height, cells, _pairs(legend), labels, r.get("description", ""), src
+    )
 
 
 def _arrival(r: dict | None, src: Source) -> Arrival | None:
     if r is None:
         return None
-    return Arrival(r["turn"], r.get("last_turn", r["turn"]), float(r.get("chance", 1.0)), r.get("edge"),
-                   tuple((sq[0], sq[1]) for sq in r.get("squares", ())), src.at("arrives"))
+    return Arrival(
+        r["turn"],
+        r.get("last_turn", r["turn"]),
+        float(r.get("chance", 1.0)),
+        r.get("edge"),
+        tuple((sq[0], sq[1]) for sq in r.get("squares", ())),
+        src.at("arrives"),
+    )
 
 
 def _unit(r: dict, src: Source) -> Unit:
     at = r.get("at")
-    return Unit(r["index"], r["weapon"], r["count"], r.get("name", ""), (at[0], at[1]) if at else None,
-                r.get("facing"), r.get("siw"), r.get("carrier"), r.get("ammunition"), _arrival(r.get("arrives"), src),
-                src, speed=r.get("speed"), target_range=r.get("target_range"))
+    return Unit(
+        r["index"],
+        r["weapon"],
+        r["count"],
+        r.get("name", ""),
+        (at[0], at[1]) if at else None,
+        r.get("facing"),
+        r.get("siw"),
+        r.get("carrier"),
+        r.get("ammunition"),
+        _arrival(r.get("arrives"), src),
+        src,
+        speed=r.get("speed"),
+        target_range=r.get("target_range"),
+    )
 
 
 def _objective(r: dict, src: Source) -> Objective:
     at = r.get("at")
-    return Objective(r["id"], r["kind"], r["side"], r["points"], r.get("name", ""), (at[0], at[1]) if at else None,
-                     r.get("every_turn", False), r.get("edge"), r.get("unit"), r.get("hidden", False), src)
+    return Objective(
+        r["id"],
+        r["kind"],
+        r["side"],
+        r["points"],
+        r.get("name", ""),
+        (at[0], at[1]) if at else None,
+        r.get("every_turn", False),
+        r.get("edge"),
+        r.get("unit"),
+        r.get("hidden", False),
+        src,
+    )
 
 
 def scenario(r: dict, src: Source, ns: str) -> Scenario:
@@ -219,24 +364,49 @@ def scenario(r: dict, src: Source, ns: str) -> Scenario:
     for side, raw in (r.get("forces") or {}).items():
         fsrc = src.at("forces", side)
         formations = tuple(
-            Formation(f["letter"], tuple(_unit(u, fsrc.at("formations", i, "units", j)) for j, u in enumerate(f["units"])),
-                      f.get("name", ""), f.get("template"), _arrival(f.get("arrives"), fsrc.at("formations", i)),
-                      fsrc.at("formations", i))
-            for i, f in enumerate(raw["formations"]))
+            Formation(
+                f["letter"],
+                tuple(_unit(u, fsrc.at("formations", i, "units", j)) for j, u in enumerate(f["units"])),
+                f.get("name", ""),
+                f.get("template"),
+                _arrival(f.get("arrives"), fsrc.at("formations", i)),
+                fsrc.at("formations", i),
+            )
+            for i, f in enumerate(raw["formations"])
+        )
         forces.append(Force(side, formations, raw.get("force_type"), raw.get("name", ""), fsrc))
-    offmap = tuple(OffmapBattery(side, b["weapon"], b["count"], b.get("name", ""), src.at("offmap_artillery", side, i))
-                   for side, batteries in (r.get("offmap_artillery") or {}).items() for i, b in enumerate(batteries))
+    offmap = tuple(
+        OffmapBattery(side, b["weapon"], b["count"], b.get("name", ""), src.at("offmap_artillery", side, i))
+        for side, batteries in (r.get("offmap_artillery") or {}).items()
+        for i, b in enumerate(batteries)
+    )
     center = (r.get("objective") or {}).get("center")
     return Scenario(
-        id=qualify(r["id"], ns), name=r["name"], map=r["map"], period=r["period"], battle_type=r["battle_type"],
-        forces=tuple(forces), date=_date(r["date"]) if "date" in r else None, historical=r.get("historical", False), size=r.get("size"),
-        turns=r.get("turns"), visibility=r.get("visibility", "random"), handicap=r.get("handicap", 3),
+        id=qualify(r["id"], ns),
+        name=r["name"],
+        map=r["map"],
+        period=r["period"],
+        battle_type=r["battle_type"],
+        forces=tuple(forces),
+        date=_date(r["date"]) if "date" in r else None,
+        historical=r.get("historical", False),
+        size=r.get("size"),
+        turns=r.get("turns"),
+        visibility=r.get("visibility", "random"),
+        handicap=r.get("handicap", 3),
         objective_center=(center[0], center[1]) if center else None,
-        start_lines=_pairs(r.get("start_lines")), command_delays=_pairs(r.get("command_delays")),
-        starting_vp=_pairs(r.get("starting_vp")), unused_selection_points=_pairs(r.get("unused_selection_points")),
-        entrenchments=tuple((side, tuple((sq[0], sq[1]) for sq in squares))
-                            for side, squares in (r.get("entrenchments") or {}).items()),
-        offmap_artillery=offmap, parameters=_pairs(r.get("parameters")),
+        start_lines=_pairs(r.get("start_lines")),
+        command_delays=_pairs(r.get("command_delays")),
+        starting_vp=_pairs(r.get("starting_vp")),
+        unused_selection_points=_pairs(r.get("unused_selection_points")),
+        entrenchments=tuple(
+            (side, tuple((sq[0], sq[1]) for sq in squares)) for side, squares in (r.get("entrenchments") or {}).items()
+        ),
+        offmap_artillery=offmap,
+        parameters=_pairs(r.get("parameters")),
         objectives=tuple(_objective(o, src.at("objectives", i)) for i, o in enumerate(r.get("objectives") or ())),
-        briefing=r.get("briefing", ""), side_briefings=_pairs(r.get("side_briefings")),
-        notes=r.get("notes", ""), source=src)
+        briefing=r.get("briefing", ""),
+        side_briefings=_pairs(r.get("side_briefings")),
+        notes=r.get("notes", ""),
+        source=src,
+    )

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from platformdirs import user_data_dir
 
@@ -54,8 +54,14 @@ def _path_locations(paths: Iterable[str | Path], origin: str, issues: list[Issue
             continue
         path = Path(raw).expanduser()
         if not path.is_dir():
-            issues.append(warning("pack.path-missing", f"{origin} names {path}, which is not a folder",
-                                  file=path, hint=f"fix {origin} or create the folder"))
+            issues.append(
+                warning(
+                    "pack.path-missing",
+                    f"{origin} names {path}, which is not a folder",
+                    file=path,
+                    hint=f"fix {origin} or create the folder",
+                )
+            )
             continue
         out += [PackLocation(folder.resolve(), origin) for folder in _folders_under(path)]
     return out
@@ -99,15 +105,23 @@ def _entry_point_locations(issues: list[Issue]) -> list[PackLocation]:
         folder = plugin_pack_folder(ep.value)
         if folder is None:
             top = ep.value.partition(":")[0].split(".")[0].strip()
-            issues.append(error(
-                "plugin.unresolved",
-                f"the pack plugin '{ep.name}' names the package '{top}' ({ep.value}), which is not installed",
-                hint="reinstall that plugin, or uninstall its distribution; the other packs are unaffected"))
+            issues.append(
+                error(
+                    "plugin.unresolved",
+                    f"the pack plugin '{ep.name}' names the package '{top}' ({ep.value}), which is not installed",
+                    hint="reinstall that plugin, or uninstall its distribution; the other packs are unaffected",
+                )
+            )
             continue
         if not (folder / MANIFEST).is_file():
-            issues.append(error("plugin.no-pack", f"the pack plugin '{ep.name}' ({ep.value}) points at {folder}, "
-                                f"which has no {MANIFEST}", file=folder,
-                                hint="the entry point must be 'package:folder', naming the pack folder inside the package"))
+            issues.append(
+                error(
+                    "plugin.no-pack",
+                    f"the pack plugin '{ep.name}' ({ep.value}) points at {folder}, which has no {MANIFEST}",
+                    file=folder,
+                    hint="the entry point must be 'package:folder', naming the pack folder inside the package",
+                )
+            )
             continue
         out.append(PackLocation(folder.resolve(), origin, installed=True))
     return out
@@ -117,8 +131,9 @@ def _built_in_location() -> PackLocation:
     return PackLocation(CORE_PACK_DIR.resolve(), f"built in (tacforge {__version__})", installed=True)
 
 
-def discover(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
-             include_user_dir: bool = True) -> tuple[list[PackLocation], list[Issue]]:
+def discover(
+    pack_paths: Iterable[str | Path] = (), env: dict | None = None, include_user_dir: bool = True
+) -> tuple[list[PackLocation], list[Issue]]:
     """Pack folders in precedence order (--pack-path, TACFORGE_PACK_PATH, user folder, plugins, the built-in core
     pack) and issues."""
     variables: Mapping[str, str] = os.environ if env is None else env

@@ -8,11 +8,11 @@ and the number is the same whether the pack came from a checkout, a wheel or a c
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
-from .discovery import MANIFEST, discover, pack_folder_of
+from .discovery import discover, pack_folder_of
 from .manifest import read_manifest
 
 
@@ -23,13 +23,15 @@ class PackFingerprint:
     digest: str  # hex SHA-256 of the folder's files
     folder: str
 
-    def differs_from(self, other: "PackFingerprint") -> str | None:
+    def differs_from(self, other: PackFingerprint) -> str | None:
         """Why `other` (the same pack elsewhere) is not this one, or None when it is."""
         if other.version != self.version:
             return f"version {other.version} instead of {self.version}"
         if other.digest != self.digest:
-            return f"version {other.version} with different files (content hash {other.digest[:12]} instead of " \
-                   f"{self.digest[:12]})"
+            return (
+                f"version {other.version} with different files (content hash {other.digest[:12]} instead of "
+                f"{self.digest[:12]})"
+            )
         return None
 
 
@@ -54,8 +56,9 @@ def folder_digest(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def pack_fingerprints(pack_ids: Iterable[str], pack_paths: Iterable[str | Path] = (),
-                      first: Iterable[Path] = ()) -> dict[str, PackFingerprint]:
+def pack_fingerprints(
+    pack_ids: Iterable[str], pack_paths: Iterable[str | Path] = (), first: Iterable[Path] = ()
+) -> dict[str, PackFingerprint]:
     """The fingerprints of the packs `pack_ids` as the loader finds them: the first folder of each id in discovery's
     precedence order, after the folders `first` (a scenario file's own pack). Ids not found are left out."""
     wanted = set(pack_ids)
@@ -65,8 +68,7 @@ def pack_fingerprints(pack_ids: Iterable[str], pack_paths: Iterable[str | Path] 
         manifest, _, _ = read_manifest(folder)
         if manifest is None or manifest.id not in wanted or manifest.id in found:
             continue
-        found[manifest.id] = PackFingerprint(manifest.id, str(manifest.version), folder_digest(folder),
-                                             str(folder))
+        found[manifest.id] = PackFingerprint(manifest.id, str(manifest.version), folder_digest(folder), str(folder))
     return found
 
 

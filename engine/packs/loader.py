@@ -7,17 +7,17 @@ and skipped; the others load as usual.
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Callable, Iterable
 
-from ..validation import schemas
 from ..issues import ROOT_CAUSE_CODES, Issue, IssueList, Severity, did_you_mean, error, warning
 from ..model.content import Content
 from ..model.parameters import RulesParameters
 from ..model.source import Source
 from ..source_locations import locate_issues
+from ..validation import schemas
 from ..validation.schema_cache import SchemaCache
 from ..validation.semantic import check_pack
 from ..yamlio import YamlFileError, load_fast
@@ -36,7 +36,7 @@ class LoadCaches:
     parsed: ParsedCache
 
     @classmethod
-    def open(cls) -> "LoadCaches":
+    def open(cls) -> LoadCaches:
         return cls(SchemaCache(), ParsedCache())
 
 
@@ -87,7 +87,7 @@ class LoadedPack:
     problem: str | None = None  # why the pack is skipped, if it is, in words
     skipped: Skip | None = None  # ... and as a kind, which code reads (never the words)
 
-    def skip(self, kind: "Skip", problem: str, replace: bool = False) -> None:
+    def skip(self, kind: Skip, problem: str, replace: bool = False) -> None:
         """Mark the pack skipped; the first reason found stands unless `replace`."""
         if self.problem is None or replace:
             self.problem, self.skipped = problem, kind
@@ -180,17 +180,22 @@ def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str, cache:
     elif schema_kind == "periods":
         docs.periods += decode.entries(data, "periods", src, skip, decode.period)
     elif schema_kind == "formations":
-        docs.formations += decode.entries(data, "formations", src, skip, lambda r, s: decode.formation_template(r, s, ns))
+        docs.formations += decode.entries(
+            data, "formations", src, skip, lambda r, s: decode.formation_template(r, s, ns)
+        )
 
 
 def internal_issue(exc: Exception, file: Path | None) -> Issue:
     """A failure of tacforge itself while reading `file`: reported on that file instead of stopping the others."""
     frames = traceback.extract_tb(exc.__traceback__)
     where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
-    return error("internal", f"tacforge failed while reading this file ({type(exc).__name__}: {exc}{where})",
-                 file=file, line=1 if file is not None and file.is_file() else None,
-                 hint="this is a bug in tacforge: please report it with this file; the other files and packs are "
-                      "read as usual")
+    return error(
+        "internal",
+        f"tacforge failed while reading this file ({type(exc).__name__}: {exc}{where})",
+        file=file,
+        line=1 if file is not None and file.is_file() else None,
+        hint="this is a bug in tacforge: please report it with this file; the other files and packs are read as usual",
+    )
 
 
 def _load_pack_files(pack: LoadedPack, cache: LoadCaches | None) -> None:
@@ -212,8 +217,9 @@ def _unreadable_files(pack: LoadedPack) -> set[Path]:
         if not issue.is_error or issue.file is None:
             continue
         file = Path(issue.file)
-        wrong_section = (issue.code == "schema.type" and len(issue.path) <= 1
-                         and pack.kinds.get(file) not in ("map", "scenario"))
+        wrong_section = (
+            issue.code == "schema.type" and len(issue.path) <= 1 and pack.kinds.get(file) not in ("map", "scenario")
+        )
         if issue.code.startswith(ROOT_CAUSE_CODES) or wrong_section:
             out.add(file)
     return out
@@ -233,10 +239,18 @@ class PackSet:
                 continue
             if pack.id in self.packs:
                 first = self.packs[pack.id]
-                pack.skip(Skip.SHADOWED, f"shadowed by the pack of the same id at {first.location.folder}", replace=True)
-                pack.issues.add(warning("pack.shadowed", f"pack '{pack.id}' is also found at {first.location.folder} "
-                                        f"({first.location.origin}), which takes precedence; this copy is skipped",
-                                        file=pack.known_manifest.file, hint="remove one of the two copies"))
+                pack.skip(
+                    Skip.SHADOWED, f"shadowed by the pack of the same id at {first.location.folder}", replace=True
+                )
+                pack.issues.add(
+                    warning(
+                        "pack.shadowed",
+                        f"pack '{pack.id}' is also found at {first.location.folder} "
+                        f"({first.location.origin}), which takes precedence; this copy is skipped",
+                        file=pack.known_manifest.file,
+                        hint="remove one of the two copies",
+                    )
+                )
                 continue
             self.packs[pack.id] = pack
         self._check_requirements()
@@ -250,33 +264,57 @@ class PackSet:
             manifest = pack.known_manifest
             if manifest.schema_version not in SUPPORTED_SCHEMA_VERSIONS:
                 pack.skip(Skip.SCHEMA_VERSION, f"unknown schema version {manifest.schema_version}", replace=True)
-                pack.issues.add(error("pack.schema-version",
-                                      f"schema_version {manifest.schema_version} is not one this tacforge reads "
-                                      f"(it reads {', '.join(map(str, SUPPORTED_SCHEMA_VERSIONS))})",
-                                      file=manifest.file, path=("schema_version",),
-                                      hint="update tacforge, or migrate the pack to a supported schema version"))
+                pack.issues.add(
+                    error(
+                        "pack.schema-version",
+                        f"schema_version {manifest.schema_version} is not one this tacforge reads "
+                        f"(it reads {', '.join(map(str, SUPPORTED_SCHEMA_VERSIONS))})",
+                        file=manifest.file,
+                        path=("schema_version",),
+                        hint="update tacforge, or migrate the pack to a supported schema version",
+                    )
+                )
             if any(i.is_error for i in pack.issues.items):
                 pack.skip(Skip.ERRORS, "has errors")
             for dep, spec in manifest.requires:
                 other = self.packs.get(dep)
                 if other is None:
                     pack.skip(Skip.REQUIREMENTS, f"requires '{dep}', which is not installed")
-                    pack.issues.add(error("pack.requires-missing", f"requires pack '{dep}', which is not installed",
-                                          file=manifest.file, path=("requires", dep),
-                                          hint=did_you_mean(dep, self.packs) or "install the pack or add its folder to TACFORGE_PACK_PATH"))
+                    pack.issues.add(
+                        error(
+                            "pack.requires-missing",
+                            f"requires pack '{dep}', which is not installed",
+                            file=manifest.file,
+                            path=("requires", dep),
+                            hint=did_you_mean(dep, self.packs)
+                            or "install the pack or add its folder to TACFORGE_PACK_PATH",
+                        )
+                    )
                 elif not satisfies(other.known_manifest.version, spec):
                     found = other.known_manifest.version
                     pack.skip(Skip.REQUIREMENTS, f"requires '{dep}' {spec}, found {found}")
-                    pack.issues.add(error("pack.requires-version",
-                                          f"requires '{dep}' {spec}, but version {found} is installed",
-                                          file=manifest.file, path=("requires", dep),
-                                          hint="install a matching version or widen the range"))
+                    pack.issues.add(
+                        error(
+                            "pack.requires-version",
+                            f"requires '{dep}' {spec}, but version {found} is installed",
+                            file=manifest.file,
+                            path=("requires", dep),
+                            hint="install a matching version or widen the range",
+                        )
+                    )
         for pack in self.packs.values():  # cycles
             if pack.id in self._closure(pack.id, include_self=False):
                 pack.skip(Skip.REQUIREMENTS, "requirement cycle")
-                pack.issues.add(error("pack.requires-cycle", f"pack '{pack.id}' requires itself through its requirements",
-                                      file=pack.known_manifest.file, path=("requires",),
-                                      hint="remove the circular requirement"))
+                pack.issues.add(
+                    error(
+                        "pack.requires-cycle",
+                        f"pack '{pack.id}' requires itself through its requirements",
+                        file=pack.known_manifest.file,
+                        path=("requires",),
+                        hint="remove the circular requirement",
+                    )
+                )
+
     def _propagate_skips(self) -> None:
         changed = True
         while changed:  # a pack whose requirement is skipped is skipped too
@@ -287,9 +325,15 @@ class PackSet:
                         other = self.packs.get(dep)
                         if other is not None and other.problem is not None:
                             pack.skip(Skip.REQUIREMENT_SKIPPED, f"its requirement '{dep}' is skipped ({other.problem})")
-                            pack.issues.add(error("pack.requires-broken", f"requires pack '{dep}', which is skipped: {other.problem}",
-                                                  file=pack.known_manifest.file, path=("requires", dep),
-                                                  hint=f"fix '{dep}' first (tacforge validate {dep})"))
+                            pack.issues.add(
+                                error(
+                                    "pack.requires-broken",
+                                    f"requires pack '{dep}', which is skipped: {other.problem}",
+                                    file=pack.known_manifest.file,
+                                    path=("requires", dep),
+                                    hint=f"fix '{dep}' first (tacforge validate {dep})",
+                                )
+                            )
                             changed = True
                             break
 
@@ -301,11 +345,17 @@ class PackSet:
                 continue
             unreadable = _unreadable_files(pack)
             if unreadable:  # what follows from a missing file is noise that buries its cause (issue 12)
-                pack.issues.add(Issue(Severity.INFO, "validation.skipped",
-                                      "cross-reference checks of this pack are skipped until "
-                                      f"{', '.join(sorted(f.name for f in unreadable))} can be read",
-                                      file=pack.known_manifest.file, line=1,
-                                      hint="fix the errors above and validate again"))
+                pack.issues.add(
+                    Issue(
+                        Severity.INFO,
+                        "validation.skipped",
+                        "cross-reference checks of this pack are skipped until "
+                        f"{', '.join(sorted(f.name for f in unreadable))} can be read",
+                        file=pack.known_manifest.file,
+                        line=1,
+                        hint="fix the errors above and validate again",
+                    )
+                )
                 pack.skip(Skip.ERRORS, "has errors")
                 continue
             try:
@@ -351,18 +401,29 @@ class PackSet:
                 if ns == pack.id:
                     continue
                 if ns not in deps:
-                    pack.issues.add(error("pack.override-unrequired",
-                                          f"'{entry.id}' overrides an entry of pack '{ns}', which this pack does not require",
-                                          file=entry.source.file, path=entry.source.path,
-                                          hint=f"add '{ns}' to requires in pack.yaml, or use a bare id to add a new entry"))
+                    pack.issues.add(
+                        error(
+                            "pack.override-unrequired",
+                            f"'{entry.id}' overrides an entry of pack '{ns}', which this pack does not require",
+                            file=entry.source.file,
+                            path=entry.source.path,
+                            hint=f"add '{ns}' to requires in pack.yaml, or use a bare id to add a new entry",
+                        )
+                    )
                     pack.skip(Skip.CONFLICT, "overrides a pack it does not require")
                     continue
                 other = owners.get(entry.id)
                 if other and other not in deps and pack.id not in self._closure(other, include_self=False):
                     pack.skip(Skip.CONFLICT, f"conflicts with pack '{other}'", replace=True)
-                    pack.issues.add(error("pack.conflict", f"both '{other}' and this pack override '{entry.id}'",
-                                          file=entry.source.file, path=entry.source.path,
-                                          hint=f"make one pack require the other, or drop one override"))
+                    pack.issues.add(
+                        error(
+                            "pack.conflict",
+                            f"both '{other}' and this pack override '{entry.id}'",
+                            file=entry.source.file,
+                            path=entry.source.path,
+                            hint="make one pack require the other, or drop one override",
+                        )
+                    )
                 else:
                     owners[entry.id] = pack.id
 
@@ -420,8 +481,12 @@ class PackSet:
 NOT_LOADED = "not loaded: neither asked about nor required by a pack asked about"
 
 
-def load_location(location: PackLocation, cache: LoadCaches | None = None,
-                  check_fully: Callable[[LoadedPack], bool] | None = None, read_files: bool = True) -> LoadedPack:
+def load_location(
+    location: PackLocation,
+    cache: LoadCaches | None = None,
+    check_fully: Callable[[LoadedPack], bool] | None = None,
+    read_files: bool = True,
+) -> LoadedPack:
     """The pack at `location`: its manifest and, with read_files, its files (decoded, schema-checked)."""
     manifest, text, issues = read_manifest(location.folder)
     pack = LoadedPack(location, manifest)
@@ -437,15 +502,19 @@ def load_location(location: PackLocation, cache: LoadCaches | None = None,
     return pack
 
 
-def load_files(pack: LoadedPack, cache: LoadCaches | None,
-               check_fully: Callable[[LoadedPack], bool] | None = None) -> None:
+def load_files(
+    pack: LoadedPack, cache: LoadCaches | None, check_fully: Callable[[LoadedPack], bool] | None = None
+) -> None:
     """Read the files of a pack whose manifest was read."""
     _load_pack_files(pack, None if check_fully is not None and check_fully(pack) else cache)
 
 
-def load_location_guarded(location: PackLocation, cache: LoadCaches | None,
-                          check_fully: Callable[[LoadedPack], bool] | None = None,
-                          read_files: bool = True) -> LoadedPack:
+def load_location_guarded(
+    location: PackLocation,
+    cache: LoadCaches | None,
+    check_fully: Callable[[LoadedPack], bool] | None = None,
+    read_files: bool = True,
+) -> LoadedPack:
     try:
         return load_location(location, cache, check_fully, read_files)
     except Exception as exc:  # a broken pack must never hide the others (docs/architecture.md 2)
@@ -477,10 +546,14 @@ def _needed(packs: list[LoadedPack], wanted: Callable[[LoadedPack], bool]) -> se
     return needed
 
 
-def load_packs(pack_paths: Iterable[str | Path] = (), env: dict | None = None,
-               include_user_dir: bool = True, use_cache: bool = True,
-               check_fully: Callable[[LoadedPack], bool] | None = None,
-               only: Callable[[LoadedPack], bool] | None = None) -> PackSet:
+def load_packs(
+    pack_paths: Iterable[str | Path] = (),
+    env: dict | None = None,
+    include_user_dir: bool = True,
+    use_cache: bool = True,
+    check_fully: Callable[[LoadedPack], bool] | None = None,
+    only: Callable[[LoadedPack], bool] | None = None,
+) -> PackSet:
     """Discover and load every pack (docs/architecture.md 2). With use_cache, files whose exact text was read before are not
     parsed again (parsed_cache) and, if they passed schema validation, not checked again (validation.schema_cache),
     except in the packs check_fully picks: `tacforge validate` checks the packs it is asked about in full, and takes

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
@@ -17,15 +17,17 @@ from ..yamlio import YamlFileError, load_fast
 SUPPORTED_SCHEMA_VERSIONS = (1,)
 
 # kind in pack.yaml 'files' -> (schema kind, default paths)
-FILE_KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
-    "terrain": ("terrain", ("terrain.yaml",)),
-    "rules": ("rules", ("rules.yaml",)),
-    "weapons": ("weapons", ("weapons.yaml",)),
-    "periods": ("periods", ("periods.yaml",)),
-    "formations": ("formations", ("formations.yaml",)),
-    "maps": ("map", ("maps/*.yaml",)),
-    "scenarios": ("scenario", ("scenarios/*.yaml",)),
-})
+FILE_KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "terrain": ("terrain", ("terrain.yaml",)),
+        "rules": ("rules", ("rules.yaml",)),
+        "weapons": ("weapons", ("weapons.yaml",)),
+        "periods": ("periods", ("periods.yaml",)),
+        "formations": ("formations", ("formations.yaml",)),
+        "maps": ("map", ("maps/*.yaml",)),
+        "scenarios": ("scenario", ("scenarios/*.yaml",)),
+    }
+)
 
 
 VERSION_HINT = "write a version such as 1.0.0"
@@ -88,21 +90,46 @@ def manifest_from_data(raw, folder: Path, path: Path) -> tuple[Manifest | None, 
         return None, issues
     version = parse_version(raw["version"])
     if version is None:
-        issues.append(error("pack.version", f"'{raw['version']}' is not a version number", file=path, path=("version",),
-                            hint=VERSION_HINT))
+        issues.append(
+            error(
+                "pack.version",
+                f"'{raw['version']}' is not a version number",
+                file=path,
+                path=("version",),
+                hint=VERSION_HINT,
+            )
+        )
         return None, issues
     requires = []
     for dep, text in (raw.get("requires") or {}).items():
         spec = parse_range(text)
         if spec is None:
-            issues.append(error("pack.requires-range", f"'{text}' is not a version range", file=path,
-                                path=("requires", dep), hint=RANGE_HINT))
+            issues.append(
+                error(
+                    "pack.requires-range",
+                    f"'{text}' is not a version range",
+                    file=path,
+                    path=("requires", dep),
+                    hint=RANGE_HINT,
+                )
+            )
         else:
             requires.append((dep, spec))
     if any(i.is_error for i in issues):
         return None, issues
     files = {kind: tuple(raw.get("files", {}).get(kind, defaults)) for kind, (_, defaults) in FILE_KINDS.items()}
-    manifest = Manifest(raw["id"], raw["name"], version, raw["schema_version"], tuple(requires), raw.get("ruleset"),
-                        raw.get("description", ""), raw.get("licence", ""), MappingProxyType(files), folder, path,
-                        frozenset(raw.get("files", {})))
+    manifest = Manifest(
+        raw["id"],
+        raw["name"],
+        version,
+        raw["schema_version"],
+        tuple(requires),
+        raw.get("ruleset"),
+        raw.get("description", ""),
+        raw.get("licence", ""),
+        MappingProxyType(files),
+        folder,
+        path,
+        frozenset(raw.get("files", {})),
+    )
     return manifest, issues

@@ -34,19 +34,37 @@ def expand_files(manifest: Manifest, kind: str, issues: IssueList) -> list[Path]
         else:
             matches = sorted(Path(p) for p in glob.glob(str(folder / pattern)))
         if not matches and listed and not glob.has_magic(pattern):
-            issues.add(error("file.missing", f"'{pattern}' does not exist in the pack folder",
-                             hint="create the file, correct its name, or remove it from 'files'", **where))
+            issues.add(
+                error(
+                    "file.missing",
+                    f"'{pattern}' does not exist in the pack folder",
+                    hint="create the file, correct its name, or remove it from 'files'",
+                    **where,
+                )
+            )
         for path in matches:
             resolved = path.resolve()
             if not resolved.is_relative_to(root):
                 link = _link_leaving(folder, path) if path.is_relative_to(folder) else None
                 if link is not None:
-                    issues.add(error("pack.path-escape", f"{link.relative_to(folder)} is a symbolic link to "
-                                     f"{link.resolve()}, outside the pack folder", file=link,
-                                     hint="keep every file of a pack inside its folder; copy the file in instead"))
+                    issues.add(
+                        error(
+                            "pack.path-escape",
+                            f"{link.relative_to(folder)} is a symbolic link to "
+                            f"{link.resolve()}, outside the pack folder",
+                            file=link,
+                            hint="keep every file of a pack inside its folder; copy the file in instead",
+                        )
+                    )
                 else:
-                    issues.add(error("pack.path-escape", f"'{pattern}' points outside the pack folder ({resolved})",
-                                     hint="keep every file of a pack inside its folder; copy the file in instead", **where))
+                    issues.add(
+                        error(
+                            "pack.path-escape",
+                            f"'{pattern}' points outside the pack folder ({resolved})",
+                            hint="keep every file of a pack inside its folder; copy the file in instead",
+                            **where,
+                        )
+                    )
                 continue
             if resolved.is_file():
                 out.append(resolved)

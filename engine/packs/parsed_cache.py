@@ -33,8 +33,9 @@ _DIGEST_BYTES = 16
 def _reader_fingerprint() -> bytes:
     import yaml
 
-    digest = hashlib.sha256(f"{sys.version}\0{yaml.__version__}\0{marshal.version}\0{yamlio.uses_c_loader()}\0"
-                            .encode())
+    digest = hashlib.sha256(
+        f"{sys.version}\0{yaml.__version__}\0{marshal.version}\0{yamlio.uses_c_loader()}\0".encode()
+    )
     digest.update(Path(yamlio.__file__).read_bytes())
     return digest.digest()
 

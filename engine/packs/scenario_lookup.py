@@ -21,8 +21,9 @@ def find_pack_content(pack_id: str, pack_paths: list):
     pack = packset.packs.get(pack_id)
     if pack is None:
         hint = did_you_mean(pack_id, list(packset.packs))
-        raise CommandError(f"no pack '{pack_id}' (packs: {', '.join(sorted(packset.packs)) or 'none'})"
-                           + (f"; {hint}" if hint else ""))
+        raise CommandError(
+            f"no pack '{pack_id}' (packs: {', '.join(sorted(packset.packs)) or 'none'})" + (f"; {hint}" if hint else "")
+        )
     _usable(packset, pack)
     return packset.content(pack_id)
 

@@ -10,16 +10,42 @@ Fractions, parameters such as 0.5 or 1.25 are read as exact decimals); otherwise
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from .combat_headlines import Report, report_category
-from .suppression import (Number, Params, arithmetic, fire_effectiveness, resolve_kills, suppression_added,
-                          suppression_cap)
+from .suppression import (
+    Number,
+    Params,
+    arithmetic,
+    fire_effectiveness,
+    resolve_kills,
+    suppression_added,
+    suppression_cap,
+)
 
-__all__ = ["Firer", "Target", "HMG", "Modifier", "Attack", "FireResult", "Report", "accuracy_base", "armour_facing",
-           "indirect_armour", "spotting_pulses", "siw_weapons_firing", "suppression_added", "fire_effectiveness",
-           "resolve_kills", "fire_vs_armour", "fire_vs_soft", "direct_fire", "indirect_fire", "siw_attack"]
+__all__ = [
+    "Firer",
+    "Target",
+    "HMG",
+    "Modifier",
+    "Attack",
+    "FireResult",
+    "Report",
+    "accuracy_base",
+    "armour_facing",
+    "indirect_armour",
+    "spotting_pulses",
+    "siw_weapons_firing",
+    "suppression_added",
+    "fire_effectiveness",
+    "resolve_kills",
+    "fire_vs_armour",
+    "fire_vs_soft",
+    "direct_fire",
+    "indirect_fire",
+    "siw_attack",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,16 +75,38 @@ class Firer:
     thrown: bool = False
 
     @classmethod
-    def from_weapon(cls, weapon, unit_class, count: Number = 1, *, nationality: str | None = None,
-                    moving: bool = False, suppression: Number = 0) -> "Firer":
+    def from_weapon(
+        cls,
+        weapon,
+        unit_class,
+        count: Number = 1,
+        *,
+        nationality: str | None = None,
+        moving: bool = False,
+        suppression: Number = 0,
+    ) -> Firer:
         """From an engine.model.Weapon and its engine.model.UnitClass; nationality defaults to the weapon's."""
         nat = nationality if nationality is not None else weapon.nationality
-        return cls(mr=weapon.mr, mp=weapon.mp, ss=weapon.ss, ac=weapon.ac, count=count, unit_class=weapon.unit_class,
-                   nationality=nat, armoured=unit_class.armoured, vehicle=unit_class.vehicle, mg=weapon.mg,
-                   moving=moving, suppression=suppression,
-                   siw=weapon.local_id if unit_class.special_weapon else None, report=unit_class.report,
-                   fires_as=weapon.fires_as, name=weapon.name, kills_armour=unit_class.kills_armour,
-                   thrown=weapon.thrown)
+        return cls(
+            mr=weapon.mr,
+            mp=weapon.mp,
+            ss=weapon.ss,
+            ac=weapon.ac,
+            count=count,
+            unit_class=weapon.unit_class,
+            nationality=nat,
+            armoured=unit_class.armoured,
+            vehicle=unit_class.vehicle,
+            mg=weapon.mg,
+            moving=moving,
+            suppression=suppression,
+            siw=weapon.local_id if unit_class.special_weapon else None,
+            report=unit_class.report,
+            fires_as=weapon.fires_as,
+            name=weapon.name,
+            kills_armour=unit_class.kills_armour,
+            thrown=weapon.thrown,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +127,29 @@ class Target:
     suppression: Number = 0
 
     @classmethod
-    def from_weapon(cls, weapon, unit_class, *, in_cover: bool = False, speed_setting: Number = 0,
-                    moving: bool = False, suppression: Number = 0) -> "Target":
-        return cls(armoured=unit_class.armoured, vehicle=unit_class.vehicle, fa=weapon.fa, ba=weapon.ba,
-                   sl=weapon.sl, df=weapon.df, mg=weapon.mg, in_cover=in_cover, speed_setting=speed_setting,
-                   moving=moving, suppression=suppression)
+    def from_weapon(
+        cls,
+        weapon,
+        unit_class,
+        *,
+        in_cover: bool = False,
+        speed_setting: Number = 0,
+        moving: bool = False,
+        suppression: Number = 0,
+    ) -> Target:
+        return cls(
+            armoured=unit_class.armoured,
+            vehicle=unit_class.vehicle,
+            fa=weapon.fa,
+            ba=weapon.ba,
+            sl=weapon.sl,
+            df=weapon.df,
+            mg=weapon.mg,
+            in_cover=in_cover,
+            speed_setting=speed_setting,
+            moving=moving,
+            suppression=suppression,
+        )
 
 
 # The armoured vehicle's machine guns fire as this HMG against soft targets (6.5, A10: MR 5, SS 1, AC 50). It has
@@ -200,8 +266,25 @@ def siw_weapons_firing(men, target_mg, thrown: bool, flags) -> Number:
 
 # -- attacks ----------------------------------------------------------------------------------------------------------
 def _arith(firer, target, *more):
-    return arithmetic((firer.mr, firer.mp, firer.ss, firer.ac, firer.count, firer.mg, firer.suppression, target.fa,
-                       target.ba, target.sl, target.df, target.mg, target.speed_setting, target.suppression, *more))
+    return arithmetic(
+        (
+            firer.mr,
+            firer.mp,
+            firer.ss,
+            firer.ac,
+            firer.count,
+            firer.mg,
+            firer.suppression,
+            target.fa,
+            target.ba,
+            target.sl,
+            target.df,
+            target.mg,
+            target.speed_setting,
+            target.suppression,
+            *more,
+        )
+    )
 
 
 def _text(x) -> str:
@@ -246,8 +329,23 @@ def _vs_armour(a, f, t, r, pulses, armour, facing, range_bonus, params, flags) -
         notes.append("no suppression from AP fire")
     else:
         supp = suppression_added(ss, acc, n, params)
-    return Attack("main", r, p, n, base, acc, tuple(mods), kills, supp, silhouette=sle, armour=armour,
-                  facing=facing, apf=apf, apf_capped=capped, notes=tuple(notes))
+    return Attack(
+        "main",
+        r,
+        p,
+        n,
+        base,
+        acc,
+        tuple(mods),
+        kills,
+        supp,
+        silhouette=sle,
+        armour=armour,
+        facing=facing,
+        apf=apf,
+        apf_capped=capped,
+        notes=tuple(notes),
+    )
 
 
 def _vs_soft(a, f, t, r, pulses, same_square, params, flags, weapon="main") -> Attack:
@@ -279,8 +377,19 @@ def _vs_soft(a, f, t, r, pulses, same_square, params, flags, weapon="main") -> A
         acc *= m.factor
     ss, n = a(f.ss), a(f.count)
     kills = ss * ss * acc * n / (defence * a(params.direct_fire.kill_divisor_soft))
-    return Attack(weapon, r, p, n, base, acc, tuple(mods), kills, suppression_added(ss, acc, n, params),
-                  defence=defence, notes=tuple(notes))
+    return Attack(
+        weapon,
+        r,
+        p,
+        n,
+        base,
+        acc,
+        tuple(mods),
+        kills,
+        suppression_added(ss, acc, n, params),
+        defence=defence,
+        notes=tuple(notes),
+    )
 
 
 def _result(a, kind, f, t, attacks, automatic, report, params) -> FireResult:
@@ -294,13 +403,31 @@ def _result(a, kind, f, t, attacks, automatic, report, params) -> FireResult:
 def _report(f, range_, reports):
     if reports is None:
         return None
-    return report_category(kind=f.report, ss=f.ss, mp=f.mp, armoured_vehicle=f.armoured and f.vehicle,
-                           moving=f.moving, range_=range_, siw=f.siw, siw_name=f.name, fires_as=f.fires_as,
-                           reports=reports)
+    return report_category(
+        kind=f.report,
+        ss=f.ss,
+        mp=f.mp,
+        armoured_vehicle=f.armoured and f.vehicle,
+        moving=f.moving,
+        range_=range_,
+        siw=f.siw,
+        siw_name=f.name,
+        fires_as=f.fires_as,
+        reports=reports,
+    )
 
 
-def fire_vs_armour(firer: Firer, target: Target, *, range_, pulses, front_arc: bool | None, params: Params, flags,
-                   reports: Mapping[str, object] | None = None) -> FireResult:
+def fire_vs_armour(
+    firer: Firer,
+    target: Target,
+    *,
+    range_,
+    pulses,
+    front_arc: bool | None,
+    params: Params,
+    flags,
+    reports: Mapping[str, object] | None = None,
+) -> FireResult:
     """Direct fire at an armoured vehicle (6.4). A SIW firer (`firer.siw`) shoots back armour without the range
     bonus and gives the target the automatic SIW suppression."""
     a = _arith(firer, target, range_, pulses)
@@ -311,12 +438,22 @@ def fire_vs_armour(firer: Firer, target: Target, *, range_, pulses, front_arc: b
     armour = a(target.fa if facing == "front" else target.ba)
     attack = _vs_armour(a, firer, target, r, pulses, armour, facing, not siw, params, flags)
     automatic = a(params.suppression.siw_suppression) if siw else a(0)
-    return _result(a, "siw" if siw else "direct", firer, target, [attack], automatic, _report(firer, r, reports),
-                   params)
+    return _result(
+        a, "siw" if siw else "direct", firer, target, [attack], automatic, _report(firer, r, reports), params
+    )
 
 
-def fire_vs_soft(firer: Firer, target: Target, *, range_, pulses, params: Params, flags,
-                 reports: Mapping[str, object] | None = None, mg_weapon=HMG) -> FireResult:
+def fire_vs_soft(
+    firer: Firer,
+    target: Target,
+    *,
+    range_,
+    pulses,
+    params: Params,
+    flags,
+    reports: Mapping[str, object] | None = None,
+    mg_weapon=HMG,
+) -> FireResult:
     """Direct fire at a non-armoured target (6.5); range 0 is the firer's own square. An armoured vehicle firing
     below range 6 adds its MGs as a separate attack of `mg_weapon` (A10: N = MG x vehicles, same R and P)."""
     a = _arith(firer, target, range_, pulses, mg_weapon.mr, mg_weapon.ss, mg_weapon.ac)
@@ -324,25 +461,52 @@ def fire_vs_soft(firer: Firer, target: Target, *, range_, pulses, params: Params
     _check_range(a, r, firer.mr)
     attacks = [_vs_soft(a, firer, target, r, pulses, r == 0, params, flags)]
     if firer.armoured and firer.vehicle and firer.mg > 0 and r < a(params.direct_fire.mg_bonus_below_range):
-        mg = Firer(mr=mg_weapon.mr, mp=0, ss=mg_weapon.ss, ac=mg_weapon.ac, count=a(firer.mg) * a(firer.count),
-                   unit_class=getattr(mg_weapon, "unit_class", ""), nationality=firer.nationality,
-                   moving=firer.moving)
+        mg = Firer(
+            mr=mg_weapon.mr,
+            mp=0,
+            ss=mg_weapon.ss,
+            ac=mg_weapon.ac,
+            count=a(firer.mg) * a(firer.count),
+            unit_class=getattr(mg_weapon, "unit_class", ""),
+            nationality=firer.nationality,
+            moving=firer.moving,
+        )
         attacks.append(_vs_soft(a, mg, target, r, pulses, r == 0, params, flags, weapon="mg"))
     return _result(a, "direct", firer, target, attacks, a(0), _report(firer, r, reports), params)
 
 
-def direct_fire(firer: Firer, target: Target, *, range_, pulses, front_arc: bool | None = None, params: Params,
-                flags, reports: Mapping[str, object] | None = None, mg_weapon=HMG) -> FireResult:
+def direct_fire(
+    firer: Firer,
+    target: Target,
+    *,
+    range_,
+    pulses,
+    front_arc: bool | None = None,
+    params: Params,
+    flags,
+    reports: Mapping[str, object] | None = None,
+    mg_weapon=HMG,
+) -> FireResult:
     """fire_vs_armour or fire_vs_soft, by the target."""
     if target.armoured:
-        return fire_vs_armour(firer, target, range_=range_, pulses=pulses, front_arc=front_arc, params=params,
-                              flags=flags, reports=reports)
-    return fire_vs_soft(firer, target, range_=range_, pulses=pulses, params=params, flags=flags, reports=reports,
-                        mg_weapon=mg_weapon)
+        return fire_vs_armour(
+            firer,
+            target,
+            range_=range_,
+            pulses=pulses,
+            front_arc=front_arc,
+            params=params,
+            flags=flags,
+            reports=reports,
+        )
+    return fire_vs_soft(
+        firer, target, range_=range_, pulses=pulses, params=params, flags=flags, reports=reports, mg_weapon=mg_weapon
+    )
 
 
-def indirect_fire(firer: Firer, target: Target, *, pulses, params: Params, flags,
-                  reports: Mapping[str, object] | None = None) -> FireResult:
+def indirect_fire(
+    firer: Firer, target: Target, *, pulses, params: Params, flags, reports: Mapping[str, object] | None = None
+) -> FireResult:
     """Indirect fire (6.6): range taken as MR (the 90 term is 0), P from `spotting_pulses`; armour BA + FA/3 and
     silhouette SL/4 without the range bonus against armoured targets."""
     a = _arith(firer, target, pulses)
@@ -355,8 +519,9 @@ def indirect_fire(firer: Firer, target: Target, *, pulses, params: Params, flags
     return _result(a, "indirect", firer, target, [attack], a(0), _report(firer, None, reports), params)
 
 
-def siw_attack(siw: Firer, target: Target, *, men, pulses, params: Params, flags,
-               reports: Mapping[str, object] | None = None) -> FireResult:
+def siw_attack(
+    siw: Firer, target: Target, *, men, pulses, params: Params, flags, reports: Mapping[str, object] | None = None
+) -> FireResult:
     """A platoon's special infantry weapon at an armoured vehicle in its square (3.10): N from `men` by the
     profile's flags, back armour, no silhouette range bonus, automatic siw_suppression for the target."""
     if not target.armoured:
@@ -365,8 +530,16 @@ def siw_attack(siw: Firer, target: Target, *, men, pulses, params: Params, flags
         raise ValueError("the firer is not a special infantry weapon")
     a = _arith(siw, target, men, pulses)
     n = siw_weapons_firing(a(men), a(target.mg), siw.thrown, flags)
-    return fire_vs_armour(dataclasses.replace(siw, count=n), target, range_=0, pulses=pulses, front_arc=False,
-                          params=params, flags=flags, reports=reports)
+    return fire_vs_armour(
+        dataclasses.replace(siw, count=n),
+        target,
+        range_=0,
+        pulses=pulses,
+        front_arc=False,
+        params=params,
+        flags=flags,
+        reports=reports,
+    )
 
 
 def content_direct_fire(content, firer: Firer, target: Target, *, range_, pulses, front_arc: bool | None) -> FireResult:
@@ -374,5 +547,13 @@ def content_direct_fire(content, firer: Firer, target: Target, *, range_, pulses
     with `.parameters` and `.ruleset`): what `tacforge calc` and the editor's weapon plots both compute."""
     if content.ruleset is None:
         raise ValueError(f"pack '{content.pack_id}' has no ruleset")
-    return direct_fire(firer, target, range_=range_, pulses=pulses, front_arc=front_arc, params=content.parameters,
-                       flags=content.ruleset.flags, reports=content.ruleset.reports)
+    return direct_fire(
+        firer,
+        target,
+        range_=range_,
+        pulses=pulses,
+        front_arc=front_arc,
+        params=content.parameters,
+        flags=content.ruleset.flags,
+        reports=content.ruleset.reports,
+    )

@@ -66,8 +66,15 @@ def _check(grid: TerrainGrid, square: Square) -> None:
         raise ValueError(f"square {square} is outside the {grid.width}x{grid.height} map")
 
 
-def has_los(grid: TerrainGrid, a: Square, b: Square, operator: str = ">=", visibility: float = 20, *,
-            count_cover_between_levels: bool = False) -> bool:
+def has_los(
+    grid: TerrainGrid,
+    a: Square,
+    b: Square,
+    operator: str = ">=",
+    visibility: float = 20,
+    *,
+    count_cover_between_levels: bool = False,
+) -> bool:
     """Whether units on squares `a` and `b` see each other (docs/rules.md 7; the reference implementation)."""
     e = _operator(operator)
     _check(grid, a)
@@ -124,13 +131,13 @@ def has_los(grid: TerrainGrid, a: Square, b: Square, operator: str = ">=", visib
 # width x height planes: a target off the map reads squares through the row ends, harmlessly, as its result is
 # never used.
 _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
-_RUN = 5                                 # path squares per uint32 word: 6-bit lanes from bit 2, a weight in bits 0-1
+_RUN = 5  # path squares per uint32 word: 6-bit lanes from bit 2, a weight in bits 0-1
 _LANE_FAILS = sum(1 << (2 + 6 * i + 5) for i in range(_RUN))  # the top bit of each lane
-_FAILS = np.uint64(_LANE_FAILS | _LANE_FAILS << 32)           # ... of both words of a pair
-_WEIGHTS = np.uint64(3 | 3 << 32)        # the cover weight bits of both words of a pair
-_SUM = np.uint64(1 | 1 << 32)            # x * _SUM has the sum of x's two words in its top word
+_FAILS = np.uint64(_LANE_FAILS | _LANE_FAILS << 32)  # ... of both words of a pair
+_WEIGHTS = np.uint64(3 | 3 << 32)  # the cover weight bits of both words of a pair
+_SUM = np.uint64(1 | 1 << 32)  # x * _SUM has the sum of x's two words in its top word
 _PASS = np.uint64((COUNT_BLOCKS << 32) - 1)  # a summed count passes when its top word is below COUNT_BLOCKS
-_NEVER = np.uint64(2 ** 64 - 1)              # ... and always passes against this
+_NEVER = np.uint64(2**64 - 1)  # ... and always passes against this
 
 
 class _Paths:
@@ -168,9 +175,10 @@ class _Paths:
         step[:-1] = direction[np.diff(py, axis=0) + 1, np.diff(px, axis=0) + 1] * inside[1:]
         step = step.reshape(groups, _RUN, count)
         base = _RUN + 1  # a run's code: its squares, then its steps in base 9
-        runs, layer = np.unique(squares + base * sum(step[:, i] * 9 ** i for i in range(_RUN - 1)), return_inverse=True)
-        self.patterns = tuple((n % base, tuple(n // base // 9 ** i % 9 - 1 for i in range(n % base - 1)))
-                              for n in runs.tolist())  # (squares, steps) back from the codes
+        runs, layer = np.unique(squares + base * sum(step[:, i] * 9**i for i in range(_RUN - 1)), return_inverse=True)
+        self.patterns = tuple(
+            (n % base, tuple(n // base // 9**i % 9 - 1 for i in range(n % base - 1))) for n in runs.tolist()
+        )  # (squares, steps) back from the codes
         where = np.where(squares > 0, py[0::_RUN] * width + px[0::_RUN], 0)
         words = self.margin + layer.reshape(groups, count) * self.plane + where
         self.pairs = pairs = -(-groups // 2)
@@ -184,16 +192,19 @@ class _Paths:
         ends = np.cumsum(reach).tolist()
         self.targets, self.pair_limits, self.count_limits = slice(0, count), slice(0, ends[-1]), slice(ends[-1], None)
         self.segments = [(slice(0, n), slice(at, at + n)) for at, n in zip(ends, reach[1:])]
-        self.index = np.concatenate([words[2 * j:2 * j + 2, order[:n]].T.ravel() for j, n in enumerate(reach)])
+        self.index = np.concatenate([words[2 * j : 2 * j + 2, order[:n]].T.ravel() for j, n in enumerate(reach)])
         # The limit layers (see _limit_layers): a zero layer, one per pair j and distance D that a path reaches,
         # and the count layer; `limits` addresses each target's pairs, then each target's count limit.
         self.layers = [(j, d) for j in range(pairs) for d in range(2 * _RUN * j + 2, radius + 1)]
         layer_of = {key: i + 1 for i, key in enumerate(self.layers)}
         target = (dy * width + dx)[order]
         self.limits = np.concatenate(
-            [self.margin + np.array([layer_of.get((j, d), 0) for d in dist[:n].tolist()]) * self.plane + target[:n]
-             for j, n in enumerate(reach)]
-            + [self.margin + (len(self.layers) + 1) * self.plane + target])
+            [
+                self.margin + np.array([layer_of.get((j, d), 0) for d in dist[:n].tolist()]) * self.plane + target[:n]
+                for j, n in enumerate(reach)
+            ]
+            + [self.margin + (len(self.layers) + 1) * self.plane + target]
+        )
         # each target's square in a map padded by radius on every side, relative to the origin's index there
         self.place = (dy[order] + radius) * (width + 2 * radius) + dx[order] + radius
         for array in (self.index, self.limits, self.place):
@@ -211,9 +222,9 @@ class _Paths:
             rise = np.maximum(2 * dh * k, (2 * np.minimum(dh, 0) + 1) * d) if e else 2 * dh * k
             t = (rise // np.maximum(d, 1) + 2 * h0 + 1 - 2 * e) // 2
             limit = np.where(dh == 0, 2 * h0 + 1, np.clip(2 * t, -1, 31))  # codes 2L + cover range over 0 .. 29
-            limit = np.where(k < d, limit, 31)                              # past the end of the path: never
+            limit = np.where(k < d, limit, 31)  # past the end of the path: never
             lanes = (31 - limit).reshape(*limit.shape[:2], -1, _RUN) << (2 + 6 * np.arange(_RUN))  # code + lane > 31
-            words = lanes.sum(axis=3).astype(np.uint64)                       # where code > limit
+            words = lanes.sum(axis=3).astype(np.uint64)  # where code > limit
             lanes = words[..., 0::2] | words[..., 1::2] << np.uint64(32)
             count = np.where(dh == 0, _PASS, _NEVER) + np.zeros_like(d, np.uint64)
             hit = np.concatenate([lanes, count], axis=2).reshape(-1, self.pairs + 1).T.copy()
@@ -241,7 +252,7 @@ def _encode(grid: TerrainGrid, paths: _Paths) -> np.ndarray:
     code = (grid.level.astype(np.uint32) + grid.obstacle.astype(np.uint32)) << np.uint32(2)  # 2L + cover
     weight = COUNT_WEIGHT[grid.los_kind].astype(np.uint32)
     flat = np.zeros(2 * paths.margin + len(paths.patterns) * paths.plane, np.uint32)
-    planes = flat[paths.margin:flat.size - paths.margin].reshape(-1, height, width)
+    planes = flat[paths.margin : flat.size - paths.margin].reshape(-1, height, width)
     pad = _RUN - 1
     code, weight = np.pad(code, pad), np.pad(weight, pad)
     runs: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
@@ -269,7 +280,7 @@ def _limit_layers(grid: TerrainGrid, paths: _Paths, e: int, h0: int) -> np.ndarr
     classes = grid.level.astype(np.intp).ravel() * (paths.radius + 1)
     rows, dists = np.array(paths.layers + [(paths.pairs, 0)], np.intp).reshape(-1, 2).T
     flat = np.zeros(2 * paths.margin + (len(rows) + 1) * paths.plane, np.uint64)
-    flat[paths.margin + paths.plane:flat.size - paths.margin] = table[rows[:, None], classes + dists[:, None]].ravel()
+    flat[paths.margin + paths.plane : flat.size - paths.margin] = table[rows[:, None], classes + dists[:, None]].ravel()
     flat.flags.writeable = False
     return flat
 
@@ -285,8 +296,14 @@ def clear_viewshed_cache() -> None:
     _RESULTS.clear()
 
 
-def viewshed(grid: TerrainGrid, origin: Square, operator: str = ">=", visibility: float = 20, *,
-             count_cover_between_levels: bool = False) -> np.ndarray:
+def viewshed(
+    grid: TerrainGrid,
+    origin: Square,
+    operator: str = ">=",
+    visibility: float = 20,
+    *,
+    count_cover_between_levels: bool = False,
+) -> np.ndarray:
     """A read-only (height, width) bool array: True where `has_los(grid, origin, square, ...)` is True.
 
     Vectorised over every square in range at once; results are kept in a bounded LRU per grid, origin, operator,
@@ -328,8 +345,8 @@ def _compute(grid: TerrainGrid, origin: Square, e: int, paths: _Paths, count_bet
     seen &= fails == 0
     width = grid.width + 2 * r
     out = np.zeros((grid.height + 2 * r, width), bool)
-    out.ravel()[oy * width + ox:][paths.place] = seen
-    return out[r:r + grid.height, r:r + grid.width]
+    out.ravel()[oy * width + ox :][paths.place] = seen
+    return out[r : r + grid.height, r : r + grid.width]
 
 
 # -- facing ----------------------------------------------------------------------------------------------------
@@ -388,5 +405,17 @@ def front_arc(target_pos: Square, target_facing: int | str, firer_pos: Square) -
     return in_arc(target_pos, target_facing, firer_pos, 90)
 
 
-__all__ = ["FACINGS", "FACING_VECTORS", "OPERATORS", "clear_viewshed_cache", "facing_index", "front_arc",
-           "has_los", "in_arc", "in_arc_offset", "line_squares", "path_table", "viewshed"]
+__all__ = [
+    "FACINGS",
+    "FACING_VECTORS",
+    "OPERATORS",
+    "clear_viewshed_cache",
+    "facing_index",
+    "front_arc",
+    "has_los",
+    "in_arc",
+    "in_arc_offset",
+    "line_squares",
+    "path_table",
+    "viewshed",
+]

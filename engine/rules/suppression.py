@@ -9,8 +9,9 @@ as 0.5 are read as exact decimals); otherwise results are floats.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable, Union
+from typing import Union
 
 from ..model.parameters import RulesParameters
 
@@ -39,7 +40,7 @@ def suppression_added(ss, accuracy, n, params: Params) -> Number:
     """SS^2 * max(acc, 10)^2 * N / 200, with the final accuracy after every modifier (6.7, A13); uncapped."""
     a = arithmetic((ss, accuracy, n))
     acc = max(a(accuracy), a(params.suppression.suppression_min_accuracy))
-    return a(ss) ** 2 * acc ** 2 * a(n) / a(params.suppression.suppression_divisor)
+    return a(ss) ** 2 * acc**2 * a(n) / a(params.suppression.suppression_divisor)
 
 
 def fire_effectiveness(suppression, params: Params) -> Number:

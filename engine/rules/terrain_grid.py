@@ -52,10 +52,10 @@ class TerrainGrid:
     map_id: str
     width: int
     height: int
-    level: np.ndarray       # int8: altitude level of the square (unit height = level of its square)
-    obstacle: np.ndarray    # int8: P, the obstacle height (level + 1 on cover terrain)
-    los_kind: np.ndarray    # int8: LOS_OPEN / LOS_TOWN / LOS_WOODS / LOS_BROKEN
-    cover: np.ndarray       # bool: town, woods or broken (sighting /3, accuracy halving, P + 1)
+    level: np.ndarray  # int8: altitude level of the square (unit height = level of its square)
+    obstacle: np.ndarray  # int8: P, the obstacle height (level + 1 on cover terrain)
+    los_kind: np.ndarray  # int8: LOS_OPEN / LOS_TOWN / LOS_WOODS / LOS_BROKEN
+    cover: np.ndarray  # bool: town, woods or broken (sighting /3, accuracy halving, P + 1)
     type_index: np.ndarray  # int16: index into `types`, -1 where unknown
     types: tuple[TerrainType, ...] = ()
     serial: int = field(default_factory=lambda: next(_serial))  # unique per grid: the key of result caches
@@ -70,7 +70,7 @@ class TerrainGrid:
 
     # -- construction ----------------------------------------------------------------------------------------
     @classmethod
-    def from_map(cls, game_map: Map, content: "Content") -> "TerrainGrid":
+    def from_map(cls, game_map: Map, content: Content) -> TerrainGrid:
         """The grid of `game_map` under `content` (cached; ValueError on a code the content does not define)."""
         key = (id(content), game_map.id, game_map.width, game_map.height, game_map.cells)
         hit = _CACHE.get(key)
@@ -81,7 +81,7 @@ class TerrainGrid:
         return grid
 
     @classmethod
-    def _build(cls, game_map: Map, content: "Content") -> "TerrainGrid":
+    def _build(cls, game_map: Map, content: Content) -> TerrainGrid:
         codes = game_map.codes
         lut_level = np.zeros(256, np.int16)
         lut_cover = np.zeros(256, bool)
@@ -105,14 +105,18 @@ class TerrainGrid:
                 lut_kind[code] = LOS_KINDS.get(ttype.los, LOS_OPEN)
         unknown = sorted(set(np.unique(codes).tolist()) - set(np.flatnonzero(known).tolist()))
         if unknown:
-            raise ValueError(f"map {game_map.id!r} uses terrain codes that the content does not define: "
-                             + ", ".join(map(str, unknown)))
-        return cls.from_arrays(lut_level[codes], lut_cover[codes], lut_kind[codes], lut_type[codes], tuple(types),
-                               map_id=game_map.id)
+            raise ValueError(
+                f"map {game_map.id!r} uses terrain codes that the content does not define: "
+                + ", ".join(map(str, unknown))
+            )
+        return cls.from_arrays(
+            lut_level[codes], lut_cover[codes], lut_kind[codes], lut_type[codes], tuple(types), map_id=game_map.id
+        )
 
     @classmethod
-    def from_arrays(cls, level, cover, los_kind, type_index=None, types: tuple[TerrainType, ...] = (),
-                    map_id: str = "") -> "TerrainGrid":
+    def from_arrays(
+        cls, level, cover, los_kind, type_index=None, types: tuple[TerrainType, ...] = (), map_id: str = ""
+    ) -> TerrainGrid:
         """A grid from raw (height, width) arrays: for tests, generators and the editor's unsaved maps."""
         level = np.asarray(level)
         if level.ndim != 2:
@@ -129,8 +133,17 @@ class TerrainGrid:
             type_index = np.full(level.shape, -1, np.int16)
         obstacle = level.astype(np.int16) + cover
         height, width = level.shape
-        return cls(map_id, width, height, _frozen(level, np.int8), _frozen(obstacle, np.int8),
-                   _frozen(los_kind, np.int8), _frozen(cover, bool), _frozen(type_index, np.int16), tuple(types))
+        return cls(
+            map_id,
+            width,
+            height,
+            _frozen(level, np.int8),
+            _frozen(obstacle, np.int8),
+            _frozen(los_kind, np.int8),
+            _frozen(cover, bool),
+            _frozen(type_index, np.int16),
+            tuple(types),
+        )
 
     # -- queries ---------------------------------------------------------------------------------------------
     def contains(self, square: tuple[int, int]) -> bool:

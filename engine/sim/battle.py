@@ -18,43 +18,63 @@ import numpy as np
 
 from ..model import Map, Scenario
 from ..model.content import Content
+from ..rules import sighting
+from ..rules import suppression as rs
 from ..rules.geometry import chebyshev
 from ..rules.los import has_los
 from ..rules.terrain_grid import TerrainGrid
-from ..rules import sighting
-from ..rules import suppression as rs
 from . import events as ev
 from .bombard import run_mission
 from .combat import is_moving, sighting_range, unit_fires
 from .command import in_command, position, square_of
-from .pathing import MovementField
-from .orders import Order, OrderError, apply_order, embark
 from .initial_state import SetupError, build_state
 from .move_resolution import count_stacks, step_unit
 from .objectives import end_of_turn as objectives_end_of_turn
+from .orders import Order, OrderError, apply_order, embark
+from .pathing import MovementField
 from .reinforcements import any_pending, bring_in
 from .roster import ROSTER_SAFE, Roster
 from .state import GameState, UnitState
 from .victory import VictoryResult, score
 
+
 def battle_map(game_map: Map, entrenchments, content: Content) -> Map:
     """The scenario's map with its entrenchments built: each becomes the entrenchment code of the square's level."""
     if not entrenchments:
         return game_map
-    by_level = {c.level: c.code for c in content.terrain_codes.values()
-                if (t := content.terrain_type(c.type)) is not None and t.id.endswith(":entrenchment")}
+    by_level = {
+        c.level: c.code
+        for c in content.terrain_codes.values()
+        if (t := content.terrain_type(c.type)) is not None and t.id.endswith(":entrenchment")
+    }
     cells = bytearray(game_map.cells)
     for x, y in entrenchments:
         code = content.terrain_codes.get(cells[y * game_map.width + x])
         if code is not None and code.level in by_level:
             cells[y * game_map.width + x] = by_level[code.level]
-    return Map(game_map.id, game_map.name, game_map.width, game_map.height, bytes(cells), game_map.legend,
-               game_map.labels, game_map.description, game_map.source)
+    return Map(
+        game_map.id,
+        game_map.name,
+        game_map.width,
+        game_map.height,
+        bytes(cells),
+        game_map.legend,
+        game_map.labels,
+        game_map.description,
+        game_map.source,
+    )
 
 
 class Battle:
-    def __init__(self, content: Content, scenario: Scenario, seed: int = 0, handicap: int | None = None,
-                 turns: int | None = None, state: GameState | None = None):
+    def __init__(
+        self,
+        content: Content,
+        scenario: Scenario,
+        seed: int = 0,
+        handicap: int | None = None,
+        turns: int | None = None,
+        state: GameState | None = None,
+    ):
         content = content.for_scenario(scenario)  # the scenario's parameter overrides, for every rule below
         self.content, self.scenario = content, scenario
         ruleset = content.ruleset
@@ -151,8 +171,11 @@ class Battle:
         return hit
 
     def _make_rosters(self) -> dict[str, Roster]:
-        on_map = [u for u in self.state.units.values()
-                  if u.count > 0 and not u.offmap and u.carrier is None and u.pos is not None]  # u.on_map
+        on_map = [
+            u
+            for u in self.state.units.values()
+            if u.count > 0 and not u.offmap and u.carrier is None and u.pos is not None
+        ]  # u.on_map
         n = len(on_map)
         xs = np.fromiter((u.square[0] for u in on_map), np.intp, n)
         ys = np.fromiter((u.square[1] for u in on_map), np.intp, n)
@@ -161,8 +184,13 @@ class Battle:
         rosters = {}
         for side in self.state.sides:
             enemy = sides != side
-            rosters[side] = Roster([u for u, e in zip(on_map, enemy.tolist()) if e], xs[enemy], ys[enemy],
-                                   ranges[enemy], sorted({u.pos for u in on_map if u.side == side}))
+            rosters[side] = Roster(
+                [u for u, e in zip(on_map, enemy.tolist()) if e],
+                xs[enemy],
+                ys[enemy],
+                ranges[enemy],
+                sorted({u.pos for u in on_map if u.side == side}),
+            )
         return rosters
 
     def _sighting_ranges(self, units: list[UnitState], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -171,14 +199,22 @@ class Battle:
         n, moving = len(units), self.moving
         silhouettes = np.fromiter((u.weapon.sl for u in units), np.float64, n)
         are_moving = bool(moving) and np.fromiter((u.uid in moving for u in units), bool, n)
-        return sighting.sighting_range(silhouettes, self.grid.cover[ys, xs] != 0, are_moving, self.state.visibility,
-                                       self.params.spotting)
+        return sighting.sighting_range(
+            silhouettes, self.grid.cover[ys, xs] != 0, are_moving, self.state.visibility, self.params.spotting
+        )
 
     def note_spotted(self, unit: UnitState, enemy: UnitState) -> None:
         if enemy.uid not in self.seen_by_side[unit.side]:
             self.seen_by_side[unit.side].add(enemy.uid)
-            self.emit(ev.Spotted(self.state.turn, self.state.pulse, unit.uid, enemy.uid,
-                                 chebyshev(unit.square, square_of(enemy, self.state))))
+            self.emit(
+                ev.Spotted(
+                    self.state.turn,
+                    self.state.pulse,
+                    unit.uid,
+                    enemy.uid,
+                    chebyshev(unit.square, square_of(enemy, self.state)),
+                )
+            )
 
     @property
     def over(self) -> bool:
@@ -220,9 +256,16 @@ class Battle:
             objectives_end_of_turn(self)
         result = score(state, self.content)
         final = state.turn >= state.last_turn
-        self.emit(ev.VictoryScored(state.turn, state.pulse, {s: r.total for s, r in result.scores.items()},
-                                   float(result.rounded_ratio) if result.rounded_ratio is not None else -1.0,
-                                   result.label, final))
+        self.emit(
+            ev.VictoryScored(
+                state.turn,
+                state.pulse,
+                {s: r.total for s, r in result.scores.items()},
+                float(result.rounded_ratio) if result.rounded_ratio is not None else -1.0,
+                result.label,
+                final,
+            )
+        )
         if final:
             state.over = True
         else:
@@ -234,9 +277,16 @@ class Battle:
         state = self.state
         result = score(state, self.content)
         state.over = True
-        self.emit(ev.VictoryScored(state.turn, state.pulse, {s: r.total for s, r in result.scores.items()},
-                                   float(result.rounded_ratio) if result.rounded_ratio is not None else -1.0,
-                                   result.label, True))
+        self.emit(
+            ev.VictoryScored(
+                state.turn,
+                state.pulse,
+                {s: r.total for s, r in result.scores.items()},
+                float(result.rounded_ratio) if result.rounded_ratio is not None else -1.0,
+                result.label,
+                True,
+            )
+        )
         return result
 
     def continue_after_end(self) -> int | None:

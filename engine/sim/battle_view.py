@@ -5,9 +5,10 @@ what it runs, also for the type checker."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Mapping, Protocol
+from collections.abc import Mapping
+from typing import Protocol
 
-from ..model import Map, RulesParameters, Ruleset, RulesetFlags, Scenario, UnitClass
+from ..model import Map, Ruleset, RulesetFlags, RulesParameters, Scenario, UnitClass
 from ..model.content import Content
 from ..rules.geometry import Square
 from ..rules.terrain_grid import TerrainGrid

@@ -7,8 +7,8 @@ from ..rules import fire as rf
 from . import events as ev
 from .battle_view import BattleView
 from .combat import apply_result
-from .fire_inputs import firer_of, target_of
 from .command import position
+from .fire_inputs import firer_of, target_of
 from .state import UnitState
 
 ADJACENT = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -44,8 +44,14 @@ def run_mission(unit: UnitState, battle: BattleView) -> None:
     for enemy in enemies:
         if not enemy.alive:
             continue
-        result = rf.indirect_fire(firer_of(unit, battle), target_of(enemy, battle), pulses=pulses, params=battle.params,
-                                  flags=battle.flags, reports=battle.reports)
+        result = rf.indirect_fire(
+            firer_of(unit, battle),
+            target_of(enemy, battle),
+            pulses=pulses,
+            params=battle.params,
+            flags=battle.flags,
+            reports=battle.reports,
+        )
         apply_result(unit, enemy, result, 0, unit.weapon.name, battle, [f"spotting P {pulses}"])
     if not sees_enemy and state.rng.random() < 0.5:  # drift (13 U17)
         dx, dy = ADJACENT[state.rng.randrange(8)]

@@ -4,10 +4,10 @@ fire does to the target (kills, suppression, disembarking under fire, rout)."""
 from __future__ import annotations
 
 from ..rules import fire as rf
+from ..rules import sighting
 from ..rules import suppression as rs
 from ..rules.geometry import chebyshev
 from ..rules.los import FACING_VECTORS, facing_index, front_arc, in_arc
-from ..rules import sighting
 from . import events as ev
 from .battle_view import BattleView
 from .command import position, square_of
@@ -21,15 +21,24 @@ def is_moving(unit: UnitState, battle: BattleView) -> bool:
     """A5: it has an objective, a speed, no delay left, is not pinned (routed units always move)."""
     if unit.routed:
         return True
-    return (bool(unit.objectives) and unit.speed > 0 and unit.delay == 0
-            and not rs.is_pinned(unit.suppression, battle.params))
+    return (
+        bool(unit.objectives)
+        and unit.speed > 0
+        and unit.delay == 0
+        and not rs.is_pinned(unit.suppression, battle.params)
+    )
 
 
 def sighting_range(target: UnitState, battle: BattleView) -> float:
     """How far away the target can be sighted now, where it stands (rules.sighting)."""
     pos = position(target, battle.state)
-    return sighting.sighting_range(target.weapon.sl, pos is not None and bool(battle.grid.cover[pos[1], pos[0]]),
-                                   target.uid in battle.moving, battle.state.visibility, battle.params.spotting)
+    return sighting.sighting_range(
+        target.weapon.sl,
+        pos is not None and bool(battle.grid.cover[pos[1], pos[0]]),
+        target.uid in battle.moving,
+        battle.state.visibility,
+        battle.params.spotting,
+    )
 
 
 def can_see(unit: UnitState, target: UnitState, battle: BattleView) -> bool:
@@ -166,48 +175,100 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: Ba
     siw = unit.siw
     notes = []
     if siw is not None and distance == 0 and target_cls.armoured:
-        result = rf.siw_attack(firer_of(unit, battle, siw), target_of(target, battle), men=unit.count, pulses=pulses,
-                               params=params, flags=flags, reports=battle.reports)
+        result = rf.siw_attack(
+            firer_of(unit, battle, siw),
+            target_of(target, battle),
+            men=unit.count,
+            pulses=pulses,
+            params=params,
+            flags=flags,
+            reports=battle.reports,
+        )
         weapon_name = siw.name
         if siw.single_use:  # once per game (flamethrower, Panzerfaust); then the default SIW, grenades (6.1)
             unit.siw = content.resolve_weapon(battle.ruleset.default_siw, (unit.nationality,))
             notes.append(f"{siw.name} used up")
     elif battle.unit_class(unit).indirect_only:
-        result = rf.indirect_fire(firer_of(unit, battle), target_of(target, battle), pulses=4, params=params,
-                                  flags=flags, reports=battle.reports)
+        result = rf.indirect_fire(
+            firer_of(unit, battle),
+            target_of(target, battle),
+            pulses=4,
+            params=params,
+            flags=flags,
+            reports=battle.reports,
+        )
         weapon_name = unit.weapon.name
     else:
         arc = None
         if target_cls.armoured and distance > 0:
             arc = front_arc(square_of(target, battle.state), target.facing, unit.square)
-        result = rf.direct_fire(firer_of(unit, battle), target_of(target, battle), range_=distance, pulses=pulses,
-                                front_arc=arc, params=params, flags=flags, reports=battle.reports)
+        result = rf.direct_fire(
+            firer_of(unit, battle),
+            target_of(target, battle),
+            range_=distance,
+            pulses=pulses,
+            front_arc=arc,
+            params=params,
+            flags=flags,
+            reports=battle.reports,
+        )
         weapon_name = unit.weapon.name
     apply_result(unit, target, result, distance, weapon_name, battle, notes)
     if unit.uid not in battle.revealed.get(target.side, set()):
         if battle.state.rng.random() < float(rs.firing_sighting_chance(pulses, distance)):
             battle.revealed.setdefault(target.side, set()).add(unit.uid)
     close = battle.unit_class(target).armoured or battle.unit_class(target).infantry  # 6.14: not trucks or guns
-    if close and target.alive and target.uid in battle.moving and target.range_limit == 0 \
-            and distance <= params.units.close_combat_range:
+    if (
+        close
+        and target.alive
+        and target.uid in battle.moving
+        and target.range_limit == 0
+        and distance <= params.units.close_combat_range
+    ):
         if unit.square not in target.objectives[:1]:
             target.objectives.insert(0, unit.square)  # close-combat mode: go for the firer (7.15)
 
 
-def apply_result(unit: UnitState, target: UnitState, result, distance: int, weapon_name: str, battle: BattleView,
-                 notes: list | None = None) -> None:
+def apply_result(
+    unit: UnitState,
+    target: UnitState,
+    result,
+    distance: int,
+    weapon_name: str,
+    battle: BattleView,
+    notes: list | None = None,
+) -> None:
     state, params = battle.state, battle.params
     before = target.count
     kills = rs.resolve_kills(float(result.kills), state.rng.random(), target.count)
     main = result.main
     penetration = float(getattr(main, "apf_capped", None) or main.accuracy)
     defence = float(getattr(main, "armour", None) or getattr(main, "defence", 0) or 0)
-    target.suppression = float(rs.add_suppression(target.suppression, result.suppression,
-                                                  armoured=battle.unit_class(target).armoured, params=params))
+    target.suppression = float(
+        rs.add_suppression(
+            target.suppression, result.suppression, armoured=battle.unit_class(target).armoured, params=params
+        )
+    )
     report = result.report.text if result.report else ""
-    state_events = [ev.Fired(state.turn, state.pulse, unit.uid, target.uid, weapon_name, distance, report,
-                             int(main.pulses), float(main.accuracy), penetration, defence, float(result.kills), kills,
-                             float(result.suppression), tuple((notes or []) + [m.reason for m in main.modifiers]))]
+    state_events = [
+        ev.Fired(
+            state.turn,
+            state.pulse,
+            unit.uid,
+            target.uid,
+            weapon_name,
+            distance,
+            report,
+            int(main.pulses),
+            float(main.accuracy),
+            penetration,
+            defence,
+            float(result.kills),
+            kills,
+            float(result.suppression),
+            tuple((notes or []) + [m.reason for m in main.modifiers]),
+        )
+    ]
     battle.emit(*state_events)
     if kills:
         apply_kills(target, kills, unit, battle)
@@ -227,8 +288,9 @@ def apply_kills(target: UnitState, kills: int, by: UnitState | None, battle: Bat
     target.count -= kills
     if by is not None:
         state.kill_vp[by.side] = state.kill_vp.get(by.side, 0) + kill_vp(target.weapon, battle.content) * kills
-    battle.emit(ev.Killed(state.turn, state.pulse, target.uid, by.uid if by else "", kills, target.count,
-                          target.count == 0))
+    battle.emit(
+        ev.Killed(state.turn, state.pulse, target.uid, by.uid if by else "", kills, target.count, target.count == 0)
+    )
     if target.passengers:
         lost = {}
         for uid in list(target.passengers):  # riders in destroyed vehicles die with them (13 U16)
@@ -239,8 +301,9 @@ def apply_kills(target: UnitState, kills: int, by: UnitState | None, battle: Bat
                 rider.count -= dead
                 if by is not None:
                     state.kill_vp[by.side] += kill_vp(rider.weapon, battle.content) * dead
-                battle.emit(ev.Killed(state.turn, state.pulse, uid, by.uid if by else "", dead, rider.count,
-                                      rider.count == 0))
+                battle.emit(
+                    ev.Killed(state.turn, state.pulse, uid, by.uid if by else "", dead, rider.count, rider.count == 0)
+                )
         if not target.alive:
             battle.emit(*disembark(target, state, battle.content, under_fire=True, lost=lost))
     if not target.alive:

@@ -162,6 +162,7 @@ class BombardmentCancelled(Event):
 @dataclass(frozen=True)
 class Arrived(Event):
     """A reinforcement entered the map (at the start of a turn, before orders)."""
+
     kind: ClassVar[str] = "arrived"
     unit: str = ""
     at: tuple = ()
@@ -170,6 +171,7 @@ class Arrived(Event):
 @dataclass(frozen=True)
 class Exited(Event):
     """A unit left the map by an exit objective's edge."""
+
     kind: ClassVar[str] = "exited"
     unit: str = ""
     at: tuple = ()

@@ -12,13 +12,23 @@ from .state import UnitState
 def firer_of(unit: UnitState, battle: BattleView, weapon=None) -> rf.Firer:
     """The unit as a firer of its weapon, or of `weapon` (its special infantry weapon)."""
     weapon = weapon or unit.weapon
-    return rf.Firer.from_weapon(weapon, battle.content.unit_classes[weapon.unit_class], unit.count,
-                                nationality=unit.nationality, moving=unit.uid in battle.moving,
-                                suppression=unit.suppression)
+    return rf.Firer.from_weapon(
+        weapon,
+        battle.content.unit_classes[weapon.unit_class],
+        unit.count,
+        nationality=unit.nationality,
+        moving=unit.uid in battle.moving,
+        suppression=unit.suppression,
+    )
 
 
 def target_of(target: UnitState, battle: BattleView) -> rf.Target:
     pos = square_of(target, battle.state)
-    return rf.Target.from_weapon(target.weapon, battle.unit_class(target), in_cover=bool(battle.grid.cover[pos[1], pos[0]]),
-                                 speed_setting=target.speed, moving=target.uid in battle.moving,
-                                 suppression=target.suppression)
+    return rf.Target.from_weapon(
+        target.weapon,
+        battle.unit_class(target),
+        in_cover=bool(battle.grid.cover[pos[1], pos[0]]),
+        speed_setting=target.speed,
+        moving=target.uid in battle.moving,
+        suppression=target.suppression,
+    )

@@ -20,8 +20,10 @@ def handicap_factor(content: Content, side: str, level: int) -> Fraction:
     """Strength multiplier for a side at handicap 1-5 (docs/rules.md 8.1, 13 U11)."""
     profile, p = content.known_ruleset, content.parameters
     # str() first: 0.75 is the exact decimal the designer wrote, not the nearest binary float
-    strong, weak = (Fraction(str(p.handicap.handicap_strong_reduction)),
-                    Fraction(str(p.handicap.handicap_weak_reduction)))
+    strong, weak = (
+        Fraction(str(p.handicap.handicap_strong_reduction)),
+        Fraction(str(p.handicap.handicap_weak_reduction)),
+    )
     if (level, side) in ((1, profile.handicap_low), (5, profile.handicap_high)):
         return strong
     if (level, side) in ((2, profile.handicap_low), (4, profile.handicap_high)):
@@ -54,8 +56,9 @@ def command_delays(scenario: Scenario, content: Content, side: str, rng: random.
     return inside, inside + extra
 
 
-def build_state(scenario: Scenario, content: Content, seed: int, handicap: int | None = None,
-                turns: int | None = None) -> GameState:
+def build_state(
+    scenario: Scenario, content: Content, seed: int, handicap: int | None = None, turns: int | None = None
+) -> GameState:
     profile, p = content.ruleset, content.parameters
     if profile is None:
         raise SetupError(f"pack '{content.pack_id}' has no ruleset")
@@ -88,12 +91,23 @@ def build_state(scenario: Scenario, content: Content, seed: int, handicap: int |
                     siw = content.resolve_weapon(unit.siw or profile.default_siw, nats)
                 count = scaled_count(unit.count, factor)
                 state = UnitState(
-                    uid=f"{force.side}:{formation.letter}{unit.index}", side=force.side, letter=formation.letter,
-                    index=unit.index, weapon=weapon, count=count, name=unit.name or weapon.name, initial_count=count,
-                    pos=unit.at, start_pos=unit.at, facing=unit.facing or facing, speed=unit.speed or 0,
+                    uid=f"{force.side}:{formation.letter}{unit.index}",
+                    side=force.side,
+                    letter=formation.letter,
+                    index=unit.index,
+                    weapon=weapon,
+                    count=count,
+                    name=unit.name or weapon.name,
+                    initial_count=count,
+                    pos=unit.at,
+                    start_pos=unit.at,
+                    facing=unit.facing or facing,
+                    speed=unit.speed or 0,
                     range_limit=weapon.mr if unit.target_range is None else unit.target_range,
-                    ammo=unit.ammunition if unit.ammunition is not None else ammo, siw=siw,
-                    arrival=unit_arrival(formation, unit))
+                    ammo=unit.ammunition if unit.ammunition is not None else ammo,
+                    siw=siw,
+                    arrival=unit_arrival(formation, unit),
+                )
                 if state.arrival is not None:
                     state.pos = state.start_pos = None  # it enters from its entry squares
                 units[state.uid] = state
@@ -113,16 +127,37 @@ def build_state(scenario: Scenario, content: Content, seed: int, handicap: int |
             raise SetupError(f"off-map artillery: unknown weapon '{battery.weapon}'")
         count = scaled_count(battery.count, handicap_factor(content, battery.side, level))
         # off-map batteries count as part of the command HQ's formation for bombardment delays (4.9)
-        state = UnitState(uid=f"{battery.side}:OM{n}", side=battery.side, letter="A", index=10 + n, weapon=weapon,
-                          count=count, name=battery.name or weapon.name, initial_count=count, offmap=True,
-                          range_limit=0, ammo=ammo)
+        state = UnitState(
+            uid=f"{battery.side}:OM{n}",
+            side=battery.side,
+            letter="A",
+            index=10 + n,
+            weapon=weapon,
+            count=count,
+            name=battery.name or weapon.name,
+            initial_count=count,
+            offmap=True,
+            range_limit=0,
+            ammo=ammo,
+        )
         units[state.uid] = state
     attackers = tuple(battle.attackers)
     return GameState(
-        pack=content.pack_id, scenario=scenario.id, seed=seed, sides=sides, attackers=attackers, units=units,
-        visibility=visibility, delays=delays, last_turn=content.game_length(scenario, turns), rng=rng,
-        objective_center=scenario.objective_center, start_lines=dict(scenario.start_lines),
-        starting_vp=dict(scenario.starting_vp), unused_sp=dict(scenario.unused_selection_points),
+        pack=content.pack_id,
+        scenario=scenario.id,
+        seed=seed,
+        sides=sides,
+        attackers=attackers,
+        units=units,
+        visibility=visibility,
+        delays=delays,
+        last_turn=content.game_length(scenario, turns),
+        rng=rng,
+        objective_center=scenario.objective_center,
+        start_lines=dict(scenario.start_lines),
+        starting_vp=dict(scenario.starting_vp),
+        unused_sp=dict(scenario.unused_selection_points),
         kill_vp={side: 0 for side in sides},
         entrenchments={sq for _, squares in scenario.entrenchments for sq in squares},
-        objectives=scenario.objectives)
+        objectives=scenario.objectives,
+    )

@@ -9,8 +9,16 @@ from . import events as ev
 from .battle_view import BattleView
 from .state import UnitState
 
-HEADINGS = {(0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "SE", (0, 1): "S", (-1, 1): "SW", (-1, 0): "W",
-            (-1, -1): "NW"}
+HEADINGS = {
+    (0, -1): "N",
+    (1, -1): "NE",
+    (1, 0): "E",
+    (1, 1): "SE",
+    (0, 1): "S",
+    (-1, 1): "SW",
+    (-1, 0): "W",
+    (-1, -1): "NW",
+}
 
 
 def home_square(unit: UnitState, battle: BattleView) -> tuple[int, int]:

@@ -41,8 +41,9 @@ def end_of_turn(battle: BattleView) -> None:
         if objective.kind == "capture" and objective.id not in state.captured:
             if holder(state, objective.square) == objective.side:
                 state.captured.add(objective.id)
-                battle.emit(ev.ObjectiveCaptured(state.turn, state.pulse, objective.id, objective.side,
-                                                 objective.points))
+                battle.emit(
+                    ev.ObjectiveCaptured(state.turn, state.pulse, objective.id, objective.side, objective.points)
+                )
         elif objective.kind == "hold" and objective.every_turn:
             if holder(state, objective.square) == objective.side:
                 state.held_turns[objective.id] = state.held_turns.get(objective.id, 0) + 1
@@ -52,8 +53,10 @@ def end_of_turn(battle: BattleView) -> None:
 
 def _exit(objective: Objective, battle: BattleView) -> None:
     state = battle.state
-    leaving = sorted((u for u in state.side_units(objective.side)
-                      if u.on_map and battle.map.on_edge(u.square, objective.exit_edge)), key=lambda u: u.uid)
+    leaving = sorted(
+        (u for u in state.side_units(objective.side) if u.on_map and battle.map.on_edge(u.square, objective.exit_edge)),
+        key=lambda u: u.uid,
+    )
     for unit in leaving:
         square = unit.square
         for member in [unit] + [state.units[uid] for uid in unit.passengers]:
@@ -81,5 +84,7 @@ def earned(objective: Objective, state: GameState) -> int:
 
 
 def objective_scores(state: GameState) -> tuple[ObjectiveScore, ...]:
-    return tuple(ObjectiveScore(o.id, o.name or o.id, o.kind, o.side, o.points, earned(o, state), o.hidden)
-                 for o in state.objectives)
+    return tuple(
+        ObjectiveScore(o.id, o.name or o.id, o.kind, o.side, o.points, earned(o, state), o.hidden)
+        for o in state.objectives
+    )

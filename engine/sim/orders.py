@@ -125,7 +125,9 @@ def _set_objective(unit: UnitState, square: tuple[int, int], speed: int | None, 
         unit.objectives.append(square)
     unit.speed = unit.weapon.sp if speed is None else max(0, min(speed, unit.weapon.sp))
     unit.delay = delay  # delays are not cumulative: the new one replaces the old (5.3)
-    return [ev.OrderGiven(state.turn, state.pulse, unit.uid, "move", f"{square[0]},{square[1]} speed {unit.speed}", delay)]
+    return [
+        ev.OrderGiven(state.turn, state.pulse, unit.uid, "move", f"{square[0]},{square[1]} speed {unit.speed}", delay)
+    ]
 
 
 def apply_order(order: Order, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
@@ -144,8 +146,9 @@ def _(order: Move, state: GameState, content: Content, sees: Sees, size: tuple[i
     unit = _unit(state, order.unit)
     if unit.offmap:
         raise OrderError("off-map artillery does not move")
-    return _set_objective(unit, _clamp(order.square, *size), order.speed, order_delay(unit, state, content, sees),
-                          state)
+    return _set_objective(
+        unit, _clamp(order.square, *size), order.speed, order_delay(unit, state, content, sees), state
+    )
 
 
 def _formation_hq(state: GameState, side: str, letter: str) -> UnitState:
@@ -159,8 +162,9 @@ def _formation_hq(state: GameState, side: str, letter: str) -> UnitState:
 def _(order: Advance, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
     origin = position(_formation_hq(state, order.side, order.letter), state)
     out = []
-    for unit in [u for u in state.side_units(order.side) if u.letter == order.letter and u.alive and not u.offmap
-                 and u.present]:
+    for unit in [
+        u for u in state.side_units(order.side) if u.letter == order.letter and u.alive and not u.offmap and u.present
+    ]:
         if unit.routed or unit.carrier is not None:
             continue
         here = position(unit, state)
@@ -289,8 +293,18 @@ def _embark(order: Embark, state: GameState, content: Content, sees: Sees) -> li
         side, letter = order.passenger[:-1].split(":")
         if letter != carrier.letter:
             raise OrderError("a carrier loads a whole formation only if it belongs to it (5.4)")
-        wanted = sorted((u for u in state.side_units(side) if u.letter == letter and u.uid != carrier.uid
-                         and u.alive and u.carrier is None and content.can_carry(carrier.weapon, u.weapon)), key=lambda u: u.index)
+        wanted = sorted(
+            (
+                u
+                for u in state.side_units(side)
+                if u.letter == letter
+                and u.uid != carrier.uid
+                and u.alive
+                and u.carrier is None
+                and content.can_carry(carrier.weapon, u.weapon)
+            ),
+            key=lambda u: u.index,
+        )
     else:
         wanted = [_unit(state, order.passenger)]
     out = []
@@ -339,6 +353,9 @@ def disembark(unit: UnitState, state: GameState, content: Content, under_fire: b
         if passenger.alive:
             passenger.suppression = max(passenger.suppression, float(p.suppression.disembark_suppression))
             carrier.delay += p.command.disembark_delay_per_unit
-        out.append(ev.Disembarked(state.turn, state.pulse, passenger.uid, carrier.uid, under_fire,
-                                  (lost or {}).get(passenger.uid, 0)))
+        out.append(
+            ev.Disembarked(
+                state.turn, state.pulse, passenger.uid, carrier.uid, under_fire, (lost or {}).get(passenger.uid, 0)
+            )
+        )
     return out

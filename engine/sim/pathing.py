@@ -93,8 +93,9 @@ class MovementField:
         if self._reversed is None:
             self._reversed = self._reversed_moves()
         h, w = self.height, self.width
-        dist = dijkstra(self._reversed, indices=goal[1] * w + goal[0],
-                        limit=np.inf if limit is None else float(limit)).reshape(h, w)
+        dist = dijkstra(
+            self._reversed, indices=goal[1] * w + goal[0], limit=np.inf if limit is None else float(limit)
+        ).reshape(h, w)
         field = np.full((h, w), np.int64(UNREACHED))
         reached = np.isfinite(dist)  # inf where no path leads to the goal (or none within the limit)
         field[reached] = dist[reached].astype(np.int64)
@@ -115,8 +116,9 @@ class MovementField:
             sources.append(index[vy, vx][enterable])
             targets.append(index[uy, ux][enterable])
             weights.append(self.enter_cost[vy, vx][enterable].astype(np.float64))
-        return csr_matrix((np.concatenate(weights), (np.concatenate(sources), np.concatenate(targets))),
-                          shape=(h * w, h * w))
+        return csr_matrix(
+            (np.concatenate(weights), (np.concatenate(sources), np.concatenate(targets))), shape=(h * w, h * w)
+        )
 
     def next_step(self, pos: tuple[int, int], goal: tuple[int, int], blocked=frozenset()) -> tuple[int, int] | None:
         """The neighbour to enter next on a cheapest path to goal, or None if there is none."""

@@ -22,10 +22,26 @@ HUMAN, COMPUTER = "human", "computer"
 
 # keyed by name, and looked up with whatever a file holds there
 _ORDER_TYPES: dict[object, type[o.Order]] = {
-    cls.__name__: cls for cls in (o.Move, o.Advance, o.AllUnits, o.SetSpeed, o.SetRange, o.Face, o.Bombard, o.Priority,
-                                  o.Embark, o.Disembark, o.Cancel)}
-_EVENT_TYPES: dict[object, type[ev.Event]] = {cls.kind: cls for cls in vars(ev).values()
-                if isinstance(cls, type) and issubclass(cls, ev.Event) and cls is not ev.Event}
+    cls.__name__: cls
+    for cls in (
+        o.Move,
+        o.Advance,
+        o.AllUnits,
+        o.SetSpeed,
+        o.SetRange,
+        o.Face,
+        o.Bombard,
+        o.Priority,
+        o.Embark,
+        o.Disembark,
+        o.Cancel,
+    )
+}
+_EVENT_TYPES: dict[object, type[ev.Event]] = {
+    cls.kind: cls
+    for cls in vars(ev).values()
+    if isinstance(cls, type) and issubclass(cls, ev.Event) and cls is not ev.Event
+}
 
 
 class RecordError(Exception):
@@ -82,18 +98,36 @@ class GameRecord:
         return [order for t, s, order in self.orders if t == turn and s == side]
 
     def to_dict(self) -> dict:
-        return {"kind": "replay", "format": FORMAT, "version": VERSION, "scenario": self.scenario, "pack": self.pack,
-                "rules_fingerprint": self.rules_fingerprint, "seed": self.seed, "handicap": self.handicap,
-                "turns": self.turns, "players": dict(self.players),
-                "orders": [{"turn": t, "side": s, **order_to_dict(order)} for t, s, order in self.orders],
-                "end_proposals": [[t, s] for t, s in self.end_proposals], "played_on": list(self.played_on)}
+        return {
+            "kind": "replay",
+            "format": FORMAT,
+            "version": VERSION,
+            "scenario": self.scenario,
+            "pack": self.pack,
+            "rules_fingerprint": self.rules_fingerprint,
+            "seed": self.seed,
+            "handicap": self.handicap,
+            "turns": self.turns,
+            "players": dict(self.players),
+            "orders": [{"turn": t, "side": s, **order_to_dict(order)} for t, s, order in self.orders],
+            "end_proposals": [[t, s] for t, s in self.end_proposals],
+            "played_on": list(self.played_on),
+        }
 
     @classmethod
-    def from_dict(cls, body: dict) -> "GameRecord":
-        return cls(body["scenario"], body["pack"], body["rules_fingerprint"], int(body["seed"]), body["handicap"],
-                   body["turns"], dict(body["players"]),
-                   [(int(b["turn"]), b["side"], order_from_dict(b)) for b in body["orders"]],
-                   [(int(t), s) for t, s in body["end_proposals"]], [int(t) for t in body["played_on"]])
+    def from_dict(cls, body: dict) -> GameRecord:
+        return cls(
+            body["scenario"],
+            body["pack"],
+            body["rules_fingerprint"],
+            int(body["seed"]),
+            body["handicap"],
+            body["turns"],
+            dict(body["players"]),
+            [(int(b["turn"]), b["side"], order_from_dict(b)) for b in body["orders"]],
+            [(int(t), s) for t, s in body["end_proposals"]],
+            [int(t) for t in body["played_on"]],
+        )
 
 
 def replay_text(record: GameRecord, events: list, continues_save: str | None = None) -> str:
@@ -121,16 +155,22 @@ def read_replay(path: Path) -> tuple[GameRecord, list[dict]]:
         raise RecordError(f"{path}: not a tacforge replay (a line is not JSON)") from None
     head = rows[0] if rows and isinstance(rows[0], dict) else {}
     if head.get("kind") == "turn":
-        raise RecordError(f"{path}: an event log written by an older tacforge: it does not name its scenario, seed "
-                          "and orders, so it cannot be replayed; play the game again with --log to get a replay")
+        raise RecordError(
+            f"{path}: an event log written by an older tacforge: it does not name its scenario, seed "
+            "and orders, so it cannot be replayed; play the game again with --log to get a replay"
+        )
     if head.get("format") != FORMAT:
         raise RecordError(f"{path}: not a tacforge replay (a `tacforge play --log` file)")
     if head.get("version") != VERSION:
-        raise RecordError(f"{path}: replay format version {head.get('version')} is not one this tacforge reads "
-                          f"(it reads version {VERSION})")
+        raise RecordError(
+            f"{path}: replay format version {head.get('version')} is not one this tacforge reads "
+            f"(it reads version {VERSION})"
+        )
     if head.get("continues_save"):
-        raise RecordError(f"{path}: the log of a game continued from the save {head['continues_save']}: the orders "
-                          "given before the save are not in it, so it cannot be played again")
+        raise RecordError(
+            f"{path}: the log of a game continued from the save {head['continues_save']}: the orders "
+            "given before the save are not in it, so it cannot be played again"
+        )
     try:
         record = GameRecord.from_dict(head)
     except (KeyError, TypeError, ValueError, RecordError) as exc:
@@ -147,8 +187,8 @@ def file_format(path: Path) -> str | None:
     except (OSError, UnicodeDecodeError):
         return None
     at = start.find('"format":')
-    rest = start[at + len('"format":'):].lstrip() if at >= 0 else ""
-    return rest[1:rest.find('"', 1)] if rest.startswith('"') else None
+    rest = start[at + len('"format":') :].lstrip() if at >= 0 else ""
+    return rest[1 : rest.find('"', 1)] if rest.startswith('"') else None
 
 
 def saved_scenario(path: Path) -> str:

@@ -23,8 +23,12 @@ def reinforcement_uids(scenario: Scenario) -> list[str]:
     out = []
     for force in scenario.forces:
         late = {f"{f.letter}{u.index}" for f in force.formations for u in f.units if unit_arrival(f, u) is not None}
-        out += [f"{force.side}:{f.letter}{u.index}" for f in force.formations for u in f.units
-                if f"{f.letter}{u.index}" in late or u.carrier in late]
+        out += [
+            f"{force.side}:{f.letter}{u.index}"
+            for f in force.formations
+            for u in f.units
+            if f"{f.letter}{u.index}" in late or u.carrier in late
+        ]
     return out
 
 

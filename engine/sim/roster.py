@@ -12,8 +12,16 @@ Listed = tuple[list[int], list[int]]  # enemies (indexes in Roster.units) and th
 # Events that change no unit's presence on the map or its square: they leave the fire phase's rosters valid. A Killed
 # event does too: a destroyed unit stays in the rosters, and the searches pass over it (Roster). Any other event
 # (a Disembarked: units appear on the map) drops them.
-ROSTER_SAFE = (ev.Fired, ev.Suppressed, ev.Spotted, ev.Routed, ev.BombardmentStarted, ev.BombardmentDrifted,
-                ev.BombardmentCancelled, ev.Killed)
+ROSTER_SAFE = (
+    ev.Fired,
+    ev.Suppressed,
+    ev.Spotted,
+    ev.Routed,
+    ev.BombardmentStarted,
+    ev.BombardmentDrifted,
+    ev.BombardmentCancelled,
+    ev.Killed,
+)
 
 
 class Roster:
@@ -78,7 +86,7 @@ class Roster:
             lists = self._near = self._batch(self.squares)
         return lists.get(square) or self._batch([square]).only()
 
-    def _batch(self, squares, revealed: np.ndarray | None = None) -> "SquareLists":
+    def _batch(self, squares, revealed: np.ndarray | None = None) -> SquareLists:
         """The lists of `near` for the squares, with the enemies marked in `revealed` at any distance."""
         sx = np.fromiter((q[0] for q in squares), np.int64, len(squares))[:, None]
         sy = np.fromiter((q[1] for q in squares), np.int64, len(squares))[:, None]

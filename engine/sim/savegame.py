@@ -30,8 +30,24 @@ class SaveError(Exception):
 def content_fingerprint(content: Content) -> str:
     digest = hashlib.sha256()
     for weapon in sorted(content.weapons.values(), key=lambda w: w.id):
-        digest.update(repr((weapon.id, weapon.mr, weapon.mp, weapon.ss, weapon.ac, weapon.sp, weapon.mg, weapon.fa,
-                            weapon.ba, weapon.df, weapon.sl, weapon.periods)).encode())
+        digest.update(
+            repr(
+                (
+                    weapon.id,
+                    weapon.mr,
+                    weapon.mp,
+                    weapon.ss,
+                    weapon.ac,
+                    weapon.sp,
+                    weapon.mg,
+                    weapon.fa,
+                    weapon.ba,
+                    weapon.df,
+                    weapon.sl,
+                    weapon.periods,
+                )
+            ).encode()
+        )
     digest.update(repr(sorted(content.parameters.flat().items())).encode())
     digest.update(repr(content.ruleset).encode())
     return digest.hexdigest()[:16]
@@ -50,8 +66,13 @@ def _unit_to_dict(unit: UnitState) -> dict:
     body["embark_queue"] = list(unit.embark_queue)
     if unit.arrival is not None:  # a reinforcement still to come
         a = unit.arrival
-        body["arrival"] = {"turn": a.turn, "last_turn": a.last_turn, "chance": a.chance, "edge": a.edge,
-                           "squares": [list(sq) for sq in a.squares]}
+        body["arrival"] = {
+            "turn": a.turn,
+            "last_turn": a.last_turn,
+            "chance": a.chance,
+            "edge": a.edge,
+            "squares": [list(sq) for sq in a.squares],
+        }
     for key in ("pos", "start_pos"):
         if getattr(unit, key) is not None:
             body[key] = list(getattr(unit, key))
@@ -68,13 +89,22 @@ def _unit_from_dict(body: dict, content: Content) -> UnitState:
     arrival = data.pop("arrival", None)
     unit = UnitState(weapon=weapon, **{k: v for k, v in data.items() if k in {f.name for f in fields(UnitState)}})
     unit.siw = content.weapons.get(siw) if siw else None
-    unit.mission = Mission(tuple(mission["square"]), mission["spotter"], mission["starts_in"], mission["pulses_left"]) if mission else None
+    unit.mission = (
+        Mission(tuple(mission["square"]), mission["spotter"], mission["starts_in"], mission["pulses_left"])
+        if mission
+        else None
+    )
     unit.pos = (unit.pos[0], unit.pos[1]) if unit.pos is not None else None  # JSON gives lists
     unit.start_pos = (unit.start_pos[0], unit.start_pos[1]) if unit.start_pos is not None else None
     unit.objectives = [(sq[0], sq[1]) for sq in unit.objectives]
     if arrival is not None:
-        unit.arrival = Arrival(arrival["turn"], arrival["last_turn"], arrival["chance"], arrival["edge"],
-                               tuple((sq[0], sq[1]) for sq in arrival["squares"]))
+        unit.arrival = Arrival(
+            arrival["turn"],
+            arrival["last_turn"],
+            arrival["chance"],
+            arrival["edge"],
+            tuple((sq[0], sq[1]) for sq in arrival["squares"]),
+        )
     return unit
 
 
@@ -82,16 +112,30 @@ def save(battle: Battle, path: Path) -> None:
     state = battle.state
     rng_state = state.rng.getstate()
     body = {
-        "format": FORMAT, "version": VERSION, "pack": state.pack, "scenario": state.scenario,
-        "rules_fingerprint": content_fingerprint(battle.content), "seed": state.seed, "turn": state.turn,
-        "pulse": state.pulse, "last_turn": state.last_turn, "visibility": state.visibility, "over": state.over,
-        "sides": list(state.sides), "attackers": list(state.attackers),
+        "format": FORMAT,
+        "version": VERSION,
+        "pack": state.pack,
+        "scenario": state.scenario,
+        "rules_fingerprint": content_fingerprint(battle.content),
+        "seed": state.seed,
+        "turn": state.turn,
+        "pulse": state.pulse,
+        "last_turn": state.last_turn,
+        "visibility": state.visibility,
+        "over": state.over,
+        "sides": list(state.sides),
+        "attackers": list(state.attackers),
         "delays": {k: list(v) for k, v in state.delays.items()},
         "objective_center": list(state.objective_center) if state.objective_center else None,
-        "start_lines": state.start_lines, "starting_vp": state.starting_vp, "unused_sp": state.unused_sp,
-        "kill_vp": state.kill_vp, "entrenchments": sorted(list(sq) for sq in state.entrenchments),
+        "start_lines": state.start_lines,
+        "starting_vp": state.starting_vp,
+        "unused_sp": state.unused_sp,
+        "kill_vp": state.kill_vp,
+        "entrenchments": sorted(list(sq) for sq in state.entrenchments),
         "seen_by_side": {k: sorted(v) for k, v in battle.seen_by_side.items()},
-        "captured": sorted(state.captured), "held_turns": state.held_turns, "exits": state.exits,
+        "captured": sorted(state.captured),
+        "held_turns": state.held_turns,
+        "exits": state.exits,
         "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
         "units": [_unit_to_dict(u) for u in state.units.values()],
         "events": [e.to_dict() for e in battle.events],
@@ -118,42 +162,64 @@ def load(path: Path, content: Content) -> tuple[Battle, list[dict]]:
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise SaveError(f"{path}: not a tacforge save")
     if body.get("version") != VERSION:
-        raise SaveError(f"{path}: save format version {body.get('version')} is not one this tacforge reads "
-                        f"(it reads version {VERSION}); continue it with the tacforge that saved it")
+        raise SaveError(
+            f"{path}: save format version {body.get('version')} is not one this tacforge reads "
+            f"(it reads version {VERSION}); continue it with the tacforge that saved it"
+        )
     if body.get("pack") != content.pack_id:
         raise SaveError(f"{path}: the save is of pack '{body.get('pack')}', not '{content.pack_id}'")
     scenario = content.scenario(str(body.get("scenario", "")).split(":")[-1])
     if scenario is None:
         raise SaveError(f"{path}: the scenario '{body.get('scenario')}' is not in the loaded packs")
     if body.get("rules_fingerprint") != content_fingerprint(content.for_scenario(scenario)):
-        raise SaveError(f"{path}: the weapon tables or rules changed since this game was saved; "
-                        "load it with the pack version it was played with")
+        raise SaveError(
+            f"{path}: the weapon tables or rules changed since this game was saved; "
+            "load it with the pack version it was played with"
+        )
     wrong = [key for key, kind in _HEADER_TYPES.items() if type(body.get(key)) is not kind]
     if wrong:
-        raise SaveError(f"{path}: the save is damaged ({', '.join(wrong)} missing or of the wrong type); start the "
-                        "game again or load an earlier save")
+        raise SaveError(
+            f"{path}: the save is damaged ({', '.join(wrong)} missing or of the wrong type); start the "
+            "game again or load an earlier save"
+        )
     try:
         rng = random.Random()
         seed_state = body["rng"]
         rng.setstate((seed_state[0], tuple(seed_state[1]), seed_state[2]))
         units = {u["uid"]: _unit_from_dict(u, content) for u in body["units"]}
         state = GameState(
-            pack=body["pack"], scenario=body["scenario"], seed=body["seed"], sides=tuple(body["sides"]),
-            attackers=tuple(body["attackers"]), units=units, visibility=body["visibility"],
-            delays={k: tuple(v) for k, v in body["delays"].items()}, last_turn=body["last_turn"], rng=rng,
-            turn=body["turn"], pulse=body["pulse"],
+            pack=body["pack"],
+            scenario=body["scenario"],
+            seed=body["seed"],
+            sides=tuple(body["sides"]),
+            attackers=tuple(body["attackers"]),
+            units=units,
+            visibility=body["visibility"],
+            delays={k: tuple(v) for k, v in body["delays"].items()},
+            last_turn=body["last_turn"],
+            rng=rng,
+            turn=body["turn"],
+            pulse=body["pulse"],
             objective_center=tuple(body["objective_center"]) if body["objective_center"] else None,
-            start_lines=body["start_lines"], starting_vp=body["starting_vp"], unused_sp=body["unused_sp"],
-            kill_vp=body["kill_vp"], entrenchments={tuple(sq) for sq in body["entrenchments"]}, over=body["over"],
-            objectives=scenario.objectives, captured=set(body.get("captured", ())),
-            held_turns=dict(body.get("held_turns", {})), exits=dict(body.get("exits", {})))
+            start_lines=body["start_lines"],
+            starting_vp=body["starting_vp"],
+            unused_sp=body["unused_sp"],
+            kill_vp=body["kill_vp"],
+            entrenchments={tuple(sq) for sq in body["entrenchments"]},
+            over=body["over"],
+            objectives=scenario.objectives,
+            captured=set(body.get("captured", ())),
+            held_turns=dict(body.get("held_turns", {})),
+            exits=dict(body.get("exits", {})),
+        )
         battle = Battle(content, scenario, state=state)
         battle.seen_by_side = {k: set(v) for k, v in body.get("seen_by_side", {}).items()}
         events = list(body.get("events", []))
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
         # a hand-edited or truncated save: any wrong shape surfaces as one of these while it is rebuilt
-        raise SaveError(f"{path}: the save is damaged ({type(exc).__name__}: {exc}); start the game again or "
-                        "load an earlier save") from None
+        raise SaveError(
+            f"{path}: the save is damaged ({type(exc).__name__}: {exc}); start the game again or load an earlier save"
+        ) from None
     return battle, events
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..issues import Issue, error
 from ..model.parameters import RulesParameters, parameter_info
@@ -19,7 +19,14 @@ def check_parameter_order(params: RulesParameters, set_here: Iterable[str], src:
     for low, high in ORDERED_PAIRS:
         touched = [k for k in (low, high) if k in keys]
         if touched and params.value(low) > params.value(high):
-            out.append(error("params.order", f"{low} {params.value(low)} is above {high} {params.value(high)}",
-                             file=src.file, path=src.path + (touched[0],), pack=src.pack,
-                             hint=f"{low} is the {parameter_info(low).meaning}; make it at most {high}"))
+            out.append(
+                error(
+                    "params.order",
+                    f"{low} {params.value(low)} is above {high} {params.value(high)}",
+                    file=src.file,
+                    path=src.path + (touched[0],),
+                    pack=src.pack,
+                    hint=f"{low} is the {parameter_info(low).meaning}; make it at most {high}",
+                )
+            )
     return out

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-
 from ..issues import Issue, did_you_mean, error, warning
 from ..model import Ruleset, Scenario, Unit
-from ..model.source import Source
 from ..model.content import Content
+from ..model.source import Source
 from .parameter_checks import check_parameter_order
 
 
@@ -23,10 +22,20 @@ def _weapon_issue(ref: str, content: Content, src: Source, dropped: set[str]) ->
         return None  # already reported where it is defined
     candidates = content.weapon_candidates(ref)
     if len(candidates) > 1:
-        return _at("ref.ambiguous-weapon", f"'{ref}' may mean several weapons: {', '.join(w.id for w in candidates)}",
-                   src, "weapon", hint="use the weapon's id")
-    return _at("ref.unknown-weapon", f"unknown weapon '{ref}'", src, "weapon",
-               hint=did_you_mean(ref, content.weapon_names()) or "see the pack's weapons.yaml for ids, names and aliases")
+        return _at(
+            "ref.ambiguous-weapon",
+            f"'{ref}' may mean several weapons: {', '.join(w.id for w in candidates)}",
+            src,
+            "weapon",
+            hint="use the weapon's id",
+        )
+    return _at(
+        "ref.unknown-weapon",
+        f"unknown weapon '{ref}'",
+        src,
+        "weapon",
+        hint=did_you_mean(ref, content.weapon_names()) or "see the pack's weapons.yaml for ids, names and aliases",
+    )
 
 
 def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Issue]:
@@ -40,32 +49,79 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
     sides = profile.side_ids()
     game_map = content.map(s.map)
     if game_map is None and s.map not in dropped:
-        out.append(_at("ref.unknown-map", f"unknown map '{s.map}'", src, "map",
-                       hint=did_you_mean(s.map, [m.split(":")[-1] for m in content.maps]) or "add the map under maps/"))
+        out.append(
+            _at(
+                "ref.unknown-map",
+                f"unknown map '{s.map}'",
+                src,
+                "map",
+                hint=did_you_mean(s.map, [m.split(":")[-1] for m in content.maps]) or "add the map under maps/",
+            )
+        )
     period = content.periods.get(s.period)
     if period is None:
-        out.append(_at("ref.unknown-period", f"period {s.period} does not exist in {profile.name} (1-{profile.periods})",
-                       src, "period"))
+        out.append(
+            _at(
+                "ref.unknown-period",
+                f"period {s.period} does not exist in {profile.name} (1-{profile.periods})",
+                src,
+                "period",
+            )
+        )
     elif s.date is not None and not period.contains(s.date):
-        out.append(_at("scenario.date-period", f"the date {s.date} lies outside period {s.period} "
-                       f"({period.start} to {period.end})", src, "date", severity=warning))
+        out.append(
+            _at(
+                "scenario.date-period",
+                f"the date {s.date} lies outside period {s.period} ({period.start} to {period.end})",
+                src,
+                "date",
+                severity=warning,
+            )
+        )
     battle = profile.battle_type(s.battle_type)
     if battle is None:
-        out.append(_at("ref.unknown-battle-type", f"unknown battle type '{s.battle_type}'", src, "battle_type",
-                       hint=did_you_mean(s.battle_type, [b.id for b in profile.battle_types])
-                       or "one of: " + ", ".join(b.id for b in profile.battle_types)))
-    for key, pairs in (("start_lines", s.start_lines), ("command_delays", s.command_delays),
-                       ("starting_vp", s.starting_vp), ("unused_selection_points", s.unused_selection_points),
-                       ("entrenchments", s.entrenchments), ("side_briefings", s.side_briefings),
-                       ("forces", [(f.side, f) for f in s.forces])):
+        out.append(
+            _at(
+                "ref.unknown-battle-type",
+                f"unknown battle type '{s.battle_type}'",
+                src,
+                "battle_type",
+                hint=did_you_mean(s.battle_type, [b.id for b in profile.battle_types])
+                or "one of: " + ", ".join(b.id for b in profile.battle_types),
+            )
+        )
+    for key, pairs in (
+        ("start_lines", s.start_lines),
+        ("command_delays", s.command_delays),
+        ("starting_vp", s.starting_vp),
+        ("unused_selection_points", s.unused_selection_points),
+        ("entrenchments", s.entrenchments),
+        ("side_briefings", s.side_briefings),
+        ("forces", [(f.side, f) for f in s.forces]),
+    ):
         for side, _ in pairs:
             if side not in sides:
-                out.append(_at("ref.unknown-side", f"unknown side '{side}'", src, key, side,
-                               hint=did_you_mean(side, sides) or "sides: " + ", ".join(sides)))
+                out.append(
+                    _at(
+                        "ref.unknown-side",
+                        f"unknown side '{side}'",
+                        src,
+                        key,
+                        side,
+                        hint=did_you_mean(side, sides) or "sides: " + ", ".join(sides),
+                    )
+                )
     for side in sides:
         if s.force(side) is None:
-            out.append(_at("scenario.force-missing", f"the scenario has no force for '{side}'", src, "forces",
-                           hint=f"add 'forces: {side}: formations: [...]'"))
+            out.append(
+                _at(
+                    "scenario.force-missing",
+                    f"the scenario has no force for '{side}'",
+                    src,
+                    "forces",
+                    hint=f"add 'forces: {side}: formations: [...]'",
+                )
+            )
     _check_turns_and_visibility(s, content, profile, out)
     if game_map is not None:
         _check_map_geometry(s, content, profile, game_map, out)
@@ -76,9 +132,17 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
     for force in s.forces:
         budget, spent = selection_budget(content, s, force.side), selection_spent(content, force)
         if budget is not None and spent > budget:
-            out.append(_at("scenario.over-budget", f"the {force.side} formations bought from templates cost {spent} "
-                           f"selection points; the budget of this battle is {budget}", force.source, "formations",
-                           severity=warning, hint="remove a formation, or make the battle large rather than small"))
+            out.append(
+                _at(
+                    "scenario.over-budget",
+                    f"the {force.side} formations bought from templates cost {spent} "
+                    f"selection points; the budget of this battle is {budget}",
+                    force.source,
+                    "formations",
+                    severity=warning,
+                    hint="remove a formation, or make the battle large rather than small",
+                )
+            )
     return out
 
 
@@ -103,7 +167,9 @@ def _check_turns_and_visibility(s: Scenario, content: Content, profile: Ruleset,
     if isinstance(s.visibility, int):
         low, high = p.spotting.visibility_min, p.spotting.visibility_max
         if low <= high and not low <= s.visibility <= high:  # crossed limits are reported as params.order
-            out.append(_at("scenario.visibility", f"visibility {s.visibility} is outside {low}-{high}", s.source, "visibility"))
+            out.append(
+                _at("scenario.visibility", f"visibility {s.visibility} is outside {low}-{high}", s.source, "visibility")
+            )
     if s.turns is not None and profile.custom_game_length and not s.historical:
         low, high = profile.game_length_min or 1, profile.game_length_max or 255
         if not low <= s.turns <= high:
@@ -115,37 +181,89 @@ def _check_map_geometry(s: Scenario, content: Content, profile: Ruleset, game_ma
     if s.objective_center is not None:
         x, y = s.objective_center
         if not game_map.contains(x, y):
-            out.append(_at("scenario.placement-outside-map", f"the objective centre {x},{y} is outside the "
-                           f"{game_map.width}x{game_map.height} map", src, "objective", "center"))
+            out.append(
+                _at(
+                    "scenario.placement-outside-map",
+                    f"the objective centre {x},{y} is outside the {game_map.width}x{game_map.height} map",
+                    src,
+                    "objective",
+                    "center",
+                )
+            )
     for side, column in s.start_lines:
         if not 0 <= column < game_map.width:
-            out.append(_at("scenario.placement-outside-map", f"the start line at column {column} is outside the "
-                           f"{game_map.width}-square-wide map", src, "start_lines", side))
+            out.append(
+                _at(
+                    "scenario.placement-outside-map",
+                    f"the start line at column {column} is outside the {game_map.width}-square-wide map",
+                    src,
+                    "start_lines",
+                    side,
+                )
+            )
     lines = dict(s.start_lines)
     for side, squares in s.entrenchments:
         battle = profile.battle_type(s.battle_type)
         if battle is not None and battle.id not in profile.entrenchment_battle_types:
-            out.append(_at("scenario.entrenchments-not-allowed", f"entrenchments are only built in "
-                           f"{', '.join(profile.entrenchment_battle_types)} battles", src, "entrenchments", side))
+            out.append(
+                _at(
+                    "scenario.entrenchments-not-allowed",
+                    f"entrenchments are only built in {', '.join(profile.entrenchment_battle_types)} battles",
+                    src,
+                    "entrenchments",
+                    side,
+                )
+            )
         if len(squares) > profile.entrenchment_max:
-            out.append(_at("scenario.entrenchments-limit", f"{len(squares)} entrenchments; the limit is "
-                           f"{profile.entrenchment_max}", src, "entrenchments", side))
+            out.append(
+                _at(
+                    "scenario.entrenchments-limit",
+                    f"{len(squares)} entrenchments; the limit is {profile.entrenchment_max}",
+                    src,
+                    "entrenchments",
+                    side,
+                )
+            )
         allowed = {kind.id for t in profile.entrenchment_terrain if (kind := content.terrain_type(t))}
         edge = home.home_edge if (home := profile.side(side)) else None
         for i, (x, y) in enumerate(squares):
             if not game_map.contains(x, y):
-                out.append(_at("scenario.placement-outside-map", f"entrenchment {x},{y} is outside the map", src,
-                               "entrenchments", side, i))
+                out.append(
+                    _at(
+                        "scenario.placement-outside-map",
+                        f"entrenchment {x},{y} is outside the map",
+                        src,
+                        "entrenchments",
+                        side,
+                        i,
+                    )
+                )
                 continue
             code = content.terrain_codes.get(game_map.code_at(x, y))
             terrain = content.terrain_type(code.type) if code is not None else None
             if code is not None and terrain is not None and terrain.id not in allowed:
-                out.append(_at("scenario.entrenchment-terrain", f"entrenchment {x},{y} is on {code.type.split(':')[-1]}; "
-                               f"entrenchments go on {', '.join(sorted(t.split(':')[-1] for t in allowed))}",
-                               src, "entrenchments", side, i))
+                out.append(
+                    _at(
+                        "scenario.entrenchment-terrain",
+                        f"entrenchment {x},{y} is on {code.type.split(':')[-1]}; "
+                        f"entrenchments go on {', '.join(sorted(t.split(':')[-1] for t in allowed))}",
+                        src,
+                        "entrenchments",
+                        side,
+                        i,
+                    )
+                )
             if side in lines and edge and not on_friendly_side(x, lines[side], edge):
-                out.append(_at("scenario.wrong-side-of-start-line", f"entrenchment {x},{y} is beyond the start line "
-                               f"(column {lines[side]})", src, "entrenchments", side, i))
+                out.append(
+                    _at(
+                        "scenario.wrong-side-of-start-line",
+                        f"entrenchment {x},{y} is beyond the start line (column {lines[side]})",
+                        src,
+                        "entrenchments",
+                        side,
+                        i,
+                    )
+                )
 
 
 def _check_force(s: Scenario, force, content: Content, profile: Ruleset, dropped: set[str], out: list[Issue]) -> None:
@@ -158,31 +276,71 @@ def _check_force(s: Scenario, force, content: Content, profile: Ruleset, dropped
     line = dict(s.start_lines).get(force.side)
     edge = profile.known_side(force.side).home_edge
     if force.force_type and profile.force_type(force.force_type) is None:
-        out.append(_at("ref.unknown-force-type", f"unknown force type '{force.force_type}'", force.source, "force_type",
-                       hint=did_you_mean(force.force_type, [f.id for f in profile.force_types])))
+        out.append(
+            _at(
+                "ref.unknown-force-type",
+                f"unknown force type '{force.force_type}'",
+                force.source,
+                "force_type",
+                hint=did_you_mean(force.force_type, [f.id for f in profile.force_types]),
+            )
+        )
     units: dict[str, tuple[Unit, object]] = {}
     seen_letters = set()
     for formation in force.formations:
         fsrc = formation.source
         if formation.letter not in letters:
-            out.append(_at("formation.letter", f"formation letter {formation.letter} is not one of {letters[0]}-{letters[-1]}",
-                           fsrc, "letter"))
+            out.append(
+                _at(
+                    "formation.letter",
+                    f"formation letter {formation.letter} is not one of {letters[0]}-{letters[-1]}",
+                    fsrc,
+                    "letter",
+                )
+            )
         if formation.template is not None and content.formation(formation.template) is None:
-            out.append(_at("ref.unknown-formation", f"formation {formation.letter} names unknown formation template "
-                           f"'{formation.template}'", fsrc, "template",
-                           hint=did_you_mean(formation.template, [f.split(":")[-1] for f in content.formations])
-                           or "see the pack's formations.yaml for the template ids"))
+            out.append(
+                _at(
+                    "ref.unknown-formation",
+                    f"formation {formation.letter} names unknown formation template '{formation.template}'",
+                    fsrc,
+                    "template",
+                    hint=did_you_mean(formation.template, [f.split(":")[-1] for f in content.formations])
+                    or "see the pack's formations.yaml for the template ids",
+                )
+            )
         if formation.letter in seen_letters:
-            out.append(_at("formation.letter-duplicate", f"formation {formation.letter} appears twice in this force", fsrc, "letter"))
+            out.append(
+                _at(
+                    "formation.letter-duplicate",
+                    f"formation {formation.letter} appears twice in this force",
+                    fsrc,
+                    "letter",
+                )
+            )
         seen_letters.add(formation.letter)
         indexes = [u.index for u in formation.units]
         if 0 not in indexes:
-            out.append(_at("formation.no-hq", f"formation {formation.letter} has no HQ (unit index 0)", fsrc, "units",
-                           hint="the HQ is always index 0"))
+            out.append(
+                _at(
+                    "formation.no-hq",
+                    f"formation {formation.letter} has no HQ (unit index 0)",
+                    fsrc,
+                    "units",
+                    hint="the HQ is always index 0",
+                )
+            )
         others = [i for i in indexes if i != 0]
         if not 1 <= len(others) <= max_units:
-            out.append(_at("formation.size", f"formation {formation.letter} has {len(others)} units besides its HQ; "
-                           f"a formation has an HQ and 1-{max_units} units", fsrc, "units"))
+            out.append(
+                _at(
+                    "formation.size",
+                    f"formation {formation.letter} has {len(others)} units besides its HQ; "
+                    f"a formation has an HQ and 1-{max_units} units",
+                    fsrc,
+                    "units",
+                )
+            )
         for unit in formation.units:
             uid = f"{formation.letter}{unit.index}"
             if uid in units:
@@ -198,12 +356,24 @@ def _check_force(s: Scenario, force, content: Content, profile: Ruleset, dropped
             if unit.at is not None and game_map is not None:
                 x, y = unit.at
                 if not game_map.contains(x, y):
-                    out.append(_at("scenario.placement-outside-map", f"unit {uid} at {x},{y} is outside the "
-                                   f"{game_map.width}x{game_map.height} map", unit.source, "at"))
+                    out.append(
+                        _at(
+                            "scenario.placement-outside-map",
+                            f"unit {uid} at {x},{y} is outside the {game_map.width}x{game_map.height} map",
+                            unit.source,
+                            "at",
+                        )
+                    )
                 elif line is not None and not on_friendly_side(x, line, edge):
-                    out.append(_at("scenario.wrong-side-of-start-line", f"unit {uid} at {x},{y} is beyond its start "
-                                   f"line (column {line}); {force.side} deploys on the {edge} side",
-                                   unit.source, "at"))
+                    out.append(
+                        _at(
+                            "scenario.wrong-side-of-start-line",
+                            f"unit {uid} at {x},{y} is beyond its start "
+                            f"line (column {line}); {force.side} deploys on the {edge} side",
+                            unit.source,
+                            "at",
+                        )
+                    )
                 if game_map.contains(x, y) and unit.carrier is None:  # a passenger rides; its carrier is checked
                     _check_enterable(uid, unit, (x, y), weapon, content, game_map, out)
     _check_transport(units, content, capacity, out)
@@ -222,54 +392,118 @@ def impassable_for(weapon, square: tuple[int, int], content: Content, game_map):
     return None
 
 
-def _check_enterable(uid: str, unit: Unit, square: tuple[int, int], weapon, content: Content, game_map,
-                     out: list[Issue]) -> None:
+def _check_enterable(
+    uid: str, unit: Unit, square: tuple[int, int], weapon, content: Content, game_map, out: list[Issue]
+) -> None:
     """A unit may not start on a square (its `at`) its mobility class can never enter (a truck in a river)."""
     blocked = impassable_for(weapon, square, content, game_map)
     if blocked is not None:
         cls, terrain = blocked
         x, y = square
-        out.append(_at("scenario.placement-impassable", f"unit {uid} ({weapon.name}, {cls.mobility.split(':')[-1]}) "
-                       f"is placed at {x},{y} on {terrain.name}, which it cannot enter", unit.source, "at",
-                       hint="move it to a square it can enter, or let it ride in a carrier"))
+        out.append(
+            _at(
+                "scenario.placement-impassable",
+                f"unit {uid} ({weapon.name}, {cls.mobility.split(':')[-1]}) "
+                f"is placed at {x},{y} on {terrain.name}, which it cannot enter",
+                unit.source,
+                "at",
+                hint="move it to a square it can enter, or let it ride in a carrier",
+            )
+        )
 
 
-def _check_unit(s: Scenario, uid: str, unit: Unit, weapon, content: Content, profile: Ruleset, nats,
-                out: list[Issue]) -> None:
+def _check_unit(
+    s: Scenario, uid: str, unit: Unit, weapon, content: Content, profile: Ruleset, nats, out: list[Issue]
+) -> None:
     cls = content.unit_classes.get(weapon.unit_class)
     if not weapon.fielded_by(nats):
-        out.append(_at("scenario.wrong-nationality", f"unit {uid}: {weapon.name} is not fielded by this side "
-                       f"({', '.join(weapon.nationalities)})", unit.source, "weapon"))
+        out.append(
+            _at(
+                "scenario.wrong-nationality",
+                f"unit {uid}: {weapon.name} is not fielded by this side ({', '.join(weapon.nationalities)})",
+                unit.source,
+                "weapon",
+            )
+        )
     if not weapon.available_in(s.period):
-        out.append(_at("scenario.period-unavailable", f"unit {uid}: {weapon.name} is available in periods "
-                       f"{weapon.periods[0]}-{weapon.periods[1]}, not in period {s.period}", unit.source, "weapon",
-                       hint="pick a weapon of this period or change the scenario's period"))
+        out.append(
+            _at(
+                "scenario.period-unavailable",
+                f"unit {uid}: {weapon.name} is available in periods "
+                f"{weapon.periods[0]}-{weapon.periods[1]}, not in period {s.period}",
+                unit.source,
+                "weapon",
+                hint="pick a weapon of this period or change the scenario's period",
+            )
+        )
     if cls is not None and (cls.special_weapon or cls.offmap):
-        out.append(_at("scenario.not-a-unit", f"unit {uid}: {weapon.name} is a {cls.name if cls else weapon.unit_class}, "
-                       "not a unit", unit.source, "weapon",
-                       hint="give SIWs to infantry with 'siw:' and off-map artillery under 'offmap_artillery:'"))
+        out.append(
+            _at(
+                "scenario.not-a-unit",
+                f"unit {uid}: {weapon.name} is a {cls.name if cls else weapon.unit_class}, not a unit",
+                unit.source,
+                "weapon",
+                hint="give SIWs to infantry with 'siw:' and off-map artillery under 'offmap_artillery:'",
+            )
+        )
     if unit.siw is not None:
         siw = content.resolve_weapon(unit.siw, nats)
         if siw is None or not content.is_special_weapon(siw):
-            out.append(_at("ref.unknown-siw", f"unit {uid}: '{unit.siw}' is not a special infantry weapon",
-                           unit.source, "siw", hint=did_you_mean(unit.siw, profile.siws) or "one of: " + ", ".join(profile.siws)))
+            out.append(
+                _at(
+                    "ref.unknown-siw",
+                    f"unit {uid}: '{unit.siw}' is not a special infantry weapon",
+                    unit.source,
+                    "siw",
+                    hint=did_you_mean(unit.siw, profile.siws) or "one of: " + ", ".join(profile.siws),
+                )
+            )
         elif cls is None or not cls.carries_siw:
             holders = [c.name for c in content.unit_classes.values() if c.carries_siw]
-            out.append(_at("scenario.siw-holder", f"unit {uid}: only {' and '.join(holders) or 'no'} platoons carry a "
-                           "SIW", unit.source, "siw"))
+            out.append(
+                _at(
+                    "scenario.siw-holder",
+                    f"unit {uid}: only {' and '.join(holders) or 'no'} platoons carry a SIW",
+                    unit.source,
+                    "siw",
+                )
+            )
         elif not siw.available_in(s.period):
-            out.append(_at("scenario.period-unavailable", f"unit {uid}: {siw.name} is available in periods "
-                           f"{siw.periods[0]}-{siw.periods[1]}, not in period {s.period}", unit.source, "siw"))
+            out.append(
+                _at(
+                    "scenario.period-unavailable",
+                    f"unit {uid}: {siw.name} is available in periods "
+                    f"{siw.periods[0]}-{siw.periods[1]}, not in period {s.period}",
+                    unit.source,
+                    "siw",
+                )
+            )
     most = content.parameters.units.max_unit_count
     if unit.count > most:
-        out.append(_at("scenario.count", f"unit {uid} has {unit.count} weapons; the most is {most}", unit.source, "count"))
+        out.append(
+            _at("scenario.count", f"unit {uid} has {unit.count} weapons; the most is {most}", unit.source, "count")
+        )
     if unit.speed is not None and unit.speed > weapon.sp:
-        out.append(_at("scenario.speed", f"unit {uid} starts at speed {unit.speed}, but {weapon.name} has SP "
-                       f"{weapon.sp}", unit.source, "speed", hint=f"a speed setting of 0-{weapon.sp}"))
+        out.append(
+            _at(
+                "scenario.speed",
+                f"unit {uid} starts at speed {unit.speed}, but {weapon.name} has SP {weapon.sp}",
+                unit.source,
+                "speed",
+                hint=f"a speed setting of 0-{weapon.sp}",
+            )
+        )
     if unit.target_range is not None and unit.target_range > weapon.mr:
-        out.append(_at("scenario.target-range", f"unit {uid} starts with a target range of {unit.target_range}, but "
-                       f"{weapon.name}'s maximum range (MR) is {weapon.mr}", unit.source, "target_range",
-                       hint=f"a range of 0-{weapon.mr} squares"))
+        out.append(
+            _at(
+                "scenario.target-range",
+                f"unit {uid} starts with a target range of {unit.target_range}, but "
+                f"{weapon.name}'s maximum range (MR) is {weapon.mr}",
+                unit.source,
+                "target_range",
+                hint=f"a range of 0-{weapon.mr} squares",
+            )
+        )
 
 
 def _check_transport(units: dict, content: Content, capacity: int, out: list[Issue]) -> None:
@@ -279,8 +513,15 @@ def _check_transport(units: dict, content: Content, capacity: int, out: list[Iss
             continue
         carrier_entry = units.get(unit.carrier)
         if carrier_entry is None:
-            out.append(_at("transport.unknown-carrier", f"unit {uid} rides in {unit.carrier}, which is not in this force",
-                           unit.source, "carrier", hint=did_you_mean(unit.carrier, units)))
+            out.append(
+                _at(
+                    "transport.unknown-carrier",
+                    f"unit {uid} rides in {unit.carrier}, which is not in this force",
+                    unit.source,
+                    "carrier",
+                    hint=did_you_mean(unit.carrier, units),
+                )
+            )
             continue
         carrier_unit, carrier = carrier_entry
         if carrier is None:
@@ -289,43 +530,89 @@ def _check_transport(units: dict, content: Content, capacity: int, out: list[Iss
         passenger_cls = content.unit_classes.get(weapon.unit_class)
         cost = content.transport_cost(weapon)
         if carries == "none":
-            out.append(_at("transport.not-a-carrier", f"{unit.carrier} ({carrier.name}) cannot carry units", unit.source, "carrier"))
+            out.append(
+                _at(
+                    "transport.not-a-carrier",
+                    f"{unit.carrier} ({carrier.name}) cannot carry units",
+                    unit.source,
+                    "carrier",
+                )
+            )
             continue
         if cost is None:
-            out.append(_at("transport.not-carriable", f"unit {uid} ({weapon.name}) cannot be carried", unit.source, "carrier"))
+            out.append(
+                _at("transport.not-carriable", f"unit {uid} ({weapon.name}) cannot be carried", unit.source, "carrier")
+            )
             continue
         if carries == "infantry" and not (passenger_cls and passenger_cls.infantry):
-            out.append(_at("transport.not-carriable", f"{unit.carrier} ({carrier.name}) carries only infantry; "
-                           f"{weapon.name} needs a truck or halftrack", unit.source, "carrier"))
+            out.append(
+                _at(
+                    "transport.not-carriable",
+                    f"{unit.carrier} ({carrier.name}) carries only infantry; {weapon.name} needs a truck or halftrack",
+                    unit.source,
+                    "carrier",
+                )
+            )
             continue
         if unit.at is not None and carrier_unit.at is not None and unit.at != carrier_unit.at:
-            out.append(_at("transport.apart", f"unit {uid} rides in {unit.carrier} but is placed on another square",
-                           unit.source, "at", hint="place passengers on their carrier's square, or leave 'at' out"))
+            out.append(
+                _at(
+                    "transport.apart",
+                    f"unit {uid} rides in {unit.carrier} but is placed on another square",
+                    unit.source,
+                    "at",
+                    hint="place passengers on their carrier's square, or leave 'at' out",
+                )
+            )
         loads[unit.carrier] = loads.get(unit.carrier, 0) + cost * unit.count
         limit = capacity * carrier_unit.count
         if loads[unit.carrier] > limit:
-            out.append(_at("transport.over-capacity", f"{unit.carrier} ({carrier_unit.count} x {carrier.name}) carries "
-                           f"{loads[unit.carrier]} transport points; its capacity is {limit} "
-                           f"({capacity} per vehicle)", unit.source, "carrier",
-                           hint="add vehicles to the carrier unit or move some passengers to another carrier"))
+            out.append(
+                _at(
+                    "transport.over-capacity",
+                    f"{unit.carrier} ({carrier_unit.count} x {carrier.name}) carries "
+                    f"{loads[unit.carrier]} transport points; its capacity is {limit} "
+                    f"({capacity} per vehicle)",
+                    unit.source,
+                    "carrier",
+                    hint="add vehicles to the carrier unit or move some passengers to another carrier",
+                )
+            )
 
 
-def _check_offmap(s: Scenario, content: Content, profile: Ruleset, battle, dropped: set[str],
-                  out: list[Issue]) -> None:
+def _check_offmap(s: Scenario, content: Content, profile: Ruleset, battle, dropped: set[str], out: list[Issue]) -> None:
     sides = profile.side_ids()
     for battery in s.offmap_artillery:
         if battery.side not in sides:
-            out.append(_at("ref.unknown-side", f"unknown side '{battery.side}'", battery.source,
-                           hint=did_you_mean(battery.side, sides)))
+            out.append(
+                _at(
+                    "ref.unknown-side",
+                    f"unknown side '{battery.side}'",
+                    battery.source,
+                    hint=did_you_mean(battery.side, sides),
+                )
+            )
             continue
         if battle is not None and not battle.assault:
-            out.append(_at("scenario.offmap-not-allowed", f"off-map artillery is only used in assault battles, not in "
-                           f"{battle.name}", battery.source))
+            out.append(
+                _at(
+                    "scenario.offmap-not-allowed",
+                    f"off-map artillery is only used in assault battles, not in {battle.name}",
+                    battery.source,
+                )
+            )
         weapon = content.resolve_weapon(battery.weapon, content.side_nationalities(battery.side))
         if weapon is None:
             issue = _weapon_issue(battery.weapon, content, battery.source, dropped)
             if issue:
                 out.append(issue)
         elif not content.is_offmap(weapon):
-            out.append(_at("scenario.offmap-weapon", f"{weapon.name} is not off-map artillery", battery.source, "weapon",
-                           hint="use L-ART, M-ART or H-ART"))
+            out.append(
+                _at(
+                    "scenario.offmap-weapon",
+                    f"{weapon.name} is not off-map artillery",
+                    battery.source,
+                    "weapon",
+                    hint="use L-ART, M-ART or H-ART",
+                )
+            )

@@ -44,16 +44,19 @@ def _bounds(info: ParameterInfo) -> dict[str, Any]:
 
 
 def _parameter(key: str, default: Any, info: ParameterInfo) -> dict[str, Any]:
-    return {"description": info.describe(), "type": JSON_TYPES[declared_type(key)], **_bounds(info),
-            "default": default}
+    return {"description": info.describe(), "type": JSON_TYPES[declared_type(key)], **_bounds(info), "default": default}
 
 
 def _record(cls: type) -> dict[str, Any]:
     """The schema of a YAML record: a key for each field that states its schema, required where it has no default
     (a field without one, such as a unit class's id, is not a key of the record)."""
     specs = [f for f in fields(cls) if SCHEMA_KEY in f.metadata]
-    return {"type": "object", "required": [f.name for f in specs if f.default is MISSING],
-            "additionalProperties": False, "properties": {f.name: dict(f.metadata[SCHEMA_KEY]) for f in specs}}
+    return {
+        "type": "object",
+        "required": [f.name for f in specs if f.default is MISSING],
+        "additionalProperties": False,
+        "properties": {f.name: dict(f.metadata[SCHEMA_KEY]) for f in specs},
+    }
 
 
 def _flag(spec: Field) -> dict[str, Any]:
@@ -75,12 +78,12 @@ def model_schema() -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$comment": "Generated from engine/model/parameters.py and engine/model/rules.py by `make schemas`: "
-                    "edit those, not this file.",
+        "edit those, not this file.",
         "title": "tacforge definitions from the typed model: rules parameters, ruleset switches, unit classes",
         "$defs": {
             "parameters": {
                 "description": "Every rules parameter. A pack sets any of them over the packs it requires; a "
-                               "scenario may override any of them.",
+                "scenario may override any of them.",
                 "type": "object",
                 "additionalProperties": False,
                 "properties": {key: _parameter(key, default, info) for _, key, default, info in iter_parameters()},

@@ -13,8 +13,9 @@ reject more. The one format the schemas use, "date", is checked here with jsonsc
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date
-from typing import Any, Callable
+from typing import Any
 
 import jsonschema_rs
 
@@ -42,9 +43,14 @@ def compile_check(uri: str, documents: dict[str, Any]) -> Callable[[Any], bool]:
     False means invalid or data the compiled validator cannot take (keys that are not text, ruamel.yaml's scalar
     types, text that is not UTF-8): either way the caller asks jsonschema."""
     registry = jsonschema_rs.Registry(list(documents.items()), retriever=_refuse_retrieval)
-    compiled = jsonschema_rs.Draft202012Validator(documents[uri], registry=registry, base_uri=uri,
-                                                  retriever=_refuse_retrieval, validate_formats=True,
-                                                  formats={"date": is_date})
+    compiled = jsonschema_rs.Draft202012Validator(
+        documents[uri],
+        registry=registry,
+        base_uri=uri,
+        retriever=_refuse_retrieval,
+        validate_formats=True,
+        formats={"date": is_date},
+    )
 
     def surely_valid(data: Any) -> bool:
         try:

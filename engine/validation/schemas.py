@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..caching import memoized
 from ..issues import Issue, Severity, did_you_mean, error, warning
@@ -39,8 +40,10 @@ def _refuse_retrieval(uri: str) -> Resource:
 @memoized(maxsize=1)
 def schema_documents() -> dict[str, Any]:
     """Every bundled schema's contents, by its URI."""
-    return {BASE_URI + path.name: json.loads(path.read_text(encoding="utf-8"))
-            for path in sorted(SCHEMA_DIR.glob("*.schema.json"))}
+    return {
+        BASE_URI + path.name: json.loads(path.read_text(encoding="utf-8"))
+        for path in sorted(SCHEMA_DIR.glob("*.schema.json"))
+    }
 
 
 @memoized(maxsize=1)
@@ -100,8 +103,15 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
-               "array": "a list", "object": "a mapping of keys to values", "null": "null"}
+_TYPE_WORDS = {
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "text",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping of keys to values",
+    "null": "null",
+}
 
 
 def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
@@ -125,10 +135,20 @@ def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
         return "schema.type", f"{name} must be {words}, not {_short(value)}", hint, Severity.ERROR
     if v in ("minimum", "exclusiveMinimum"):
         bound = "at least" if v == "minimum" else "more than"
-        return "schema.minimum", f"{name} must be {bound} {err.validator_value}, not {_short(value)}", None, Severity.ERROR
+        return (
+            "schema.minimum",
+            f"{name} must be {bound} {err.validator_value}, not {_short(value)}",
+            None,
+            Severity.ERROR,
+        )
     if v in ("maximum", "exclusiveMaximum"):
         bound = "at most" if v == "maximum" else "less than"
-        return "schema.maximum", f"{name} must be {bound} {err.validator_value}, not {_short(value)}", None, Severity.ERROR
+        return (
+            "schema.maximum",
+            f"{name} must be {bound} {err.validator_value}, not {_short(value)}",
+            None,
+            Severity.ERROR,
+        )
     if v == "enum":
         options = [str(o) for o in err.validator_value]
         hint = did_you_mean(str(value), options) or "one of: " + ", ".join(options)
@@ -136,10 +156,19 @@ def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
     if v == "const":
         return "schema.enum", f"{name} must be {_short(err.validator_value)}, not {_short(value)}", None, Severity.ERROR
     if v == "format":
-        return "schema.date", f"{name} is not a calendar date: {_short(value)}", "write dates as \"YYYY-MM-DD\"", \
-            Severity.ERROR
+        return (
+            "schema.date",
+            f"{name} is not a calendar date: {_short(value)}",
+            'write dates as "YYYY-MM-DD"',
+            Severity.ERROR,
+        )
     if v == "pattern":
-        return "schema.pattern", f"{name} has the wrong form: {_short(value)}", _pattern_hint(err.validator_value), Severity.ERROR
+        return (
+            "schema.pattern",
+            f"{name} has the wrong form: {_short(value)}",
+            _pattern_hint(err.validator_value),
+            Severity.ERROR,
+        )
     if v in ("minItems", "maxItems", "minLength", "maxLength"):
         return "schema.size", f"{name}: {err.message}", None, Severity.ERROR
     if v == "not":
@@ -148,9 +177,14 @@ def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
         if present:
             # the `not` block's own description says why, where it has one (the weapons schema's has none)
             own = err.validator_value.get("description") if isinstance(err.validator_value, dict) else None
-            return ("schema.forbidden-key", f"{', '.join(present)} do(es) not belong here",
-                    own or "armoured classes take mg/fa/ba, non-armoured classes take df, SIWs and off-map artillery "
-                    "take neither", Severity.ERROR)
+            return (
+                "schema.forbidden-key",
+                f"{', '.join(present)} do(es) not belong here",
+                own
+                or "armoured classes take mg/fa/ba, non-armoured classes take df, SIWs and off-map artillery "
+                "take neither",
+                Severity.ERROR,
+            )
     if v in ("oneOf", "anyOf") and err.context:
         deepest = max(err.context, key=lambda e: len(e.absolute_path))
         code, message, hint, sev = _describe(deepest)
@@ -168,8 +202,10 @@ def _required_keys(schema: Any) -> list[str]:
 
 
 # numbers YAML 1.1 (and ruamel.yaml) reads but YAML 1.2 core does not: 1_000, 0b101, +0x10, -0o7, 1:20 (sexagesimal)
-_YAML11_NUMBER = re.compile(r"^(?:[-+]?[0-9][0-9_]*_[0-9_]*|[-+]?0b[01_]+|[-+]0x[0-9a-fA-F_]+|[-+]0o[0-7_]+"
-                            r"|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+)$")
+_YAML11_NUMBER = re.compile(
+    r"^(?:[-+]?[0-9][0-9_]*_[0-9_]*|[-+]?0b[01_]+|[-+]0x[0-9a-fA-F_]+|[-+]0o[0-7_]+"
+    r"|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+)$"
+)
 _YAML11_BOOLEAN = {"yes", "no", "on", "off", "y", "n"}
 
 
@@ -191,7 +227,7 @@ def _pattern_hint(pattern: str) -> str | None:
     if pattern == "^[A-Z]+$":
         return "write one or more capital letters, e.g. ABCDEFGHIJKLMNOPQRSTU"
     if "0-9]{4}" in pattern:
-        return "write dates as \"YYYY-MM-DD\""
+        return 'write dates as "YYYY-MM-DD"'
     return f"it must match {pattern}"
 
 
@@ -226,8 +262,15 @@ def validate(kind: str, data: Any, file: Path | None) -> list[Issue]:
         return out
     for path, value in non_finite.items():
         name = next((f"'{p}'" for p in reversed(path) if isinstance(p, str)), "this value")
-        out.append(error("schema.not-finite", f"{name} must be a finite number, not {_yaml_word(value)}", file=file,
-                         path=path, hint="write a number such as 4 or 0.5"))
+        out.append(
+            error(
+                "schema.not-finite",
+                f"{name} must be a finite number, not {_yaml_word(value)}",
+                file=file,
+                path=path,
+                hint="write a number such as 4 or 0.5",
+            )
+        )
     for err in validator(kind).iter_errors(data):
         if tuple(err.absolute_path) in non_finite:
             continue  # reported above, in words; a range check of .nan would pass and of .inf would mislead

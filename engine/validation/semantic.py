@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..issues import Issue, did_you_mean, error, warning
 from ..model import Weapon
-from ..model.source import Source
 from ..model.content import Content
-from .parameter_checks import check_parameter_order
+from ..model.source import Source
 from ..source_locations import LocationIndex
 from .arrival_checks import check_arrivals_and_objectives
+from .parameter_checks import check_parameter_order
 from .scenario_checks import check_scenario
 
 
@@ -36,34 +36,65 @@ def _duplicates(entries: Iterable, label: str, texts: dict, key: str = "id") -> 
         value = getattr(entry, key)
         if value in first:
             shown = f"'{value}'" if isinstance(value, str) else str(value)
-            out.append(_at("id.duplicate", f"the {label} {shown} is defined twice: first at "
-                           f"{_line_of(first[value], texts)}, again here", entry.source, key,
-                           hint="keep one definition; to change another pack's entry, qualify its id instead"))
+            out.append(
+                _at(
+                    "id.duplicate",
+                    f"the {label} {shown} is defined twice: first at {_line_of(first[value], texts)}, again here",
+                    entry.source,
+                    key,
+                    hint="keep one definition; to change another pack's entry, qualify its id instead",
+                )
+            )
         else:
             first[value] = entry.source
     return out
 
 
 def check_terrain(docs, content: Content, texts: dict) -> list[Issue]:
-    out = _duplicates(docs.mobility, "mobility class id", texts) + _duplicates(docs.terrain_types, "terrain type id", texts)
+    out = _duplicates(docs.mobility, "mobility class id", texts) + _duplicates(
+        docs.terrain_types, "terrain type id", texts
+    )
     out += _duplicates(docs.terrain_codes, "terrain code", texts, key="code")
     for t in docs.terrain_types:
         for i, (mob, _) in enumerate(t.movement):
             if content.mobility_class(mob) is None:
-                out.append(_at("ref.unknown-mobility", f"unknown mobility class '{mob.split(':')[-1]}'", t.source, "movement",
-                               hint=did_you_mean(mob.split(":")[-1], [m.split(":")[-1] for m in content.mobility])))
+                out.append(
+                    _at(
+                        "ref.unknown-mobility",
+                        f"unknown mobility class '{mob.split(':')[-1]}'",
+                        t.source,
+                        "movement",
+                        hint=did_you_mean(mob.split(":")[-1], [m.split(":")[-1] for m in content.mobility]),
+                    )
+                )
         missing = [m.split(":")[-1] for m in content.mobility if not t.allows(m)]
         if missing:
-            out.append(_at("terrain.movement-missing", f"no movement cost for {', '.join(missing)}", t.source, "movement",
-                           hint="give a cost, or null if the class cannot enter"))
+            out.append(
+                _at(
+                    "terrain.movement-missing",
+                    f"no movement cost for {', '.join(missing)}",
+                    t.source,
+                    "movement",
+                    hint="give a cost, or null if the class cannot enter",
+                )
+            )
     for c in docs.terrain_codes:
         if content.terrain_type(c.type) is None:
-            out.append(_at("ref.unknown-terrain", f"terrain code {c.code} names unknown terrain type '{c.type.split(':')[-1]}'",
-                           c.source, "type", hint=did_you_mean(c.type.split(":")[-1], [t.split(":")[-1] for t in content.terrain_types])))
+            out.append(
+                _at(
+                    "ref.unknown-terrain",
+                    f"terrain code {c.code} names unknown terrain type '{c.type.split(':')[-1]}'",
+                    c.source,
+                    "type",
+                    hint=did_you_mean(c.type.split(":")[-1], [t.split(":")[-1] for t in content.terrain_types]),
+                )
+            )
     glyphs = Counter(c.glyph for c in docs.terrain_codes if c.glyph)
     for c in docs.terrain_codes:
         if c.glyph and glyphs[c.glyph] > 1:
-            out.append(_at("terrain.glyph-duplicate", f"glyph {c.glyph!r} is used by more than one code", c.source, "glyph"))
+            out.append(
+                _at("terrain.glyph-duplicate", f"glyph {c.glyph!r} is used by more than one code", c.source, "glyph")
+            )
             glyphs[c.glyph] = 0
     return out
 
@@ -73,52 +104,137 @@ def check_rules(docs, content: Content) -> list[Issue]:
     bands = docs.victory_bands or []
     for a, b in zip(bands, bands[1:]):
         if b.min_ratio >= a.min_ratio:
-            out.append(_at("victory.bands-order", f"victory band {b.min_ratio} does not fall below {a.min_ratio}",
-                           b.source, "min_ratio", hint="list victory bands from the highest ratio to the lowest"))
+            out.append(
+                _at(
+                    "victory.bands-order",
+                    f"victory band {b.min_ratio} does not fall below {a.min_ratio}",
+                    b.source,
+                    "min_ratio",
+                    hint="list victory bands from the highest ratio to the lowest",
+                )
+            )
     if bands and bands[-1].min_ratio != 0:
-        out.append(_at("victory.bands-floor", "the last victory band must start at ratio 0 so every result has a band",
-                       bands[-1].source, "min_ratio"))
+        out.append(
+            _at(
+                "victory.bands-floor",
+                "the last victory band must start at ratio 0 so every result has a band",
+                bands[-1].source,
+                "min_ratio",
+            )
+        )
     for profile in docs.rulesets:
         src = profile.source
         sides = profile.side_ids()
         if len(set(sides)) != len(sides):
             out.append(_at("id.duplicate", "the two sides need different ids", src, "sides"))
         if profile.ratio_numerator not in sides:
-            out.append(_at("ref.unknown-side", f"ratio_numerator '{profile.ratio_numerator}' is not a side", src,
-                           "ratio_numerator", hint=did_you_mean(profile.ratio_numerator, sides)))
+            out.append(
+                _at(
+                    "ref.unknown-side",
+                    f"ratio_numerator '{profile.ratio_numerator}' is not a side",
+                    src,
+                    "ratio_numerator",
+                    hint=did_you_mean(profile.ratio_numerator, sides),
+                )
+            )
         for i, nat in enumerate(profile.nationalities):
             if nat.side not in sides:
-                out.append(_at("ref.unknown-side", f"nationality '{nat.id}' is on unknown side '{nat.side}'", src,
-                               "nationalities", i, "side", hint=did_you_mean(nat.side, sides)))
+                out.append(
+                    _at(
+                        "ref.unknown-side",
+                        f"nationality '{nat.id}' is on unknown side '{nat.side}'",
+                        src,
+                        "nationalities",
+                        i,
+                        "side",
+                        hint=did_you_mean(nat.side, sides),
+                    )
+                )
         for i, ft in enumerate(profile.force_types):
             if ft.side not in sides:
-                out.append(_at("ref.unknown-side", f"force type '{ft.id}' is on unknown side '{ft.side}'", src,
-                               "force_types", i, "side", hint=did_you_mean(ft.side, sides)))
+                out.append(
+                    _at(
+                        "ref.unknown-side",
+                        f"force type '{ft.id}' is on unknown side '{ft.side}'",
+                        src,
+                        "force_types",
+                        i,
+                        "side",
+                        hint=did_you_mean(ft.side, sides),
+                    )
+                )
         for i, bt in enumerate(profile.battle_types):
             for side in [*bt.attackers, *dict(bt.sizes)]:
                 if side not in sides:
-                    out.append(_at("ref.unknown-side", f"battle type '{bt.id}' names unknown side '{side}'", src,
-                                   "battle_types", i, hint=did_you_mean(side, sides)))
+                    out.append(
+                        _at(
+                            "ref.unknown-side",
+                            f"battle type '{bt.id}' names unknown side '{side}'",
+                            src,
+                            "battle_types",
+                            i,
+                            hint=did_you_mean(side, sides),
+                        )
+                    )
         for key in ("low", "high"):
             side = getattr(profile, f"handicap_{key}")
             if side not in sides:
-                out.append(_at("ref.unknown-side", f"handicap names unknown side '{side}'", src, "handicap", key,
-                               hint=did_you_mean(side, sides)))
+                out.append(
+                    _at(
+                        "ref.unknown-side",
+                        f"handicap names unknown side '{side}'",
+                        src,
+                        "handicap",
+                        key,
+                        hint=did_you_mean(side, sides),
+                    )
+                )
         for t in profile.entrenchment_terrain:
             if content.terrain_type(t) is None:
-                out.append(_at("ref.unknown-terrain", f"entrenchments name unknown terrain type '{t}'", src,
-                               "entrenchments", "terrain"))
+                out.append(
+                    _at(
+                        "ref.unknown-terrain",
+                        f"entrenchments name unknown terrain type '{t}'",
+                        src,
+                        "entrenchments",
+                        "terrain",
+                    )
+                )
         for b in profile.entrenchment_battle_types:
             if profile.battle_type(b) is None:
-                out.append(_at("ref.unknown-battle-type", f"entrenchments name unknown battle type '{b}'", src,
-                               "entrenchments", "battle_types", hint=did_you_mean(b, [x.id for x in profile.battle_types])))
+                out.append(
+                    _at(
+                        "ref.unknown-battle-type",
+                        f"entrenchments name unknown battle type '{b}'",
+                        src,
+                        "entrenchments",
+                        "battle_types",
+                        hint=did_you_mean(b, [x.id for x in profile.battle_types]),
+                    )
+                )
         for ref in (*profile.siws, profile.default_siw):
             weapon = content.resolve_weapon(ref)
             if weapon is None or not content.is_special_weapon(weapon):
-                out.append(_at("ref.unknown-siw", f"'{ref}' is not a special infantry weapon of this pack", src, "siws",
-                               hint=did_you_mean(ref, [w.local_id for w in content.weapons.values() if content.is_special_weapon(w)])))
+                out.append(
+                    _at(
+                        "ref.unknown-siw",
+                        f"'{ref}' is not a special infantry weapon of this pack",
+                        src,
+                        "siws",
+                        hint=did_you_mean(
+                            ref, [w.local_id for w in content.weapons.values() if content.is_special_weapon(w)]
+                        ),
+                    )
+                )
         if profile.default_siw not in profile.siws:
-            out.append(_at("ruleset.siw-default", f"the default SIW '{profile.default_siw}' is not in the available list", src, "siws"))
+            out.append(
+                _at(
+                    "ruleset.siw-default",
+                    f"the default SIW '{profile.default_siw}' is not in the available list",
+                    src,
+                    "siws",
+                )
+            )
     return out
 
 
@@ -139,19 +255,40 @@ def period_span_problem(first: int, last: int, period_count: int | None) -> tupl
 def check_weapon(w: Weapon, content: Content) -> list[Issue]:
     out = []
     if w.unit_class not in content.unit_classes:
-        out.append(_at("ref.unknown-class", f"unknown weapon class '{w.unit_class}'", w.source, "class",
-                       hint=did_you_mean(w.unit_class, content.unit_classes)))
+        out.append(
+            _at(
+                "ref.unknown-class",
+                f"unknown weapon class '{w.unit_class}'",
+                w.source,
+                "class",
+                hint=did_you_mean(w.unit_class, content.unit_classes),
+            )
+        )
     known = _nationalities(content)
     for nat in w.nationalities:
         if known and nat != "any" and nat not in known:
-            out.append(_at("ref.unknown-nationality", f"unknown nationality '{nat}'", w.source, "nationality",
-                           hint=did_you_mean(nat, known + ["any"]) or "one of: " + ", ".join(known + ["any"])))
+            out.append(
+                _at(
+                    "ref.unknown-nationality",
+                    f"unknown nationality '{nat}'",
+                    w.source,
+                    "nationality",
+                    hint=did_you_mean(nat, known + ["any"]) or "one of: " + ", ".join(known + ["any"]),
+                )
+            )
     span = period_span_problem(*w.periods, content.ruleset.periods if content.ruleset else None)
     if span is not None:
         out.append(_at("weapon.periods", span[0], w.source, "periods", hint=span[1]))
     if w.fires_as is not None and content.resolve_weapon(w.fires_as, w.nationalities) is None:
-        out.append(_at("ref.unknown-weapon", f"fires_as names unknown weapon '{w.fires_as}'", w.source, "fires_as",
-                       hint=did_you_mean(w.fires_as, content.weapon_names())))
+        out.append(
+            _at(
+                "ref.unknown-weapon",
+                f"fires_as names unknown weapon '{w.fires_as}'",
+                w.source,
+                "fires_as",
+                hint=did_you_mean(w.fires_as, content.weapon_names()),
+            )
+        )
     return out
 
 
@@ -163,21 +300,48 @@ def check_periods(docs, content: Content, texts: dict) -> list[Issue]:
             out.append(_at("period.dates", f"period {p.number} ends before it starts", p.source, "end"))
         for i, (side, inside, outside) in enumerate(p.command_delays):
             if sides and side not in sides:
-                out.append(_at("ref.unknown-side", f"command delays for unknown side '{side}'", p.source,
-                               "command_delays", side, hint=did_you_mean(side, sides)))
+                out.append(
+                    _at(
+                        "ref.unknown-side",
+                        f"command delays for unknown side '{side}'",
+                        p.source,
+                        "command_delays",
+                        side,
+                        hint=did_you_mean(side, sides),
+                    )
+                )
             if outside < inside:
-                out.append(_at("period.delays", f"the out-of-command delay {outside} is shorter than the in-command {inside}",
-                               p.source, "command_delays", side))
+                out.append(
+                    _at(
+                        "period.delays",
+                        f"the out-of-command delay {outside} is shorter than the in-command {inside}",
+                        p.source,
+                        "command_delays",
+                        side,
+                    )
+                )
         for side in sides:
             if p.delays(side) is None:
-                out.append(_at("period.delays", f"period {p.number} has no command delays for '{side}'", p.source,
-                               "command_delays", hint=f"add '{side}: [in, out]'"))
+                out.append(
+                    _at(
+                        "period.delays",
+                        f"period {p.number} has no command delays for '{side}'",
+                        p.source,
+                        "command_delays",
+                        hint=f"add '{side}: [in, out]'",
+                    )
+                )
     if content.ruleset and docs.periods:
         expected = set(range(1, content.ruleset.periods + 1))
         missing = sorted(expected - {p.number for p in content.periods.values()})
         if missing:
-            out.append(_at("period.missing", f"the ruleset has {content.ruleset.periods} periods; missing: "
-                           f"{', '.join(map(str, missing))}", docs.periods[0].source.at()))
+            out.append(
+                _at(
+                    "period.missing",
+                    f"the ruleset has {content.ruleset.periods} periods; missing: {', '.join(map(str, missing))}",
+                    docs.periods[0].source.at(),
+                )
+            )
     return out
 
 
@@ -187,34 +351,71 @@ def check_formation_templates(docs, content: Content, texts: dict) -> list[Issue
     max_units = content.parameters.units.max_units_per_formation
     for f in docs.formations:
         if profile and profile.side(f.side) is None:
-            out.append(_at("ref.unknown-side", f"unknown side '{f.side}'", f.source, "side", hint=did_you_mean(f.side, profile.side_ids())))
+            out.append(
+                _at(
+                    "ref.unknown-side",
+                    f"unknown side '{f.side}'",
+                    f.source,
+                    "side",
+                    hint=did_you_mean(f.side, profile.side_ids()),
+                )
+            )
         if profile:
             for ft in f.force_types:
                 if profile.force_type(ft) is None:
-                    out.append(_at("ref.unknown-force-type", f"unknown force type '{ft}'", f.source, "force_types",
-                                   hint=did_you_mean(ft, [x.id for x in profile.force_types])))
+                    out.append(
+                        _at(
+                            "ref.unknown-force-type",
+                            f"unknown force type '{ft}'",
+                            f.source,
+                            "force_types",
+                            hint=did_you_mean(ft, [x.id for x in profile.force_types]),
+                        )
+                    )
         if not f.offmap and not 1 <= len(f.units) <= max_units:
-            out.append(_at("formation.size", f"a formation has an HQ and 1-{max_units} units; this one has {len(f.units)}",
-                           f.source, "units"))
+            out.append(
+                _at(
+                    "formation.size",
+                    f"a formation has an HQ and 1-{max_units} units; this one has {len(f.units)}",
+                    f.source,
+                    "units",
+                )
+            )
         nats = content.side_nationalities(f.side)
         for element in ([f.hq] if f.hq else []) + list(f.units):
             weapon = content.resolve_weapon(element.weapon, nats)
             if weapon is None:
                 out.append(_unknown_weapon(element.weapon, content, element.source, "weapon"))
             elif not (weapon.periods[0] <= f.periods[1] and f.periods[0] <= weapon.periods[1]):
-                out.append(_at("formation.period", f"{weapon.name} (periods {weapon.periods[0]}-{weapon.periods[1]}) is not "
-                               f"available in any period of this formation ({f.periods[0]}-{f.periods[1]})",
-                               element.source, "weapon"))
+                out.append(
+                    _at(
+                        "formation.period",
+                        f"{weapon.name} (periods {weapon.periods[0]}-{weapon.periods[1]}) is not "
+                        f"available in any period of this formation ({f.periods[0]}-{f.periods[1]})",
+                        element.source,
+                        "weapon",
+                    )
+                )
     return out
 
 
 def _unknown_weapon(ref: str, content: Content, src: Source, *path) -> Issue:
     if len(content.weapon_candidates(ref)) > 1:
         names = ", ".join(w.id for w in content.weapon_candidates(ref))
-        return _at("ref.ambiguous-weapon", f"'{ref}' may mean several weapons ({names})", src, *path,
-                   hint="use the weapon's id")
-    return _at("ref.unknown-weapon", f"unknown weapon '{ref}'", src, *path,
-               hint=did_you_mean(ref, content.weapon_names()) or "see weapons.yaml for the ids, names and aliases")
+        return _at(
+            "ref.ambiguous-weapon",
+            f"'{ref}' may mean several weapons ({names})",
+            src,
+            *path,
+            hint="use the weapon's id",
+        )
+    return _at(
+        "ref.unknown-weapon",
+        f"unknown weapon '{ref}'",
+        src,
+        *path,
+        hint=did_you_mean(ref, content.weapon_names()) or "see weapons.yaml for the ids, names and aliases",
+    )
 
 
 def check_maps(docs, content: Content, texts: dict) -> list[Issue]:
@@ -222,9 +423,16 @@ def check_maps(docs, content: Content, texts: dict) -> list[Issue]:
     for m in docs.maps:
         for glyph, code in m.legend:
             if code not in content.terrain_codes:
-                out.append(_at("terrain.unknown-code", f"legend maps {glyph!r} to terrain code {code}, which this pack "
-                               f"does not define", m.source, "legend", glyph,
-                               hint=f"terrain codes run {min(content.terrain_codes, default=0)}-{max(content.terrain_codes, default=0)}"))
+                out.append(
+                    _at(
+                        "terrain.unknown-code",
+                        f"legend maps {glyph!r} to terrain code {code}, which this pack does not define",
+                        m.source,
+                        "legend",
+                        glyph,
+                        hint=f"terrain codes run {min(content.terrain_codes, default=0)}-{max(content.terrain_codes, default=0)}",
+                    )
+                )
     return out
 
 
@@ -244,10 +452,24 @@ def check_pack(pack, content: Content) -> list[Issue]:
         out += check_scenario(s, content, docs.dropped)
         out += check_arrivals_and_objectives(s, content)
     if pack.manifest.ruleset and content.ruleset is None:
-        out.append(error("ref.unknown-ruleset", f"ruleset '{pack.manifest.ruleset}' is not defined by this pack or its requirements",
-                         file=pack.manifest.file, path=("ruleset",), hint="define it under 'ruleset:' in rules.yaml"))
+        out.append(
+            error(
+                "ref.unknown-ruleset",
+                f"ruleset '{pack.manifest.ruleset}' is not defined by this pack or its requirements",
+                file=pack.manifest.file,
+                path=("ruleset",),
+                hint="define it under 'ruleset:' in rules.yaml",
+            )
+        )
     for w in docs.weapons:
         if content.is_special_weapon(w) and content.ruleset and w.local_id not in content.ruleset.siws:
-            out.append(_at("ruleset.siw-unlisted", f"SIW '{w.local_id}' is not in the ruleset's list of SIWs", w.source,
-                           severity=warning, hint="add it to ruleset.siws.available"))
+            out.append(
+                _at(
+                    "ruleset.siw-unlisted",
+                    f"SIW '{w.local_id}' is not in the ruleset's list of SIWs",
+                    w.source,
+                    severity=warning,
+                    hint="add it to ruleset.siws.available",
+                )
+            )
     return out

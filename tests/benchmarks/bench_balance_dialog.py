@@ -39,8 +39,11 @@ def _largest_file() -> tuple[Path, str]:
 def _cli(path: Path) -> float:
     tacforge = Path(sys.executable).with_name("tacforge")
     start = time.perf_counter()
-    subprocess.run([str(tacforge), "batch", str(path), "--runs", str(GAMES), "--jobs", str(JOBS), "--no-progress"],
-                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [str(tacforge), "batch", str(path), "--runs", str(GAMES), "--jobs", str(JOBS), "--no-progress"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return time.perf_counter() - start
 
 
@@ -80,8 +83,13 @@ def measure() -> dict:
         gui.append(_dialog(dialog))
     release(dialog)
     workspace.close(document)
-    return {"scenario": scenario_id, "cli": statistics.median(cli), "dialog": statistics.median(gui),
-            "cli_all": cli, "dialog_all": gui}
+    return {
+        "scenario": scenario_id,
+        "cli": statistics.median(cli),
+        "dialog": statistics.median(gui),
+        "cli_all": cli,
+        "dialog_all": gui,
+    }
 
 
 def run() -> list[tuple[str, float, float | None, str]]:
@@ -90,10 +98,18 @@ def run() -> list[tuple[str, float, float | None, str]]:
     m = measure()
     ratio = m["dialog"] / m["cli"]
     return [
-        (f"tacforge batch, {GAMES} games, --jobs {JOBS}", m["cli"] * 1000, None,
-         f"{m['scenario']} (largest bundled scenario), whole process, median of {REPEATS}"),
-        (f"balance dialog, {GAMES} games, {JOBS} workers", m["dialog"] * 1000, m["cli"] * 1000 * WITHIN,
-         f"Run pressed to results shown; {ratio:.2f}x tacforge batch (budget <= {WITHIN:.2f}x)"),
+        (
+            f"tacforge batch, {GAMES} games, --jobs {JOBS}",
+            m["cli"] * 1000,
+            None,
+            f"{m['scenario']} (largest bundled scenario), whole process, median of {REPEATS}",
+        ),
+        (
+            f"balance dialog, {GAMES} games, {JOBS} workers",
+            m["dialog"] * 1000,
+            m["cli"] * 1000 * WITHIN,
+            f"Run pressed to results shown; {ratio:.2f}x tacforge batch (budget <= {WITHIN:.2f}x)",
+        ),
     ]
 
 

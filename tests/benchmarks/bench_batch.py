@@ -76,8 +76,16 @@ def measure(games: int = GAMES, repeats: int = REPEATS) -> dict:
         busy_one.append(busy)
         two.append(_timed(runs=games, jobs=2, seed=rep)[0])
     setup = statistics.median(_timed(runs=2, jobs=2, turns=1)[0] for _ in range(3))
-    return {"games": games, "one": statistics.median(one), "two": statistics.median(two), "setup": setup,
-            "one_all": one, "two_all": two, "busy_before": idle_check, "busy_one": busy_one}
+    return {
+        "games": games,
+        "one": statistics.median(one),
+        "two": statistics.median(two),
+        "setup": setup,
+        "one_all": one,
+        "two_all": two,
+        "busy_before": idle_check,
+        "busy_one": busy_one,
+    }
 
 
 def measure_dask(games: int = GAMES, repeats: int = REPEATS) -> dict:
@@ -86,11 +94,13 @@ def measure_dask(games: int = GAMES, repeats: int = REPEATS) -> dict:
     from distributed import LocalCluster
 
     started = time.perf_counter()
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, silence_logs=logging.ERROR,
-                      **LOCAL_QUIET) as two_workers:
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, silence_logs=logging.ERROR, **LOCAL_QUIET
+    ) as two_workers:
         start_two = time.perf_counter() - started
-        with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, silence_logs=logging.ERROR,
-                          **LOCAL_QUIET) as one_worker:
+        with LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, silence_logs=logging.ERROR, **LOCAL_QUIET
+        ) as one_worker:
             on_one, on_two = (DaskCluster(scheduler=c.scheduler_address) for c in (one_worker, two_workers))
             for where in (on_one, on_two):
                 _timed(runs=2, turns=1, cluster=where)  # each worker imports the engine once
@@ -100,8 +110,16 @@ def measure_dask(games: int = GAMES, repeats: int = REPEATS) -> dict:
                 one.append(seconds)
                 busy_one.append(busy)
                 two.append(_timed(runs=games, seed=rep, cluster=on_two)[0])
-    return {"games": games, "one": statistics.median(one), "two": statistics.median(two), "start": start_two,
-            "one_all": one, "two_all": two, "busy_before": None, "busy_one": busy_one}
+    return {
+        "games": games,
+        "one": statistics.median(one),
+        "two": statistics.median(two),
+        "start": start_two,
+        "one_all": one,
+        "two_all": two,
+        "busy_before": None,
+        "busy_one": busy_one,
+    }
 
 
 def interference(m: dict) -> str:
@@ -153,11 +171,19 @@ def _scaling_rows(m: dict, runner: str, budget: float, where: str) -> list[tuple
     ms1, ms2 = m["one"] * 1000 / games, m["two"] * 1000 / games
     plural = "processes" if runner == "process" else f"{runner}s"
     return [
-        (f"batch throughput, 1 {runner}", ms1, None,
-         f"{games / m['one']:.2f} games/s; ms per game over {games} full games of {SCENARIO}, {where}"),
-        (f"batch throughput, 2 {plural}", ms2, ms1 / budget,
-         f"{games / m['two']:.2f} games/s; scaling {m['one'] / m['two']:.2f}x one {runner} (budget >= {budget}x); "
-         f"this machine ran two plain Python loops at {m['ceiling']:.2f}x one" + interference(m)),
+        (
+            f"batch throughput, 1 {runner}",
+            ms1,
+            None,
+            f"{games / m['one']:.2f} games/s; ms per game over {games} full games of {SCENARIO}, {where}",
+        ),
+        (
+            f"batch throughput, 2 {plural}",
+            ms2,
+            ms1 / budget,
+            f"{games / m['two']:.2f} games/s; scaling {m['one'] / m['two']:.2f}x one {runner} (budget >= {budget}x); "
+            f"this machine ran two plain Python loops at {m['ceiling']:.2f}x one" + interference(m),
+        ),
     ]
 
 
@@ -165,12 +191,21 @@ def run() -> list[tuple[str, float, float | None, str]]:
     m = measure()
     dask = measure_dask()
     m["ceiling"] = dask["ceiling"] = machine_scaling()
-    return _scaling_rows(m, "process", SCALING_BUDGET, "whole run_batch") + [
-        ("batch set-up, 2 processes", m["setup"] * 1000, None,
-         "run_batch of 2 one-turn games: find the scenario, start 2 workers, each loads the packs"),
-    ] + _scaling_rows(dask, "Dask worker", DASK_SCALING_BUDGET, "whole run_batch on a running LocalCluster") + [
-        ("start a LocalCluster of 2 workers", dask["start"] * 1000, None, "what --cluster local adds to a batch"),
-    ]
+    return (
+        _scaling_rows(m, "process", SCALING_BUDGET, "whole run_batch")
+        + [
+            (
+                "batch set-up, 2 processes",
+                m["setup"] * 1000,
+                None,
+                "run_batch of 2 one-turn games: find the scenario, start 2 workers, each loads the packs",
+            ),
+        ]
+        + _scaling_rows(dask, "Dask worker", DASK_SCALING_BUDGET, "whole run_batch on a running LocalCluster")
+        + [
+            ("start a LocalCluster of 2 workers", dask["start"] * 1000, None, "what --cluster local adds to a batch"),
+        ]
+    )
 
 
 if __name__ == "__main__":

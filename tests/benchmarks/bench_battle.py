@@ -40,13 +40,22 @@ BIG_CHOICES = dict(battle_type="meeting", period=4, size="large", seed=11, turns
 BIG_FORCES = {
     # British armoured force: motor and support companies (9 units), armoured-car squadrons (7), Firefly (6) and
     # Cromwell (5) squadrons: 2 (command HQ) + 147 = 149 units.
-    "allied": ("british_armour", [
-        *["br_motor_company"] * 6, *["br_support_company"] * 2, *["br_armoured_car_squadron"] * 6,
-        *["br_sherman_firefly_squadron"] * 3, *["br_cromwell_squadron"] * 3]),
+    "allied": (
+        "british_armour",
+        [
+            *["br_motor_company"] * 6,
+            *["br_support_company"] * 2,
+            *["br_armoured_car_squadron"] * 6,
+            *["br_sherman_firefly_squadron"] * 3,
+            *["br_cromwell_squadron"] * 3,
+        ],
+    ),
     # German panzer force: motorised infantry and heavy weapons companies (7 units, the largest German templates)
     # and a Panzer IV company: 2 + 137 = 139 units (20 formations of 7 would be the German maximum, 142).
-    "german": ("panzer", [
-        *["ger_motorized_infantry_company"] * 13, *["ger_heavy_weapons_company"] * 6, "ger_panzer_company_iv"]),
+    "german": (
+        "panzer",
+        [*["ger_motorized_infantry_company"] * 13, *["ger_heavy_weapons_company"] * 6, "ger_panzer_company_iv"],
+    ),
 }
 
 
@@ -84,11 +93,18 @@ def build_big_battle(content):
     forces, entrenchments = {}, {}
     for side in plan.sides:
         force_type, refs = BIG_FORCES[side]
-        purchase = buy(content, side, force_type, choices.period, 10 ** 6, refs, plan.assault)
+        purchase = buy(content, side, force_type, choices.period, 10**6, refs, plan.assault)
         purchase.budget = purchase.spent
         drafts, batteries = formations(content, purchase, choices.period)
-        forces[side] = ForceDraft(side, force_type, f"{content.ruleset.force_type(force_type).name} force", drafts,
-                                  batteries, purchase.budget, purchase.spent)
+        forces[side] = ForceDraft(
+            side,
+            force_type,
+            f"{content.ruleset.force_type(force_type).name} force",
+            drafts,
+            batteries,
+            purchase.budget,
+            purchase.spent,
+        )
         squares = deploy(content, game_map, plan, forces[side], choices.seed)
         if squares:
             entrenchments[side] = squares
@@ -105,9 +121,15 @@ def write_big_battle(folder: Path) -> Path:
 
     content = load_packs(env={}, include_user_dir=False).content(BIG_FRONT)
     battle = build_big_battle(content)
-    written = write_battle(battle, content, folder, requires={"core": ">=1.0,<2", BIG_FRONT: ">=1.0,<2"},
-                           ruleset=content.ruleset.id, force=True,
-                           comments=["Built by tests/benchmarks/bench_battle.py; do not edit."])
+    written = write_battle(
+        battle,
+        content,
+        folder,
+        requires={"core": ">=1.0,<2", BIG_FRONT: ">=1.0,<2"},
+        ruleset=content.ruleset.id,
+        force=True,
+        comments=["Built by tests/benchmarks/bench_battle.py; do not edit."],
+    )
     return written.pack_dir
 
 
@@ -155,8 +177,10 @@ def battle_row(label: str, content, scenario, budget: float, what: str) -> tuple
     ai = statistics.median(share for _, share in played)
     note = f"{what}, median of {len(played)} seeds; CPU: {ai:.0%} computer players, {1 - ai:.0%} simulation"
     if ms > budget:
-        note += (f"; {ms / budget:.1f}x over: the time is spread over thousands of per-unit calls in Python, no one "
-                 "hot spot (docs/engine.md, 'Where the targets stand')")
+        note += (
+            f"; {ms / budget:.1f}x over: the time is spread over thousands of per-unit calls in Python, no one "
+            "hot spot (docs/engine.md, 'Where the targets stand')"
+        )
     return label, ms, budget, note
 
 
@@ -167,12 +191,26 @@ def describe(units: dict[str, int]) -> str:
 def run() -> list[tuple[str, float, float | None, str]]:
     rows = []
     content, scenario = big_scenario()
-    rows.append(battle_row("battle, AI vs AI, 30 turns, ~150 units a side", content, scenario, 1000.0,
-                           f"built {BIG_FRONT} meeting, {describe(scenario_units(scenario))}"))
+    rows.append(
+        battle_row(
+            "battle, AI vs AI, 30 turns, ~150 units a side",
+            content,
+            scenario,
+            1000.0,
+            f"built {BIG_FRONT} meeting, {describe(scenario_units(scenario))}",
+        )
+    )
     packset = load_packs(env={}, include_user_dir=False)
     _, pack_id, scenario = largest_scenario(packset)
-    rows.append(battle_row("battle, AI vs AI, 30 turns, largest bundled scenario", packset.content(pack_id),
-                           scenario, 150.0, f"{scenario.id}, {describe(scenario_units(scenario))}"))
+    rows.append(
+        battle_row(
+            "battle, AI vs AI, 30 turns, largest bundled scenario",
+            packset.content(pack_id),
+            scenario,
+            150.0,
+            f"{scenario.id}, {describe(scenario_units(scenario))}",
+        )
+    )
     return rows
 
 

@@ -23,10 +23,26 @@ RUNS = 11
 
 def _commands(tmp: Path) -> dict[str, list[str]]:
     """The two command lines timed, as arguments after the executable; writes the one-scenario pack first."""
-    subprocess.run([TACFORGE, "new", "--pack", "western", "--type", "meeting", "--period", "3", "--seed", "1",
-                    "-o", str(tmp / "packs" / "one")], check=True, capture_output=True, env=_env(tmp))
-    return {"help": ["--help"],
-            "validate": ["--pack-path", str(tmp / "packs"), "validate", "one"]}
+    subprocess.run(
+        [
+            TACFORGE,
+            "new",
+            "--pack",
+            "western",
+            "--type",
+            "meeting",
+            "--period",
+            "3",
+            "--seed",
+            "1",
+            "-o",
+            str(tmp / "packs" / "one"),
+        ],
+        check=True,
+        capture_output=True,
+        env=_env(tmp),
+    )
+    return {"help": ["--help"], "validate": ["--pack-path", str(tmp / "packs"), "validate", "one"]}
 
 
 def _env(tmp: Path) -> dict[str, str]:
@@ -34,8 +50,12 @@ def _env(tmp: Path) -> dict[str, str]:
     Byte-code caches on, as in an installed tacforge (the warm-up round writes them, into the temporary folder), even
     where PYTHONDONTWRITEBYTECODE is set: compiling every module on each start would be most of what is timed."""
     env = {k: v for k, v in os.environ.items() if k not in ("TACFORGE_PACK_PATH", "PYTHONDONTWRITEBYTECODE")}
-    return {**env, "TACFORGE_CACHE_DIR": str(tmp / "cache"), "XDG_DATA_HOME": str(tmp / "data"),
-            "PYTHONPYCACHEPREFIX": str(tmp / "pycache")}
+    return {
+        **env,
+        "TACFORGE_CACHE_DIR": str(tmp / "cache"),
+        "XDG_DATA_HOME": str(tmp / "data"),
+        "PYTHONPYCACHEPREFIX": str(tmp / "pycache"),
+    }
 
 
 def _once_ms(executable: str, args: list[str], env: dict[str, str]) -> float:
@@ -64,11 +84,18 @@ def run() -> list[tuple[str, float, float | None, str]]:
     medians = medians_ms([TACFORGE])
     note = f"whole process, median of {RUNS}"
     start, validate = medians[TACFORGE, "help"], medians[TACFORGE, "validate"]
-    why = "" if validate <= 300.0 else (
-        f"; {start:.0f} ms of it is what --help also pays (the interpreter, the command line), the rest the imports "
-        "of the model, packaging and the plugins' entry points, and reading the packs' YAML")
-    return [("command line: tacforge --help", start, 150.0, note),
-            ("command line: tacforge validate, one-scenario pack", validate, 300.0, note + why)]
+    why = (
+        ""
+        if validate <= 300.0
+        else (
+            f"; {start:.0f} ms of it is what --help also pays (the interpreter, the command line), the rest the imports "
+            "of the model, packaging and the plugins' entry points, and reading the packs' YAML"
+        )
+    )
+    return [
+        ("command line: tacforge --help", start, 150.0, note),
+        ("command line: tacforge validate, one-scenario pack", validate, 300.0, note + why),
+    ]
 
 
 def main() -> int:
@@ -79,8 +106,7 @@ def main() -> int:
     medians = medians_ms(executables)
     for command in ("help", "validate"):
         shown = "  ".join(f"{exe}: {medians[exe, command]:.0f} ms" for exe in executables)
-        ratio = (f"  ratio {medians[args.compare, command] / medians[TACFORGE, command]:.2f}x"
-                 if args.compare else "")
+        ratio = f"  ratio {medians[args.compare, command] / medians[TACFORGE, command]:.2f}x" if args.compare else ""
         print(f"{command:<9} {shown}{ratio}")
     return 0
 

@@ -25,10 +25,11 @@ from tacforge.editor.map.view import MapView  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from qt_lifetime import application, release  # noqa: E402
 from timing import median_ms  # noqa: E402
+
+from tacforge.editor.common.unit_marks import entry_marks, unit_marks  # noqa: E402
 from tacforge.editor.grid.model import MapModel  # noqa: E402
 from tacforge.editor.map.tools.generate import generate_into  # noqa: E402
 from tacforge.engine.packs import load_packs  # noqa: E402
-from tacforge.editor.common.unit_marks import entry_marks, unit_marks  # noqa: E402
 
 SIZE = (1000, 800)
 
@@ -74,6 +75,7 @@ def brush_dab_ms(model) -> float:
         state["x"] = 6 + (state["x"] - 5) % 48
         view._after_tool(tools.move(state["x"], 5 + state["x"] % 7))
         view.viewport().render(image)
+
     result = median_ms(dab, repeat=40)
     view._after_tool(tools.release(state["x"], 5))
     drop(view)
@@ -88,26 +90,66 @@ def run() -> list[tuple[str, float, float | None, str]]:
     big.apply(generate_into(big, river=True, cover=5, seed=3))
     rows = []
     view60, image60 = make_view(bocage)
-    rows.append(("map view: full repaint 60x60", median_ms(lambda: view60.viewport().render(image60)), 4.0,
-                 f"{SIZE[0]}x{SIZE[1]} view, whole map at {view60.cell:.0f} px per square, symbols"))
+    rows.append(
+        (
+            "map view: full repaint 60x60",
+            median_ms(lambda: view60.viewport().render(image60)),
+            4.0,
+            f"{SIZE[0]}x{SIZE[1]} view, whole map at {view60.cell:.0f} px per square, symbols",
+        )
+    )
     scenario = content.scenario("bocage_crossroads")
-    view60.set_overlays(objective_center=scenario.objective_center, start_lines=dict(scenario.start_lines),
-                        units=unit_marks(content, scenario), objectives=scenario.objectives,
-                        entries=entry_marks(content, scenario))
+    view60.set_overlays(
+        objective_center=scenario.objective_center,
+        start_lines=dict(scenario.start_lines),
+        units=unit_marks(content, scenario),
+        objectives=scenario.objectives,
+        entries=entry_marks(content, scenario),
+    )
     view60.select_units({m.key for m in view60.overlays.units[:10]})
-    rows.append(("map view: full repaint 60x60 with a scenario", median_ms(lambda: view60.viewport().render(image60)),
-                 4.0, f"bocage_crossroads: {len(view60.overlays.units)} units as NATO frames, 10 selected"))
+    rows.append(
+        (
+            "map view: full repaint 60x60 with a scenario",
+            median_ms(lambda: view60.viewport().render(image60)),
+            4.0,
+            f"bocage_crossroads: {len(view60.overlays.units)} units as NATO frames, 10 selected",
+        )
+    )
     view256, image256 = make_view(big)
-    rows.append(("map view: full repaint 256x256", median_ms(lambda: view256.viewport().render(image256)), 16.0,
-                 f"whole map at {view256.cell:.1f} px per square, colours"))
+    rows.append(
+        (
+            "map view: full repaint 256x256",
+            median_ms(lambda: view256.viewport().render(image256)),
+            16.0,
+            f"whole map at {view256.cell:.1f} px per square, colours",
+        )
+    )
     view256.set_zoom(16)
-    rows.append(("map view: repaint 256x256 zoomed in", median_ms(lambda: view256.viewport().render(image256)),
-                 16.0, "16 px per square, symbols, 62x50 squares on screen"))
+    rows.append(
+        (
+            "map view: repaint 256x256 zoomed in",
+            median_ms(lambda: view256.viewport().render(image256)),
+            16.0,
+            "16 px per square, symbols, 62x50 squares on screen",
+        )
+    )
     rows.append(("map view: first paint 60x60 (tiles composed)", first_paint_ms(bocage), None, "once per zoom"))
-    rows.append(("map view: first paint 256x256 zoomed in", first_paint_ms(big, 16), None,
-                 "once per zoom or after scrolling past the composed margin"))
-    rows.append(("map editor: brush stroke, one dab", brush_dab_ms(bocage), 16.0,
-                 "round brush 3: edit, apply, codes re-derived, rect re-rendered, view painted"))
+    rows.append(
+        (
+            "map view: first paint 256x256 zoomed in",
+            first_paint_ms(big, 16),
+            None,
+            "once per zoom or after scrolling past the composed margin",
+        )
+    )
+    rows.append(
+        (
+            "map editor: brush stroke, one dab",
+            brush_dab_ms(bocage),
+            16.0,
+            "round brush 3: edit, apply, codes re-derived, rect re-rendered, view painted",
+        )
+    )
     drop(view60)
     drop(view256)
     return rows

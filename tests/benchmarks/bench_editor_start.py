@@ -42,11 +42,22 @@ def start_ms(tmp: Path) -> float:
     into the temporary folder), even where PYTHONDONTWRITEBYTECODE is set: compiling the editor's and the engine's
     modules again on every start would be a third of what is timed, and no user's start pays it."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update({"QT_QPA_PLATFORM": "offscreen", "TACFORGE_RECOVERY_DIR": str(tmp / "recovery"),
-                "PYTHONPYCACHEPREFIX": str(tmp / "pycache")})
+    env.update(
+        {
+            "QT_QPA_PLATFORM": "offscreen",
+            "TACFORGE_RECOVERY_DIR": str(tmp / "recovery"),
+            "PYTHONPYCACHEPREFIX": str(tmp / "pycache"),
+        }
+    )
     began = time.time()
-    out = subprocess.run([sys.executable, "-c", CHILD, str(tmp / "settings.ini")], capture_output=True, text=True,
-                         env=env, cwd=REPO, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, str(tmp / "settings.ini")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=60,
+    )
     return (float(out.stdout.strip().splitlines()[-1]) - began) * 1000
 
 
@@ -71,9 +82,15 @@ def run() -> list[tuple[str, float, float | None, str]]:
     with tempfile.TemporaryDirectory() as tmp:
         start_ms(Path(tmp))  # the warm-up: writes the byte-code caches, warms the disk cache; not counted
         times = [start_ms(Path(tmp)) for _ in range(5)]
-    return [("editor: start to first painted window", statistics.median(times), 1500.0,
-             "offscreen, fresh process, byte-code cached"),
-            ("editor: open a scenario and its map (round trip)", open_ms(), 500.0, "bocage_crossroads")]
+    return [
+        (
+            "editor: start to first painted window",
+            statistics.median(times),
+            1500.0,
+            "offscreen, fresh process, byte-code cached",
+        ),
+        ("editor: open a scenario and its map (round trip)", open_ms(), 500.0, "bocage_crossroads"),
+    ]
 
 
 if __name__ == "__main__":

@@ -84,7 +84,9 @@ def run() -> list[tuple[str, float, float | None, str]]:
     def edit() -> None:
         weapon = room.current_weapon()
         state["step"] += 1
-        room.proxy.setData(room.proxy.index(0, room.model.columns.index(mp)), str(weapon.mp + (1 if state["step"] % 2 else -1)))
+        room.proxy.setData(
+            room.proxy.index(0, room.model.columns.index(mp)), str(weapon.mp + (1 if state["step"] % 2 else -1))
+        )
         QApplication.processEvents()
 
     committed = median_ms(edit, repeat=21)
@@ -101,18 +103,35 @@ def run() -> list[tuple[str, float, float | None, str]]:
     QApplication.processEvents()
     typing_heat = median_ms(keystroke, repeat=21)
     parse = median_ms(lambda: roundtrip_yaml().load(room.document.saved_text), repeat=5)
-    rel = path.relative_to(Path(__file__).resolve().parents[2]) if path.is_relative_to(Path(__file__).resolve().parents[2]) else path
+    rel = (
+        path.relative_to(Path(__file__).resolve().parents[2])
+        if path.is_relative_to(Path(__file__).resolve().parents[2])
+        else path
+    )
     document = room.document
     release(room)
     workspace.close(document)
     return [
-        ("weapons room: open the largest weapon table", opened, 300.0, f"{rel}, {count} weapons, table and plots painted"),
+        (
+            "weapons room: open the largest weapon table",
+            opened,
+            300.0,
+            f"{rel}, {count} weapons, table and plots painted",
+        ),
         ("weapons room: the tab alone, document open", tab_only, None, "table, plots, first paint"),
-        ("weapons room: plot update after an edit", committed, 50.0,
-         "one cell committed as an undo step, the shown plot (kills by range) redrawn"),
+        (
+            "weapons room: plot update after an edit",
+            committed,
+            50.0,
+            "one cell committed as an undo step, the shown plot (kills by range) redrawn",
+        ),
         ("weapons room: plot update while typing", typing, 50.0, "one keystroke's draft, before/after overlay"),
-        ("weapons room: heat map update while typing", typing_heat, 50.0,
-         "one keystroke's draft, the firer's row recomputed"),
+        (
+            "weapons room: heat map update while typing",
+            typing_heat,
+            50.0,
+            "one keystroke's draft, the firer's row recomputed",
+        ),
         ("weapons room: round-trip parse of the file alone", parse, None, "after opening, in the background"),
     ]
 

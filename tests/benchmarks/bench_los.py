@@ -57,24 +57,30 @@ def run() -> list[tuple[str, float, float | None, str]]:
     grid, map_id = bench_map()
     ox, oy = grid.width // 2, grid.height // 2
     # tcod sees through everything but towns, woods and ground above the viewer's level
-    transparent = np.ascontiguousarray((grid.los_kind != LOS_TOWN) & (grid.los_kind != LOS_WOODS)
-                                       & (grid.level <= grid.level[oy, ox]))
+    transparent = np.ascontiguousarray(
+        (grid.los_kind != LOS_TOWN) & (grid.los_kind != LOS_WOODS) & (grid.level <= grid.level[oy, ox])
+    )
 
     def fov():
-        return tcod.map.compute_fov(transparent, (oy, ox), radius=VISIBILITY,
-                                    algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
+        return tcod.map.compute_fov(
+            transparent, (oy, ox), radius=VISIBILITY, algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST
+        )
 
     def none():
         pass
 
     # (name, what to time, what to do untimed before it): the result cache is cleared before each cold call;
     # "first" also drops the grid's encodings, as for a map seen for the first time
-    calls = (("tcod", fov, none),
-             (">=", lambda: los.viewshed(grid, (ox, oy), ">=", VISIBILITY), los.clear_viewshed_cache),
-             (">", lambda: los.viewshed(grid, (ox, oy), ">", VISIBILITY), los.clear_viewshed_cache),
-             ("cached", lambda: los.viewshed(grid, (ox, oy), ">", VISIBILITY), none))
-    first = (lambda: los.viewshed(grid, (ox, oy), ">=", VISIBILITY),
-             lambda: (los.clear_viewshed_cache(), grid.clear_derived()))
+    calls = (
+        ("tcod", fov, none),
+        (">=", lambda: los.viewshed(grid, (ox, oy), ">=", VISIBILITY), los.clear_viewshed_cache),
+        (">", lambda: los.viewshed(grid, (ox, oy), ">", VISIBILITY), los.clear_viewshed_cache),
+        ("cached", lambda: los.viewshed(grid, (ox, oy), ">", VISIBILITY), none),
+    )
+    first = (
+        lambda: los.viewshed(grid, (ox, oy), ">=", VISIBILITY),
+        lambda: (los.clear_viewshed_cache(), grid.clear_derived()),
+    )
     samples = {name: [] for name, _, _ in calls}
     samples["first"] = []
     clock = time.perf_counter
@@ -98,8 +104,10 @@ def run() -> list[tuple[str, float, float | None, str]]:
     def ratio(name: str) -> str:
         note = f"{med[name] / med['tcod']:.1f}x tcod; budget 2x tcod"
         if med[name] > budget:
-            note += ("; about half of it is two gathers of ~10,000 indices (path words, thresholds) at ~1 ns an index, "
-                     "the rest a dozen NumPy calls of a few us: a 2x needs a compiled loop (docs/engine.md)")
+            note += (
+                "; about half of it is two gathers of ~10,000 indices (path words, thresholds) at ~1 ns an index, "
+                "the rest a dozen NumPy calls of a few us: a 2x needs a compiled loop (docs/engine.md)"
+            )
         return note
 
     return [

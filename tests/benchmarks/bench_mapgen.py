@@ -28,8 +28,10 @@ def run() -> list[tuple[str, float, float | None, str]]:
     seeds = list(range(15))
     full = median_ms(lambda s: generate_map(content, river=True, cover=5, seed=s), seeds)
     assault = median_ms(lambda s: generate_map(content, river=True, cover=5, seed=s, height=30), seeds)
-    return [("random map 60x60, river, cover 5", full, None, f"median of {len(seeds)} seeds"),
-            ("random map 60x30 (assault), river, cover 5", assault, None, f"median of {len(seeds)} seeds")]
+    return [
+        ("random map 60x60, river, cover 5", full, None, f"median of {len(seeds)} seeds"),
+        ("random map 60x30 (assault), river, cover 5", assault, None, f"median of {len(seeds)} seeds"),
+    ]
 
 
 if __name__ == "__main__":

@@ -52,15 +52,22 @@ class Played:
 
 
 def random_choices(content, rng: random.Random) -> BattleChoices:
-    return BattleChoices(battle_type=rng.choice([b.id for b in content.ruleset.battle_types]),
-                         period=rng.choice(sorted(content.periods)), size=rng.choice(("large", "small")),
-                         river=rng.random() < 0.3, cover=rng.randint(0, 9), hills=rng.random() < 0.8,
-                         seed=rng.randrange(10 ** 6))
+    return BattleChoices(
+        battle_type=rng.choice([b.id for b in content.ruleset.battle_types]),
+        period=rng.choice(sorted(content.periods)),
+        size=rng.choice(("large", "small")),
+        river=rng.random() < 0.3,
+        cover=rng.randint(0, 9),
+        hills=rng.random() < 0.8,
+        seed=rng.randrange(10**6),
+    )
 
 
 def new_command(front: str, c: BattleChoices) -> str:
-    return (f"tacforge new --pack {front} --type {c.battle_type} --period {c.period} --size {c.size} --cover {c.cover}"
-            f"{' --river' if c.river else ''}{'' if c.hills else ' --no-hills'} --seed {c.seed}")
+    return (
+        f"tacforge new --pack {front} --type {c.battle_type} --period {c.period} --size {c.size} --cover {c.cover}"
+        f"{' --river' if c.river else ''}{'' if c.hills else ' --no-hills'} --seed {c.seed}"
+    )
 
 
 _worker: dict = {}
@@ -103,8 +110,13 @@ def play_random_battles(n: int, seed: int = SEED, jobs: int = 2) -> list[Played]
             choices = random_choices(content, rng)
             battle = build_battle(content, choices, scenario_id=f"b{i}")
             with contextlib.redirect_stdout(io.StringIO()):
-                write_battle(battle, content, Path(tmp) / f"outliers_{front}",
-                             requires={"core": ">=1.0,<2", front: ">=1.0,<2"}, ruleset=content.ruleset.id)
+                write_battle(
+                    battle,
+                    content,
+                    Path(tmp) / f"outliers_{front}",
+                    requires={"core": ">=1.0,<2", front: ">=1.0,<2"},
+                    ruleset=content.ruleset.id,
+                )
             built.append((f"outliers_{front}:b{i}", choices.seed, new_command(front, choices)))
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
         with ProcessPoolExecutor(jobs, mp_context=context, initializer=_load, initargs=(tmp,)) as pool:
@@ -115,9 +127,15 @@ def run() -> list[tuple[str, float, float | None, str]]:
     played = play_random_battles(BATTLES)
     median = statistics.median(p.seconds for p in played)
     slowest = max(played, key=lambda p: p.seconds)
-    return [(f"random battles, AI vs AI: slowest of {len(played)}", slowest.seconds * 1000, RATIO_BUDGET * median * 1000,
-             f"{slowest.seconds / median:.1f}x the median {median * 1000:.0f} ms (budget <= {RATIO_BUDGET:g}x); "
-             f"{slowest.units} units: {slowest.command}")]
+    return [
+        (
+            f"random battles, AI vs AI: slowest of {len(played)}",
+            slowest.seconds * 1000,
+            RATIO_BUDGET * median * 1000,
+            f"{slowest.seconds / median:.1f}x the median {median * 1000:.0f} ms (budget <= {RATIO_BUDGET:g}x); "
+            f"{slowest.units} units: {slowest.command}",
+        )
+    ]
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ def f5_ms(window) -> float:
         battle = window.playtests.start(repeat=True)
         while not painted:
             QApplication.processEvents()
-            time.sleep(.001)
+            time.sleep(0.001)
         battle.close()
         return (painted[0] - start) * 1000
     finally:
@@ -65,8 +65,14 @@ def run() -> list[tuple[str, float, float | None, str]]:
         document.undo.undo()
         window.validator.shutdown()
         release(window)
-    return [("editor: F5 to first battle frame", statistics.median(times), 1000.0,
-             f"{path.stem}, unsaved edit, Allies human")]
+    return [
+        (
+            "editor: F5 to first battle frame",
+            statistics.median(times),
+            1000.0,
+            f"{path.stem}, unsaved edit, Allies human",
+        )
+    ]
 
 
 if __name__ == "__main__":

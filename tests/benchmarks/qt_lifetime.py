@@ -41,8 +41,15 @@ def release(*widgets: QWidget) -> None:
 def leftovers() -> list[QObject]:
     """The parentless Qt objects that Python owns and that are still alive, the QApplication aside."""
     gc.collect()
-    return [o for o in gc.get_objects() if isinstance(o, QObject) and not isinstance(o, QApplication)
-            and sip.ispyowned(o) and not sip.isdeleted(o) and o.parent() is None]
+    return [
+        o
+        for o in gc.get_objects()
+        if isinstance(o, QObject)
+        and not isinstance(o, QApplication)
+        and sip.ispyowned(o)
+        and not sip.isdeleted(o)
+        and o.parent() is None
+    ]
 
 
 def shut_down() -> list[str]:

@@ -9,8 +9,8 @@ import importlib.util
 import json
 import os
 import platform
-import tempfile
 import sys
+import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -59,7 +59,7 @@ def number(ms: float) -> str:
 
 
 def verdict(value: float, budget: float | None) -> str:
-    """"yes", "NO 1.4x" (the median over the budget by that factor), or "" for a row without a budget."""
+    """ "yes", "NO 1.4x" (the median over the budget by that factor), or "" for a row without a budget."""
     if budget is None:
         return ""
     return "yes" if value <= budget else f"NO {value / budget:.1f}x"
@@ -71,8 +71,16 @@ def main() -> int:
     rows.append(("load every bundled pack (fast path)", bench_load(True), 150.0, "schema cache warm, as in play"))
     rows.append(("load every bundled pack, no schema cache", bench_load(False), None, "first load after an edit"))
     validate = bench_validate()
-    rows.append(("validate every bundled pack", validate, 300.0, "" if validate <= 300.0 else
-                 "about three quarters of it is reading the YAML (PyYAML's Python constructor over its C parser)"))
+    rows.append(
+        (
+            "validate every bundled pack",
+            validate,
+            300.0,
+            ""
+            if validate <= 300.0
+            else "about three quarters of it is reading the YAML (PyYAML's Python constructor over its C parser)",
+        )
+    )
     rt, name = bench_roundtrip_largest()
     rows.append(("round-trip load of the largest file", rt, 500.0, name))
     for module in chosen_benchmarks():
@@ -82,27 +90,52 @@ def main() -> int:
         spec.loader.exec_module(loaded)
         found = loaded.run()
         for label, value, budget, _ in found:  # as it goes, so that a long run shows its progress
-            print(f"{module.stem}: {label}: {float(value):.1f} ms" + ("" if budget is None else f" (budget {budget:.0f})"),
-                  flush=True)
+            print(
+                f"{module.stem}: {label}: {float(value):.1f} ms"
+                + ("" if budget is None else f" (budget {budget:.0f})"),
+                flush=True,
+            )
         rows += found
     width = max(len(r[0]) for r in rows)
     rows = [(label, float(value), budget, note) for label, value, budget, note in rows]
     print(f"{'benchmark':<{width}}  {'median ms':>10}  {'budget ms':>10}  within")
     for label, value, budget, note in rows:
         shown = "-" if budget is None else number(budget)
-        print(f"{label:<{width}}  {number(value):>10}  {shown:>10}  {verdict(value, budget):<9}"
-              + (f"   ({note})" if note else ""))
-    missed = [(label, value / budget, note) for label, value, budget, note in rows if budget is not None and value > budget]
+        print(
+            f"{label:<{width}}  {number(value):>10}  {shown:>10}  {verdict(value, budget):<9}"
+            + (f"   ({note})" if note else "")
+        )
+    missed = [
+        (label, value / budget, note) for label, value, budget, note in rows if budget is not None and value > budget
+    ]
     if missed:  # issue 17: the bench says by how much each budget is missed, and the row's note says why
         print(f"\n{len(missed)} budget(s) missed:")
         for label, factor, note in missed:
             print(f"- {label}: {factor:.2f}x the budget" + (f"; {note}" if note else ""))
-    RESULTS.write_text(json.dumps({
-        "machine": {"python": platform.python_version(), "platform": platform.platform(), "cpus": __import__("os").cpu_count()},
-        "results": [{"name": label, "median_ms": round(value, 2), "budget_ms": budget, "within_budget": None if budget is None else value <= budget,
-                     "over_budget_factor": None if budget is None or value <= budget else round(value / budget, 2),
-                     "note": note} for label, value, budget, note in rows],
-    }, indent=2) + "\n")
+    RESULTS.write_text(
+        json.dumps(
+            {
+                "machine": {
+                    "python": platform.python_version(),
+                    "platform": platform.platform(),
+                    "cpus": __import__("os").cpu_count(),
+                },
+                "results": [
+                    {
+                        "name": label,
+                        "median_ms": round(value, 2),
+                        "budget_ms": budget,
+                        "within_budget": None if budget is None else value <= budget,
+                        "over_budget_factor": None if budget is None or value <= budget else round(value / budget, 2),
+                        "note": note,
+                    }
+                    for label, value, budget, note in rows
+                ],
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     print(f"wrote {RESULTS.relative_to(REPO)}")
     if "qt_lifetime" in sys.modules:  # a benchmark made Qt objects: delete them now, in order (qt_lifetime.py)
         left = sys.modules["qt_lifetime"].shut_down()

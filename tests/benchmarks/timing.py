@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Callable
+from collections.abc import Callable
 
 
 def median_ms(fn: Callable[[], object], repeat: int = 15, warmup: int = 1) -> float:

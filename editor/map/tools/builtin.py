@@ -156,14 +156,18 @@ class FillTool(Tool):
         if not self.model.contains(x, y):
             return []
         o = self.options
-        return as_list(flood_fill(self.model, x, y, o["type"], diagonal=o["diagonal"], same_level=o["same_level"],
-                                level=o["level"]))
+        return as_list(
+            flood_fill(
+                self.model, x, y, o["type"], diagonal=o["diagonal"], same_level=o["same_level"], level=o["level"]
+            )
+        )
 
 
 @register
 class LineTool(Tool):
     id, name, shortcut = "line", "Road/river line", "L"
     defaults = {"type": "road", "crossing": "bridge"}
+
     def __init__(self, controller) -> None:
         super().__init__(controller)
         self._anchor: tuple[int, int] | None = None
@@ -177,7 +181,9 @@ class LineTool(Tool):
         return value
 
     def accepts(self, key, value):
-        return super().accepts(key, value) and not (key == "type" and str(value).split(":")[-1] not in ("road", "river"))
+        return super().accepts(key, value) and not (
+            key == "type" and str(value).split(":")[-1] not in ("road", "river")
+        )
 
     def press(self, x, y, *, shift=False):
         continuing = shift and self._end is not None
@@ -195,8 +201,15 @@ class LineTool(Tool):
     def release(self, x, y):
         if self._anchor is None:
             return []
-        out = as_list(line(self.model, [self._anchor, (x, y)], self.options["type"], crossing=self.options["crossing"],
-                         stroke=self._stroke))
+        out = as_list(
+            line(
+                self.model,
+                [self._anchor, (x, y)],
+                self.options["type"],
+                crossing=self.options["crossing"],
+                stroke=self._stroke,
+            )
+        )
         self._end, self._anchor = (x, y), None
         self.controller.preview = None
         self.controller.events.append(("stroke_end", None))
@@ -207,8 +220,9 @@ class LineTool(Tool):
 
     def _preview(self, x, y):
         cells = line_cells_for(self.model, [self._anchor, (x, y)], self.options["type"])
-        self.controller.preview = clip_mask(self.model.types.shape, np.array([c[0] for c in cells], int),
-                                            np.array([c[1] for c in cells], int))
+        self.controller.preview = clip_mask(
+            self.model.types.shape, np.array([c[0] for c in cells], int), np.array([c[1] for c in cells], int)
+        )
 
 
 @register

@@ -39,14 +39,14 @@ class Clipboard:
     def height(self) -> int:
         return int(self.types.shape[0])
 
-    def rotated(self, degrees: int) -> "Clipboard":
+    def rotated(self, degrees: int) -> Clipboard:
         """Turned clockwise by 90, 180 or 270 degrees."""
         if degrees % 90:
             raise ValueError(f"rotate by 90, 180 or 270 degrees, not {degrees}")
         k = -(degrees // 90) % 4
         return Clipboard(np.rot90(self.types, k).copy(), np.rot90(self.levels, k).copy())
 
-    def flipped(self, horizontal: bool = True) -> "Clipboard":
+    def flipped(self, horizontal: bool = True) -> Clipboard:
         """Mirrored left-right (`horizontal`) or top-bottom."""
         flip = np.fliplr if horizontal else np.flipud
         return Clipboard(flip(self.types).copy(), flip(self.levels).copy())

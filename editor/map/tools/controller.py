@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import clipboard as clip_ops
-from .clipboard import Clipboard
-from .builtin import as_list
-from . import scenario_tools  # noqa: F401 (registers the scenario tools)
 from ...grid.edits import CellEdit
+from . import clipboard as clip_ops
+from . import scenario_tools  # noqa: F401 (registers the scenario tools)
+from .builtin import as_list
+from .clipboard import Clipboard
 from .registry import PRESETS, TOOL_CLASSES, Tool, tool_class
 
 TOOLS = tuple(TOOL_CLASSES)
@@ -25,8 +25,9 @@ OPTION_ALIASES = {"terrain": "type"}
 class ToolController:
     def __init__(self, model) -> None:
         self.model = model
-        self.options: dict[str, dict] = {tool_id: dict(cls.defaults) for tool_id, cls in TOOL_CLASSES.items()
-                                         if cls.defaults}
+        self.options: dict[str, dict] = {
+            tool_id: dict(cls.defaults) for tool_id, cls in TOOL_CLASSES.items() if cls.defaults
+        }
         self.events: list[tuple[str, object]] = []
         self.clipboard: Clipboard | None = None
         self.selection: tuple[int, int, int, int] | None = None
@@ -117,4 +118,3 @@ class ToolController:
             self.clipboard = self.clipboard.rotated(rotate)
         if flip:
             self.clipboard = self.clipboard.flipped(horizontal=flip.lower().startswith("h"))
-

@@ -31,7 +31,7 @@ def _max_neighbour(lv: np.ndarray, fill: int = -99) -> np.ndarray:
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             if dx or dy:
-                np.maximum(out, padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w], out=out)
+                np.maximum(out, padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w], out=out)
     return out
 
 
@@ -81,8 +81,15 @@ def settle(types: np.ndarray, levels: np.ndarray, target: np.ndarray, edited: np
     return out
 
 
-def elevation_mask(model, mask: np.ndarray, mode: str, *, level: int | None = None, stroke: int | None = None,
-                   skip: np.ndarray | None = None) -> CellEdit | None:
+def elevation_mask(
+    model,
+    mask: np.ndarray,
+    mode: str,
+    *,
+    level: int | None = None,
+    stroke: int | None = None,
+    skip: np.ndarray | None = None,
+) -> CellEdit | None:
     """Raise, lower ("raise" / "lower": one plateau step) or "set" (to `level`: 1, 3 or 5) the squares of `mask`.
 
     `skip` squares are left alone (a drag raises each square once per stroke)."""
@@ -104,8 +111,19 @@ def elevation_mask(model, mask: np.ndarray, mode: str, *, level: int | None = No
     return edit_from_arrays(text, model.types, model.levels, model.types, new_levels, stroke)
 
 
-def elevation(model, x: int, y: int, mode: str, *, size: int = 1, shape: str = "square", level: int | None = None,
-              stroke: int | None = None, skip: np.ndarray | None = None) -> CellEdit | None:
+def elevation(
+    model,
+    x: int,
+    y: int,
+    mode: str,
+    *,
+    size: int = 1,
+    shape: str = "square",
+    level: int | None = None,
+    stroke: int | None = None,
+    skip: np.ndarray | None = None,
+) -> CellEdit | None:
     """One dab of the elevation brush centred on (x, y); see `elevation_mask`."""
-    return elevation_mask(model, brush_mask(model.types.shape, x, y, size, shape), mode, level=level,
-                          stroke=stroke, skip=skip)
+    return elevation_mask(
+        model, brush_mask(model.types.shape, x, y, size, shape), mode, level=level, stroke=stroke, skip=skip
+    )

@@ -13,8 +13,9 @@ from ...grid.edits import CellEdit, edit_from_arrays
 from ...grid.model import GROUND
 
 
-def generate_into(model, *, river: bool = True, cover: int = 5, seed: int = 1, hills: bool = True,
-                  towns: int | None = None) -> CellEdit | None:
+def generate_into(
+    model, *, river: bool = True, cover: int = 5, seed: int = 1, hills: bool = True, towns: int | None = None
+) -> CellEdit | None:
     """The edit replacing the whole map with a legal random one of its size (at least 24 x 24 squares).
 
     Same seed and options as `engine.mapping.generate_map`, so the result matches `tacforge new`."""
@@ -23,8 +24,16 @@ def generate_into(model, *, river: bool = True, cover: int = 5, seed: int = 1, h
     if model.width < 24 or model.height < 24:
         raise ValueError(f"a random map needs at least 24 x 24 squares, not {model.width} x {model.height}")
     for attempt in range(ATTEMPTS):  # (at least one: `layers` is set)
-        layers = generate_layers(model.width, model.height, river=river, cover=int(cover), seed=int(seed),
-                                 hills=hills, towns=towns, attempt=attempt)
+        layers = generate_layers(
+            model.width,
+            model.height,
+            river=river,
+            cover=int(cover),
+            seed=int(seed),
+            hills=hills,
+            towns=towns,
+            attempt=attempt,
+        )
         codes = codes_from_layers(layers.types, layers.levels, model.content)
         trial = Map("trial", "trial", model.width, model.height, codes.tobytes())
         if not map_problems(trial, model.content):

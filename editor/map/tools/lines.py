@@ -56,8 +56,9 @@ def line_cells_for(model, points: list[Cell], kind: str = "road") -> list[Cell]:
     return [c for c in cells if model.contains(*c)]
 
 
-def line(model, points: list[Cell], kind: str = "road", *, crossing: str = "bridge",
-         stroke: int | None = None) -> CellEdit | None:
+def line(
+    model, points: list[Cell], kind: str = "road", *, crossing: str = "bridge", stroke: int | None = None
+) -> CellEdit | None:
     """Paint a road or river along the polyline `points` [(x, y), ...]; see the module docstring."""
     if kind not in ("road", "river"):
         raise ValueError(f"the line tool paints 'road' or 'river', not {kind!r}")

@@ -30,8 +30,9 @@ def terrain_grid(model) -> TerrainGrid:
     return TerrainGrid.from_map(game_map, model.content)
 
 
-def visible_from(model, origin: tuple[int, int], *, visibility: int | None = None, operator: str | None = None,
-                 height: int = 0) -> np.ndarray:
+def visible_from(
+    model, origin: tuple[int, int], *, visibility: int | None = None, operator: str | None = None, height: int = 0
+) -> np.ndarray:
     """(height, width) bool array: True where a unit on `origin` (lifted by `height` levels) sees the square."""
     default_op, default_vis = los_settings(model.content)
     grid = terrain_grid(model)
@@ -39,8 +40,9 @@ def visible_from(model, origin: tuple[int, int], *, visibility: int | None = Non
         x, y = origin
         level = np.array(grid.level, np.int16)
         level[y, x] = min(MAX_LEVEL, int(level[y, x]) + int(height))
-        grid = TerrainGrid.from_arrays(level, grid.cover, grid.los_kind, grid.type_index, grid.types,
-                                       map_id=grid.map_id)
+        grid = TerrainGrid.from_arrays(
+            level, grid.cover, grid.los_kind, grid.type_index, grid.types, map_id=grid.map_id
+        )
     vis = default_vis if visibility is None else visibility
     return np.array(viewshed(grid, as_cell(origin), operator or default_op, vis))
 

@@ -18,8 +18,17 @@ from .elevation import settle
 from .shapes import brush_mask, flood_mask, rect_mask
 
 PAINTABLE = tuple(t for i, t in enumerate(TYPES) if i not in (SLOPE, ROAD_SLOPE))
-LABELS = {"clear": "clear ground", "road": "road", "town": "town", "woods": "woods", "broken": "broken ground",
-          "entrenchment": "entrenchment", "river": "river", "bridge": "bridge", "ford": "ford"}
+LABELS = {
+    "clear": "clear ground",
+    "road": "road",
+    "town": "town",
+    "woods": "woods",
+    "broken": "broken ground",
+    "entrenchment": "entrenchment",
+    "river": "river",
+    "bridge": "bridge",
+    "ford": "ford",
+}
 
 
 def type_index(kind: str | int) -> int:
@@ -47,8 +56,15 @@ def painted_layers(types: np.ndarray, levels: np.ndarray, mask: np.ndarray, kind
     return new_t, new_l
 
 
-def paint_mask(model, mask: np.ndarray, kind: str | int, *, level: int | None = None, text: str | None = None,
-               stroke: int | None = None) -> CellEdit | None:
+def paint_mask(
+    model,
+    mask: np.ndarray,
+    kind: str | int,
+    *,
+    level: int | None = None,
+    text: str | None = None,
+    stroke: int | None = None,
+) -> CellEdit | None:
     """Paint `kind` on the true cells of `mask` (and set their level if given)."""
     t = type_index(kind)
     new_t, new_l = painted_layers(model.types, model.levels, mask, t)
@@ -56,22 +72,38 @@ def paint_mask(model, mask: np.ndarray, kind: str | int, *, level: int | None = 
         target = new_l.copy()
         target[mask] = level
         new_l = settle(new_t, new_l, target, mask)
-    return edit_from_arrays(text or f"Paint {LABELS.get(TYPES[t], TYPES[t])}", model.types, model.levels,
-                            new_t, new_l, stroke)
+    return edit_from_arrays(
+        text or f"Paint {LABELS.get(TYPES[t], TYPES[t])}", model.types, model.levels, new_t, new_l, stroke
+    )
 
 
-def brush(model, x: int, y: int, kind: str | int, *, size: int = 1, shape: str = "square",
-          level: int | None = None, stroke: int | None = None) -> CellEdit | None:
+def brush(
+    model,
+    x: int,
+    y: int,
+    kind: str | int,
+    *,
+    size: int = 1,
+    shape: str = "square",
+    level: int | None = None,
+    stroke: int | None = None,
+) -> CellEdit | None:
     """One dab of the brush centred on (x, y)."""
     return paint_mask(model, brush_mask(model.types.shape, x, y, size, shape), kind, level=level, stroke=stroke)
 
 
-def rectangle(model, a: tuple[int, int], b: tuple[int, int], kind: str | int, *,
-              level: int | None = None) -> CellEdit | None:
+def rectangle(
+    model, a: tuple[int, int], b: tuple[int, int], kind: str | int, *, level: int | None = None
+) -> CellEdit | None:
     """Fill the rectangle with corners `a` and `b` (inclusive)."""
     t = type_index(kind)
-    return paint_mask(model, rect_mask(model.types.shape, a, b), t, level=level,
-                      text=f"Fill rectangle with {LABELS.get(TYPES[t], TYPES[t])}")
+    return paint_mask(
+        model,
+        rect_mask(model.types.shape, a, b),
+        t,
+        level=level,
+        text=f"Fill rectangle with {LABELS.get(TYPES[t], TYPES[t])}",
+    )
 
 
 def fill_region(model, x: int, y: int, *, diagonal: bool = False, same_level: bool = False) -> np.ndarray:
@@ -84,8 +116,16 @@ def fill_region(model, x: int, y: int, *, diagonal: bool = False, same_level: bo
     return flood_mask(match, x, y, diagonal)
 
 
-def flood_fill(model, x: int, y: int, kind: str | int, *, diagonal: bool = False, same_level: bool = False,
-               level: int | None = None) -> CellEdit | None:
+def flood_fill(
+    model,
+    x: int,
+    y: int,
+    kind: str | int,
+    *,
+    diagonal: bool = False,
+    same_level: bool = False,
+    level: int | None = None,
+) -> CellEdit | None:
     """Flood fill from (x, y) with `kind`; see `fill_region`."""
     if not model.contains(x, y):
         return None
@@ -96,9 +136,18 @@ def flood_fill(model, x: int, y: int, kind: str | int, *, diagonal: bool = False
 
 def eyedropper(model, x: int, y: int) -> tuple[str, int]:
     """The terrain type shown on (x, y) (slope squares read as slope) and its level."""
-    shown = resolve_types(model.types[y:y + 1, x:x + 1], model.levels[y:y + 1, x:x + 1])
+    shown = resolve_types(model.types[y : y + 1, x : x + 1], model.levels[y : y + 1, x : x + 1])
     return TYPES[int(shown[0, 0])], int(model.levels[y, x])
 
 
-__all__ = ["PAINTABLE", "brush", "eyedropper", "fill_region", "flood_fill", "paint_mask", "painted_layers",
-           "rectangle", "type_index"]
+__all__ = [
+    "PAINTABLE",
+    "brush",
+    "eyedropper",
+    "fill_region",
+    "flood_fill",
+    "paint_mask",
+    "painted_layers",
+    "rectangle",
+    "type_index",
+]

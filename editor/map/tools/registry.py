@@ -10,8 +10,9 @@ options set ("Raise ground" is the elevation tool in raise mode).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Protocol
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
@@ -36,10 +37,10 @@ class ToolState(Protocol):
     unit_drag: Any
 
 
-TOOL_CLASSES: dict[str, type["Tool"]] = {}  # id -> class, in registration (menu) order
+TOOL_CLASSES: dict[str, type[Tool]] = {}  # id -> class, in registration (menu) order
 
 
-def register(cls: type["Tool"]) -> type["Tool"]:
+def register(cls: type[Tool]) -> type[Tool]:
     if cls.id in TOOL_CLASSES:
         raise ValueError(f"two tools with the id {cls.id!r}")
     TOOL_CLASSES[cls.id] = cls
@@ -131,5 +132,18 @@ def menu_entries() -> list[tuple[str, str, str | None]]:
 
 # What the Map menu and the toolbar offer, in order (tools not listed are reached otherwise: paste by Edit > Paste,
 # the pointer by the objective preset).
-MENU = ("brush", "rectangle", "fill", "line", "raise", "lower", "eyedropper", "select", "los", "objective", "units",
-        "entrench", "place_objective")
+MENU = (
+    "brush",
+    "rectangle",
+    "fill",
+    "line",
+    "raise",
+    "lower",
+    "eyedropper",
+    "select",
+    "los",
+    "objective",
+    "units",
+    "entrench",
+    "place_objective",
+)

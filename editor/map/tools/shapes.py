@@ -3,7 +3,6 @@ or boolean masks on a (height, width) grid. Coordinates are (x, y), x eastward, 
 
 from __future__ import annotations
 
-
 import numpy as np
 
 from tacforge.engine.mapping.grid import components
@@ -49,7 +48,7 @@ def rect_mask(shape_hw: tuple[int, int], a: Cell, b: Cell) -> np.ndarray:
     x0, x1 = sorted((a[0], b[0]))
     y0, y1 = sorted((a[1], b[1]))
     mask = np.zeros(shape_hw, bool)
-    mask[max(0, y0):max(0, min(h, y1 + 1)), max(0, x0):max(0, min(w, x1 + 1))] = True
+    mask[max(0, y0) : max(0, min(h, y1 + 1)), max(0, x0) : max(0, min(w, x1 + 1))] = True
     return mask
 
 
