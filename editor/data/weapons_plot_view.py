@@ -4,6 +4,7 @@ the engine's combat functions. A draft (the value being typed) is drawn over the
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import TypeVar
 
 import numpy as np
@@ -24,6 +25,7 @@ from PyQt6.QtWidgets import (
 
 from tacforge.engine.model import Weapon
 
+from ..qt_abstract import QtABCMeta
 from ..qt_present import present
 from .weapon_plots import (
     FireSettings,
@@ -64,7 +66,7 @@ class Inputs:
         return next((w for w in self.pool if w.id == weapon_id), None)
 
 
-class _ShownPlot(QWidget):
+class _ShownPlot(QWidget, metaclass=QtABCMeta):
     """A plot drawn only while it is shown; a hidden one is drawn from the last inputs when it is shown again."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -76,8 +78,8 @@ class _ShownPlot(QWidget):
         if self.inputs is not None:
             self.redraw(self.inputs)
 
-    def redraw(self, inputs: Inputs) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def redraw(self, inputs: Inputs) -> None: ...
 
 
 class _RangePlot(_ShownPlot):
@@ -118,12 +120,12 @@ class _RangePlot(_ShownPlot):
         if self.inputs is not None:
             self.redraw(self.inputs)
 
-    def value(self, point) -> float:
-        raise NotImplementedError
+    @abstractmethod
+    def value(self, point) -> float: ...
 
+    @abstractmethod
     def others(self, inputs: Inputs) -> list[Weapon]:
         """The weapons the selected one is plotted against."""
-        raise NotImplementedError
 
     def series(self, inputs: Inputs, selected: Weapon, others: list[Weapon]) -> list:
         """One series per other weapon; the default: the selected weapon firing at each."""

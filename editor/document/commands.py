@@ -6,6 +6,7 @@ re-derive its typed model, and so emits one typed event.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from itertools import count
@@ -16,6 +17,8 @@ from PyQt6.QtGui import QUndoCommand, QUndoStack
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString, SingleQuotedScalarString
 
 from tacforge.engine.issues import JsonPath
+
+from ..qt_abstract import QtABCMeta
 
 STATES = count(1)  # document state ids, unique across documents
 MISSING = object()  # "no value here": setting it removes the key, reading it means the key was absent
@@ -83,7 +86,7 @@ def _folded(text: str, width: int) -> FoldedScalarString:
     return folded
 
 
-class DocumentEdit(QUndoCommand):
+class DocumentEdit(QUndoCommand, metaclass=QtABCMeta):
     """One undoable edit of one document: `apply` and `revert` change the data, the base class keeps the
     document's state id (and so its dirty flag) in step, wherever the command sits in a shared history."""
 
@@ -92,11 +95,11 @@ class DocumentEdit(QUndoCommand):
         self.document = document
         self.before, self.after = document.state, next(STATES)
 
-    def apply(self) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def apply(self) -> None: ...
 
-    def revert(self) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def revert(self) -> None: ...
 
     def redo(self) -> None:
         self.apply()
