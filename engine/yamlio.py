@@ -143,7 +143,8 @@ def roundtrip_yaml() -> YAML:
 
 def _construct_timestamp_or_text(constructor, node):
     # ruamel's round trip still reads YAML 1.1 timestamps; an impossible date such as 1944-02-30 would raise
-    # ValueError from datetime and take the whole file down. Kept as text, the schema then reports it ("format": "date").
+    # ValueError from datetime and take the whole file down. Kept as text, the schema then reports it
+    # ("format": "date").
     try:
         return constructor.construct_yaml_timestamp(node)
     except ValueError:

@@ -303,7 +303,8 @@ class KillPlot(_RangePlot):
     def title(self, selected: Weapon) -> str:
         s = self.settings()
         if self.fired_at:
-            return f"at {selected.name} ({s.facing} {selected.fa if s.facing == 'front' else selected.ba}), N {s.count}, pulse {s.pulses}"
+            armour = selected.fa if s.facing == "front" else selected.ba
+            return f"at {selected.name} ({s.facing} {armour}), N {s.count}, pulse {s.pulses}"
         return super().title(selected)
 
 
@@ -425,7 +426,8 @@ Plot = TypeVar("Plot", bound=_ShownPlot)
 
 class WeaponPlots(QTabWidget):
     """The three plots, redrawn together from one set of inputs. The heat map and the suppression plot are made
-    when first shown (or asked for): making a pyqtgraph plot is a good part of opening the room (docs/architecture.md 8)."""
+    when first shown (or asked for): making a pyqtgraph plot is a good part of opening the room
+    (docs/architecture.md 8)."""
 
     # tabs 1 and 2
     LATER: tuple[tuple[str, type[_ShownPlot]], ...] = (("Heat map", HeatPlot), ("Suppression", SuppressionPlot))

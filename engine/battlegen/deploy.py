@@ -13,8 +13,8 @@ Defence: infantry and machine guns forward near the start line in cover (woods, 
 objective area; anti-tank guns behind them where they see the approach; mortars and HQs on high ground with a view;
 tanks and assault guns in reserve in cover; empty vehicles at the rear. In assault battles the defender entrenches
 (1.6): first the clear or road squares (the ruleset's entrenchment terrain) its infantry, machine guns, mortars and
-guns stand on, then a staggered belt of squares along the front of the objective area, up to half the ruleset's limit, or
-more when the occupied squares alone need it, never past the limit.
+guns stand on, then a staggered belt of squares along the front of the objective area, up to half the ruleset's limit,
+or more when the occupied squares alone need it, never past the limit.
 """
 
 from __future__ import annotations

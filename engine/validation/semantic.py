@@ -430,7 +430,8 @@ def check_maps(docs, content: Content, texts: dict) -> list[Issue]:
                         m.source,
                         "legend",
                         glyph,
-                        hint=f"terrain codes run {min(content.terrain_codes, default=0)}-{max(content.terrain_codes, default=0)}",
+                        hint=f"terrain codes run {min(content.terrain_codes, default=0)}-"
+                        f"{max(content.terrain_codes, default=0)}",
                     )
                 )
     return out
