@@ -164,7 +164,7 @@ class _RangePlot(_ShownPlot):
                         [], [], pen=pg.mkPen(color, width=2), symbol="o", symbolSize=5, symbolBrush=color, name=label
                     )
                 )
-        for old, new, ghost, curve in zip(before, after, self._ghosts, self._curves):
+        for old, new, ghost, curve in zip(before, after, self._ghosts, self._curves, strict=True):
             curve.setData([p.range for p in new.points], [self.value(p) for p in new.points])
             if editing and old.points and old.points != new.points:
                 ghost.setData([p.range for p in old.points], [self.value(p) for p in old.points])

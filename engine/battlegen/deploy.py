@@ -178,7 +178,8 @@ def _anchors(field: DeploymentArea, formations: list[FormationDraft]) -> dict[st
         lo, hi = max(2, oy - half), min(plan.height - 3, oy + half)
         slots = [int(round(v)) for v in np.linspace(lo, hi, n)] if n > 1 else [oy]
         slots.sort(key=lambda y: (abs(y - oy), y))
-        for formation, y in zip(band, slots):
+        # an empty band still has its one slot [oy], which nothing takes
+        for formation, y in zip(band, slots, strict=False):
             depth = min(FORMATION_DEPTH[posture].get(formation.role, 4), top)
             out[formation.letter] = (plan.column(field.side, depth), y)
     for formation in formations:

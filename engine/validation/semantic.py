@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from itertools import pairwise
 
 from ..issues import Issue, did_you_mean, error, warning
 from ..model import Weapon
@@ -102,7 +103,7 @@ def check_terrain(docs, content: Content, texts: dict) -> list[Issue]:
 def check_rules(docs, content: Content) -> list[Issue]:
     out = []
     bands = docs.victory_bands or []
-    for a, b in zip(bands, bands[1:]):
+    for a, b in pairwise(bands):
         if b.min_ratio >= a.min_ratio:
             out.append(
                 _at(
