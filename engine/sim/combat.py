@@ -239,7 +239,6 @@ def apply_result(
     notes: list | None = None,
 ) -> None:
     state, params = battle.state, battle.params
-    before = target.count
     kills = rs.resolve_kills(float(result.kills), state.rng.random(), target.count)
     main = result.main
     penetration = float(getattr(main, "apf_capped", None) or main.accuracy)

@@ -57,7 +57,7 @@ def check_terrain(docs, content: Content, texts: dict) -> list[Issue]:
     )
     out += _duplicates(docs.terrain_codes, "terrain code", texts, key="code")
     for t in docs.terrain_types:
-        for i, (mob, _) in enumerate(t.movement):
+        for mob, _ in t.movement:
             if content.mobility_class(mob) is None:
                 out.append(
                     _at(
@@ -299,7 +299,7 @@ def check_periods(docs, content: Content, texts: dict) -> list[Issue]:
     for p in docs.periods:
         if p.start > p.end:
             out.append(_at("period.dates", f"period {p.number} ends before it starts", p.source, "end"))
-        for i, (side, inside, outside) in enumerate(p.command_delays):
+        for side, inside, outside in p.command_delays:
             if sides and side not in sides:
                 out.append(
                     _at(
