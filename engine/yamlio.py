@@ -160,7 +160,7 @@ def uses_c_loader() -> bool:
     return issubclass(_FastLoader, pyyaml.CSafeLoader) if pyyaml.__with_libyaml__ else False
 
 
-_UNSAVED: ContextVar[dict] = ContextVar("tacforge_unsaved_texts", default={})
+_UNSAVED: ContextVar[dict[Path, str] | None] = ContextVar("tacforge_unsaved_texts", default=None)
 
 
 @contextmanager
@@ -176,7 +176,9 @@ def unsaved(texts: dict[Path, str]):
 def is_unsaved(path: Path) -> bool:
     """Whether read_text(path) gives an editor's unsaved text (inside `unsaved`) rather than the file's."""
     override = _UNSAVED.get()
-    return bool(override) and Path(path).resolve() in override
+    if not override:
+        return False
+    return Path(path).resolve() in override
 
 
 def read_text(path: Path) -> str:
