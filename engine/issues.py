@@ -9,13 +9,13 @@ import difflib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 JsonPath = tuple[str | int, ...]
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
     INFO = "info"

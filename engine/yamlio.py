@@ -143,7 +143,8 @@ def roundtrip_yaml() -> YAML:
 
 def _construct_timestamp_or_text(constructor, node):
     # ruamel's round trip still reads YAML 1.1 timestamps; an impossible date such as 1944-02-30 would raise
-    # ValueError from datetime and take the whole file down. Kept as text, the schema then reports it ("format": "date").
+    # ValueError from datetime and take the whole file down. Kept as text, the schema then reports it
+    # ("format": "date").
     try:
         return constructor.construct_yaml_timestamp(node)
     except ValueError:
@@ -159,7 +160,7 @@ def uses_c_loader() -> bool:
     return issubclass(_FastLoader, pyyaml.CSafeLoader) if pyyaml.__with_libyaml__ else False
 
 
-_UNSAVED: ContextVar[dict] = ContextVar("tacforge_unsaved_texts", default={})
+_UNSAVED: ContextVar[dict[Path, str] | None] = ContextVar("tacforge_unsaved_texts", default=None)
 
 
 @contextmanager
@@ -175,7 +176,9 @@ def unsaved(texts: dict[Path, str]):
 def is_unsaved(path: Path) -> bool:
     """Whether read_text(path) gives an editor's unsaved text (inside `unsaved`) rather than the file's."""
     override = _UNSAVED.get()
-    return bool(override) and Path(path).resolve() in override
+    if not override:
+        return False
+    return Path(path).resolve() in override
 
 
 def read_text(path: Path) -> str:

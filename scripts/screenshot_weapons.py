@@ -7,10 +7,11 @@ variant, 13 front armour being typed, German tanks firing at it (dashed: before 
 import sys
 
 from offscreen_editor import western_copy_window
-
-app, win, pack = western_copy_window("mywest", "My ")
+from PyQt6.QtCore import QPointF
+from PyQt6.QtTest import QTest
 from PyQt6.QtWidgets import QSpinBox
 
+app, win, pack = western_copy_window("mywest", "My ")
 win.resize(1700, 950)
 win.show()
 app.processEvents()
@@ -33,13 +34,9 @@ room.table_view.edit(idx)
 app.processEvents()
 spin = room.table_view.findChild(QSpinBox)
 spin.lineEdit().selectAll()
-from PyQt6.QtTest import QTest
-
 QTest.keyClicks(spin.lineEdit(), "13")
 app.processEvents()
 # hover a point to show the rule list
-from PyQt6.QtCore import QPointF
-
 label, pts = k.drawn[0]
 p = pts[2]
 k._mouse_moved(k.plot.getPlotItem().vb.mapViewToScene(QPointF(p.range, k.value(p))))

@@ -2,8 +2,9 @@
 tests/data/event_logs/ (issue 17: every speed-up keeps every event log byte-identical).
 
 Every battle type of both fronts, built by `tacforge new` with a fixed seed, plus the bundled scenarios; short
-enough (10-12 turns, 7 for the historical scenarios) for the whole set to play in about 20 s. `scripts/record_event_logs.py` records the logs with
-this same module; record them again only when a change is meant to change what happens in a battle.
+enough (10-12 turns, 7 for the historical scenarios) for the whole set to play in about 20 s.
+`scripts/record_event_logs.py` records the logs with this same module; record them again only when a change is meant to
+change what happens in a battle.
 """
 
 from __future__ import annotations

@@ -60,7 +60,11 @@ def test_validate_json_and_file_target(tmp_path, capsys):
 
 def test_warnings_do_not_fail_unless_strict(tmp_path, capsys):
     # A SIW the ruleset does not list is a warning (ruleset.siw-unlisted); unknown keys are errors.
-    siw = "weapons:\n  - {id: sticky_bomb, name: Sticky bomb, nationality: any, class: siw, mr: 0, mp: 20, ss: 1, ac: 20, periods: [1, 5]}\n"
+    siw = (
+        "weapons:\n"
+        "  - {id: sticky_bomb, name: Sticky bomb, nationality: any, class: siw,"
+        " mr: 0, mp: 20, ss: 1, ac: 20, periods: [1, 5]}\n"
+    )
     folder = write_pack(
         tmp_path,
         "w",

@@ -1,6 +1,6 @@
-"""`tacforge --help` and `tacforge COMMAND --help` import only argparse and light modules (docs/architecture.md 8: start-up
-under 150 ms; "import lazily what a subcommand does not use"). A test of the import set, in a fresh interpreter,
-never of time."""
+"""`tacforge --help` and `tacforge COMMAND --help` import only argparse and light modules (docs/architecture.md 8:
+start-up under 150 ms; "import lazily what a subcommand does not use"). A test of the import set, in a fresh
+interpreter, never of time."""
 
 from __future__ import annotations
 

@@ -190,7 +190,7 @@ def test_agrees_with_the_reference_implementation(west):
         )
 
 
-# -- direct fire vs armour (6.4) ------------------------------------------------------------------------------------------
+# -- direct fire vs armour (6.4) ---------------------------------------------------------------------------------------
 def test_back_armour_out_of_the_front_arc_and_at_range_0(west):
     """E1 from outside the front arc: BA 4; APF 10.375 is not < 5 nor < 4, capped at 8; acc = 41.280625*7/4;
     kills = 8 * acc * 5 / (4*1200) = acc/120 = 462343/768000. At range 0 (front arc or not) the back armour:
@@ -411,7 +411,7 @@ def test_armoured_vehicle_adds_its_mgs_below_range_6(west):
     assert HMG.mr == 5 and HMG.ss == 1 and HMG.ac == 50
 
 
-# -- indirect fire (6.6) -------------------------------------------------------------------------------------------------
+# -- indirect fire (6.6) -----------------------------------------------------------------------------------------------
 def test_indirect_fire_on_soft_targets(west):
     """BG 81 mm mortar (MR 13, SS 4, AC 8) at RIFLEs (DF 9): range taken as MR, so base (8P)^2/100.
     P 4: 10.24, kills 16*10.24/9000 = 512/28125, SUPP 16*10.24^2/200 = 131072/15625. P 1: 0.64, kills 32/28125.
@@ -443,7 +443,7 @@ def test_indirect_fire_on_armour(west):
     assert indirect_fire(art, tiger, pulses=4, params=west.parameters, flags=flags).kills == F(9, 125)
 
 
-# -- special infantry weapons (3.10) -------------------------------------------------------------------------------------
+# -- special infantry weapons (3.10) -----------------------------------------------------------------------------------
 def test_siw_weapons_firing_per_profile(west, east):
     """30 men against a vehicle with 2 MGs: BG 30/(1+2) = 10, grenades a further /5 = 2; KG 30, grenades 30/10 = 3."""
     bg, kg = west.ruleset.flags, east.ruleset.flags
@@ -481,7 +481,7 @@ def test_piat_has_range_1_but_is_a_siw(west):
     assert r.main.silhouette == 4 and r.kills == F(2209, 4500) and r.report.text == "PIAT ATTACK"
 
 
-# -- suppression and searching (6.2, 6.7), sighting (6.13) ----------------------------------------------------------------
+# -- suppression and searching (6.2, 6.7), sighting (6.13) -------------------------------------------------------------
 def test_suppression_helpers(west):
     p = west.parameters
     assert suppression_added(1, F(2), 1, p) == F(1, 2) and suppression_added(2, F(20), 3, p) == 24
@@ -507,7 +507,7 @@ def test_integer_kill_resolution():
         resolve_kills(F(1, 2), 1.0, 3)
 
 
-# -- combat report categories (6.12) ------------------------------------------------------------------------------------
+# -- combat report categories (6.12) -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "pack, name, moving, range_, text",
     [

@@ -156,7 +156,7 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
     type_over(qtbot, editor, "13")
     typed = kill_sums(room)
     assert room.table.by_id(VARIANT).fa == 11  # only typed: the document still has 11
-    assert len(typed) == len(committed) and all(t <= c for t, c in zip(typed, committed))
+    assert len(typed) == len(committed) and all(t <= c for t, c in zip(typed, committed, strict=True))
     assert sum(typed) < sum(committed)
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: room.table.by_id(VARIANT).fa == 13)

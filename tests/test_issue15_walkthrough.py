@@ -78,7 +78,7 @@ def test_edit_playtest_scrub_and_balance_leave_the_editor_as_it_was(window, qtbo
     assert (
         next(u for u in controller.battle.state.units.values() if u.weapon.id == weapon.id).weapon.fa == weapon.fa + 3
     )  # the unsaved value is the one played
-    for turn in (1, 2):
+    for _turn in (1, 2):
         qtbot.waitUntil(lambda: battle.asking == "german" or controller.over, timeout=60_000)
         if controller.over:
             break

@@ -194,7 +194,7 @@ def test_line_squares_is_symmetric_and_steps_one_square_at_a_time():
             if n:
                 squares = [a] + path + [b]
                 assert [chebyshev(a, s) for s in squares] == list(range(n + 1))
-                assert all(chebyshev(p, q) == 1 for p, q in zip(squares, squares[1:]))
+                assert all(chebyshev(p, q) == 1 for p, q in itertools.pairwise(squares))
 
 
 # -- has_los and viewshed agree on every square -------------------------------------------------------------------

@@ -13,7 +13,11 @@ from tacforge.engine.packs import load_packs, parsed_cache
 from tacforge.engine.packs.parsed_cache import ParsedCache
 from tacforge.engine.yamlio import load_fast
 
-WEAPONS = "weapons:\n  - {id: gun, name: Gun, nationality: any, class: at_gun, mr: 5, mp: 5, ss: 3, ac: 5, sp: 0, df: 3, sl: 1, periods: [1, 2]}\n"
+WEAPONS = (
+    "weapons:\n"
+    "  - {id: gun, name: Gun, nationality: any, class: at_gun,"
+    " mr: 5, mp: 5, ss: 3, ac: 5, sp: 0, df: 3, sl: 1, periods: [1, 2]}\n"
+)
 
 
 def _spy_parses(monkeypatch) -> list[Path]:

@@ -5,7 +5,11 @@ from conftest import write_pack
 from tacforge.engine.packs import load_packs
 from tacforge.engine.validation import schemas
 
-WEAPONS = "weapons:\n  - {id: gun, name: Gun, nationality: any, class: at_gun, mr: 5, mp: 5, ss: 3, ac: 5, sp: 0, df: 3, sl: 1, periods: [1, 2]}\n"
+WEAPONS = (
+    "weapons:\n"
+    "  - {id: gun, name: Gun, nationality: any, class: at_gun,"
+    " mr: 5, mp: 5, ss: 3, ac: 5, sp: 0, df: 3, sl: 1, periods: [1, 2]}\n"
+)
 
 
 def test_cache_skips_only_unchanged_clean_files(tmp_path, monkeypatch):

@@ -97,7 +97,9 @@ def test_each_problem_is_found(tmp_path, change, code):
         "period: 4": "period: 1",
         "at: [2, 5]": "at: [2, 15]",
         "at: [11, 0]": "at: [5, 0]",
-        "letter: A\n        units:\n          - {index: 0, weapon: smg": "letter: V\n        units:\n          - {index: 0, weapon: smg",
+        "letter: A\n        units:\n          - {index: 0, weapon: smg": (
+            "letter: V\n        units:\n          - {index: 0, weapon: smg"
+        ),
         "index: 3, weapon: sherman": "index: 2, weapon: sherman",
         "count: 3, at: [1, 1]": "count: 2, at: [1, 1]",
         "carrier: A2": "carrier: B2",
@@ -166,7 +168,11 @@ def test_unknown_terrain_code_in_legend(tmp_path):
 
 
 def test_victory_bands_order(tmp_path):
-    rules = "victory_bands:\n  - {min_ratio: 1.0, result: draw}\n  - {min_ratio: 2.0, result: decisive, favours: numerator}\n"
+    rules = (
+        "victory_bands:\n"
+        "  - {min_ratio: 1.0, result: draw}\n"
+        "  - {min_ratio: 2.0, result: decisive, favours: numerator}\n"
+    )
     found = [i.code for i in issues_for(tmp_path, extra={"rules.yaml": rules})]
     assert "victory.bands-order" in found and "victory.bands-floor" in found
 

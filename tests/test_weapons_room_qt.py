@@ -147,7 +147,7 @@ def test_a_variant_with_more_front_armour_is_hit_less_while_the_value_is_typed(r
     committed = [sum(p.kill_probability for p in points) for _, points in kills.drawn]
     type_into_cell(room, qtbot, cell(room, "westcopy:sherman_variant"), "13")
     typed = [sum(p.kill_probability for p in points) for _, points in kills.drawn]
-    assert len(typed) == len(committed) and all(t < c for t, c in zip(typed, committed))
+    assert len(typed) == len(committed) and all(t < c for t, c in zip(typed, committed, strict=True))
     assert room.table.by_id("westcopy:sherman_variant").fa == 11  # still only typed
 
 

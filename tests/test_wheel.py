@@ -137,8 +137,8 @@ def test_commands_work_beside_the_pypi_editor_package(beside_pypi_editor, tmp_pa
         env_dir / "bin" / "python",
         "-c",
         # the PyPI `editor` needs dependencies of its own (xmod, ...): find it without importing it
-        "import importlib.util, tacforge.editor.shell.main_window as w; print(importlib.util.find_spec('editor').origin);"
-        " print(w.MainWindow.__name__)",
+        "import importlib.util, tacforge.editor.shell.main_window as w;"
+        " print(importlib.util.find_spec('editor').origin); print(w.MainWindow.__name__)",
         cwd=tmp_path,
         env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"},
     )

@@ -18,6 +18,7 @@ NONE_TEXT = "—"  # shown for a null value (a class that cannot enter)
 NO_MAXIMUM = 9999  # a spin box needs a top; the schema sets none for this value
 UNREADABLE = "(see Issues)"  # the first cell of an entry that does not decode
 Role = Qt.ItemDataRole
+TOP_LEVEL = QModelIndex()  # the invisible parent of a table's rows
 
 
 class EntryTableModel(QAbstractTableModel):
@@ -45,10 +46,10 @@ class EntryTableModel(QAbstractTableModel):
             self.columns = list(columns)
         self.endResetModel()
 
-    def rowCount(self, parent=QModelIndex()) -> int:
+    def rowCount(self, parent=TOP_LEVEL) -> int:
         return 0 if parent.isValid() else len(self.entries)
 
-    def columnCount(self, parent=QModelIndex()) -> int:
+    def columnCount(self, parent=TOP_LEVEL) -> int:
         return 0 if parent.isValid() else len(self.columns)
 
     def headerData(self, section, orientation, role=Role.DisplayRole):

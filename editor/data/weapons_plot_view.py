@@ -166,7 +166,7 @@ class _RangePlot(_ShownPlot):
                         [], [], pen=pg.mkPen(color, width=2), symbol="o", symbolSize=5, symbolBrush=color, name=label
                     )
                 )
-        for old, new, ghost, curve in zip(before, after, self._ghosts, self._curves):
+        for old, new, ghost, curve in zip(before, after, self._ghosts, self._curves, strict=True):
             curve.setData([p.range for p in new.points], [self.value(p) for p in new.points])
             if editing and old.points and old.points != new.points:
                 ghost.setData([p.range for p in old.points], [self.value(p) for p in old.points])
@@ -305,7 +305,8 @@ class KillPlot(_RangePlot):
     def title(self, selected: Weapon) -> str:
         s = self.settings()
         if self.fired_at:
-            return f"at {selected.name} ({s.facing} {selected.fa if s.facing == 'front' else selected.ba}), N {s.count}, pulse {s.pulses}"
+            armour = selected.fa if s.facing == "front" else selected.ba
+            return f"at {selected.name} ({s.facing} {armour}), N {s.count}, pulse {s.pulses}"
         return super().title(selected)
 
 
@@ -427,7 +428,8 @@ Plot = TypeVar("Plot", bound=_ShownPlot)
 
 class WeaponPlots(QTabWidget):
     """The three plots, redrawn together from one set of inputs. The heat map and the suppression plot are made
-    when first shown (or asked for): making a pyqtgraph plot is a good part of opening the room (docs/architecture.md 8)."""
+    when first shown (or asked for): making a pyqtgraph plot is a good part of opening the room
+    (docs/architecture.md 8)."""
 
     # tabs 1 and 2
     LATER: tuple[tuple[str, type[_ShownPlot]], ...] = (("Heat map", HeatPlot), ("Suppression", SuppressionPlot))

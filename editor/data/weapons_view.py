@@ -16,6 +16,7 @@ from .weapons_table import WeaponFilter, WeaponRows, bulk_set, sort_key
 
 CHANGED_FROM_BASE = QColor(255, 236, 170)  # a value that differs from the pack this one extends
 NOT_TAKEN = QColor(235, 235, 235)  # a column the weapon's class does not take
+TOP_LEVEL = QModelIndex()  # the invisible parent of a table's rows
 
 
 class WeaponTableModel(QAbstractTableModel):
@@ -41,10 +42,10 @@ class WeaponTableModel(QAbstractTableModel):
             self.beginResetModel()
             self.endResetModel()
 
-    def rowCount(self, parent=QModelIndex()) -> int:
+    def rowCount(self, parent=TOP_LEVEL) -> int:
         return 0 if parent.isValid() else len(self.table)
 
-    def columnCount(self, parent=QModelIndex()) -> int:
+    def columnCount(self, parent=TOP_LEVEL) -> int:
         return 0 if parent.isValid() else len(self.columns)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):

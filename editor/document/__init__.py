@@ -24,8 +24,8 @@ Reading: `document.model`, a frozen typed model built from the engine's types by
     pack        ManifestModel(manifest: Manifest | None)
     map         MapDocument.model is the editable grid (grid/model.py MapModel)
     Row i of a table model is entry i of the file's list, so a table view's row number is the path index. An
-    entry is None while the schema rejects one of its values (the issues dock says why). Every edit replaces `model` with a
-    new value (only the edited row is decoded again): read `document.model` when an event arrives, never keep
+    entry is None while the schema rejects one of its values (the issues dock says why). Every edit replaces `model`
+    with a new value (only the edited row is decoded again): read `document.model` when an event arrives, never keep
     an old one. `document.content` is the pack's loaded Content (other packs' weapons, periods, ...) as of the
     last load; `workspace.packset.content(pack_id)` that of a pack this one requires (to mark the values that
     differ from it); a rules model carries `inherited` itself. `document.value(*path)` is the raw round-trip value,

@@ -64,7 +64,7 @@ def styled(old, new):
 def _widest_line(folded: FoldedScalarString) -> int:
     """The longest line of a folded text as the file had it."""
     ends = [*getattr(folded, "fold_pos", []), len(folded)]
-    return max(end - start for start, end in zip([0, *(e + 1 for e in ends[:-1])], ends))
+    return max(end - start for start, end in zip([0, *(e + 1 for e in ends[:-1])], ends, strict=True))
 
 
 def _folded(text: str, width: int) -> FoldedScalarString:

@@ -261,7 +261,7 @@ def open_document(
     else:
         document = Document(path, loaded.text, loaded.data, kind, content, pack_folder, context)
     if any(char in loaded.text for char in ROUNDTRIP_STRICTER):
-        document.data  # read now: a file the round-trip path refuses is refused when it is opened, not edited
+        _ = document.data  # read now: a file the round-trip path refuses is refused when it is opened, not edited
     return document
 
 

@@ -25,6 +25,8 @@ SIDE_COLOURS = {
 }
 SPARE_COLOURS = ((40, 90, 210), (200, 40, 40), (120, 60, 160), (20, 140, 140))
 OBJECTIVE = QColor(235, 180, 20)
+LABEL_TEXT = QColor(20, 20, 20)  # a label's default colour and the halo around it
+LABEL_HALO = QColor(255, 255, 255, 200)
 
 
 def side_colour(side: str, alpha: int = 255) -> QColor:
@@ -128,8 +130,8 @@ class Painter(Squares):
         at: QPointF,
         text: str,
         size: float,
-        colour=QColor(20, 20, 20),
-        halo=QColor(255, 255, 255, 200),
+        colour=LABEL_TEXT,
+        halo=LABEL_HALO,
         bold=False,
         italic=False,
     ) -> None:
@@ -146,8 +148,8 @@ class Painter(Squares):
         gap: float,
         text: str,
         size: float,
-        colour=QColor(20, 20, 20),
-        halo=QColor(255, 255, 255, 200),
+        colour=LABEL_TEXT,
+        halo=LABEL_HALO,
         bold=False,
     ) -> None:
         """Text beside `anchor` (right and below, or left and above where the viewport ends): never cut off."""

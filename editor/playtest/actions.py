@@ -12,7 +12,8 @@ from PyQt6.QtGui import QAction, QKeySequence
 from PyQt6.QtWidgets import QFileDialog, QMessageBox
 
 if TYPE_CHECKING:  # the battle windows, the controller and with them the simulator and the computer player are
-    # imported when a playtest or a replay is first opened, not with the main window (docs/architecture.md 8: start in 1.5 s)
+    # imported when a playtest or a replay is first opened, not with the main window
+    # (docs/architecture.md 8: start in 1.5 s)
     from .battle_window import BattleWindow
     from .controller import PlaytestChoice
 

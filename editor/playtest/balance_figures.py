@@ -160,7 +160,8 @@ def compare(before: BatchReport, after: BatchReport) -> list[ComparisonRow]:
     for key in dict.fromkeys([*before.sides, *after.sides, "draw"]):
         label = "draws" if key == "draw" else after.side_names.get(key) or before.side_names.get(key, key)
         before_cell, after_cell = [
-            share_with_interval(w[key]["games"], r.n) if key in w else "-" for w, r in zip(wins, (before, after))
+            share_with_interval(w[key]["games"], r.n) if key in w else "-"
+            for w, r in zip(wins, (before, after), strict=True)
         ]
         rows.append(ComparisonRow(label, before_cell, after_cell))
     r = after.ratio_stats()

@@ -1,6 +1,7 @@
 """The battle window's map: the editor's map view (its terrain picture, zoom, pan, objective overlay), showing one
 frame's units instead of taking edits. Left click selects the unit (or the stack) on a square; right click asks for
-an order there (`squareOrdered`); a middle drag pans; the pointer tool only reports the square under the cursor. The map is never edited: no tool receives a press."""
+an order there (`squareOrdered`); a middle drag pans; the pointer tool only reports the square under the cursor. The map
+is never edited: no tool receives a press."""
 
 from __future__ import annotations
 

@@ -97,7 +97,7 @@ class ObjectivesPage(QWidget):
 
     def _combo(self, values, current, row: int, key: str, names=None) -> QComboBox:
         combo = QComboBox()
-        for value, name in zip(values, names or values):
+        for value, name in zip(values, names or values, strict=True):
             combo.addItem(name, value)
         if combo.findData(current) < 0:
             combo.addItem(str(current), current)  # a value the file holds though the ruleset does not know it

@@ -206,7 +206,7 @@ class GeneralPage(QWidget):
         self.has_centre.setChecked(given)
         self.has_centre.setToolTip("unticked: the middle of the map")
         for spin, value in zip(
-            (self.centre_x, self.centre_y), edits.objective_area_centre(content, scenario) or (0, 0)
+            (self.centre_x, self.centre_y), edits.objective_area_centre(content, scenario) or (0, 0), strict=True
         ):
             spin.setValue(value)
             spin.setEnabled(given)

@@ -161,7 +161,8 @@ class SidesPage(QWidget):
         assault = (
             ""
             if battle is None or battle.assault
-            else f"<br><span style='color: #a0400a'>{battle.name} battles use no off-map artillery (only assaults).</span>"
+            else f"<br><span style='color: #a0400a'>{battle.name} battles use no off-map artillery "
+            "(only assaults).</span>"
         )
         self.artillery_note.setText(
             f"A battery fires {delay} pulses after it is called (the rules' bombardment "

@@ -1,9 +1,9 @@
 """Where the editor may write packs, and which packs it remembers between launches.
 
-Installed packs (the built-in core pack, and those found through a plugin's entry point such as western and eastern) live in site-packages
-or in the source tree of a plugin: the editor never writes into them without asking, and offers the user's own
-packs folder (platformdirs' user data folder, which every tacforge command searches) for new work. Pack folders
-created or opened elsewhere are kept in QSettings so that the next launch finds them again.
+Installed packs (the built-in core pack, and those found through a plugin's entry point such as western and eastern)
+live in site-packages or in the source tree of a plugin: the editor never writes into them without asking, and offers
+the user's own packs folder (platformdirs' user data folder, which every tacforge command searches) for new work. Pack
+folders created or opened elsewhere are kept in QSettings so that the next launch finds them again.
 """
 
 from __future__ import annotations

@@ -153,7 +153,7 @@ def judged_danger(pic: Picture, unit: UnitState, reach: int, off: tuple[int, int
 def staging_point(pic: Picture, members: list[UnitState], anchor) -> tuple[int, int] | None:
     """Where the formation waits, out of the objective area, before its assault goes in: in line with its
     anchor, STAGE_MARGIN squares outside the area on its own side. None once it is at or past that line."""
-    battle, state = pic.battle, pic.state
+    battle = pic.battle
     center = objective(pic.battle)
     hx, hy = toward_home(battle, pic.side)
     if (hx, hy) == (0, 0):
@@ -239,7 +239,7 @@ def spot_danger(pic: Picture, unit: UnitState) -> np.ndarray:
 
 def attack_formation(pic: Picture, members: list[UnitState], anchor, stage, claimed: Claims) -> list:
     """Orders for one formation: to its assembly position (stage) while it waits, else into the area."""
-    battle, state = pic.battle, pic.state
+    battle = pic.battle
     out: list[o.Order] = []
     hq = next((u for u in members if u.is_hq), None)
     for unit in members:

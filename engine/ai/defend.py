@@ -23,7 +23,7 @@ COUNTERATTACK_HOP = 3  # ... from a firing position this close to where it stand
 
 
 def defend_orders(pic: Picture, units: list[UnitState]) -> list:
-    battle, state = pic.battle, pic.state
+    battle = pic.battle
     out: list[o.Order] = []
     center = objective(pic.battle)
     intruders = [e for e in pic.known if chebyshev(e.square, center) <= COUNTERATTACK_REACH]

@@ -207,7 +207,7 @@ class Picture:
             in_reach = (d > 0) & (d <= self._known_reach) & dangerous
             nearest = np.where(in_reach, d, np.iinfo(np.int64).max).argmin(axis=1)
             rows = np.where(in_reach.any(axis=1), nearest, -1).tolist()
-            hit = self._worst[armoured] = {u.uid: row for u, row in zip(ours, rows)}
+            hit = self._worst[armoured] = {u.uid: row for u, row in zip(ours, rows, strict=True)}
         return hit
 
     # -- geometry --------------------------------------------------------------------------------------------

@@ -163,7 +163,6 @@ def raid_due(pic: Picture, units: list[UnitState]) -> bool:
 
 
 def raid_orders(pic: Picture, units: list[UnitState]) -> list:
-    battle = pic.battle
     out: list[o.Order] = []
     movers = sorted(
         (u for u in units if not u.routed and u.carrier is None and u.pos is not None and u.weapon.sp > 0),

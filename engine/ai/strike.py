@@ -304,7 +304,7 @@ def path_risk(moving_threat: np.ndarray, origin: tuple[int, int], xs: np.ndarray
     samples in one gather, summed way by way with np.bincount, which adds in order from 0.0.)"""
     x0, y0 = origin
     width = moving_threat.shape[1]
-    ways = [_way(dx, dy, width) for dx, dy in zip((xs - x0).tolist(), (ys - y0).tolist())]
+    ways = [_way(dx, dy, width) for dx, dy in zip((xs - x0).tolist(), (ys - y0).tolist(), strict=True)]
     lengths = [len(way) for way in ways]
     if not any(lengths):
         return np.zeros(len(xs))

@@ -156,7 +156,7 @@ class KillsMaps:
             keep, offsets, counts, _kinds = self.free_against(armoured)
             searched = [self.local(enemy)[5] for enemy in keep]
             pairs = [len(where) for where, _dd, _index in searched]  # of each enemy
-            squares, dists, at = (np.concatenate(parts) for parts in zip(*searched))
+            squares, dists, at = (np.concatenate(parts) for parts in zip(*searched, strict=True))
             hit = self._memo[key] = (squares, dists, at + offsets.repeat(pairs), counts.repeat(pairs))
         return hit
 

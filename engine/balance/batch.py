@@ -235,7 +235,7 @@ def _run_pool(setup: GameSetup, seed, runs, jobs, finished, is_cancelled) -> Non
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True, cancel_futures=True)  # the games being played finish (one per worker at most)
-    for future, index in sorted(pending.items(), key=lambda item: item[1]):
+    for future, _ in sorted(pending.items(), key=lambda item: item[1]):
         if future.done() and not future.cancelled() and future.exception() is None and future.result() is not None:
             finished(future.result())
 

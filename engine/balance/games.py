@@ -36,8 +36,9 @@ class SideSummary:
     """One side's score and losses in one game. kills, objective, bonus, doubled, total are the SideScore of
     engine.sim.victory (bonus = unused selection points x 20, capped, + starting VP; the raw values, before a
     defender's doubling); multiplier is what kills and objective are multiplied by in the total (the rules'
-    defender_multiplier when doubled, else 1). lost, lost_vp and strength are by unit class: units lost (initial count - count), the
-    kill VP the enemy earned for them, and the count the side started with (after the handicap)."""
+    defender_multiplier when doubled, else 1). lost, lost_vp and strength are by unit class: units lost
+    (initial count - count), the kill VP the enemy earned for them, and the count the side started with (after the
+    handicap)."""
 
     side: str
     kills: int

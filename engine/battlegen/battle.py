@@ -176,7 +176,8 @@ def briefing(content: Content, battle: GeneratedBattle) -> str:
                 f"{profile.known_side(side).name}: a {plan.sizes[side]} {force.name} ({force.spent} of "
                 f"{force.budget} selection points; {force.unused} unused) {where}. Formations: {bought}."
             )
-        else:  # forces still to be chosen (the editor's New Scenario without auto-selection): say nothing that goes stale
+        else:
+            # forces still to be chosen (the editor's New Scenario without auto-selection): say nothing that goes stale
             lines.append(
                 f"{profile.known_side(side).name}: a {plan.sizes[side]} {force.name} with {force.budget} "
                 f"selection points to spend {where}."

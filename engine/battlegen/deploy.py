@@ -13,8 +13,8 @@ Defence: infantry and machine guns forward near the start line in cover (woods, 
 objective area; anti-tank guns behind them where they see the approach; mortars and HQs on high ground with a view;
 tanks and assault guns in reserve in cover; empty vehicles at the rear. In assault battles the defender entrenches
 (1.6): first the clear or road squares (the ruleset's entrenchment terrain) its infantry, machine guns, mortars and
-guns stand on, then a staggered belt of squares along the front of the objective area, up to half the ruleset's limit, or
-more when the occupied squares alone need it, never past the limit.
+guns stand on, then a staggered belt of squares along the front of the objective area, up to half the ruleset's limit,
+or more when the occupied squares alone need it, never past the limit.
 """
 
 from __future__ import annotations
@@ -178,7 +178,8 @@ def _anchors(field: DeploymentArea, formations: list[FormationDraft]) -> dict[st
         lo, hi = max(2, oy - half), min(plan.height - 3, oy + half)
         slots = [int(round(v)) for v in np.linspace(lo, hi, n)] if n > 1 else [oy]
         slots.sort(key=lambda y: (abs(y - oy), y))
-        for formation, y in zip(band, slots):
+        # an empty band still has its one slot [oy], which nothing takes
+        for formation, y in zip(band, slots, strict=False):
             depth = min(FORMATION_DEPTH[posture].get(formation.role, 4), top)
             out[formation.letter] = (plan.column(field.side, depth), y)
     for formation in formations:

@@ -143,8 +143,8 @@ def _score(picks: list[Offer], recipe, spend: int) -> float:
         return float("inf")
     spent = [sum(o.cost for o in picks if o.role in roles) for roles, _ in recipe]
     total = sum(o.cost for o in picks)
-    off = sum(abs(s / max(spend, 1) - share) for s, (_, share) in zip(spent, recipe))
-    missing = sum(1 for s, (_, share) in zip(spent, recipe) if s == 0 and share >= 0.15)
+    off = sum(abs(s / max(spend, 1) - share) for s, (_, share) in zip(spent, recipe, strict=True))
+    missing = sum(1 for s, (_, share) in zip(spent, recipe, strict=True) if s == 0 and share >= 0.15)
     repeats = (
         len(picks)
         - len({o.template.id for o in picks})

@@ -77,13 +77,13 @@ def _split(content: Content, formation: FormationDraft, vehicles, loads, capacit
             vehicle.count = needs[0]
             vehicle.name = f"{riders[0].name or riders[0].weapon.name} transport"
             groups = [vehicle]
-            for rider, count in zip(riders[1:], needs[1:]):
+            for rider, count in zip(riders[1:], needs[1:], strict=True):
                 index = min(i for i in range(1, max_units + 1) if i not in used)
                 used.add(index)
                 group = UnitDraft(index, vehicle.weapon, count, f"{rider.name or rider.weapon.name} transport")
                 formation.units.append(group)
                 groups.append(group)
-            for rider, group in zip(riders, groups):
+            for rider, group in zip(riders, groups, strict=True):
                 rider.carrier = f"{formation.letter}{group.index}"
         else:
             for rider in riders:

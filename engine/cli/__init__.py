@@ -1,9 +1,9 @@
 """The `tacforge` command line. Each subcommand lives in its own module and registers itself here.
 
 Building the parser imports every command module, so `tacforge --help` costs what their top-level imports cost
-(docs/architecture.md 8: under 150 ms, whole process). A command module therefore imports only light things at its top (argparse,
-engine.issues, .common) and the engine it drives (the loader, the simulator, NumPy, ...) inside the function that
-runs the command; tests/test_cli_startup.py keeps it so.
+(docs/architecture.md 8: under 150 ms, whole process). A command module therefore imports only light things at its top
+(argparse, engine.issues, .common) and the engine it drives (the loader, the simulator, NumPy, ...) inside the function
+that runs the command; tests/test_cli_startup.py keeps it so.
 """
 
 from __future__ import annotations

@@ -70,7 +70,8 @@ def _play_again(args, record, logged: list[dict], content, scenario) -> int:
         return fail(CommandError(f"{args.replay}: {exc}", code=1))
     battle = session.battle
     played = [e.to_dict() for e in battle.events]
-    differs = next((i for i, (a, b) in enumerate(zip(played, logged)) if a != b), None)
+    # the first difference within the shorter of the two; a length difference is told below
+    differs = next((i for i, (a, b) in enumerate(zip(played, logged, strict=False)) if a != b), None)
     if differs is None and len(played) != len(logged):
         differs = min(len(played), len(logged))
     result = battle.result()

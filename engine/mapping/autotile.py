@@ -144,7 +144,8 @@ RIVER_LUT = np.array([river_variant(m) for m in range(256)], np.uint8)
 
 def _crossing_lut() -> np.ndarray:
     """crossing_variant of every pair of masks. It reads only their four side bits, so it is called once per pair of
-    those (256 calls rather than 65,536, which took a tenth of the editor's start) and the table spread over the rest."""
+    those (256 calls rather than 65,536, which took a tenth of the editor's start) and the table spread over
+    the rest."""
     sides = np.arange(256) & (N | E | S | W)
     table = np.zeros((256, 256), np.uint8)
     for road in set(sides.tolist()):

@@ -89,7 +89,7 @@ def components(mask: np.ndarray, diagonal: bool = True) -> tuple[np.ndarray, int
     labels = np.zeros((h, w), np.int32)
     offsets = OFFSETS8 if diagonal else OFFSETS4
     n = 0
-    for y0, x0 in zip(*np.nonzero(mask)):
+    for y0, x0 in zip(*np.nonzero(mask), strict=True):
         if labels[y0, x0]:
             continue
         n += 1

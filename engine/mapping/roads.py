@@ -4,6 +4,7 @@ bridges where roads cross the river, fords on farm tracks, and the town squares 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import numpy as np
 
@@ -146,7 +147,7 @@ def build_roads(
     start = _entry((h, w), across[0], first[1 - axis_i] + jitter(), passable)
     end = _entry((h, w), across[1], last[1 - axis_i] + jitter(), passable)
     points = [start, *main, end]
-    for a, b in zip(points, points[1:]):
+    for a, b in pairwise(points):
         goal = np.zeros((h, w), bool)
         goal[b[1], b[0]] = True
         connect(a, goal, price=6.0)

@@ -1,8 +1,8 @@
 """The content a pack sees: its own entries merged over those of the packs it requires.
 
 Bare ids are looked up in the pack itself, then in its requirements; qualified ids directly. Weapons are also
-found by manual name, alias or legacy number, case-insensitively (docs/architecture.md 2). engine.packs builds it; the checks
-in engine.validation, which the loader runs, read it, so it lives here, below both.
+found by manual name, alias or legacy number, case-insensitively (docs/architecture.md 2). engine.packs builds it; the
+checks in engine.validation, which the loader runs, read it, so it lives here, below both.
 """
 
 from __future__ import annotations

@@ -554,8 +554,8 @@ def load_packs(
     check_fully: Callable[[LoadedPack], bool] | None = None,
     only: Callable[[LoadedPack], bool] | None = None,
 ) -> PackSet:
-    """Discover and load every pack (docs/architecture.md 2). With use_cache, files whose exact text was read before are not
-    parsed again (parsed_cache) and, if they passed schema validation, not checked again (validation.schema_cache),
+    """Discover and load every pack (docs/architecture.md 2). With use_cache, files whose exact text was read before are
+    not parsed again (parsed_cache) and, if they passed schema validation, not checked again (validation.schema_cache),
     except in the packs check_fully picks: `tacforge validate` checks the packs it is asked about in full, and takes
     the others (the packs they require) from the caches.
 

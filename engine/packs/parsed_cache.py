@@ -1,7 +1,7 @@
 """Remembers the data of pack files that read cleanly on the fast path, so that an unchanged file is parsed once.
 
-Parsing is most of what loading the bundled packs costs (docs/architecture.md 8: 150 ms), and `tacforge play`, every batch
-worker, the editor's start and its playtests read the same unchanged files again. The key is a hash of the file's
+Parsing is most of what loading the bundled packs costs (docs/architecture.md 8: 150 ms), and `tacforge play`, every
+batch worker, the editor's start and its playtests read the same unchanged files again. The key is a hash of the file's
 exact text together with everything that decides what the fast path makes of it (the Python version, PyYAML's, and
 the source of yamlio): any change reads the file again. Only files that read without an error are
 stored, so every YAML error is found and reported as before. Each entry is one file in `parsed/` in the user cache

@@ -191,7 +191,8 @@ class _Paths:
         reach = [count] + [int(np.sum(dist >= 2 * _RUN * j + 2)) for j in range(1, pairs)]
         ends = np.cumsum(reach).tolist()
         self.targets, self.pair_limits, self.count_limits = slice(0, count), slice(0, ends[-1]), slice(ends[-1], None)
-        self.segments = [(slice(0, n), slice(at, at + n)) for at, n in zip(ends, reach[1:])]
+        # each segment starts at the end of the range before it: the last end starts none
+        self.segments = [(slice(0, n), slice(at, at + n)) for at, n in zip(ends, reach[1:], strict=False)]
         self.index = np.concatenate([words[2 * j : 2 * j + 2, order[:n]].T.ravel() for j, n in enumerate(reach)])
         # The limit layers (see _limit_layers): a zero layer, one per pair j and distance D that a path reaches,
         # and the count layer; `limits` addresses each target's pairs, then each target's count limit.
@@ -262,10 +263,10 @@ def _encode(grid: TerrainGrid, paths: _Paths) -> np.ndarray:
             x, y = sum(_DIRS[s][0] for s in steps), sum(_DIRS[s][1] for s in steps)
             window = slice(pad + y, pad + y + height), slice(pad + x, pad + x + width)
             last = code[window] << np.uint32(6 * len(steps)), weight[window]
-            runs[steps] = tuple(np.add(a, b) for a, b in zip(run(steps[:-1]), last)) if steps else last
+            runs[steps] = tuple(np.add(a, b) for a, b in zip(run(steps[:-1]), last, strict=True)) if steps else last
         return runs[steps]
 
-    for plane, (squares, steps) in zip(planes, paths.patterns):
+    for plane, (squares, steps) in zip(planes, paths.patterns, strict=True):
         if squares:
             lanes, weights = run(steps)
             plane[...] = lanes + np.minimum(weights, 3)

@@ -11,11 +11,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Union
 
 from ..model.parameters import RulesParameters
 
-Number = Union[int, float, Fraction]
+Number = int | float | Fraction
 Params = RulesParameters
 
 FIRING_SIGHTING_FACTOR = 2  # chance = 2 x pulses fired at the same target / range (6.13; both games)

@@ -185,7 +185,7 @@ class Battle:
         for side in self.state.sides:
             enemy = sides != side
             rosters[side] = Roster(
-                [u for u, e in zip(on_map, enemy.tolist()) if e],
+                [u for u, e in zip(on_map, enemy.tolist(), strict=True) if e],
                 xs[enemy],
                 ys[enemy],
                 ranges[enemy],

@@ -74,7 +74,7 @@ def search(unit: UnitState, battle: BattleView, reach: int) -> list[UnitState]:
     degrees = None
     fx = fy = 0
     exact_arc = False  # in_arc's exact integer tests, with the facing (fx, fy) looked up once
-    for i, d in zip(near, distances):
+    for i, d in zip(near, distances, strict=True):
         e = units[i]
         if e.count <= 0:  # destroyed since the roster was made
             continue
@@ -239,7 +239,6 @@ def apply_result(
     notes: list | None = None,
 ) -> None:
     state, params = battle.state, battle.params
-    before = target.count
     kills = rs.resolve_kills(float(result.kills), state.rng.random(), target.count)
     main = result.main
     penetration = float(getattr(main, "apf_capped", None) or main.accuracy)

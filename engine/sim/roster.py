@@ -106,7 +106,7 @@ class SquareLists:
     __slots__ = ("rows", "enemies", "distances", "bounds")
 
     def __init__(self, squares, enemies: list[int], distances: list[int], bounds: list[int]):
-        self.rows = dict(zip(squares, range(len(squares))))
+        self.rows = dict(zip(squares, range(len(squares)), strict=True))
         self.enemies, self.distances, self.bounds = enemies, distances, bounds
 
     def get(self, square: tuple[int, int]) -> Listed | None:

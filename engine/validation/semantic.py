@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from itertools import pairwise
 
 from ..issues import Issue, did_you_mean, error, warning
 from ..model import Weapon
@@ -56,7 +57,7 @@ def check_terrain(docs, content: Content, texts: dict) -> list[Issue]:
     )
     out += _duplicates(docs.terrain_codes, "terrain code", texts, key="code")
     for t in docs.terrain_types:
-        for i, (mob, _) in enumerate(t.movement):
+        for mob, _ in t.movement:
             if content.mobility_class(mob) is None:
                 out.append(
                     _at(
@@ -102,7 +103,7 @@ def check_terrain(docs, content: Content, texts: dict) -> list[Issue]:
 def check_rules(docs, content: Content) -> list[Issue]:
     out = []
     bands = docs.victory_bands or []
-    for a, b in zip(bands, bands[1:]):
+    for a, b in pairwise(bands):
         if b.min_ratio >= a.min_ratio:
             out.append(
                 _at(
@@ -298,7 +299,7 @@ def check_periods(docs, content: Content, texts: dict) -> list[Issue]:
     for p in docs.periods:
         if p.start > p.end:
             out.append(_at("period.dates", f"period {p.number} ends before it starts", p.source, "end"))
-        for i, (side, inside, outside) in enumerate(p.command_delays):
+        for side, inside, outside in p.command_delays:
             if sides and side not in sides:
                 out.append(
                     _at(
@@ -430,7 +431,8 @@ def check_maps(docs, content: Content, texts: dict) -> list[Issue]:
                         m.source,
                         "legend",
                         glyph,
-                        hint=f"terrain codes run {min(content.terrain_codes, default=0)}-{max(content.terrain_codes, default=0)}",
+                        hint=f"terrain codes run {min(content.terrain_codes, default=0)}-"
+                        f"{max(content.terrain_codes, default=0)}",
                     )
                 )
     return out

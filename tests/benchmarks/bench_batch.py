@@ -1,13 +1,14 @@
 """Benchmark: balance-run throughput with one process and with two, and with one and two Dask LocalCluster workers
-(docs/architecture.md 8: a batch of AI-vs-AI battles scales to both cores, >= 1.9x one process; 2 Dask workers >= 1.8x one).
+(docs/architecture.md 8: a batch of AI-vs-AI battles scales to both cores, >= 1.9x one process; 2 Dask workers
+>= 1.8x one).
 
 Each measurement is one whole `run_batch` call of GAMES full-length games, as a designer runs it: finding the
 scenario, starting the workers, every worker loading the packs, playing, summing up. That set-up costs about a
 quarter of a second with two processes (a row of its own), and the last game leaves one worker idle for half a game
 on average, so GAMES is 24: with 8 short games those fixed costs alone held the ratio near 1.65x, while real balance
-runs are of hundreds of games. TACFORGE_BENCH_BATCH_GAMES and TACFORGE_BENCH_BATCH_REPEATS override the sizes. The fork server that starts
-the workers is started once, before measuring, as it is once per program run. Runs with one and two processes
-alternate and play the same games (the same seeds), so background load and game length hit both alike. The
+runs are of hundreds of games. TACFORGE_BENCH_BATCH_GAMES and TACFORGE_BENCH_BATCH_REPEATS override the sizes. The fork
+server that starts the workers is started once, before measuring, as it is once per program run. Runs with one and two
+processes alternate and play the same games (the same seeds), so background load and game length hit both alike. The
 two-process row's budget is the one-process time per game / 1.9, so its "within" column is the scaling budget.
 
 Dask. Two LocalClusters (1 and 2 worker processes, one thread each) are started before measuring, as a studio's

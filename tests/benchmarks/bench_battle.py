@@ -1,13 +1,13 @@
-"""Benchmark: a whole battle, computer against computer, headless (docs/architecture.md 8: "one large historical battle, AI vs
-AI, 30 turns, headless: under 1 s"; the engine issue: "a 30-turn AI-vs-AI battle of about 150 units a side").
+"""Benchmark: a whole battle, computer against computer, headless (docs/architecture.md 8: "one large historical battle,
+AI vs AI, 30 turns, headless: under 1 s"; the engine issue: "a 30-turn AI-vs-AI battle of about 150 units a side").
 
 No bundled scenario is that large (the biggest has a few dozen units), so the battle is built here, deterministically,
 with engine.battlegen: a Western meeting engagement of period 4 on a random 60x60 map, each side buying 20 formations
 (B-U, the most a force may have) chosen for their many units, then auto-deployed. A unit is one entry of a
 formation's units list (its HQ included), as in a scenario file. The ruleset's selection-point budgets allow only a
 fraction of such a force, so the bench buys the named templates with a budget equal to their cost (nothing unused);
-pack data is not changed. The largest bundled scenario is measured as a second row, against docs/architecture.md's 150 ms
-("the largest bundled scenario, AI vs AI, 30 turns").
+pack data is not changed. The largest bundled scenario is measured as a second row, against docs/architecture.md's
+150 ms ("the largest bundled scenario, AI vs AI, 30 turns").
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python tests/benchmarks/bench_battle.py   # both rows
     .venv/bin/python tests/benchmarks/bench_battle.py --write DIR   # the big battle as the pack DIR/bench_big, to

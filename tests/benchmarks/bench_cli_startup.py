@@ -1,5 +1,5 @@
-"""Benchmark: command-line start-up, whole process (docs/architecture.md 8): `tacforge --help` under 150 ms and `tacforge
-validate` of a one-scenario pack (made by `tacforge new`) under 300 ms.
+"""Benchmark: command-line start-up, whole process (docs/architecture.md 8): `tacforge --help` under 150 ms and
+`tacforge validate` of a one-scenario pack (made by `tacforge new`) under 300 ms.
 
 Run alone with `--compare OTHER/bin/tacforge` to time another install in the same run, the two interleaved run by
 run so that the load of a shared machine falls on both alike; it prints both medians and their ratio.
@@ -88,8 +88,8 @@ def run() -> list[tuple[str, float, float | None, str]]:
         ""
         if validate <= 300.0
         else (
-            f"; {start:.0f} ms of it is what --help also pays (the interpreter, the command line), the rest the imports "
-            "of the model, packaging and the plugins' entry points, and reading the packs' YAML"
+            f"; {start:.0f} ms of it is what --help also pays (the interpreter, the command line), the rest the "
+            "imports of the model, packaging and the plugins' entry points, and reading the packs' YAML"
         )
     )
     return [

@@ -1,5 +1,5 @@
-"""Benchmark: editor start to first painted window (docs/architecture.md 8: 1.5 s), offscreen, in a fresh process, and opening
-a scenario on the round-trip path (500 ms)."""
+"""Benchmark: editor start to first painted window (docs/architecture.md 8: 1.5 s), offscreen, in a fresh process, and
+opening a scenario on the round-trip path (500 ms)."""
 
 from __future__ import annotations
 

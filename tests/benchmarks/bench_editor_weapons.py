@@ -2,8 +2,9 @@
 painted with its table and plots: the fast-path read of the file and its typed model (the document), the tab, the
 first paint (the pack already loaded by the workspace, as in the editor); "plot update" is
 one committed edit of the selected weapon's penetration, through the undo stack, to the shown plot redrawn (the
-hidden ones redraw when shown); "plot update while typing" is one keystroke's draft to the plot redrawn. The round-trip parse of the file, which the editor does in the
-background after opening (the first edit waits for what is left of it), is also reported alone, without a budget."""
+hidden ones redraw when shown); "plot update while typing" is one keystroke's draft to the plot redrawn. The round-trip
+parse of the file, which the editor does in the background after opening (the first edit waits for what is left of it),
+is also reported alone, without a budget."""
 
 from __future__ import annotations
 

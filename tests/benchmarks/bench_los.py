@@ -2,9 +2,10 @@
 `compute_fov` with FOV_SYMMETRIC_SHADOWCAST on the same 60x60 map (docs/architecture.md 8: within 2x of tcod, same run).
 
 The viewshed runs cold: its result cache is cleared before every call, while the path tables and the per-map
-encodings (the codes, and the limits per operator and origin level) stay warm, as they do in a game. Each call is timed on its own, in blocks of 100 calls of one function
-and then the next, 20 rounds, so that a busy machine slows all alike; the medians are compared. The map is the
-first bundled 60x60 western map (a generated hilly, wooded one if there is none); the origin is its centre square.
+encodings (the codes, and the limits per operator and origin level) stay warm, as they do in a game. Each call is timed
+on its own, in blocks of 100 calls of one function and then the next, 20 rounds, so that a busy machine slows all alike;
+the medians are compared. The map is the first bundled 60x60 western map (a generated hilly, wooded one if there is
+none); the origin is its centre square.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Benchmark: the random map generator (issue 4). docs/architecture.md 8 sets no budget; the number is for people to read."""
+"""Benchmark: the random map generator (issue 4). docs/architecture.md 8 sets no budget; the number is for
+people to read."""
 
 from __future__ import annotations
 

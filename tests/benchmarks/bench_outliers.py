@@ -4,9 +4,9 @@
 Each battle is built like `tacforge new` with random choices (front, battle type, period, size, cover, river, hills;
 the battle type's own length), drawn from one generator seeded with SEED, so the same count and seed give the same
 battles. Building is not timed; playing is, one battle at a time in each of two worker processes (the machine's two
-cores), each worker having loaded the packs and imported what a balance run's workers import first. The row's value is the slowest battle and its budget three times
-the median, so its "within" column is the ratio's. TACFORGE_BENCH_RANDOM_BATTLES sets the count (default 100; the
-issue's figure is for 1,000, about a quarter of an hour).
+cores), each worker having loaded the packs and imported what a balance run's workers import first. The row's value is
+the slowest battle and its budget three times the median, so its "within" column is the ratio's.
+TACFORGE_BENCH_RANDOM_BATTLES sets the count (default 100; the issue's figure is for 1,000, about a quarter of an hour).
 
 scripts/outliers.py is the same run from the command line, with the slowest battles listed to profile them and the
 event-log digests that compare two trees.

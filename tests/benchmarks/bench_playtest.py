@@ -1,6 +1,6 @@
-"""Benchmark: F5 to the first battle frame (docs/architecture.md 8: 1 s), offscreen: the main window holds the first historical
-Western scenario with an unsaved edit; from Playtest again (Ctrl+F5, the last choice: the Allies played by a human,
-so the frame is that of their first orders phase) to the battle window's map painted with that frame. The pack's
+"""Benchmark: F5 to the first battle frame (docs/architecture.md 8: 1 s), offscreen: the main window holds the first
+historical Western scenario with an unsaved edit; from Playtest again (Ctrl+F5, the last choice: the Allies played by a
+human, so the frame is that of their first orders phase) to the battle window's map painted with that frame. The pack's
 validation, the load of the edited scenario, the battle's set-up and the window are all inside the time."""
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ def _straighten(cells: list[Cell], ground: np.ndarray, kind: int) -> list[Cell]:
         return 0 <= c[0] < w and 0 <= c[1] < h and _crossing(kind, int(ground[c[1], c[0]]))
 
     out: list[Cell] = []
-    for i, cell in enumerate(cells):
+    for cell in cells:
         if out:
             prev = out[-1]
             diagonal = prev[0] != cell[0] and prev[1] != cell[1]

@@ -3,6 +3,8 @@ or boolean masks on a (height, width) grid. Coordinates are (x, y), x eastward, 
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 
 from tacforge.engine.mapping.grid import components
@@ -74,7 +76,7 @@ def polyline_cells(points: list[Cell], four_connected: bool = False) -> list[Cel
     if not points:
         return []
     cells = [as_cell(points[0])]
-    for a, b in zip(points, points[1:]):
+    for a, b in pairwise(points):
         for cell in line_cells(as_cell(a), as_cell(b), four_connected)[1:]:
             if cell != cells[-1]:
                 cells.append(cell)
