@@ -178,25 +178,20 @@ def order_done(pic: Picture, order: PlanOrder, members: list[UnitState]) -> bool
 
 
 def current_step(pic: Picture, group: PlanGroup, index: int, progress: PlanProgress, members: list) -> int:
-    """The order the group is on now, after moving past those done whose successors may start."""
-    step = progress.steps[index]
-    while step + 1 < len(group.orders):
-        if step >= 0 and not order_done(pic, group.orders[step], members):
+    """The order the group is on now, after moving past those done whose successors may start; len(orders) once
+    the last is done (a last hold never is: it holds to the end). Kept in the state, so that a group once done
+    stays with the doctrine wherever that takes it."""
+    orders, step = group.orders, progress.steps[index]
+    while step < len(orders):
+        last = step == len(orders) - 1
+        if step >= 0 and (last and orders[step].kind == "hold" or not order_done(pic, orders[step], members)):
             break
-        if not may_start(group.orders[step + 1], pic.state, progress):
+        if not last and not may_start(orders[step + 1], pic.state, progress):
             break
         step += 1
     if step != progress.steps[index]:
         pic.battle.plan_step(pic.side, index, step)
     return step
-
-
-def finished(pic: Picture, group: PlanGroup, step: int, members: list[UnitState]) -> bool:
-    """Whether the group's orders are done (a last hold never is: it holds to the end)."""
-    if not group.orders:
-        return True
-    last = group.orders[-1]
-    return step == len(group.orders) - 1 and last.kind != "hold" and order_done(pic, last, members)
 
 
 def plan_units(pic: Picture, plan: AiPlan, progress: PlanProgress) -> tuple[list, set[str]]:
@@ -210,7 +205,7 @@ def plan_units(pic: Picture, plan: AiPlan, progress: PlanProgress) -> tuple[list
         if not members:
             continue
         step = current_step(pic, group, index, progress, members)
-        if finished(pic, group, step, members):
+        if step >= len(group.orders):  # its orders are done
             if group.then != "hold":
                 continue  # the doctrine takes them over
             out += holding(pic, members)
