@@ -57,6 +57,10 @@ def turn_summary(battle: Battle, events: list, turn: int) -> str:
             )
         elif e.kind == "exited":
             news.append(f"{state.units[e.unit].label} left the map ({_objective_name(battle, e.objective)})")
+        elif e.kind == "plan":
+            news.append(f"{battle.ruleset.known_side(e.side).name} plan: {_plan_name(battle, e.side, e.plan)}")
+        elif e.kind == "trigger":
+            news.append(f"{battle.ruleset.known_side(e.side).name} plan: trigger '{e.trigger}' fired")
         elif e.kind == "killed":
             killed[e.unit] += e.count
         elif e.kind == "fired":
@@ -84,6 +88,11 @@ def turn_summary(battle: Battle, events: list, turn: int) -> str:
     if news:
         parts.append("; ".join(news))
     return " ".join(parts)
+
+
+def _plan_name(battle: Battle, side: str, plan_id: str) -> str:
+    plan = next((p for p in battle.scenario.ai_plans.get(side, ()) if p.id == plan_id), None)
+    return f"'{plan_id}'" + (f" ({plan.name})" if plan is not None and plan.name else "")
 
 
 def _objective_name(battle: Battle, objective_id: str) -> str:
