@@ -3,6 +3,7 @@ issue's plan: the German tank section drives to the corner [22, 15] and holds; t
 trigger 'go' fires on turn 5, then cross the bridge at [16, 1] to [12, 1]. A second plan, 'frontal' (weight 1
 against 3), sends the platoon straight at the copse; seed 2 draws 'flank', seed 1 'frontal'."""
 
+import json
 from dataclasses import replace
 from types import MappingProxyType
 
@@ -132,3 +133,21 @@ def test_save_and_reload_mid_battle_goes_on_with_the_plan(content, tmp_path, sto
     assert again.state.plans == first.state.plans
     play_out(again, players)
     assert events_jsonl(saved_events) + events_jsonl(again.events) == events_jsonl(whole.events)
+
+
+def test_the_cli_play_prints_the_plan_and_the_triggers(capsys):
+    from engine_features import PACKS
+
+    from tacforge.engine.cli import main
+
+    argv = ["--pack-path", str(PACKS), "play", "features_fixtures:plans", "--seed", str(FLANK_SEED)]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    turn = {line.split(":")[0]: line for line in lines if line.startswith("Turn ")}
+    plan = "German plan: 'flank' (Tanks to the corner, grenadiers over the bridge on turn 5)"
+    assert turn["Turn  1"].endswith(plan)
+    assert turn["Turn  5"].endswith("German plan: trigger 'go' fired")
+    assert not [line for key, line in turn.items() if key not in ("Turn  1", "Turn  5") and "plan:" in line]
+    assert lines[-1].startswith("German followed the AI plan 'flank'") and lines[-1].endswith("triggers fired: go")
+    assert main([*argv, "--format", "json", "--quiet"]) == 0
+    assert json.loads(capsys.readouterr().out)["plans"] == {"german": {"plan": "flank", "triggers": ["go"]}}

@@ -139,6 +139,11 @@ def final_report(battle: Battle, result: VictoryResult) -> str:
         lost = sum(u.initial_count - u.count for u in units)
         total = sum(u.initial_count for u in units)
         lines.append(f"{battle.ruleset.known_side(side).name}: lost {lost} of {total} vehicles, guns and men")
+    for side, progress in state.plans.items():
+        lines.append(
+            f"{battle.ruleset.known_side(side).name} followed the AI plan {_plan_name(battle, side, progress.plan)}"
+            + (f"; triggers fired: {', '.join(progress.fired)}" if progress.fired else "")
+        )
     if reinforcement_uids(battle.scenario):
         for side, report in arrival_report(battle).items():
             name = battle.ruleset.known_side(side).name
@@ -168,4 +173,9 @@ def result_json(battle: Battle, result: VictoryResult) -> dict:
         },
         **({"objectives": [vars(o) for o in result.objectives]} if result.objectives else {}),
         **({"reinforcements": arrival_report(battle)} if reinforcement_uids(battle.scenario) else {}),
+        **(
+            {"plans": {side: {"plan": p.plan, "triggers": p.fired} for side, p in state.plans.items()}}
+            if state.plans
+            else {}
+        ),
     }
