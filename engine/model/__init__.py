@@ -3,6 +3,20 @@
 `content.Content` (imported from its module) is the merged view of them that one pack sees: the loader builds it,
 the checks, the rules, the battle and the editor read it."""
 
+from .ai_plans import (
+    AiPlan,
+    AllOf,
+    AnyOf,
+    Condition,
+    EnemyIn,
+    Losses,
+    ObjectiveHeld,
+    PlanGroup,
+    PlanOrder,
+    PlanStart,
+    Trigger,
+    TurnReached,
+)
 from .formations import FormationTemplate, TemplateElement
 from .maps import Map
 from .parameters import RulesParameters
@@ -40,4 +54,16 @@ __all__ = [
     "Arrival",
     "Objective",
     "unit_arrival",
+    "AiPlan",
+    "PlanGroup",
+    "PlanOrder",
+    "PlanStart",
+    "Trigger",
+    "Condition",
+    "TurnReached",
+    "ObjectiveHeld",
+    "EnemyIn",
+    "Losses",
+    "AllOf",
+    "AnyOf",
 ]

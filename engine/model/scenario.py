@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date as Date
+from types import MappingProxyType
 from typing import TypeVar
 
+from .ai_plans import AiPlan
 from .maps import Map
 from .source import Source
 
@@ -147,6 +150,8 @@ class Scenario:
     side_briefings: tuple[tuple[str, str], ...] = ()  # (side, text): told to that side only, after `briefing`
     notes: str = ""
     source: Source = field(default=Source(None), compare=False)
+    # side -> its AI plans (docs/rules.md 15); a side without plans is absent. Not hashed: a mapping cannot be.
+    ai_plans: Mapping[str, tuple[AiPlan, ...]] = field(default_factory=lambda: MappingProxyType({}), hash=False)
 
     def force(self, side: str) -> Force | None:
         return next((f for f in self.forces if f.side == side), None)

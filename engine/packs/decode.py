@@ -13,18 +13,28 @@ from typing import Any
 
 from ..issues import IssueList, did_you_mean, error
 from ..model import (
+    AiPlan,
+    AllOf,
+    AnyOf,
     Arrival,
     BattleType,
+    Condition,
+    EnemyIn,
     Force,
     ForceType,
     Formation,
     FormationTemplate,
+    Losses,
     Map,
     MobilityClass,
     Nationality,
     Objective,
+    ObjectiveHeld,
     OffmapBattery,
     Period,
+    PlanGroup,
+    PlanOrder,
+    PlanStart,
     Ruleset,
     RulesetFlags,
     Scenario,
@@ -32,6 +42,8 @@ from ..model import (
     TemplateElement,
     TerrainCode,
     TerrainType,
+    Trigger,
+    TurnReached,
     Unit,
     UnitClass,
     VictoryBand,
@@ -409,4 +421,65 @@ def scenario(r: dict, src: Source, ns: str) -> Scenario:
         side_briefings=_pairs(r.get("side_briefings")),
         notes=r.get("notes", ""),
         source=src,
+        ai_plans=MappingProxyType(
+            {
+                side: tuple(ai_plan(p, src.at("ai_plans", side, i)) for i, p in enumerate(plans))
+                for side, plans in (r.get("ai_plans") or {}).items()
+            }
+        ),
     )
+
+
+def _square(raw: list) -> tuple[int, int]:
+    return (raw[0], raw[1])
+
+
+def condition(r: dict, src: Source) -> Condition:
+    """A trigger's condition; the schema allows exactly one kind of key (objective with held_by)."""
+    if "turn" in r:
+        return TurnReached(r["turn"], src)
+    if "objective" in r:
+        return ObjectiveHeld(r["objective"], r["held_by"], src)
+    if "enemy_in" in r:
+        corner, opposite = r["enemy_in"]
+        return EnemyIn(_square(corner), _square(opposite), src.at("enemy_in"))
+    if "losses" in r:
+        losses = r["losses"]
+        return Losses(tuple(losses["units"]), float(losses["over"]), src.at("losses"))
+    key = "all" if "all" in r else "any"
+    parts = tuple(condition(c, src.at(key, i)) for i, c in enumerate(r[key]))
+    return AllOf(parts, src) if key == "all" else AnyOf(parts, src)
+
+
+# An order's kind keys: those that name a square, and those given as `true`.
+_SQUARE_ORDERS = ("move", "attack")
+_FLAG_ORDERS = ("hold", "embark", "disembark")
+
+
+def plan_order(r: dict, src: Source) -> PlanOrder:
+    kind = next(k for k in _SQUARE_ORDERS + _FLAG_ORDERS if k in r)
+    start = r.get("start")
+    return PlanOrder(
+        kind,
+        _square(r[kind]) if kind in _SQUARE_ORDERS else None,
+        r.get("speed"),
+        None if start is None else PlanStart(start.get("turn"), start.get("trigger"), src.at("start")),
+        src,
+    )
+
+
+def ai_plan(r: dict, src: Source) -> AiPlan:
+    groups = tuple(
+        PlanGroup(
+            tuple(g["units"]),
+            tuple(plan_order(o, src.at("groups", i, "orders", j)) for j, o in enumerate(g.get("orders") or ())),
+            g.get("then"),
+            src.at("groups", i),
+        )
+        for i, g in enumerate(r["groups"])
+    )
+    triggers = tuple(
+        Trigger(t["id"], condition(t["when"], src.at("triggers", i, "when")), src.at("triggers", i))
+        for i, t in enumerate(r.get("triggers") or ())
+    )
+    return AiPlan(r["id"], r.get("name", ""), float(r.get("weight", 1)), groups, triggers, src)

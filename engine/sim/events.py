@@ -187,6 +187,24 @@ class ObjectiveCaptured(Event):
 
 
 @dataclass(frozen=True)
+class PlanChosen(Event):
+    """The AI plan the computer player follows for `side` this game (drawn at the start, docs/rules.md 15.9)."""
+
+    kind: ClassVar[str] = "plan"
+    side: str = ""
+    plan: str = ""
+
+
+@dataclass(frozen=True)
+class TriggerFired(Event):
+    """A trigger of `side`'s AI plan fired: orders that wait for it may start."""
+
+    kind: ClassVar[str] = "trigger"
+    side: str = ""
+    trigger: str = ""
+
+
+@dataclass(frozen=True)
 class VictoryScored(Event):
     kind: ClassVar[str] = "victory"
     points: dict = field(default_factory=dict)

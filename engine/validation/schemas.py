@@ -58,23 +58,27 @@ def registry() -> Registry:
 _ANNOTATIONS = {"$ref", "description", "title"}
 
 
-def _inline_refs(node: Any, resolver) -> Any:
+def _inline_refs(node: Any, resolver, inlining: frozenset[int] = frozenset()) -> Any:
     """The schema with every plain $ref replaced by its target, looked up through the registry.
 
-    Our schemas are not recursive, so this terminates; it halves validation time, most of which jsonschema
+    A reference inside its own target (an AI plan's condition holds conditions) is left as a $ref, which jsonschema
+    resolves as it validates; every other one is inlined, which halves validation time, most of which jsonschema
     otherwise spends resolving the same references for every weapon and square.
     """
     if isinstance(node, dict):
         ref = node.get("$ref")
         if isinstance(ref, str) and set(node) <= _ANNOTATIONS:
             resolved = resolver.lookup(ref)
-            target = _inline_refs(resolved.contents, resolved.resolver)
+            where = id(resolved.contents)  # the registry hands out one object per definition
+            if where in inlining:
+                return node
+            target = _inline_refs(resolved.contents, resolved.resolver, inlining | {where})
             if "description" in node and isinstance(target, dict):
                 target = {**target, "description": node["description"]}
             return target
-        return {k: (_inline_refs(v, resolver) if k != "$defs" else v) for k, v in node.items()}
+        return {k: (_inline_refs(v, resolver, inlining) if k != "$defs" else v) for k, v in node.items()}
     if isinstance(node, list):
-        return [_inline_refs(v, resolver) for v in node]
+        return [_inline_refs(v, resolver, inlining) for v in node]
     return node
 
 
@@ -183,6 +187,18 @@ def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
                 own
                 or "armoured classes take mg/fa/ba, non-armoured classes take df, SIWs and off-map artillery "
                 "take neither",
+                Severity.ERROR,
+            )
+    if v == "oneOf" and not err.context and isinstance(value, dict):
+        # valid under more than one branch: where each branch requires its own key (an AI plan's order or
+        # condition), more than one of those keys was given
+        keys = [k for branch in err.validator_value for k in _required_keys(branch)]
+        present = [k for k in keys if k in value]
+        if len(present) > 1:
+            return (
+                "schema.invalid",
+                f"{', '.join(present)} cannot go together here",
+                "give one of: " + ", ".join(keys),
                 Severity.ERROR,
             )
     if v in ("oneOf", "anyOf") and err.context:
