@@ -352,7 +352,8 @@ def _check_force(s: Scenario, force, content: Content, profile: Ruleset, dropped
                 if issue:
                     out.append(issue)
                 continue
-            _check_unit(s, uid, unit, weapon, content, profile, nats, out)
+            if not _check_unit(s, uid, unit, weapon, content, profile, nats, out):
+                continue  # not a unit at all (a SIW, off-map artillery): where it stands means nothing
             if unit.at is not None and game_map is not None:
                 x, y = unit.at
                 if not game_map.contains(x, y):
@@ -385,7 +386,7 @@ def impassable_for(weapon, square: tuple[int, int], content: Content, game_map):
     cls = content.unit_classes.get(weapon.unit_class)
     code = content.terrain_codes.get(game_map.code_at(*square))
     terrain = content.terrain_type(code.type) if code is not None else None
-    if cls is None or terrain is None:
+    if cls is None or cls.mobility is None or terrain is None:  # no mobility: not a unit that stands on the map
         return None
     if terrain.allows(cls.mobility) and terrain.cost(cls.mobility) is None:
         return cls, terrain
@@ -414,7 +415,8 @@ def _check_enterable(
 
 def _check_unit(
     s: Scenario, uid: str, unit: Unit, weapon, content: Content, profile: Ruleset, nats, out: list[Issue]
-) -> None:
+) -> bool:
+    """Checks of the unit's weapon and settings; False when the weapon is no unit at all (scenario.not-a-unit)."""
     cls = content.unit_classes.get(weapon.unit_class)
     if not weapon.fielded_by(nats):
         out.append(
@@ -446,6 +448,7 @@ def _check_unit(
                 hint="give SIWs to infantry with 'siw:' and off-map artillery under 'offmap_artillery:'",
             )
         )
+        return False
     if unit.siw is not None:
         siw = content.resolve_weapon(unit.siw, nats)
         if siw is None or not content.is_special_weapon(siw):
@@ -504,6 +507,7 @@ def _check_unit(
                 hint=f"a range of 0-{weapon.mr} squares",
             )
         )
+    return True
 
 
 def _check_transport(units: dict, content: Content, capacity: int, out: list[Issue]) -> None:
