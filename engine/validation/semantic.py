@@ -11,6 +11,7 @@ from ..model.content import Content
 from ..model.source import Source
 from ..source_locations import LocationIndex
 from .arrival_checks import check_arrivals_and_objectives
+from .definition_checks import alias_problems, period_overlap_problems, unit_class_problems, weapon_problems
 from .parameter_checks import check_parameter_order
 from .scenario_checks import check_scenario
 
@@ -443,9 +444,11 @@ def check_pack(pack, content: Content) -> list[Issue]:
     out = check_terrain(docs, content, texts) + check_rules(docs, content) + check_periods(docs, content, texts)
     rules_file = next((f for f, kind in pack.kinds.items() if kind == "rules"), None)
     out += check_parameter_order(content.parameters, docs.parameters, Source(rules_file, ("parameters",), pack.id))
-    out += _duplicates(docs.weapons, "weapon id", texts)
+    out += unit_class_problems(docs.unit_classes, content, Source(rules_file, (), pack.id))
+    out += period_overlap_problems(docs.periods)
+    out += _duplicates(docs.weapons, "weapon id", texts) + alias_problems(docs.weapons)
     for w in docs.weapons:
-        out += check_weapon(w, content)
+        out += check_weapon(w, content) + weapon_problems(w, content)
     out += check_formation_templates(docs, content, texts) + check_maps(docs, content, texts)
     out += _duplicates(docs.scenarios, "scenario id", texts)
     for s in docs.scenarios:
