@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..issues import Issue, did_you_mean, error, warning
-from ..model import Ruleset, Scenario, Unit
+from ..model import Ruleset, Scenario, Unit, unit_arrival
 from ..model.content import Content
 from ..model.source import Source
 from .parameter_checks import check_parameter_order
@@ -377,7 +377,18 @@ def _check_force(s: Scenario, force, content: Content, profile: Ruleset, dropped
                     )
                 if game_map.contains(x, y) and unit.carrier is None:  # a passenger rides; its carrier is checked
                     _check_enterable(uid, unit, (x, y), weapon, content, game_map, out)
+    if not force.formations:
+        out.append(
+            _at(
+                "scenario.force-empty",
+                f"the {force.side} force has no formations: the battle would be played without it",
+                force.source,
+                "formations",
+                hint="give the side at least its command HQ, formation A",
+            )
+        )
     _check_transport(units, content, capacity, out)
+    _check_stacking(force, units, content, profile, out)
 
 
 def impassable_for(weapon, square: tuple[int, int], content: Content, game_map):
@@ -618,5 +629,32 @@ def _check_offmap(s: Scenario, content: Content, profile: Ruleset, battle, dropp
                     battery.source,
                     "weapon",
                     hint="use L-ART, M-ART or H-ART",
+                )
+            )
+
+
+def _check_stacking(force, units: dict, content: Content, profile: Ruleset, out: list[Issue]) -> None:
+    """No more units of a side on one square at the start than the stacking limit lets in (docs/rules.md 6.11):
+    passengers ride in their carrier and do not count."""
+    if not profile.flags.stacking:
+        return
+    limit = content.parameters.units.stacking_limit
+    stacks: dict[tuple[int, int], list[str]] = {}
+    starting = ((f"{f.letter}{u.index}", f, u) for f in force.formations for u in f.units)
+    for uid, formation, unit in starting:
+        weapon = units.get(uid, (None, None))[1]
+        if unit.at is None or unit.carrier is not None or unit_arrival(formation, unit) is not None or weapon is None:
+            continue
+        stacks.setdefault(unit.at, []).append(uid)
+        if len(stacks[unit.at]) == limit + 1:
+            x, y = unit.at
+            out.append(
+                _at(
+                    "scenario.stacking",
+                    f"unit {uid} makes {limit + 1} units of the {force.side} force at {x},{y}; "
+                    f"the stacking limit is {limit} ({', '.join(stacks[unit.at])})",
+                    unit.source,
+                    "at",
+                    hint="spread the units over neighbouring squares, or let infantry ride in a carrier",
                 )
             )

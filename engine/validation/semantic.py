@@ -454,6 +454,16 @@ def check_pack(pack, content: Content) -> list[Issue]:
     for s in docs.scenarios:
         out += check_scenario(s, content, docs.dropped)
         out += check_arrivals_and_objectives(s, content)
+    if docs.scenarios and not pack.manifest.ruleset and content.ruleset is None:
+        out.append(
+            error(
+                "pack.no-ruleset",
+                f"this pack has {len(docs.scenarios)} scenario(s) but no ruleset, so none of them can be played",
+                file=pack.manifest.file,
+                path=("id",),
+                hint="name the front's ruleset in pack.yaml, e.g. 'ruleset: western:battlegroup'",
+            )
+        )
     if pack.manifest.ruleset and content.ruleset is None:
         out.append(
             error(
