@@ -24,3 +24,59 @@ def test_a_symbolic_link_loop_is_a_clear_issue_not_an_internal_one(tmp_path):
     assert "internal" not in {i.code for i in issues}
     loop = [i for i in issues if i.code == "pack.path-loop"]
     assert len(loop) == 1 and loop[0].line and "scenarios/loop.yaml" in loop[0].message
+
+
+# -- the root cause, not its echoes --------------------------------------------------------------------------------
+REPO = Path(__file__).resolve().parents[1]
+WESTERN = REPO / "plugins" / "western" / "tacforge_western" / "pack"
+
+
+def _edited_copy(tmp_path: Path, source: Path, name: str, file: str, old: str, new: str) -> Path:
+    folder = tmp_path / "packs" / name
+    shutil.copytree(source, folder, ignore=shutil.ignore_patterns("schemas"))
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return tmp_path / "packs"
+
+
+def _validate(capsys, packs: Path, pack_id: str) -> list[str]:
+    from tacforge.engine.cli import main
+
+    status = main(["--pack-path", str(packs), "validate", pack_id])
+    out = capsys.readouterr().out
+    assert status == 1
+    return [line for line in out.splitlines() if ": error " in line]
+
+
+def test_a_wrong_unit_class_in_core_is_reported_in_core_not_in_every_western_scenario(tmp_path, capsys):
+    """transport_cost: -1 in core's rules.yaml gave 73 errors, all in western's files, none naming core."""
+    packs = _edited_copy(
+        tmp_path,
+        REPO / "content",
+        "core",
+        "rules.yaml",
+        "infantry: true, transport_cost: 1, kill_vp: 1, objective_vp: 5, report: small_arms, role: infantry, placement: infantry, carries_siw: true, kills_armour: false, advance_range: 2",
+        "infantry: true, transport_cost: -1, kill_vp: 1, objective_vp: 5, report: small_arms, role: infantry, placement: infantry, carries_siw: true, kills_armour: false, advance_range: 2",
+    )
+    shutil.copytree(WESTERN, packs / "western", ignore=shutil.ignore_patterns("schemas"))
+    errors = _validate(capsys, packs, "western")
+    assert len(errors) == 2, errors
+    assert "core/rules.yaml:" in errors[0] and "transport_cost" in errors[0]
+    assert "pack.requires-broken" in errors[1] and "western/pack.yaml:" in errors[1]
+
+
+def test_two_sides_with_one_home_edge_are_one_error_in_rules_yaml(tmp_path, capsys):
+    """home_edge: west for both sides gave 154 errors in the scenarios, none naming rules.yaml."""
+    old = "      name: German\n      home_edge: east"
+    packs = _edited_copy(tmp_path, WESTERN, "western", "rules.yaml", old, old.replace("east", "west"))
+    errors = _validate(capsys, packs, "western")
+    assert len(errors) == 1 and "western/rules.yaml:17:" in errors[0] and "ruleset.home-edges" in errors[0]
+
+
+def test_a_game_length_minimum_above_its_maximum_is_one_error_in_rules_yaml(tmp_path, capsys):
+    old = "game_length: {custom: true, min: 5, max: 255}"
+    packs = _edited_copy(tmp_path, WESTERN, "western", "rules.yaml", old, old.replace("min: 5", "min: 300"))
+    errors = _validate(capsys, packs, "western")
+    assert len(errors) == 1 and "western/rules.yaml:" in errors[0] and "ruleset.game-length" in errors[0]
