@@ -52,14 +52,9 @@ def _validate(capsys, packs: Path, pack_id: str) -> list[str]:
 
 def test_a_wrong_unit_class_in_core_is_reported_in_core_not_in_every_western_scenario(tmp_path, capsys):
     """transport_cost: -1 in core's rules.yaml gave 73 errors, all in western's files, none naming core."""
-    packs = _edited_copy(
-        tmp_path,
-        REPO / "content",
-        "core",
-        "rules.yaml",
-        "infantry: true, transport_cost: 1, kill_vp: 1, objective_vp: 5, report: small_arms, role: infantry, placement: infantry, carries_siw: true, kills_armour: false, advance_range: 2",
-        "infantry: true, transport_cost: -1, kill_vp: 1, objective_vp: 5, report: small_arms, role: infantry, placement: infantry, carries_siw: true, kills_armour: false, advance_range: 2",
-    )
+    old = "transport_cost: 1, kill_vp: 1, objective_vp: 5, report: small_arms, role: infantry, placement: infantry, "
+    old += "carries_siw: true, kills_armour: false, advance_range: 2"  # the rifle's class
+    packs = _edited_copy(tmp_path, REPO / "content", "core", "rules.yaml", old, old.replace(": 1,", ": -1,", 1))
     shutil.copytree(WESTERN, packs / "western", ignore=shutil.ignore_patterns("schemas"))
     errors = _validate(capsys, packs, "western")
     assert len(errors) == 2, errors
