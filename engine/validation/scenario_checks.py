@@ -68,7 +68,18 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
                 "period",
             )
         )
-    elif s.date is not None and not period.contains(s.date):
+    elif missing := [x for x in sides if x not in dict(s.command_delays) and period.delays(x) is None]:
+        out.append(
+            _at(
+                "scenario.period-delays",
+                f"period {s.period} ({period.source.pack or 'its pack'}'s) gives no command delays for "
+                f"{', '.join(missing)}, and the scenario gives none: the battle cannot start",
+                src,
+                "period",
+                hint="give 'command_delays:' for the side in the scenario, or add them to the period",
+            )
+        )
+    if period is not None and s.date is not None and not period.contains(s.date):
         out.append(
             _at(
                 "scenario.date-period",
