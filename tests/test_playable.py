@@ -75,3 +75,35 @@ def test_a_game_length_minimum_above_its_maximum_is_one_error_in_rules_yaml(tmp_
     packs = _edited_copy(tmp_path, WESTERN, "western", "rules.yaml", old, old.replace("min: 5", "min: 300"))
     errors = _validate(capsys, packs, "western")
     assert len(errors) == 1 and "western/rules.yaml:" in errors[0] and "ruleset.game-length" in errors[0]
+
+
+# -- one gate: what validate reports is what play refuses -----------------------------------------------------------
+def _corpus_scenarios() -> list[tuple[Path, str]]:
+    out = []
+    for case in sorted(p for p in CORPUS.iterdir() if p.is_dir()):
+        for scenario in sorted(case.glob("*/scenarios/*.yaml")):
+            if not scenario.is_symlink():
+                out.append((case, str(scenario)))
+    return out
+
+
+def test_play_refuses_each_broken_scenario_with_the_errors_validate_gives():
+    """Every scenario file of the bad-input corpus: `play` (through scenario_lookup.playable_content, as batch, calc
+    and new) refuses it, and names every error code `validate` gives for its pack, the requirements' first."""
+    import pytest
+    from test_broken_corpus import load_case
+
+    from tacforge.engine.issues import CommandError
+    from tacforge.engine.packs.scenario_lookup import scenario_in
+
+    cases = _corpus_scenarios()
+    assert len(cases) >= 20
+    for case, scenario in cases:
+        packset = load_case(case)  # as `tacforge --pack-path CASE` loads, the installed packs read once
+        pack = next(p for p in packset.all if p.location.folder == Path(scenario).resolve().parents[1])
+        errors = {i.code for i in packset.all_issues() if i.pack == pack.id and i.is_error}
+        if not errors:
+            continue  # the case's mistake is elsewhere (a map, a weapon table): the scenario plays
+        with pytest.raises(CommandError) as refused:
+            scenario_in(packset, scenario, [str(case)])
+        assert all(code in str(refused.value) for code in errors), (case.name, errors, str(refused.value))
