@@ -186,3 +186,14 @@ def test_a_bad_value_falls_back_and_never_crashes_play(tmp_path, capsys):
     status = main(["--pack-path", str(folder), "play", "overrides:german_pursuit", "--turns", "1"])
     err = capsys.readouterr().err
     assert status == 1 and "schema.not-finite" in err and "Traceback" not in err
+
+
+def test_every_number_parameter_has_a_maximum():
+    """A parameter without an upper bound lets a pack validate that never ends a game (pulses_per_turn: 1000000,
+    issue 24): every numeric parameter states its maximum, and its default lies within it."""
+    from tacforge.engine.model.parameters import iter_parameters
+
+    for _, key, default, info in iter_parameters():
+        if info.pattern is None:
+            assert info.maximum is not None, key
+            assert default <= info.maximum, key

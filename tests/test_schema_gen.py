@@ -33,7 +33,7 @@ def test_a_changed_field_changes_the_schema(monkeypatch):
     after = schema_gen.generated()[schema_gen.MODEL_FILE]
     assert [a for a, b in zip(after.splitlines(), before.splitlines(), strict=True) if a != b] == [
         '        "stacking_limit": {"description": "A unit may not enter a square holding this many friendly units '
-        '(units; docs/rules.md 6.11).", "type": "integer", "minimum": 1, "default": 3},'
+        '(units; docs/rules.md 6.11).", "type": "integer", "minimum": 1, "maximum": 100, "default": 3},'
     ]
 
 
@@ -45,6 +45,7 @@ def test_generated_parameters_state_each_field():
         "description": "The squared accuracy term is divided by this (divisor; docs/rules.md 6.4).",
         "type": "integer",
         "exclusiveMinimum": 0,
+        "maximum": 100000,
         "default": 100,
     }
     assert properties["apf_first_halving_ratio"]["type"] == "number"

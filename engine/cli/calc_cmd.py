@@ -60,10 +60,7 @@ def _common(p) -> None:
 def _content(args):
     from ..packs.scenario_lookup import find_pack_content
 
-    content = find_pack_content(args.pack, args.pack_path)
-    if content.ruleset is None:
-        raise CommandError(f"pack '{args.pack}' has no ruleset; use western or eastern")
-    return content
+    return find_pack_content(args.pack, args.pack_path, what="calculate fire in")
 
 
 def _weapon(content, name: str):

@@ -144,18 +144,12 @@ def run(args) -> int:
     from ..battlegen.plan import BattleChoices, BuildError
     from ..battlegen.scenario_writer import pack_requirements, plan_output, write_battle
     from ..packs import load_packs
+    from ..packs.scenario_lookup import playable_content
 
     try:
         packset = load_packs(args.pack_path)
-        pack = packset.packs.get(args.pack)
-        if pack is None:
-            raise CommandError(f"no pack '{args.pack}' (found: {', '.join(sorted(packset.packs)) or 'none'})")
-        if not pack.usable:
-            issues = [i for i in packset.all_issues() if i.pack == pack.id and i.is_error]
-            raise CommandError(f"pack '{pack.id}' has errors; fix them first:\n{render_text(issues)}", code=1)
-        content = packset.content(pack.id)
-        if content.ruleset is None:
-            raise CommandError(f"pack '{pack.id}' has no ruleset; build battles with a front pack such as western")
+        content = playable_content(packset, args.pack, what="build")
+        pack = packset.packs[args.pack]
         sides = content.ruleset.side_ids()
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
         choices = BattleChoices(

@@ -87,6 +87,7 @@ def run(args) -> int:
         )
     result = battle.result()
     played_on: list[int] = []
+    saved_turns: list[int] = []
     try:
         while True:
             while not battle.over:
@@ -101,17 +102,19 @@ def run(args) -> int:
                 if text and not args.quiet:
                     print(turn_summary(battle, battle.events, turn))
                 if args.save:
-                    save(battle, args.save)
+                    save(battle, args.save)  # atomic: the previous turn's file stays until this one is whole
+                    saved_turns.append(turn)
             if not (humans and all(h.wants_to_continue(battle) for h in humans)):
                 break
             for h in humans:
                 h.wants_end = False
             played_on.append(battle.state.turn)
             battle.continue_after_end()
-    except KeyboardInterrupt:
-        if args.save:
-            save(battle, args.save)
-            print(f"\ninterrupted; the game is saved in {args.save}")
+    except KeyboardInterrupt:  # at once: the turn under way is dropped, never saved half played (issue 24)
+        if args.save and args.save.is_file() and saved_turns:
+            print(f"\ninterrupted; the game as it was after turn {saved_turns[-1]} is saved in {args.save}")
+        else:
+            print("\ninterrupted; nothing is saved")
         return 130
     if args.log:
         try:

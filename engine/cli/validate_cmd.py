@@ -30,6 +30,19 @@ def _pack_folder(path: Path) -> Path | None:
     return None
 
 
+def _requirement_errors(packset, pack, selected: list) -> list:
+    """The errors of the packs `pack` requires (and that are not reported themselves), first: they are the cause of
+    what the pack cannot check (pack.requires-broken), and a designer fixes them first."""
+    if pack.manifest is None or pack.id not in packset.packs:
+        return []
+    out = []
+    for dep in packset.requirements(pack.id)[:-1]:
+        required = packset.packs[dep]
+        if required not in selected:
+            out += [i for i in required.issues.items if i.is_error]
+    return out
+
+
 def run(args) -> int:
     from ..packs import load_packs
     from ..packs.discovery import MANIFEST
@@ -76,7 +89,8 @@ def run(args) -> int:
         selected = list(packset.all)
     issues = list(packset.issues.items) if not args.targets else []
     for pack in selected:
-        issues += pack.issues.items
+        causes = [i for i in _requirement_errors(packset, pack, selected) if not any(i is j for j in issues)]
+        issues += causes + pack.issues.items
     issues = locate_issues(issues, packset.texts())
     if files:
         issues = [i for i in issues if i.file is not None and Path(i.file).resolve() in files]

@@ -47,101 +47,132 @@ def _param(default, unit: str, meaning: str, section: str, *, minimum=None, maxi
 
 @dataclass(frozen=True, slots=True)
 class TimeSpace:
-    square_yards: int = _param(200, "yards", "width of one map square", "1.1", minimum=1)
-    pulses_per_turn: int = _param(4, "pulses", "combat pulses in each turn's combat phase", "6.1", minimum=1)
-    pulse_seconds: int = _param(30, "seconds", "length of one pulse", "6.1", minimum=1)
-    map_width: int = _param(60, "squares", "width of a generated battle map", "1.1", minimum=1)
-    map_height: int = _param(60, "squares", "height of a generated battle map", "1.1", minimum=1)
-    assault_map_height: int = _param(30, "squares", "height of a generated map in an assault battle", "1.1", minimum=1)
-    objective_area_size: int = _param(19, "squares", "side of the square objective area", "1.5", minimum=1)
-    default_turns_assault: int = _param(30, "turns", "game length of an assault battle", "5.7", minimum=1)
-    default_turns_other: int = _param(20, "turns", "game length of every other battle", "5.7", minimum=1)
+    square_yards: int = _param(200, "yards", "width of one map square", "1.1", minimum=1, maximum=1000)
+    pulses_per_turn: int = _param(
+        4, "pulses", "combat pulses in each turn's combat phase", "6.1", minimum=1, maximum=20
+    )
+    pulse_seconds: int = _param(30, "seconds", "length of one pulse", "6.1", minimum=1, maximum=600)
+    map_width: int = _param(60, "squares", "width of a generated battle map", "1.1", minimum=1, maximum=256)
+    map_height: int = _param(60, "squares", "height of a generated battle map", "1.1", minimum=1, maximum=256)
+    assault_map_height: int = _param(
+        30, "squares", "height of a generated map in an assault battle", "1.1", minimum=1, maximum=256
+    )
+    objective_area_size: int = _param(19, "squares", "side of the square objective area", "1.5", minimum=1, maximum=256)
+    default_turns_assault: int = _param(30, "turns", "game length of an assault battle", "5.7", minimum=1, maximum=255)
+    default_turns_other: int = _param(20, "turns", "game length of every other battle", "5.7", minimum=1, maximum=255)
 
 
 @dataclass(frozen=True, slots=True)
 class DirectFire:
     range_accuracy_term: int = _param(
-        90, "accuracy", "accuracy term at range 0, falling linearly to 0 at maximum range", "6.4", minimum=0
+        90,
+        "accuracy",
+        "accuracy term at range 0, falling linearly to 0 at maximum range",
+        "6.4",
+        minimum=0,
+        maximum=1000,
     )
-    accuracy_divisor: int = _param(100, "divisor", "the squared accuracy term is divided by this", "6.4", above=0)
+    accuracy_divisor: int = _param(
+        100, "divisor", "the squared accuracy term is divided by this", "6.4", above=0, maximum=100000
+    )
     max_pulses_for_accuracy: int = _param(
-        4, "pulses", "P: at most this many pulses at one target add accuracy", "6.4", minimum=1
+        4, "pulses", "P: at most this many pulses at one target add accuracy", "6.4", minimum=1, maximum=100
     )
-    silhouette_divisor: int = _param(4, "divisor", "accuracy vs armour is multiplied by SL / this", "6.4", above=0)
+    silhouette_divisor: int = _param(
+        4, "divisor", "accuracy vs armour is multiplied by SL / this", "6.4", above=0, maximum=1000
+    )
     silhouette_bonus_below_range: int = _param(
-        6, "squares", "below this range, SL + (this - range) vs armour", "6.4", minimum=0
+        6, "squares", "below this range, SL + (this - range) vs armour", "6.4", minimum=0, maximum=256
     )
-    apf_shell_divisor: int = _param(4, "divisor", "APF = SS x SS / this + MP - MP x (R / MR) / 2", "6.4", above=0)
+    apf_shell_divisor: int = _param(
+        4, "divisor", "APF = SS x SS / this + MP - MP x (R / MR) / 2", "6.4", above=0, maximum=1000
+    )
     apf_first_halving_ratio: float = _param(
-        1.25, "x armour", "accuracy halved when APF is below this x armour", "6.4", minimum=0
+        1.25, "x armour", "accuracy halved when APF is below this x armour", "6.4", minimum=0, maximum=100
     )
-    apf_cap_ratio: float = _param(2, "x armour", "APF is capped at this x armour", "6.4", above=0)
+    apf_cap_ratio: float = _param(2, "x armour", "APF is capped at this x armour", "6.4", above=0, maximum=100)
     kill_divisor_armoured: int = _param(
-        1200, "divisor", "kills vs armour = APF x acc x N / (armour x this)", "6.4", above=0
+        1200, "divisor", "kills vs armour = APF x acc x N / (armour x this)", "6.4", above=0, maximum=1000000
     )
     kill_divisor_soft: int = _param(
-        1000, "divisor", "kills vs non-armoured = SS x SS x acc x N / (DEF x this)", "6.5", above=0
+        1000, "divisor", "kills vs non-armoured = SS x SS x acc x N / (DEF x this)", "6.5", above=0, maximum=1000000
     )
     cover_accuracy_armoured: float = _param(
-        0.5, "multiplier", "accuracy vs a stationary armoured vehicle in cover", "6.4", minimum=0
+        0.5, "multiplier", "accuracy vs a stationary armoured vehicle in cover", "6.4", minimum=0, maximum=100
     )
-    moving_accuracy_armoured: float = _param(0.5, "multiplier", "accuracy vs a moving vehicle", "6.4", minimum=0)
+    moving_accuracy_armoured: float = _param(
+        0.5, "multiplier", "accuracy vs a moving vehicle", "6.4", minimum=0, maximum=100
+    )
     cover_accuracy_soft: float = _param(
-        0.25, "multiplier", "accuracy vs a non-armoured target in cover", "6.5", minimum=0
+        0.25, "multiplier", "accuracy vs a non-armoured target in cover", "6.5", minimum=0, maximum=100
     )
-    moving_accuracy_soft: float = _param(2, "multiplier", "accuracy vs a moving non-vehicle", "6.5", minimum=0)
+    moving_accuracy_soft: float = _param(
+        2, "multiplier", "accuracy vs a moving non-vehicle", "6.5", minimum=0, maximum=100
+    )
     mg_bonus_below_range: int = _param(
-        6, "squares", "below this range an armoured vehicle adds its MGs and its AP fire suppresses", "6.5", minimum=0
+        6,
+        "squares",
+        "below this range an armoured vehicle adds its MGs and its AP fire suppresses",
+        "6.5",
+        minimum=0,
+        maximum=256,
     )
 
 
 @dataclass(frozen=True, slots=True)
 class Suppression:
     suppression_divisor: int = _param(
-        200, "divisor", "suppression added = SS^2 x max(acc, minimum)^2 x N / this", "6.7", above=0
+        200, "divisor", "suppression added = SS^2 x max(acc, minimum)^2 x N / this", "6.7", above=0, maximum=1000000
     )
     suppression_min_accuracy: int = _param(
-        10, "accuracy", "the least accuracy counted for suppression", "6.7", minimum=0
+        10, "accuracy", "the least accuracy counted for suppression", "6.7", minimum=0, maximum=1000
     )
     suppression_cap_soft: int = _param(
-        200, "suppression", "most suppression a non-armoured unit carries", "6.7", minimum=0
+        200, "suppression", "most suppression a non-armoured unit carries", "6.7", minimum=0, maximum=100000
     )
     suppression_cap_armoured: int = _param(
-        50, "suppression", "most suppression an armoured vehicle carries", "6.7", minimum=0
+        50, "suppression", "most suppression an armoured vehicle carries", "6.7", minimum=0, maximum=100000
     )
-    suppression_no_search_above: int = _param(99, "suppression", "above this a unit does not search", "6.2", minimum=0)
+    suppression_no_search_above: int = _param(
+        99, "suppression", "above this a unit does not search", "6.2", minimum=0, maximum=100000
+    )
     suppression_pinned_above: int = _param(
-        50, "suppression", "above this a unit is pinned and cannot move", "6.7", minimum=0
+        50, "suppression", "above this a unit is pinned and cannot move", "6.7", minimum=0, maximum=100000
     )
     suppression_fire_divisor: int = _param(
-        300, "divisor", "a firer's effect is reduced by its suppression / this", "6.7", above=0
+        300, "divisor", "a firer's effect is reduced by its suppression / this", "6.7", above=0, maximum=1000000
     )
     suppression_retarget: int = _param(
-        200, "suppression", "firers leave an infantry target with this much suppression", "6.3", minimum=0
+        200,
+        "suppression",
+        "firers leave an infantry target with this much suppression",
+        "6.3",
+        minimum=0,
+        maximum=100000,
     )
     siw_suppression: int = _param(
-        50, "suppression", "suppression a SIW attack gives its target automatically", "6.7", minimum=0
+        50, "suppression", "suppression a SIW attack gives its target automatically", "6.7", minimum=0, maximum=100000
     )
     disembark_suppression: int = _param(
-        80, "suppression", "suppression of passengers unloaded by a D order", "6.7", minimum=0
+        80, "suppression", "suppression of passengers unloaded by a D order", "6.7", minimum=0, maximum=100000
     )
 
 
 @dataclass(frozen=True, slots=True)
 class Spotting:
-    sighting_silhouette_bonus: int = _param(1, "SL", "sighting range = target SL + this", "6.2", minimum=0)
+    sighting_silhouette_bonus: int = _param(1, "SL", "sighting range = target SL + this", "6.2", minimum=0, maximum=256)
     cover_sighting_divisor: int = _param(
-        3, "divisor", "sighting range of a target in cover is divided by this", "6.2", above=0
+        3, "divisor", "sighting range of a target in cover is divided by this", "6.2", above=0, maximum=100
     )
     moving_sighting_multiplier: int = _param(
-        3, "multiplier", "sighting range of a moving target is multiplied by this", "6.2", minimum=1
+        3, "multiplier", "sighting range of a moving target is multiplied by this", "6.2", minimum=1, maximum=100
     )
     field_of_view_moving: int = _param(90, "degrees", "field of vision of a moving unit", "6.2", minimum=0, maximum=360)
     field_of_view_stationary: int = _param(
         180, "degrees", "field of vision of a stationary unit", "6.2", minimum=0, maximum=360
     )
-    visibility_min: int = _param(7, "squares", "least random visibility level", "6.2", minimum=1)
-    visibility_max: int = _param(20, "squares", "greatest random visibility level", "6.2", minimum=1)
+    visibility_min: int = _param(7, "squares", "least random visibility level", "6.2", minimum=1, maximum=256)
+    visibility_max: int = _param(20, "squares", "greatest random visibility level", "6.2", minimum=1, maximum=256)
 
     def field_of_view(self, moving: bool) -> int:
         return self.field_of_view_moving if moving else self.field_of_view_stationary
@@ -149,41 +180,58 @@ class Spotting:
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    command_radius: int = _param(10, "squares", "a unit within this of its HQ is in command", "2.2", minimum=0)
-    command_radius_unseen: int = _param(5, "squares", "the same when the unit cannot see its HQ", "2.2", minimum=0)
-    out_of_command_extra_delay: int = _param(
-        4, "pulses", "delay added to orders of a unit out of command", "4.3", minimum=0
+    command_radius: int = _param(
+        10, "squares", "a unit within this of its HQ is in command", "2.2", minimum=0, maximum=256
     )
-    cancel_delay: int = _param(1, "pulses", "delay a cancel order adds", "5.6", minimum=0)
-    disembark_delay_per_unit: int = _param(1, "pulses", "delay a carrier gets per unit it unloads", "5.6", minimum=0)
+    command_radius_unseen: int = _param(
+        5, "squares", "the same when the unit cannot see its HQ", "2.2", minimum=0, maximum=256
+    )
+    out_of_command_extra_delay: int = _param(
+        4, "pulses", "delay added to orders of a unit out of command", "4.3", minimum=0, maximum=100
+    )
+    cancel_delay: int = _param(1, "pulses", "delay a cancel order adds", "5.6", minimum=0, maximum=100)
+    disembark_delay_per_unit: int = _param(
+        1, "pulses", "delay a carrier gets per unit it unloads", "5.6", minimum=0, maximum=100
+    )
     bombard_delay_hq_same_formation: int = _param(
-        2, "pulses", "bombardment delay: an HQ calls its own formation's artillery", "5.4", minimum=0
+        2, "pulses", "bombardment delay: an HQ calls its own formation's artillery", "5.4", minimum=0, maximum=100
     )
     bombard_delay_same_formation: int = _param(
-        4, "pulses", "bombardment delay: a unit calls its own formation's artillery", "5.4", minimum=0
+        4, "pulses", "bombardment delay: a unit calls its own formation's artillery", "5.4", minimum=0, maximum=100
     )
     bombard_delay_command_formation: int = _param(
-        6, "pulses", "bombardment delay: artillery of the command HQ's formation or off the map", "5.4", minimum=0
+        6,
+        "pulses",
+        "bombardment delay: artillery of the command HQ's formation or off the map",
+        "5.4",
+        minimum=0,
+        maximum=100,
     )
-    bombard_delay_other: int = _param(8, "pulses", "bombardment delay in every other case", "5.4", minimum=0)
-    bombard_mission_pulses: int = _param(4, "pulses", "pulses a bombardment mission fires", "5.4", minimum=1)
+    bombard_delay_other: int = _param(
+        8, "pulses", "bombardment delay in every other case", "5.4", minimum=0, maximum=100
+    )
+    bombard_mission_pulses: int = _param(
+        4, "pulses", "pulses a bombardment mission fires", "5.4", minimum=1, maximum=100
+    )
     indirect_max_range: int = _param(
-        99, "squares", "maximum range written for indirect fire in the weapon tables", "5.4", minimum=0
+        99, "squares", "maximum range written for indirect fire in the weapon tables", "5.4", minimum=0, maximum=999
     )
-    max_objectives: int = _param(2, "objectives", "movement objectives a unit may hold", "5.3", minimum=1)
+    max_objectives: int = _param(2, "objectives", "movement objectives a unit may hold", "5.3", minimum=1, maximum=10)
 
 
 @dataclass(frozen=True, slots=True)
 class Units:
-    starting_ammunition: int = _param(40, "pulses of fire", "ammunition of every unit at the start", "6.9", minimum=0)
+    starting_ammunition: int = _param(
+        40, "pulses of fire", "ammunition of every unit at the start", "6.9", minimum=0, maximum=10000
+    )
     stacking_limit: int = _param(
-        2, "units", "a unit may not enter a square holding this many friendly units", "6.11", minimum=1
+        2, "units", "a unit may not enter a square holding this many friendly units", "6.11", minimum=1, maximum=100
     )
     transport_capacity_per_vehicle: int = _param(
-        10, "transport points", "what each vehicle of a carrier can lift", "2.4", minimum=0
+        10, "transport points", "what each vehicle of a carrier can lift", "2.4", minimum=0, maximum=1000
     )
     max_units_per_formation: int = _param(
-        8, "units", "combat units a formation may have besides its HQ", "2.1", minimum=1
+        8, "units", "combat units a formation may have besides its HQ", "2.1", minimum=1, maximum=99
     )
     formation_letters: str = _param(
         "ABCDEFGHIJKLMNOPQRSTU",
@@ -192,35 +240,47 @@ class Units:
         "2.1",
         pattern="^[A-Z]+$",
     )
-    max_unit_index: int = _param(9, "index", "highest unit index within a formation", "2.1", minimum=1)
-    max_unit_count: int = _param(255, "weapons", "most vehicles, guns or men in one unit", "2.1", minimum=1)
+    max_unit_index: int = _param(9, "index", "highest unit index within a formation", "2.1", minimum=1, maximum=99)
+    max_unit_count: int = _param(
+        255, "weapons", "most vehicles, guns or men in one unit", "2.1", minimum=1, maximum=10000
+    )
     close_combat_range: int = _param(
-        3, "squares", "a unit in close-combat mode charges firers within this", "6.14", minimum=0
+        3, "squares", "a unit in close-combat mode charges firers within this", "6.14", minimum=0, maximum=256
     )
 
 
 @dataclass(frozen=True, slots=True)
 class Panic:
-    rally_numerator: int = _param(2, "count", "rally chance = this / (this + command delay)", "6.8", minimum=1)
+    rally_numerator: int = _param(
+        2, "count", "rally chance = this / (this + command delay)", "6.8", minimum=1, maximum=100
+    )
     rally_hq_lost_divisor: int = _param(
-        3, "divisor", "rally chance is divided by this when the HQ is lost", "6.8", above=0
+        3, "divisor", "rally chance is divided by this when the HQ is lost", "6.8", above=0, maximum=100
     )
     rout_soft_defence_below: int = _param(
-        5, "defence", "rout chance is multiplied when the defence is below this", "6.8", minimum=0
+        5, "defence", "rout chance is multiplied when the defence is below this", "6.8", minimum=0, maximum=1000
     )
-    rout_low_defence_multiplier: int = _param(2, "multiplier", "that multiplier for a low defence", "6.8", minimum=0)
+    rout_low_defence_multiplier: int = _param(
+        2, "multiplier", "that multiplier for a low defence", "6.8", minimum=0, maximum=100
+    )
     rout_non_vehicle_multiplier: int = _param(
-        3, "multiplier", "rout chance multiplier for a non-vehicle", "6.8", minimum=0
+        3, "multiplier", "rout chance multiplier for a non-vehicle", "6.8", minimum=0, maximum=100
     )
 
 
 @dataclass(frozen=True, slots=True)
 class Victory:
-    unused_sp_vp: int = _param(20, "VP per point", "victory points for each unused selection point", "9", minimum=0)
-    unused_sp_vp_cap: int = _param(250, "VP", "most victory points from unused selection points", "9", minimum=0)
-    defender_multiplier: int = _param(2, "multiplier", "the defender's points are multiplied by this", "9", minimum=1)
+    unused_sp_vp: int = _param(
+        20, "VP per point", "victory points for each unused selection point", "9", minimum=0, maximum=100000
+    )
+    unused_sp_vp_cap: int = _param(
+        250, "VP", "most victory points from unused selection points", "9", minimum=0, maximum=10000000
+    )
+    defender_multiplier: int = _param(
+        2, "multiplier", "the defender's points are multiplied by this", "9", minimum=1, maximum=100
+    )
     defender_unused_sp_cap: int = _param(
-        500, "VP", "most the defender's multiplied unused-point VP may reach", "9", minimum=0
+        500, "VP", "most the defender's multiplied unused-point VP may reach", "9", minimum=0, maximum=10000000
     )
 
 

@@ -338,10 +338,28 @@ class PackSet:
                             break
 
     def _check_semantics(self) -> None:
-        for pack in self.packs.values():
+        # requirements first, so that a pack whose requirement is wrong is told so instead of echoing it (issue 24)
+        order = list(dict.fromkeys(pid for p in self.packs for pid in self._closure(p)))
+        for pack in (self.packs[pid] for pid in order):
             if pack.skipped in (Skip.REQUIREMENTS, Skip.SCHEMA_VERSION, Skip.SHADOWED, Skip.NOT_LOADED):
                 continue
             if not all(dep in self.packs for dep, _ in pack.known_manifest.requires):
+                continue
+            broken = self._broken_requirement(pack)
+            if broken is not None:
+                dep, first = broken
+                where = f"{Path(first.file).name}: " if first.file is not None else ""
+                pack.skip(Skip.REQUIREMENT_SKIPPED, f"its requirement '{dep}' has errors")
+                pack.issues.add(
+                    error(
+                        "pack.requires-broken",
+                        f"requires pack '{dep}', which has errors ({where}{first.message}); the checks of this pack "
+                        "are skipped until they are fixed, as they would only repeat them",
+                        file=pack.known_manifest.file,
+                        path=("requires", dep),
+                        hint=f"fix '{dep}' first (tacforge validate {dep})",
+                    )
+                )
                 continue
             unreadable = _unreadable_files(pack)
             if unreadable:  # what follows from a missing file is noise that buries its cause (issue 12)
@@ -365,6 +383,14 @@ class PackSet:
             pack.issues.extend(found)
             if any(i.is_error for i in found):
                 pack.skip(Skip.ERRORS, "has errors")
+
+    def _broken_requirement(self, pack: LoadedPack) -> tuple[str, Issue] | None:
+        """(id, first error) of the nearest pack this one requires, directly or not, that has errors."""
+        for dep in reversed(self._closure(pack.id, include_self=False)):
+            errors = [i for i in self.packs[dep].issues.items if i.is_error]
+            if errors:
+                return dep, errors[0]
+        return None
 
     def _closure(self, pack_id: str, include_self: bool = True) -> list[str]:
         """The pack's requirements, transitively, dependencies before dependants."""

@@ -33,17 +33,31 @@ def expand_files(manifest: Manifest, kind: str, issues: IssueList) -> list[Path]
             matches = [Path(pattern)]
         else:
             matches = sorted(Path(p) for p in glob.glob(str(folder / pattern)))
-        if not matches and listed and not glob.has_magic(pattern):
+        if not matches and listed:
             issues.add(
                 error(
                     "file.missing",
-                    f"'{pattern}' does not exist in the pack folder",
+                    f"'{pattern}' does not exist in the pack folder"
+                    if not glob.has_magic(pattern)
+                    else f"'{pattern}' matches no file in the pack folder, so this pack has no {kind} from it",
                     hint="create the file, correct its name, or remove it from 'files'",
                     **where,
                 )
             )
         for path in matches:
-            resolved = path.resolve()
+            try:
+                resolved = path.resolve()
+            except (OSError, RuntimeError):  # a loop of symbolic links (RuntimeError up to Python 3.12)
+                issues.add(
+                    error(
+                        "pack.path-loop",
+                        f"{path.relative_to(folder) if path.is_relative_to(folder) else path} is a symbolic link "
+                        "that leads back to itself, so it names no file",
+                        hint="remove the link, or point it at the file it stands for",
+                        **where,
+                    )
+                )
+                continue
             if not resolved.is_relative_to(root):
                 link = _link_leaving(folder, path) if path.is_relative_to(folder) else None
                 if link is not None:

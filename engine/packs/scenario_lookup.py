@@ -10,22 +10,30 @@ from .discovery import MANIFEST, pack_folder_of
 from .loader import Skip, load_packs
 
 
-def _usable(packset, pack) -> None:
-    if not pack.usable:
-        raise CommandError(_errors_of([pack], packset), code=1)
-
-
-def find_pack_content(pack_id: str, pack_paths: list):
-    """The merged content of an installed pack, by id."""
-    packset = load_packs(pack_paths)
+def playable_content(packset, pack_id: str, what: str = "play"):
+    """The merged content of a pack that battles can be played or built with: the one gate of `play`, `batch`,
+    `calc` and `new` (issue 24). It refuses what the validator reports (the pack's errors, and those of the packs it
+    requires, first) and a pack without a ruleset, with the same words; so a pack that validates clean passes."""
     pack = packset.packs.get(pack_id)
     if pack is None:
         hint = did_you_mean(pack_id, list(packset.packs))
         raise CommandError(
             f"no pack '{pack_id}' (packs: {', '.join(sorted(packset.packs)) or 'none'})" + (f"; {hint}" if hint else "")
         )
-    _usable(packset, pack)
-    return packset.content(pack_id)
+    if not pack.usable:
+        raise CommandError(_errors_of([pack], packset), code=1)
+    content = packset.content(pack_id)
+    if content.ruleset is None:
+        raise CommandError(
+            f"pack '{pack_id}' has no ruleset, so it cannot {what} a battle; use a front pack such as western, "
+            "or name the front's ruleset in the pack's pack.yaml ('ruleset: western:battlegroup')"
+        )  # a pack with scenarios and no ruleset has an error (pack.no-ruleset): this is a library pack, named wrongly
+    return content
+
+
+def find_pack_content(pack_id: str, pack_paths: list, what: str = "play"):
+    """The merged content of an installed pack, by id, that battles can be played with (playable_content)."""
+    return playable_content(load_packs(pack_paths), pack_id, what)
 
 
 def find_scenario(ref: str, pack_paths: list):
@@ -66,8 +74,7 @@ def scenario_in(packset, ref: str, pack_paths: list):
     if len(candidates) > 1:
         raise CommandError(f"'{ref}' is ambiguous: {', '.join(s.id for _, s in candidates)}; use pack:id")
     pack, scenario = candidates[0]
-    _usable(packset, pack)
-    return packset.content(pack.id), scenario
+    return playable_content(packset, pack.id), scenario
 
 
 def _broken_packs_that_may_hold(ref: str, folders: list, packset) -> list:
@@ -82,7 +89,9 @@ def _broken_packs_that_may_hold(ref: str, folders: list, packset) -> list:
 
 
 def _errors_of(packs: list, packset) -> str:
+    """The errors `tacforge validate` gives for the packs: those of their broken requirements first."""
     ids = {p.id for p in packs}
+    ids |= {dep for p in packs if p.id in packset.packs for dep in packset.requirements(p.id)}
     issues = [i for i in packset.all_issues() if i.pack in ids and i.is_error]
     names = ", ".join(f"'{p.id}'" for p in packs)
     return f"pack {names} has errors; fix them first:\n{render_text(issues)}"

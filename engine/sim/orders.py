@@ -326,6 +326,8 @@ def _embark(order: Embark, state: GameState, content: Content, sees: Sees) -> li
 def embark(carrier: UnitState, passenger: UnitState, state: GameState, content: Content) -> list:
     """The passenger, on the carrier's square, goes aboard if the carrier has room for it (2.4)."""
     if transport_cost(passenger, content) > spare_capacity(carrier, state, content):
+        if passenger.uid in carrier.embark_queue:  # refused once, off the list: the carrier does not ask again
+            carrier.embark_queue.remove(passenger.uid)
         return [ev.OrderGiven(state.turn, state.pulse, carrier.uid, "embark-refused", passenger.uid, 0)]
     passenger.carrier = carrier.uid
     passenger.objectives.clear()

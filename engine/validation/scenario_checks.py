@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..issues import Issue, did_you_mean, error, warning
-from ..model import Ruleset, Scenario, Unit
+from ..model import Ruleset, Scenario, Unit, unit_arrival
 from ..model.content import Content
 from ..model.source import Source
 from .parameter_checks import check_parameter_order
@@ -68,7 +68,18 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
                 "period",
             )
         )
-    elif s.date is not None and not period.contains(s.date):
+    elif missing := [x for x in sides if x not in dict(s.command_delays) and period.delays(x) is None]:
+        out.append(
+            _at(
+                "scenario.period-delays",
+                f"period {s.period} ({period.source.pack or 'its pack'}'s) gives no command delays for "
+                f"{', '.join(missing)}, and the scenario gives none: the battle cannot start",
+                src,
+                "period",
+                hint="give 'command_delays:' for the side in the scenario, or add them to the period",
+            )
+        )
+    if period is not None and s.date is not None and not period.contains(s.date):
         out.append(
             _at(
                 "scenario.date-period",
@@ -352,7 +363,8 @@ def _check_force(s: Scenario, force, content: Content, profile: Ruleset, dropped
                 if issue:
                     out.append(issue)
                 continue
-            _check_unit(s, uid, unit, weapon, content, profile, nats, out)
+            if not _check_unit(s, uid, unit, weapon, content, profile, nats, out):
+                continue  # not a unit at all (a SIW, off-map artillery): where it stands means nothing
             if unit.at is not None and game_map is not None:
                 x, y = unit.at
                 if not game_map.contains(x, y):
@@ -376,7 +388,18 @@ def _check_force(s: Scenario, force, content: Content, profile: Ruleset, dropped
                     )
                 if game_map.contains(x, y) and unit.carrier is None:  # a passenger rides; its carrier is checked
                     _check_enterable(uid, unit, (x, y), weapon, content, game_map, out)
+    if not force.formations:
+        out.append(
+            _at(
+                "scenario.force-empty",
+                f"the {force.side} force has no formations: the battle would be played without it",
+                force.source,
+                "formations",
+                hint="give the side at least its command HQ, formation A",
+            )
+        )
     _check_transport(units, content, capacity, out)
+    _check_stacking(force, units, content, profile, out)
 
 
 def impassable_for(weapon, square: tuple[int, int], content: Content, game_map):
@@ -385,7 +408,7 @@ def impassable_for(weapon, square: tuple[int, int], content: Content, game_map):
     cls = content.unit_classes.get(weapon.unit_class)
     code = content.terrain_codes.get(game_map.code_at(*square))
     terrain = content.terrain_type(code.type) if code is not None else None
-    if cls is None or terrain is None:
+    if cls is None or cls.mobility is None or terrain is None:  # no mobility: not a unit that stands on the map
         return None
     if terrain.allows(cls.mobility) and terrain.cost(cls.mobility) is None:
         return cls, terrain
@@ -414,7 +437,8 @@ def _check_enterable(
 
 def _check_unit(
     s: Scenario, uid: str, unit: Unit, weapon, content: Content, profile: Ruleset, nats, out: list[Issue]
-) -> None:
+) -> bool:
+    """Checks of the unit's weapon and settings; False when the weapon is no unit at all (scenario.not-a-unit)."""
     cls = content.unit_classes.get(weapon.unit_class)
     if not weapon.fielded_by(nats):
         out.append(
@@ -446,6 +470,7 @@ def _check_unit(
                 hint="give SIWs to infantry with 'siw:' and off-map artillery under 'offmap_artillery:'",
             )
         )
+        return False
     if unit.siw is not None:
         siw = content.resolve_weapon(unit.siw, nats)
         if siw is None or not content.is_special_weapon(siw):
@@ -504,6 +529,7 @@ def _check_unit(
                 hint=f"a range of 0-{weapon.mr} squares",
             )
         )
+    return True
 
 
 def _check_transport(units: dict, content: Content, capacity: int, out: list[Issue]) -> None:
@@ -614,5 +640,32 @@ def _check_offmap(s: Scenario, content: Content, profile: Ruleset, battle, dropp
                     battery.source,
                     "weapon",
                     hint="use L-ART, M-ART or H-ART",
+                )
+            )
+
+
+def _check_stacking(force, units: dict, content: Content, profile: Ruleset, out: list[Issue]) -> None:
+    """No more units of a side on one square at the start than the stacking limit lets in (docs/rules.md 6.11):
+    passengers ride in their carrier and do not count."""
+    if not profile.flags.stacking:
+        return
+    limit = content.parameters.units.stacking_limit
+    stacks: dict[tuple[int, int], list[str]] = {}
+    starting = ((f"{f.letter}{u.index}", f, u) for f in force.formations for u in f.units)
+    for uid, formation, unit in starting:
+        weapon = units.get(uid, (None, None))[1]
+        if unit.at is None or unit.carrier is not None or unit_arrival(formation, unit) is not None or weapon is None:
+            continue
+        stacks.setdefault(unit.at, []).append(uid)
+        if len(stacks[unit.at]) == limit + 1:
+            x, y = unit.at
+            out.append(
+                _at(
+                    "scenario.stacking",
+                    f"unit {uid} makes {limit + 1} units of the {force.side} force at {x},{y}; "
+                    f"the stacking limit is {limit} ({', '.join(stacks[unit.at])})",
+                    unit.source,
+                    "at",
+                    hint="spread the units over neighbouring squares, or let infantry ride in a carrier",
                 )
             )

@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from itertools import pairwise
+from pathlib import Path
 
-from ..issues import Issue, did_you_mean, error, warning
+from ..issues import Issue, Severity, did_you_mean, error, warning
 from ..model import Weapon
 from ..model.content import Content
 from ..model.source import Source
 from ..source_locations import LocationIndex
 from .arrival_checks import check_arrivals_and_objectives
+from .definition_checks import alias_problems, period_overlap_problems, unit_class_problems, weapon_problems
 from .parameter_checks import check_parameter_order
 from .plan_checks import check_ai_plans
 from .scenario_checks import check_scenario
@@ -129,6 +131,33 @@ def check_rules(docs, content: Content) -> list[Issue]:
         sides = profile.side_ids()
         if len(set(sides)) != len(sides):
             out.append(_at("id.duplicate", "the two sides need different ids", src, "sides"))
+        edges = [side.home_edge for side in profile.sides]
+        again = next((i for i, edge in enumerate(edges) if edge in edges[:i]), None)
+        if again is not None:
+            out.append(
+                _at(
+                    "ruleset.home-edges",
+                    f"the sides share a home edge ({', '.join(f'{x.id}: {x.home_edge}' for x in profile.sides)}): "
+                    "every start line and deployment would be on the same side for both",
+                    src,
+                    "sides",
+                    again,
+                    "home_edge",
+                    hint="give the two sides opposite edges (west and east, or north and south)",
+                )
+            )
+        low, high = profile.game_length_min, profile.game_length_max
+        if low is not None and high is not None and low > high:
+            out.append(
+                _at(
+                    "ruleset.game-length",
+                    f"the least game length {low} is above the greatest {high}: no number of turns is allowed",
+                    src,
+                    "game_length",
+                    "min",
+                    hint=f"make min at most {high}",
+                )
+            )
         if profile.ratio_numerator not in sides:
             out.append(
                 _at(
@@ -439,6 +468,18 @@ def check_maps(docs, content: Content, texts: dict) -> list[Issue]:
     return out
 
 
+GROUND_KINDS = ("rules", "terrain", "periods")  # the files whose definitions every scenario of a pack depends on
+
+
+def _wrong_ground(pack, found: list[Issue]) -> set[str]:
+    """Names of the pack's rules, terrain and periods files that have errors (from their schema or from `found`)."""
+    wrong = set()
+    for issue in [*pack.issues.items, *found]:
+        if issue.is_error and issue.file is not None and pack.kinds.get(Path(issue.file)) in GROUND_KINDS:
+            wrong.add(Path(issue.file).name)
+    return wrong
+
+
 def check_pack(pack, content: Content) -> list[Issue]:
     """Every semantic issue of one pack, seen with its requirements (docs/architecture.md 4, third layer)."""
     docs = pack.docs
@@ -446,15 +487,42 @@ def check_pack(pack, content: Content) -> list[Issue]:
     out = check_terrain(docs, content, texts) + check_rules(docs, content) + check_periods(docs, content, texts)
     rules_file = next((f for f, kind in pack.kinds.items() if kind == "rules"), None)
     out += check_parameter_order(content.parameters, docs.parameters, Source(rules_file, ("parameters",), pack.id))
-    out += _duplicates(docs.weapons, "weapon id", texts)
+    out += unit_class_problems(docs.unit_classes, content, Source(rules_file, (), pack.id))
+    out += period_overlap_problems(docs.periods)
+    # What every scenario stands on: the ruleset, parameters, unit classes, terrain and periods. Once one of them is
+    # wrong, the scenario checks would only repeat it in every file (issue 24): they wait until it is fixed.
+    wrong_ground = _wrong_ground(pack, out)
+    out += _duplicates(docs.weapons, "weapon id", texts) + alias_problems(docs.weapons)
     for w in docs.weapons:
-        out += check_weapon(w, content)
+        out += check_weapon(w, content) + weapon_problems(w, content)
     out += check_formation_templates(docs, content, texts) + check_maps(docs, content, texts)
     out += _duplicates(docs.scenarios, "scenario id", texts)
-    for s in docs.scenarios:
+    if wrong_ground and docs.scenarios:
+        out.append(
+            Issue(
+                Severity.INFO,
+                "validation.skipped",
+                f"the checks of this pack's {len(docs.scenarios)} scenario(s) are skipped until the errors in "
+                f"{', '.join(sorted(wrong_ground))} are fixed: every scenario depends on them",
+                file=pack.manifest.file,
+                line=1,
+                hint="fix the errors above and validate again",
+            )
+        )
+    for s in [] if wrong_ground else docs.scenarios:
         out += check_scenario(s, content, docs.dropped)
         out += check_arrivals_and_objectives(s, content)
         out += check_ai_plans(s, content)
+    if docs.scenarios and not pack.manifest.ruleset and content.ruleset is None:
+        out.append(
+            error(
+                "pack.no-ruleset",
+                f"this pack has {len(docs.scenarios)} scenario(s) but no ruleset, so none of them can be played",
+                file=pack.manifest.file,
+                path=("id",),
+                hint="name the front's ruleset in pack.yaml, e.g. 'ruleset: western:battlegroup'",
+            )
+        )
     if pack.manifest.ruleset and content.ruleset is None:
         out.append(
             error(
