@@ -4,7 +4,8 @@
 the checks, the rules, the battle and the editor read it."""
 
 from .formations import FormationTemplate, TemplateElement
-from .maps import Map
+from .import_profile import BuildingRule, ElevationRule, FeatureRule, ImportProfile, TagMatch
+from .maps import Georef, Map
 from .parameters import RulesParameters
 from .periods import Period
 from .rules import BattleType, ForceType, Nationality, Ruleset, RulesetFlags, Side, UnitClass, VictoryBand
@@ -32,6 +33,12 @@ __all__ = [
     "FormationTemplate",
     "TemplateElement",
     "Map",
+    "Georef",
+    "ImportProfile",
+    "FeatureRule",
+    "ElevationRule",
+    "BuildingRule",
+    "TagMatch",
     "Force",
     "Formation",
     "OffmapBattery",
