@@ -170,3 +170,66 @@ def test_a_click_off_the_scan_is_not_a_control_point(qtbot, traced):
     qtbot.mouseClick(dialog.points.add, Qt.MouseButton.LeftButton)
     click(qtbot, view, 45, 45)  # the scan covers 30 x 30 squares from the corner
     assert "off the scan" in dialog.points.status.text() and view.trace_pending is None
+
+
+@pytest.fixture
+def georeferenced(pack_copy):
+    """The bocage map placed on the earth, centred at 49.10 N, 0.80 W (before the window loads the pack)."""
+    map_path = pack_copy / "maps" / "bocage_crossroads.yaml"
+    map_path.write_text(map_path.read_text().replace("height: 60\n", "height: 60\ngeoref: {lat: 49.1, lon: -0.8}\n"))
+    return map_path
+
+
+def test_on_a_georeferenced_map_a_georeferenced_period_map_lies_where_it_was(
+    qtbot, georeferenced, window, tmp_path, monkeypatch
+):
+    """A period map drawn on a latitude-longitude grid (240 pixels for 0.08 degrees of longitude and 0.06 of
+    latitude, its top-left at 49.13 N, 0.84 W), fitted by four points typed as latitudes and longitudes on a map
+    centred at 49.10 N, 0.80 W: a village anywhere on it is drawn on the square of its latitude and longitude."""
+    pytest.importorskip("pyproj", reason="the gis extra (make setup installs it)")
+    from tacforge.engine.mapping.georef import MapProjection, square_metres
+
+    def lat_lon(u, v):
+        return 49.13 - v * 0.06 / 240, -0.84 + u * 0.08 / 240
+
+    map_path = georeferenced
+    scan = quadrant_png(tmp_path)
+    image = QImage(str(scan)).scaled(240, 240)
+    assert image.save(str(scan))
+    window.open_path(map_path)
+    window.resize(1200, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    menu_action(window, "View", "Trace image").trigger()
+    dialog = window.current_tab()._trace_dialog
+    view, panel = window.current_tab().view, dialog.points
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(scan), IMAGE_FILTER)))
+    choose = next(b for b in dialog.findChildren(type(panel.add)) if b.text() == "Choose…")
+    qtbot.mouseClick(choose, Qt.MouseButton.LeftButton)
+    dialog.scale.setValue(8)
+    panel.kind.setCurrentText("latitude, longitude")
+    qtbot.mouseClick(panel.add, Qt.MouseButton.LeftButton)
+    for x, y in ((2, 2), (27, 3), (3, 27), (28, 28)):  # near the period map's corners, 30 squares across at 8 px
+        click(qtbot, view, x, y)
+        lat, lon = lat_lon(*view.trace_pending)  # the graticule's reading at the pixel clicked
+        qtbot.keyClicks(panel.place, f"{lat:.7f}, {lon:.7f}")
+        qtbot.keyClick(panel.place, Qt.Key.Key_Return)
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    trace = view.trace[0]
+    assert len(trace.points) == 4 and all(p.lat_lon is not None for p in trace.points)
+    assert max(trace.fit().residuals) < 0.01  # a 6 km sheet: the projection is as good as flat
+    assert panel.table.item(0, 2).text().startswith(f"{trace.points[0].lat_lon[0]:.5f}, ")
+    model = view.model
+    projection = MapProjection(model.georef, model.width, model.height, square_metres(model.content))
+    to_view = drawing_transform(trace, view.origin(), view.cell)
+    for village in ((120, 120), (200, 40), (35, 210)):
+        x, y = projection.square_of(*lat_lon(*village))
+        drawn = to_view.map(QPointF(*village))
+        where = view.map_point_at(drawn)
+        assert abs(where[0] - x) < 0.02 and abs(where[1] - y) < 0.02, (village, where, (x, y))
+
+
+def test_latitudes_and_longitudes_are_offered_on_a_georeferenced_map_only(qtbot, traced):
+    _, dialog, view, _ = traced
+    assert view.model.georef is None
+    assert not dialog.points.kind.model().item(1).isEnabled()

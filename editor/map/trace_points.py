@@ -2,14 +2,17 @@
 and then its place on the map, or type the place and press Enter; the table lists the points with the residual of
 each once three fix the fit, and the scan is drawn warped by it. Move re-picks the selected point; typing a place
 with a row selected and no click pending moves that point's place; Delete removes it; Escape in the map ends adding.
+On a georeferenced map a place may be typed as a latitude and longitude instead (engine/mapping/georef.py turns it
+into the square): a period map's graticule or surveyed points then lay its roads and villages where they were.
 The points live with the rest of the trace (trace.py); this panel edits them and the dialog applies them."""
 
 from __future__ import annotations
 
 from PyQt6.QtCore import pyqtSignal
-from PyQt6.QtGui import QKeySequence, QShortcut
+from PyQt6.QtGui import QKeySequence, QShortcut, QStandardItemModel
 from PyQt6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -20,11 +23,15 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from tacforge.engine.mapping.georef import GisMissing, MapProjection, square_metres
+
 from ..qt_present import present
 from .trace import Trace
 from .trace_fit import ControlPoint, FitError, invert, parse_pair
 
 HEADERS = ("Image x", "Image y", "Map place", "Residual")
+SQUARE, LAT_LON = "square x, y", "latitude, longitude"
+HINTS = {SQUARE: "12, 7 is the centre of square 12,7", LAT_LON: "degrees, north and east positive: 49.18, -0.37"}
 
 
 class ControlPointsPanel(QWidget):
@@ -62,8 +69,12 @@ class ControlPointsPanel(QWidget):
         layout.addLayout(row)
         place = QHBoxLayout()
         place.addWidget(QLabel("Map place"))
+        self.kind = QComboBox()
+        self.kind.addItems([SQUARE, LAT_LON])
+        self.kind.currentTextChanged.connect(lambda kind: self.place.setPlaceholderText(HINTS[kind]))
+        place.addWidget(self.kind)
         self.place = QLineEdit()
-        self.place.setPlaceholderText("square x, y (12, 7 is the centre of square 12,7)")
+        self.place.setPlaceholderText(HINTS[SQUARE])
         self.place.returnPressed.connect(self.typed)
         place.addWidget(self.place, 1)
         layout.addLayout(place)
@@ -72,6 +83,18 @@ class ControlPointsPanel(QWidget):
         layout.addWidget(self.status)
         view.pointPicked.connect(self.picked)
         view.pickingCancelled.connect(self.stop)
+        self.show_georef()
+
+    def show_georef(self) -> None:
+        """Latitudes and longitudes are offered on a georeferenced map only: elsewhere they lie nowhere."""
+        georeferenced = self.view.model.georef is not None
+        kinds = self.kind.model()
+        assert isinstance(kinds, QStandardItemModel)  # a QComboBox's own model
+        item = present(kinds.item(1))
+        item.setEnabled(georeferenced)
+        item.setToolTip("" if georeferenced else "This map has no georef: it lies nowhere in particular on the earth")
+        if not georeferenced:
+            self.kind.setCurrentText(SQUARE)
 
     # -- picking -------------------------------------------------------------------------------------------------
     def start(self, replacing: int | None = None) -> None:
@@ -118,8 +141,10 @@ class ControlPointsPanel(QWidget):
     def typed(self) -> None:
         """Enter in the place field: the place of the clicked pixel, or else the selected point's new place."""
         try:
-            square = parse_pair(self.place.text())
-        except ValueError as error:
+            pair = parse_pair(self.place.text())
+            lat_lon = pair if self.kind.currentText() == LAT_LON else None
+            square = pair if lat_lon is None else self.square_of(*pair)
+        except (ValueError, GisMissing) as error:
             self.status.setText(str(error))
             return
         if self._pending is None:
@@ -129,7 +154,7 @@ class ControlPointsPanel(QWidget):
                 return
             self._pending, self._replacing = self.points[row].pixel, row
         self.place.clear()
-        self.commit(square)
+        self.commit(square, lat_lon)
 
     def commit(self, square: tuple[float, float], lat_lon: tuple[float, float] | None = None) -> None:
         if self._pending is None:
@@ -144,6 +169,17 @@ class ControlPointsPanel(QWidget):
         self.stop() if replaced is not None else self._set_pending(None)
         if replaced is not None:
             self.table.selectRow(replaced)
+
+    def square_of(self, lat: float, lon: float) -> tuple[float, float]:
+        """The square (centre-based, as the table counts them) at a latitude and longitude of this map."""
+        model = self.view.model
+        if model.georef is None:
+            raise ValueError("this map has no georef: give its squares, or import it from real ground")
+        if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+            raise ValueError(f"{lat}, {lon} is no latitude, longitude: type degrees, latitude first (49.18, -0.37)")
+        projection = MapProjection(model.georef, model.width, model.height, square_metres(model.content))
+        x, y = projection.square_of(lat, lon)
+        return float(x) - 0.5, float(y) - 0.5
 
     # -- the table -----------------------------------------------------------------------------------------------
     def selected_row(self) -> int | None:
