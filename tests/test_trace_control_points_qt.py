@@ -233,3 +233,16 @@ def test_latitudes_and_longitudes_are_offered_on_a_georeferenced_map_only(qtbot,
     _, dialog, view, _ = traced
     assert view.model.georef is None
     assert not dialog.points.kind.model().item(1).isEnabled()
+
+
+def test_kept_points_come_back_and_a_point_this_version_cannot_read_is_no_trace(settings, tmp_path):
+    from tacforge.editor.map.trace import Trace, save_trace
+    from tacforge.editor.map.trace_fit import ControlPoint
+
+    map_path = tmp_path / "m.yaml"
+    points = (ControlPoint((0, 0), (1, 2)), ControlPoint((10, 0), (3, 2), (49.1, -0.8)), ControlPoint((0, 9), (1, 5)))
+    save_trace(settings, map_path, Trace("a.png", points=points))
+    assert load_trace(settings, map_path) == Trace("a.png", points=points)
+    key = settings.allKeys()[0]
+    settings.setValue(key, settings.value(key).replace('"square"', '"place"'))
+    assert load_trace(settings, map_path) is None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, fields
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 from PyQt6.QtCore import QPointF, Qt
@@ -51,7 +51,7 @@ class Trace:
         return fit.matrix if fit else manual_matrix(self.scale, self.offset_x, self.offset_y, self.rotation)
 
 
-@cache
+@lru_cache(maxsize=64)  # the same points are fitted at every repaint; an edit makes new ones
 def _fit(points: tuple[ControlPoint, ...]) -> Fit:
     return fit_affine(points)
 
