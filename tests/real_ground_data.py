@@ -121,8 +121,8 @@ def write_dem(path: Path, crs: str = "EPSG:32631", pixel: float = 30.0, shrink: 
     """A GeoTIFF of height_at in `crs` (default UTM 31N) covering the map and its margin, less `shrink` of its width
     on the east side."""
     import rasterio
-    from pyproj import Transformer
     from affine import Affine
+    from pyproj import Transformer
 
     to_crs = Transformer.from_crs("EPSG:4326", crs, always_xy=True)
     corners = [NORTH_UP.lat_lon_of(x, y) for x in (-MARGIN, WIDTH + MARGIN) for y in (-MARGIN, HEIGHT + MARGIN)]

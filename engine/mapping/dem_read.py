@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .georef import MapProjection, require_gis
+from .georef import MapProjection, coverage_text, require_gis
 
 SUB = 6
 
@@ -77,7 +77,7 @@ def _refuse_outside(path, dataset, projection, to_dem, rows, cols) -> None:
             f"latitude {south:.4f} to {north:.4f} and longitude {west:.4f} to {east:.4f}"
         )
     raise DemReadError(
-        f"{path}: covers only {100 * inside.mean():.0f}% of the map ({100 * (1 - inside.mean()):.0f}% missing); "
+        f"{path}: {coverage_text(float(inside.mean()))}; "
         "use a larger tile, merge the neighbouring tiles into one GeoTIFF, or a smaller --size"
     )
 

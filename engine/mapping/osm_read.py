@@ -46,7 +46,7 @@ class Place:
 class OsmArea:
     features: list[Feature]
     places: list[Place]
-    buildings: list[tuple[float, float]]  # (lon, lat) of each building's first node inside the box
+    buildings: list[tuple[float, float]]  # (lon, lat) of each building's first node, when inside the box
     nodes_read: int  # nodes of the file inside the box
     nodes_in_file: int
     covered: tuple[float, float, float, float] | None  # (west, south, east, north): the file's box, else its nodes'
@@ -97,14 +97,19 @@ def read_area(
         total = 0
         lo_x = lo_y = float("inf")
         hi_x = hi_y = float("-inf")
-        for obj in osmium.FileProcessor(str(path), osmium.osm.NODE | osmium.osm.WAY):
+        declared = _declared_box(osmium, path)
+        measure = declared is None  # without a box in its header, the file covers what its nodes span
+        wanted = osmium.filter.KeyFilter(*sorted(keys))
+        wanted.enable_for(osmium.osm.WAY)  # every node passes (for its location); ways only with a key that matters
+        for obj in osmium.FileProcessor(str(path), osmium.osm.NODE | osmium.osm.WAY).with_filter(wanted):
             if obj.is_node():
                 total += 1
                 loc = obj.location
                 if not loc.valid():
                     continue
                 lon, lat = loc.lon, loc.lat
-                lo_x, hi_x, lo_y, hi_y = min(lo_x, lon), max(hi_x, lon), min(lo_y, lat), max(hi_y, lat)
+                if measure:
+                    lo_x, hi_x, lo_y, hi_y = min(lo_x, lon), max(hi_x, lon), min(lo_y, lat), max(hi_y, lat)
                 if west <= lon <= east and south <= lat <= north:
                     nodes[obj.id] = (lon, lat)
                     if len(obj.tags):
@@ -115,24 +120,26 @@ def read_area(
                             buildings.append((lon, lat))
                 continue
             tags = obj.tags
-            if obj.id not in members and not any(key in tags for key in keys):
+            if "building" in tags and "building" in keys and len(tags) <= 3:
+                corner = nodes.get(obj.nodes[0].ref)  # a building is smaller than a square: one corner places it
+                if corner is not None:
+                    buildings.append(corner)
                 continue
             refs = [n.ref for n in obj.nodes]
-            if not any(ref in nodes for ref in refs):
-                continue
-            if "building" in tags and "building" in keys and len(tags) <= 3:
-                buildings.append(next(nodes[r] for r in refs if r in nodes))
-                continue
-            ways[obj.id] = (dict(tags), refs)
+            if any(ref in nodes for ref in refs):
+                ways[obj.id] = (dict(tags), refs)
+        if members:  # the untagged outer and inner ways of the multipolygons, which the key filter kept out
+            for obj in osmium.FileProcessor(str(path), osmium.osm.WAY).with_filter(osmium.filter.IdFilter(members)):
+                ways.setdefault(obj.id, ({}, [n.ref for n in obj.nodes]))
     except OsmReadError:
         raise
     except RuntimeError as exc:  # osmium's errors on a file it cannot parse
         raise OsmReadError(f"{path}: not an OpenStreetMap file osmium can read ({exc})") from None
     if total == 0:
         raise OsmReadError(f"{path}: holds no OpenStreetMap nodes (is it an OSM extract?)")
-    features = [_way_feature(tags, refs, nodes) for tags, refs in ways.values()]
+    features = [_way_feature(tags, refs, nodes) for tags, refs in ways.values() if tags]
     features += _relation_features(relations, ways, nodes)
-    covered = _declared_box(osmium, path) or ((lo_x, lo_y, hi_x, hi_y) if lo_x <= hi_x else None)
+    covered = declared or ((lo_x, lo_y, hi_x, hi_y) if lo_x <= hi_x else None)
     return OsmArea([f for f in features if f is not None], found_places, buildings, len(nodes), total, covered)
 
 

@@ -35,7 +35,7 @@ from .autotile import (
     layers_from_codes,
     place_slopes,
 )
-from .georef import MapProjection, require_gis, square_metres
+from .georef import MapProjection, coverage_text, require_gis, square_metres
 from .grid import distance_to
 from .map_checks import crossing_problems, level_problems
 from .osm_read import Feature, OsmArea, read_area
@@ -145,8 +145,8 @@ def read_osm(path: Path, projection: MapProjection, profile: ImportProfile) -> O
         )
     if not inside.all():
         raise OsmReadError(
-            f"{path}: covers only {100 * inside.mean():.0f}% of the map ({100 * (1 - inside.mean()):.0f}% missing, "
-            f"the extract reaching latitude {south:.4f} to {north:.4f} and longitude {west:.4f} to {east:.4f}); "
+            f"{path}: {coverage_text(float(inside.mean()))}, the extract reaching latitude {south:.4f} to "
+            f"{north:.4f} and longitude {west:.4f} to {east:.4f}; "
             "use a larger extract, or a smaller --size"
         )
     return area
