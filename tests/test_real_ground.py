@@ -236,6 +236,10 @@ def test_absurd_sizes(inputs, tmp_path, capsys, size):
         assert "a map must be 4 to 256 squares each way" in fails(capsys, *base(inputs, tmp_path, **{"--size": size}))
 
 
+def test_a_map_id_that_is_not_an_id(inputs, tmp_path, capsys):
+    assert "--id 'Foy Ground' is not an id" in fails(capsys, *base(inputs, tmp_path), "--id", "Foy Ground")
+
+
 def test_an_existing_map_is_kept_without_force(inputs, tmp_path, capsys):
     (tmp_path / "out.yaml").write_text("mine\n", encoding="utf-8")
     assert "already exists" in fails(capsys, *base(inputs, tmp_path))

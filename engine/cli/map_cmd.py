@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 from .common import CommandError, fail
@@ -91,6 +92,8 @@ def _import(args) -> int:
         raise CommandError(f"-o {out}: the folder {out.parent} does not exist")
     if out.exists() and not args.force:
         raise CommandError(f"{out} already exists; use --force to replace it, or choose another -o")
+    if args.map_id is not None and not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", args.map_id):
+        raise CommandError(f"--id {args.map_id!r} is not an id: use lower-case letters, digits, '_' and '-'")
     content, profile = _content_and_profile(args)
     lat, lon = args.centre
     width, height = args.size
