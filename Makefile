@@ -8,9 +8,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 READY  := $(VENV)/.ready
 
-# requirements/: what tacforge needs to run, for the editor, for Dask clusters and for development, each pinned with
-# its hashes (pip then checks every download against them)
-USES         := runtime editor cluster dev
+# requirements/: what tacforge needs to run, for the editor, for Dask clusters, for real-ground maps (OpenStreetMap
+# and elevation data) and for development, each pinned with its hashes (pip then checks every download against them)
+USES         := runtime editor cluster gis dev
 REQUIREMENTS := $(USES:%=requirements/%.txt)
 
 .PHONY: run play test soak bench schemas setup lock clean

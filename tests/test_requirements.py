@@ -12,7 +12,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 FOLDER = REPO / "requirements"
-USES = ("runtime", "editor", "cluster", "dev")
+USES = ("runtime", "editor", "cluster", "gis", "dev")
 PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==(\S+)")
 
 
@@ -39,6 +39,7 @@ def test_the_inputs_name_what_pyproject_asks_for():
         "runtime": project["dependencies"],
         "editor": project["optional-dependencies"]["editor"],
         "cluster": project["optional-dependencies"]["cluster"],
+        "gis": project["optional-dependencies"]["gis"],
     }
     for use, requirements in wanted.items():
         named = inputs(use)

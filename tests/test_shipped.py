@@ -15,6 +15,7 @@ KIND_BY_NAME = {
     "weapons.yaml": "weapons",
     "periods.yaml": "periods",
     "formations.yaml": "formations",
+    "import_profile.yaml": "import_profile",
 }
 
 

@@ -233,6 +233,7 @@ class MapDocument(Document):
             for glyph, code in legend.items():
                 if legend_node.get(glyph) != code:
                     legend_node[glyph] = code
+        self._sync_georef(data)
         rows_node = data["rows"]
         del rows_node[len(rows) :]
         for i, row in enumerate(rows):
@@ -242,6 +243,23 @@ class MapDocument(Document):
                     rows_node[i] = node
             else:
                 rows_node.append(node)
+
+    def _sync_georef(self, data) -> None:
+        """The map's place on the earth: written when the model has one the file does not say (an imported map),
+        and the file's own node, with its style and comments, left alone when it says the same."""
+        georef = self.model.georef
+        if georef is None:
+            return
+        node = data.get("georef")
+        same = node is not None and (node.get("lat"), node.get("lon"), node.get("rotation", 0)) == (
+            georef.lat,
+            georef.lon,
+            georef.rotation,
+        )
+        if not same:
+            from tacforge.engine.battlegen.scenario_writer import georef_node
+
+            data["georef"] = georef_node(georef)
 
 
 def open_document(

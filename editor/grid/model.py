@@ -48,6 +48,7 @@ class MapModel:
         description: str = "",
         codes: np.ndarray | None = None,
         legend=(),
+        georef=None,
     ):
         self.types = GROUND[np.asarray(types, np.uint8)]  # slopes are derived from the levels
         self.levels = np.array(levels, np.int8, copy=True)
@@ -57,6 +58,7 @@ class MapModel:
         self.map_id, self.name, self.description = map_id, name, description
         self.labels = tuple(labels)
         self.legend = tuple(legend)  # the source file's (glyph, code) pairs: kept so saving stays diff-clean
+        self.georef = georef  # engine.model.Georef: where the map lies on the earth (None: nowhere in particular)
         self._codes = (
             np.array(codes, np.uint8, copy=True)
             if codes is not None
@@ -78,6 +80,7 @@ class MapModel:
             description=game_map.description,
             codes=game_map.codes,
             legend=game_map.legend,
+            georef=game_map.georef,
         )
 
     @classmethod
@@ -239,4 +242,5 @@ class MapModel:
             tuple(legend.items()),
             self.labels,
             self.description,
+            georef=self.georef,
         )

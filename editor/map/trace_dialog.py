@@ -1,5 +1,6 @@
-"""View > Trace image…: choose a scan of a historical map and place it under (or over) the map being drawn. Every
-change shows at once and is kept in the editor's settings for that map file (trace.py), never in the pack."""
+"""View > Trace image…: choose a scan of a historical map and place it under (or over) the map being drawn, by scale,
+offset and rotation or by control points (trace_points.py). Every change shows at once and is kept in the editor's
+settings for that map file (trace.py), never in the pack."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from PyQt6.QtWidgets import (
 )
 
 from .trace import Trace, save_trace
+from .trace_fit import FitError
+from .trace_points import ControlPointsPanel
 
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg)"
 
@@ -70,10 +73,19 @@ class TraceDialog(QDialog):
             spin.valueChanged.connect(self.apply)
         self.opacity.valueChanged.connect(self.apply)
         self.over.toggled.connect(self.apply)
+        self.points = ControlPointsPanel(view, self)
+        self.points.changed.connect(self.apply)
+        form.addRow("Control points", self.points)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
         form.addRow(buttons)
         self.show_trace(view.trace[0] if view.trace else None)
+        view.show_trace_marks(True)
+
+    def closeEvent(self, event) -> None:
+        self.points.stop()
+        self.view.show_trace_marks(False)
+        super().closeEvent(event)
 
     def show_trace(self, trace: Trace | None) -> None:
         self._filling = True
@@ -87,8 +99,19 @@ class TraceDialog(QDialog):
             self.rotation.setValue(shown.rotation)
             self.opacity.setValue(round(shown.opacity * 100))
             self.over.setChecked(shown.over)
+            self.points.show_points(trace)
+            self._show_placement(trace)
         finally:
             self._filling = False
+
+    def _show_placement(self, trace: Trace | None) -> None:
+        """The manual placement is set aside while the control points fit: its controls say so by greying."""
+        try:
+            fitted = trace is not None and trace.fit() is not None
+        except FitError:  # not fitted: the manual placement holds
+            fitted = False
+        for spin in (self.scale, self.offset_x, self.offset_y, self.rotation):
+            spin.setEnabled(not fitted)
 
     def trace(self) -> Trace | None:
         if not self.image_path:
@@ -101,6 +124,7 @@ class TraceDialog(QDialog):
             self.rotation.value(),
             self.opacity.value() / 100,
             self.over.isChecked(),
+            tuple(self.points.points),
         )
 
     def apply(self, *_) -> None:
@@ -112,10 +136,15 @@ class TraceDialog(QDialog):
             self.file.setText(f"cannot read {Path(trace.image).name}")
             return
         save_trace(self.settings, self.map_path, trace)
+        self.points.show_points(trace)
+        self._show_placement(trace)
 
     def choose(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Trace image", str(self.map_path.parent), IMAGE_FILTER)
         if path:
+            if path != self.image_path:  # the points' pixels were another image's
+                self.points.stop()
+                self.points.points = []
             self.image_path = path
             self.file.setText(Path(path).name)
             self.apply()

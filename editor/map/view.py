@@ -46,6 +46,8 @@ class MapView(QAbstractScrollArea):
     unitsMoved = pyqtSignal(object)  # the units tool: a UnitDrag (moves and refusals) at its release
     entrenchmentStroke = pyqtSignal(object)  # the entrenchment tool: the stroke's squares
     objectivePlaced = pyqtSignal(int, int)  # the objective tool: a click on a square
+    pointPicked = pyqtSignal(float, float)  # while picking: a click, in squares from the map's corner
+    pickingCancelled = pyqtSignal()  # Escape while picking
 
     def __init__(self, model: MapModel, content=None, parent=None) -> None:
         if parent is None and isinstance(content, QWidget):
@@ -63,6 +65,9 @@ class MapView(QAbstractScrollArea):
         # the line-of-sight shading: origin, height, visibility, mask, image
         self._los: tuple[tuple[int, int], int, int, np.ndarray, QImage] | None = None
         self.trace: tuple[Trace, QImage] | None = None  # a historical map traced under or over the terrain
+        # the trace's control points drawn (while the designer works on them), and a clicked pixel awaiting its place
+        self.trace_marks, self.trace_pending = False, None
+        self.picking = False  # a click is a point for pointPicked (the trace's control points), not for the tool
         self._preview: QImage | None = None
         self.marked: tuple[int, int] | None = None  # a square shown to the designer (an issue's), until a click
         self._hover: tuple[int, int] | None = None
@@ -208,6 +213,11 @@ class MapView(QAbstractScrollArea):
         present(self.viewport()).update()
         return trace is None or image is not None
 
+    def show_trace_marks(self, on: bool) -> None:
+        """Draw the trace's control points (while the trace dialog is open) or stop drawing them."""
+        self.trace_marks = on
+        present(self.viewport()).update()
+
     def select_units(self, keys) -> None:
         """Show `keys` (side, formation row, unit row) selected (the Order of battle tree chose them)."""
         self.controller.selected_units = frozenset(keys)
@@ -247,8 +257,13 @@ class MapView(QAbstractScrollArea):
         return QPointF(pad_x - h.value(), pad_y - v.value())
 
     def cell_at(self, pos: QPointF) -> tuple[int, int]:
+        x, y = self.map_point_at(pos)
+        return math.floor(x), math.floor(y)
+
+    def map_point_at(self, pos: QPointF) -> tuple[float, float]:
+        """Where `pos` lies, in squares from the map's top-left corner (square 3,4 spans 3-4 and 4-5)."""
         o = self.origin()
-        return math.floor((pos.x() - o.x()) / self.cell), math.floor((pos.y() - o.y()) / self.cell)
+        return (pos.x() - o.x()) / self.cell, (pos.y() - o.y()) / self.cell
 
     def visible_cell_rect(self) -> QRectF:
         o, c = self.origin(), self.cell

@@ -20,6 +20,10 @@ def mouse_press(view, event) -> None:
         return
     if event.button() != Qt.MouseButton.LeftButton:
         return
+    if view.picking:  # anywhere, on the map or off it: a scan may reach beyond the map
+        view.setFocus()
+        view.pointPicked.emit(*view.map_point_at(event.position()))
+        return
     x, y = view.cell_at(event.position())
     if not view.model.contains(x, y):
         return
@@ -99,6 +103,8 @@ def key_press(view, event) -> bool:
     elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
         bar = view.verticalScrollBar()
         bar.setValue(bar.value() + (step if key == Qt.Key.Key_Down else -step))
+    elif key == Qt.Key.Key_Escape and view.picking:
+        view.pickingCancelled.emit()
     elif key == Qt.Key.Key_Escape:
         view._pressed = False
         view.controller.cancel()

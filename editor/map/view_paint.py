@@ -10,7 +10,7 @@ from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QPainter
 
 from .overlays import Painter
-from .trace import paint_trace
+from .trace import paint_control_points, paint_trace
 from .unit_symbols import paint_entries, paint_objectives, paint_units
 
 DETAIL_MIN = 8  # pixels per square from which symbols show
@@ -60,6 +60,8 @@ def paint_view(view, p: QPainter, clip) -> None:
     paint_entries(geo, overlays.entries, model.width, model.height)
     paint_objectives(geo, overlays.objectives)
     paint_units(geo, overlays.units, view.controller.selected_units, view.controller.unit_drag)
+    if trace is not None and view.trace_marks:
+        paint_control_points(geo, trace[0], view.trace_pending)
     if view.marked is not None:
         geo.mark(*view.marked)
     selection = view.controller.selection

@@ -160,6 +160,7 @@ class MainWindow(QMainWindow):
         self._action(file_menu, "New pack from template…", self.new_pack)
         self._action(file_menu, "New map…", self.new_map, QKeySequence.StandardKey.New)
         self._action(file_menu, "New scenario…", self.new_scenario, "Ctrl+Shift+N")
+        self._action(file_menu, "Import real ground…", self.import_ground)
         self._action(file_menu, "Open pack folder…", self.open_pack_folder, "Ctrl+Shift+O")
         self._action(file_menu, "Open scenario or map…", self.open_file_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = present(file_menu.addMenu("Open recent"))
@@ -428,6 +429,25 @@ class MainWindow(QMainWindow):
         if path is not None:
             self.browser.show_packs(self.workspace)
             self.open_path(path)
+
+    def import_ground(self) -> None:
+        """A map of real ground (docs/real-ground.md) into the current tab's pack, opened as any new map."""
+        from .import_ground_dialog import ImportGroundDialog
+
+        tab = self.current_tab()
+        folder = new_files.map_destination(
+            self, self.workspace, self.settings, tab.document.pack_folder if tab else None
+        )
+        if folder is None:
+            return
+        content = self.workspace.content_for(folder / "pack.yaml")[0]
+        dialog = ImportGroundDialog(content, folder, self)
+        if dialog.exec() and dialog.written is not None:
+            self.workspace.reload()
+            self.browser.show_packs(self.workspace)
+            self.open_path(dialog.written)
+            if dialog.notes:
+                present(self.statusBar()).showMessage("; ".join(dialog.notes), 10_000)
 
     def new_scenario(self) -> None:
         """The New Scenario dialog; the scenario (and its map) it writes is opened."""

@@ -122,6 +122,11 @@ def _map_folder(parent, workspace, settings, current: Path | None) -> Path | Non
     return None
 
 
+def map_destination(parent, workspace, settings, current: Path | None) -> Path | None:
+    """The pack folder a new map goes into: the current pack, asking first when it is installed; None if cancelled."""
+    return _map_folder(parent, workspace, settings, current)
+
+
 def create_map(parent, workspace, settings, current: Path | None) -> Path | None:
     """A blank map in the current pack (asking first when that pack is installed); its path, or None."""
     folder = _map_folder(parent, workspace, settings, current)

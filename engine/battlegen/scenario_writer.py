@@ -27,7 +27,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
 
 from ..mapping.legend import legend_for, rows_of
-from ..model import Map
+from ..model import Georef, Map
 from ..model.content import Content
 from ..packs.discovery import MANIFEST, pack_folder_of
 from ..packs.manifest import read_manifest
@@ -68,7 +68,14 @@ def map_document(content: Content, game_map: Map) -> CommentedMap:
     doc["rows"] = [SingleQuotedScalarString(row) for row in rows_of(game_map.codes, legend)]
     if game_map.labels:
         doc["labels"] = [CommentedMap([("text", text), ("at", _flow_seq([x, y]))]) for text, x, y in game_map.labels]
+    if game_map.georef is not None:
+        doc["georef"] = georef_node(game_map.georef)
     return doc
+
+
+def georef_node(georef: Georef) -> CommentedMap:
+    """`georef: {lat: ..., lon: ..., rotation: ...}`, degrees rounded to about a centimetre on the ground."""
+    return _flow_map([("lat", round(georef.lat, 7)), ("lon", round(georef.lon, 7)), ("rotation", georef.rotation)])
 
 
 def unit_document(unit) -> CommentedMap:
@@ -226,7 +233,9 @@ def write_battle(
     battle.scenario_id = sid
     m = battle.game_map
     if new_map:
-        battle.game_map = Map(sid, m.name, m.width, m.height, m.cells, m.legend, m.labels, m.description)
+        battle.game_map = Map(
+            sid, m.name, m.width, m.height, m.cells, m.legend, m.labels, m.description, georef=m.georef
+        )
         map_text = render(
             "map",
             map_document(content, battle.game_map),

@@ -6,6 +6,9 @@
   (docs/rules.md 1.4 and 13 U3).
 * `map_checks` -- `map_problems(game_map, content)`: the legality rules a generated (or painted) map must meet.
 * `render`    -- `render_png(game_map, content, path)`: a dependency-free PNG for looking at maps.
+* `georef`, `real_ground` (with `osm_read`, `dem_read`) -- maps of real ground from OpenStreetMap and elevation
+  data at the rules' scale, and squares <-> latitude and longitude (docs/real-ground.md; the optional `gis` extra,
+  imported only when used).
 """
 
 from .autotile import TYPES, Layers, codes_from_layers, layers_from_codes, place_slopes

@@ -18,7 +18,8 @@ from .ai_plans import (
     TurnReached,
 )
 from .formations import FormationTemplate, TemplateElement
-from .maps import Map
+from .import_profile import BuildingRule, ElevationRule, FeatureRule, ImportProfile, TagMatch
+from .maps import Georef, Map
 from .parameters import RulesParameters
 from .periods import Period
 from .rules import BattleType, ForceType, Nationality, Ruleset, RulesetFlags, Side, UnitClass, VictoryBand
@@ -46,6 +47,12 @@ __all__ = [
     "FormationTemplate",
     "TemplateElement",
     "Map",
+    "Georef",
+    "ImportProfile",
+    "FeatureRule",
+    "ElevationRule",
+    "BuildingRule",
+    "TagMatch",
     "Force",
     "Formation",
     "OffmapBattery",

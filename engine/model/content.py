@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from ..caching import LRU
 from .formations import FormationTemplate
+from .import_profile import ImportProfile
 from .maps import Map
 from .parameters import RulesParameters
 from .periods import Period
@@ -47,6 +48,7 @@ class Content:
     formations: dict[str, FormationTemplate] = field(default_factory=dict)
     maps: dict[str, Map] = field(default_factory=dict)
     scenarios: dict[str, Scenario] = field(default_factory=dict)
+    import_profile: ImportProfile | None = None  # the nearest pack's (docs/real-ground.md)
     _names: dict[str, list[str]] = field(default_factory=dict, repr=False)
     # Values worked out from this content and kept for every battle played with it (the computer player's expected
     # kills, for_scenario's copies): a copy made by replace() - an edited one, for_scenario's - starts without them

@@ -11,6 +11,16 @@ if TYPE_CHECKING:  # NumPy is imported by `codes`, on first use: loading and val
 
 
 @dataclass(frozen=True)
+class Georef:
+    """Where a map lies on the earth: its centre in WGS 84 degrees and how far its top edge is turned clockwise from
+    true north (engine/mapping/georef.py projects between squares and latitude/longitude)."""
+
+    lat: float
+    lon: float
+    rotation: float = 0.0
+
+
+@dataclass(frozen=True)
 class Map:
     """A terrain grid of interchange codes, row 0 at the north edge, column 0 at the west edge."""
 
@@ -23,6 +33,7 @@ class Map:
     labels: tuple[tuple[str, int, int], ...] = ()
     description: str = ""
     source: Source = field(default=Source(None), compare=False)
+    georef: Georef | None = None  # where it lies on the earth, if it was made from real ground
 
     @cached_property
     def codes(self) -> np.ndarray:

@@ -18,12 +18,17 @@ from ..model import (
     AnyOf,
     Arrival,
     BattleType,
+    BuildingRule,
     Condition,
+    ElevationRule,
     EnemyIn,
+    FeatureRule,
     Force,
     ForceType,
     Formation,
     FormationTemplate,
+    Georef,
+    ImportProfile,
     Losses,
     Map,
     MobilityClass,
@@ -39,6 +44,7 @@ from ..model import (
     RulesetFlags,
     Scenario,
     Side,
+    TagMatch,
     TemplateElement,
     TerrainCode,
     TerrainType,
@@ -317,8 +323,48 @@ def game_map(r: dict, src: Source, ns: str, issues: IssueList) -> Map | None:
         return None
     cells = "".join(rows).encode("ascii").translate(bytes(table))
     labels = tuple((lab["text"], lab["at"][0], lab["at"][1]) for lab in r.get("labels", ()))
+    place = r.get("georef")
+    georef = Georef(place["lat"], place["lon"], place.get("rotation", 0.0)) if place else None
     return Map(
-        qualify(r["id"], ns), r["name"], width, height, cells, _pairs(legend), labels, r.get("description", ""), src
+        qualify(r["id"], ns),
+        r["name"],
+        width,
+        height,
+        cells,
+        _pairs(legend),
+        labels,
+        r.get("description", ""),
+        georef=georef,
+        source=src,
+    )
+
+
+def _tag_match(r: dict) -> TagMatch:
+    return TagMatch(tuple((str(key), tuple(str(v) for v in values)) for key, values in r.items()))
+
+
+def import_profile(r: dict, src: Source) -> ImportProfile:
+    """A pack's import_profile.yaml (schema-checked) as its typed model."""
+    elevation = r["elevation"]
+    buildings = r.get("buildings")
+    defaults = ImportProfile("", (), ElevationRule("quantiles", (0.0, 0.0)))
+    return ImportProfile(
+        name=r["name"],
+        features=tuple(FeatureRule(f["terrain"], _tag_match(f["match"]), int(f["priority"])) for f in r["features"]),
+        elevation=ElevationRule(
+            elevation["method"],
+            (float(elevation["thresholds"][0]), float(elevation["thresholds"][1])),
+            float(elevation.get("min_rise", 10.0)),
+        ),
+        drop=tuple(_tag_match(m) for m in r.get("drop", ())),
+        fords=_tag_match(r["fords"]) if "fords" in r else defaults.fords,
+        places=tuple(r.get("places", defaults.places)),
+        buildings=BuildingRule(buildings["terrain"], buildings["per_square"], buildings["priority"])
+        if buildings
+        else None,
+        built_after=r.get("built_after"),
+        description=r.get("description", ""),
+        source=src,
     )
 
 

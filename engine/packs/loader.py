@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..issues import ROOT_CAUSE_CODES, Issue, IssueList, Severity, did_you_mean, error, warning
 from ..model.content import Content
+from ..model.import_profile import ImportProfile
 from ..model.parameters import RulesParameters
 from ..model.source import Source
 from ..source_locations import locate_issues
@@ -56,6 +57,7 @@ class PackDocs:
     formations: list = field(default_factory=list)
     maps: list = field(default_factory=list)
     scenarios: list = field(default_factory=list)
+    import_profile: ImportProfile | None = None  # the pack's own (one file: the last read wins)
     dropped: set[str] = field(default_factory=set)  # raw ids of entries skipped for schema errors
 
     def entries(self):
@@ -179,6 +181,8 @@ def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str, cache:
         docs.weapons += decode.entries(data, "weapons", src, skip, lambda r, s: decode.weapon(r, s, ns))
     elif schema_kind == "periods":
         docs.periods += decode.entries(data, "periods", src, skip, decode.period)
+    elif schema_kind == "import_profile":
+        docs.import_profile = decode.import_profile(data, src)
     elif schema_kind == "formations":
         docs.formations += decode.entries(
             data, "formations", src, skip, lambda r, s: decode.formation_template(r, s, ns)
@@ -477,6 +481,8 @@ class PackSet:
             content.formations.update((f.id, f) for f in docs.formations)
             content.maps.update((m.id, m) for m in docs.maps)
             content.scenarios.update((s.id, s) for s in docs.scenarios)
+            if docs.import_profile is not None:
+                content.import_profile = docs.import_profile
         for pid in reversed(chain):
             ref = self.packs[pid].known_manifest.ruleset
             if ref:

@@ -26,6 +26,7 @@ FILE_KINDS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType(
         "formations": ("formations", ("formations.yaml",)),
         "maps": ("map", ("maps/*.yaml",)),
         "scenarios": ("scenario", ("scenarios/*.yaml",)),
+        "import_profile": ("import_profile", ("import_profile.yaml",)),
     }
 )
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 # validator()): a clean pack is checked by schema_precheck alone and `tacforge validate` does not pay their import.
 
 BASE_URI = "https://schemas.tacforge.invalid/"
-KINDS = ("pack", "terrain", "rules", "weapons", "periods", "formations", "map", "scenario")
+KINDS = ("pack", "terrain", "rules", "weapons", "periods", "formations", "map", "scenario", "import_profile")
 
 
 def schema_file(kind: str) -> Path:
