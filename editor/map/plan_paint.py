@@ -43,7 +43,7 @@ def _route(geo: Painter, route: PlanRoute) -> None:
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRect(geo.rect(x, y, x + 1, y + 1))
         geo.text(previous + QPointF(cell * 0.6, cell * 0.6 + 10), route.label, 8.5, colour, bold=True)
-    radius = max(6.0, min(11.0, cell * 0.35))
+    radius = max(7.0, min(12.0, cell * 0.45))
     for point in points:
         if previous is not None and point != previous:
             _arrow(geo, previous, point, colour, width, radius)
