@@ -17,6 +17,7 @@ GOLDEN_GAMES = [
     ("reinforcements", 1),
     ("reinforcements", 3),
     ("objectives", 1),
+    ("plans", 1),  # issue 26's AI plan
 ]  # seed 3: the Germans come on their last turn
 
 

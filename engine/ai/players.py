@@ -6,9 +6,11 @@
 * where the armour fires from to take a known enemy (the counter-attack's and the raid's strike): strike.py
 * fire support by batteries and mortars: support.py
 * the scenario's typed objectives (capture, hold, destroy): objectives.py
+* the designer's AI plan for the side, a layer above all of these (docs/rules.md 15.9): plans.py
 * what the side knows and how dangerous each square is: knowledge.py; drills shared by all: tactics.py
 
-The player keeps no state between turns: everything it decides follows from the saved battle state (who fires
+The player keeps no state between turns: everything it decides follows from the saved battle state (an AI
+plan's progress is part of it) (who fires
 at whom, as the last turn's combat reports showed, it reads from the units' targets), so a saved game continues
 exactly as it would have. It decides only from what its side can see, iterates in sorted order and uses no
 randomness.
@@ -24,6 +26,7 @@ from .attack import Claims, attack_formation, formation_anchor, staging_point, t
 from .defend import defend_orders
 from .knowledge import Picture
 from .objectives import destroy_orders, detachment_orders, detachments
+from .plans import plan_units, side_plan
 from .raid import raid_due, raid_orders, raiders
 from .support import fire_support
 from .terrain import AREA_RADIUS, objective
@@ -56,7 +59,12 @@ class ComputerPlayer:
         out: list = []
         formations = formations_of(state, side)
         units = [u for _, members in formations for u in members]
-        sent = detachments(pic, units)  # to the side's typed objectives; the formations plan without them
+        plan = side_plan(battle, side)
+        if plan is not None:  # the designer's plan first; the doctrine plays the units it leaves (15.9)
+            out, following = plan_units(pic, plan, state.plans[side])
+            formations = without(formations, following)
+        # to the side's typed objectives; the formations plan without them
+        sent = detachments(pic, [u for _, members in formations for u in members])
         if sent:
             formations = without(formations, {unit.uid for unit, _ in sent})
         if side in state.attackers:

@@ -34,7 +34,7 @@ from .orders import Order, OrderError, apply_order, embark
 from .pathing import MovementField
 from .reinforcements import any_pending, bring_in
 from .roster import ROSTER_SAFE, Roster
-from .state import GameState, UnitState
+from .state import GameState, PlanProgress, UnitState
 from .victory import VictoryResult, score
 
 
@@ -231,6 +231,19 @@ class Battle:
     def start(self) -> None:
         if self.state.turn == 0:
             self._next_turn()
+
+    def follow_plan(self, side: str, plan: str, groups: int) -> None:
+        """The computer player follows the AI plan `plan` (of `groups` groups) for `side` (docs/rules.md 15.9)."""
+        self.state.plans[side] = PlanProgress(plan, [-1] * groups)
+        self.emit(ev.PlanChosen(self.state.turn, self.state.pulse, side, plan))
+
+    def fire_trigger(self, side: str, trigger: str) -> None:
+        self.state.plans[side].fired.append(trigger)
+        self.emit(ev.TriggerFired(self.state.turn, self.state.pulse, side, trigger))
+
+    def plan_step(self, side: str, group: int, step: int) -> None:
+        """Group `group` of the side's plan is on its order `step` from now on."""
+        self.state.plans[side].steps[group] = step
 
     def orders_phase(self, orders_by_side: dict[str, list[Order]]) -> list[str]:
         """Apply each side's orders; returns the messages of orders the rules refused."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import fields
+from dataclasses import asdict, fields
 from pathlib import Path
 
 from ..model import Arrival
@@ -17,7 +17,7 @@ from ..model.content import Content
 from ..yamlio import atomic_write_text
 from .battle import Battle
 from .events import Event
-from .state import GameState, Mission, UnitState
+from .state import GameState, Mission, PlanProgress, UnitState
 
 FORMAT = "tacforge-save"
 VERSION = 1
@@ -136,6 +136,7 @@ def save(battle: Battle, path: Path) -> None:
         "captured": sorted(state.captured),
         "held_turns": state.held_turns,
         "exits": state.exits,
+        **({"plans": {side: asdict(progress) for side, progress in state.plans.items()}} if state.plans else {}),
         "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
         "units": [_unit_to_dict(u) for u in state.units.values()],
         "events": [e.to_dict() for e in battle.events],
@@ -211,6 +212,10 @@ def load(path: Path, content: Content) -> tuple[Battle, list[dict]]:
             captured=set(body.get("captured", ())),
             held_turns=dict(body.get("held_turns", {})),
             exits=dict(body.get("exits", {})),
+            plans={
+                side: PlanProgress(p["plan"], list(p["steps"]), list(p["fired"]))
+                for side, p in body.get("plans", {}).items()
+            },
         )
         battle = Battle(content, scenario, state=state)
         battle.seen_by_side = {k: set(v) for k, v in body.get("seen_by_side", {}).items()}

@@ -19,6 +19,15 @@ class Mission:
 
 
 @dataclass
+class PlanProgress:
+    """How far a side's AI plan has got (docs/rules.md 15.9): kept in the state so a saved game goes on with it."""
+
+    plan: str
+    steps: list[int]  # per group of the plan: the index of the order it is on, -1 before its first has started
+    fired: list[str] = field(default_factory=list)  # the trigger ids fired, in order
+
+
+@dataclass
 class UnitState:
     uid: str  # "allied:B3"
     side: str
@@ -109,6 +118,7 @@ class GameState:
     captured: set[str] = field(default_factory=set)  # ids of capture objectives taken
     held_turns: dict[str, int] = field(default_factory=dict)  # every-turn hold objective id -> turns held
     exits: dict[str, int] = field(default_factory=dict)  # exit objective id -> units that left by its edge
+    plans: dict[str, PlanProgress] = field(default_factory=dict)  # side -> the AI plan the computer follows
 
     def side_units(self, side: str):
         return [u for u in self.units.values() if u.side == side]
