@@ -12,6 +12,7 @@ from ..model.source import Source
 from ..source_locations import LocationIndex
 from .arrival_checks import check_arrivals_and_objectives
 from .parameter_checks import check_parameter_order
+from .plan_checks import check_ai_plans
 from .scenario_checks import check_scenario
 
 
@@ -451,6 +452,7 @@ def check_pack(pack, content: Content) -> list[Issue]:
     for s in docs.scenarios:
         out += check_scenario(s, content, docs.dropped)
         out += check_arrivals_and_objectives(s, content)
+        out += check_ai_plans(s, content)
     if pack.manifest.ruleset and content.ruleset is None:
         out.append(
             error(
