@@ -3,8 +3,11 @@ the map become a group, the Map menu's waypoint tool adds its moves and the trig
 forms set a start and a condition, each is one step of Edit > Undo, and the map draws the plan's routes."""
 
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
+from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QPushButton
 from test_map_units_qt import drag, open_scenario
+
+from tacforge.editor.scenario import plan_edits as edits
 
 A1 = ("german", 0, 1)  # bocage_crossroads: the German A1
 
@@ -85,20 +88,23 @@ def test_a_plan_is_made_on_the_dock_and_the_map_one_undo_step_each(qtbot, window
     assert tab.view.plan_marks is None and dock.plans.count() == 0
 
 
-def test_an_issue_about_a_plan_brings_its_order_forward(qtbot, window, pack_copy):
-    tab, document = open_scenario(qtbot, window, pack_copy)
-    dock = window.room_docks["ai_plans"]
-    from tacforge.editor.scenario import plan_edits as edits
+def issue_items(window):
+    items = (window.issues.topLevelItem(i) for i in range(window.issues.topLevelItemCount()))
+    return {item.data(0, Qt.ItemDataRole.UserRole).code: item for item in items}
 
+
+def test_a_plan_problem_is_in_the_issues_dock_and_its_double_click_chooses_the_order(qtbot, window, pack_copy):
+    _tab, document = open_scenario(qtbot, window, pack_copy)
+    dock = window.room_docks["ai_plans"]
     edits.add_plan(document, "german")
     edits.add_group(document, "german", 0, ["A1"])
     edits.add_order(document, "german", 0, 0, "hold")
-    edits.add_order(document, "german", 0, 0, "move", (90, 90))
-
-    class Issue:
-        file = str(document.path)
-        path = ("ai_plans", "german", 0, "groups", 0, "orders", 1, "move")
-
-    window.jump_to_issue(Issue())
+    edits.add_order(document, "german", 0, 0, "move", (200, 9))  # off the 60 x 60 map
+    qtbot.waitUntil(lambda: "plan.square-off-map" in issue_items(window), timeout=10_000)
+    dock.focus.set(group=None, order=None)
+    item = issue_items(window)["plan.square-off-map"]
+    window.issues.itemDoubleClicked.emit(item, 0)
     assert dock.chosen().group == 0 and dock.chosen().order == 1
-    assert dock.orders.currentRow() == 1 and dock.order_form.square_x.value() == 90
+    assert dock.orders.currentRow() == 1 and dock.order_form.square_x.value() == 200
+    edits.set_order_square(document, "german", 0, 0, 1, (9, 9))
+    qtbot.waitUntil(lambda: "plan.square-off-map" not in issue_items(window), timeout=10_000)

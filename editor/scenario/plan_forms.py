@@ -22,7 +22,8 @@ from . import plan_view as view
 AT_ONCE, ON_TURN, ON_TRIGGER = "at once (after the order before)", "on turn", "when a trigger fires"
 
 
-def _spin(high: int = 999, low: int = 0) -> QSpinBox:
+def _spin(high: int = 255, low: int = 0) -> QSpinBox:
+    """A whole number; the default bound is a square's coordinate's in schemas/defs.schema.json."""
     spin = QSpinBox()
     spin.setRange(low, high)
     return spin
