@@ -17,7 +17,8 @@ GOLDEN_GAMES = [
     ("reinforcements", 1),
     ("reinforcements", 3),
     ("objectives", 1),
-    ("plans", 1),  # issue 26's AI plan
+    ("plans", 1),  # issue 26's AI plans: seed 1 draws 'frontal',
+    ("plans", 2),  # seed 2 'flank'
 ]  # seed 3: the Germans come on their last turn
 
 

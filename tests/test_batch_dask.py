@@ -322,3 +322,14 @@ def test_ctrl_c_stops_a_local_cluster_run_and_leaves_no_process():
 def _workers_of(client) -> list:
     """The LocalCluster's worker processes: children of the client spawned by multiprocessing."""
     return [p for p in client.children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]
+
+
+def test_a_dask_run_reports_the_ai_plans_as_the_pool_does(cluster):
+    """Issue 26: each game's AI plan travels back from the worker; the per-plan report is the pool's."""
+    from engine_features import PACKS
+
+    args = dict(seed=5, turns=6, pack_paths=[PACKS])
+    pool = run_batch("features_fixtures:plans", 8, jobs=2, **args)
+    dask = run_batch("features_fixtures:plans", 8, cluster=DaskCluster(scheduler=cluster.scheduler_address), **args)
+    _same_report(pool, dask)
+    assert dask.plans() == pool.plans() and sum(r["games"] for r in dask.plans()["german"]) == 8

@@ -199,6 +199,7 @@ def run_batch(
         games=games,
         elapsed=time.perf_counter() - started,
         on_dask=cluster is not None,
+        plan_names={side: {p.id: p.name for p in plans} for side, plans in scenario.ai_plans.items()},
     )
 
 

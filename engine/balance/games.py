@@ -52,6 +52,7 @@ class SideSummary:
     top: tuple[UnitContribution, ...]  # this side's best contributors, vp > 0, best first (at most TOP_PER_SIDE)
     arrived: int = 0  # reinforcement units that entered the battle (scenario `arrives:`)
     typed_objectives: int = 0  # points from the scenario's typed objectives, in the total
+    plan: str | None = None  # the AI plan the side followed (docs/rules.md 15.9); None: none, the doctrine
 
     def effective(self) -> tuple[int, int, int, int]:
         """(kills, objective, typed objectives, bonus) as they count in the total: the doubled part doubled, the
@@ -158,6 +159,7 @@ def summarise(battle: Battle, index: int, seed: int) -> GameSummary:
             tuple(contributions[:TOP_PER_SIDE]),
             arrived[side],
             score.typed_objectives,
+            state.plans[side].plan if side in state.plans else None,
         )
     if result.ratio is not None:
         ratio, note = float(result.ratio), ""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from . import stats
 from .games import DECIDERS_PER_GAME, LEVELS, GameSummary, UnitContribution
+from .plan_report import plan_lines, plan_results
 
 
 def _pct(x: float | None) -> str:
@@ -52,6 +53,7 @@ class BatchReport:
     games: list[GameSummary] = field(default_factory=list)
     elapsed: float = 0.0
     on_dask: bool = False  # played by `jobs` Dask workers rather than `jobs` local processes
+    plan_names: dict[str, dict[str, str]] = field(default_factory=dict)  # side -> its AI plans' ids -> names
 
     # -- aggregates ------------------------------------------------------------------------------------------------
     @property
@@ -184,6 +186,13 @@ class BatchReport:
             for uid, cs in ranked[:top]
         ]
 
+    def plans(self) -> dict[str, list[dict]]:
+        """Per side with AI plans, each plan's games and results (plan_report.plan_results)."""
+        return plan_results(self.games, self.sides, self.plan_names)
+
+    def _plan_sides(self) -> list[str]:
+        return [side for side in self.sides if side in self.plan_names or any(g.sides[side].plan for g in self.games)]
+
     def _other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
 
@@ -211,6 +220,9 @@ class BatchReport:
             "first_contact": self.first_contact(),
             "deciders": self.deciders(),
         }
+        plans = self.plans()
+        if plans:  # only for scenarios with plans: the report of any other stays as it was
+            body["plans"] = plans
         if timing:
             body["timing"] = {
                 "jobs": self.jobs,
@@ -231,7 +243,7 @@ class BatchReport:
             ]
             classes = sorted({c for g in self.games for c in g.sides[side].strength})
             cols += [f"{side}_lost_{c}" for c in classes]
-        return cols + ["deciders"]
+        return cols + ["deciders"] + [f"{side}_plan" for side in self._plan_sides()]
 
     def to_csv(self) -> str:
         """One row per game, in index order."""
@@ -263,6 +275,7 @@ class BatchReport:
                         f"{side}_lost": sum(s.lost.values()),
                         f"{side}_typed_objectives": s.typed_objectives,
                         f"{side}_arrived": s.arrived,
+                        f"{side}_plan": s.plan or "",
                     }
                 )
                 row.update({f"{side}_lost_{c}": s.lost.get(c, 0) for c in s.strength})
@@ -345,6 +358,8 @@ class BatchReport:
                     f"{row['mean_vp_conceded']:>12.1f}"
                 )
 
+        lines += plan_lines(self.plans(), name, f"{name[r['numerator']]} VP / {name[r['denominator']]} VP")
+
         fc = self.first_contact()
         lines.append("")
         if fc["mean_turn"] is not None:
@@ -388,6 +403,7 @@ def report_from_games(
     turns: int = 0,
     jobs: int = 1,
     elapsed: float = 0.0,
+    plan_names: dict[str, dict[str, str]] | None = None,
 ) -> BatchReport:
     """A report over summaries made elsewhere (tests, a saved batch); games are put in index order."""
     ordered = sorted(games, key=lambda g: g.index)
@@ -407,4 +423,5 @@ def report_from_games(
         False,
         ordered,
         elapsed,
+        plan_names=plan_names or {},
     )

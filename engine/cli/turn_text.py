@@ -57,6 +57,10 @@ def turn_summary(battle: Battle, events: list, turn: int) -> str:
             )
         elif e.kind == "exited":
             news.append(f"{state.units[e.unit].label} left the map ({_objective_name(battle, e.objective)})")
+        elif e.kind == "plan":
+            news.append(f"{battle.ruleset.known_side(e.side).name} plan: {_plan_name(battle, e.side, e.plan)}")
+        elif e.kind == "trigger":
+            news.append(f"{battle.ruleset.known_side(e.side).name} plan: trigger '{e.trigger}' fired")
         elif e.kind == "killed":
             killed[e.unit] += e.count
         elif e.kind == "fired":
@@ -84,6 +88,11 @@ def turn_summary(battle: Battle, events: list, turn: int) -> str:
     if news:
         parts.append("; ".join(news))
     return " ".join(parts)
+
+
+def _plan_name(battle: Battle, side: str, plan_id: str) -> str:
+    plan = next((p for p in battle.scenario.ai_plans.get(side, ()) if p.id == plan_id), None)
+    return f"'{plan_id}'" + (f" ({plan.name})" if plan is not None and plan.name else "")
 
 
 def _objective_name(battle: Battle, objective_id: str) -> str:
@@ -130,6 +139,11 @@ def final_report(battle: Battle, result: VictoryResult) -> str:
         lost = sum(u.initial_count - u.count for u in units)
         total = sum(u.initial_count for u in units)
         lines.append(f"{battle.ruleset.known_side(side).name}: lost {lost} of {total} vehicles, guns and men")
+    for side, progress in state.plans.items():
+        lines.append(
+            f"{battle.ruleset.known_side(side).name} followed the AI plan {_plan_name(battle, side, progress.plan)}"
+            + (f"; triggers fired: {', '.join(progress.fired)}" if progress.fired else "")
+        )
     if reinforcement_uids(battle.scenario):
         for side, report in arrival_report(battle).items():
             name = battle.ruleset.known_side(side).name
@@ -159,4 +173,9 @@ def result_json(battle: Battle, result: VictoryResult) -> dict:
         },
         **({"objectives": [vars(o) for o in result.objectives]} if result.objectives else {}),
         **({"reinforcements": arrival_report(battle)} if reinforcement_uids(battle.scenario) else {}),
+        **(
+            {"plans": {side: {"plan": p.plan, "triggers": p.fired} for side, p in state.plans.items()}}
+            if state.plans
+            else {}
+        ),
     }

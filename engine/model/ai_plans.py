@@ -49,8 +49,8 @@ class EnemyIn:
 
 @dataclass(frozen=True, slots=True)
 class Losses:
-    """More than the share `over` (0-1) of the units `units` (unit refs "A1" or formation letters "B") is gone
-    (killed or routed off the map), counted in units."""
+    """The side's own units `units` (unit refs "A1" or formation letters "B") have lost more than the share `over`
+    (0-1) of their starting strength (men, guns and vehicles killed)."""
 
     units: tuple[str, ...]
     over: float
@@ -74,7 +74,8 @@ Condition = TurnReached | ObjectiveHeld | EnemyIn | Losses | AllOf | AnyOf
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
-    """Fires once, at the end of the first turn its condition holds; orders may `start` on it from then on."""
+    """Fires once, at the start of the side's first orders phase in which its condition holds; orders may `start`
+    on it from then on."""
 
     id: str
     when: Condition

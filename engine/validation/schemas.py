@@ -189,6 +189,18 @@ def _describe(err: ValidationError) -> tuple[str, str, str | None, Severity]:
                 "take neither",
                 Severity.ERROR,
             )
+    if v == "oneOf" and not err.context and isinstance(value, dict):
+        # valid under more than one branch: where each branch requires its own key (an AI plan's order or
+        # condition), more than one of those keys was given
+        keys = [k for branch in err.validator_value for k in _required_keys(branch)]
+        present = [k for k in keys if k in value]
+        if len(present) > 1:
+            return (
+                "schema.invalid",
+                f"{', '.join(present)} cannot go together here",
+                "give one of: " + ", ".join(keys),
+                Severity.ERROR,
+            )
     if v in ("oneOf", "anyOf") and err.context:
         deepest = max(err.context, key=lambda e: len(e.absolute_path))
         code, message, hint, sev = _describe(deepest)
