@@ -72,6 +72,10 @@ def test_renaming_or_deleting_a_trigger_carries_to_the_orders_waiting_for_it(doc
     plan = plans(document)[0]
     assert plan.triggers[0].id == "go" and plan.groups[0].orders[1].start.trigger == "go"
     assert (plan.triggers[0].when.corner, plan.triggers[0].when.opposite) == ((20, 20), (25, 28))
+    same = edits.condition("enemy_in", enemy_in=(20, 20, 25, 28))
+    assert steps(document, edits.set_trigger_when, "german", 0, 0, same)[0] == 0  # unchanged: no step
+    assert steps(document, edits.set_trigger_when, "german", 0, 0, edits.condition("turn", turn=4))[0] == 1
+    assert plans(document)[0].triggers[0].when.turn == 4
     edits.add_trigger(document, "german", 0, edits.condition("turn", turn=3))
     with pytest.raises(ValueError, match="already has a trigger 'go'"):
         edits.rename_trigger(document, "german", 0, 1, "go")
@@ -94,6 +98,8 @@ def test_orders_change_kind_and_place_and_the_last_plan_takes_its_keys_with_it(d
     assert steps(document, edits.set_order_kind, "allied", 0, 0, 1, "attack")[0] == 1
     assert steps(document, edits.set_order_square, "allied", 0, 0, 1, (25, 29))[0] == 1
     assert steps(document, edits.set_order_start, "allied", 0, 0, 1, turn=4)[0] == 1
+    assert steps(document, edits.set_order_square, "allied", 0, 0, 1, (25, 29))[0] == 0  # unchanged: no step
+    assert steps(document, edits.set_order_start, "allied", 0, 0, 1, turn=4)[0] == 0
     order = plans(document, "allied")[0].groups[0].orders[1]
     assert (order.kind, order.square, order.start.turn) == ("attack", (25, 29), 4)
     with pytest.raises(ValueError, match="needs a square"):

@@ -273,7 +273,11 @@ class PlanDock(QWidget):
             self._edit(edits.set_plan_value, *at, key, value)
 
     def _weight(self) -> None:
-        self._plan_value("weight", _number(self.weight.value()))
+        scenario, chosen = self.scenario(), self.chosen()
+        plans = view.plans_of(scenario, chosen.side) if scenario is not None else ()
+        shown = plans[chosen.plan].weight if chosen.plan is not None and chosen.plan < len(plans) else None
+        if shown is not None and self.weight.value() != shown:  # leaving the field unchanged writes no default
+            self._plan_value("weight", _number(self.weight.value()))
 
     def _then_hold(self, on: bool) -> None:
         at = self.chosen().rows("group")

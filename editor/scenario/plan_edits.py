@@ -209,6 +209,8 @@ def set_order_square(document, side: str, plan: int, group: int, order: int, squ
     kind = order_kind(document.value(*path))
     if kind not in SQUARE_ORDERS:
         raise ValueError(f"a {kind} order has no square")
+    if list(document.value(*path, kind)) == list(square):
+        return  # a form's field left unchanged makes no undo step
     document.set_value((*path, kind), flow_square(square), f"Move waypoint {order + 1} to {square[0]},{square[1]}")
 
 
@@ -287,6 +289,8 @@ def add_trigger(document, side: str, plan: int, when: CommentedMap) -> int:
 
 def set_trigger_when(document, side: str, plan: int, trigger: int, when: CommentedMap) -> None:
     path = trigger_path(side, plan, trigger)
+    if document.value(*path, "when") == when:
+        return  # a form's field left unchanged makes no undo step
     ident = document.value(*path, "id")
     document.set_value((*path, "when"), when, f"Change condition of trigger {ident}")
 

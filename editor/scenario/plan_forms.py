@@ -131,7 +131,7 @@ class TriggerForm(QWidget):
         self.units = QLineEdit()
         self.units.setPlaceholderText("A1, A2, B")
         self.over = QDoubleSpinBox()
-        self.over.setRange(0.0, 1.0)
+        self.over.setRange(0.0, 0.99)  # a share below 1 (the schema's exclusive maximum): all lost never "exceeds"
         self.over.setSingleStep(0.1)
         form.addRow("Id", self.ident)
         form.addRow("Fires", self.kind)
