@@ -11,7 +11,7 @@ WESTERN = Path(__file__).resolve().parents[1] / "plugins/western/tacforge_wester
 def western_copy_window(pack_id: str, name_prefix: str = ""):
     """(app, main window, pack folder): the pack copied to a temporary folder as `pack_id` (its name prefixed
     with `name_prefix`), the window on it with its own settings and recovery folder."""
-    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # xvfb-run ... QT_QPA_PLATFORM=xcb: a real X server
     from PyQt6.QtCore import QSettings
     from PyQt6.QtWidgets import QApplication
 

@@ -57,6 +57,7 @@ def test_a_run_plays_the_unsaved_edit_and_compares_with_the_run_before(qtbot, wi
     assert not dialog.compare_button.isEnabled()  # nothing to compare with yet
     first = dialog.current[0]
     assert first.n == 4 and not first.cancelled
+    assert not dialog.results.plans_box.isVisibleTo(dialog)  # no AI plans: no table of them
     allied = {sum(g.sides["allied"].strength.values()) for g in first.games}
     assert len(allied) == 1  # every game fields the same force
 
@@ -176,3 +177,21 @@ def test_a_notable_game_opens_as_the_replay_of_the_game_the_run_played(qtbot, wi
             {"unsaved": source.unsaved, "turns": 1},
         )
     ]
+
+
+def test_a_run_of_a_scenario_with_ai_plans_reports_each_plans_results(qtbot, window, scenario):
+    from tacforge.editor.scenario import plan_edits as edits
+
+    for name in ("Hold the crossroads", "Push west"):  # two German plans of equal weight
+        row_ = edits.add_plan(scenario, "german", name)
+        edits.add_group(scenario, "german", row_, ["B"])
+        edits.add_order(scenario, "german", row_, 0, "hold" if name.startswith("Hold") else "attack", (40, 30))
+    dialog = open_dialog(window, runs=4, turns=1)
+    run_and_wait(qtbot, dialog)
+    report, table = dialog.current[0], dialog.results.plans
+    assert dialog.results.plans_box.isVisibleTo(dialog)
+    cells = [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
+    assert [c[:2] for c in cells] == [["German", "plan_1: Hold the crossroads"], ["German", "plan_2: Push west"]]
+    drawn = [sum(1 for g in report.games if g.sides["german"].plan == plan) for plan in ("plan_1", "plan_2")]
+    assert [c[2].split()[0] for c in cells] == [str(n) for n in drawn] and sum(drawn) == 4
+    assert all(g.sides["allied"].plan is None for g in report.games)  # the Allies have no plans: the doctrine

@@ -35,6 +35,8 @@ def test_the_menu_lists_registered_tools_and_presets_with_distinct_shortcuts(con
         "units",
         "entrench",
         "place_objective",
+        "plan_waypoint",
+        "trigger_area",
     ]
     shortcuts = [key for _id, _name, key in entries if key]
     assert len(shortcuts) == len(set(shortcuts)) == len(entries)

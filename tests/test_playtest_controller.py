@@ -212,3 +212,21 @@ def test_a_battle_played_on_after_its_end_replays_too(bocage):
     again = BattleController.replaying(played.record, *bocage)
     again.advance()
     assert [e.to_dict() for e in again.battle.events] == [e.to_dict() for e in played.battle.events]
+
+
+def test_the_plan_each_side_follows_and_its_triggers_are_told_to_that_side_only():
+    from tacforge.editor.playtest.log_lines import plan_status
+
+    events = [
+        ev.PlanChosen(1, 0, side="german", plan="flank"),
+        ev.PlanChosen(1, 0, side="allied", plan="hold_fast"),
+        ev.TriggerFired(5, 4, side="german", trigger="go"),
+    ]
+    assert [log_line(e, str, str.title)[0] for e in events] == [
+        "T1.0 German follows AI plan flank",
+        "T1.0 Allied follows AI plan hold_fast",
+        "T5.4 German's AI plan trigger go fires",
+    ]
+    assert [e for e in events if shown_to(e, "allied", str, ())] == [events[1]]
+    assert plan_status(events, 3, None, str.title) == "German: plan flank, fired go (T5); Allied: plan hold_fast"
+    assert plan_status(events, 2, "german", str.title) == "German: plan flank"

@@ -230,3 +230,35 @@ def test_a_saved_game_continues_in_a_battle_window(window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: battle_window.report is not None, timeout=20_000)
     assert battle_window.controller.battle.state.turn == 3 and battle_window.controller.over
     battle_window.close()
+
+
+def test_the_battle_window_shows_the_plan_the_computer_follows_and_its_triggers(
+    window, scenario_tab, qtbot, monkeypatch
+):
+    from PyQt6.QtWidgets import QApplication
+
+    from tacforge.editor.playtest.battle_window import BattleWindow
+    from tacforge.editor.scenario import plan_edits as edits
+
+    document = scenario_document(scenario_tab)  # the German panzer company holds, then drives west on turn 2
+    edits.add_plan(document, "german", "Hold, then push")
+    edits.add_group(document, "german", 0, ["B"])
+    edits.add_order(document, "german", 0, 0, "hold")
+    edits.add_order(document, "german", 0, 0, "move", (40, 30))
+    edits.add_trigger(document, "german", 0, edits.condition("turn", turn=2))
+    edits.set_order_start(document, "german", 0, 0, 1, trigger="trigger_1")
+    accept_as(monkeypatch, turns=3)
+    window.playtests.start_action.trigger()  # Playtest > Playtest... (F5)
+    [battle_window] = [w for w in QApplication.topLevelWidgets() if isinstance(w, BattleWindow)]
+    qtbot.waitUntil(lambda: battle_window.controller.over and not battle_window.engine_busy, timeout=30_000)
+    battle_window.set_playing(False)
+    battle_window.show_all.setChecked(True)
+    battle_window.show_frame(len(battle_window.controller.frames) - 1)  # (the slider may not span them all yet)
+    assert battle_window.plans.text() == "German: plan plan_1, fired trigger_1 (T2)"
+    lines = [battle_window.log.item(i).text() for i in range(battle_window.log.count())]
+    assert "T1.0 German follows AI plan plan_1" in lines
+    assert any(line.endswith("German's AI plan trigger trigger_1 fires") for line in lines)
+    battle_window.show_all.setChecked(False)  # the Allies' view: the enemy's plan is not theirs to know
+    battle_window._refresh()
+    assert battle_window.current_viewer() == "allied" and battle_window.plans.text() == ""
+    battle_window.close()

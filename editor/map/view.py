@@ -16,6 +16,7 @@ from PyQt6.QtCore import QPointF, QRectF, Qt, pyqtSignal
 from PyQt6.QtGui import QImage, QPainter
 from PyQt6.QtWidgets import QAbstractScrollArea, QWidget
 
+from ..common.plan_marks import PlanMarks
 from ..grid.model import MapModel
 from ..qt_present import present
 from . import view_input
@@ -48,6 +49,8 @@ class MapView(QAbstractScrollArea):
     objectivePlaced = pyqtSignal(int, int)  # the objective tool: a click on a square
     pointPicked = pyqtSignal(float, float)  # while picking: a click, in squares from the map's corner
     pickingCancelled = pyqtSignal()  # Escape while picking
+    planSquarePicked = pyqtSignal(int, int)  # the plan waypoint tool: a click on a square
+    planAreaDrawn = pyqtSignal(object)  # the trigger area tool: (x0, y0, x1, y1), inclusive corners
 
     def __init__(self, model: MapModel, content=None, parent=None) -> None:
         if parent is None and isinstance(content, QWidget):
@@ -70,6 +73,7 @@ class MapView(QAbstractScrollArea):
         self.picking = False  # a click is a point for pointPicked (the trace's control points), not for the tool
         self._preview: QImage | None = None
         self.marked: tuple[int, int] | None = None  # a square shown to the designer (an issue's), until a click
+        self.plan_marks: PlanMarks | None = None  # the AI plan chosen in the scenario room's AI Plans dock
         self._hover: tuple[int, int] | None = None
         self._pan: tuple[QPointF, int, int] | None = None  # where a pan started: pointer, scroll bar values
         # the objective area being dragged (view_input.py): pointer's offset from its centre, the centre now
@@ -216,6 +220,11 @@ class MapView(QAbstractScrollArea):
     def show_trace_marks(self, on: bool) -> None:
         """Draw the trace's control points (while the trace dialog is open) or stop drawing them."""
         self.trace_marks = on
+        present(self.viewport()).update()
+
+    def set_plan_marks(self, marks) -> None:
+        """Draw one AI plan (common/plan_marks.py PlanMarks, or None for none): routes and trigger areas."""
+        self.plan_marks = marks
         present(self.viewport()).update()
 
     def select_units(self, keys) -> None:
@@ -400,6 +409,10 @@ class MapView(QAbstractScrollArea):
                 self.entrenchmentStroke.emit(payload)
             elif name == "place_objective" and isinstance(payload, tuple):  # (x, y)
                 self.objectivePlaced.emit(*payload)
+            elif name == "plan_square" and isinstance(payload, tuple):  # (x, y)
+                self.planSquarePicked.emit(*payload)
+            elif name == "plan_area":
+                self.planAreaDrawn.emit(payload)
         mask = self.controller.preview
         self._preview = None if mask is None or not mask.any() else mask_image(mask, (120, 210, 255, 120))
         present(self.viewport()).update()

@@ -1,6 +1,6 @@
 """The map view's paint pass (kept apart from the widget's event handling): terrain picture (with a traced image
-under or over it), LOS highlight, tool preview, grid, labels, scenario overlays (units, objectives and entry edges
-last), the marked square, selection and the brush outline, in that order."""
+under or over it), LOS highlight, tool preview, grid, labels, scenario overlays (entry edges, objectives, an AI
+plan's routes, units last), the marked square, selection and the brush outline, in that order."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QPainter
 
 from .overlays import Painter
+from .plan_paint import paint_plan
 from .trace import paint_control_points, paint_trace
 from .unit_symbols import paint_entries, paint_objectives, paint_units
 
@@ -59,6 +60,7 @@ def paint_view(view, p: QPainter, clip) -> None:
     geo.overlays(overlays, model.width, model.height, drag)
     paint_entries(geo, overlays.entries, model.width, model.height)
     paint_objectives(geo, overlays.objectives)
+    paint_plan(geo, view.plan_marks)
     paint_units(geo, overlays.units, view.controller.selected_units, view.controller.unit_drag)
     if trace is not None and view.trace_marks:
         paint_control_points(geo, trace[0], view.trace_pending)

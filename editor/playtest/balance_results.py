@@ -29,6 +29,7 @@ from .balance_figures import (
     share_with_interval,
     vp_text,
 )
+from .balance_plans import plan_rows
 from .balance_plots import LevelsPlot, RatioHistogram
 
 DECIDERS_SHOWN = 10
@@ -109,9 +110,17 @@ class BalanceResults(QWidget):
             1,
         )
         grid.addWidget(_titled("Notable games (double-click to watch the replay)", self.notable), 3, 0, 1, 2)
+        self.plans = _table(["Side", "AI plan", "Games drawn", "Wins", "Draws", "Defeats", "Mean victory ratio"])
+        self.plans.setToolTip(
+            "Each AI plan's games (the plan is drawn by weight for each game) and how its side fared in them: "
+            "games, share and 95% interval; the mean victory ratio with its 95% interval"
+        )
+        self.plans_box = _titled("Results per AI plan (games, share, 95% interval)", self.plans)
+        grid.addWidget(self.plans_box, 4, 0, 1, 2)
         grid.setRowStretch(1, 5)
         grid.setRowStretch(2, 3)
         grid.setRowStretch(3, 3)
+        grid.setRowStretch(4, 2)
 
     def show_report(self, report: BatchReport) -> None:
         self.report = report
@@ -150,6 +159,9 @@ class BalanceResults(QWidget):
             ],
             [d["unit"] for d in deciders],
         )
+        plans = plan_rows(report)
+        self.plans_box.setVisible(bool(plans))  # a scenario without AI plans shows no such table
+        _fill(self.plans, [[r.side, r.plan, r.drawn, r.wins, r.draws, r.defeats, r.ratio] for r in plans])
         notable = notable_games(report)
         _fill(
             self.notable,

@@ -34,7 +34,7 @@ from .battle_orders import OrdersInput
 from .battle_panels import CombatLog, Timeline, UnitList
 from .controller import BattleController
 from .frames import END, ORDERS, Frame
-from .log_lines import shown_to
+from .log_lines import plan_status, shown_to
 from .worker import EngineThread
 
 if TYPE_CHECKING:
@@ -95,6 +95,8 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.resizeDocks([units_dock], [480], Qt.Orientation.Horizontal)
         self.prompt = QLabel()
         present(self.statusBar()).addWidget(self.prompt, 1)
+        self.plans = QLabel()  # the computer's AI plans and their triggers, as far as the viewer may know
+        present(self.statusBar()).addPermanentWidget(self.plans)
         self._build_actions(fog=controller.choice.fog)
         self.timer = QTimer(self)
         self.timer.setInterval(POLL_MS)
@@ -218,6 +220,7 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.units.show_frame(frame, viewer, self.selected)
         seen = frame.seen.get(viewer, ()) if viewer is not None else ()
         self.log.show_until(self.controller.battle.events, frame.event_end, viewer, seen)
+        self.plans.setText(plan_status(self.controller.battle.events, frame.event_end, viewer, self.side_name))
         self.timeline.set_frames(len(self.controller.frames), self.index, frame.title)
 
     def _fire_lines(self, frame, viewer) -> list:

@@ -13,11 +13,15 @@ Names = Callable[[str], str]
 
 # What a side learns only of its own units: the other side's orders, sightings and fire requests
 _PRIVATE = (ev.OrderGiven, ev.Spotted, ev.BombardmentRequested, ev.BombardmentCancelled, ev.Arrived, ev.Rallied)
+# ... and what only the side itself knows: the AI plan it follows and the triggers that fired
+_SIDE_PRIVATE = (ev.PlanChosen, ev.TriggerFired)
 
 
 def shown_to(event: ev.Event, viewer: str | None, side_of: Names, seen) -> bool:
     """Whether the log shows `event` to `viewer` (None: every event), who has spotted the enemy units `seen`: all
-    about its own units, what is done to them, and what spotted enemies do; none of the enemy's orders."""
+    about its own units, what is done to them, and what spotted enemies do; none of the enemy's orders or plan."""
+    if isinstance(event, _SIDE_PRIVATE):
+        return viewer is None or event.side == viewer
     unit = getattr(event, "unit", None)
     if viewer is None or unit is None or side_of(unit) == viewer:
         return True
@@ -61,6 +65,8 @@ def log_line(event: ev.Event, name: Names, side_name: Names) -> tuple[str, str] 
         ev.BombardmentCancelled: lambda e: f"{name(e.unit)}'s bombardment cancelled: {e.reason}",
         ev.Arrived: lambda e: f"{name(e.unit)} arrives at {_sq(e.at)}",
         ev.Exited: lambda e: f"{name(e.unit)} leaves the map at {_sq(e.at)}",
+        ev.PlanChosen: lambda e: f"{side_name(e.side)} follows AI plan {e.plan}",
+        ev.TriggerFired: lambda e: f"{side_name(e.side)}'s AI plan trigger {e.trigger} fires",
         ev.ObjectiveCaptured: lambda e: f"{side_name(e.side)} takes {e.objective} (+{e.points})",
         ev.OrderGiven: lambda e: f"{name(e.unit)}: {e.order} {e.detail}" + (f" (delay {e.delay})" if e.delay else ""),
         ev.VictoryScored: lambda e: (
@@ -75,3 +81,21 @@ def log_line(event: ev.Event, name: Names, side_name: Names) -> tuple[str, str] 
 
 def _sq(square) -> str:
     return f"{square[0]},{square[1]}" if square else "?"
+
+
+def plan_status(events, end: int, viewer: str | None, side_name: Names) -> str:
+    """Which AI plan each side follows and which of its triggers have fired (with the turn), in events[:end],
+    as far as `viewer` may know (None: every side): "German: plan flank, fired go (T5)"."""
+    plans: dict[str, str] = {}
+    fired: dict[str, list[str]] = {}
+    for event in events[:end]:
+        if isinstance(event, _SIDE_PRIVATE) and (viewer is None or event.side == viewer):
+            if isinstance(event, ev.PlanChosen):
+                plans[event.side] = event.plan
+            else:
+                fired.setdefault(event.side, []).append(f"{event.trigger} (T{event.turn})")
+    parts = []
+    for side, plan in plans.items():
+        triggers = fired.get(side)
+        parts.append(f"{side_name(side)}: plan {plan}" + (f", fired {', '.join(triggers)}" if triggers else ""))
+    return "; ".join(parts)

@@ -2,7 +2,9 @@
 shows of the scenario (units, objectives, entrenchments, entry edges) and what the scenario tools do to it
 (map/tools/scenario_tools.py): select units (shared with the Order of battle tree through unit_selection.py), move
 them by the placement rules (placement.py, one undo step per move), toggle entrenchments, place or remove typed
-objectives (map_marks.py), and take units dropped from the Order of battle dock (unit_drop.py).
+objectives (map_marks.py), take units dropped from the Order of battle dock (unit_drop.py), and draw the AI plan
+chosen in the AI Plans dock (plan_focus.py), to whose chosen group the waypoint tool adds moves and whose chosen
+trigger the area tool gives an `enemy_in` rectangle (plan_edits.py).
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from PyQt6.QtCore import QObject
 from PyQt6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox
 
 from ..common.unit_marks import entry_marks, unit_marks
-from . import map_marks, objective_edits
+from . import map_marks, objective_edits, plan_edits, plan_view
 from .placement import move, move_targets
+from .plan_focus import focus_for
 from .unit_drop import UnitDrop
 from .unit_selection import selection_for
 
@@ -31,6 +34,12 @@ class ScenarioMapLink(QObject):
         self.view.entrenchmentStroke.connect(self.entrench)
         self.view.objectivePlaced.connect(self.objective_clicked)
         self.view.controller.unit_rules = self.move_rules
+        self.view.planSquarePicked.connect(self.plan_square)
+        self.view.planAreaDrawn.connect(self.plan_area)
+        self.plan_focus = focus_for(tab.document)
+        self.plan_focus.changed.connect(self.show_plan)
+        tab.document.changed.connect(self.show_plan)
+        self.show_plan()
         self.ask_objective = self._ask_objective  # replaced by tests (a dialog would block)
 
     @property
@@ -85,6 +94,38 @@ class ScenarioMapLink(QObject):
             move(self.document, drag.moves, f"Move {names}")
         refused = "; ".join(drag.refused.values())
         self.tab.hovered.emit(f"not moved: {refused}" if refused else f"moved {len(drag.moves)} unit(s)")
+
+    # -- AI plans -------------------------------------------------------------------------------------------------
+    def show_plan(self, _event=None) -> None:
+        scenario = self._scenario()
+        chosen = self.plan_focus.chosen
+        self.view.set_plan_marks(plan_view.plan_marks(scenario, chosen) if scenario is not None else None)
+
+    def plan_square(self, x: int, y: int) -> None:
+        """A waypoint: a move to the square after the chosen group's orders (one undo step)."""
+        chosen = self.plan_focus.chosen
+        if self._scenario() is None or chosen.group is None:
+            self.tab.hovered.emit("choose a plan's group in the AI Plans dock first, then click its waypoints")
+            return
+        row = plan_edits.add_order(self.document, chosen.side, chosen.plan, chosen.group, "move", (x, y))
+        self.plan_focus.set(order=row)
+        self.tab.hovered.emit(f"group {chosen.group + 1}: order {row + 1}, move to {x},{y}")
+
+    def plan_area(self, rect) -> None:
+        """The chosen trigger fires when an enemy unit is seen in `rect` (inclusive corners); with no trigger
+        chosen, a new trigger of the chosen plan does (one undo step)."""
+        chosen = self.plan_focus.chosen
+        if self._scenario() is None or chosen.plan is None:
+            self.tab.hovered.emit("choose a plan in the AI Plans dock first, then draw its trigger's area")
+            return
+        when = plan_edits.condition("enemy_in", enemy_in=rect)
+        if chosen.trigger is None:
+            row = plan_edits.add_trigger(self.document, chosen.side, chosen.plan, when)
+            self.plan_focus.set(trigger=row)
+        else:
+            plan_edits.set_trigger_when(self.document, chosen.side, chosen.plan, chosen.trigger, when)
+        x0, y0, x1, y1 = rect
+        self.tab.hovered.emit(f"trigger area {x0},{y0}-{x1},{y1}")
 
     # -- entrenchments and objectives -----------------------------------------------------------------------------
     def entrench(self, squares) -> None:

@@ -137,8 +137,9 @@ class MainWindow(QMainWindow):
         self.issues_dock = self._dock("Issues", self.issues, bottom, "issues")
         self.docks.append(self.issues_dock)
         # what a room needs side by side shares a place as tabs: the terrain palette with the order of battle (a map
-        # or a scenario), the scenario's properties with its rules parameters; the tab shown follows the document
-        for first, second in (("terrain", "oob"), ("properties", "scenario_parameters")):
+        # or a scenario), the scenario's properties with its rules parameters and its AI plans; the tab shown follows
+        # the document
+        for first, second in (("terrain", "oob"), ("properties", "scenario_parameters"), ("properties", "ai_plans")):
             docks = [self._dock_named(first), self._dock_named(second)]
             if None not in docks:
                 self.tabifyDockWidget(*docks)

@@ -146,4 +146,6 @@ MENU = (
     "units",
     "entrench",
     "place_objective",
+    "plan_waypoint",
+    "trigger_area",
 )

@@ -5,11 +5,13 @@
                   says where each unit would land and which cannot, shown while dragging (`unit_drag`).
 * entrench     -- a stroke of squares whose entrenchments toggle (one undo step for the stroke).
 * place_objective -- a click puts a typed objective on a square (or takes away the one there).
+* plan_waypoint -- a click adds a move order to that square to the AI plan group chosen in the AI Plans dock.
+* trigger_area -- a rubber band draws the `enemy_in` area of the AI plan trigger chosen there.
 
 They return no terrain edits; their outcomes are events for the map's tab, which edits the scenario document:
 ("units_selected", frozenset of keys), ("units_dragging", UnitDrag) as the pointer moves, ("units_moved", UnitDrag),
 ("entrench", [squares]),
-("place_objective", (x, y)).
+("place_objective", (x, y)), ("plan_square", (x, y)), ("plan_area", (x0, y0, x1, y1) inclusive corners).
 """
 
 from __future__ import annotations
@@ -149,3 +151,48 @@ class ObjectiveTool(Tool):
         if self.model.contains(x, y):
             self.controller.events.append(("place_objective", (x, y)))
         return []
+
+
+@register
+class PlanWaypointTool(Tool):
+    """A click adds a waypoint (a move order to the square) to the group chosen in the AI Plans dock."""
+
+    id, name, shortcut = "plan_waypoint", "AI plan waypoint", "W"
+
+    def press(self, x, y, *, shift=False):
+        if self.model.contains(x, y):
+            self.controller.events.append(("plan_square", (x, y)))
+        return []
+
+
+@register
+class TriggerAreaTool(Tool):
+    """A rubber band whose release gives an `enemy_in` area to the trigger chosen in the AI Plans dock."""
+
+    id, name, shortcut = "trigger_area", "AI trigger area", "T"
+
+    def __init__(self, controller) -> None:
+        super().__init__(controller)
+        self._anchor: tuple[int, int] | None = None
+
+    def press(self, x, y, *, shift=False):
+        self._anchor = (x, y)
+        self.controller.preview = rect_mask(self.model.types.shape, (x, y), (x, y))
+        return []
+
+    def move(self, x, y):
+        if self._anchor is not None:
+            self.controller.preview = rect_mask(self.model.types.shape, self._anchor, (x, y))
+        return []
+
+    def release(self, x, y):
+        if self._anchor is not None:
+            x0, y0, x1, y1 = normalise_rect(self.model, self._anchor, (x, y))  # half-open, clipped to the map
+            if x1 > x0 and y1 > y0:
+                self.controller.events.append(("plan_area", (x0, y0, x1 - 1, y1 - 1)))
+        self.cancel()
+        return []
+
+    def cancel(self):
+        self._anchor = None
+        self.controller.preview = None
