@@ -26,9 +26,10 @@ queued ones are dropped (those the pool has already handed to a worker's queue s
 return at once), the games already being played are finished (at most one per worker) and the report holds every
 completed game, flagged `cancelled`.
 
-Lost workers. A worker process that dies (killed, out of memory, crashed) breaks its pool: the games it and the
-pool still held are played again on a fresh pool, at most MAX_LOST_WORKERS times (as Dask re-runs a lost worker's
-games). Past that the report holds the games played and names the lost ones (`lost`), rather than nothing.
+Lost workers. A worker process that dies (killed, out of memory, crashed) breaks its pool: the games the pool still
+held are played again on a fresh worker, one at a time, and a game that takes its worker down MAX_LOST_WORKERS
+times is given up (as Dask re-runs a lost worker's games, within the same bound). The report then holds every game
+played and names the ones given up (`lost`), rather than nothing.
 """
 
 from __future__ import annotations
@@ -208,33 +209,43 @@ def run_batch(
     )
 
 
-# How many times a pool that lost a worker (killed, out of memory, crashed) is replaced by a fresh one, its lost
-# games played again there: Dask's own bound (distributed.scheduler.allowed-failures, 3), so both paths agree.
+# How many times a game may take its worker process down (killed, out of memory, crashed) before the batch gives it
+# up: Dask's own bound (distributed.scheduler.allowed-failures, 3), so both paths agree.
 MAX_LOST_WORKERS = 3
 
 
 def _run_pool(
     setup: GameSetup, seed, runs, jobs, finished, is_cancelled, play: Callable = _play_in_worker
 ) -> list[int]:
-    """Play games 0..runs-1 on a pool of `jobs` workers (each running `play(index, seed)`); returns the indexes of
-    the games lost with workers more times than MAX_LOST_WORKERS allows, which are then not played."""
+    """Play games 0..runs-1 on a pool of `jobs` workers (each running `play(index, seed)`); returns the games given
+    up, not played.
+
+    A lost worker breaks its pool and every game the pool held with it. Those games are suspects: they are played
+    again one at a time on a fresh one-worker pool, so that a loss there names its game; a game lost
+    MAX_LOST_WORKERS times alone is given up. The other games go on, on a fresh pool of `jobs` workers."""
     context = _pool_context()
     stop = context.Event()  # a game a worker's queue already holds is not played once the batch is cancelled
     queue = list(range(runs))  # games still to hand out, lowest first
-    losses = 0
-    while True:
-        lost = _run_one_pool(context, stop, setup, seed, queue, jobs, finished, is_cancelled, play)
-        if not lost:
-            return []
-        losses += 1
-        if is_cancelled():
-            return sorted(lost)
-        if losses > MAX_LOST_WORKERS:
-            return sorted(lost + queue)
-        queue = sorted(lost + queue)  # on a fresh pool: the games of the lost worker first
+    suspects: list[int] = []
+    losses: dict[int, int] = {}
+    given_up: list[int] = []
+    while (queue or suspects) and not is_cancelled():
+        if not suspects:
+            suspects = _run_one_pool(context, stop, setup, seed, queue, jobs, 2 * jobs, finished, is_cancelled, play)
+            continue
+        lost = _run_one_pool(context, stop, setup, seed, suspects, 1, 1, finished, is_cancelled, play)
+        for index in lost:  # one game at a time: the game that was being played
+            losses[index] = losses.get(index, 0) + 1
+            if losses[index] >= MAX_LOST_WORKERS:
+                given_up.append(index)
+            else:
+                suspects.insert(0, index)
+    return sorted(given_up)
 
 
-def _run_one_pool(context, stop, setup, seed, queue: list[int], jobs, finished, is_cancelled, play) -> list[int]:
+def _run_one_pool(
+    context, stop, setup, seed, queue: list[int], jobs, window, finished, is_cancelled, play
+) -> list[int]:
     """Play the games of `queue` (taking them from it) on one pool; returns the games a lost worker took down with
     it (the pool is then broken, and every game it still held is returned)."""
     pool = ProcessPoolExecutor(
@@ -244,8 +255,8 @@ def _run_one_pool(context, stop, setup, seed, queue: list[int], jobs, finished, 
         initargs=(setup, dict(os.environ), os.getcwd(), stop),
     )
     pending: dict[Future, tuple[int, int]] = {}  # future -> (game index, game seed)
-    window = 2 * jobs  # a game queued behind each one playing, so no worker waits, and little to cancel
-    lost: list[int] = []
+    lost: list[int] = []  # `window` games at most handed out: a game queued behind each one playing, so no worker
+    # waits, and little to cancel or to lose
     try:
         while True:
             while queue and len(pending) < window and not is_cancelled():
@@ -270,8 +281,8 @@ def _run_one_pool(context, stop, setup, seed, queue: list[int], jobs, finished, 
                         lost.append(index)
                 pending.clear()
                 break
-        if not lost:
-            stop.set()  # finished or cancelled: drop the queued games
+        if is_cancelled():
+            stop.set()  # drop the games the workers' queues already hold (the next pools' workers see it too)
         for future in pending:
             future.cancel()
     except BaseException:
