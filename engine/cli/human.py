@@ -132,7 +132,7 @@ class HumanPlayer:
     def _parse(self, battle: Battle, side: str, verb: str, args: list[str]):
         """The order a line gives, or NotUnderstood saying what is wrong in the words of the help."""
         if verb not in USAGE:
-            raise NotUnderstood(f"there is no order '{verb}'")
+            raise NotUnderstood(f"unknown order '{verb}'")
         usage = USAGE[verb]
         wanted = len(usage.split()) - 1 - usage.count("[")
         if len(args) < wanted:
@@ -156,8 +156,6 @@ class HumanPlayer:
         if verb == "advance":
             return o.Advance(side, args[0].upper(), square(1), speed(3))
         if verb in ("speed", "range", "face", "cancel") and args[0].endswith("*"):
-            if verb != "cancel" and len(args) < 2:
-                raise NotUnderstood(f"'{verb}' needs a value after the units: {usage}")
             value = None if verb == "cancel" else (args[1].upper() if verb == "face" else number(1, verb))
             return o.AllUnits(side, args[0][0].upper(), verb, value)
         if verb == "speed":
