@@ -536,6 +536,7 @@ def replaced_folder(folder: Path) -> Iterator[Path]:
     whole or not at all, even by a process killed mid-write (its staging folder is a stale temporary)."""
     folder = Path(folder)
     folder.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temporaries([folder.parent])  # a staging folder an earlier, killed replacement left
     staging = Path(tempfile.mkdtemp(prefix=_temporary_prefix(folder), suffix=".tmp", dir=folder.parent))
     try:
         if folder.is_dir():

@@ -115,7 +115,7 @@ def test_a_scenario_id_given_twice_in_one_pack_names_both_files(tmp_path, capsys
     assert main(["--pack-path", str(pack), "play", "fight", "--turns", "1"]) == 2
     err = capsys.readouterr().err
     assert "use pack:id" not in err  # it cannot help: both are mine:fight
-    assert f"the scenario id 'mine:fight' is given to 2 scenarios of pack 'mine', in {pack}/scenarios/fight-copy.yaml"
+    assert "the scenario id 'mine:fight' is given to 2 scenarios of pack 'mine'" in err
     assert f"{pack / 'scenarios' / 'fight-copy.yaml'} and {pack / 'scenarios' / 'fight.yaml'}" in err
 
 
