@@ -542,12 +542,20 @@ def replaced_folder(folder: Path) -> Iterator[Path]:
         if folder.is_dir():
             shutil.copytree(folder, staging, symlinks=True, dirs_exist_ok=True)
             shutil.copystat(folder, staging)
+        else:  # mkdtemp's folder is private (0700); a new folder gets the mode any folder made here would
+            os.chmod(staging, 0o777 & ~_umask())
         yield staging
         _swap_into_place(staging, folder)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     shutil.rmtree(staging, ignore_errors=True)  # after the swap it holds the old folder
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _swap_into_place(staging: Path, folder: Path) -> None:

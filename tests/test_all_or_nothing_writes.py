@@ -47,6 +47,9 @@ def test_new_force_replaces_the_pack_whole_or_not_at_all(tmp_path, monkeypatch, 
 
     out = tmp_path / "battles"
     assert main([*NEW, "--seed", "1", "-o", str(out)]) == 0
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert out.stat().st_mode & 0o777 == 0o777 & ~mask  # as a folder made with mkdir, not a private temporary
     before = tree(out)
     real = scenario_writer.write_pack_schemas
     monkeypatch.setattr(scenario_writer, "write_pack_schemas", disk_full)

@@ -112,7 +112,11 @@ def run(args) -> int:
             battle.continue_after_end()
     except KeyboardInterrupt:
         if args.save:
-            save_or_stop(battle, args.save)
+            try:
+                save_or_stop(battle, args.save)
+            except SaveWriteError as exc:
+                fail(CommandError(str(exc), code=1))
+                return 130
             print(f"\ninterrupted; the game is saved in {args.save}")
         return 130
     except SaveWriteError as exc:
