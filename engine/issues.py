@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -155,3 +156,25 @@ class IssueList:
     def extend(self, issues: Iterable[Issue]) -> None:
         for i in issues:
             self.add(i)
+
+
+NAME_MAX = 255  # the longest file or folder name the usual file systems (ext4, APFS, NTFS) take, in bytes
+
+
+def long_name_problem(path: str | os.PathLike) -> str | None:
+    """What is wrong with a path that has a file or folder name too long for any file system, which the operating
+    system would refuse with 'File name too long' (a traceback wherever a path is first looked at); None if none."""
+    for part in Path(path).parts:
+        length = len(os.fsencode(part))
+        if length > NAME_MAX:
+            shown = part if len(part) <= 40 else f"{part[:20]}...{part[-12:]}"
+            return (
+                f"the name '{shown}' in {_short_path(path)} is {length} bytes long; a file or folder name can "
+                f"be at most {NAME_MAX}"
+            )
+    return None
+
+
+def _short_path(path: str | os.PathLike) -> str:
+    text = os.fspath(path)
+    return text if len(text) <= 80 else f"{text[:40]}...{text[-30:]}"

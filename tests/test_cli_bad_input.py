@@ -87,8 +87,8 @@ def _saved_game(tmp_path, capsys) -> tuple:
     "damage,message",
     [
         (lambda body: body.update(version=99), "save format version 99 is not one this tacforge reads"),
-        (lambda body: body.update(turn="three"), "the save is damaged (turn missing or of the wrong type)"),
-        (lambda body: body.update(units=[{"uid": "allied:A0"}]), "the save is damaged (KeyError"),
+        (lambda body: body.update(turn="three"), ": $.turn: 'turn' must be"),
+        (lambda body: body.update(units=[{"uid": "allied:A0"}]), ": $.units[0]: the required key 'side' is missing"),
         (lambda body: body.update(rng=[3, [1, 2], None]), "the save is damaged"),
         (lambda body: body.pop("seen_by_side") and body.update(seen_by_side=[1]), "the save is damaged"),
     ],

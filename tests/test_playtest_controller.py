@@ -114,7 +114,8 @@ def test_stop_abandons_the_battle_at_the_next_event(bocage):
 def test_a_replay_of_other_rules_or_an_old_log_is_refused(bocage, tmp_path, capsys):
     played = play_through_controller(*bocage, turns=1)
     log = tmp_path / "replay.jsonl"
-    log.write_text(played.replay_log().replace(played.record.rules_fingerprint, "0" * 16))
+    played.record.rules_fingerprint = "0" * 16  # as a game played with other weapon tables records it
+    log.write_text(played.replay_log())
     record, _ = read_replay(log)
     with pytest.raises(RecordError, match="rules changed"):
         BattleController.replaying(record, *bocage)

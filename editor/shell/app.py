@@ -5,12 +5,15 @@ work an earlier session did not save."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
 
 from PyQt6.QtCore import QSettings
 from PyQt6.QtWidgets import QApplication, QMessageBox
+
+from tacforge.engine.yamlio import remove_stale_temporaries
 
 from . import recovery
 from .main_window import MainWindow
@@ -36,6 +39,16 @@ def offer_recovery(window: MainWindow) -> None:
                 restore_text(tab, original, copy.read_text(encoding="utf-8"))
                 continue
         recovery.discard(original)
+
+
+def save_folders(workspace: Workspace) -> list[Path]:
+    """Where the editor's saves write: every folder of the packs it sees, and the recovery folder."""
+    folders = [recovery.recovery_dir()]
+    for pack in workspace.packset.all:
+        for root, dirs, _ in os.walk(pack.location.folder):
+            dirs[:] = [d for d in dirs if not d.startswith(".")]  # a staging folder is removed whole, not entered
+            folders.append(Path(root))
+    return folders
 
 
 def application() -> QApplication:
@@ -65,6 +78,7 @@ def open_window(argv: list[str] | None = None, settings: QSettings | None = None
     application()
     settings = settings if settings is not None else QSettings("tacforge", "editor")
     workspace = Workspace(args.pack_path + remembered_packs(settings))
+    remove_stale_temporaries(save_folders(workspace))
     window = MainWindow(workspace, settings)
     window.show()
     files = args.files or [p for p in [workspace.first_scenario()] if p is not None]

@@ -25,6 +25,11 @@ Cancellation. `cancel` is anything with `is_set()` (a threading.Event). Once it 
 queued ones are dropped (those the pool has already handed to a worker's queue see the workers' stop flag and
 return at once), the games already being played are finished (at most one per worker) and the report holds every
 completed game, flagged `cancelled`.
+
+Lost workers. A worker process that dies (killed, out of memory, crashed) breaks its pool: the games the pool still
+held are played again on a fresh worker, one at a time, and a game that takes its worker down MAX_LOST_WORKERS
+times is given up (as Dask re-runs a lost worker's games, within the same bound). The report then holds every game
+played and names the ones given up (`lost`), rather than nothing.
 """
 
 from __future__ import annotations
@@ -158,6 +163,7 @@ def run_batch(
     profile, state = content.ruleset, probe.state
     jobs = min(jobs or default_jobs(), runs)
     done: dict[int, GameSummary] = {}
+    lost: list[int] = []
     is_cancelled = (lambda: cancel.is_set()) if cancel is not None else (lambda: False)
 
     def finished(summary: GameSummary) -> None:
@@ -180,7 +186,7 @@ def run_batch(
                 raise BatchError(f"game {index} (seed {this}) failed: {type(exc).__name__}: {exc}") from exc
             finished(summary)
     else:
-        _run_pool(setup, seed, runs, jobs, finished, is_cancelled)
+        lost = _run_pool(setup, seed, runs, jobs, finished, is_cancelled)
     games = [done[i] for i in sorted(done)]
     return BatchReport(
         scenario=scenario.id,
@@ -195,17 +201,54 @@ def run_batch(
         turns=state.last_turn,
         runs=runs,
         jobs=jobs,
-        cancelled=len(games) < runs,
+        cancelled=len(games) + len(lost) < runs,
         games=games,
+        lost=tuple(lost),
         elapsed=time.perf_counter() - started,
         on_dask=cluster is not None,
         plan_names={side: {p.id: p.name for p in plans} for side, plans in scenario.ai_plans.items()},
     )
 
 
-def _run_pool(setup: GameSetup, seed, runs, jobs, finished, is_cancelled) -> None:
+# How many times a game may take its worker process down (killed, out of memory, crashed) before the batch gives it
+# up: Dask's own bound (distributed.scheduler.allowed-failures, 3), so both paths agree.
+MAX_LOST_WORKERS = 3
+
+
+def _run_pool(
+    setup: GameSetup, seed, runs, jobs, finished, is_cancelled, play: Callable = _play_in_worker
+) -> list[int]:
+    """Play games 0..runs-1 on a pool of `jobs` workers (each running `play(index, seed)`); returns the games given
+    up, not played.
+
+    A lost worker breaks its pool and every game the pool held with it. Those games are suspects: they are played
+    again one at a time on a fresh one-worker pool, so that a loss there names its game; a game lost
+    MAX_LOST_WORKERS times alone is given up. The other games go on, on a fresh pool of `jobs` workers."""
     context = _pool_context()
     stop = context.Event()  # a game a worker's queue already holds is not played once the batch is cancelled
+    queue = list(range(runs))  # games still to hand out, lowest first
+    suspects: list[int] = []
+    losses: dict[int, int] = {}
+    given_up: list[int] = []
+    while (queue or suspects) and not is_cancelled():
+        if not suspects:
+            suspects = _run_one_pool(context, stop, setup, seed, queue, jobs, 2 * jobs, finished, is_cancelled, play)
+            continue
+        lost = _run_one_pool(context, stop, setup, seed, suspects, 1, 1, finished, is_cancelled, play)
+        for index in lost:  # one game at a time: the game that was being played
+            losses[index] = losses.get(index, 0) + 1
+            if losses[index] >= MAX_LOST_WORKERS:
+                given_up.append(index)
+            else:
+                suspects.insert(0, index)
+    return sorted(given_up)
+
+
+def _run_one_pool(
+    context, stop, setup, seed, queue: list[int], jobs, window, finished, is_cancelled, play
+) -> list[int]:
+    """Play the games of `queue` (taking them from it) on one pool; returns the games a lost worker took down with
+    it (the pool is then broken, and every game it still held is returned)."""
     pool = ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=context,
@@ -213,20 +256,34 @@ def _run_pool(setup: GameSetup, seed, runs, jobs, finished, is_cancelled) -> Non
         initargs=(setup, dict(os.environ), os.getcwd(), stop),
     )
     pending: dict[Future, tuple[int, int]] = {}  # future -> (game index, game seed)
-    window = 2 * jobs  # a game queued behind each one playing, so no worker waits, and little to cancel
-    next_index = 0
+    lost: list[int] = []  # `window` games at most handed out: a game queued behind each one playing, so no worker
+    # waits, and little to cancel or to lose
     try:
         while True:
-            while next_index < runs and len(pending) < window and not is_cancelled():
-                this = game_seed(seed, next_index)
-                pending[pool.submit(_play_in_worker, next_index, this)] = (next_index, this)
-                next_index += 1
+            while queue and len(pending) < window and not is_cancelled():
+                index = queue.pop(0)
+                this = game_seed(seed, index)
+                pending[pool.submit(play, index, this)] = (index, this)
             if not pending or is_cancelled():
                 break
             ready, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for future in sorted(ready, key=lambda done: pending[done]):
-                finished(_outcome(future, *pending.pop(future)))
-        stop.set()  # finished or cancelled: drop the queued games
+                index, this = pending.pop(future)
+                if isinstance(future.exception(), BrokenProcessPool):
+                    lost.append(index)
+                else:
+                    finished(_outcome(future, index, this))
+            if lost:  # the pool is broken: every game it still holds is lost with it
+                for future, (index, _) in pending.items():
+                    if future.done() and not future.cancelled() and future.exception() is None:
+                        if future.result() is not None:
+                            finished(future.result())
+                    else:
+                        lost.append(index)
+                pending.clear()
+                break
+        if is_cancelled():
+            stop.set()  # drop the games the workers' queues already hold (the next pools' workers see it too)
         for future in pending:
             future.cancel()
     except BaseException:
@@ -239,15 +296,12 @@ def _run_pool(setup: GameSetup, seed, runs, jobs, finished, is_cancelled) -> Non
     for future, _ in sorted(pending.items(), key=lambda item: item[1]):
         if future.done() and not future.cancelled() and future.exception() is None and future.result() is not None:
             finished(future.result())
+    return sorted(lost)
 
 
 def _outcome(future: Future, index: int, seed: int) -> GameSummary:
     try:
         return future.result()
-    except BrokenProcessPool as exc:
-        raise BatchError(
-            f"a worker process stopped unexpectedly ({exc}); game {index} (seed {seed}) not played"
-        ) from exc
     except Exception as exc:
         raise BatchError(f"game {index} (seed {seed}) failed: {type(exc).__name__}: {exc}") from exc
 

@@ -54,6 +54,7 @@ class BatchReport:
     elapsed: float = 0.0
     on_dask: bool = False  # played by `jobs` Dask workers rather than `jobs` local processes
     plan_names: dict[str, dict[str, str]] = field(default_factory=dict)  # side -> its AI plans' ids -> names
+    lost: tuple[int, ...] = ()  # games not played: their workers died more often than the batch re-runs them
 
     # -- aggregates ------------------------------------------------------------------------------------------------
     @property
@@ -212,6 +213,7 @@ class BatchReport:
             "runs": self.runs,
             "games": self.n,
             "cancelled": self.cancelled,
+            "lost": list(self.lost),
             "levels": self.levels(),
             "wins": self.wins(),
             "ratio": self.ratio_stats(),
@@ -288,16 +290,29 @@ class BatchReport:
             return "Dask worker" + ("s" if plural else "")
         return "process" + ("es" if plural else "")
 
+    def lost_text(self) -> str:
+        """What is missing from a report whose worker processes kept dying."""
+        games = ", ".join(str(i) for i in self.lost)
+        return (
+            f"MISSING {len(self.lost)} game{'s' if len(self.lost) != 1 else ''} ({games}): their worker process "
+            "stopped unexpectedly (killed, out of memory or crashed) every time they were played again; the "
+            "figures below are of the games that finished"
+        )
+
     def to_text(self) -> str:
         name = self.side_names
         lines = [f"Balance run: {self.scenario_name} ({self.scenario})"]
         handicap = f"handicap {self.handicap}" if self.handicap is not None else "the scenario's handicap"
         done = f"{self.n} games" if not self.cancelled else f"{self.n} of {self.runs} games (cancelled)"
+        if self.lost:
+            done = f"{self.n} of {self.runs} games"
         lines.append(
             f"{done}, base seed {self.seed}, {handicap}, {self.turns} turns; "
             f"{self.jobs} {self._runner()}, {self.elapsed:.1f} s"
             + (f" ({self.games_per_second:.2f} games/s)" if self.games_per_second else "")
         )
+        if self.lost:
+            lines.append(self.lost_text())
         if not self.games:
             lines.append("No game finished.")
             return "\n".join(lines)

@@ -9,8 +9,10 @@ A scenario names its map by id, and the map must be in the same pack, so a battl
 * `-o NAME.yaml` outside any pack: a new pack folder NAME/ next to where NAME.yaml would be, with
   scenarios/NAME.yaml and maps/NAME.yaml.
 
-Play it with `tacforge --pack-path PACKDIR play ID`. Files are written atomically, map first and pack.yaml last, so a
-failure never leaves a half-made pack; an existing scenario or map file is never replaced unless `force` is set.
+Play it with `tacforge --pack-path PACKDIR play ID`. The pack is written whole into a staging copy beside it, which
+then takes its place in one step (engine/yamlio.py `replaced_folder`), so a failure or a kill never leaves a
+half-made pack, nor an old scenario on a new map; an existing scenario or map file is never replaced unless `force`
+is set.
 Each file starts with a `# yaml-language-server: $schema=` line naming its schema in the pack's own schemas/ folder,
 which is written (or brought up to date) with the battle (engine/validation/schema_files.py).
 """
@@ -32,7 +34,7 @@ from ..model.content import Content
 from ..packs.discovery import MANIFEST, pack_folder_of
 from ..packs.manifest import read_manifest
 from ..validation.schema_files import schema_line, write_pack_schemas
-from ..yamlio import atomic_write_text, dump_roundtrip
+from ..yamlio import atomic_write_text, dump_roundtrip, replaced_folder
 from .battle import GeneratedBattle
 from .plan import BuildError
 
@@ -250,24 +252,29 @@ def write_battle(
     scenario_text = render("scenario", scenario_document(battle), scenario_path, pack_dir, list(comments))
     manifest_path = pack_dir / MANIFEST if new_pack else None
     try:
-        map_path.parent.mkdir(parents=True, exist_ok=True)
-        scenario_path.parent.mkdir(parents=True, exist_ok=True)
-        if new_map:
-            atomic_write_text(map_path, map_text)
-        atomic_write_text(scenario_path, scenario_text)
-        write_pack_schemas(pack_dir)
-        if manifest_path is not None:
-            manifest_text = render(
-                "pack",
-                _manifest(pack_id, requires, ruleset),
-                manifest_path,
-                pack_dir,
-                [
-                    "Battles built with `tacforge new`. Play one with:",
-                    f"  tacforge --pack-path {pack_dir} play {pack_id}:{sid}",
-                ],
-            )
-            atomic_write_text(manifest_path, manifest_text)
+        with replaced_folder(pack_dir) as staging:
+
+            def staged(path: Path) -> Path:
+                return staging / path.resolve().relative_to(pack_dir.resolve())
+
+            if new_map:
+                staged(map_path).parent.mkdir(parents=True, exist_ok=True)
+                atomic_write_text(staged(map_path), map_text)
+            staged(scenario_path).parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(staged(scenario_path), scenario_text)
+            write_pack_schemas(staging)
+            if manifest_path is not None:
+                manifest_text = render(
+                    "pack",
+                    _manifest(pack_id, requires, ruleset),
+                    manifest_path,
+                    pack_dir,
+                    [
+                        "Battles built with `tacforge new`. Play one with:",
+                        f"  tacforge --pack-path {pack_dir} play {pack_id}:{sid}",
+                    ],
+                )
+                atomic_write_text(staging / MANIFEST, manifest_text)
     except OSError as exc:
         raise BuildError(f"cannot write the battle: {exc.strerror or exc} ({exc.filename or pack_dir})") from None
     return WrittenBattle(pack_dir, pack_id, sid, scenario_path, map_path, manifest_path)

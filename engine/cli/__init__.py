@@ -12,6 +12,7 @@ import argparse
 import sys
 
 from . import batch_cmd, calc_cmd, map_cmd, new_cmd, packs_cmd, play_cmd, rules_cmd, schemas_cmd, validate_cmd
+from .common import CommandError, fail, path_problem
 
 COMMANDS = (packs_cmd, validate_cmd, play_cmd, calc_cmd, rules_cmd, new_cmd, map_cmd, batch_cmd, schemas_cmd)
 
@@ -75,6 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help()
         return 2
+    problem = path_problem(args)
+    if problem is not None:
+        return fail(CommandError(problem, code=2))
     try:
         return int(args.run(args) or 0)
     except KeyboardInterrupt:

@@ -7,7 +7,7 @@ import json
 import sys
 import threading
 
-from .common import CommandError, fail, positive_int
+from .common import CommandError, fail, positive_int, seed, turn_count
 
 
 def register(sub) -> None:
@@ -38,9 +38,9 @@ def register(sub) -> None:
     where.add_argument(
         "--workers", type=positive_int, metavar="N", help="worker processes of --cluster local (default: every core)"
     )
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="base seed of the batch (default 0)")
+    p.add_argument("--seed", type=seed, default=0, metavar="S", help="base seed of the batch (default 0)")
     p.add_argument("--handicap", type=int, choices=range(1, 6), metavar="1-5")
-    p.add_argument("--turns", type=positive_int, help="play this many turns instead of the scenario's length")
+    p.add_argument("--turns", type=turn_count, help="play this many turns instead of the scenario's length")
     p.add_argument(
         "--format",
         choices=("text", "json", "csv"),
@@ -153,4 +153,7 @@ def run(args) -> int:
         sys.stdout.write(report.to_csv())
     else:
         print(report.to_text())
+    if report.lost:
+        print(f"tacforge: {report.lost_text()}", file=sys.stderr)
+        return 1
     return 130 if interrupted else 0

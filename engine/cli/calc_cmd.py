@@ -10,7 +10,7 @@ import json
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .common import CommandError, fail
+from .common import CommandError, fail, positive_int
 
 if TYPE_CHECKING:  # the annotations' names; the functions import the rules when a command runs
     from ..rules import fire as rf
@@ -49,8 +49,8 @@ def register(sub) -> None:
 
 def _common(p) -> None:
     p.add_argument("--pack", default="western", help="pack whose weapons and rules to use (default western)")
-    p.add_argument("--pulses", type=int, default=1, help="pulses fired at the target, counting this one (P)")
-    p.add_argument("--count", type=int, default=1, help="weapons firing (N)")
+    p.add_argument("--pulses", type=positive_int, default=1, help="pulses fired at the target, counting this one (P)")
+    p.add_argument("--count", type=positive_int, default=1, help="weapons firing (N)")
     p.add_argument("--armor", "--armour", dest="armour", choices=("front", "back"), default="front")
     p.add_argument("--cover", action="store_true", help="the target is in cover (and stationary)")
     p.add_argument("--moving", action="store_true", help="the target is moving")

@@ -25,6 +25,25 @@ HELP = """orders (units by letter and index, e.g. B3; squares as x y, x from the
   end                              propose to end the game now (both players must agree)"""
 
 
+# What each order takes, as the help shows it: the words of a refusal.
+USAGE = {
+    "move": "move B3 30 12 [speed]",
+    "advance": "advance B 30 12 [speed]",
+    "speed": "speed B3 8",
+    "range": "range B3 4",
+    "face": "face B3 NE",
+    "bombard": "bombard A5 B3 40 12",
+    "target": "target B3 C2",
+    "embark": "embark B7 B3",
+    "disembark": "disembark B7",
+    "cancel": "cancel B3",
+}
+
+
+class NotUnderstood(Exception):
+    """A line at the prompt that is no order; the message says why in the words of the help."""
+
+
 class HumanPlayer:
     def __init__(self, read: Callable[[str], str] = input, out: TextIO | None = None):
         self.read, self.out = read, out
@@ -96,8 +115,8 @@ class HumanPlayer:
                     self.given.append((battle.state.turn, side, order))
                     refused = battle.orders_phase({side: [order]})
                     self.say(refused[0] if refused else self._echo(battle))
-            except (ValueError, IndexError) as exc:
-                self.say(f"?? {exc or 'not understood'}; type 'help'")
+            except NotUnderstood as exc:
+                self.say(f"?? {exc}; type 'help'")
 
     def _echo(self, battle: Battle) -> str:
         event = battle.events[-1] if battle.events else None
@@ -111,19 +130,38 @@ class HumanPlayer:
         return f"{side}:{label.upper()}"
 
     def _parse(self, battle: Battle, side: str, verb: str, args: list[str]):
+        """The order a line gives, or NotUnderstood saying what is wrong in the words of the help."""
+        if verb not in USAGE:
+            raise NotUnderstood(f"unknown order '{verb}'")
+        usage = USAGE[verb]
+        wanted = len(usage.split()) - 1 - usage.count("[")
+        if len(args) < wanted:
+            raise NotUnderstood(f"'{verb}' needs {wanted} word{'s' if wanted != 1 else ''} after it: {usage}")
+
+        def number(i: int, what: str) -> int:
+            try:
+                return int(args[i])
+            except ValueError:
+                raise NotUnderstood(f"the {what} must be a whole number, not '{args[i]}' ({usage})") from None
+
+        def square(i: int) -> tuple[int, int]:
+            return number(i, "x of the square"), number(i + 1, "y of the square")
+
+        def speed(i: int) -> int | None:
+            return number(i, "speed") if len(args) > i else None
+
         u = lambda: self._uid(side, args[0])  # noqa: E731
-        square = lambda i: (int(args[i]), int(args[i + 1]))  # noqa: E731
         if verb == "move":
-            return o.Move(u(), square(1), int(args[3]) if len(args) > 3 else None)
+            return o.Move(u(), square(1), speed(3))
         if verb == "advance":
-            return o.Advance(side, args[0].upper(), square(1), int(args[3]) if len(args) > 3 else None)
-        if verb in ("speed", "range", "face", "cancel") and args and args[0].endswith("*"):
-            value = None if verb == "cancel" else (args[1].upper() if verb == "face" else int(args[1]))
+            return o.Advance(side, args[0].upper(), square(1), speed(3))
+        if verb in ("speed", "range", "face", "cancel") and args[0].endswith("*"):
+            value = None if verb == "cancel" else (args[1].upper() if verb == "face" else number(1, verb))
             return o.AllUnits(side, args[0][0].upper(), verb, value)
         if verb == "speed":
-            return o.SetSpeed(u(), int(args[1]))
+            return o.SetSpeed(u(), number(1, "speed"))
         if verb == "range":
-            return o.SetRange(u(), int(args[1]))
+            return o.SetRange(u(), number(1, "range"))
         if verb == "face":
             return o.Face(u(), args[1].upper())
         if verb == "bombard":
@@ -135,9 +173,7 @@ class HumanPlayer:
             return o.Embark(u(), f"{side}:{passenger}" if passenger.endswith("*") else self._uid(side, passenger))
         if verb == "disembark":
             return o.Disembark(u())
-        if verb == "cancel":
-            return o.Cancel(u())
-        raise ValueError(f"unknown order '{verb}'")
+        return o.Cancel(u())
 
     def _units(self, battle: Battle, side: str) -> None:
         state = battle.state

@@ -10,7 +10,7 @@ import random
 import shlex
 
 from ..issues import render_text
-from .common import CommandError, fail, positive_int
+from .common import CommandError, fail, seed, turn_count
 
 EPILOG = """\
 output (-o):
@@ -52,8 +52,8 @@ def register(sub) -> None:
     p.add_argument("--river", action="store_true", help="the random map has a river")
     p.add_argument("--cover", type=int, default=5, choices=range(10), metavar="0-9", help="woods and broken terrain")
     p.add_argument("--no-hills", dest="hills", action="store_false", help="a flat map")
-    p.add_argument("--seed", type=int, help="seed of the map, forces and deployment (default: a random one)")
-    p.add_argument("--turns", type=positive_int, help="game length where the ruleset allows a custom one (BG 5-255)")
+    p.add_argument("--seed", type=seed, help="seed of the map, forces and deployment (default: a random one)")
+    p.add_argument("--turns", type=turn_count, help="game length where the ruleset allows a custom one (BG 5-255)")
     p.add_argument("--handicap", type=int, default=3, choices=range(1, 6), metavar="1-5")
     p.add_argument("--visibility", default="random", help="'random' (7-20, rolled at the start) or a fixed value")
     p.add_argument(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .common import CommandError, fail, positive_int, writable_file
+from .common import CommandError, fail, seed, turn_count, writable_file
 
 
 def register(sub) -> None:
@@ -17,11 +17,11 @@ def register(sub) -> None:
         "unless --human or --hotseat.",
     )
     p.add_argument("scenario", nargs="?", help="scenario id (pack:id or id) or the path of a scenario file")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=seed, default=1)
     who = p.add_mutually_exclusive_group()
     who.add_argument("--human", metavar="SIDE", help="you command SIDE; the computer the other")
     who.add_argument("--hotseat", action="store_true", help="two humans take turns at the keyboard")
-    p.add_argument("--turns", type=positive_int, help="play this many turns instead of the scenario's length")
+    p.add_argument("--turns", type=turn_count, help="play this many turns instead of the scenario's length")
     p.add_argument("--handicap", type=int, choices=range(1, 6), metavar="1-5")
     p.add_argument(
         "--log",
@@ -46,8 +46,8 @@ def run(args) -> int:
     from ..packs.scenario_lookup import find_scenario
     from ..sim.battle import Battle
     from ..sim.initial_state import SetupError
-    from ..sim.savegame import SaveError, load, save
-    from ..yamlio import atomic_write_text
+    from ..sim.savegame import SaveError, load
+    from ..yamlio import atomic_write_text, remove_stale_temporaries
     from .human import HumanPlayer
     from .turn_text import final_report, opening_text, result_json, turn_summary
 
@@ -57,11 +57,13 @@ def run(args) -> int:
         return run_replay(args)
     if not args.scenario:
         return fail(CommandError("name a scenario to play, or give --replay FILE"))
+    # what an earlier `play` killed mid-save left beside its files
+    remove_stale_temporaries(Path(p).parent for p in (args.save, args.log) if p is not None)
     try:
         content, scenario = find_scenario(args.scenario, args.pack_path)
         previous: list = []
         if args.load:
-            battle, previous = load(args.load, content)
+            battle, previous = load(args.load, content, expected=scenario)
         else:
             battle = Battle(content, scenario, seed=args.seed, handicap=args.handicap, turns=args.turns)
         sides = battle.state.sides
@@ -102,7 +104,7 @@ def run(args) -> int:
                 if text and not args.quiet:
                     print(turn_summary(battle, battle.events, turn))
                 if args.save:
-                    save(battle, args.save)  # atomic: the previous turn's file stays until this one is whole
+                    save_or_stop(battle, args.save)  # atomic: the previous turn's file stays until this one is whole
                     saved_turns.append(turn)
             if not (humans and all(h.wants_to_continue(battle) for h in humans)):
                 break
@@ -116,6 +118,8 @@ def run(args) -> int:
         else:
             print("\ninterrupted; nothing is saved")
         return 130
+    except SaveWriteError as exc:
+        return fail(CommandError(str(exc), code=1))
     if args.log:
         try:
             atomic_write_text(args.log, _replay_log(args, battle, players, humans, played_on, previous))
@@ -126,6 +130,22 @@ def run(args) -> int:
     else:
         print(json.dumps(result_json(battle, result), indent=2))
     return 0
+
+
+class SaveWriteError(Exception):
+    """--save could not write its file: the game stops there, with a message rather than a traceback."""
+
+
+def save_or_stop(battle, path: Path) -> None:
+    from ..sim.savegame import save
+
+    try:
+        save(battle, path)
+    except OSError as exc:
+        raise SaveWriteError(
+            f"cannot save the game to {path}: {exc.strerror or exc}; the previous save, if any, is as it was "
+            "(free some space or choose another --save FILE)"
+        ) from None
 
 
 def _replay_log(args, battle, players: dict, humans: list, played_on: list[int], previous: list) -> str:

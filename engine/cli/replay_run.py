@@ -11,7 +11,7 @@ from .common import CommandError, fail
 
 def run_replay(args) -> int:
     from ..packs.scenario_lookup import find_scenario
-    from ..sim.record import RecordError, file_format, read_replay
+    from ..sim.record import RecordError, file_format, read_replay_file
     from ..sim.savegame import FORMAT as SAVE_FORMAT
 
     if args.scenario or args.load or args.human or args.hotseat:
@@ -19,13 +19,13 @@ def run_replay(args) -> int:
     try:
         if file_format(args.replay) == SAVE_FORMAT:
             return _report_save(args)
-        record, logged = read_replay(args.replay)
-        content, scenario = find_scenario(record.scenario, args.pack_path)
+        replay = read_replay_file(args.replay)
+        content, scenario = find_scenario(replay.record.scenario, args.pack_path)
     except RecordError as exc:
         return fail(CommandError(str(exc), code=1))
     except CommandError as exc:
         return fail(exc)
-    return _play_again(args, record, logged, content, scenario)
+    return _play_again(args, replay, content, scenario)
 
 
 def _report_save(args) -> int:
@@ -53,8 +53,8 @@ def _report_save(args) -> int:
     return 0
 
 
-def _play_again(args, record, logged: list[dict], content, scenario) -> int:
-    from ..ai.session import replay
+def _play_again(args, replay, content, scenario) -> int:
+    from ..ai.session import replay as replay_session
     from ..sim.record import RecordError
     from .turn_text import final_report, result_json, turn_summary
 
@@ -64,8 +64,9 @@ def _play_again(args, record, logged: list[dict], content, scenario) -> int:
         if text and not args.quiet:
             print(turn_summary(session.battle, session.battle.events, turn))
 
+    record, logged = replay.record, replay.logged
     try:
-        session = replay(record, content, scenario, after_turn=report)
+        session = replay_session(record, content, scenario, after_turn=report)
     except RecordError as exc:
         return fail(CommandError(f"{args.replay}: {exc}", code=1))
     battle = session.battle
@@ -77,10 +78,13 @@ def _play_again(args, record, logged: list[dict], content, scenario) -> int:
     result = battle.result()
     print(final_report(battle, result) if text else json.dumps(result_json(battle, result), indent=2))
     if differs is not None:
-        print(
-            f"tacforge: the replay differs from the log from event {differs + 1} on: the engine has changed since "
-            "the game was played",
-            file=sys.stderr,
+        # the log is as tacforge wrote it (its digest matches), so what differs is how the engine plays it
+        why = (
+            "the engine has changed since the game was played"
+            if replay.intact
+            else "the file was edited, or the engine has changed since the game was played (the log is older "
+            "than replay digests, so which cannot be told)"
         )
+        print(f"tacforge: the replay differs from the log from event {differs + 1} on: {why}", file=sys.stderr)
         return 1
     return 0

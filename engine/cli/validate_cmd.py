@@ -43,6 +43,24 @@ def _requirement_errors(packset, pack, selected: list) -> list:
     return out
 
 
+def _folder_without_manifest(name: str, pack_paths: list) -> Path | None:
+    """The folder `name` in the places packs are looked for (--pack-path, TACFORGE_PACK_PATH), when it has no
+    pack.yaml: what a user who names it meant, and why no pack of that id was found."""
+    import os
+
+    from ..packs.discovery import ENV_VAR, MANIFEST
+
+    roots = [Path(p) for p in [*pack_paths, *os.environ.get(ENV_VAR, "").split(os.pathsep)] if str(p)]
+    for root in roots:
+        for folder in (root, root / name):
+            try:
+                if folder.name == name and folder.is_dir() and not (folder / MANIFEST).is_file():
+                    return folder
+            except OSError:
+                continue
+    return None
+
+
 def run(args) -> int:
     from ..packs import load_packs
     from ..packs.discovery import MANIFEST
@@ -83,6 +101,14 @@ def run(args) -> int:
             matches = [p for p in packset.all if p.id == target]
             if not matches:
                 known = ", ".join(sorted(p.id for p in packset.all)) or "none"
+                folder = _folder_without_manifest(target, extra)
+                if folder is not None:
+                    return fail(
+                        CommandError(
+                            f"validate: {folder} has no {MANIFEST}, so it is not a pack; write its {MANIFEST} "
+                            f"(docs/pack-format.md), or name a pack (packs found: {known})"
+                        )
+                    )
                 return fail(CommandError(f"validate: no pack '{target}' (packs found: {known})"))
             selected += matches
     if not selected:

@@ -18,7 +18,7 @@ from pathlib import Path
 from platformdirs import user_data_dir
 
 from .. import __version__
-from ..issues import Issue, error, warning
+from ..issues import Issue, error, long_name_problem, warning
 from ..resources import CORE_PACK_DIR
 
 ENTRY_POINT_GROUP = "tacforge.packs"
@@ -53,6 +53,12 @@ def _path_locations(paths: Iterable[str | Path], origin: str, issues: list[Issue
         if not str(raw):
             continue
         path = Path(raw).expanduser()
+        too_long = long_name_problem(path)
+        if too_long is not None:  # the operating system would refuse to look at it with an OSError
+            issues.append(
+                warning("pack.path-too-long", f"{origin}: {too_long}", hint=f"fix {origin}; the other packs load")
+            )
+            continue
         if not path.is_dir():
             issues.append(
                 warning(

@@ -72,9 +72,24 @@ def scenario_in(packset, ref: str, pack_paths: list):
         known = sorted(s.id for p in packset.packs.values() for s in p.docs.scenarios)
         raise CommandError(f"no scenario '{ref}' (known: {', '.join(known) or 'none'})")
     if len(candidates) > 1:
-        raise CommandError(f"'{ref}' is ambiguous: {', '.join(s.id for _, s in candidates)}; use pack:id")
+        raise CommandError(_ambiguous(ref, candidates))
     pack, scenario = candidates[0]
     return playable_content(packset, pack.id), scenario
+
+
+def _ambiguous(ref: str, candidates: list) -> str:
+    """Two or more scenarios answer to `ref`. Across packs, 'pack:id' picks one; twice in one pack, only the files
+    can tell them apart, so name them."""
+    ids = [s.id for _, s in candidates]
+    doubled = sorted({i for i in ids if ids.count(i) > 1})
+    if not doubled:
+        return f"'{ref}' is ambiguous: {', '.join(ids)}; use pack:id"
+    sid = doubled[0]
+    files = [str(s.source.file) for _, s in candidates if s.id == sid]
+    return (
+        f"the scenario id '{sid}' is given to {len(files)} scenarios of pack '{sid.split(':', 1)[0]}', in "
+        f"{' and '.join(files)}; give each its own id (the 'id:' of one of those files), or play one by its file path"
+    )
 
 
 def _broken_packs_that_may_hold(ref: str, folders: list, packset) -> list:

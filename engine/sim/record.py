@@ -8,6 +8,7 @@ holding the record, then every event of the battle. The computer player keeps no
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -130,18 +131,46 @@ class GameRecord:
         )
 
 
+def _digest(head_line: str, events_text: str) -> str:
+    return hashlib.sha256((head_line + "\n" + events_text).encode("utf-8")).hexdigest()
+
+
 def replay_text(record: GameRecord, events: list, continues_save: str | None = None) -> str:
     """The replay log: the header line, then the events (typed or as dicts) as JSON lines. A game continued from
-    a save is marked as such: the orders before the save are unknown, so it cannot be played again."""
+    a save is marked as such: the orders before the save are unknown, so it cannot be played again. The header
+    ends with a digest of the rest as written: a file edited afterwards is then told apart from an engine that
+    now plays the record differently."""
     from .savegame import events_jsonl
 
     head = record.to_dict() | ({"continues_save": continues_save} if continues_save else {})
-    return json.dumps(head, separators=(",", ":")) + "\n" + events_jsonl(events)
+    events_text = events_jsonl(events)
+    head_line = json.dumps(head, separators=(",", ":"))
+    head["digest"] = _digest(head_line, events_text)
+    return json.dumps(head, separators=(",", ":")) + "\n" + events_text
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replay log as read: its record, the events it logged, and whether its digest shows it as tacforge wrote
+    it (None for a log written before replays had a digest)."""
+
+    record: GameRecord
+    logged: list[dict]
+    intact: bool | None
 
 
 def read_replay(path: Path) -> tuple[GameRecord, list[dict]]:
-    """The record and the logged events of a replay log. Logs written before records existed (events only) and
-    anything else are refused with a message that says so."""
+    """The record and the logged events of a replay log (see read_replay_file)."""
+    replay = read_replay_file(path)
+    return replay.record, replay.logged
+
+
+def read_replay_file(path: Path) -> Replay:
+    """A replay log, checked: its header against schemas/replay.schema.json and its digest. Logs written before
+    records existed (events only), damaged or edited ones and anything else are refused with a message that says
+    so."""
+    from .savegame import schema_problem
+
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
@@ -166,16 +195,36 @@ def read_replay(path: Path) -> tuple[GameRecord, list[dict]]:
             f"{path}: replay format version {head.get('version')} is not one this tacforge reads "
             f"(it reads version {VERSION})"
         )
+    problem = schema_problem("replay", head, path)
+    if problem is not None:
+        raise RecordError(f"{problem}; the replay's header is damaged or was edited, so it is no record of a game")
     if head.get("continues_save"):
         raise RecordError(
             f"{path}: the log of a game continued from the save {head['continues_save']}: the orders "
             "given before the save are not in it, so it cannot be played again"
         )
+    intact = _intact(head, text)
+    if intact is False:
+        raise RecordError(
+            f"{path}: the file was edited after tacforge wrote it (its header or events do not match the digest "
+            "it was written with), so it is no record of a game; play the game again with --log"
+        )
     try:
         record = GameRecord.from_dict(head)
     except (KeyError, TypeError, ValueError, RecordError) as exc:
         raise RecordError(f"{path}: the replay's header is damaged ({type(exc).__name__}: {exc})") from None
-    return record, [r for r in rows[1:] if isinstance(r, dict)]
+    return Replay(record, [r for r in rows[1:] if isinstance(r, dict)], intact)
+
+
+def _intact(head: dict, text: str) -> bool | None:
+    """Whether the log is as written (its digest matches), None when it has no digest (an older log)."""
+    written = head.get("digest")
+    if written is None:
+        return None
+    rest = {k: v for k, v in head.items() if k != "digest"}
+    head_line = json.dumps(rest, separators=(",", ":"))
+    _, _, events_text = text.partition("\n")
+    return _digest(head_line, events_text) == written
 
 
 def file_format(path: Path) -> str | None:

@@ -12,7 +12,8 @@ import random
 from dataclasses import asdict, fields
 from pathlib import Path
 
-from ..model import Arrival
+from ..issues import Severity
+from ..model import Arrival, Scenario
 from ..model.content import Content
 from ..yamlio import atomic_write_text
 from .battle import Battle
@@ -144,12 +145,27 @@ def save(battle: Battle, path: Path) -> None:
     atomic_write_text(Path(path), json.dumps(body, indent=1) + "\n")
 
 
+def schema_problem(kind: str, body: object, path: Path) -> str | None:
+    """What is wrong with a save ('save') or a replay header ('replay') by its schema, naming the file and the
+    field (a turn of -5, a count that is not a number, a handicap of 9: such a file would play something no game
+    can reach); None when it is valid."""
+    from ..validation.schemas import validate
+
+    issues = [i for i in validate(kind, body, path) if i.severity is Severity.ERROR]
+    if not issues:
+        return None
+    first = issues[0]
+    more = f" (and {len(issues) - 1} more problems)" if len(issues) > 1 else ""
+    return f"{path}: {first.json_path}: {first.message}{more}"
+
+
 # The scalars of a save's header and their exact types (bool is not an int here: a turn of 'true' is damage).
 _HEADER_TYPES = {"seed": int, "turn": int, "pulse": int, "last_turn": int, "visibility": int, "over": bool}
 
 
-def load(path: Path, content: Content) -> tuple[Battle, list[dict]]:
-    """The battle as saved, and the saved events (as dicts) for the log."""
+def load(path: Path, content: Content, expected: Scenario | None = None) -> tuple[Battle, list[dict]]:
+    """The battle as saved, and the saved events (as dicts) for the log. `expected`: the scenario the user named,
+    which the save must be of. The file is checked against schemas/save.schema.json first, as a pack file is."""
     try:
         body = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
@@ -166,6 +182,14 @@ def load(path: Path, content: Content) -> tuple[Battle, list[dict]]:
         raise SaveError(
             f"{path}: save format version {body.get('version')} is not one this tacforge reads "
             f"(it reads version {VERSION}); continue it with the tacforge that saved it"
+        )
+    problem = schema_problem("save", body, path)
+    if problem is not None:
+        raise SaveError(f"{problem}; the save is damaged or was edited: start the game again or load an earlier save")
+    if expected is not None and str(body["scenario"]).split(":")[-1] != expected.id.split(":")[-1]:
+        raise SaveError(
+            f"{path}: the save is of scenario '{body['scenario']}', not '{expected.id}'; give that scenario to "
+            f"--load it (tacforge play {body['scenario']} --load {path})"
         )
     if body.get("pack") != content.pack_id:
         raise SaveError(f"{path}: the save is of pack '{body.get('pack')}', not '{content.pack_id}'")

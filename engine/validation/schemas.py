@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 BASE_URI = "https://schemas.tacforge.invalid/"
 KINDS = ("pack", "terrain", "rules", "weapons", "periods", "formations", "map", "scenario", "import_profile")
+# the files tacforge writes about a battle (engine/sim/savegame.py, record.py), checked like pack files when read
+RECORD_KINDS = ("save", "replay")
 
 
 def schema_file(kind: str) -> Path:
@@ -82,7 +84,7 @@ def _inline_refs(node: Any, resolver, inlining: frozenset[int] = frozenset()) ->
     return node
 
 
-@memoized(maxsize=len(KINDS))  # one a kind
+@memoized(maxsize=len(KINDS) + len(RECORD_KINDS))  # one a kind
 def validator(kind: str) -> Draft202012Validator:
     """jsonschema's validator of a kind, whose errors make the issues (and whose schema the editor reads)."""
     from jsonschema import Draft202012Validator, FormatChecker
@@ -263,7 +265,7 @@ def _yaml_word(value: float) -> str:
     return ".nan" if math.isnan(value) else ".inf" if value > 0 else "-.inf"
 
 
-@memoized(maxsize=len(KINDS))  # one a kind
+@memoized(maxsize=len(KINDS) + len(RECORD_KINDS))  # one a kind
 def precheck(kind: str) -> Callable[[Any], bool]:
     """The compiled check of a kind: True only of valid data (schema_precheck)."""
     return compile_check(BASE_URI + f"{kind}.schema.json", schema_documents())

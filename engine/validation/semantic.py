@@ -243,7 +243,7 @@ def check_rules(docs, content: Content) -> list[Issue]:
                         hint=did_you_mean(b, [x.id for x in profile.battle_types]),
                     )
                 )
-        for ref in (*profile.siws, profile.default_siw):
+        for ref in dict.fromkeys((*profile.siws, profile.default_siw)):  # the default is one of them, once
             weapon = content.resolve_weapon(ref)
             if weapon is None or not content.is_special_weapon(weapon):
                 out.append(
