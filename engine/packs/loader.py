@@ -182,7 +182,8 @@ def _load_file(pack: LoadedPack, path: Path, kind: str, schema_kind: str, cache:
     elif schema_kind == "periods":
         docs.periods += decode.entries(data, "periods", src, skip, decode.period)
     elif schema_kind == "import_profile":
-        docs.import_profile = decode.import_profile(data, src)
+        if not skip:  # one document, read whole: a profile with a schema error is not used at all
+            docs.import_profile = decode.import_profile(data, src)
     elif schema_kind == "formations":
         docs.formations += decode.entries(
             data, "formations", src, skip, lambda r, s: decode.formation_template(r, s, ns)
