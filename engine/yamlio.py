@@ -139,6 +139,7 @@ def roundtrip_yaml() -> YAML:
     y.preserve_quotes = True
     y.width = 4096
     y.indent(mapping=2, sequence=4, offset=2)
+    y.brace_single_entry_mapping_in_flow_sequence = True  # [{turn: 5}], as the files write it, not [turn: 5]
     y.representer.add_representer(type(None), _represent_null)
     y.constructor.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp_or_text)
     return y

@@ -108,3 +108,60 @@ def test_a_plan_problem_is_in_the_issues_dock_and_its_double_click_chooses_the_o
     assert dock.orders.currentRow() == 1 and dock.order_form.square_x.value() == 200
     edits.set_order_square(document, "german", 0, 0, 1, (9, 9))
     qtbot.waitUntil(lambda: "plan.square-off-map" not in issue_items(window), timeout=10_000)
+
+
+def test_a_trigger_that_needs_all_of_two_conditions_is_made_in_the_trigger_form(qtbot, window, pack_copy):
+    """{all: [{turn: 5}, {objective: ..., held_by: ...}]} through the form's kind, Condition list and buttons."""
+    from tacforge.editor.scenario.objective_edits import add_objective_at
+
+    _tab, document = open_scenario(qtbot, window, pack_copy)
+    row = add_objective_at(document, "german", (30, 30))  # bocage_crossroads has no typed objective of its own
+    objective = document.model.scenario.objectives[row].id
+    dock = window.room_docks["ai_plans"]
+    dock.side.setCurrentIndex(dock.side.findData("german"))
+    qtbot.waitUntil(lambda: dock.chosen().side == "german")
+    steps = document.undo.count()
+    button(dock, "add_plan").click()
+    button(dock, "add_trigger").click()
+    qtbot.waitUntil(lambda: dock.chosen().trigger == 0)
+    form = dock.trigger_form
+
+    def when():
+        return plans(document)[0].triggers[0].when
+
+    def choose_kind(kind):
+        form.kind.setCurrentIndex(form.kind.findData(kind))
+        form.kind.activated.emit(form.kind.currentIndex())
+
+    choose_kind("all")
+    qtbot.waitUntil(lambda: type(when()).__name__ == "AllOf")
+    assert [form.parts.item(i).text() for i in range(form.parts.count())] == ["all of:", "    turn 2"]
+    form.parts.setCurrentRow(1)
+    assert form.turn.isEnabled() and not form.objective.isEnabled()
+    form.turn.setValue(5)
+    form.turn.editingFinished.emit()
+    qtbot.waitUntil(lambda: when().conditions[0].turn == 5)
+
+    form.parts.setCurrentRow(0)
+    button(form, "add_condition").click()
+    assert len(when().conditions) == 2 and form.part == (1,)
+    choose_kind("objective")  # held by the first side, allied, by default
+    qtbot.waitUntil(lambda: type(when().conditions[1]).__name__ == "ObjectiveHeld")
+    form.held_by.setCurrentText("german")
+    form.held_by.activated.emit(form.held_by.currentIndex())
+    qtbot.waitUntil(lambda: when().conditions[1].held_by == "german")
+    line = f"- {{id: trigger_1, when: {{all: [{{turn: 5}}, {{objective: {objective}, held_by: german}}]}}}}"
+    assert line in document.text()
+    assert not dock.message.text()
+
+    made = document.undo.count() - steps
+    # the plan, the trigger, all, turn 5, the second condition, and its kind and side: two edits of one value in a
+    # row, which the document merges into one step (editor/document/commands.py, SetValue.mergeWith)
+    assert made == 6
+    undo = menu_action(window, "Edit", "Undo")
+    for _ in range(made - 2):
+        undo.trigger()
+    assert "when: {turn: 2}" in document.text() and form.parts.count() == 1
+    for _ in range(2):
+        undo.trigger()
+    assert plans(document) == ()

@@ -139,3 +139,51 @@ def test_the_dock_texts_the_map_marks_and_the_chosen_rows_follow_the_model(docum
     assert view.route_end(scenario, chosen) == (30, 30)
     path = ("ai_plans", "german", 0, "groups", 0, "orders", 2, "move")
     assert view.chosen_by_path(path) == view.Chosen("german", 0, 0, 2, None)
+
+
+def test_a_condition_combines_others_in_all_and_any_nested_one_undo_step_each(document):
+    from tacforge.editor.scenario.objective_edits import add_objective_at
+
+    row = add_objective_at(document, "german", (30, 30))
+    objective = document.model.scenario.objectives[row].id
+    edits.add_plan(document, "german")
+    edits.add_trigger(document, "german", 0, edits.condition("turn", turn=5))
+    at, before = ("german", 0, 0), document.undo.count()
+    with pytest.raises(ValueError, match="make the condition all or any first"):
+        edits.add_condition_part(document, *at, (), edits.condition("turn", turn=2))
+    whole = document.value(*edits.part_path(document, *at, ()))
+    assert steps(document, edits.set_trigger_when, *at, edits.combine("all", whole))[0] == 1
+    held = edits.condition("objective", objective=objective, held_by="german")
+    assert steps(document, edits.add_condition_part, *at, (), held) == (1, 1)
+    assert "{id: trigger_1, when: {all: [{turn: 5}, {objective: " + objective + ", held_by: german}]}}" in (
+        document.text()
+    )
+    # a nested any, made from the second part, with a third condition inside it
+    inner = edits.combine("any", document.value(*edits.part_path(document, *at, (1,))))
+    assert steps(document, edits.set_trigger_when, *at, inner, (1,))[0] == 1
+    assert steps(document, edits.add_condition_part, *at, (1,), edits.condition("turn", turn=9)) == (1, 1)
+    assert steps(document, edits.set_trigger_when, *at, edits.condition("turn", turn=8), (1, 1))[0] == 1
+    when = plans(document)[0].triggers[0].when
+    assert view.condition_text(when) == f"all of (turn 5; any of ({objective} held by german; turn 8))"
+    assert [part for part, _text in view.condition_parts(when)] == [(), (0,), (1,), (1, 0), (1, 1)]
+    assert view.condition_part(when, (1, 1)).turn == 8 and view.condition_part(when, (0, 0)) is None
+    # all becomes any, keeping its parts; a part is deleted; the last part of a list stays
+    assert (
+        steps(
+            document,
+            edits.set_trigger_when,
+            *at,
+            edits.combine("any", document.value(*edits.part_path(document, *at, ()))),
+        )[0]
+        == 1
+    )
+    assert steps(document, edits.remove_condition_part, *at, (1, 0))[0] == 1
+    assert view.condition_text(plans(document)[0].triggers[0].when) == "any of (turn 5; any of (turn 8))"
+    with pytest.raises(ValueError, match="keeps one condition at least"):
+        edits.remove_condition_part(document, *at, (1, 0))
+    with pytest.raises(ValueError, match="delete the trigger instead"):
+        edits.remove_condition_part(document, *at, ())
+    assert document.model.scenario is not None
+    for _ in range(document.undo.count() - before):
+        document.undo.undo()
+    assert plans(document)[0].triggers[0].when.turn == 5

@@ -21,7 +21,8 @@ from .scenario_edits import flow_square
 
 ROOT = "ai_plans"
 SQUARE_ORDERS = ("move", "attack")  # the kinds that go to a square; the others are a flag (`hold: true`)
-CONDITIONS = ("turn", "objective", "enemy_in", "losses")  # the form's kinds; `all` and `any` combine them
+CONDITIONS = ("turn", "objective", "enemy_in", "losses")  # the plain kinds; `all` and `any` combine them
+COMBINED = ("all", "any")
 
 
 def _flow_map(pairs) -> CommentedMap:
@@ -287,12 +288,76 @@ def add_trigger(document, side: str, plan: int, when: CommentedMap) -> int:
     return _append(document, (*plan_path(side, plan), "triggers"), row, f"Add trigger {ident}")
 
 
-def set_trigger_when(document, side: str, plan: int, trigger: int, when: CommentedMap) -> None:
-    path = trigger_path(side, plan, trigger)
-    if document.value(*path, "when") == when:
+def set_trigger_when(document, side: str, plan: int, trigger: int, when: CommentedMap, part: tuple = ()) -> None:
+    """The trigger's condition, or (`part`) one condition inside its all/any, becomes `when`."""
+    path = part_path(document, side, plan, trigger, part)
+    if document.value(*path) == when:
         return  # a form's field left unchanged makes no undo step
-    ident = document.value(*path, "id")
-    document.set_value((*path, "when"), when, f"Change condition of trigger {ident}")
+    ident = document.value(*trigger_path(side, plan, trigger), "id")
+    document.set_value(path, when, f"Change condition of trigger {ident}{_part_text(part)}")
+
+
+# -- the conditions inside an all/any ------------------------------------------------------------------------------
+# A part is the rows through nested all/any lists: () the whole condition, (1,) the second inside it, (1, 0) the
+# first inside that one.
+def combined_kind(node) -> str | None:
+    """`all` or `any` for a raw condition mapping that combines others; None for a plain one."""
+    return next((kind for kind in COMBINED if kind in node), None)
+
+
+def part_path(document, side: str, plan: int, trigger: int, part: tuple) -> tuple:
+    path = (*trigger_path(side, plan, trigger), "when")
+    for row in part:
+        kind = combined_kind(document.value(*path))
+        if kind is None:
+            raise ValueError(f"the trigger has no condition{_part_text(part)}: its condition changed")
+        path = (*path, kind, row)
+    return path
+
+
+def _part_text(part: tuple) -> str:
+    return f" (part {'.'.join(str(row + 1) for row in part)})" if part else ""
+
+
+def combine(kind: str, node) -> CommentedMap:
+    """The raw condition `node` as an `all` or `any` (`kind`): the parts of one that combines are kept, a plain one
+    becomes its first part."""
+    if kind not in COMBINED:
+        raise ValueError(f"unknown way to combine conditions '{kind}'; expected one of {', '.join(COMBINED)}")
+    inner = combined_kind(node)
+    parts = list(node[inner]) if inner else [node]
+    return _flow_map([(kind, _flow_seq([_flow_copy(p) for p in parts]))])
+
+
+def _flow_copy(node):
+    """A copy of a raw condition, on one line as the file writes conditions (a plain copy loses the flow style,
+    and ruamel writes a one-key mapping inside a list as `turn: 5`)."""
+    if isinstance(node, dict):
+        return _flow_map([(key, _flow_copy(value)) for key, value in node.items()])
+    if isinstance(node, list):
+        return _flow_seq([_flow_copy(item) for item in node])
+    return node
+
+
+def add_condition_part(document, side: str, plan: int, trigger: int, part: tuple, when: CommentedMap) -> int:
+    """`when` after the other conditions of the all/any at `part`: its row, as one undo step."""
+    path = part_path(document, side, plan, trigger, part)
+    kind = combined_kind(document.value(*path))
+    if kind is None:
+        raise ValueError("only an all or any condition has parts: make the condition all or any first")
+    ident = document.value(*trigger_path(side, plan, trigger), "id")
+    return _append(document, (*path, kind), when, f"Add a condition to trigger {ident}{_part_text(part)}")
+
+
+def remove_condition_part(document, side: str, plan: int, trigger: int, part: tuple) -> None:
+    """The condition at `part` out of its all/any, which keeps one at least (the schema's minItems)."""
+    if not part:
+        raise ValueError("the trigger's whole condition is not a part: delete the trigger instead")
+    table = part_path(document, side, plan, trigger, part)[:-1]
+    if len(document.value(*table)) == 1:
+        raise ValueError("an all or any keeps one condition at least: change its kind instead")
+    ident = document.value(*trigger_path(side, plan, trigger), "id")
+    document.remove_rows(table, part[-1], 1, f"Delete condition{_part_text(part)} of trigger {ident}")
 
 
 def _starts_on(document, side: str, plan: int, ident: str):

@@ -1,5 +1,6 @@
 """The two forms of the AI Plans dock: one order of a group (kind, square, speed, when it starts) and one trigger
-of a plan (its id and its condition: a turn, an objective held by a side, enemy units in a rectangle, losses).
+of a plan (its id and its condition: a turn, an objective held by a side, enemy units in a rectangle, losses, or
+all or any of several, nested as deep as the designer likes: the Condition list chooses the one the fields edit).
 They show the chosen order or trigger and hand each change to the dock, which makes it one undo step."""
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from PyQt6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLineEdit,
+    QListWidget,
+    QPushButton,
     QSpinBox,
     QWidget,
 )
@@ -120,8 +123,15 @@ class TriggerForm(QWidget):
     def __init__(self, dock):
         super().__init__()
         self.dock, self._showing = dock, False
+        self.part: tuple = ()  # the condition the fields edit, inside the trigger's all/any (plan_edits.part_path)
+        self._part_of: tuple = ()  # the (side, plan, trigger) `part` is of: another trigger starts at its whole
         form = QFormLayout(self)
         self.ident = QLineEdit()
+        self.parts = QListWidget()
+        self.parts.setMaximumHeight(80)
+        self.add_part, self.delete_part = QPushButton("Add condition"), QPushButton("Delete condition")
+        self.add_part.setObjectName("add_condition")
+        self.delete_part.setObjectName("delete_condition")
         self.kind = QComboBox()
         for kind, text in view.CONDITION_NAMES.items():
             self.kind.addItem(text, kind)
@@ -134,13 +144,18 @@ class TriggerForm(QWidget):
         self.over.setRange(0.0, 0.99)  # a share below 1 (the schema's exclusive maximum): all lost never "exceeds"
         self.over.setSingleStep(0.1)
         form.addRow("Id", self.ident)
+        form.addRow("Condition", self.parts)
+        form.addRow("", _row(self.add_part, self.delete_part))
         form.addRow("Fires", self.kind)
         form.addRow("Turn", self.turn)
         form.addRow("Objective", _row(self.objective, self.held_by))
         form.addRow("Enemy in x0 y0 x1 y1", _row(*self.area))
         form.addRow("Losses of", _row(self.units, self.over))
         self.ident.editingFinished.connect(self._rename)
-        self.kind.activated.connect(lambda _i: self._when(view.default_values(self.dock.scenario(), self._kind())))
+        self.kind.activated.connect(lambda _i: self._change_kind())
+        self.parts.currentRowChanged.connect(self._choose_part)
+        self.add_part.clicked.connect(lambda _checked=False: self._add_part())
+        self.delete_part.clicked.connect(lambda _checked=False: self._delete_part())
         self.turn.editingFinished.connect(self._from_fields)
         self.objective.activated.connect(lambda _i: self._from_fields())
         self.held_by.activated.connect(lambda _i: self._from_fields())
@@ -157,16 +172,25 @@ class TriggerForm(QWidget):
         self._showing = True
         try:
             self.setEnabled(trigger is not None)
+            self.parts.clear()
             if trigger is None:
                 return
+            chosen = self.dock.chosen()
+            parts = view.condition_parts(trigger.when)
+            if self._part_of != (chosen.side, chosen.plan, chosen.trigger) or self.part not in [p for p, _ in parts]:
+                self.part, self._part_of = (), (chosen.side, chosen.plan, chosen.trigger)
+            self.parts.addItems([text for _, text in parts])
+            self.parts.setCurrentRow([p for p, _ in parts].index(self.part))
+            when = view.condition_part(trigger.when, self.part) or trigger.when  # the part is one of `parts`
             self.objective.clear()
             self.held_by.clear()
             self.objective.addItems([o.id for o in scenario.objectives])
             self.held_by.addItems([f.side for f in scenario.forces])
             self.ident.setText(trigger.id)
-            kind, values = view.condition_values(trigger.when)
+            kind, values = view.condition_values(when)
             self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
-            self.kind.setEnabled(kind in edits.CONDITIONS)  # all/any: shown as text in the list, edited in the file
+            self.add_part.setEnabled(kind in edits.COMBINED or bool(self.part))
+            self.delete_part.setEnabled(bool(self.part))
             self.turn.setValue(values.get("turn", 1))
             self.objective.setCurrentText(values.get("objective", ""))
             self.held_by.setCurrentText(values.get("held_by", ""))
@@ -194,7 +218,59 @@ class TriggerForm(QWidget):
         except (KeyError, ValueError) as exc:
             self.dock.message.setText(f"the condition needs {exc}")
             return
-        self.dock._edit(edits.set_trigger_when, chosen.side, chosen.plan, chosen.trigger, when)
+        self.dock._edit(edits.set_trigger_when, chosen.side, chosen.plan, chosen.trigger, when, self.part)
+
+    def _change_kind(self) -> None:
+        """A plain kind starts from its default values; all/any keeps the condition shown as its first part (or
+        the parts of the all/any it was)."""
+        chosen = self.dock.chosen()
+        if self._showing or chosen.trigger is None:
+            return
+        if self._kind() not in edits.COMBINED:
+            self._when(view.default_values(self.dock.scenario(), self._kind()))
+            return
+        at = (chosen.side, chosen.plan, chosen.trigger)
+        node = self.dock.document.value(*edits.part_path(self.dock.document, *at, self.part))
+        self.dock._edit(edits.set_trigger_when, *at, edits.combine(self._kind(), node), self.part)
+
+    def _choose_part(self, row: int) -> None:
+        trigger = view.trigger_of(self.dock.scenario(), self.dock.chosen())
+        if self._showing or trigger is None or row < 0:
+            return
+        self.part = view.condition_parts(trigger.when)[row][0]
+        self.show_trigger(trigger, self.dock.scenario())
+
+    def _add_part(self) -> None:
+        """A condition (from turn 2 on) inside the chosen all/any, or beside the chosen plain part; the new one is
+        chosen."""
+        chosen, document = self.dock.chosen(), self.dock.document
+        trigger = view.trigger_of(self.dock.scenario(), chosen)
+        if trigger is None:
+            return
+        shown = view.condition_part(trigger.when, self.part)
+        if shown is None:
+            return
+        into = self.part if view.condition_values(shown)[0] in edits.COMBINED else self.part[:-1]
+        when = edits.condition("turn", **view.default_values(self.dock.scenario(), "turn"))
+        try:
+            row = edits.add_condition_part(document, chosen.side, chosen.plan, chosen.trigger, into, when)
+        except ValueError as exc:
+            self.dock.message.setText(str(exc))
+            return
+        self.part = (*into, row)
+        self.dock.redraw()
+
+    def _delete_part(self) -> None:
+        chosen = self.dock.chosen()
+        if chosen.trigger is None:
+            return
+        try:
+            edits.remove_condition_part(self.dock.document, chosen.side, chosen.plan, chosen.trigger, self.part)
+        except ValueError as exc:
+            self.dock.message.setText(str(exc))
+            return
+        self.part = self.part[:-1]
+        self.dock.redraw()
 
     def _from_fields(self) -> None:
         units = [u.strip().upper() for u in self.units.text().replace(",", " ").split() if u.strip()]

@@ -99,6 +99,14 @@ def group_of(scenario: Scenario, chosen: Chosen) -> PlanGroup | None:
     return groups[chosen.group] if chosen.group < len(groups) else None
 
 
+def trigger_of(scenario: Scenario | None, chosen: Chosen) -> Trigger | None:
+    plans = plans_of(scenario, chosen.side) if scenario is not None else ()
+    if chosen.plan is None or chosen.trigger is None or chosen.plan >= len(plans):
+        return None
+    triggers = plans[chosen.plan].triggers
+    return triggers[chosen.trigger] if chosen.trigger < len(triggers) else None
+
+
 def _unit_squares(scenario: Scenario, side: str, references) -> list[tuple[int, int]]:
     force = scenario.force(side)
     return [
@@ -170,6 +178,27 @@ def condition_text(when: Condition) -> str:
 
 def trigger_text(trigger: Trigger) -> str:
     return f"{trigger.id}: {condition_text(trigger.when)}"
+
+
+def condition_parts(when: Condition, part: tuple = ()) -> list[tuple[tuple, str]]:
+    """(part, text) of the condition and of every condition inside its all/any, depth first, as the trigger form
+    lists them (part: rows through the nested lists, plan_edits.part_path's)."""
+    if not isinstance(when, (AllOf, AnyOf)):
+        return [(part, "    " * len(part) + condition_text(when))]
+    word = "all" if isinstance(when, AllOf) else "any"
+    rows = [(part, "    " * len(part) + f"{word} of:")]
+    for row, inner in enumerate(when.conditions):
+        rows += condition_parts(inner, (*part, row))
+    return rows
+
+
+def condition_part(when: Condition, part: tuple) -> Condition | None:
+    """The condition at `part` inside `when`; None if there is none there (the condition changed)."""
+    for row in part:
+        if not isinstance(when, (AllOf, AnyOf)) or row >= len(when.conditions):
+            return None
+        when = when.conditions[row]
+    return when
 
 
 def condition_values(when: Condition) -> tuple[str, dict]:
