@@ -101,5 +101,5 @@ def test_the_stroke_and_rectangle_bases_are_abstract_and_every_registered_tool_i
     controller = ToolController(MapModel.blank(content, 10, 10))
     with pytest.raises(TypeError, match="_dab"):
         Halfway(controller)
-    assert inspect.isabstract(builtin._DragRectangleTool)
+    assert inspect.isabstract(builtin.DragRectangleTool)
     assert [c for c in TOOL_CLASSES.values() if inspect.isabstract(c)] == []

@@ -13,7 +13,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from tacforge.engine.model.content import Content
 from tacforge.engine.model.scenario import Scenario
-from tacforge.engine.validation.scenario_checks import on_friendly_side
+from tacforge.engine.validation.force_checks import on_friendly_side
 
 from ..document import MISSING, bulk_edit
 from ..grid.model import as_cell

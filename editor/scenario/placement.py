@@ -2,7 +2,7 @@
 
 A set-up unit may stand only inside the map, on its side's side of the start line, on a square its mobility class
 can enter, and - where the ruleset has the stacking rule (6.11) - with fewer than the stacking limit of friendly
-units on it: the same rules the validator checks (engine/validation/scenario_checks.py). A reinforcement (`arrives`)
+units on it: the same rules the validator checks (engine/validation/force_checks.py). A reinforcement (`arrives`)
 is shown where it comes in: on its entry squares, else on its entry edge (default: its side's home edge), where the
 engine brings it (engine/sim/reinforcements.py). A dropped formation goes on the square under the pointer and the
 nearest legal squares around it, one unit per free place; units moved on the map go as far as the pointer moved,
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from tacforge.engine.model import Map
 from tacforge.engine.model.content import Content
 from tacforge.engine.model.scenario import Arrival, Force, Scenario, Unit, unit_arrival
-from tacforge.engine.validation.scenario_checks import impassable_for, on_friendly_side
+from tacforge.engine.validation.force_checks import impassable_for, on_friendly_side
 
 from ..document import bulk_edit
 from ..grid.model import as_cell

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..issues import Issue, did_you_mean, warning
 from ..model import Ruleset, Scenario, unit_arrival
 from ..model.content import Content
-from .scenario_checks import _at, impassable_for, on_friendly_side
+from .force_checks import _at, impassable_for, on_friendly_side
 
 
 def check_arrivals_and_objectives(s: Scenario, content: Content) -> list[Issue]:

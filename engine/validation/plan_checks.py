@@ -10,7 +10,7 @@ from ..issues import Issue, did_you_mean, warning
 from ..model import AiPlan, AllOf, AnyOf, Condition, EnemyIn, Losses, Map, ObjectiveHeld, Scenario, Unit, unit_arrival
 from ..model.content import Content
 from ..model.source import Source
-from .scenario_checks import _at, impassable_for
+from .force_checks import _at, impassable_for
 
 Square = tuple[int, int]
 

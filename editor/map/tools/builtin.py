@@ -108,7 +108,7 @@ class ElevationTool(_StrokeTool):
         return as_list(edit)
 
 
-class _DragRectangleTool(Tool, ABC):
+class DragRectangleTool(Tool, ABC):
     """A press anchors a rectangle that follows the drag as the preview."""
 
     def __init__(self, controller) -> None:
@@ -132,6 +132,7 @@ class _DragRectangleTool(Tool, ABC):
 
     def cancel(self):
         self._anchor = None
+        self.controller.preview = None
 
     @abstractmethod
     def finish(self, anchor, corner) -> list:
@@ -139,7 +140,7 @@ class _DragRectangleTool(Tool, ABC):
 
 
 @register
-class RectangleTool(_DragRectangleTool):
+class RectangleTool(DragRectangleTool):
     id, name, shortcut = "rectangle", "Rectangle", "R"
     defaults = {"type": "woods", "level": None}
 
@@ -236,7 +237,7 @@ class EyedropperTool(Tool):
 
 
 @register
-class SelectTool(_DragRectangleTool):
+class SelectTool(DragRectangleTool):
     id, name, shortcut = "select", "Select", "S"
 
     def finish(self, anchor, corner):

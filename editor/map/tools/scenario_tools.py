@@ -22,6 +22,7 @@ import numpy as np
 
 from ...common.unit_marks import keys_in
 from ...grid.model import as_cell
+from .builtin import DragRectangleTool
 from .clipboard import normalise_rect
 from .registry import Tool, register
 from .shapes import clip_mask, line_cells, rect_mask
@@ -166,33 +167,13 @@ class PlanWaypointTool(Tool):
 
 
 @register
-class TriggerAreaTool(Tool):
+class TriggerAreaTool(DragRectangleTool):
     """A rubber band whose release gives an `enemy_in` area to the trigger chosen in the AI Plans dock."""
 
     id, name, shortcut = "trigger_area", "AI trigger area", "T"
 
-    def __init__(self, controller) -> None:
-        super().__init__(controller)
-        self._anchor: tuple[int, int] | None = None
-
-    def press(self, x, y, *, shift=False):
-        self._anchor = (x, y)
-        self.controller.preview = rect_mask(self.model.types.shape, (x, y), (x, y))
+    def finish(self, anchor, corner) -> list:
+        x0, y0, x1, y1 = normalise_rect(self.model, anchor, corner)  # half-open, clipped to the map
+        if x1 > x0 and y1 > y0:
+            self.controller.events.append(("plan_area", (x0, y0, x1 - 1, y1 - 1)))
         return []
-
-    def move(self, x, y):
-        if self._anchor is not None:
-            self.controller.preview = rect_mask(self.model.types.shape, self._anchor, (x, y))
-        return []
-
-    def release(self, x, y):
-        if self._anchor is not None:
-            x0, y0, x1, y1 = normalise_rect(self.model, self._anchor, (x, y))  # half-open, clipped to the map
-            if x1 > x0 and y1 > y0:
-                self.controller.events.append(("plan_area", (x0, y0, x1 - 1, y1 - 1)))
-        self.cancel()
-        return []
-
-    def cancel(self):
-        self._anchor = None
-        self.controller.preview = None
