@@ -182,7 +182,7 @@ HOSTILE: dict[str, tuple[Callable[[Path], Path], str]] = {
     ),
     "pack.yaml disagrees": (_pack_yaml(GOOD_PACK_YAML.replace(b"1.2.0", b"9.9.9"), _replace_pack()), "9.9.9"),
     "pack id that is a path": (
-        _pack_yaml(GOOD_PACK_YAML.replace(b"id: shared", b"id: ../shared"), _replace_pack(id="../shared")),
+        _pack_yaml(GOOD_PACK_YAML.replace(b"id: shared", b"id: ../evil"), _replace_pack(id="../evil")),
         "pack.yaml",
     ),
     "pack.yaml not yaml": (_pack_yaml(b"id: [unclosed\n", _replace_pack()), "pack.yaml"),
