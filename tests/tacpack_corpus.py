@@ -106,6 +106,13 @@ def _lying_small(p: Path) -> Path:
     return p
 
 
+def _lying_large(p: Path) -> Path:
+    """The directory and the manifest say 100 000 bytes; the entry unpacks to 10."""
+    write_archive(p, [*good_entries(), Entry("maps/lie.yaml", b"x" * 10, listed_size=100_000)])
+    patch_central_size(p, "maps/lie.yaml", 100_000)
+    return p
+
+
 def _truncated(p: Path) -> Path:
     write_archive(p, good_entries())
     p.write_bytes(p.read_bytes()[:-30])
@@ -188,7 +195,11 @@ HOSTILE: dict[str, tuple[Callable[[Path], Path], str]] = {
     "pack.yaml not yaml": (_pack_yaml(b"id: [unclosed\n", _replace_pack()), "pack.yaml"),
     "too many files": (_many_files, "at most 2,000 files"),
     "zip bomb by size": (_bomb, "zip bomb"),
-    "lying size": (_lying_small, "maps/lie.yaml"),
+    "lying size, smaller": (_lying_small, "'maps/lie.yaml' cannot be read"),
+    "lying size, larger": (_lying_large, "maps/lie.yaml"),
+    "windows device name": (_with(Entry("maps/con.yaml", b"x")), "Windows reserves"),
+    "trailing dot": (_with(Entry("maps/a.yaml.", b"x")), "Windows reserves"),
+    "name too long": (_with(Entry("maps/" + "a" * 300, b"x")), "longer than 255 bytes"),
     "truncated": (_truncated, "not a zip file, or it is truncated"),
     "cut in the middle": (_cut_in_the_middle, "damaged or truncated"),
     "not a zip": (lambda p: p.write_bytes(b"id: shared\n" * 50) and p, "not a zip file"),

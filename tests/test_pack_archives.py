@@ -222,3 +222,29 @@ def test_remove_takes_only_packs_of_the_user_pack_folder(westcopy, tmp_path, cap
     assert capsys.readouterr().out == f"removed pack westcopy 1.0.0 from the user pack folder:\n  {folder}\n"
     assert os.listdir(user_pack_dir()) == []
     assert main(["validate", "westcopy"]) == 2  # no longer found
+
+
+def test_a_broken_pack_of_the_user_folder_can_be_removed_by_its_folder_name(capsys):
+    broken = user_pack_dir() / "halfdone"
+    broken.mkdir(parents=True)
+    (broken / "pack.yaml").write_text("id: [unclosed\n")
+    assert main(["pack", "remove", "halfdone"]) == 0
+    assert "removed pack halfdone (its pack.yaml does not read)" in capsys.readouterr().out
+    assert not broken.exists()
+
+
+def test_install_of_a_missing_file_is_a_usage_error(tmp_path, capsys):
+    assert main(["pack", "install", str(tmp_path / "nothing.tacpack")]) == 2
+    assert "no such file; give the path of a .tacpack archive" in capsys.readouterr().err
+
+
+def test_reading_an_entry_stops_as_soon_as_it_outgrows_its_stated_size(tmp_path):
+    """The guard against sizes that lie, below zipfile's own: an entry read against a smaller size is refused at
+    the first chunk past it, not after unpacking all of it."""
+    from tacforge.engine.sharing.archive_checks import _read_entry
+
+    archive = write_archive(tmp_path / "a.tacpack", [*good_entries(), Entry("maps/big.yaml", b"y" * 300_000)])
+    chunks: list[bytes] = []
+    with zipfile.ZipFile(archive) as zf, pytest.raises(PackArchiveError, match="unpacks to more than the 1,000"):
+        _read_entry((archive, zf), "maps/big.yaml", 1000, chunks.append)
+    assert sum(map(len, chunks)) < 300_000

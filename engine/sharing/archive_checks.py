@@ -34,6 +34,8 @@ from .tacpack import (
 )
 
 WINDOWS_FORBIDDEN = set('<>:"|?*')
+WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
+NAME_MAX = 255  # bytes in one file or folder name, on the usual file systems
 ZIP_READ_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError, ValueError)
 CHUNK = 1 << 16
 
@@ -53,6 +55,10 @@ def entry_name_problem(name: str) -> str | None:
     parts = name.split("/")
     if any(part in ("", ".", "..") for part in parts):
         return "leaves the pack folder or has an empty part ('..', '.', '//' or a trailing '/')"
+    if any(part.endswith((".", " ")) or part.split(".")[0].upper() in WINDOWS_RESERVED for part in parts):
+        return "has a name Windows reserves or changes (CON, NUL, ..., or one ending in '.' or ' ')"
+    if any(len(part.encode("utf-8")) > NAME_MAX for part in parts):
+        return f"has a file or folder name longer than {NAME_MAX} bytes"
     return None
 
 
@@ -78,7 +84,8 @@ def _same_file_key(name: str) -> str:
 
 def shown_name(name: str) -> str:
     """A name as a message shows it: control characters written out, not sent to the terminal."""
-    return "".join(c if ord(c) >= 32 else f"\\x{ord(c):02x}" for c in name)
+    shown = "".join(c if ord(c) >= 32 else f"\\x{ord(c):02x}" for c in name)
+    return shown if len(shown) <= 100 else f"{shown[:60]}...{shown[-30:]}"
 
 
 def _refuse(archive: Path, entry: str, problem: str) -> PackArchiveError:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..issues import did_you_mean
+from ..packs.discovery import MANIFEST, user_pack_dir
 from .installed import found_packs
 from .tacpack import PackArchiveError
 
@@ -37,6 +38,9 @@ def removable_folder(pack_id: str, pack_paths: Iterable[str | Path] = ()) -> tup
             f"pack {pack_id} is part of an installation ({installed.where()}), not a user-installed pack; "
             "`tacforge pack remove` removes only packs in the user pack folder (uninstall a plugin with pip)"
         )
+    broken = user_pack_dir() / pack_id
+    if not same_id and (broken / MANIFEST).is_file():  # a pack whose pack.yaml no longer reads has no id but this
+        return broken.resolve(), "(its pack.yaml does not read)"
     if same_id:
         raise PackArchiveError(
             f"pack {pack_id} is at {same_id[0].where()}, not in the user pack folder; tacforge does not delete "
