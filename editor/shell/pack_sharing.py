@@ -32,7 +32,8 @@ class PackSharing:
     # -- helpers --------------------------------------------------------------------------------------------------
     def _selected_pack(self, title: str):
         pack_id = self.window.browser.selected_pack_id()
-        pack = self.window.workspace.packset.packs.get(pack_id) if pack_id else None
+        # any pack the browser lists, a broken one too (packset.packs holds the usable ones only)
+        pack = next((p for p in self.window.workspace.packset.all if p.id == pack_id), None) if pack_id else None
         if pack is None:
             QMessageBox.information(self.window, title, "Select a pack in the Packs browser first.")
         return pack
