@@ -85,6 +85,16 @@ def patch_central_size(path: Path, name: str, size: int) -> None:
     raise AssertionError(f"no entry {name}")
 
 
+def patch_local_name(path: Path, name: str, other: str) -> None:
+    """Give `name`'s local header the name `other` (same length): the zip's two records of the entry disagree, as
+    in an archive whose directory points several names at one local entry."""
+    assert len(name) == len(other)
+    data = path.read_bytes()
+    at = data.find(name.encode())  # the local header comes first in the file, the central directory last
+    assert at != -1 and data.rfind(name.encode()) != at
+    path.write_bytes(data[:at] + other.encode() + data[at + len(name) :])
+
+
 def _with(extra: Entry) -> Callable[[Path], Path]:
     return lambda p: write_archive(p, [*good_entries(), extra])
 
@@ -110,6 +120,12 @@ def _lying_large(p: Path) -> Path:
     """The directory and the manifest say 100 000 bytes; the entry unpacks to 10."""
     write_archive(p, [*good_entries(), Entry("maps/lie.yaml", b"x" * 10, listed_size=100_000)])
     patch_central_size(p, "maps/lie.yaml", 100_000)
+    return p
+
+
+def _names_disagree(p: Path) -> Path:
+    write_archive(p, [*good_entries(), Entry("maps/a.yaml", b"x")])
+    patch_local_name(p, "maps/a.yaml", "maps/b.yaml")
     return p
 
 
@@ -200,6 +216,7 @@ HOSTILE: dict[str, tuple[Callable[[Path], Path], str]] = {
     "windows device name": (_with(Entry("maps/con.yaml", b"x")), "Windows reserves"),
     "trailing dot": (_with(Entry("maps/a.yaml.", b"x")), "Windows reserves"),
     "name too long": (_with(Entry("maps/" + "a" * 300, b"x")), "longer than 255 bytes"),
+    "local and central names disagree": (_names_disagree, "'maps/a.yaml' cannot be read"),
     "truncated": (_truncated, "not a zip file, or it is truncated"),
     "cut in the middle": (_cut_in_the_middle, "damaged or truncated"),
     "not a zip": (lambda p: p.write_bytes(b"id: shared\n" * 50) and p, "not a zip file"),

@@ -80,6 +80,18 @@ def test_a_pack_round_trips_through_build_install_validate_and_play(westcopy, tm
     assert capsys.readouterr().out == played_from_the_folder
 
 
+def test_build_leaves_out_hidden_files_caches_and_schemas(westcopy, tmp_path):
+    for junk in (".git/config", "__pycache__/x.pyc", "maps/.notes.yaml.swp"):
+        (westcopy / junk).parent.mkdir(exist_ok=True)
+        (westcopy / junk).write_text("not the pack's")
+    archive = tmp_path / "w.tacpack"
+    assert main(["pack", "build", str(westcopy), "-o", str(archive)]) == 0
+    with zipfile.ZipFile(archive) as zf:
+        names = set(zf.namelist())
+    shipped = {p.relative_to(WESTERN).as_posix() for p in WESTERN.rglob("*.yaml") if "schemas" not in p.parts}
+    assert names == shipped | {MANIFEST_NAME}
+
+
 def test_the_same_pack_builds_the_same_archive(westcopy, tmp_path):
     first, second = tmp_path / "a.tacpack", tmp_path / "b.tacpack"
     assert main(["pack", "build", str(westcopy), "-o", str(first)]) == 0
@@ -94,6 +106,10 @@ def test_build_by_pack_id_and_its_refusals(westcopy, tmp_path, capsys):
     assert "no pack 'nosuch' is found" in capsys.readouterr().err
     assert main(["pack", "build", str(westcopy), "-o", str(westcopy / "self.tacpack")]) == 2
     assert "inside the pack folder" in capsys.readouterr().err
+    os.mkfifo(westcopy / "maps" / "pipe")
+    assert main(["pack", "build", str(westcopy), "-o", str(tmp_path / "p.tacpack")]) == 1
+    assert "is not a file (a device, pipe or socket)" in capsys.readouterr().err
+    (westcopy / "maps" / "pipe").unlink()
     (westcopy / "maps" / "link.yaml").symlink_to(westcopy / "rules.yaml")
     assert main(["pack", "build", str(westcopy), "-o", str(tmp_path / "l.tacpack")]) == 1
     assert "is a link" in capsys.readouterr().err
