@@ -201,15 +201,15 @@ def test_an_archive_that_changes_while_installing_is_not_installed(tmp_path, mon
 
     archive = write_archive(tmp_path / "good.tacpack", good_entries())
     entries = manifest_for(good_entries())["files"]
-    real = archive_checks._read_entry
+    real = archive_checks.read_entry
     calls = []
 
-    def read(source, name, size, sink):
+    def read(path, zf, name, size, sink):
         calls.append(name)
-        digest = real(source, name, size, sink)
+        digest = real(path, zf, name, size, sink)
         return "0" * 64 if len(calls) > len(entries) + 1 else digest  # right while checked, wrong while unpacked
 
-    monkeypatch.setattr(archive_checks, "_read_entry", read)
+    monkeypatch.setattr(archive_checks, "read_entry", read)
     with pytest.raises(PackArchiveError, match="changed while it was being installed"):
         install_archive(archive)
     assert not (user_pack_dir() / "shared").exists()
@@ -257,10 +257,31 @@ def test_install_of_a_missing_file_is_a_usage_error(tmp_path, capsys):
 def test_reading_an_entry_stops_as_soon_as_it_outgrows_its_stated_size(tmp_path):
     """The guard against sizes that lie, below zipfile's own: an entry read against a smaller size is refused at
     the first chunk past it, not after unpacking all of it."""
-    from tacforge.engine.sharing.archive_checks import _read_entry
+    from tacforge.engine.sharing.archive_checks import read_entry
 
     archive = write_archive(tmp_path / "a.tacpack", [*good_entries(), Entry("maps/big.yaml", b"y" * 300_000)])
     chunks: list[bytes] = []
     with zipfile.ZipFile(archive) as zf, pytest.raises(PackArchiveError, match="unpacks to more than the 1,000"):
-        _read_entry((archive, zf), "maps/big.yaml", 1000, chunks.append)
+        read_entry(archive, zf, "maps/big.yaml", 1000, chunks.append)
     assert sum(map(len, chunks)) < 300_000
+
+
+def test_a_write_that_fails_while_unpacking_leaves_nothing_and_says_so(tmp_path, monkeypatch, capsys):
+    """A disk that fills up halfway: the message names the disk's error (not a damaged archive) and the staging
+    folder is gone."""
+    from tacforge.engine.sharing import archive_checks
+
+    archive = write_archive(tmp_path / "good.tacpack", [*good_entries(), Entry("maps/a.yaml", b"z" * 1000)])
+    real = archive_checks.read_entry
+
+    def full_disk(path, zf, name, size, sink):
+        def write(chunk):
+            raise OSError(28, "No space left on device")
+
+        return real(path, zf, name, size, write if sink.__name__ == "write" else sink)
+
+    monkeypatch.setattr(archive_checks, "read_entry", full_disk)
+    assert main(["pack", "install", str(archive)]) == 1
+    err = capsys.readouterr().err
+    assert "No space left on device; nothing was installed" in err and "damaged" not in err
+    assert list(user_pack_dir().iterdir()) == []

@@ -110,25 +110,36 @@ class CheckedArchive:
             target = folder.joinpath(*name.split("/"))
             target.parent.mkdir(parents=True, exist_ok=True)
             with open(target, "xb") as out:
-                digest = _read_entry(self, name, listed.size, out.write)
+                digest = read_entry(self.path, self.zip, name, listed.size, out.write)
             if digest != listed.sha256:
                 raise _refuse(self.path, name, "changed while it was being installed")
 
 
-def _read_entry(archive: CheckedArchive | tuple[Path, zipfile.ZipFile], name: str, size: int, sink) -> str:
-    """The SHA-256 of an entry, read in chunks and refused as soon as it grows past `size` bytes."""
-    path, zf = (archive.path, archive.zip) if isinstance(archive, CheckedArchive) else archive
+def read_entry(path: Path, zf: zipfile.ZipFile, name: str, size: int, sink: Callable[[bytes], object]) -> str:
+    """The SHA-256 of an entry, read in chunks and refused as soon as it grows past `size` bytes. What `sink` raises
+    (a full disk while unpacking) is the caller's, not a damaged archive."""
+
+    def damaged(exc: BaseException) -> PackArchiveError:
+        return _refuse(path, name, f"cannot be read ({exc}); the archive is damaged or truncated")
+
     digest, read = hashlib.sha256(), 0
     try:
-        with zf.open(name) as handle:
-            while chunk := handle.read(CHUNK):
-                read += len(chunk)
-                if read > size:
-                    raise _refuse(path, name, f"unpacks to more than the {size:,} bytes it states")
-                digest.update(chunk)
-                sink(chunk)
+        handle = zf.open(name)
     except ZIP_READ_ERRORS as exc:
-        raise _refuse(path, name, f"cannot be read ({exc}); the archive is damaged or truncated") from None
+        raise damaged(exc) from None
+    with handle:
+        while True:
+            try:
+                chunk = handle.read(CHUNK)
+            except ZIP_READ_ERRORS as exc:
+                raise damaged(exc) from None
+            if not chunk:
+                break
+            read += len(chunk)
+            if read > size:
+                raise _refuse(path, name, f"unpacks to more than the {size:,} bytes it states")
+            digest.update(chunk)
+            sink(chunk)
     if read != size:
         raise _refuse(path, name, f"holds {read:,} bytes, not the {size:,} the manifest lists")
     return digest.hexdigest()
@@ -228,7 +239,7 @@ def open_checked(path: Path) -> Iterator[CheckedArchive]:
         if info.file_size > MAX_MANIFEST_BYTES:
             raise _refuse(path, MANIFEST_NAME, f"is {info.file_size:,} bytes long (at most {MAX_MANIFEST_BYTES:,})")
         raw = bytearray()
-        _read_entry((path, zf), MANIFEST_NAME, info.file_size, raw.extend)
+        read_entry(path, zf, MANIFEST_NAME, info.file_size, raw.extend)
         manifest = parse_manifest(bytes(raw), path)
         if manifest.schema_version not in SUPPORTED_SCHEMA_VERSIONS:
             known = ", ".join(str(v) for v in SUPPORTED_SCHEMA_VERSIONS)
@@ -240,7 +251,7 @@ def open_checked(path: Path) -> Iterator[CheckedArchive]:
         pack_text = bytearray()
         for name, listed in manifest.files.items():
             sink: Callable[[bytes], object] = pack_text.extend if name == MANIFEST else (lambda _chunk: None)
-            if _read_entry((path, zf), name, listed.size, sink) != listed.sha256:
+            if read_entry(path, zf, name, listed.size, sink) != listed.sha256:
                 raise _refuse(path, name, f"does not have the checksum {MANIFEST_NAME} lists (changed or damaged)")
         pack = _check_pack_manifest(path, manifest, bytes(pack_text))
         yield CheckedArchive(path, manifest, pack, zf)
