@@ -4,6 +4,7 @@ the user pack folder."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import zipfile
@@ -285,3 +286,14 @@ def test_a_write_that_fails_while_unpacking_leaves_nothing_and_says_so(tmp_path,
     err = capsys.readouterr().err
     assert "No space left on device; nothing was installed" in err and "damaged" not in err
     assert list(user_pack_dir().iterdir()) == []
+
+
+def test_a_hidden_folder_in_the_user_pack_folder_is_no_pack(capsys):
+    """What an install or replacement stages (yamlio.replaced_folder's `.NAME.XXXXXXXX.tmp`) is never found as a
+    pack while it is written, nor the old copy while it is deleted."""
+    write_pack(user_pack_dir(), "visible")
+    write_pack(user_pack_dir(), ".visible.abcd1234.tmp")
+    assert main(["packs", "--format", "json"]) == 0
+    folders = [row["folder"] for row in json.loads(capsys.readouterr().out)["packs"]]
+    assert str(user_pack_dir() / "visible") in folders
+    assert not any(".visible." in folder for folder in folders)
