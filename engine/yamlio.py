@@ -533,17 +533,17 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> None
 
 
 @contextmanager
-def replaced_folder(folder: Path) -> Iterator[Path]:
-    """A staging copy of `folder` (empty when there is none) beside it, for the caller to write into; when the
-    block ends without an exception the staging folder takes `folder`'s place in one step, and on an exception
-    it is removed and `folder` is as it was. So a folder of files that belong together (a pack) is replaced
-    whole or not at all, even by a process killed mid-write (its staging folder is a stale temporary)."""
+def replaced_folder(folder: Path, *, fresh: bool = False) -> Iterator[Path]:
+    """A staging copy of `folder` (empty when there is none, or when `fresh`) beside it, for the caller to write
+    into; when the block ends without an exception the staging folder takes `folder`'s place in one step, and on an
+    exception it is removed and `folder` is as it was. So a folder of files that belong together (a pack) is
+    replaced whole or not at all, even by a process killed mid-write (its staging folder is a stale temporary)."""
     folder = Path(folder)
     folder.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temporaries([folder.parent])  # a staging folder an earlier, killed replacement left
     staging = Path(tempfile.mkdtemp(prefix=_temporary_prefix(folder), suffix=".tmp", dir=folder.parent))
     try:
-        if folder.is_dir():
+        if folder.is_dir() and not fresh:
             shutil.copytree(folder, staging, symlinks=True, dirs_exist_ok=True)
             shutil.copystat(folder, staging)
         else:  # mkdtemp's folder is private (0700); a new folder gets the mode any folder made here would

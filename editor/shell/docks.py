@@ -13,6 +13,7 @@ from ..qt_present import present
 from .workspace import file_of_kind
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
+PACK_ROLE = Qt.ItemDataRole.UserRole + 1  # on a pack's top-level item: its id
 
 
 class PackBrowser(QTreeWidget):
@@ -26,12 +27,21 @@ class PackBrowser(QTreeWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.itemDoubleClicked.connect(self._open)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)  # the actions added (pack archives)
+
+    def selected_pack_id(self) -> str | None:
+        """The id of the pack the current item belongs to (the pack itself or one of its files), or None."""
+        item = self.currentItem()
+        while item is not None and item.parent() is not None:
+            item = item.parent()
+        return item.data(0, PACK_ROLE) if item is not None else None
 
     def show_packs(self, workspace) -> None:
         self.clear()
         for pack in sorted(workspace.packset.all, key=lambda p: p.id):
             manifest = pack.manifest
             top = QTreeWidgetItem([pack.id, str(manifest.version) if manifest else "broken"])
+            top.setData(0, PACK_ROLE, pack.id)
             top.setToolTip(
                 0, f"{manifest.name if manifest else pack.id}\n{pack.location.folder}\n{pack.location.origin}"
             )

@@ -30,6 +30,7 @@ from . import new_files, recovery
 from .docks import PackBrowser
 from .file_watch import PackWatcher, take_disk_changes
 from .pack_places import remember_pack
+from .pack_sharing import PackSharing
 from .room_modules import load_rooms
 from .validation import LiveValidator
 from .workspace import Workspace
@@ -166,6 +167,10 @@ class MainWindow(QMainWindow):
         self._action(file_menu, "Open scenario or map…", self.open_file_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = present(file_menu.addMenu("Open recent"))
         self._fill_recent()
+        file_menu.addSeparator()
+        self.pack_sharing = PackSharing(self)  # pack archives: in this menu and the Packs browser's context menu
+        file_menu.addActions(self.pack_sharing.actions)
+        self.browser.addActions(self.pack_sharing.actions)
         file_menu.addSeparator()
         self._action(file_menu, "Save", self.save_current, QKeySequence.StandardKey.Save)
         self._action(file_menu, "Save all", self.save_all, "Ctrl+Alt+S")

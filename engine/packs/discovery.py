@@ -38,11 +38,12 @@ def user_pack_dir() -> Path:
 
 
 def _folders_under(root: Path) -> list[Path]:
-    """A pack folder itself, or the pack folders directly inside a folder of packs."""
+    """A pack folder itself, or the pack folders directly inside a folder of packs. A hidden folder inside is none:
+    it is a pack being written or replaced (yamlio.replaced_folder's staging copy), not a pack yet or any more."""
     if (root / MANIFEST).is_file():
         return [root]
     try:
-        return sorted(p for p in root.iterdir() if (p / MANIFEST).is_file())
+        return sorted(p for p in root.iterdir() if not p.name.startswith(".") and (p / MANIFEST).is_file())
     except OSError:
         return []
 
