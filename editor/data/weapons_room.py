@@ -32,6 +32,9 @@ from ..document import Reloaded, RowsInserted, RowsRemoved
 from ..qt_present import present
 from .weapon_columns import column, with_value
 from .weapon_edits import apply_change, base_weapons, replace_weapon
+from .weapon_rename import new_qualified_id, rename_weapon
+from .weapon_sheet_view import WeaponSheet
+from .weapon_tools import add_sheet_tools
 from .weapon_usage import WeaponInUse, delete_weapon
 from .weapons_csv import ImportPreview, export_csv, preview_import
 from .weapons_plot_view import Inputs, WeaponPlots
@@ -86,6 +89,9 @@ class WeaponsTab(DocumentTab):
         dock.setWidget(self.plots)
         self.inner.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.inner.setCentralWidget(self._central())
+        self.sheet = WeaponSheet(self)
+        self.model.rename = self.rename
+        add_sheet_tools(self, self.weapons_toolbar)
         present(self.table_view.selectionModel()).selectionChanged.connect(lambda *_: self.redraw_plots())
         self.delegate.drafted.connect(self._drafted)
         self.delegate.draftEnded.connect(self.redraw_plots)
@@ -115,7 +121,7 @@ class WeaponsTab(DocumentTab):
         for label, widget in (("class", self.class_filter), ("period", self.period_filter), ("find", self.text_filter)):
             filters.addWidget(QLabel(label))
             filters.addWidget(widget)
-        toolbar = present(self.inner.addToolBar("Weapons"))
+        toolbar = self.weapons_toolbar = present(self.inner.addToolBar("Weapons"))
         toolbar.setObjectName("weapons")
         for text, slot in (
             ("Add", self.add),
@@ -212,7 +218,9 @@ class WeaponsTab(DocumentTab):
         self.proxy.set_filter(self.current_filter())
 
     def selected_ids(self) -> list[str]:
-        rows = {self.proxy.mapToSource(i).row() for i in present(self.table_view.selectionModel()).selectedRows()}
+        """The weapons of the rows that have a chosen cell."""
+        chosen = present(self.table_view.selectionModel()).selectedIndexes()
+        rows = {self.proxy.mapToSource(i).row() for i in chosen}
         return [self.table.weapons[r].id for r in sorted(rows) if self.table.weapons[r] is not None]
 
     def current_weapon(self):
@@ -305,6 +313,34 @@ class WeaponsTab(DocumentTab):
         )
         if ok and name:
             replace_weapon(self.document, self.table, weapon.id, choices[names.index(name)].id, self.open_file)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if hasattr(self, "sheet"):  # the columns hidden last time, from the window's settings
+            self.sheet.use_settings(getattr(self.window(), "settings", None))
+
+    def copy(self) -> None:
+        """Edit ▸ Copy: the chosen cells as tab-separated text."""
+        if hasattr(self, "sheet"):
+            self.sheet.copy()
+
+    def paste(self) -> None:
+        """Edit ▸ Paste: tab-separated text into the cells from the chosen one."""
+        if hasattr(self, "sheet"):
+            self.sheet.paste()
+
+    def rename(self, weapon_id: str, typed: str) -> None:
+        """An Id cell edited: the weapon and every use of its id renamed, as one undo step."""
+        try:
+            new_id = new_qualified_id(self.table, weapon_id, typed)
+        except ValueError as exc:
+            self.message.setText(str(exc))
+            return
+        if new_id == weapon_id:
+            return
+        files = rename_weapon(self.document, self.table, weapon_id, new_id, self.open_file)
+        also = f"; also changed {', '.join(f.name for f in files)} (saved with this table)" if files else ""
+        self.message.setText(f"renamed {weapon_id} to {new_id}{also}")
 
     def open_file(self, path: Path):
         """Another file of the pack, as a document whose edits this tab makes and saves."""
