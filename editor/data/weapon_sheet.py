@@ -10,8 +10,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Sequence
-from typing import Any
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from typing import Any
 
 from tacforge.engine.model import Weapon
 
