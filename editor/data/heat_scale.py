@@ -24,6 +24,7 @@ class HeatReading:
             rounding=0.001,
             pen="k",
             colorMapMenu=False,
+            orientation="horizontal",  # under the target names: a bar beside would widen the plot out of its dock
         )
         self.bar.setImageItem(image, insert_in=plot.getPlotItem())
         self.hover = pg.TextItem(color="k", fill=pg.mkBrush(255, 255, 240, 230), border=pg.mkPen("#888"))

@@ -56,7 +56,7 @@ class ShootingRange(QDialog):
             grid.addWidget(widget, 1, 2 * col + 1)
         grid.addWidget(self.run_button, 1, 9)
         self.plot = pg.PlotWidget(background="w")
-        self.plot.setLabel("bottom", "pulse the duel ended in")
+        self.plot.setLabel("bottom", "pulse the duel ended in (counted over the turns)")
         self.plot.setLabel("left", "duels")
         self.legend = self.plot.addLegend(offset=(-10, 10))
         self.text = QLabel(" ")
@@ -119,8 +119,10 @@ class ShootingRange(QDialog):
         parts = []
         for outcome in (A_WINS, B_WINS, BOTH_DIE, DRAW):
             mean = summary.mean_pulse(outcome)
-            when = f", in pulse {mean:.1f} on average" if mean is not None and outcome != DRAW else ""
-            parts.append(f"{names[outcome]}: {summary.share(outcome):.0%}{when}")
+            when = ""
+            if mean is not None and outcome != DRAW:
+                when = f", in pulse {mean:.1f} on average ({mean / summary.pulses_per_turn:.1f} turns)"
+            parts.append(f"{names[outcome]}: {summary.counts.get(outcome, 0)} ({summary.share(outcome):.1%}){when}")
         self.text.setText(
             f"{len(summary.results)} duels of {setup.a.name} x{setup.count_a} and {setup.b.name} x{setup.count_b} "
             f"at range {setup.range_} ({summary.pulses_per_turn} pulses a turn, seed {summary.seed}). "
@@ -139,6 +141,5 @@ class ShootingRange(QDialog):
                 brush=COLOURS[outcome],
                 name=f"{names[outcome]} ({summary.counts[outcome]})",
             )
-            self.plot.addItem(bars)
-            self.legend.addItem(bars, bars.opts["name"])
+            self.plot.addItem(bars)  # (named: the legend lists it)
         self.plot.setTitle(f"{setup.a.name} against {setup.b.name} at range {setup.range_}")
