@@ -130,6 +130,8 @@ def test_renaming_an_id_renames_the_uses_that_name_it_by_id_and_leaves_names_and
     for typed, message in (("HMG", "lower-case"), ("core:hmg2", "keeps its namespace"), ("sherman", "taken")):
         with pytest.raises(ValueError, match=message):
             new_qualified_id(table, "western:hmg", typed)
+    with pytest.raises(ValueError, match="of pack 'core' and keeps its id"):
+        new_qualified_id(table, "core:rifles", "rifles2")  # an override in this file of another pack's weapon
     seen = []
 
     def written(edit):

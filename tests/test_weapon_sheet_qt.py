@@ -195,3 +195,30 @@ def test_the_heat_map_has_a_colour_scale_and_says_the_value_under_the_pointer(ro
     assert heat.map.firers[0].name in heat.reading.hover.toPlainText()
     assert ("out of range" if k is None else f"{k:.3f}") in heat.reading.hover.toPlainText()
     QApplication.processEvents()
+
+
+def edit_cell(room, qtbot, index, text):
+    """Double-click's editor on the cell, `text` typed over its value and Return pressed."""
+    room.table_view.setCurrentIndex(index)
+    room.table_view.edit(index)
+    editor = QApplication.focusWidget()  # (an earlier cell's editor may not be deleted yet)
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    qtbot.keyClick(editor, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+
+
+def test_the_added_columns_are_edited_in_their_cells_and_written_as_the_files_write_them(room, qtbot):
+    edit_cell(room, qtbot, cell(room, "stuart", "aliases"), "STUART; M3 Stuart; Honey")
+    qtbot.waitUntil(lambda: "Honey" in room.table.by_id("westcopy:stuart").aliases)
+    edit_cell(room, qtbot, cell(room, "stuart", "kill_vp"), "3")
+    qtbot.waitUntil(lambda: room.table.by_id("westcopy:stuart").kill_vp == 3)
+    stuart = lambda: room.document.text().split("id: stuart\n", 1)[1].split("- id:", 1)[0]  # noqa: E731 (its entry)
+    assert "aliases: [STUART, M3 Stuart, Honey]" in stuart() and "kill_vp: 3" in stuart()
+    edit_cell(room, qtbot, cell(room, "stuart", "kill_vp"), "")  # a blank leaves the key out again
+    qtbot.waitUntil(lambda: room.table.by_id("westcopy:stuart").kill_vp is None)
+    assert "kill_vp" not in stuart()
+    assert room.history.count() == 3
+    edit_cell(room, qtbot, cell(room, "stuart", "nationality"), "US")
+    assert "lower-case" in room.message.text() and room.history.count() == 3

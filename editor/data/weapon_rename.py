@@ -25,6 +25,8 @@ def new_qualified_id(rows: WeaponRows, old_id: str, typed: str) -> str:
     when it is malformed, moves the weapon to another pack's namespace, or is taken."""
     typed = typed.strip()
     namespace = old_id.split(":", 1)[0]
+    if namespace != rows.pack_id:
+        raise ValueError(f"Id: {old_id} changes a weapon of pack '{namespace}' and keeps its id; rename it there")
     given_ns, _, local = typed.rpartition(":")
     if given_ns and given_ns != namespace:
         raise ValueError(f"Id: a weapon keeps its namespace '{namespace}:'; type the id without it")
