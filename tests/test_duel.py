@@ -57,3 +57,10 @@ def test_bad_setups_are_refused_with_a_message(content):
     sherman = content.resolve_weapon("SHERMAN")
     with pytest.raises(ValueError, match="at least one run"):
         duel_many(content, DuelSetup(sherman, sherman, 4), 0, seed=1)
+
+
+def test_a_run_keeps_each_attack_once_and_gets_what_duels_computed_afresh_get(content):
+    setup = DuelSetup(content.resolve_weapon("SHERMAN"), content.resolve_weapon("PZ-IVH"), 6, count_a=3, count_b=2)
+    summary = duel_many(content, setup, 50, seed=11)
+    rng = random.Random(11)
+    assert summary.results == tuple(duel(content, setup, rng) for _ in range(50))  # each duel its own attacks
