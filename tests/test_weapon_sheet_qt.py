@@ -6,7 +6,7 @@ and the heat map's colour scale and hover text."""
 import pytest
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtCore import QItemSelection, QItemSelectionModel, QPointF, Qt
-from PyQt6.QtGui import QGuiApplication
+from PyQt6.QtGui import QContextMenuEvent, QGuiApplication
 from PyQt6.QtWidgets import QApplication, QInputDialog, QLineEdit
 
 from tacforge.editor.data.weapon_columns import all_columns
@@ -51,7 +51,12 @@ def fa(room, weapon_id):
 def test_the_header_menu_hides_a_column_and_the_next_table_remembers(room, window, qtbot):
     header = room.table_view.horizontalHeader()
     assert header.isSectionHidden(KEYS.index("description")) and not header.isSectionHidden(KEYS.index("id"))
-    menu = room.sheet.column_menu(header.rect().center())
+    at = header.viewport().rect().center()
+    QApplication.sendEvent(  # a right click on the header, as the window system reports it
+        header.viewport(), QContextMenuEvent(QContextMenuEvent.Reason.Mouse, at, header.viewport().mapToGlobal(at))
+    )
+    menu = room.sheet.menu
+    assert menu.isVisible()
     action = next(a for a in menu.actions() if a.data() == "aliases")
     assert action.isChecked()
     action.trigger()  # unticks it

@@ -1,7 +1,7 @@
 """The weapon table used as a spreadsheet: cells (not only rows) are chosen, Edit ▸ Copy and Paste carry blocks of
 cells as tab-separated text (to and from a spreadsheet), Fill down (Ctrl+D) and Adjust numbers (Ctrl+Shift+A: +1,
-*1.1, ...) change the chosen cells, each as one undo step; the header's context menu shows and hides columns,
-and the choice is kept in the editor's settings. The planning is Qt-free, in weapon_sheet.py."""
+*1.1, ...) change the chosen cells and an Id cell renames the weapon with its uses, each as one undo step; the
+header's context menu shows and hides columns, and the choice is kept in the editor's settings. The planning is Qt-free, in weapon_sheet.py."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from PyQt6.QtWidgets import QAbstractItemView, QInputDialog, QMenu, QTableView
 from ..qt_present import present
 from .weapon_columns import Column
 from .weapon_edits import apply_change
+from .weapon_rename import new_qualified_id, rename_weapon
 from .weapon_sheet import SheetError, adjust, copy_text, fill_down, parse_adjustment, parse_block, paste
 
 HIDDEN_KEY = "weapons/hidden_columns"
@@ -35,6 +36,7 @@ class WeaponSheet:
         self.adjust_action = self._action("Adjust numbers…", self.adjust_dialog, "Ctrl+Shift+A")
         self.hidden: set[str] = set(HIDDEN_AT_FIRST)
         self._settings: QSettings | None = None
+        self.menu: QMenu | None = None  # the header's context menu while it is shown
         self._apply_hidden()
 
     def _action(self, text: str, slot, key: str) -> QAction:
@@ -170,3 +172,18 @@ class WeaponSheet:
     def adjust(self, text: str) -> bool:
         rows, cols = self.chosen()
         return self._push(lambda: adjust(self.tab.table, rows, cols, parse_adjustment(text)))
+
+    def rename(self, weapon_id: str, typed: str) -> None:
+        """An Id cell edited: the weapon and every use of its id renamed, as one undo step (the other files edited
+        are the tab's to save, as replace-everywhere's are)."""
+        tab = self.tab
+        try:
+            new_id = new_qualified_id(tab.table, weapon_id, typed)
+        except ValueError as exc:
+            tab.message.setText(str(exc))
+            return
+        if new_id == weapon_id:
+            return
+        files = rename_weapon(tab.document, tab.table, weapon_id, new_id, tab.open_file)
+        also = f"; also changed {', '.join(f.name for f in files)} (saved with this table)" if files else ""
+        tab.message.setText(f"renamed {weapon_id} to {new_id}{also}")

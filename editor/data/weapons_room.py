@@ -32,7 +32,6 @@ from ..document import Reloaded, RowsInserted, RowsRemoved
 from ..qt_present import present
 from .weapon_columns import column, with_value
 from .weapon_edits import apply_change, base_weapons, replace_weapon
-from .weapon_rename import new_qualified_id, rename_weapon
 from .weapon_sheet_view import WeaponSheet
 from .weapon_tools import add_sheet_tools
 from .weapon_usage import WeaponInUse, delete_weapon
@@ -90,7 +89,7 @@ class WeaponsTab(DocumentTab):
         self.inner.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.inner.setCentralWidget(self._central())
         self.sheet = WeaponSheet(self)
-        self.model.rename = self.rename
+        self.model.rename = self.sheet.rename
         add_sheet_tools(self, self.weapons_toolbar)
         present(self.table_view.selectionModel()).selectionChanged.connect(lambda *_: self.redraw_plots())
         self.delegate.drafted.connect(self._drafted)
@@ -328,19 +327,6 @@ class WeaponsTab(DocumentTab):
         """Edit ▸ Paste: tab-separated text into the cells from the chosen one."""
         if hasattr(self, "sheet"):
             self.sheet.paste()
-
-    def rename(self, weapon_id: str, typed: str) -> None:
-        """An Id cell edited: the weapon and every use of its id renamed, as one undo step."""
-        try:
-            new_id = new_qualified_id(self.table, weapon_id, typed)
-        except ValueError as exc:
-            self.message.setText(str(exc))
-            return
-        if new_id == weapon_id:
-            return
-        files = rename_weapon(self.document, self.table, weapon_id, new_id, self.open_file)
-        also = f"; also changed {', '.join(f.name for f in files)} (saved with this table)" if files else ""
-        self.message.setText(f"renamed {weapon_id} to {new_id}{also}")
 
     def open_file(self, path: Path):
         """Another file of the pack, as a document whose edits this tab makes and saves."""
