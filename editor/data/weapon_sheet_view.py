@@ -1,7 +1,8 @@
 """The weapon table used as a spreadsheet: cells (not only rows) are chosen, Edit ▸ Copy and Paste carry blocks of
 cells as tab-separated text (to and from a spreadsheet), Fill down (Ctrl+D) and Adjust numbers (Ctrl+Shift+A: +1,
 *1.1, ...) change the chosen cells and an Id cell renames the weapon with its uses, each as one undo step; the
-header's context menu shows and hides columns, and the choice is kept in the editor's settings. The planning is Qt-free, in weapon_sheet.py."""
+header's context menu shows and hides columns, and the choice is kept in the editor's settings. The planning is
+Qt-free, in weapon_sheet.py."""
 
 from __future__ import annotations
 
