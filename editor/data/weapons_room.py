@@ -41,6 +41,7 @@ from .weapons_table import WeaponFilter, add_weapon, clone_variant, nationalitie
 from .weapons_view import WeaponDelegate, WeaponProxy, WeaponTableModel
 
 ALL = "all"
+MAX_WIDTH = 320  # a column of long text (descriptions) is cut, its cells show it whole in their tooltips
 
 
 class WeaponsTab(DocumentTab):
@@ -162,7 +163,7 @@ class WeaponsTab(DocumentTab):
         header = present(self.table_view.horizontalHeader())
         for i, col in enumerate(self.model.columns):
             texts = [col.header, *(col.text(w) for w in self.table.decoded())]
-            header.resizeSection(i, max(metrics.horizontalAdvance(t) for t in texts) + 16)
+            header.resizeSection(i, min(MAX_WIDTH, max(metrics.horizontalAdvance(t) for t in texts) + 16))
 
     def _nation_name(self, nat: str) -> str:
         ruleset = self.table.content.ruleset
