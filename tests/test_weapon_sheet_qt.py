@@ -7,6 +7,7 @@ import pytest
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtCore import QItemSelection, QItemSelectionModel, QPointF, Qt
 from PyQt6.QtGui import QContextMenuEvent, QGuiApplication
+from PyQt6.QtTest import QTest
 from PyQt6.QtWidgets import QApplication, QInputDialog, QLineEdit
 
 from tacforge.editor.data.weapon_columns import all_columns
@@ -193,8 +194,10 @@ def test_the_heat_map_has_a_colour_scale_and_says_the_value_under_the_pointer(ro
     qtbot.waitUntil(lambda: heat.map is not None)
     assert tuple(heat.reading.bar.levels()) == pytest.approx(tuple(heat.image.getLevels()))
     assert heat.reading.bar.levels()[1] > 0
+    qtbot.wait(100)  # laid out and ranged
     scene_point = heat.plot.getPlotItem().vb.mapViewToScene(QPointF(0.5, 0.5))
-    heat.plot.scene().sigMouseMoved.emit(scene_point)
+    QTest.mouseMove(heat.plot.viewport(), heat.plot.mapFromScene(scene_point))  # the pointer over the first cell
+    qtbot.waitUntil(heat.reading.hover.isVisible)
     k = heat.map.kills[0][0]
     assert heat.reading.hover.isVisible()
     assert heat.map.firers[0].name in heat.reading.hover.toPlainText()
