@@ -11,7 +11,7 @@ import pytest
 from tacforge.editor.data.weapon_columns import all_columns, column, columns
 from tacforge.editor.data.weapon_compare import NOT_TAKEN, compare
 from tacforge.editor.data.weapon_plots import FireSettings
-from tacforge.editor.data.weapon_range_table import MEASURES, range_bands, range_table
+from tacforge.editor.data.weapon_range_table import MEASURES, fired_at_table, range_bands, range_table
 from tacforge.editor.data.weapon_range_view import half_up
 from tacforge.editor.data.weapon_rename import new_qualified_id, plan_rename
 from tacforge.editor.data.weapon_sheet import (
@@ -175,3 +175,18 @@ def test_the_table_by_range_has_the_numbers_of_tacforge_calc(bundled, capsys):
     assert main([*argv[:-2], "--format", "text"]) == 0
     assert half_up(exact) in capsys.readouterr().out  # the same digits as calc prints
     assert set(MEASURES) == {"kill probability", "expected kills", "penetration (APF)"}
+
+
+def test_the_table_fired_at_a_vehicle_has_one_row_per_firer_with_calcs_numbers(bundled, capsys):
+    content = bundled.content("western")
+    firers = [content.resolve_weapon("PZ-IVH"), content.resolve_weapon("TIGER")]
+    target = content.resolve_weapon("SHERMAN")
+    ranges = range_bands(max(f.mr for f in firers), 5)
+    rows = fired_at_table(content, firers, target, ranges, FireSettings("back", 1, 1))
+    assert [r.weapon for r in rows] == firers
+    argv = ["calc", "table", "--pack", "western", "--firers", "PZ-IVH,TIGER", "--targets", "SHERMAN", "--armour"]
+    assert main([*argv, "back", "--ranges", ",".join(map(str, ranges)), "--format", "json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    for row, calc_row in zip(rows, body["rows"], strict=True):
+        assert [None if c is None else float(c.kills) for c in row.cells] == calc_row["kills"]
+    assert rows[0].cells[-1] is None  # beyond the Panzer IV's range, inside the Tiger's

@@ -169,6 +169,13 @@ def test_by_range_shows_calcs_numbers_for_the_selected_weapon(room):
     dialog.measure.setCurrentIndex(2)  # penetration
     first = dialog.rows[0].cells[0]
     assert dialog.table.item(0, 0).text() == half_up(first.apf)
+    dialog.direction.setCurrentIndex(1)  # is fired at by: one row per enemy weapon
+    sherman = room.table.by_id("westcopy:sherman")
+    assert dialog.rows and all(row.weapon.fielded_by({"german"}) for row in dialog.rows)
+    assert [dialog.table.verticalHeaderItem(i).text() for i in range(len(dialog.rows))] == [
+        row.weapon.name for row in dialog.rows
+    ]
+    assert dialog.title.text().startswith(f"at {sherman.name} (front armour {sherman.fa})")
 
 
 def test_the_shooting_range_duels_the_two_weapons_with_the_engines_rules(room, qtbot):

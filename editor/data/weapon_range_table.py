@@ -1,6 +1,6 @@
-"""Penetration and kill probability by range: one row per target, one column per range band, each cell the
-attack `tacforge calc` computes (weapon_plots.attack, in exact fractions), so the table and calc agree to the
-last digit. Qt-free."""
+"""Penetration and kill probability by range: one row per target of a firer (or per firer of a target), one column
+per range band, each cell the attack `tacforge calc` computes (weapon_plots.attack, in exact fractions), so the
+table and calc agree to the last digit. Qt-free."""
 
 from __future__ import annotations
 
@@ -31,7 +31,9 @@ class Cell:
 
 @dataclass(frozen=True)
 class Row:
-    target: Weapon
+    """The attacks of one pair at each range: `weapon` is the row's target (or, fired at, the row's firer)."""
+
+    weapon: Weapon
     cells: tuple[Cell | None, ...]  # None: out of the firer's range, or an attack the rules do not allow
     problem: str = ""
 
@@ -44,25 +46,34 @@ def range_bands(max_range: int, step: int) -> list[int]:
     return bands if bands[-1] == max_range else [*bands, max_range]
 
 
+def _row(content: Content, firer: Weapon, target: Weapon, shown: Weapon, ranges: list[int], settings) -> Row:
+    cells: list[Cell | None] = []
+    problem = ""
+    for r in ranges:
+        if r > firer.mr:
+            cells.append(None)
+            continue
+        try:
+            result = attack(content, firer, target, r, settings, exact=True)
+        except ValueError as exc:
+            cells.append(None)
+            problem = str(exc)
+            continue
+        kills = Fraction(result.kills)
+        apf = result.main.apf_capped
+        cells.append(Cell(kills, min(kills, Fraction(1)), None if apf is None else Fraction(apf)))
+    return Row(shown, tuple(cells), problem)
+
+
 def range_table(
     content: Content, firer: Weapon, targets: Iterable[Weapon], ranges: list[int], settings: FireSettings
 ) -> list[Row]:
-    rows = []
-    for target in targets:
-        cells: list[Cell | None] = []
-        problem = ""
-        for r in ranges:
-            if r > firer.mr:
-                cells.append(None)
-                continue
-            try:
-                result = attack(content, firer, target, r, settings, exact=True)
-            except ValueError as exc:
-                cells.append(None)
-                problem = str(exc)
-                continue
-            kills = Fraction(result.kills)
-            apf = result.main.apf_capped
-            cells.append(Cell(kills, min(kills, Fraction(1)), None if apf is None else Fraction(apf)))
-        rows.append(Row(target, tuple(cells), problem))
-    return rows
+    """The firer at each target: one row per target."""
+    return [_row(content, firer, t, t, ranges, settings) for t in targets]
+
+
+def fired_at_table(
+    content: Content, firers: Iterable[Weapon], target: Weapon, ranges: list[int], settings: FireSettings
+) -> list[Row]:
+    """Each firer at the target (what its armour holds off): one row per firer."""
+    return [_row(content, f, target, f, ranges, settings) for f in firers]
