@@ -1,6 +1,7 @@
 """The table by range (weapon_range_table.py): the selected weapon firing at the targets chosen in the kill plot
 (or the first enemies it would meet), or fired at by the enemies' weapons, one column per range band, as kill
-probability, expected kills or penetration. The numbers are those of `tacforge calc`, printed as it prints them (three places, half up)."""
+probability, expected kills or penetration. The numbers are those of `tacforge calc`, printed as it prints them
+(three places, half up)."""
 
 from __future__ import annotations
 
