@@ -237,3 +237,25 @@ def test_the_added_columns_are_edited_in_their_cells_and_written_as_the_files_wr
     assert room.history.count() == 3
     edit_cell(room, qtbot, cell(room, "stuart", "nationality"), "US")
     assert "lower-case" in room.message.text() and room.history.count() == 3
+
+
+def test_the_tables_context_menu_holds_the_sheets_actions_and_they_act(room):
+    view = room.table_view
+    assert view.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
+    texts = [a.text() for a in view.actions() if not a.isSeparator()]
+    assert texts == [
+        "Copy cells",
+        "Paste cells",
+        "Fill down",
+        "Adjust numbers…",
+        "Compare…",
+        "By range…",
+        "Shooting range…",
+    ]
+    choose(room, cell(room, "sherman", "mr"), cell(room, "sherman", "ss"))
+    next(a for a in view.actions() if a.text() == "Copy cells").trigger()
+    assert QGuiApplication.clipboard().text() == "10\t9\t4\n"
+    choose(room, cell(room, "stuart", "mr"), cell(room, "stuart", "mr"))
+    next(a for a in view.actions() if a.text() == "Paste cells").trigger()
+    stuart = room.table.by_id("westcopy:stuart")
+    assert (stuart.mr, stuart.mp, stuart.ss) == (10, 9, 4) and room.history.count() == 1
