@@ -117,7 +117,19 @@ def test_adjust_numbers_adds_one_to_the_chosen_cells(room, qtbot, monkeypatch):
     assert "+1" in menu_action(room.window(), "Edit", "Undo").text()
 
 
-def test_renaming_an_id_in_its_cell_renames_the_scenarios_uses_in_one_undo_step(room, qtbot):
+@pytest.fixture
+def alias_use(pack_copy):
+    """One unit of Bocage Crossroads names the Sherman by its alias M4 (written before the pack is opened)."""
+    path = pack_copy / "scenarios" / "bocage_crossroads.yaml"
+    text = path.read_text()
+    assert "name: Company HQ" in text
+    path.write_text(
+        text.replace("weapon: sherman, count: 1, name: Company HQ", "weapon: M4, count: 1, name: Company HQ")
+    )
+    return path
+
+
+def test_renaming_an_id_in_its_cell_renames_the_scenarios_uses_in_one_undo_step(alias_use, room, qtbot):
     index = cell(room, "sherman", "id")
     room.table_view.setCurrentIndex(index)
     room.table_view.edit(index)
@@ -129,6 +141,7 @@ def test_renaming_an_id_in_its_cell_renames_the_scenarios_uses_in_one_undo_step(
     scenario_path = room.document.pack_folder / "scenarios" / "bocage_crossroads.yaml"
     scenario = room.window().workspace.find_open(scenario_path)
     assert scenario.dirty and "weapon: m4a1" in scenario.text() and "weapon: sherman" not in scenario.text()
+    assert "weapon: M4, count: 1, name: Company HQ" in scenario.text()  # a use by alias still finds it
     assert room.history.count() == 1 and "rename sherman to m4a1" in room.message.text() + room.history.text(0)
     menu_action(room.window(), "Edit", "Undo").trigger()
     assert room.table.by_id("westcopy:sherman") is not None

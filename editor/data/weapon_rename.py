@@ -43,11 +43,8 @@ def _names_by_id(written: object, old_id: str) -> bool:
     return isinstance(written, str) and written in (old_id, old_id.split(":", 1)[-1])
 
 
-def plan_rename(
-    rows: WeaponRows, old_id: str, new_id: str, written: Callable[[ReferenceEdit], object]
-) -> tuple[TableChange, list[ReferenceEdit]]:
-    """The table's change (the row's id, and this file's fires_as naming it) and the other files' edits.
-    `written(edit)` is the reference as its file holds it now."""
+def plan_rename(rows: WeaponRows, old_id: str, new_id: str) -> tuple[TableChange, list[ReferenceEdit]]:
+    """The table's change (the row's id, and this file's fires_as naming it) and the other files' edits."""
     i, weapon = rows.row_of(old_id)
     renamed = dataclasses.replace(weapon, id=new_id)
     changes = [RowChange(i, weapon, renamed)]
@@ -60,10 +57,8 @@ def plan_rename(
                 changes.append(
                     RowChange(j, row, dataclasses.replace(row, fires_as=reference_id(renamed, rows.pack_id)))
                 )
-        elif use.file is not None:
-            edit = ReferenceEdit(use.file, use.path, reference_id(renamed, use.pack))
-            if _names_by_id(written(edit), old_id):
-                edits.append(edit)
+        elif use.file is not None and _names_by_id(use.reference, old_id):
+            edits.append(ReferenceEdit(use.file, use.path, reference_id(renamed, use.pack)))
     old_local, new_local = old_id.split(":", 1)[-1], new_id.split(":", 1)[-1]
     return TableChange(f"rename {old_local} to {new_local} everywhere", tuple(changes)), edits
 
@@ -74,10 +69,7 @@ def rename_weapon(
     """Rename as one step in the table's history (the other files' edits are pushed there, as replace-everywhere
     pushes them, and mark those files changed). Returns the other files changed."""
 
-    def written(edit: ReferenceEdit) -> object:
-        return open_file(edit.file).value(*edit.path)
-
-    change, edits = plan_rename(rows, old_id, new_id, written)
+    change, edits = plan_rename(rows, old_id, new_id)
     with bulk_edit(document, change.text):
         for edit in edits:
             document.undo.push(SetValue(open_file(edit.file), edit.path, edit.new_ref, f"use {edit.new_ref}"))
