@@ -1,6 +1,7 @@
 """The shooting range's duels (engine/balance/duel.py): seeded, resolved with the rules' fire arithmetic, and
 ending as the weapons' ratings say they should."""
 
+import dataclasses
 import random
 from fractions import Fraction
 
@@ -57,6 +58,9 @@ def test_bad_setups_are_refused_with_a_message(content):
     sherman = content.resolve_weapon("SHERMAN")
     with pytest.raises(ValueError, match="at least one run"):
         duel_many(content, DuelSetup(sherman, sherman, 4), 0, seed=1)
+    stray = dataclasses.replace(sherman, unit_class="hovercraft")
+    with pytest.raises(ValueError, match="class 'hovercraft', which western does not define"):
+        duel_many(content, DuelSetup(sherman, stray, 4), 10, seed=1)
 
 
 def test_a_run_keeps_each_attack_once_and_gets_what_duels_computed_afresh_get(content):

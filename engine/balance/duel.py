@@ -130,6 +130,11 @@ def duel_many(content, setup: DuelSetup, runs: int, seed: int) -> DuelSummary:
         raise ValueError(f"pack '{content.pack_id}' has no ruleset")
     if runs < 1 or setup.range_ < 0 or setup.count_a < 1 or setup.count_b < 1 or setup.turns < 1:
         raise ValueError("a duel needs at least one run, one unit a side, one turn and a range of 0 or more")
+    for weapon in (setup.a, setup.b):
+        if weapon.unit_class not in content.unit_classes:
+            raise ValueError(
+                f"{weapon.name} is of class '{weapon.unit_class}', which {content.pack_id} does not define"
+            )
     rng = random.Random(seed)
     attacks = _Attacks(content, setup)
     results = tuple(duel(content, setup, rng, attacks) for _ in range(runs))
