@@ -8,16 +8,19 @@ Qt-free.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from tacforge.engine.model import Weapon
+from tacforge.engine.packs.decode import WEAPON_OPTIONAL
 
 from ..common.schema_bounds import ANY, schema_node
 from .columns import cell_text, choice, span, truth, whole_number
 
 STATS = ("mr", "mp", "ss", "ac", "sp", "mg", "fa", "ba", "sl", "df")
 FLAGS = ("single_use", "thrown", "designer_value")
+LIST_SEPARATOR = "; "  # between the items of a list cell (nationalities, aliases), as the CSV separates them
 
 
 @dataclass(frozen=True)
@@ -33,20 +36,38 @@ class Column:
     choices: tuple[str, ...] = ()
     optional: bool = True  # the key may be left out of an entry
     description: str = ""
+    pattern: str = ""  # a text's schema pattern (an id)
 
     def value(self, weapon: Weapon):
         return getattr(weapon, self.attribute)
 
     def text(self, weapon: Weapon) -> str:
-        return cell_text(self.value(weapon))
+        value = self.value(weapon)
+        if self.kind == "list":
+            return LIST_SEPARATOR.join(value)
+        return cell_text(value)
+
+    @property
+    def blank_is_none(self) -> bool:
+        """An empty cell leaves the key out (its default is none: no legacy number, no kill_vp, ...)."""
+        return self.optional and WEAPON_OPTIONAL.get(self.key, ("", 0))[1] is None
 
     def parse(self, text: str):
         """The typed value of `text`; ValueError with a designer's message when it is out of bounds or malformed."""
         text = text.strip()
+        if not text and self.blank_is_none:
+            return None
+        if self.kind == "list":
+            items = tuple(t.strip() for t in text.split(LIST_SEPARATOR.strip()) if t.strip())
+            if not items and not self.optional:
+                raise ValueError(f"{self.header} needs at least one entry")
+            for item in items:
+                self._match(item)
+            return items
         if self.kind == "text":
             if not text and not self.optional:
                 raise ValueError(f"{self.header} cannot be empty")
-            return text
+            return self._match(text) if text else text
         if self.kind == "bool":
             return truth(self.header, text)
         if self.kind == "enum":
@@ -57,9 +78,12 @@ class Column:
                 whole_number(self.header, str(first), self.minimum, self.maximum),
                 whole_number(self.header, str(last), self.minimum, self.maximum),
             )
-        if not text and self.optional and self.attribute == "legacy_number":
-            return None
         return whole_number(self.header, text, self.minimum, self.maximum)
+
+    def _match(self, text: str) -> str:
+        if self.pattern and not re.fullmatch(self.pattern, text):
+            raise ValueError(f"{self.header} '{text}' may hold only lower-case letters, digits, '_' and '-'")
+        return text
 
 
 # (YAML key, the manuals' header, Weapon attribute); the manuals' column order, then the behaviour flags
@@ -82,6 +106,18 @@ _LAYOUT = (
     ("thrown", "Thrown", "thrown"),
     ("designer_value", "Designer value", "designer_value"),
 )
+# after the manuals' columns (so that their positions stay), hidden or shown with the header's column chooser
+_MORE = (
+    ("id", "Id", "id"),
+    ("nationality", "Nationality", "nationalities"),
+    ("aliases", "Aliases", "aliases"),
+    ("kill_vp", "Kill VP", "kill_vp"),
+    ("transport_cost", "Transport cost", "transport_cost"),
+    ("carries", "Carries", "carries"),
+    ("indirect_mr", "Indirect MR", "indirect_mr"),
+    ("fires_as", "Fires as", "fires_as"),
+    ("description", "Description", "description"),
+)
 
 
 def weapon_schema() -> dict:
@@ -89,16 +125,18 @@ def weapon_schema() -> dict:
     return schema_node("weapons", "weapons", ANY)
 
 
-@lru_cache(maxsize=1)
-def columns() -> tuple[Column, ...]:
+def _columns(layout) -> tuple[Column, ...]:
     entry = weapon_schema()
     props, required = entry["properties"], set(entry["required"])
     out = []
-    for key, header, attribute in _LAYOUT:
+    for key, header, attribute in layout:
         spec = props[key]
         if key == "periods":
             spec = spec["prefixItems"][0]
             kind = "periods"
+        elif key in ("nationality", "aliases"):
+            kind = "list"
+            spec = spec.get("items") or spec["oneOf"][0]
         elif "enum" in spec:
             kind = "enum"
         else:
@@ -114,13 +152,26 @@ def columns() -> tuple[Column, ...]:
                 tuple(spec.get("enum", ())),
                 key not in required,
                 props[key].get("description", ""),
+                spec.get("pattern", ""),
             )
         )
     return tuple(out)
 
 
+@lru_cache(maxsize=1)
+def columns() -> tuple[Column, ...]:
+    """The manuals' columns and the behaviour flags (the values the plots and the CSV compare)."""
+    return _columns(_LAYOUT)
+
+
+@lru_cache(maxsize=1)
+def all_columns() -> tuple[Column, ...]:
+    """Every column of the table: the manuals' ones, then id, nationality, aliases and the rest of an entry."""
+    return columns() + _columns(_MORE)
+
+
 def column(key: str) -> Column:
-    return next(c for c in columns() if c.key == key)
+    return next(c for c in all_columns() if c.key == key)
 
 
 @cache

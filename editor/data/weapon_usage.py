@@ -27,6 +27,7 @@ class Usage:
     path: JsonPath
     pack: str | None
     owner_id: str = ""
+    reference: str = ""  # the reference as written (an id, a name or an alias)
 
     def describe(self) -> str:
         where = f" ({self.file.name})" if self.file is not None else ""
@@ -55,6 +56,7 @@ def usages(content: Content, weapon: Weapon) -> list[Usage]:
                                 unit.source.path + ("weapon",),
                                 unit.source.pack,
                                 scenario.id,
+                                unit.weapon,
                             )
                         )
         for battery in scenario.offmap_artillery:
@@ -67,6 +69,7 @@ def usages(content: Content, weapon: Weapon) -> list[Usage]:
                         battery.source.path + ("weapon",),
                         battery.source.pack,
                         scenario.id,
+                        battery.weapon,
                     )
                 )
     for template in content.formations.values():
@@ -81,6 +84,7 @@ def usages(content: Content, weapon: Weapon) -> list[Usage]:
                         element.source.path + ("weapon",),
                         element.source.pack,
                         template.id,
+                        element.weapon,
                     )
                 )
     for other in content.weapons.values():
@@ -93,6 +97,7 @@ def usages(content: Content, weapon: Weapon) -> list[Usage]:
                     other.source.path + ("fires_as",),
                     other.source.pack,
                     other.id,
+                    other.fires_as,
                 )
             )
     return out

@@ -27,6 +27,7 @@ from tacforge.engine.model import Weapon
 
 from ..qt_abstract import QtABCMeta
 from ..qt_present import present
+from .heat_scale import HeatReading
 from .weapon_plots import (
     FireSettings,
     HeatMap,
@@ -356,6 +357,7 @@ class HeatPlot(_ShownPlot):
         self.image = pg.ImageItem(axisOrder="row-major")
         self.image.setColorMap(pg.colormap.get("viridis"))
         self.plot.addItem(self.image)
+        self.reading = HeatReading(self.plot, self.image, "viridis")  # the colour scale and the hover text
         self.label = QLabel(" ")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
@@ -411,11 +413,13 @@ class HeatPlot(_ShownPlot):
         names = [(j + 0.5, t.name) for j, t in enumerate(heat.targets)]
         self.plot.getAxis("bottom").setTicks([names[::3], [n for j, n in enumerate(names) if j % 3]])
         self.plot.setTitle(f"expected kills at range {heat.range}, period {period}, front armour, pulse 1")
+        self.reading.levels_changed()
 
     def _mouse_moved(self, position) -> None:
         if self.map is None or not self.map.firers:
             return
         at = self.plot.getPlotItem().vb.mapSceneToView(position)
+        self.reading.pointer_at(self.map, at.x(), at.y())
         i, j = int(at.y()), int(at.x())
         if 0 <= i < len(self.map.firers) and 0 <= j < len(self.map.targets) and at.x() >= 0 and at.y() >= 0:
             k = self.map.kills[i][j]

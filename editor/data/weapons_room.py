@@ -32,6 +32,8 @@ from ..document import Reloaded, RowsInserted, RowsRemoved
 from ..qt_present import present
 from .weapon_columns import column, with_value
 from .weapon_edits import apply_change, base_weapons, replace_weapon
+from .weapon_sheet_view import WeaponSheet
+from .weapon_tools import add_sheet_tools
 from .weapon_usage import WeaponInUse, delete_weapon
 from .weapons_csv import ImportPreview, export_csv, preview_import
 from .weapons_plot_view import Inputs, WeaponPlots
@@ -39,6 +41,7 @@ from .weapons_table import WeaponFilter, add_weapon, clone_variant, nationalitie
 from .weapons_view import WeaponDelegate, WeaponProxy, WeaponTableModel
 
 ALL = "all"
+MAX_WIDTH = 320  # a column of long text (descriptions) is cut, its cells show it whole in their tooltips
 
 
 class WeaponsTab(DocumentTab):
@@ -86,6 +89,9 @@ class WeaponsTab(DocumentTab):
         dock.setWidget(self.plots)
         self.inner.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.inner.setCentralWidget(self._central())
+        self.sheet = WeaponSheet(self)
+        self.model.rename = self.sheet.rename
+        add_sheet_tools(self, self.weapons_toolbar)
         present(self.table_view.selectionModel()).selectionChanged.connect(lambda *_: self.redraw_plots())
         self.delegate.drafted.connect(self._drafted)
         self.delegate.draftEnded.connect(self.redraw_plots)
@@ -115,7 +121,7 @@ class WeaponsTab(DocumentTab):
         for label, widget in (("class", self.class_filter), ("period", self.period_filter), ("find", self.text_filter)):
             filters.addWidget(QLabel(label))
             filters.addWidget(widget)
-        toolbar = present(self.inner.addToolBar("Weapons"))
+        toolbar = self.weapons_toolbar = present(self.inner.addToolBar("Weapons"))
         toolbar.setObjectName("weapons")
         for text, slot in (
             ("Add", self.add),
@@ -157,7 +163,7 @@ class WeaponsTab(DocumentTab):
         header = present(self.table_view.horizontalHeader())
         for i, col in enumerate(self.model.columns):
             texts = [col.header, *(col.text(w) for w in self.table.decoded())]
-            header.resizeSection(i, max(metrics.horizontalAdvance(t) for t in texts) + 16)
+            header.resizeSection(i, min(MAX_WIDTH, max(metrics.horizontalAdvance(t) for t in texts) + 16))
 
     def _nation_name(self, nat: str) -> str:
         ruleset = self.table.content.ruleset
@@ -212,7 +218,9 @@ class WeaponsTab(DocumentTab):
         self.proxy.set_filter(self.current_filter())
 
     def selected_ids(self) -> list[str]:
-        rows = {self.proxy.mapToSource(i).row() for i in present(self.table_view.selectionModel()).selectedRows()}
+        """The weapons of the rows that have a chosen cell."""
+        chosen = present(self.table_view.selectionModel()).selectedIndexes()
+        rows = {self.proxy.mapToSource(i).row() for i in chosen}
         return [self.table.weapons[r].id for r in sorted(rows) if self.table.weapons[r] is not None]
 
     def current_weapon(self):
@@ -305,6 +313,21 @@ class WeaponsTab(DocumentTab):
         )
         if ok and name:
             replace_weapon(self.document, self.table, weapon.id, choices[names.index(name)].id, self.open_file)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if hasattr(self, "sheet"):  # the columns hidden last time, from the window's settings
+            self.sheet.use_settings(getattr(self.window(), "settings", None))
+
+    def copy(self) -> None:
+        """Edit ▸ Copy: the chosen cells as tab-separated text."""
+        if hasattr(self, "sheet"):
+            self.sheet.copy()
+
+    def paste(self) -> None:
+        """Edit ▸ Paste: tab-separated text into the cells from the chosen one."""
+        if hasattr(self, "sheet"):
+            self.sheet.paste()
 
     def open_file(self, path: Path):
         """Another file of the pack, as a document whose edits this tab makes and saves."""

@@ -13,7 +13,7 @@ from tacforge.engine.model import Weapon
 from tacforge.engine.model.content import Content, normalise
 
 from .columns import cell_text
-from .weapon_columns import Column, applies, column, columns
+from .weapon_columns import Column, all_columns, applies, column
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class WeaponRows:
         original = self.base.get(weapon.id)
         if original is None:
             return {}
-        return {c.key: c.text(original) for c in columns() if c.value(original) != c.value(weapon)}
+        return {c.key: c.text(original) for c in all_columns() if c.value(original) != c.value(weapon)}
 
     def unit_class_ids(self) -> list[str]:
         return sorted(self.content.unit_classes)

@@ -10,7 +10,7 @@ from PyQt6.QtGui import QBrush, QColor
 from PyQt6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QStyledItemDelegate
 
 from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
-from .weapon_columns import Column, applies, columns
+from .weapon_columns import Column, all_columns, applies
 from .weapon_edits import apply_change, rows_of
 from .weapons_table import WeaponFilter, WeaponRows, bulk_set, sort_key
 
@@ -27,9 +27,10 @@ class WeaponTableModel(QAbstractTableModel):
     def __init__(self, document, base: dict, parent=None):
         super().__init__(parent)
         self.document, self.base = document, base
-        self.columns = columns()
+        self.columns = all_columns()
         self.selected_ids: Callable[[], list[str]] = lambda: []
         self.problem: Callable[[str], None] = lambda message: None
+        self.rename: Callable[[str, str], None] = lambda weapon_id, typed: None  # an Id cell edited (the tab's)
         self.table: WeaponRows = rows_of(document, base)
 
     def document_changed(self, event) -> None:
@@ -106,6 +107,9 @@ class WeaponTableModel(QAbstractTableModel):
         col, weapon = self.columns[index.column()], self.table.weapons[index.row()]
         if weapon is None:
             return False
+        if col.key == "id":  # a rename: the weapon's uses follow it, as one step (weapon_rename.py)
+            self.rename(weapon.id, str(value))
+            return True
         try:
             typed = col.parse(str(value))
         except ValueError as exc:
@@ -161,7 +165,7 @@ class WeaponDelegate(QStyledItemDelegate):
     def createEditor(self, parent, option, index):
         col = self._column(index)
         row = self.proxy.mapToSource(index).row()
-        if col.kind == "int" and not (col.optional and col.attribute == "legacy_number"):
+        if col.kind == "int" and not col.blank_is_none:
             editor = QSpinBox(parent)
             editor.setButtonSymbols(QSpinBox.ButtonSymbols.NoButtons)  # the cell is as narrow as its numbers
             editor.setRange(
@@ -170,7 +174,8 @@ class WeaponDelegate(QStyledItemDelegate):
             line = editor.lineEdit()
         elif col.kind in ("enum", "bool"):
             editor = QComboBox(parent)
-            editor.addItems(list(col.choices) if col.kind == "enum" else ["true", "false"])
+            choices = list(col.choices) if col.kind == "enum" else ["true", "false"]
+            editor.addItems([""] * col.blank_is_none + choices)  # a blank leaves an optional key out
             editor.currentTextChanged.connect(lambda text: self.drafted.emit(row, col.key, text))
             return editor
         else:

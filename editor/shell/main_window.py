@@ -245,11 +245,14 @@ class MainWindow(QMainWindow):
             getattr(tab, name)(*args, **kwargs)
 
     def _view_call(self, name: str, *args) -> None:
-        """Copy, paste, zoom and the like act on the current tab's map view."""
+        """Copy, paste, zoom and the like act on the current tab's map view; copy and paste on a tab without one
+        act on the tab itself where it has them (the weapon table's cells)."""
         tab = self.current_tab()
         view = tab.view if tab is not None else None
         if view is not None:
             getattr(view, name)(*args)
+        elif tab is not None and name in ("copy", "paste") and hasattr(tab, name):
+            getattr(tab, name)(*args)
 
     def _tool(self, name: str) -> None:
         self._current_tool = name
