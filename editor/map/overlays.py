@@ -13,26 +13,12 @@ from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
 
 from ..common.pixels import image_over
+from ..common.side_colours import SIDE_COLOURS, SPARE_COLOURS, side_colour  # noqa: F401 (the map's colours, shared)
 from ..qt_present import present
 
-SIDE_COLOURS = {
-    "allied": (40, 90, 210),
-    "us": (40, 90, 210),
-    "british": (150, 110, 40),
-    "soviet": (200, 40, 40),
-    "german": (60, 60, 60),
-    "axis": (60, 60, 60),
-}
-SPARE_COLOURS = ((40, 90, 210), (200, 40, 40), (120, 60, 160), (20, 140, 140))
 OBJECTIVE = QColor(235, 180, 20)
 LABEL_TEXT = QColor(20, 20, 20)  # a label's default colour and the halo around it
 LABEL_HALO = QColor(255, 255, 255, 200)
-
-
-def side_colour(side: str, alpha: int = 255) -> QColor:
-    bare = str(side).split(":")[-1].lower()
-    rgb = SIDE_COLOURS.get(bare) or SPARE_COLOURS[sum(map(ord, bare)) % len(SPARE_COLOURS)]
-    return QColor(*rgb, alpha)
 
 
 @dataclass
@@ -119,6 +105,7 @@ class Painter(Squares):
     def __init__(self, p: QPainter, cell: float, origin: QPointF):
         super().__init__(cell, origin)
         self.p = p
+        self.labels_placed: list[QRectF] = []  # where `label` put its texts this paint, so none covers another
 
     def pen(self, colour: QColor, width: float, style=Qt.PenStyle.SolidLine) -> QPen:
         pen = QPen(colour, width, style)
@@ -138,6 +125,21 @@ class Painter(Squares):
         """Text with a halo, baseline-left at `at` (rendered once per look, then blitted)."""
         image, ascent = _text_image(text, round(size * 2) / 2, colour.rgba(), halo.rgba(), bold, italic)
         self.p.drawImage(QPointF(round(at.x()) - 2, round(at.y() - ascent) - 2), image)
+
+    def label(self, at: QPointF, text: str, size: float, colour=LABEL_TEXT, bold=False, upward=False) -> QRectF:
+        """A label of the scenario (a start line, the reinforcements, the objective area) drawn as `text` draws it,
+        moved down (`upward`: up, at the map's foot) a line at a time while it would cover one placed before it;
+        the rectangle it took."""
+        metrics = QFontMetricsF(_font(round(size * 2) / 2, bold))
+        step = metrics.height() + 2
+        box = QRectF(at.x() - 2, at.y() - metrics.ascent() - 2, metrics.horizontalAdvance(text) + 4, step)
+        for _ in range(50):  # far more labels than a scenario has
+            if not any(box.intersects(placed) for placed in self.labels_placed):
+                break
+            box.translate(0, -step if upward else step)
+        self.labels_placed.append(box)
+        self.text(QPointF(box.x() + 2, box.y() + 2 + metrics.ascent()), text, size, colour, bold=bold)
+        return box
 
     def text_width(self, text: str, size: float, bold=False) -> float:
         return QFontMetricsF(_font(round(size * 2) / 2, bold)).horizontalAdvance(text)
@@ -186,7 +188,7 @@ class Painter(Squares):
             x = self.o.x() + (column + 0.5) * cell
             p.setPen(self.pen(side_colour(side), max(2.0, min(5.0, cell / 4)), Qt.PenStyle.DashLine))
             p.drawLine(QPointF(x, self.o.y()), QPointF(x, self.o.y() + height * cell))
-            self.text(QPointF(x + 4, self.o.y() + 14), f"{side} start line", 9, side_colour(side), bold=True)
+            self.label(QPointF(x + 4, self.o.y() + 14), f"{side} start line", 9, side_colour(side), bold=True)
         rect, objective = ov.objective_rect(drag_centre), drag_centre or ov.objective_center
         if rect is not None and objective is not None:  # (the one is None where the other is)
             p.fillRect(self.rect(*rect), QColor(255, 215, 0, 28))
@@ -198,7 +200,7 @@ class Painter(Squares):
             p.setBrush(OBJECTIVE)
             p.setPen(self.pen(QColor(90, 60, 0), 1.5))
             p.drawEllipse(centre, r, r)
-            self.text(self.rect(*rect).topLeft() + QPointF(4, 14), "objective", 9, QColor(120, 80, 0), bold=True)
+            self.label(self.rect(*rect).topLeft() + QPointF(4, 14), "objective", 9, QColor(120, 80, 0), bold=True)
         squares = ov.entrenchment_squares()
         for side, (x, y) in squares:
             trench = self.rect(x + 0.15, y + 0.15, x + 0.85, y + 0.85)

@@ -62,6 +62,7 @@ def paint_view(view, p: QPainter, clip) -> None:
     paint_objectives(geo, overlays.objectives)
     paint_plan(geo, view.plan_marks)
     paint_units(geo, overlays.units, view.controller.selected_units, view.controller.unit_drag)
+    view.labels_placed = geo.labels_placed  # where the scenario's labels went (laid out so none covers another)
     if trace is not None and view.trace_marks:
         paint_control_points(geo, trace[0], view.trace_pending)
     if view.marked is not None:
