@@ -58,14 +58,14 @@ class Control:
 CONTROLS = {
     c.key: c
     for c in (
-        Control("mode", "Elevation", Choice((("Raise", "raise"), ("Lower", "lower"), ("Set level", "set")))),
+        Control("mode", "Mode", Choice((("Raise", "raise"), ("Lower", "lower"), ("Set level", "set")))),
         Control(
             "level",
             "Level",
             Choice((("1 (plain)", 1), ("3 (hill)", 3), ("5 (high hill)", 5))),
             tip="The level 'Set level' gives every square the brush passes, however often it passes",
         ),
-        Control("size", "Size", Spin(1, 9, " squares"), tip="Squares across the brush"),
+        Control("size", "Squares across", Spin(1, 9), tip="The brush's width in squares"),
         Control("shape", "Shape", Choice((("Square", "square"), ("Round", "round")))),
         Control(
             "keep_lines",
@@ -77,7 +77,7 @@ CONTROLS = {
         Control("diagonal", "", Check(), "Diagonal", "The fill also spreads through corners"),
         Control("same_level", "", Check(), "Same level only", "The fill stays at the level of the square clicked"),
         Control("crossing", "Crossing", Choice((("Bridge", "bridge"), ("Ford", "ford")))),
-        Control("height", "Observer height", Spin(0, 4, " levels"), tip="The observer stands this many levels up"),
+        Control("height", "Observer height (levels)", Spin(0, 4), tip="The observer stands this many levels up"),
         Control(
             "visibility",
             "Visibility",
