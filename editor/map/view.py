@@ -411,32 +411,5 @@ class MapView(QAbstractScrollArea):
 
     # -- tool results ------------------------------------------------------------------------------------------
     def _after_tool(self, edits) -> None:
-        for edit in edits:
-            self.editMade.emit(edit)
-        for name, payload in self.controller.take_events():
-            if name == "picked" and isinstance(payload, tuple):  # (type name, level)
-                self.terrainPicked.emit(*payload)
-            elif name == "selection":
-                self.selectionChanged.emit(payload)
-            elif name == "los":
-                opts = self.controller.options.get("los", {})
-                self.set_los(payload, height=opts.get("height", 0), visibility=opts.get("visibility"))
-            elif name == "stroke_end":
-                self.strokeFinished.emit()
-            elif name == "units_selected":
-                self.unitsSelected.emit(payload)
-            elif name == "units_dragging":
-                self.unitsDragging.emit(payload)
-            elif name == "units_moved":
-                self.unitsMoved.emit(payload)
-            elif name == "entrench":
-                self.entrenchmentStroke.emit(payload)
-            elif name == "place_objective" and isinstance(payload, tuple):  # (x, y)
-                self.objectivePlaced.emit(*payload)
-            elif name == "plan_square" and isinstance(payload, tuple):  # (x, y)
-                self.planSquarePicked.emit(*payload)
-            elif name == "plan_area":
-                self.planAreaDrawn.emit(payload)
-        mask = self.controller.preview
-        self._preview = None if mask is None or not mask.any() else mask_image(mask, (120, 210, 255, 120))
-        present(self.viewport()).update()
+        """Send the tool's edits and events on as the view's signals and show its preview (view_input.py)."""
+        view_input.after_tool(self, edits)
