@@ -34,6 +34,8 @@ def test_start_line_and_reinforcement_labels_do_not_overlap(qtbot, window, pack_
     assert len(boxes) >= 4  # two start lines, the objective area, the reinforcements' edge
     for i, a in enumerate(boxes):
         assert not any(a.intersects(b) for b in boxes[i + 1 :]), (a, boxes)
+        assert not any(a.intersects(name) for name in view.place_names)
+    assert view.place_names  # (Celles names its villages)
     allied, german = boxes[0], boxes[1]
     assert german.left() < allied.right()  # side by side they would have covered each other...
     assert german.top() >= allied.bottom()  # ...so the second went down a line
@@ -41,7 +43,7 @@ def test_start_line_and_reinforcement_labels_do_not_overlap(qtbot, window, pack_
         view.set_zoom(zoom)
         view.viewport().grab()
         boxes = view.labels_placed
-        assert all(not a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+        assert all(not a.intersects(b) for i, a in enumerate(boxes) for b in [*boxes[i + 1 :], *view.place_names])
 
 
 def test_dragging_a_unit_shows_its_marker_and_names_it_in_the_status_bar(qtbot, window, pack_copy, monkeypatch):

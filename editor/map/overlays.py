@@ -106,6 +106,8 @@ class Painter(Squares):
         super().__init__(cell, origin)
         self.p = p
         self.labels_placed: list[QRectF] = []  # where `label` put its texts this paint, so none covers another
+        self.place_names: list[QRectF] = []  # the map's own labels (places), which the scenario's keep clear of
+        self._pending: list[tuple] = []  # the scenario's labels, drawn last (over the units) by `draw_labels`
 
     def pen(self, colour: QColor, width: float, style=Qt.PenStyle.SolidLine) -> QPen:
         pen = QPen(colour, width, style)
@@ -127,19 +129,25 @@ class Painter(Squares):
         self.p.drawImage(QPointF(round(at.x()) - 2, round(at.y() - ascent) - 2), image)
 
     def label(self, at: QPointF, text: str, size: float, colour=LABEL_TEXT, bold=False, upward=False) -> QRectF:
-        """A label of the scenario (a start line, the reinforcements, the objective area) drawn as `text` draws it,
-        moved down (`upward`: up, at the map's foot) a line at a time while it would cover one placed before it;
-        the rectangle it took."""
+        """Place a label of the scenario (a start line, the reinforcements, the objective area) where `text` would
+        draw it, moved down (`upward`: up, at the map's foot) a line at a time while it would cover a label placed
+        before it or a place name of the map; `draw_labels` draws it. The rectangle it takes."""
         metrics = QFontMetricsF(_font(round(size * 2) / 2, bold))
         step = metrics.height() + 2
         box = QRectF(at.x() - 2, at.y() - metrics.ascent() - 2, metrics.horizontalAdvance(text) + 4, step)
         for _ in range(50):  # far more labels than a scenario has
-            if not any(box.intersects(placed) for placed in self.labels_placed):
+            if not any(box.intersects(placed) for placed in (*self.labels_placed, *self.place_names)):
                 break
             box.translate(0, -step if upward else step)
         self.labels_placed.append(box)
-        self.text(QPointF(box.x() + 2, box.y() + 2 + metrics.ascent()), text, size, colour, bold=bold)
+        self._pending.append((QPointF(box.x() + 2, box.y() + 2 + metrics.ascent()), text, size, colour, bold))
         return box
+
+    def draw_labels(self) -> None:
+        """Draw the labels `label` placed, over everything drawn before (units stand on a start line's label)."""
+        for at, text, size, colour, bold in self._pending:
+            self.text(at, text, size, colour, bold=bold)
+        self._pending = []
 
     def text_width(self, text: str, size: float, bold=False) -> float:
         return QFontMetricsF(_font(round(size * 2) / 2, bold)).horizontalAdvance(text)
@@ -172,10 +180,12 @@ class Painter(Squares):
         if self.cell < 4:
             return
         size = min(14.0, 4 + self.cell * 0.45)
+        metrics = QFontMetricsF(_font(size, italic=True))
         for text, x, y in labels:  # centred above the named square, which stays visible
-            width = QFontMetricsF(_font(size, italic=True)).horizontalAdvance(text)
+            width = metrics.horizontalAdvance(text)
             at = QPointF(self.o.x() + (x + 0.5) * self.cell - width / 2, self.o.y() + y * self.cell - 2)
             self.text(at, text, size, QColor(40, 30, 20), italic=True)
+            self.place_names.append(QRectF(at.x() - 2, at.y() - metrics.ascent() - 2, width + 4, metrics.height() + 2))
 
     def overlays(self, ov: Overlays, width: int, height: int, drag_centre=None) -> None:
         p, cell = self.p, self.cell
@@ -210,7 +220,7 @@ class Painter(Squares):
         if squares and ov.entrenchment_limit is not None:
             over = len(squares) > ov.entrenchment_limit
             x, y = squares[0][1]
-            self.text(
+            self.label(
                 self.centre(x, y) + QPointF(cell * 0.6, -cell * 0.6),
                 f"entrenchments {len(squares)}/{ov.entrenchment_limit}",
                 9,
