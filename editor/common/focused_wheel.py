@@ -47,4 +47,6 @@ def install_focused_wheel(app: QCoreApplication) -> FocusedWheel:
         return found
     wheel_filter = FocusedWheel(app)
     app.installEventFilter(wheel_filter)
+    # taken off before the application winds down: a Python filter called while Qt deletes its widgets crashes
+    app.aboutToQuit.connect(lambda: app.removeEventFilter(wheel_filter))
     return wheel_filter
