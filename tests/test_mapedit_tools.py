@@ -11,7 +11,7 @@ from tacforge.editor.map.tools.clipboard import Clipboard, copy, cut, paste
 from tacforge.editor.map.tools.elevation import elevation, elevation_mask
 from tacforge.editor.map.tools.lines import line
 from tacforge.editor.map.tools.los import los_settings, terrain_grid, visible_from
-from tacforge.editor.map.tools.paint import eyedropper, fill_region, flood_fill, rectangle
+from tacforge.editor.map.tools.paint import LINES, eyedropper, fill_region, flood_fill, rectangle
 from tacforge.engine.mapping.autotile import TYPES, floating_slopes, steep_squares
 from tacforge.engine.packs import load_packs
 from tacforge.engine.rules.los import has_los
@@ -213,6 +213,34 @@ def test_controller_brush_stroke_is_one_stroke(blank):
     for other in edits[1:]:
         assert first.merge(other)
     assert len(first) == 7  # (2..6, 2) then (6, 3), (6, 4): the drag leaves no gaps
+
+
+def test_painting_areas_keeps_roads_rivers_and_bridges_unless_told_not_to(blank):
+    do(blank, line(blank, [(0, 10), (29, 10)], "road"))
+    do(blank, line(blank, [(15, 0), (15, 29)], "river"))  # crosses the road on a bridge at (15, 10)
+    lines = np.isin(blank.types, LINES)
+    before = blank.types.copy()
+    assert before[10, 15] == TYPES.index("bridge") and lines.sum() == 59
+    woods = TYPES.index("woods")
+    do(blank, rectangle(blank, (5, 5), (25, 15), "woods", keep_lines=True))
+    assert (blank.types[lines] == before[lines]).all()
+    assert (blank.types[5:16, 5:26][~lines[5:16, 5:26]] == woods).all()
+    tools = ToolController(blank)
+    tools.set_tool("brush", type="broken", size=3)
+    assert tools.options["brush"]["keep_lines"] and tools.options["fill"]["keep_lines"]  # on by default
+    for step in (lambda: tools.press(12, 20), lambda: tools.move(18, 20), lambda: tools.release(18, 20)):
+        for e in step():  # each dab on the map as the one before left it, as the view pushes them
+            do(blank, e)
+    assert (blank.types[lines] == before[lines]).all() and blank.types[20, 12] == TYPES.index("broken")
+    do(blank, flood_fill(blank, 0, 0, "town", keep_lines=True))
+    assert (blank.types[lines] == before[lines]).all()
+    tools.set_tool("brush", keep_lines=False)
+    for e in tools.press(15, 10) + tools.release(15, 10):
+        do(blank, e)
+    assert blank.types[10, 15] == TYPES.index("broken")  # the bridge painted over
+    do(blank, line(blank, [(0, 25), (29, 25)], "road"))
+    do(blank, rectangle(blank, (0, 24), (29, 26), "road", keep_lines=True))  # a line type paints as ever
+    assert (blank.types[24:27] == TYPES.index("road")).all()
 
 
 def test_controller_line_shift_continues_the_polyline(blank):

@@ -95,6 +95,7 @@ class EditorTab(DocumentTab):
         scenario = self._scenario()
         if self.view is None or scenario is None:
             return
+        self.view.set_scenario_visibility(self.document.model.sight_range())  # what the line-of-sight tool sees
         content = self.document.content
         limit = content.ruleset.entrenchment_max if content is not None and content.ruleset else None
         size = self.document.model.parameters.time_space.objective_area_size

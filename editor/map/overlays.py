@@ -13,26 +13,12 @@ from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
 
 from ..common.pixels import image_over
+from ..common.side_colours import SIDE_COLOURS, SPARE_COLOURS, side_colour  # noqa: F401 (the map's colours, shared)
 from ..qt_present import present
 
-SIDE_COLOURS = {
-    "allied": (40, 90, 210),
-    "us": (40, 90, 210),
-    "british": (150, 110, 40),
-    "soviet": (200, 40, 40),
-    "german": (60, 60, 60),
-    "axis": (60, 60, 60),
-}
-SPARE_COLOURS = ((40, 90, 210), (200, 40, 40), (120, 60, 160), (20, 140, 140))
 OBJECTIVE = QColor(235, 180, 20)
 LABEL_TEXT = QColor(20, 20, 20)  # a label's default colour and the halo around it
 LABEL_HALO = QColor(255, 255, 255, 200)
-
-
-def side_colour(side: str, alpha: int = 255) -> QColor:
-    bare = str(side).split(":")[-1].lower()
-    rgb = SIDE_COLOURS.get(bare) or SPARE_COLOURS[sum(map(ord, bare)) % len(SPARE_COLOURS)]
-    return QColor(*rgb, alpha)
 
 
 @dataclass
@@ -119,6 +105,9 @@ class Painter(Squares):
     def __init__(self, p: QPainter, cell: float, origin: QPointF):
         super().__init__(cell, origin)
         self.p = p
+        self.labels_placed: list[QRectF] = []  # where `label` put its texts this paint, so none covers another
+        self.place_names: list[QRectF] = []  # the map's own labels (places), which the scenario's keep clear of
+        self._pending: list[tuple] = []  # the scenario's labels, drawn last (over the units) by `draw_labels`
 
     def pen(self, colour: QColor, width: float, style=Qt.PenStyle.SolidLine) -> QPen:
         pen = QPen(colour, width, style)
@@ -138,6 +127,27 @@ class Painter(Squares):
         """Text with a halo, baseline-left at `at` (rendered once per look, then blitted)."""
         image, ascent = _text_image(text, round(size * 2) / 2, colour.rgba(), halo.rgba(), bold, italic)
         self.p.drawImage(QPointF(round(at.x()) - 2, round(at.y() - ascent) - 2), image)
+
+    def label(self, at: QPointF, text: str, size: float, colour=LABEL_TEXT, bold=False, upward=False) -> QRectF:
+        """Place a label of the scenario (a start line, the reinforcements, the objective area) where `text` would
+        draw it, moved down (`upward`: up, at the map's foot) a line at a time while it would cover a label placed
+        before it or a place name of the map; `draw_labels` draws it. The rectangle it takes."""
+        metrics = QFontMetricsF(_font(round(size * 2) / 2, bold))
+        step = metrics.height() + 2
+        box = QRectF(at.x() - 2, at.y() - metrics.ascent() - 2, metrics.horizontalAdvance(text) + 4, step)
+        for _ in range(50):  # far more labels than a scenario has
+            if not any(box.intersects(placed) for placed in (*self.labels_placed, *self.place_names)):
+                break
+            box.translate(0, -step if upward else step)
+        self.labels_placed.append(box)
+        self._pending.append((QPointF(box.x() + 2, box.y() + 2 + metrics.ascent()), text, size, colour, bold))
+        return box
+
+    def draw_labels(self) -> None:
+        """Draw the labels `label` placed, over everything drawn before (units stand on a start line's label)."""
+        for at, text, size, colour, bold in self._pending:
+            self.text(at, text, size, colour, bold=bold)
+        self._pending = []
 
     def text_width(self, text: str, size: float, bold=False) -> float:
         return QFontMetricsF(_font(round(size * 2) / 2, bold)).horizontalAdvance(text)
@@ -170,10 +180,12 @@ class Painter(Squares):
         if self.cell < 4:
             return
         size = min(14.0, 4 + self.cell * 0.45)
+        metrics = QFontMetricsF(_font(size, italic=True))
         for text, x, y in labels:  # centred above the named square, which stays visible
-            width = QFontMetricsF(_font(size, italic=True)).horizontalAdvance(text)
+            width = metrics.horizontalAdvance(text)
             at = QPointF(self.o.x() + (x + 0.5) * self.cell - width / 2, self.o.y() + y * self.cell - 2)
             self.text(at, text, size, QColor(40, 30, 20), italic=True)
+            self.place_names.append(QRectF(at.x() - 2, at.y() - metrics.ascent() - 2, width + 4, metrics.height() + 2))
 
     def overlays(self, ov: Overlays, width: int, height: int, drag_centre=None) -> None:
         p, cell = self.p, self.cell
@@ -186,7 +198,7 @@ class Painter(Squares):
             x = self.o.x() + (column + 0.5) * cell
             p.setPen(self.pen(side_colour(side), max(2.0, min(5.0, cell / 4)), Qt.PenStyle.DashLine))
             p.drawLine(QPointF(x, self.o.y()), QPointF(x, self.o.y() + height * cell))
-            self.text(QPointF(x + 4, self.o.y() + 14), f"{side} start line", 9, side_colour(side), bold=True)
+            self.label(QPointF(x + 4, self.o.y() + 14), f"{side} start line", 9, side_colour(side), bold=True)
         rect, objective = ov.objective_rect(drag_centre), drag_centre or ov.objective_center
         if rect is not None and objective is not None:  # (the one is None where the other is)
             p.fillRect(self.rect(*rect), QColor(255, 215, 0, 28))
@@ -198,7 +210,7 @@ class Painter(Squares):
             p.setBrush(OBJECTIVE)
             p.setPen(self.pen(QColor(90, 60, 0), 1.5))
             p.drawEllipse(centre, r, r)
-            self.text(self.rect(*rect).topLeft() + QPointF(4, 14), "objective", 9, QColor(120, 80, 0), bold=True)
+            self.label(self.rect(*rect).topLeft() + QPointF(4, 14), "objective", 9, QColor(120, 80, 0), bold=True)
         squares = ov.entrenchment_squares()
         for side, (x, y) in squares:
             trench = self.rect(x + 0.15, y + 0.15, x + 0.85, y + 0.85)
@@ -208,7 +220,7 @@ class Painter(Squares):
         if squares and ov.entrenchment_limit is not None:
             over = len(squares) > ov.entrenchment_limit
             x, y = squares[0][1]
-            self.text(
+            self.label(
                 self.centre(x, y) + QPointF(cell * 0.6, -cell * 0.6),
                 f"entrenchments {len(squares)}/{ov.entrenchment_limit}",
                 9,

@@ -246,4 +246,4 @@ def paint_entries(geo: Painter, entries: list[EntryMark], width: int, height: in
             anchor = QPointF(geo.o.x() + x * geo.cell, geo.o.y() + (y + 1.8) * geo.cell)
         right = geo.o.x() + width * geo.cell - 4  # kept inside the map: right-aligned against its east edge
         anchor.setX(min(anchor.x(), right - geo.text_width(text, 8.5, bold=True)))
-        geo.text(anchor, text, 8.5, side_colour(entry.side), bold=True)
+        geo.label(anchor, text, 8.5, side_colour(entry.side), bold=True, upward=entry.edge == "south")

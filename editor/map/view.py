@@ -74,6 +74,9 @@ class MapView(QAbstractScrollArea):
         self._preview: QImage | None = None
         self.marked: tuple[int, int] | None = None  # a square shown to the designer (an issue's), until a click
         self.plan_marks: PlanMarks | None = None  # the AI plan chosen in the scenario room's AI Plans dock
+        self.labels_placed: list[QRectF] = []  # the scenario's labels as the last paint laid them out...
+        self.place_names: list[QRectF] = []  # ...clear of the map's place names
+        self.scenario_visibility: int | None = None  # the scenario's on a scenario's tab: what the LOS tool sees
         self._hover: tuple[int, int] | None = None
         self._pan: tuple[QPointF, int, int] | None = None  # where a pan started: pointer, scroll bar values
         # the objective area being dragged (view_input.py): pointer's offset from its centre, the centre now
@@ -109,9 +112,31 @@ class MapView(QAbstractScrollArea):
         return CURSORS[self.controller.current.cursor]
 
     def set_tool_options(self, **options) -> None:
-        """Options for every tool that has them (the palette's terrain and level, the brush size...)."""
+        """Options for every tool that has them (the palette's terrain and level)."""
         self.controller.set_options(**options)
         present(self.viewport()).update()
+
+    def set_current_tool_options(self, **options) -> None:
+        """Options of the current tool only (the tool-options bar: the brush's size is not the elevation tool's);
+        the line of sight shown follows a new observer height or visibility."""
+        self.controller.set_tool(self.controller.tool, **options)
+        if self._los is not None and self.controller.current.shows_sight:
+            opts = self.controller.current.options
+            self.set_los(self._los[0], height=opts.get("height", 0), visibility=opts.get("visibility"))
+        present(self.viewport()).update()
+
+    def set_scenario_visibility(self, visibility: int | None) -> None:
+        """The scenario's visibility (None on a map's tab); a line of sight shown by it is drawn again."""
+        changed, self.scenario_visibility = visibility != self.scenario_visibility, visibility
+        if changed and self._los is not None and self.controller.options.get("los", {}).get("visibility") is None:
+            self.set_los(self._los[0], height=self._los[1])
+
+    def sight_range(self) -> int:
+        """What the line of sight reaches unless its tool says otherwise: the scenario's visibility, else the
+        pack's greatest."""
+        if self.scenario_visibility is not None:
+            return self.scenario_visibility
+        return los_settings(self.model.content)[1]
 
     # -- edit operations for the shell's menus (each emits editMade; nothing is applied here) -------------------
     def copy(self) -> bool:
@@ -234,7 +259,7 @@ class MapView(QAbstractScrollArea):
 
     def set_los(self, origin, *, height: int = 0, visibility: int | None = None) -> np.ndarray:
         """Show what a unit on `origin` (lifted `height` levels) sees; returns the visibility mask."""
-        vis = visibility if visibility is not None else los_settings(self.model.content)[1]
+        vis = visibility if visibility is not None else self.sight_range()
         mask = visible_from(self.model, tuple(origin), visibility=vis, height=height)
         self._los = (tuple(origin), height, vis, mask, mask_image(mask, (255, 244, 150, 40), (8, 16, 48, 140)))
         present(self.viewport()).update()
@@ -387,32 +412,5 @@ class MapView(QAbstractScrollArea):
 
     # -- tool results ------------------------------------------------------------------------------------------
     def _after_tool(self, edits) -> None:
-        for edit in edits:
-            self.editMade.emit(edit)
-        for name, payload in self.controller.take_events():
-            if name == "picked" and isinstance(payload, tuple):  # (type name, level)
-                self.terrainPicked.emit(*payload)
-            elif name == "selection":
-                self.selectionChanged.emit(payload)
-            elif name == "los":
-                opts = self.controller.options.get("los", {})
-                self.set_los(payload, height=opts.get("height", 0), visibility=opts.get("visibility"))
-            elif name == "stroke_end":
-                self.strokeFinished.emit()
-            elif name == "units_selected":
-                self.unitsSelected.emit(payload)
-            elif name == "units_dragging":
-                self.unitsDragging.emit(payload)
-            elif name == "units_moved":
-                self.unitsMoved.emit(payload)
-            elif name == "entrench":
-                self.entrenchmentStroke.emit(payload)
-            elif name == "place_objective" and isinstance(payload, tuple):  # (x, y)
-                self.objectivePlaced.emit(*payload)
-            elif name == "plan_square" and isinstance(payload, tuple):  # (x, y)
-                self.planSquarePicked.emit(*payload)
-            elif name == "plan_area":
-                self.planAreaDrawn.emit(payload)
-        mask = self.controller.preview
-        self._preview = None if mask is None or not mask.any() else mask_image(mask, (120, 210, 255, 120))
-        present(self.viewport()).update()
+        """Send the tool's edits and events on as the view's signals and show its preview (view_input.py)."""
+        view_input.after_tool(self, edits)

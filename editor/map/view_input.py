@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from PyQt6.QtCore import Qt
 
+from .overlays import mask_image
+
 PAN_BUTTONS = (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton)
 
 
@@ -112,3 +114,37 @@ def key_press(view, event) -> bool:
     else:
         return False
     return True
+
+
+def after_tool(view, edits) -> None:
+    """A tool's results: its edits as editMade (the shell pushes them), its events as the view's signals, its
+    preview mask as an image."""
+    for edit in edits:
+        view.editMade.emit(edit)
+    for name, payload in view.controller.take_events():
+        if name == "picked" and isinstance(payload, tuple):  # (type name, level)
+            view.terrainPicked.emit(*payload)
+        elif name == "selection":
+            view.selectionChanged.emit(payload)
+        elif name == "los":
+            opts = view.controller.options.get("los", {})
+            view.set_los(payload, height=opts.get("height", 0), visibility=opts.get("visibility"))
+        elif name == "stroke_end":
+            view.strokeFinished.emit()
+        elif name == "units_selected":
+            view.unitsSelected.emit(payload)
+        elif name == "units_dragging":
+            view.unitsDragging.emit(payload)
+        elif name == "units_moved":
+            view.unitsMoved.emit(payload)
+        elif name == "entrench":
+            view.entrenchmentStroke.emit(payload)
+        elif name == "place_objective" and isinstance(payload, tuple):  # (x, y)
+            view.objectivePlaced.emit(*payload)
+        elif name == "plan_square" and isinstance(payload, tuple):  # (x, y)
+            view.planSquarePicked.emit(*payload)
+        elif name == "plan_area":
+            view.planAreaDrawn.emit(payload)
+    mask = view.controller.preview
+    view._preview = None if mask is None or not mask.any() else mask_image(mask, (120, 210, 255, 120))
+    view.viewport().update()

@@ -1,6 +1,7 @@
 """The map view's paint pass (kept apart from the widget's event handling): terrain picture (with a traced image
 under or over it), LOS highlight, tool preview, grid, labels, scenario overlays (entry edges, objectives, an AI
-plan's routes, units last), the marked square, selection and the brush outline, in that order."""
+plan's routes, units), the scenario's labels over them, the marked square, selection and the brush outline, in that
+order."""
 
 from __future__ import annotations
 
@@ -62,6 +63,9 @@ def paint_view(view, p: QPainter, clip) -> None:
     paint_objectives(geo, overlays.objectives)
     paint_plan(geo, view.plan_marks)
     paint_units(geo, overlays.units, view.controller.selected_units, view.controller.unit_drag)
+    geo.draw_labels()
+    # where the scenario's labels went, laid out so that none covers another or a place name of the map
+    view.labels_placed, view.place_names = geo.labels_placed, geo.place_names
     if trace is not None and view.trace_marks:
         paint_control_points(geo, trace[0], view.trace_pending)
     if view.marked is not None:

@@ -26,7 +26,7 @@ from ..document import MISSING
 from . import oob_model as oob
 from .arrival_edits import arrival_label
 from .arrival_form import ArrivalForm
-from .unit_drop import MIME_TYPE, mime_for
+from .unit_drop import MIME_TYPE, UnitTree, mime_for
 from .unit_selection import selection_for
 
 COLUMNS = ("Unit", "Weapon", "Count", "SIW", "Transport", "Facing", "Speed", "Range", "Square")
@@ -81,7 +81,7 @@ class OobDock(QWidget):
         self.model = OobItems(self)
         self.model.setHorizontalHeaderLabels(COLUMNS)
         self.model.itemChanged.connect(self._item_changed)
-        self.tree = QTreeView()
+        self.tree = UnitTree(lambda: self.document.model.scenario if self.document is not None else None)
         self.tree.setModel(self.model)
         self.tree.setSelectionBehavior(QTreeView.SelectionBehavior.SelectRows)
         self.tree.setDragEnabled(True)  # a unit or formation onto the map view

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import json
 
-from PyQt6.QtCore import QEvent, QMimeData, QObject
+from PyQt6.QtCore import QEvent, QMimeData, QObject, QPoint, Qt
+from PyQt6.QtGui import QDrag
+from PyQt6.QtWidgets import QTreeView
 
 from tacforge.engine.model.scenario import unit_arrival
 
+from ..common.drag_marker import unit_marker
 from .placement import Rules, place, snap
 
 MIME_TYPE = "application/x-tacforge-oob-units"
@@ -24,6 +27,44 @@ def mime_for(path, side: str, formation_row: int, unit_row: int | None) -> QMime
         MIME_TYPE, json.dumps({"file": str(path), "side": side, "formation": formation_row, "unit": unit_row}).encode()
     )
     return mime
+
+
+def dragged_label(scenario, payload: dict) -> tuple[str, int]:
+    """What is dragged, as the map labels it ("B4"; "B" for a whole formation), and how many units."""
+    formation = scenario.force(payload["side"]).formations[payload["formation"]]
+    if payload["unit"] is None:
+        return formation.letter, len(formation.units)
+    return f"{formation.letter}{formation.units[payload['unit']].index}", 1
+
+
+class UnitTree(QTreeView):
+    """The Order of battle tree, whose drags show a compact unit marker under the pointer (Qt's default picture
+    is the dragged rows, as wide as the tree). `scenario_of()` gives the tree's scenario (or None)."""
+
+    def __init__(self, scenario_of, parent=None):
+        super().__init__(parent)
+        self.scenario_of = scenario_of
+
+    def startDrag(self, supportedActions) -> None:
+        drag = self.unit_drag()
+        if drag is not None:
+            drag.exec(supportedActions, Qt.DropAction.CopyAction)
+
+    def unit_drag(self) -> QDrag | None:
+        """The drag of the current row: its mime data (unit_drop's payload) and the marker of what is dragged."""
+        model, index = self.model(), self.currentIndex()
+        mime = model.mimeData([index]) if model is not None and index.isValid() else None
+        scenario = self.scenario_of()
+        if mime is None or not mime.hasFormat(MIME_TYPE) or scenario is None:
+            return None
+        payload = json.loads(mime.data(MIME_TYPE).data().decode())
+        label, count = dragged_label(scenario, payload)
+        drag = QDrag(self)
+        drag.setMimeData(mime)
+        marker = unit_marker(label, payload["side"], count)
+        drag.setPixmap(marker)
+        drag.setHotSpot(QPoint(marker.width() // 2, marker.height() // 2))
+        return drag
 
 
 class UnitDrop(QObject):
@@ -40,7 +81,7 @@ class UnitDrop(QObject):
         mime = event.mimeData()
         if document.kind != "scenario" or document.model.scenario is None or not mime.hasFormat(MIME_TYPE):
             return None
-        payload = json.loads(bytes(mime.data(MIME_TYPE)).decode())
+        payload = json.loads(mime.data(MIME_TYPE).data().decode())
         return payload if payload["file"] == str(document.path) else None
 
     def _units(self, payload) -> list[int]:
@@ -71,7 +112,8 @@ class UnitDrop(QObject):
             unit = formation.units[self._units(payload)[0]]
             rules.leave(unit)
             reason = rules.why_not(unit, square, unit_arrival(formation, unit))
-            self.tab.hovered.emit(f"{square[0]},{square[1]}: " + (reason or f"place {formation.letter} here"))
+            label = dragged_label(scenario, payload)[0]  # the unit dragged (B4), or its formation (B)
+            self.tab.hovered.emit(f"{square[0]},{square[1]}: " + (reason or f"place {label} here"))
             event.acceptProposedAction()
         else:
             placements, refused = snap(

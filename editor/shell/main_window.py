@@ -8,9 +8,9 @@ from pathlib import Path
 from PyQt6.QtCore import QSettings, Qt, QTimer
 from PyQt6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PyQt6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
-    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -20,10 +20,12 @@ from PyQt6.QtWidgets import (
 
 from tacforge.engine.yamlio import YamlFileError
 
+from ..common.focused_wheel import install_focused_wheel
 from ..common.issues_list import IssuesDock
 from ..common.rooms import DOCK_AREAS, DocumentTab
 from ..data.terrain_table import live_content
 from ..document.documents import SaveFailed
+from ..map.tool_options import ToolOptionsBar
 from ..map.tools.registry import menu_entries
 from ..qt_present import present
 from . import new_files, recovery
@@ -45,6 +47,7 @@ def _with(bindings: list[QKeySequence], extra: str) -> list[QKeySequence]:
 class MainWindow(QMainWindow):
     def __init__(self, workspace: Workspace, settings: QSettings):
         super().__init__()
+        install_focused_wheel(present(QApplication.instance()))  # only a focused field takes the wheel
         self.workspace, self.settings = workspace, settings
         self.setWindowTitle("tacforge")
         self.undo_group = QUndoGroup(self)
@@ -86,6 +89,7 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
             sides = [d for d in (self._dock_named("oob"), self._dock_named("properties")) if d is not None]
             self.resizeDocks(sides, [380] * len(sides), Qt.Orientation.Horizontal)  # a tree and a form, readable
+        self._show_tool_options()  # no tab yet: no map toolbars (a saved state may have shown them)
 
     # -- construction ---------------------------------------------------------------------------------------------
     def _dock_named(self, name: str) -> QDockWidget | None:
@@ -207,17 +211,23 @@ class MainWindow(QMainWindow):
         for dock in self.docks:
             view.addAction(dock.toggleViewAction())
         tools = present(bar.addMenu("&Map"))
-        self.toolbar = present(self.addToolBar("Tools"))
+        self.toolbar = present(self.addToolBar("Tools"))  # what every tab offers (the playtests add theirs)
         self.toolbar.setObjectName("tools")
+        # the map's tools and the current tool's options: shown on tabs with a map only (_show_tool_options)
+        self.map_toolbar = present(self.addToolBar("Map tools"))
+        self.map_toolbar.setObjectName("map_tools")
+        self.addToolBarBreak()
+        self.tool_options = ToolOptionsBar(self)
+        self.addToolBar(self.tool_options)
+        self.tool_options.optionsChanged.connect(lambda options: self._view_call("set_current_tool_options", **options))
         group = QActionGroup(self)
         for name, text, key in menu_entries():
             action = self._action(tools, text, lambda _=False, n=name: self._tool(n), key, checkable=True)
             group.addAction(action)
-            self.toolbar.addAction(action)
+            self.map_toolbar.addAction(action)
             if name == "brush":
                 action.setChecked(True)
         tools.addSeparator()
-        self._action(tools, "Brush size…", self.brush_size)
         self._action(tools, "Generate random map…", lambda: self._tab_call("generate_dialog", self))
         self._action(tools, "Resize map…", lambda: self._tab_call("resize_dialog", self))
         help_menu = present(bar.addMenu("&Help"))
@@ -244,27 +254,32 @@ class MainWindow(QMainWindow):
         if tab is not None and hasattr(tab, name):
             getattr(tab, name)(*args, **kwargs)
 
-    def _view_call(self, name: str, *args) -> None:
+    def _view_call(self, name: str, *args, **kwargs) -> None:
         """Copy, paste, zoom and the like act on the current tab's map view; copy and paste on a tab without one
         act on the tab itself where it has them (the weapon table's cells)."""
         tab = self.current_tab()
         view = tab.view if tab is not None else None
         if view is not None:
-            getattr(view, name)(*args)
+            getattr(view, name)(*args, **kwargs)
         elif tab is not None and name in ("copy", "paste") and hasattr(tab, name):
-            getattr(tab, name)(*args)
+            getattr(tab, name)(*args, **kwargs)
 
     def _tool(self, name: str) -> None:
         self._current_tool = name
         self._tab_call("set_tool", name)
+        self._show_tool_options()
 
     def _tool_option(self, **options) -> None:
         self._tab_call("set_tool_options", **options)
+        self._show_tool_options()
 
-    def brush_size(self) -> None:
-        size, ok = QInputDialog.getInt(self, "Brush size", "Squares across (1-9):", 1, 1, 9)
-        if ok:
-            self._tool_option(size=size)
+    def _show_tool_options(self) -> None:
+        """The map's toolbars on a tab with a map (hidden in the data rooms), showing the current tool's options."""
+        tab = self.current_tab()
+        view = tab.view if tab is not None else None
+        self.map_toolbar.setVisible(view is not None)
+        self.tool_options.setVisible(view is not None)
+        self.tool_options.show_view(view)
 
     def open_path(self, path: Path) -> DocumentTab | None:
         path = Path(path)
@@ -307,6 +322,7 @@ class MainWindow(QMainWindow):
     def _edited(self, document) -> None:
         self.validator.schedule()
         self._refresh_titles()
+        self._show_tool_options()  # the line of sight's default follows the scenario's visibility
         if document.kind == "terrain":
             self._show_palette()
 
@@ -332,11 +348,13 @@ class MainWindow(QMainWindow):
         self.status.clear()  # it described a square of the tab that was current
         if tab is None:
             self.undo_group.setActiveStack(None)
+            self._show_tool_options()
             return
         self.undo_group.setActiveStack(tab.history)
         self._raise_docks_for(tab)
         self._show_palette()
         self._tab_call("set_tool", getattr(self, "_current_tool", "brush"))  # tabs with a map only
+        self._show_tool_options()
         self.validator.watch(tab.document.pack_folder)
 
     def close_tab(self, index: int) -> bool:

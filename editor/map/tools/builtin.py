@@ -78,11 +78,20 @@ class _StrokeTool(Tool, ABC):
 @register
 class BrushTool(_StrokeTool):
     id, name, shortcut = "brush", "Brush", "B"
-    defaults = {"type": "woods", "size": 1, "shape": "square", "level": None}
+    defaults = {"type": "woods", "size": 1, "shape": "square", "level": None, "keep_lines": True}
 
     def _dab(self, centres):
         o = self.options
-        return as_list(paint_mask(self.model, self._mask(centres), o["type"], level=o["level"], stroke=self._stroke))
+        return as_list(
+            paint_mask(
+                self.model,
+                self._mask(centres),
+                o["type"],
+                level=o["level"],
+                stroke=self._stroke,
+                keep_lines=o["keep_lines"],
+            )
+        )
 
 
 @register
@@ -142,16 +151,17 @@ class DragRectangleTool(Tool, ABC):
 @register
 class RectangleTool(DragRectangleTool):
     id, name, shortcut = "rectangle", "Rectangle", "R"
-    defaults = {"type": "woods", "level": None}
+    defaults = {"type": "woods", "level": None, "keep_lines": True}
 
     def finish(self, anchor, corner):
-        return as_list(rectangle(self.model, anchor, corner, self.options["type"], level=self.options["level"]))
+        o = self.options
+        return as_list(rectangle(self.model, anchor, corner, o["type"], level=o["level"], keep_lines=o["keep_lines"]))
 
 
 @register
 class FillTool(Tool):
     id, name, shortcut = "fill", "Fill", "F"
-    defaults = {"type": "woods", "diagonal": False, "same_level": False, "level": None}
+    defaults = {"type": "woods", "diagonal": False, "same_level": False, "level": None, "keep_lines": True}
 
     def press(self, x, y, *, shift=False):
         if not self.model.contains(x, y):
@@ -159,7 +169,14 @@ class FillTool(Tool):
         o = self.options
         return as_list(
             flood_fill(
-                self.model, x, y, o["type"], diagonal=o["diagonal"], same_level=o["same_level"], level=o["level"]
+                self.model,
+                x,
+                y,
+                o["type"],
+                diagonal=o["diagonal"],
+                same_level=o["same_level"],
+                level=o["level"],
+                keep_lines=o["keep_lines"],
             )
         )
 

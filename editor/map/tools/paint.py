@@ -4,13 +4,27 @@ Every function returns a `CellEdit` (or None when nothing would change) for the 
 painted type goes into the type layer; the autotiler derives the code. Water sits at level 0 (a bridge at 1), so
 painting river or ford lowers a square to 0 and painting land on water lifts it to the plain (1). A `level`
 (1, 3 or 5) sets the elevation too, with slopes placed around it as the elevation tool does.
+
+Roads, rivers, bridges and fords are lines drawn across the areas (woods, broken ground, towns...), as Tiled keeps
+its layers apart: with `keep_lines` (the tools' default) painting an area leaves the squares of a line alone, so a
+wood painted over a road keeps the road running through it.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from tacforge.engine.mapping.autotile import BRIDGE, FORD, RIVER, ROAD_SLOPE, SLOPE, TYPES, WATER, resolve_types
+from tacforge.engine.mapping.autotile import (
+    BRIDGE,
+    FORD,
+    RIVER,
+    ROAD_SLOPE,
+    ROADLIKE,
+    SLOPE,
+    TYPES,
+    WATER,
+    resolve_types,
+)
 
 from ...grid.edits import CellEdit, edit_from_arrays
 from ...grid.model import GROUND
@@ -29,6 +43,7 @@ LABELS = {
     "bridge": "bridge",
     "ford": "ford",
 }
+LINES = tuple(sorted({*ROADLIKE, *WATER}))  # the types drawn as lines across areas: road, river, bridge, ford
 
 
 def type_index(kind: str | int) -> int:
@@ -64,9 +79,13 @@ def paint_mask(
     level: int | None = None,
     text: str | None = None,
     stroke: int | None = None,
+    keep_lines: bool = False,
 ) -> CellEdit | None:
-    """Paint `kind` on the true cells of `mask` (and set their level if given)."""
+    """Paint `kind` on the true cells of `mask` (and set their level if given); with `keep_lines` an area type
+    skips the squares of roads, rivers, bridges and fords."""
     t = type_index(kind)
+    if keep_lines and t not in LINES:
+        mask = mask & ~np.isin(model.types, LINES)
     new_t, new_l = painted_layers(model.types, model.levels, mask, t)
     if level is not None and t not in WATER:
         target = new_l.copy()
@@ -87,13 +106,21 @@ def brush(
     shape: str = "square",
     level: int | None = None,
     stroke: int | None = None,
+    keep_lines: bool = False,
 ) -> CellEdit | None:
     """One dab of the brush centred on (x, y)."""
-    return paint_mask(model, brush_mask(model.types.shape, x, y, size, shape), kind, level=level, stroke=stroke)
+    mask = brush_mask(model.types.shape, x, y, size, shape)
+    return paint_mask(model, mask, kind, level=level, stroke=stroke, keep_lines=keep_lines)
 
 
 def rectangle(
-    model, a: tuple[int, int], b: tuple[int, int], kind: str | int, *, level: int | None = None
+    model,
+    a: tuple[int, int],
+    b: tuple[int, int],
+    kind: str | int,
+    *,
+    level: int | None = None,
+    keep_lines: bool = False,
 ) -> CellEdit | None:
     """Fill the rectangle with corners `a` and `b` (inclusive)."""
     t = type_index(kind)
@@ -103,6 +130,7 @@ def rectangle(
         t,
         level=level,
         text=f"Fill rectangle with {LABELS.get(TYPES[t], TYPES[t])}",
+        keep_lines=keep_lines,
     )
 
 
@@ -125,13 +153,15 @@ def flood_fill(
     diagonal: bool = False,
     same_level: bool = False,
     level: int | None = None,
+    keep_lines: bool = False,
 ) -> CellEdit | None:
     """Flood fill from (x, y) with `kind`; see `fill_region`."""
     if not model.contains(x, y):
         return None
     t = type_index(kind)
     region = fill_region(model, x, y, diagonal=diagonal, same_level=same_level)
-    return paint_mask(model, region, t, level=level, text=f"Fill with {LABELS.get(TYPES[t], TYPES[t])}")
+    text = f"Fill with {LABELS.get(TYPES[t], TYPES[t])}"
+    return paint_mask(model, region, t, level=level, text=text, keep_lines=keep_lines)
 
 
 def eyedropper(model, x: int, y: int) -> tuple[str, int]:
@@ -141,6 +171,7 @@ def eyedropper(model, x: int, y: int) -> tuple[str, int]:
 
 
 __all__ = [
+    "LINES",
     "PAINTABLE",
     "brush",
     "eyedropper",
