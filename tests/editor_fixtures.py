@@ -94,7 +94,7 @@ def fill_new_scenario(
     dialog.scenario_id.setText(scenario_id)
     dialog.name.setText(name)
     dialog.period.setCurrentIndex(dialog.period.findData(4))
-    dialog.date.setDate(day)
+    dialog.date.set_date(day)
     dialog.battle_type.setCurrentIndex(dialog.battle_type.findData("meeting"))
     dialog.battle_size.setCurrentText("small")
     for side, force_type in (forces or {"allied": "us_infantry"}).items():
