@@ -9,7 +9,7 @@ nationalities), so a typed alias such as `PZ-IVH` is as good as a chosen complet
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from PyQt6.QtCore import QStringListModel, Qt
 from PyQt6.QtWidgets import (
@@ -20,6 +20,7 @@ from PyQt6.QtWidgets import (
     QLabel,
     QLineEdit,
     QSpinBox,
+    QStyledItemDelegate,
     QWidget,
 )
 
@@ -80,6 +81,8 @@ class WeaponPicker(QLineEdit):
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         completer.setMaxVisibleItems(12)
         self.setCompleter(completer)
+        # QLineEdit takes a chosen completion only while it has the focus; a choice made otherwise counts as well
+        completer.activated[str].connect(self.setText)
 
     def set_choices(self, content: Content | None, nationalities: Iterable[str] = (), period: int | None = None):
         """Offer the weapons of these nationalities in `period` (what the scenario's side may field)."""
@@ -141,3 +144,25 @@ class UnitDialog(QDialog):
     def result_unit(self) -> tuple[str, Weapon, int] | None:
         weapon = self.weapon.weapon()
         return None if weapon is None else (self.name.text().strip(), weapon, self.count.value())
+
+
+class WeaponCellDelegate(QStyledItemDelegate):
+    """A table or tree cell typed with the weapon picker. `choices_for(index)` gives (content, nationalities,
+    period) for the row; the cell gets the chosen weapon's id, or the text as typed when nothing matches (the
+    issues dock then says what is wrong, as for any other typed reference)."""
+
+    def __init__(self, parent: QWidget, choices_for: Callable):
+        super().__init__(parent)
+        self.choices_for = choices_for
+
+    def createEditor(self, parent, option, index):
+        picker = WeaponPicker(parent)
+        picker.set_choices(*self.choices_for(index))
+        return picker
+
+    def setEditorData(self, editor, index) -> None:
+        editor.setText(index.data() or "")
+
+    def setModelData(self, editor, model, index) -> None:
+        weapon = editor.weapon()
+        model.setData(index, weapon.local_id if weapon is not None else editor.text().strip())

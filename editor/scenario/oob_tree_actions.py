@@ -13,7 +13,7 @@ from PyQt6.QtCore import QItemSelection, QItemSelectionModel, Qt, QTimer
 from PyQt6.QtGui import QAction, QKeySequence
 from PyQt6.QtWidgets import QAbstractItemView, QLineEdit, QStyledItemDelegate, QTreeView
 
-from ..common.weapon_picker import WeaponPicker
+from ..common.weapon_picker import WeaponCellDelegate
 from . import oob_model as oob
 from .oob_rows import ROLE
 
@@ -39,41 +39,22 @@ class NameDelegate(QStyledItemDelegate):
             QTimer.singleShot(0, lambda: self.dock.rename(key, text))
 
 
-class WeaponDelegate(QStyledItemDelegate):
-    """The weapon cell's editor: the weapon picker, offering what the unit's side fields in the scenario's period;
-    the id of the weapon chosen is what the cell (and the file) gets, or the text as typed when nothing matches
-    (then the issues dock says what is wrong, as for any other typed reference)."""
-
-    def __init__(self, dock):
-        super().__init__(dock.tree)
-        self.dock = dock
-
-    def createEditor(self, parent, option, index):
-        picker = WeaponPicker(parent)
-        key = index.siblingAtColumn(0).data(ROLE)
-        document = self.dock.document
-        if document is not None and key is not None and document.content is not None:
-            scenario = document.model.scenario
-            picker.set_choices(
-                document.content,
-                document.content.side_nationalities(key[0]),
-                scenario.period if scenario is not None else None,
-            )
-        return picker
-
-    def setEditorData(self, editor, index) -> None:
-        editor.setText(index.data() or "")
-
-    def setModelData(self, editor, model, index) -> None:
-        weapon = editor.weapon()
-        model.setData(index, weapon.local_id if weapon is not None else editor.text().strip())
+def weapon_choices_for(dock, index) -> tuple:
+    """What the weapon picker offers for a unit's row: its side's weapons in the scenario's period."""
+    key = index.siblingAtColumn(0).data(ROLE)
+    document = dock.document
+    if document is None or key is None or document.content is None:
+        return (None,)
+    scenario = document.model.scenario
+    period = scenario.period if scenario is not None else None
+    return document.content, document.content.side_nationalities(key[0]), period
 
 
 def install(dock) -> None:
     """Give the dock's tree its editors, its Rename and Ctrl+A actions and a context menu of them."""
     tree: QTreeView = dock.tree
     tree.setItemDelegateForColumn(0, NameDelegate(dock))
-    tree.setItemDelegateForColumn(1, WeaponDelegate(dock))
+    tree.setItemDelegateForColumn(1, WeaponCellDelegate(tree, lambda index: weapon_choices_for(dock, index)))
     tree.setExpandsOnDoubleClick(False)  # a double-click renames; the arrow folds
     tree.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed)
     rename = QAction("Rename", tree)
