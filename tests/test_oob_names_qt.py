@@ -214,3 +214,22 @@ def test_the_arrives_form_never_moves_the_rows_under_the_pointer(oob, qtbot):
     assert dock.tree.visualRect(index_of(dock, ("allied", 2, 0))) == before
     QTest.mouseClick(dock.tree.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, before.center())
     assert dock.selection() == ("allied", 2, 0)  # the next click lands on the row that was under the pointer
+
+
+def test_the_properties_dock_names_the_selected_formation_and_unit(oob, qtbot, window):
+    dock, document = oob
+    names = window.properties.sides.selected
+    assert not names.unit_name.isEnabled() and not names.formation_name.isEnabled()
+    click(dock, index_of(dock, ("german", 1, 0)))
+    assert names.unit_name.isEnabled() and names.formation_name.text() == formation(document, "german", 1).name
+    steps = document.undo.count()
+    names.unit_name.setFocus()
+    type_and_enter(names.unit_name, "Wittmann's Tiger")
+    qtbot.waitUntil(lambda: formation(document, "german", 1).units[0].name == "Wittmann's Tiger")
+    assert document.undo.count() == steps + 1
+    click(dock, index_of(dock, ("german", 1, None)))  # a formation's row: its units, so the formation's name
+    assert not names.unit_name.isEnabled() and names.formation_name.isEnabled()
+    names.formation_name.setFocus()
+    type_and_enter(names.formation_name, "2. Kompanie")
+    qtbot.waitUntil(lambda: formation(document, "german", 1).name == "2. Kompanie")
+    assert "2. Kompanie" in index_of(dock, ("german", 1, None)).data()  # the tree follows

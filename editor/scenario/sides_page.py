@@ -24,6 +24,7 @@ from ..common.weapon_picker import WeaponCellDelegate
 from ..document import MISSING, Document
 from ..qt_present import present
 from . import scenario_edits as edits
+from .selection_names import SelectionNames
 
 # (scenario key, row label, what an unset value means): a value per side, edited with a spin box
 SIDE_ROWS = (
@@ -72,6 +73,8 @@ class SidesPage(QWidget):
         buttons.addStretch(1)
         column.addLayout(buttons)
         layout.addWidget(artillery)
+        self.selected = SelectionNames()  # the selected formation's and unit's names
+        layout.addWidget(self.selected)
         layout.addStretch(1)
         self.keys: list[tuple[str, int]] = []  # table row -> (side, battery row)
 
@@ -94,6 +97,7 @@ class SidesPage(QWidget):
             self._build_grid(document)
             self._show_values(document)
             self._show_batteries(document)
+            self.selected.show_document(document)
         finally:
             self._loading = False
 
