@@ -69,3 +69,13 @@ def test_a_new_file_gets_the_mode_the_umask_gives_and_a_replaced_one_keeps_its_o
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "new.yaml").stat().st_mode) == mode
     assert stat.S_IMODE(kept.stat().st_mode) == 0o640 and kept.read_text() == "a: 2\n"
+
+
+def test_the_editors_new_pack_says_how_it_was_made(tmp_path):
+    from tacforge.editor.shell.workspace import new_pack_from_template
+
+    pack = new_pack_from_template(tmp_path, "hedgerows", "Hedgerows")
+    text = (pack / "pack.yaml").read_text()
+    assert text.startswith("# yaml-language-server: $schema=")
+    assert "File > New pack" in text and "copy this folder" not in text
+    assert "id: hedgerows" in text and "name: Hedgerows" in text and str(tmp_path) not in text
