@@ -44,7 +44,7 @@ def type_date(dialog, text):
     field.setFocus()
     field.selectAll()
     QTest.keyClicks(field, text)
-    QTest.keyClick(field, Qt.Key.Key_Return)  # editingFinished: shown again as ISO
+    QTest.keyClick(field, Qt.Key.Key_Return)  # shows the date read as ISO; the dialog stays open
 
 
 @pytest.mark.parametrize("typed", ["13061944", "1944-06-13", "13/06/1944", "13.06.44"])
@@ -55,6 +55,8 @@ def test_a_typed_date_is_read_day_first_and_shown_as_iso(dialog, typed):
     type_date(dialog, typed)
     assert dialog.date.text() == "1944-06-13" and dialog.date.date() == date(1944, 6, 13)
     assert dialog.date.problem == ""
+    # Return on a date typed otherwise shows what was read and keeps the dialog open; on ISO it is the OK
+    assert (dialog.written is None) == (typed != "1944-06-13")
 
 
 def test_month_first_locales_read_the_same_digits_and_nonsense_is_refused_with_the_form():

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from PyQt6.QtCore import QLocale, pyqtSignal
+from PyQt6.QtCore import QLocale, Qt, pyqtSignal
 from PyQt6.QtWidgets import QLineEdit
 
 SHOWN = "%Y-%m-%d"  # the one format dates are shown in, as the files write them
@@ -95,6 +95,17 @@ class DateField(QLineEdit):
         if value is not None:
             self.set_date(value)
         self.editingFinished.connect(self._typed)
+
+    def keyPressEvent(self, event) -> None:
+        """Return on a date not yet shown as ISO shows it (and says when it is not a date) and goes no further: a
+        dialog's OK then takes a second Return, after the designer has seen which date was read."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            value = self.date()
+            if value is None or self.text() != shown(value):
+                self._typed()
+                event.accept()
+                return
+        super().keyPressEvent(event)
 
     def set_range(self, low: date | None, high: date | None) -> None:
         self.low, self.high = low, high
