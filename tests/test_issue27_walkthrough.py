@@ -21,6 +21,8 @@ from PyQt6.QtTest import QTest
 from test_issue14_walkthrough import drop_on_map, home_square
 from test_oob_names_qt import click, index_of, type_and_enter
 
+from tacforge.editor.common.weapon_picker import weapon_choices
+from tacforge.editor.scenario.oob_model import fielding_nationalities
 from tacforge.editor.shell.new_scenario_dialog import NewScenarioDialog
 from tacforge.engine.cli import main as tacforge_main
 
@@ -172,6 +174,10 @@ def test_villers_bocage_is_recreated_with_every_name_in_the_window(window, qtbot
         ]
         assert all(u.name for f in force.formations for u in f.units)  # every unit named
     assert scenario.force("german").formations[3].units[0].weapon == "pz_ivh"  # typed by its alias PZ-IVH
+    # the picker offered the British armour force British weapons (and those of any army), not American ones
+    offered = weapon_choices(document.content, fielding_nationalities(document.content, scenario, "allied", 1), 3)
+    assert offered and all(w.fielded_by(["british"]) for w in offered)
+    assert "stuart" not in {w.local_id for w in offered}  # American only
 
     for side in ("allied", "german"):
         for row in range(len(scenario.force(side).formations)):

@@ -294,11 +294,12 @@ class OobDock(QWidget):
             template = self.document.content.formation(ref)
             self._run(lambda: oob.add_template_formation(self.document, side, template))
 
-    def ask_unit(self, title: str, name: str = ""):
+    def ask_unit(self, title: str, name: str = "", formation_row: int | None = None):
         """(name, weapon, count) from the unit dialog (the weapon picked with completion among what the side
         fields in the scenario's period), or None if cancelled."""
-        content, scenario = self.document.content, self.document.model.scenario
-        dialog = UnitDialog(self, title, content, content.side_nationalities(self.side()), scenario.period, name=name)
+        content, scenario, side = self.document.content, self.document.model.scenario, self.side() or ""
+        fielding = oob.fielding_nationalities(content, scenario, side, formation_row)
+        dialog = UnitDialog(self, title, content, fielding, scenario.period, name=name)
         return dialog.result_unit() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def add_by_hand(self) -> None:
@@ -315,7 +316,7 @@ class OobDock(QWidget):
         key = self.selection()
         if key is None or key[1] is None:
             return
-        asked = self.ask_unit("Add unit")
+        asked = self.ask_unit("Add unit", formation_row=key[1])
         if asked is not None:
             name, weapon, count = asked
             self._run(lambda: oob.add_unit(self.document, key[0], key[1], weapon, count, name))

@@ -148,6 +148,17 @@ def templates_for(content: Content, scenario: Scenario, side: str) -> list[Forma
     ]
 
 
+def fielding_nationalities(content: Content, scenario: Scenario, side: str, formation_row: int | None = None):
+    """The nationalities whose weapons a unit of `side` may have (what the weapon picker offers): the formation's
+    template's, else the force type's, else the side's (the battle builder's own rule, battlegen.forces)."""
+    force = scenario.force(side)
+    formation = force.formations[formation_row] if force and formation_row is not None else None
+    template = content.formation(formation.template) if formation is not None and formation.template else None
+    if force is None or not force.force_type:
+        return [template.nationality] if template and template.nationality else content.side_nationalities(side)
+    return nationalities(content, side, force.force_type, template)
+
+
 # -- edits (each one undo step) ---------------------------------------------------------------------------------
 def _force_path(side: str) -> tuple:
     return ("forces", side, "formations")

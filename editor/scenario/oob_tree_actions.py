@@ -47,7 +47,8 @@ def weapon_choices_for(dock, index) -> tuple:
         return (None,)
     scenario = document.model.scenario
     period = scenario.period if scenario is not None else None
-    return document.content, document.content.side_nationalities(key[0]), period
+    fielding = oob.fielding_nationalities(document.content, scenario, key[0], key[1]) if scenario else ()
+    return document.content, fielding, period
 
 
 def install(dock) -> None:
