@@ -128,7 +128,7 @@ class UnitDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
-        self.weapon.setFocus() if not ask_name else self.name.setFocus()
+        (self.name if ask_name else self.weapon).setFocus()
 
     def accept(self) -> None:
         if self.weapon.weapon() is None:  # refused with the reason, the dialog stays open with what was typed
