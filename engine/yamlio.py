@@ -509,8 +509,9 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> None
             if durable:
                 handle.flush()
                 os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o777)
+        # mkstemp's file is private (0600): a file replaced keeps its mode, a new one gets the mode any file
+        # created here would have (0644 under umask 022)
+        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -557,6 +558,15 @@ def replaced_folder(folder: Path, *, fresh: bool = False) -> Iterator[Path]:
 
 
 def _umask() -> int:
+    """The process's umask. Linux reports it; elsewhere it is read by setting it and back (a moment in which
+    another thread's new file would get 022)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
     mask = os.umask(0o022)
     os.umask(mask)
     return mask

@@ -94,7 +94,7 @@ def fill_new_scenario(
     dialog.scenario_id.setText(scenario_id)
     dialog.name.setText(name)
     dialog.period.setCurrentIndex(dialog.period.findData(4))
-    dialog.date.setDate(day)
+    dialog.date.set_date(day)
     dialog.battle_type.setCurrentIndex(dialog.battle_type.findData("meeting"))
     dialog.battle_size.setCurrentText("small")
     for side, force_type in (forces or {"allied": "us_infantry"}).items():
@@ -102,3 +102,28 @@ def fill_new_scenario(
     next(b for b in dialog.map_choice.buttons() if b.objectName() == map_source).setChecked(True)
     dialog.river.setChecked(True)
     dialog.seed.setValue(seed)
+
+
+def answer_unit_dialogs(monkeypatch, answers):
+    """Each unit dialog (Add unit…, Add formation…) that opens is filled as a designer fills it, by typing into its
+    name, weapon and count fields, and accepted; `answers` gives (name, weapon text, count) in turn. Only the
+    dialog's modal loop is replaced (a headless test cannot wait in it)."""
+    from PyQt6.QtCore import Qt
+    from PyQt6.QtTest import QTest
+
+    from tacforge.editor.common.weapon_picker import UnitDialog
+
+    answers = iter(answers)
+
+    def run(dialog):
+        name, weapon, count = next(answers)
+        dialog.show()  # as exec() does
+        for field, text in ((dialog.name, name), (dialog.weapon, weapon)):
+            field.selectAll()
+            QTest.keyClicks(field, text)
+        dialog.count.selectAll()
+        QTest.keyClicks(dialog.count, str(count))
+        QTest.keyClick(dialog.weapon, Qt.Key.Key_Return)  # the default button: OK
+        return dialog.result()
+
+    monkeypatch.setattr(UnitDialog, "exec", run)

@@ -10,11 +10,18 @@ import json
 from datetime import date
 
 import pytest
-from editor_fixtures import fill_new_scenario, make_run_window, menu_action, no_dialogs, settings  # noqa: F401
+from editor_fixtures import (  # noqa: F401
+    answer_unit_dialogs,
+    fill_new_scenario,
+    make_run_window,
+    menu_action,
+    no_dialogs,
+    settings,
+)
 from PyQt6.QtCore import QPointF, Qt
 from PyQt6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PyQt6.QtTest import QTest
-from PyQt6.QtWidgets import QApplication, QInputDialog
+from PyQt6.QtWidgets import QApplication
 
 from tacforge.editor.shell.new_scenario_dialog import NewScenarioDialog
 from tacforge.editor.shell.pack_places import user_packs_folder
@@ -61,10 +68,7 @@ def add_from_template(dock, side, template):
 
 def add_by_hand(dock, monkeypatch, side, name, weapon, count, more):
     """Add formation… (name, HQ weapon, count), then Add unit… for each (weapon, count) of `more`."""
-    answers = iter([(name, True), (weapon, True)] + [(w, True) for w, _ in more])
-    counts = iter([(count, True)] + [(c, True) for _, c in more])
-    monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: next(answers)))
-    monkeypatch.setattr(QInputDialog, "getInt", staticmethod(lambda *a, **k: next(counts)))
+    answer_unit_dialogs(monkeypatch, [(name, weapon, count)] + [("", w, c) for w, c in more])
     dock._select((side, None, None))
     dock.findChild(type(dock.add_template), "add_formation").click()
     row = len(dock.document.model.scenario.force(side).formations) - 1

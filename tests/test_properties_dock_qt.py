@@ -5,7 +5,8 @@ A screenshot of each page is saved under the test's temporary folder (look at th
 from datetime import date
 
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
-from PyQt6.QtCore import QDate, Qt
+from PyQt6.QtCore import Qt
+from PyQt6.QtTest import QTest
 from PyQt6.QtWidgets import QApplication
 
 from tacforge.editor.scenario.objectives_page import HIDDEN, KIND, POINTS, WHERE
@@ -14,6 +15,13 @@ from tacforge.editor.scenario.objectives_page import HIDDEN, KIND, POINTS, WHERE
 def open_scenario(window, pack_copy):
     window.open_path(pack_copy / "scenarios" / "bocage_crossroads.yaml")
     return window.properties, window.current_tab().document
+
+
+def type_date(field, text):
+    field.setFocus()
+    field.selectAll()
+    QTest.keyClicks(field, text)
+    QTest.keyClick(field, Qt.Key.Key_Return)
 
 
 def undo(window):
@@ -59,7 +67,8 @@ def test_a_date_outside_the_period_is_warned_in_the_form_and_the_issues_dock(win
     props, document = open_scenario(window, pack_copy)
     page = props.general
     assert page.date_warning.isHidden()
-    page.date.setDate(QDate(1945, 3, 1))
+    type_date(page.date, "01031945")  # bare digits, day first: 1 March 1945
+    assert page.date.text() == "1945-03-01"
     assert document.model.scenario.date == date(1945, 3, 1)
     assert not page.date_warning.isHidden() and "outside period 4" in page.date_warning.text()
     qtbot.waitUntil(lambda: "scenario.date-period" in issue_codes(window), timeout=10000)
@@ -103,7 +112,7 @@ def test_double_clicking_an_issue_focuses_the_field_it_is_about(window, pack_cop
     props, document = open_scenario(window, pack_copy)
     props.fields.setCurrentIndex(3)  # the Briefing page in front: the double-click must bring the right one
     props.sides.spins["start_lines", "german"].setValue(70)  # the map is 60 squares wide
-    props.general.date.setDate(QDate(1945, 3, 1))  # outside the scenario's period
+    type_date(props.general.date, "1945-03-01")  # outside the scenario's period
     qtbot.waitUntil(
         lambda: {"scenario.date-period", "scenario.placement-outside-map"} <= issue_codes(window), timeout=10000
     )

@@ -71,8 +71,11 @@ class ArrivalForm(QGroupBox):
         """Show the arrival of the formation or unit `key` = (side, formation row, unit row or None)."""
         self.document, self.key = document, key
         node = self._selected()
-        self.setVisible(node is not None)
+        # always shown, only disabled without a selection: a form appearing on a click would push the tree's rows
+        # and the next click would land on another row
+        self.setEnabled(node is not None)
         if node is None:
+            self.setTitle("Arrives: select a formation or unit")
             return
         formation, unit = node
         own = unit.arrives if unit is not None else formation.arrives

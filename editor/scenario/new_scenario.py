@@ -21,6 +21,11 @@ from tacforge.engine.battlegen.scenario_writer import WrittenBattle, pack_requir
 from ..grid.model import MapModel
 
 MAP_SOURCES = ("generated", "blank", "existing")
+MAP_COMMENTS = {  # what heads a new map's file: how it was made, truly (a blank map is painted by hand)
+    "generated": "Random map of the battle '{sid}' (the editor's New Scenario).",
+    "blank": "Map of the battle '{sid}', drawn in the editor (begun blank).",
+    "existing": "",
+}
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,7 @@ class NewScenario:
     force_types: tuple[tuple[str, str], ...] = ()  # (side, force type); a side left out gets one chosen for it
     auto_select: bool = True  # buy the forces as the computer does; else each side has its command HQ only
     auto_deploy: bool = True  # place them as the computer does; else they wait behind the start line
+    blank_size: tuple[int, int] | None = None  # with "blank": width and height (None: the battle type's size)
 
 
 def create_scenario(packset, request: NewScenario) -> WrittenBattle:
@@ -58,7 +64,9 @@ def create_scenario(packset, request: NewScenario) -> WrittenBattle:
         if game_map is None:
             raise BuildError(f"the pack has no map '{request.existing_map}'")
     elif request.map_source == "blank":
-        width, height = map_size(content, content.ruleset.battle_type(request.choices.battle_type))
+        width, height = request.blank_size or map_size(
+            content, content.ruleset.battle_type(request.choices.battle_type)
+        )
         game_map = MapModel.blank(content, width, height, map_id=request.scenario_id, name=request.name).to_map()
     sides = content.ruleset.side_ids()
     battle = build_battle(
@@ -82,4 +90,5 @@ def create_scenario(packset, request: NewScenario) -> WrittenBattle:
         front=front,
         new_map=request.map_source != "existing",
         comments=[f"Made with the editor's New Scenario (seed {request.choices.seed})."],
+        map_comment=MAP_COMMENTS[request.map_source],
     )

@@ -79,6 +79,23 @@ def _new_id(scenario: Scenario, kind: str) -> str:
     return next(f"{kind}_{n}" for n in range(1, len(taken) + 2) if f"{kind}_{n}" not in taken)
 
 
+def _named_by_kind(objective_id: str, kind: str) -> bool:
+    """Whether `objective_id` is one `_new_id` gave (kind_N), so a change of kind may rename it."""
+    return re.fullmatch(rf"{re.escape(kind)}_\d+", objective_id) is not None
+
+
+def _mentions(node: Any, text: str) -> bool:
+    """Whether the round-trip data `node` holds the string `text` anywhere (an AI plan's trigger naming an
+    objective): such an id is the designer's to rename, not ours."""
+    if isinstance(node, str):
+        return node == text
+    if isinstance(node, dict):
+        return any(_mentions(value, text) for value in node.values())
+    if isinstance(node, list):
+        return any(_mentions(value, text) for value in node)
+    return False
+
+
 def add_objective(
     document, kind: str, side: str, points: int, where: tuple[str, Any] | None = None, name: str = ""
 ) -> int:
@@ -133,8 +150,12 @@ def set_objective_value(document, row: int, key: str, value: Any) -> None:
         return
     scenario, node = document.model.scenario, document.value(*path)
     needed = where_keys().get(value)
+    old_kind = str(node.get("kind", ""))
     with bulk_edit(document, text):
         document.set_value((*path, "kind"), value, text)
+        if _named_by_kind(str(objective_id), old_kind) and not _mentions(document.value("ai_plans"), objective_id):
+            # a new objective is named by its kind (an exit objective is not capture_3): the name follows the kind
+            document.set_value((*path, "id"), _new_id(scenario, str(value)), text)
         for other in {*where_keys().values(), "every_turn"} - {needed}:
             if other in node and not (other == "every_turn" and value == "hold"):
                 document.set_value((*path, other), MISSING, text)

@@ -6,12 +6,12 @@ oob_model's functions (each one undo step); it redraws from the document on ever
 from __future__ import annotations
 
 from PyQt6.QtCore import QItemSelectionModel, Qt, QTimer
-from PyQt6.QtGui import QColor, QStandardItem, QStandardItemModel
+from PyQt6.QtGui import QStandardItem, QStandardItemModel
 from PyQt6.QtWidgets import (
     QComboBox,
+    QDialog,
     QGridLayout,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -22,18 +22,17 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from ..common.weapon_picker import UnitDialog
 from ..document import MISSING
 from . import oob_model as oob
-from .arrival_edits import arrival_label
+from . import oob_tree_actions
 from .arrival_form import ArrivalForm
+from .oob_rows import COLUMNS, EDITABLE, ROLE, side_row, walk
 from .unit_drop import MIME_TYPE, UnitTree, mime_for
 from .unit_selection import selection_for
 
-COLUMNS = ("Unit", "Weapon", "Count", "SIW", "Transport", "Facing", "Speed", "Range", "Square")
-EDITABLE = {1: "weapon", 2: "count", 3: "siw", 5: "facing", 6: "speed", 7: "target_range"}  # column -> unit key
 NUMBERS = ("count", "speed", "target_range")  # whole numbers; an emptied speed or range goes back to its default
 TREE_ROWS = 6  # the least the tree shows of a force when the dock is short
-ROLE = Qt.ItemDataRole.UserRole  # (side, formation row, unit row) on the first column; rows None above them
 
 
 class OobItems(QStandardItemModel):
@@ -91,6 +90,7 @@ class OobDock(QWidget):
         self.tree.selectionModel().selectionChanged.connect(self._tree_selection_changed)
         self.tree.setMinimumHeight(self.tree.fontMetrics().lineSpacing() * TREE_ROWS)  # else scrolled to nothing
         layout.addWidget(self.tree, 1)
+        oob_tree_actions.install(self)  # rename in place, the weapon picker in its cell, Ctrl+A within a side
         self.arrival = ArrivalForm()  # when and where the selected formation or unit arrives
         self.tree.selectionModel().currentChanged.connect(
             lambda *_: self.arrival.show_selection(self.document, self.selection())
@@ -154,7 +154,7 @@ class OobDock(QWidget):
             self.model.removeRows(0, self.model.rowCount())
             orders = self.orders()
             for order in orders:
-                self.model.appendRow(self._side_row(order))
+                self.model.appendRow(side_row(self.document.content, order))
             self.tree.expandAll()
             for column in range(len(COLUMNS)):
                 self.tree.resizeColumnToContents(column)
@@ -167,51 +167,6 @@ class OobDock(QWidget):
             self._drawing = False
         self._fill_templates()
         self.arrival.show_selection(self.document, self.selection())
-
-    def _side_row(self, order: oob.SideOrder) -> list[QStandardItem]:
-        profile = self.document.content.ruleset
-        side_name = profile.side(order.side).name if profile and profile.side(order.side) else order.side
-        head = _item(f"{side_name}: {order.name}" if order.name else side_name, (order.side, None, None))
-        for row, node in enumerate(order.formations):
-            f = node.formation
-            price = f"{node.cost} SP" if node.cost is not None else "by hand"
-            arrives = arrival_label(f.arrives)
-            formation = _item(
-                f"{f.letter}  {f.name}  ({price}{', ' + arrives if arrives else ''})", (order.side, row, None)
-            )
-            formation.setDragEnabled(True)
-            for unit_row, u in enumerate(node.units):
-                weapon = u.weapon.name if u.weapon else f"? {u.unit.weapon}"
-                transport = (
-                    f"{u.transport_used} of {u.capacity}"
-                    if u.capacity is not None
-                    else f"rides in {u.unit.carrier}"
-                    if u.unit.carrier
-                    else ""
-                )
-                square = f"{u.unit.at[0]},{u.unit.at[1]}" if u.unit.at else ""
-                arrives = arrival_label(u.unit.arrives)
-                label = f"{u.unit_id}  {u.unit.name}" + (f"  ({arrives})" if arrives else "")
-                speed, reach = _starting_orders(u)
-                cells = [
-                    _item(label, (order.side, row, unit_row)),
-                    _item(weapon),
-                    _item(str(u.unit.count)),
-                    _item(u.unit.siw or ""),
-                    _item(transport),
-                    _item(u.unit.facing or ""),
-                    speed,
-                    reach,
-                    _item(square),
-                ]
-                for column in EDITABLE:
-                    cells[column].setEditable(True)
-                cells[0].setDragEnabled(True)
-                cells[1].setText(u.unit.weapon)  # edited as written (an id or any alias)
-                cells[1].setToolTip(weapon)
-                formation.appendRow(cells)
-            head.appendRow([formation] + [_item("") for _ in COLUMNS[1:]])
-        return [head] + [_item("") for _ in COLUMNS[1:]]
 
     def _show_totals(self, orders) -> None:
         if not orders:
@@ -251,7 +206,7 @@ class OobDock(QWidget):
         if key is None:
             return
         for top in range(self.model.rowCount()):
-            for item in _walk(self.model.item(top)):
+            for item in walk(self.model.item(top)):
                 if item.data(ROLE) == key:
                     self.tree.setCurrentIndex(item.index())
                     return
@@ -268,7 +223,7 @@ class OobDock(QWidget):
             rows = [
                 item.index()
                 for top in range(self.model.rowCount())
-                for item in _walk(self.model.item(top))
+                for item in walk(self.model.item(top))
                 if item.data(ROLE) in keys
             ]
             for index in rows:
@@ -339,35 +294,37 @@ class OobDock(QWidget):
             template = self.document.content.formation(ref)
             self._run(lambda: oob.add_template_formation(self.document, side, template))
 
-    def _ask_weapon(self, title: str):
-        text, ok = QInputDialog.getText(self, title, "Weapon (id or name, e.g. sherman, PZ-IVH):")
-        if not ok or not text:
-            return None, 0
-        weapon = self.document.content.resolve_weapon(
-            text.strip(), self.document.content.side_nationalities(self.side())
-        )
-        if weapon is None:
-            QMessageBox.warning(self, title, f"No weapon '{text}' in this pack.")
-            return None, 0
-        count, ok = QInputDialog.getInt(self, title, f"How many {weapon.name}:", 1, 1, 255)
-        return (weapon, count) if ok else (None, 0)
+    def ask_unit(self, title: str, name: str = "", formation_row: int | None = None):
+        """(name, weapon, count) from the unit dialog (the weapon picked with completion among what the side
+        fields in the scenario's period), or None if cancelled."""
+        content, scenario, side = self.document.content, self.document.model.scenario, self.side() or ""
+        fielding = oob.fielding_nationalities(content, scenario, side, formation_row)
+        dialog = UnitDialog(self, title, content, fielding, scenario.period, name=name)
+        return dialog.result_unit() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def add_by_hand(self) -> None:
+        """A formation by hand: its name and its HQ unit (weapon and count), asked in one dialog."""
         side = self.side()
         if side is None:
             return
-        name, ok = QInputDialog.getText(self, "Add formation", "Formation name:", text="New formation")
-        weapon, count = self._ask_weapon("Formation HQ") if ok else (None, 0)
-        if weapon is not None:
+        asked = self.ask_unit("Add formation: its name, and its HQ's weapon", "New formation")
+        if asked is not None:
+            name, weapon, count = asked
             self._run(lambda: oob.add_hand_formation(self.document, side, weapon, count, name))
 
     def add_unit(self) -> None:
         key = self.selection()
         if key is None or key[1] is None:
             return
-        weapon, count = self._ask_weapon("Add unit")
-        if weapon is not None:
-            self._run(lambda: oob.add_unit(self.document, key[0], key[1], weapon, count))
+        asked = self.ask_unit("Add unit", formation_row=key[1])
+        if asked is not None:
+            name, weapon, count = asked
+            self._run(lambda: oob.add_unit(self.document, key[0], key[1], weapon, count, name))
+
+    def rename(self, key, name: str) -> None:
+        """The formation or unit `key` is called `name` (one undo step)."""
+        if self.document is not None and key is not None and key[1] is not None:
+            self._run(lambda: oob.rename(self.document, key[0], key[1], key[2], name))
 
     def delete(self) -> None:
         key = self.selection()
@@ -407,36 +364,3 @@ class OobDock(QWidget):
                 self.document, key[0], key[1], key[2], field, value, f"Change {field} of {key[0]} unit"
             ),
         )
-
-
-def _starting_orders(u) -> tuple[QStandardItem, QStandardItem]:
-    """The speed and target-range cells of a unit: its scenario's values, else the defaults (halted; its weapon's
-    MR) greyed, which typing over sets."""
-    cells = []
-    for value, default, meaning in (
-        (u.unit.speed, 0, "halted"),
-        (u.unit.target_range, u.weapon.mr if u.weapon else None, "its weapon's MR"),
-    ):
-        cell = _item(str(value if value is not None else default if default is not None else ""))
-        if value is None:
-            cell.setForeground(QColor("gray"))
-            cell.setToolTip(f"the default ({meaning}); type a value to give this unit its own")
-        cells.append(cell)
-    return cells[0], cells[1]
-
-
-def _item(text: str, key=None) -> QStandardItem:
-    item = QStandardItem(text)
-    item.setEditable(False)
-    item.setDragEnabled(False)
-    if key is not None:
-        item.setData(key, ROLE)
-    return item
-
-
-def _walk(item: QStandardItem):
-    yield item
-    for row in range(item.rowCount()):
-        child = item.child(row, 0)
-        if child is not None:
-            yield from _walk(child)

@@ -29,7 +29,7 @@ from tacforge.engine.model.scenario import Formation, Scenario, Unit
 from tacforge.engine.sim.initial_state import handicap_factor, scaled_count
 from tacforge.engine.validation.scenario_checks import selection_budget, selection_spent
 
-from ..document import bulk_edit
+from ..document import MISSING, bulk_edit
 
 HANDICAP_LEVELS = (1, 2, 3, 4, 5)
 
@@ -146,6 +146,17 @@ def templates_for(content: Content, scenario: Scenario, side: str) -> list[Forma
         for t in content.formations.values()
         if any(is_available(content, t, side, ft, scenario.period, assault) for ft in types)
     ]
+
+
+def fielding_nationalities(content: Content, scenario: Scenario, side: str, formation_row: int | None = None):
+    """The nationalities whose weapons a unit of `side` may have (what the weapon picker offers): the formation's
+    template's, else the force type's, else the side's (the battle builder's own rule, battlegen.forces)."""
+    force = scenario.force(side)
+    formation = force.formations[formation_row] if force and formation_row is not None else None
+    template = content.formation(formation.template) if formation is not None and formation.template else None
+    if force is None or not force.force_type:
+        return [template.nationality] if template and template.nationality else content.side_nationalities(side)
+    return nationalities(content, side, force.force_type, template)
 
 
 # -- edits (each one undo step) ---------------------------------------------------------------------------------
@@ -274,6 +285,26 @@ def remove_unit(document, side: str, formation_row: int, unit_row: int) -> None:
 def set_unit_value(document, side: str, formation_row: int, unit_row: int, key: str, value: Any, text: str) -> None:
     """Weapon, count, name, siw, facing, carrier, at (MISSING from editor.document removes the key)."""
     document.set_value((*_force_path(side), formation_row, "units", unit_row, key), value, text)
+
+
+def name_of(document, side: str, formation_row: int | None, unit_row: int | None) -> str:
+    """The name a formation (unit_row None) or unit has in the file ("" when it has none)."""
+    if document is None or formation_row is None:
+        return ""
+    path = (*_force_path(side), formation_row) + (("units", unit_row) if unit_row is not None else ())
+    return str(document.value(*path, "name", default="") or "")
+
+
+def rename(document, side: str, formation_row: int, unit_row: int | None, name: str) -> None:
+    """Name a formation (unit_row None) or unit: one undo step; an empty name removes the key (names are optional
+    in the schema), and the same name again changes nothing."""
+    name = name.strip()
+    if name == name_of(document, side, formation_row, unit_row):
+        return
+    formation = document.model.scenario.force(side).formations[formation_row]
+    path = (*_force_path(side), formation_row) + (("units", unit_row) if unit_row is not None else ())
+    what = f"{formation.letter}{formation.units[unit_row].index}" if unit_row is not None else formation.letter
+    document.set_value((*path, "name"), name or MISSING, f"Rename {side} {what} to '{name}'")
 
 
 def copy_formation(document, side: str, formation_row: int):

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PyQt6.QtCore import QDate, QSize, Qt
+from PyQt6.QtCore import QSize, Qt
 from PyQt6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDateEdit,
     QDockWidget,
     QFormLayout,
     QHBoxLayout,
@@ -26,6 +25,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from ..common.date_field import DateField
 from ..common.schema_bounds import bounds, choices, whole_bound
 from ..document import MISSING
 from ..qt_present import present
@@ -72,9 +72,7 @@ class GeneralPage(QWidget):
         self.period = QSpinBox()
         self.period_name = QLabel()
         self.has_date = QCheckBox()
-        self.date = QDateEdit()
-        self.date.setCalendarPopup(True)
-        self.date.setDisplayFormat("yyyy-MM-dd")
+        self.date = DateField()  # typed as 1944-06-13, the locale's way or bare digits; shown as 1944-06-13
         self.date_warning = QLabel()
         self.date_warning.setStyleSheet(WARNING_STYLE)
         self.date_warning.setWordWrap(True)
@@ -122,7 +120,7 @@ class GeneralPage(QWidget):
         )
         self.period.valueChanged.connect(lambda v: self._set("period", v, "Change period"))
         self.has_date.toggled.connect(lambda _on: self._date_edited())
-        self.date.dateChanged.connect(lambda _d: self._date_edited())
+        self.date.dateEdited.connect(lambda _d: self._date_edited())
         self.battle.currentIndexChanged.connect(
             lambda i: self._set("battle_type", self.battle.itemData(i), "Change battle type")
         )
@@ -174,7 +172,7 @@ class GeneralPage(QWidget):
             self.date.setEnabled(scenario.date is not None)
             shown = scenario.date or (period.start if period else None)
             if shown is not None:
-                self.date.setDate(QDate(shown.year, shown.month, shown.day))
+                self.date.set_date(shown)
             warning = edits.date_warning(period, scenario.date)
             self.date_warning.setText(warning)
             self.date_warning.setVisible(bool(warning))
@@ -255,7 +253,11 @@ class GeneralPage(QWidget):
     def _date_edited(self) -> None:
         if self._loading or self.document is None or self.document.model.scenario is None:
             return
-        day = self.date.date().toPyDate() if self.has_date.isChecked() else None
+        day = self.date.date() if self.has_date.isChecked() else None
+        if self.has_date.isChecked() and day is None:  # not a date: say so, and keep the text to be corrected
+            self.date_warning.setText(self.date.problem)
+            self.date_warning.setVisible(True)
+            return
         edits.set_date(self.document, day)
 
     def _centre_edited(self) -> None:

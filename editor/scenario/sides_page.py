@@ -20,9 +20,11 @@ from PyQt6.QtWidgets import (
 )
 
 from ..common.schema_bounds import ANY, bounds, whole_bound
+from ..common.weapon_picker import WeaponCellDelegate
 from ..document import MISSING, Document
 from ..qt_present import present
 from . import scenario_edits as edits
+from .selection_names import SelectionNames
 
 # (scenario key, row label, what an unset value means): a value per side, edited with a spin box
 SIDE_ROWS = (
@@ -58,6 +60,7 @@ class SidesPage(QWidget):
         self.batteries.setHorizontalHeaderLabels(BATTERY_COLUMNS)
         present(self.batteries.verticalHeader()).hide()
         self.batteries.itemChanged.connect(self._battery_item_changed)
+        self.batteries.setItemDelegateForColumn(1, WeaponCellDelegate(self.batteries, self._battery_choices))
         column.addWidget(self.batteries)
         buttons = QHBoxLayout()
         self.battery_side = QComboBox()
@@ -70,6 +73,8 @@ class SidesPage(QWidget):
         buttons.addStretch(1)
         column.addLayout(buttons)
         layout.addWidget(artillery)
+        self.selected = SelectionNames()  # the selected formation's and unit's names
+        layout.addWidget(self.selected)
         layout.addStretch(1)
         self.keys: list[tuple[str, int]] = []  # table row -> (side, battery row)
 
@@ -92,6 +97,7 @@ class SidesPage(QWidget):
             self._build_grid(document)
             self._show_values(document)
             self._show_batteries(document)
+            self.selected.show_document(document)
         finally:
             self._loading = False
 
@@ -152,6 +158,16 @@ class SidesPage(QWidget):
         edits.set_side_value(self.document, key, side, MISSING if value == spin.minimum() else value)
 
     # -- off-map artillery ----------------------------------------------------------------------------------------
+    def _battery_choices(self, index) -> tuple:
+        """The weapon picker's offer for a battery's row: its side's weapons in the scenario's period."""
+        document = self.document
+        row = index.row()
+        if document is None or document.content is None or not 0 <= row < len(self.keys):
+            return (None,)
+        scenario = document.model.scenario
+        side = self.keys[row][0]
+        return document.content, document.content.side_nationalities(side), scenario.period if scenario else None
+
     def _show_batteries(self, document) -> None:
         scenario, content = document.model.scenario, document.content
         profile = content.ruleset if content else None

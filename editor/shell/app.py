@@ -1,6 +1,6 @@
 """Starting the editor: `tacforge-editor [FILE ...]` or `python -m editor`. It opens the files given, else the
-Western pack's first historical scenario (the first bundled scenario until those exist), and offers to restore
-work an earlier session did not save."""
+documents open when it last closed (session.py), else, on the very first start, the Western pack's first
+historical scenario; and it offers to restore work an earlier session did not save."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from tacforge.engine.yamlio import remove_stale_temporaries
 from . import recovery
 from .main_window import MainWindow
 from .pack_places import remembered_packs
+from .session import last_session
 from .workspace import Workspace
 
 
@@ -81,7 +82,9 @@ def open_window(argv: list[str] | None = None, settings: QSettings | None = None
     remove_stale_temporaries(save_folders(workspace))
     window = MainWindow(workspace, settings)
     window.show()
-    files = args.files or [p for p in [workspace.first_scenario()] if p is not None]
+    session = last_session(settings)  # the documents open when the editor last closed; None on the first start
+    first = [p for p in [workspace.first_scenario()] if p is not None]
+    files = args.files or (session if session is not None else first)
     for path in files:
         window.open_path(path)
     offer_recovery(window)

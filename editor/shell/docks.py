@@ -51,6 +51,7 @@ class PackBrowser(QTreeWidget):
             self.addTopLevelItem(top)
             docs = pack.docs
             groups = (
+                ("Manifest", [("pack.yaml", file_of_kind(pack, "pack"))] if pack.manifest else []),
                 ("Scenarios", [(s.name, s.source.file) for s in docs.scenarios]),
                 ("Maps", [(m.name, m.source.file) for m in docs.maps]),
                 ("Weapons", [(f"{len(docs.weapons)} weapons", file_of_kind(pack, "weapons"))] if docs.weapons else []),
@@ -71,6 +72,7 @@ class PackBrowser(QTreeWidget):
                 if not entries:
                     continue
                 group = QTreeWidgetItem([label, str(len(entries)) if label in ("Scenarios", "Maps") else ""])
+                group.setData(0, PATH_ROLE, str(entries[0][1]) if label == "Manifest" else None)
                 top.addChild(group)
                 for name, path in sorted(entries, key=lambda e: str(e[0])):
                     item = QTreeWidgetItem([name, ""])

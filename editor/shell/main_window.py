@@ -34,6 +34,7 @@ from .file_watch import PackWatcher, take_disk_changes
 from .pack_places import remember_pack
 from .pack_sharing import PackSharing
 from .room_modules import load_rooms
+from .session import save_session, window_title
 from .validation import LiveValidator
 from .workspace import Workspace
 
@@ -315,6 +316,7 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(tab)
         QTimer.singleShot(0, document.read_ahead)  # once the tab is drawn: the first edit then need not wait
         self._remember(path)
+        self._save_session()
         self.validator.watch(document.pack_folder)
         self.file_watch.watch_pack(document.pack_folder)
         return tab
@@ -338,9 +340,20 @@ class MainWindow(QMainWindow):
             tab = self.tabs.widget(i)
             if isinstance(tab, DocumentTab):
                 self.tabs.setTabText(i, tab.title())
+        self._show_title()
+
+    def _show_title(self) -> None:
+        tab = self.current_tab()
+        self.setWindowTitle(window_title(tab))
+        self.setWindowModified(tab is not None and any(d.dirty for d in tab.documents()))
+
+    def _save_session(self) -> None:
+        tab = self.current_tab()
+        save_session(self.settings, [t.document.path for t in self._tabs()], tab.document.path if tab else None)
 
     def _tab_changed(self, index: int) -> None:
         tab = self.current_tab()
+        self._show_title()
         for widget in self.room_docks.values():
             if hasattr(widget, "show_document"):
                 widget.show_document(tab.document if tab else None)
@@ -375,6 +388,7 @@ class MainWindow(QMainWindow):
                 if any(d.undo is document.undo for d in remaining):
                     document.undo.clear()  # a shared history must not undo into a file no tab shows any more
         tab.deleteLater()
+        self._save_session()
         return True
 
     def _tabs(self) -> list[DocumentTab]:
@@ -574,4 +588,5 @@ class MainWindow(QMainWindow):
         self.validator.shutdown()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
+        self._save_session()
         event.accept()

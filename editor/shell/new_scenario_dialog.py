@@ -9,32 +9,35 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PyQt6.QtCore import QDate
 from PyQt6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QComboBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QMessageBox,
+    QPushButton,
     QRadioButton,
     QSpinBox,
     QWidget,
 )
 
 from tacforge.engine.battlegen import BattleChoices, BuildError
-from tacforge.engine.battlegen.plan import SIZES
+from tacforge.engine.battlegen.plan import SIZES, map_size
 from tacforge.engine.battlegen.scenario_writer import WrittenBattle
 
-from ..qt_present import present
+from ..common.date_field import DateField
 from ..scenario.new_scenario import NewScenario, create_scenario
 from .new_files import id_pattern
 from .pack_places import installed_pack_at, user_packs_folder
+from .workspace import pack_folder_of
+
+MAP_SIZE_LIMIT = 256  # the largest blank map a designer may ask for (the map schema's bound)
 
 
 class NewScenarioDialog(QDialog):
@@ -54,17 +57,27 @@ class NewScenarioDialog(QDialog):
                 self.front.addItem(f"{pack.manifest.name} ({pack.id})", pack.id)
         form.addRow("Rules (front pack)", self.front)
         self.destination = QComboBox()
-        self.destination.addItem(f"New pack in {user_packs_folder()}", None)
+        self.new_pack_parent = user_packs_folder()  # where a new pack goes; "Choose folder…" changes it
+        self.destination.addItem(f"New pack in {self.new_pack_parent}", None)
         for pack in packset.all:
             if installed_pack_at(packset, pack.location.folder) is None and pack.manifest is not None:
                 self.destination.addItem(f"{pack.id} ({pack.location.folder})", str(pack.location.folder))
                 if current_pack is not None and Path(current_pack).resolve() == pack.location.folder:
                     self.destination.setCurrentIndex(self.destination.count() - 1)
-        form.addRow("Pack", self.destination)
+        self.choose_folder = QPushButton("Choose folder…")
+        self.choose_folder.setToolTip(
+            "a pack folder of your own to add the scenario to, or the folder a new pack is to be made in"
+        )
+        self.choose_folder.clicked.connect(self.pick_folder)
+        destination = QWidget()
+        row = QHBoxLayout(destination)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.destination, 1)
+        row.addWidget(self.choose_folder)
+        form.addRow("Pack", destination)
         self.new_pack_id = QLineEdit("my_battles")
         form.addRow("New pack id", self.new_pack_id)
-        self.period, self.date, self.battle_type = QComboBox(), QDateEdit(), QComboBox()
-        self.date.setCalendarPopup(True)
+        self.period, self.date, self.battle_type = QComboBox(), DateField(), QComboBox()
         self.use_date = QCheckBox("Calendar date")
         self.use_date.setChecked(True)
         form.addRow("Period", self.period)
@@ -97,6 +110,17 @@ class NewScenarioDialog(QDialog):
         self.existing_map = QComboBox()
         row.addWidget(self.existing_map)
         form.addRow("Map", maps)
+        self.map_width, self.map_height = QSpinBox(), QSpinBox()
+        blank = QWidget()
+        row = QHBoxLayout(blank)
+        row.setContentsMargins(0, 0, 0, 0)
+        for caption, spin in (("Width", self.map_width), ("Height", self.map_height)):
+            spin.setRange(1, MAP_SIZE_LIMIT)
+            row.addWidget(QLabel(caption))
+            row.addWidget(spin)
+        row.addStretch(1)
+        self.blank_size = blank
+        form.addRow("Blank map size", blank)
         self.river, self.cover, self.seed = QCheckBox("River"), QSpinBox(), QSpinBox()
         self.cover.setRange(0, 9)
         self.cover.setValue(5)
@@ -109,6 +133,7 @@ class NewScenarioDialog(QDialog):
                 row.addWidget(QLabel(label))
             row.addWidget(widget)
         form.addRow("Generated map", terrain)
+        self.generated_controls = terrain
         self.auto_select, self.auto_deploy = QCheckBox("Auto-select forces"), QCheckBox("Auto-deploy")
         self.auto_select.setChecked(True)
         self.auto_deploy.setChecked(True)
@@ -120,8 +145,13 @@ class NewScenarioDialog(QDialog):
         self.front.currentIndexChanged.connect(self._front_changed)
         self.period.currentIndexChanged.connect(self._period_changed)
         self.destination.currentIndexChanged.connect(self._destination_changed)
+        self.battle_type.currentIndexChanged.connect(self._battle_type_changed)
+        self.battle_size.currentIndexChanged.connect(self._battle_type_changed)
+        self.map_choice.buttonToggled.connect(lambda *_: self._map_source_changed())
+        self.use_date.toggled.connect(self.date.setEnabled)
         self._front_changed()
         self._destination_changed()
+        self._map_source_changed()
 
     # -- choices follow the front pack's content ----------------------------------------------------------------
     def content(self):
@@ -159,8 +189,57 @@ class NewScenarioDialog(QDialog):
         if content is None or number is None:
             return
         period = content.periods[number]
-        self.date.setDateRange(QDate(period.start), QDate(period.end))
-        self.date.setDate(QDate(period.start))
+        self.date.set_range(period.start, period.end)
+        self.date.set_date(period.start)
+
+    def _battle_type_changed(self) -> None:
+        """A blank map's size starts at what the battle type plays on; the designer may change it."""
+        content = self.content()
+        battle = content.ruleset.battle_type(self.battle_type.currentData()) if content and content.ruleset else None
+        if battle is not None:
+            width, height = map_size(content, battle)
+            self.map_width.setValue(width)
+            self.map_height.setValue(height)
+
+    def _map_source_changed(self) -> None:
+        """Only the chosen kind of map's controls are enabled: the generator's for a generated map, the size for
+        a blank one."""
+        source = self.map_source()
+        self.generated_controls.setEnabled(source == "generated")
+        self.blank_size.setEnabled(source == "blank")
+        self.existing_map.setEnabled(source == "existing")
+
+    def map_source(self) -> str:
+        button = self.map_choice.checkedButton()
+        return button.objectName() if button is not None else "generated"
+
+    def pick_folder(self) -> None:
+        """A folder of the designer's: a pack (its pack.yaml found upward) to add the scenario to, else where a
+        new pack is made. An installed pack's folder is refused, as in the list."""
+        chosen = QFileDialog.getExistingDirectory(
+            self, "Pack folder, or where to make a new pack", str(self.new_pack_parent)
+        )
+        if not chosen:
+            return
+        folder = pack_folder_of(Path(chosen))
+        if folder is None:
+            self.new_pack_parent = Path(chosen)
+            self.destination.setItemText(0, f"New pack in {self.new_pack_parent}")
+            self.destination.setCurrentIndex(0)
+            return
+        if installed_pack_at(self.workspace.packset, folder) is not None:
+            QMessageBox.warning(
+                self,
+                "New scenario",
+                f"{folder} is an installed pack: a scenario there would be lost when it is updated. "
+                f"Choose a folder of your own, such as {user_packs_folder()}.",
+            )
+            return
+        at = self.destination.findData(str(folder.resolve()))
+        if at < 0:
+            self.destination.addItem(f"{folder.name} ({folder.resolve()})", str(folder.resolve()))
+            at = self.destination.count() - 1
+        self.destination.setCurrentIndex(at)
 
     def _destination_changed(self) -> None:
         folder = self.destination.currentData()
@@ -181,7 +260,7 @@ class NewScenarioDialog(QDialog):
     # -- the result ---------------------------------------------------------------------------------------------
     def request(self) -> NewScenario:
         folder = self.destination.currentData()
-        target = Path(folder) if folder else user_packs_folder() / self.new_pack_id.text().strip()
+        target = Path(folder) if folder else self.new_pack_parent / self.new_pack_id.text().strip()
         visibility = self.visibility.value()
         choices = BattleChoices(
             self.battle_type.currentData(),
@@ -201,12 +280,13 @@ class NewScenarioDialog(QDialog):
             self.scenario_id.text().strip(),
             self.name.text().strip(),
             choices,
-            self.date.date().toPyDate() if self.use_date.isChecked() else None,
-            present(self.map_choice.checkedButton()).objectName(),
+            self.date.date() if self.use_date.isChecked() else None,
+            self.map_source(),
             self.existing_map.currentData(),  # (one is checked)
             tuple((side, combo.currentData()) for side, combo in self.force_types.items() if combo.currentData()),
             self.auto_select.isChecked(),
             self.auto_deploy.isChecked(),
+            (self.map_width.value(), self.map_height.value()) if self.map_source() == "blank" else None,
         )
 
     def accept(self) -> None:
@@ -219,6 +299,9 @@ class NewScenarioDialog(QDialog):
                     "digits, '_' and '-', starting with a letter or digit.",
                 )
                 return
+        if self.use_date.isChecked() and self.date.date() is None:
+            QMessageBox.warning(self, "New scenario", f"The date: {self.date.problem}.")
+            return
         try:
             self.written = create_scenario(self.workspace.packset, self.request())
         except BuildError as exc:

@@ -172,8 +172,11 @@ def new_pack_from_template(folder: Path, pack_id: str, name: str) -> Path:
     shutil.copytree(TEMPLATE, target, ignore=shutil.ignore_patterns(PACK_SCHEMA_FOLDER))
     write_pack_schemas(target)
     manifest = target / "pack.yaml"
+    lines = manifest.read_text(encoding="utf-8").splitlines(keepends=True)
+    # the template's own comment tells how to copy it by hand: not true of the copy, so only its $schema line stays
+    body = [line for line in lines[1:] if not line.startswith("#")]
     text = (
-        manifest.read_text(encoding="utf-8")
+        "".join([lines[0], "# A pack made with the editor's File > New pack.\n", *body])
         .replace("id: my_pack", f"id: {pack_id}")
         .replace("name: My pack", f"name: {name}")
     )

@@ -219,10 +219,13 @@ def write_battle(
     taken_ids=(),
     front: str | None = None,
     new_map: bool = True,
+    map_comment: str = "Random map of the battle '{sid}' (tacforge new).",
 ) -> WrittenBattle:
     """Write the battle into a pack (see the module docstring) and say where it went. `front` is the pack the
     output pack must require (default: the content's own pack). With `new_map` False the battle is fought on a map
-    the pack already has (battle.game_map, loaded from it), which is left as it is."""
+    the pack already has (battle.game_map, loaded from it), which is left as it is. `map_comment` heads a new map's
+    file ({sid}: the scenario's id); it says how the map was made. No written file names an absolute path: the
+    files travel with their pack."""
     pack_dir, pack_id, scenario_path, map_path, new_pack, sid = plan_output(
         out, battle.scenario_id, front or content.pack_id, taken_ids
     )
@@ -243,7 +246,7 @@ def write_battle(
             map_document(content, battle.game_map),
             map_path,
             pack_dir,
-            [f"Random map of the battle '{sid}' (tacforge new)."],
+            [map_comment.format(sid=sid)],
         )
     else:
         if m.source.file is None:
@@ -270,8 +273,8 @@ def write_battle(
                     manifest_path,
                     pack_dir,
                     [
-                        "Battles built with `tacforge new`. Play one with:",
-                        f"  tacforge --pack-path {pack_dir} play {pack_id}:{sid}",
+                        "Battles built with tacforge. Play one, from the folder that holds this file, with:",
+                        f"  tacforge --pack-path . play {pack_id}:{sid}",
                     ],
                 )
                 atomic_write_text(staging / MANIFEST, manifest_text)
@@ -288,5 +291,6 @@ def _manifest(pack_id: str, requires: dict[str, str], ruleset: str) -> Commented
     doc["schema_version"] = 1
     doc["requires"] = CommentedMap((k, DoubleQuotedScalarString(v)) for k, v in requires.items())
     doc["ruleset"] = ruleset
-    doc["description"] = "Battles built with tacforge new: random maps, selected forces, hasty deployments."
+    # true of every pack made here, whatever its maps (random, blank, traced) and forces (bought or by hand)
+    doc["description"] = "Scenarios built with tacforge; each scenario's file says how it was made."
     return doc

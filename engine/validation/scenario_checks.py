@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..issues import Issue, did_you_mean, warning
 from ..model import Ruleset, Scenario
 from ..model.content import Content
+from .briefing_checks import check_briefing
 from .force_checks import _at, _check_force, _weapon_issue, on_friendly_side
 from .parameter_checks import check_parameter_order
 
@@ -105,6 +106,7 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
                 )
             )
     _check_turns_and_visibility(s, content, profile, out)
+    out += check_briefing(s, content)
     if game_map is not None:
         _check_map_geometry(s, content, profile, game_map, out)
     for force in s.forces:
