@@ -35,7 +35,7 @@ def run_build(args) -> int:
         built = build_archive(find_pack_folder(args.target, args.pack_path), args.output)
     except CommandError as exc:
         return fail(exc)
-    print(f"built {built.output}: pack {built.pack_id} {built.version}, {built.files} files, {built.bytes:,} bytes")
+    print(f"built {built.output}: pack {built.pack_id} {built.version}, {built.files} files, {_size(built.bytes)}")
     return 0
 
 
@@ -62,3 +62,8 @@ def run_remove(args) -> int:
     print(f"removed pack {done.pack_id} {done.version} from the user pack folder:")
     print(f"  {done.folder}")
     return 0
+
+
+def _size(count: int) -> str:
+    """Kilobytes past one: what a person compares when sending a file (and it stays put when a few bytes move)."""
+    return f"{count:,} bytes" if count < 1024 else f"{round(count / 1024):,} KB"
