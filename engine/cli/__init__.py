@@ -11,10 +11,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import batch_cmd, calc_cmd, map_cmd, new_cmd, packs_cmd, play_cmd, rules_cmd, schemas_cmd, validate_cmd
+from . import batch_cmd, calc_cmd, map_cmd, new_cmd, packs_cmd, pbem_cmd, play_cmd, rules_cmd, schemas_cmd, validate_cmd
 from .common import CommandError, fail, path_problem
 
-COMMANDS = (packs_cmd, validate_cmd, play_cmd, calc_cmd, rules_cmd, new_cmd, map_cmd, batch_cmd, schemas_cmd)
+COMMANDS = (packs_cmd, validate_cmd, play_cmd, calc_cmd, rules_cmd, new_cmd, map_cmd, batch_cmd, schemas_cmd, pbem_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:
