@@ -19,7 +19,7 @@ from ..sim.initial_state import SetupError
 from ..sim.orders import Order
 from ..sim.record import COMPUTER as SESSION_COMPUTER
 from ..sim.record import HUMAN, RecordError, order_from_dict
-from .protocol import COMPUTER, GameFile, Header, Package, PbemError, revealed_turns
+from .protocol import GameFile, Header, Package, PbemError, revealed_turns
 
 
 def scenario_hash(scenario: Scenario) -> str:
