@@ -81,6 +81,8 @@ def run_play(args) -> int:
         _show(turn, content, scenario)
         orders: list[dict] | str = [] if not turn.needs_orders else COMPUTER if args.auto else _ask(turn)
         game = turn.reply(orders)
+        if turn.needs_orders:
+            print(_orders_line(turn, orders, content))
         if game is not None:
             _write(args.output, game)
     except CommandError as exc:
@@ -108,8 +110,16 @@ def _show(turn, content, scenario) -> None:
     battle = turn.battle
     if battle is None:
         first = turn.game.header.sides[0]
-        print(f"{scenario.name} ({scenario.id}): {_side_name(content, first)} began this game; the set-up is drawn")
-        print("when both sides' shares of it are known, in the next file")
+        print(
+            f"{scenario.name} ({scenario.id}): {_side_name(content, first)} began this game; you play "
+            f"{_side_name(content, turn.side)}"
+        )
+        seed = turn.game.header.seed
+        print(
+            f"the set-up follows the agreed seed {seed}; it is shown from the next file on"
+            if seed is not None
+            else "the set-up is drawn from both players' shares; it is shown from the next file on"
+        )
         return
     state = battle.state
     if turn.newest_turn == 0:
@@ -117,6 +127,17 @@ def _show(turn, content, scenario) -> None:
         print(opening_text(scenario, battle.ruleset, state.last_turn, state.visibility, seed, (turn.side,)))
     else:
         print(turn_summary(battle, battle.events, turn.newest_turn))
+
+
+def _orders_line(turn, orders, content) -> str:
+    """What became of this side's orders: sealed (only their hash is sent) or sent in the open."""
+    given = "given by the computer" if isinstance(orders, str) else f"{len(orders)} given"
+    turn_no = turn.newest_turn + 1
+    first, second = turn.game.header.sides
+    if turn.side == first:
+        return f"your orders of turn {turn_no}: {given}, sealed until {_side_name(content, second)} gives theirs"
+    opponent = _side_name(content, first)
+    return f"your orders of turn {turn_no}: {given}, sent in the open ({opponent}'s are sealed already)"
 
 
 def _ask(turn) -> list[dict]:
