@@ -255,6 +255,12 @@ def test_an_order_for_the_other_side_s_units_is_refused():
 
 def test_a_file_of_no_game_is_refused_in_words(tmp_path):
     path = tmp_path / "x.pbem"
+    header = {"format": "tacforge-pbem", "version": 1, "game": "0" * 32, "scenario_hash": "", "packs": {}, "seed": None}
+    header |= {"scenario": "/tmp/a pack/scenarios/x.yaml", "sides": ["allied", "german"]}  # a path: never loaded
+    body = {"header": header, "messages": [{"n": 1}]}
+    path.write_text(json.dumps(body | {"digest": sha256(body)}))
+    with pytest.raises(PbemError, match="header is damaged"):
+        read_game_file(path)
     for text, words in (
         ("[]", "not a tacforge play-by-file game"),
         ('{"header": {"format": "other"}}', "not a tacforge"),

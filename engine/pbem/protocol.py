@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,6 +109,10 @@ class Header:
                 raise ValueError("seed")
             if not (isinstance(sides, list) and len(sides) == 2 and all(isinstance(s, str) for s in sides)):
                 raise ValueError("sides")
+            if not re.fullmatch(r"[0-9a-f]{32}", str(body["game"])):
+                raise ValueError("game id")
+            if not re.fullmatch(r"[\w-]+:[\w-]+", str(body["scenario"])):  # an id, never a path to load from
+                raise ValueError("scenario")
             return cls(str(body["game"]), str(body["scenario"]), str(body["scenario_hash"]), packs, seed, tuple(sides))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise PbemError(f"{where}: the game's header is damaged ({exc})") from None
