@@ -81,10 +81,11 @@ def run_play(args) -> int:
         _show(turn, content, scenario)
         orders: list[dict] | str = [] if not turn.needs_orders else COMPUTER if args.auto else _ask(turn)
         game = turn.reply(orders)
+        if game is not None:
+            _write(args.output, game)  # the file first: a journal never runs ahead of the files
+            turn.journal.save()
         if turn.needs_orders:
             print(_orders_line(turn, orders, content))
-        if game is not None:
-            _write(args.output, game)
     except CommandError as exc:
         return fail(exc)
     except PbemError as exc:

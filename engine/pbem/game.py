@@ -116,26 +116,38 @@ def new_battle(header: Header, content: Content, scenario: Scenario, setup: tupl
 class PlayedGame:
     """The battle of a game file, turn after revealed turn; `after_turn(battle, turn)` after each combat phase."""
 
-    def __init__(self, game: GameFile, content: Content, scenario: Scenario, where: str, after_turn=None):
+    def __init__(
+        self, game: GameFile, content: Content, scenario: Scenario, where: str, after_turn=None, hold_last=False
+    ):
+        """`hold_last`: stop before the last revealed turn and keep it in `held`, for play_held (the editor's
+        battle window records that turn's pulses as it plays it)."""
         self.header, self.where = game.header, where
         turns = revealed_turns(game)
         self.battle: Battle | None = None
         self.resolved = 0  # the last turn played out (0: only the set-up is known, or not even that)
+        self.held: tuple[Package, Package] | None = None
         if not turns:
             return
         self.battle = new_battle(self.header, content, scenario, turns[0])
         self.battle.start()  # turn 1 begins (its reinforcements drawn from the set-up's seed) before any orders
         self.session = Session(self.battle, dict.fromkeys(self.battle.state.sides, SESSION_COMPUTER))
+        if hold_last and len(turns) > 1:
+            self.held = turns.pop()
         for first, second in turns[1:]:
-            if self.battle.over:
-                raise PbemError(f"{where}: orders for turn {first.turn} after the game was over")
             self.play_turn(first, second)
             if after_turn is not None:
                 after_turn(self.battle, first.turn)
 
+    def play_held(self) -> None:
+        if self.held is not None:
+            held, self.held = self.held, None
+            self.play_turn(*held)
+
     def play_turn(self, first: Package, second: Package) -> None:
         battle, header = self.battle, self.header
         assert battle is not None
+        if battle.over:
+            raise PbemError(f"{self.where}: orders for turn {first.turn} after the game was over")
         by_side = {header.sides[0]: first, header.sides[1]: second}
         given = {side: orders_of(side, p, self.where) for side, p in by_side.items()}
         if header.seed is None:  # the turn's draws, all of them, from both sides' salts

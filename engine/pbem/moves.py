@@ -6,7 +6,7 @@ shows the battle and asks for the orders between `receive` and `reply`.
     turn = receive(path, "german", content, scenario, pack_paths)   # the opponent's file, checked
     turn.battle          # the battle as it now stands (None before the set-up is revealed)
     turn.needs_orders    # whether this side gives orders now (not when the game is over)
-    next_game = turn.reply(orders)    # orders: order dicts, or COMPUTER; the journal is saved
+    next_game = turn.reply(orders)    # orders: order dicts, or COMPUTER; write next_game, then turn.journal.save()
 """
 
 from __future__ import annotations
@@ -81,9 +81,17 @@ class Received:
         """The turn this side sees resolved for the first time now (0: the set-up; -1: nothing yet)."""
         return self.played.resolved if self.battle is not None else -1
 
+    def check_over(self, where: str) -> None:
+        """The opponent's file says the game is over exactly when its battle is."""
+        if self.pending is None and self.game.over != self.over:
+            raise PbemError(
+                f"{where}: the file says the game is {'over' if self.game.over else 'going on'}, but it is not"
+            )
+
     def reply(self, orders: list[dict] | str) -> GameFile | None:
-        """This side's next message with `orders` (ignored when it gives none now); the journal is saved. None when
-        the game is over and there is nothing to send (the second side has seen the end)."""
+        """The game file with this side's next message, `orders` in it (ignored when it gives none now); write it,
+        then save the journal (`journal.save()`): a journal never runs ahead of the files. None when the game is
+        over and there is nothing to send (the second side has seen the end): the journal is saved as over."""
         turn = self.played.resolved + 1 if self.battle is not None else 0
         package = Package(turn, orders if self.needs_orders else [], new_salt())
         if self.pending is not None:  # first side: reveal (already in pending), then commit or end
@@ -106,13 +114,15 @@ class Received:
             message = Message(len(base.messages) + 1, self.side, base.next_prev(), package=package)
         out = base.with_message(message)
         self.journal.heads.append(message.digest)
-        self.journal.save()
         return out
 
 
-def receive(path: Path, side: str, content: Content, scenario: Scenario, pack_paths: list) -> Received:
+def receive(
+    path: Path, side: str, content: Content, scenario: Scenario, pack_paths: list, hold_last: bool = False
+) -> Received:
     """The opponent's file at `path` for `side`, refused unless it is this game's next message, untouched, played
-    with the same scenario and packs; the battle played out to where the game now stands."""
+    with the same scenario and packs; the battle played out to where the game now stands (`hold_last`: but for the
+    newest turn, which the caller plays with played.play_held() and then calls check_over)."""
     where = str(path)
     game = read_game_file(path)
     header = game.header
@@ -139,10 +149,11 @@ def receive(path: Path, side: str, content: Content, scenario: Scenario, pack_pa
             raise PbemError(f"{where}: your journal holds no orders of turn {game.last.turn} to reveal")
         pending = Message(len(game.messages) + 1, side, game.next_prev(), reveal=journal.secret)
         game = game.with_message(pending)
-    played = PlayedGame(game, content, scenario, where)
-    if pending is None and game.over != bool(played.battle and played.battle.over):
-        raise PbemError(f"{where}: the file says the game is {'over' if game.over else 'going on'}, but it is not")
-    return Received(game, journal, side, played, pending)
+    played = PlayedGame(game, content, scenario, where, hold_last=hold_last)
+    received = Received(game, journal, side, played, pending)
+    if not hold_last:
+        received.check_over(where)
+    return received
 
 
 def verify(path: Path, content: Content, scenario: Scenario, pack_paths: list) -> tuple[GameFile, PlayedGame]:
