@@ -268,3 +268,30 @@ def test_a_file_of_no_game_is_refused_in_words(tmp_path):
         path.write_text(text)
         with pytest.raises(PbemError, match=words):
             read_game_file(path)
+
+
+def test_the_editor_s_controller_plays_the_opponent_s_turn_then_takes_this_side_s_orders(game):
+    """editor/playtest/pbem_controller.py without widgets: the held turn is played in advance(), the orders go
+    through give(), and the next file holds them for the opponent's `tacforge pbem play`."""
+    from tacforge.editor.playtest.pbem_controller import PbemController, receive_file
+    from tacforge.engine.sim import orders as o
+
+    begin(game, upto=4, seed=3)  # German's file 4 is in: allied plays turn 1 out and gives orders for turn 2
+    pack_paths = game.extra[1:]
+    content, scenario = find_scenario(SHORT, pack_paths)
+    game.monkeypatch.setenv("XDG_DATA_HOME", str(game.data("allied")))
+    received = receive_file(game.file(4), content, scenario, pack_paths)
+    assert received.side == "allied" and received.played.held is not None
+    controller = PbemController.from_received(received, str(game.file(4)))
+    assert controller.battle.state.turn == 1  # turn 1 not played yet: the window records it
+    controller.advance()
+    assert controller.battle.state.turn == 2 and controller.waiting == "allied" and not controller.ready_to_send
+    assert controller.give(o.SetSpeed("allied:B1", 4)) is None
+    assert controller.end_orders() is None  # the opponent is not asked here
+    controller.advance()
+    assert controller.ready_to_send and not controller.over
+    made = controller.next_file()
+    assert made is not None and made.last.reveal is not None and made.last.commit is not None
+    assert "SetSpeed" not in made.text()  # the first side's orders go sealed
+    assert received.journal.secret is not None
+    assert received.journal.secret.orders == [{"order": "SetSpeed", "unit": "allied:B1", "speed": 4}]
