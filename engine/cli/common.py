@@ -64,7 +64,7 @@ def path_problem(args) -> str | None:
                     "--pack-path"
                     if name == "pack_path"
                     else f"--{name}"
-                    if name not in ("targets", "scenario")
+                    if name not in ("targets", "scenario", "file")
                     else name
                 )
                 return f"{option}: {problem}"

@@ -20,7 +20,11 @@ def register(sub) -> None:
     s.add_argument("scenario", help="scenario id (pack:id or id) or the path of a scenario file")
     s.add_argument("--as", dest="side", required=True, metavar="SIDE", help="the side you play")
     s.add_argument("--seed", type=seed, help="a seed both players agree on (the game then plays as `play --seed`)")
-    s.add_argument("--auto", action="store_true", help="the computer gives your orders")
+    s.add_argument(
+        "--auto",
+        action="store_true",
+        help="the computer gives your orders (the start holds none yet: give --auto to each pbem play too)",
+    )
     s.add_argument("-o", "--output", type=writable_file, required=True, metavar="FILE")
     s.set_defaults(run=run_start)
     q = pbem_sub.add_parser("play", help="open the opponent's file, see what happened, give orders, write the next")
