@@ -235,7 +235,15 @@ def test_the_draws_of_a_turn_are_fixed_by_both_salts_once_committed(game):
         if attempt:
             shutil.rmtree(journals), shutil.copytree(saved, journals)
         code, out = game.run(
-            "allied", "pbem", "play", str(game.file(4)), "--as", "allied", "--auto", "-o", f"{attempt}.x"
+            "allied",
+            "pbem",
+            "play",
+            str(game.file(4)),
+            "--as",
+            "allied",
+            "--auto",
+            "-o",
+            str(game.tmp / f"{attempt}.x"),
         )
         assert code == 0
         outs.append([line for line in out.splitlines() if line.startswith("Turn  1")])
