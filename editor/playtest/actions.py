@@ -1,7 +1,7 @@
 """Playtest in the main window: the Playtest menu and toolbar button (F5: the dialog; Ctrl+F5: again with the last
-choice), File ▸ Open replay or saved game, and the battle windows they open. A playtest plays the current tab's
-scenario with every open document's unsaved edits (PlaytestSource) and never touches the documents or their undo
-history."""
+choice), File ▸ Open replay or saved game, File ▸ Open play-by-file game (pbem_window.py), and the battle windows
+they open. A playtest plays the current tab's scenario with every open document's unsaved edits (PlaytestSource)
+and never touches the documents or their undo history."""
 
 from __future__ import annotations
 
@@ -61,6 +61,7 @@ class Playtests:
         file_menu = window.menuBar().actions()[0].menu()
         first_separator = next((a for a in file_menu.actions() if a.isSeparator()), None)
         file_menu.insertAction(first_separator, self._action(file_menu, "Open replay or saved game…", self.open_battle))
+        file_menu.insertAction(first_separator, self._action(file_menu, "Open play-by-file game…", self.open_pbem))
 
     def _action(self, menu, text: str, slot, shortcut: str | None = None) -> QAction:
         action = QAction(text, self.window)
@@ -120,6 +121,18 @@ class Playtests:
         from .replays import open_battle_file
 
         window = open_battle_file(None, Path(path), [str(p) for p in self.window.workspace.extra], self._ask_players)
+        return self._show(window) if window is not None else None
+
+    def open_pbem(self) -> BattleWindow | None:
+        """The opponent's file of a play-by-file game (docs/pbem.md): its turn played, this side's orders taken."""
+        path, _ = QFileDialog.getOpenFileName(
+            self.window, "Open play-by-file game", str(Path.home()), "Play-by-file games (*.pbem);;All files (*)"
+        )
+        if not path:
+            return None
+        from .pbem_window import open_pbem_file
+
+        window = open_pbem_file(None, Path(path), [str(p) for p in self.window.workspace.extra])
         return self._show(window) if window is not None else None
 
     def _ask_players(self, sides) -> PlaytestChoice | None:

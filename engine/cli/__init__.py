@@ -18,6 +18,7 @@ from . import (
     new_cmd,
     pack_cmd,
     packs_cmd,
+    pbem_cmd,
     play_cmd,
     rules_cmd,
     schemas_cmd,
@@ -36,6 +37,7 @@ COMMANDS = (
     batch_cmd,
     schemas_cmd,
     pack_cmd,
+    pbem_cmd,
 )
 
 
