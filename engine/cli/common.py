@@ -16,7 +16,19 @@ __all__ = ["CommandError", "MAX_TURNS", "fail", "path_problem", "positive_int", 
 MAX_TURNS = 255
 
 # The arguments of any command that name files or folders (the scenario may be a file's path; an id so long is none)
-PATH_ARGUMENTS = ("pack_path", "targets", "target", "archive", "scenario", "log", "save", "load", "replay", "output", "file")
+PATH_ARGUMENTS = (
+    "pack_path",
+    "targets",
+    "target",
+    "archive",
+    "scenario",
+    "log",
+    "save",
+    "load",
+    "replay",
+    "output",
+    "file",
+)
 
 
 def positive_int(text: str) -> int:
