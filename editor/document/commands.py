@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from PyQt6.QtGui import QUndoCommand, QUndoStack
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString, SingleQuotedScalarString
@@ -90,10 +90,17 @@ class DocumentEdit(QUndoCommand, metaclass=QtABCMeta):
     """One undoable edit of one document: `apply` and `revert` change the data, the base class keeps the
     document's state id (and so its dirty flag) in step, wherever the command sits in a shared history."""
 
+    # Moves through any history: every undo, and every redo but a push's first apply. An edit merges only with one
+    # made since the same move, so an edit after an undo (of this field or another) stays a step of its own and the
+    # value between the two is kept (set A->B, undo another edit, set B->C: two steps, not one A->C).
+    history_moves: ClassVar[int] = 0
+
     def __init__(self, document: EditedDocument, text: str):
         super().__init__(f"{text} ({document.kind} {document.path.stem})")
         self.document = document
         self.before, self.after = document.state, next(STATES)
+        self.made_after_move = DocumentEdit.history_moves
+        self._applied = False
 
     @abstractmethod
     def apply(self) -> None: ...
@@ -102,16 +109,27 @@ class DocumentEdit(QUndoCommand, metaclass=QtABCMeta):
     def revert(self) -> None: ...
 
     def redo(self) -> None:
+        if self._applied:  # a redo, not the first apply of a push
+            DocumentEdit.history_moves += 1
+        self._applied = True
         self.apply()
         self.document.enter_state(self.after)
 
     def undo(self) -> None:
+        DocumentEdit.history_moves += 1
         self.revert()
         self.document.enter_state(self.before)
 
     def may_merge(self, other: QUndoCommand) -> bool:
-        """Same kind, same document, and this step is not the saved state (saving keeps its undo point)."""
-        return type(other) is type(self) and other.document is self.document and self.document.saved_state != self.after
+        """Same kind, same document, this step is not the saved state (saving keeps its undo point), and no undo
+        or redo came between the two edits."""
+        return (
+            type(other) is type(self)
+            and other.document is self.document
+            and self.document.saved_state != self.after
+            and isinstance(other, DocumentEdit)
+            and other.made_after_move == self.made_after_move
+        )
 
 
 class SetValue(DocumentEdit):
