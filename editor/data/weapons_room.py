@@ -30,6 +30,7 @@ from tacforge.engine.yamlio import atomic_write_text
 from ..common.rooms import DocumentTab
 from ..document import Reloaded, RowsInserted, RowsRemoved
 from ..qt_present import present
+from .open_content import OpenDocumentsContent
 from .weapon_columns import column, with_value
 from .weapon_edits import apply_change, base_weapons, replace_weapon
 from .weapon_usage import WeaponInUse, delete_weapon
@@ -63,6 +64,7 @@ class WeaponsTab(DocumentTab):
             self.watch_documents()
             return
         self.model = WeaponTableModel(document, base_weapons(workspace, document.content.pack_id), self)
+        self.open_content = OpenDocumentsContent(workspace, document)  # the rules the plots use, as edited now
         self.proxy = WeaponProxy(self.model, self)
         self.table_view = QTableView()
         self.table_view.setModel(self.proxy)
@@ -224,14 +226,22 @@ class WeaponsTab(DocumentTab):
 
     # -- plots ----------------------------------------------------------------------------------------------------
     def inputs(self, draft=None) -> Inputs:
-        table = self.table
+        """The plots' inputs: this table's rows as edited, and the rest of the content (the rules, the other
+        weapons) as every open document has it now."""
+        table, content = self.table, self.open_content.content()
         here = table.decoded()
         ids = {w.id for w in here}
-        others = [w for w in table.content.weapons.values() if w.id not in ids and w.source.file != self.document.path]
-        return Inputs(table.content, [*here, *others], self.current_weapon(), draft)
+        others = [w for w in content.weapons.values() if w.id not in ids and w.source.file != self.document.path]
+        return Inputs(content, [*here, *others], self.current_weapon(), draft)
 
     def redraw_plots(self) -> None:
         self.plots.redraw(self.inputs())
+
+    def showEvent(self, event) -> None:
+        """Coming back to the tab: the rules may have been edited in another tab since the plots were drawn."""
+        super().showEvent(event)
+        if hasattr(self, "plots"):
+            self.redraw_plots()
 
     def _drafted(self, row: int, key: str, text: str) -> None:
         """A value is being typed: draw the plots as if it were committed, over the committed ones."""
