@@ -33,7 +33,7 @@ from ..qt_present import present
 from .open_content import OpenDocumentsContent
 from .weapon_columns import column, with_value
 from .weapon_edits import apply_change, base_weapons, replace_weapon
-from .weapon_usage import WeaponInUse, delete_weapon
+from .weapon_usage import WeaponInUse, delete_weapon, replacement_candidates
 from .weapons_csv import ImportPreview, export_csv, preview_import
 from .weapons_plot_view import Inputs, WeaponPlots
 from .weapons_table import WeaponFilter, add_weapon, clone_variant, nationalities_of
@@ -306,9 +306,11 @@ class WeaponsTab(DocumentTab):
         weapon = self.current_weapon()
         if weapon is None:
             return
-        choices = [w for w in self.inputs().pool if w.id != weapon.id and w.unit_class == weapon.unit_class] or [
-            w for w in self.inputs().pool if w.id != weapon.id
-        ]
+        inputs = self.inputs()
+        choices = replacement_candidates(inputs.content, inputs.pool, weapon)
+        if not choices:
+            self.message.setText(f"no weapon of {weapon.name}'s side can replace it")
+            return
         names = [f"{w.name} ({w.id})" for w in choices]
         name, ok = QInputDialog.getItem(
             self, "Replace everywhere", f"Replace {weapon.name} everywhere by:", names, 0, False
