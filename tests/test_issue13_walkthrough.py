@@ -200,14 +200,14 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
     for kind, tab in tabs.items():
         assert tab.document.model == start[kind], f"{kind}: the model is back to the start"
         assert tab.document.text() == originals[kind] and not tab.document.dirty
-    assert room.table.by_id(VARIANT) is None and pulses.value() == 4
+    assert room.table.by_id(VARIANT) is None and pulses.text() == "4"
 
     # -- and redo all of it -----------------------------------------------------------------------------------------
     assert [all_steps(window, tabs[k], "Redo") for k in ("weapons", "terrain", "rules")] == [3, 1, 1]
     for kind, tab in tabs.items():
         assert tab.document.model == edited[kind], f"{kind}: the model has every edit again"
         assert tab.document.dirty
-    assert room.table.by_id(VARIANT).fa == 13 and pulses.value() == 6
+    assert room.table.by_id(VARIANT).fa == 13 and pulses.text() == "6"
 
     # -- save, from the File menu -----------------------------------------------------------------------------------
     menu_action(window, "File", "Save all").trigger()
