@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 from PyQt6.QtGui import QUndoCommand, QUndoStack
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString, SingleQuotedScalarString
@@ -22,6 +22,7 @@ from ..qt_abstract import QtABCMeta
 
 STATES = count(1)  # document state ids, unique across documents
 MISSING = object()  # "no value here": setting it removes the key, reading it means the key was absent
+BUILDING_MACRO = "tacforge_building_macro"  # a history's property: how many bulk edits are open on it
 
 
 class EditedDocument(Protocol):
@@ -90,17 +91,15 @@ class DocumentEdit(QUndoCommand, metaclass=QtABCMeta):
     """One undoable edit of one document: `apply` and `revert` change the data, the base class keeps the
     document's state id (and so its dirty flag) in step, wherever the command sits in a shared history."""
 
-    # Moves through any history: every undo, and every redo but a push's first apply. An edit merges only with one
-    # made since the same move, so an edit after an undo (of this field or another) stays a step of its own and the
-    # value between the two is kept (set A->B, undo another edit, set B->C: two steps, not one A->C).
-    history_moves: ClassVar[int] = 0
-
     def __init__(self, document: EditedDocument, text: str):
         super().__init__(f"{text} ({document.kind} {document.path.stem})")
         self.document = document
         self.before, self.after = document.state, next(STATES)
-        self.made_after_move = DocumentEdit.history_moves
-        self._applied = False
+        # Pushed over undone steps (which the push discards): the edit before those is not the one just before this,
+        # so the two must not merge (set A->B, edit another field, undo that, set B->C: two steps, and B is kept).
+        # (Inside a bulk edit the open macro is counted past the index: its steps follow no undone ones.)
+        building = bool(document.undo.property(BUILDING_MACRO))
+        self.over_undone = not building and document.undo.index() < document.undo.count()
 
     @abstractmethod
     def apply(self) -> None: ...
@@ -109,26 +108,22 @@ class DocumentEdit(QUndoCommand, metaclass=QtABCMeta):
     def revert(self) -> None: ...
 
     def redo(self) -> None:
-        if self._applied:  # a redo, not the first apply of a push
-            DocumentEdit.history_moves += 1
-        self._applied = True
         self.apply()
         self.document.enter_state(self.after)
 
     def undo(self) -> None:
-        DocumentEdit.history_moves += 1
         self.revert()
         self.document.enter_state(self.before)
 
     def may_merge(self, other: QUndoCommand) -> bool:
-        """Same kind, same document, this step is not the saved state (saving keeps its undo point), and no undo
-        or redo came between the two edits."""
+        """Same kind, same document, this step is not the saved state (saving keeps its undo point), and `other`
+        did not replace undone steps between the two."""
         return (
             type(other) is type(self)
             and other.document is self.document
             and self.document.saved_state != self.after
             and isinstance(other, DocumentEdit)
-            and other.made_after_move == self.made_after_move
+            and not other.over_undone
         )
 
 
@@ -271,8 +266,12 @@ class ReplaceData(DocumentEdit):
 def bulk_edit(document: EditedDocument, text: str) -> Iterator[None]:
     """Every edit pushed inside the `with` block is one undo step named `text` (a bulk edit of selected rows, a
     replace-everywhere). Each edit still emits its own event as it is made."""
-    document.undo.beginMacro(text)
+    stack = document.undo
+    depth = int(stack.property(BUILDING_MACRO) or 0)
+    stack.setProperty(BUILDING_MACRO, depth + 1)
+    stack.beginMacro(text)
     try:
         yield
     finally:
-        document.undo.endMacro()
+        stack.endMacro()
+        stack.setProperty(BUILDING_MACRO, depth)
