@@ -23,17 +23,19 @@ def test_edit_a_parameter_in_the_form_then_undo_from_the_edit_menu(window):
     tab = open_kind(window, "westcopy", "rules")
     assert isinstance(tab, RulesTab)
     editor, label = tab.form.editors["pulses_per_turn"], tab.form.labels["pulses_per_turn"]
-    assert editor.value() == 4 and "●" not in label.text()
-    editor.setValue(6)
+    assert editor.text() == "4" and "●" not in label.text()
+    editor.selectAll()
+    QTest.keyClicks(editor, "6")
+    QTest.keyClick(editor, Qt.Key.Key_Return)
     assert tab.document.model.parameters.time_space.pulses_per_turn == 6
     assert "●" in label.text() and "core has 4" in label.toolTip()
     undo = menu_action(window, "Edit", "Undo")
     assert "pulses_per_turn" in undo.text()
     undo.trigger()
     assert tab.document.model.parameters.time_space.pulses_per_turn == 4 and not tab.document.dirty
-    assert editor.value() == 4 and "●" not in label.text()
+    assert editor.text() == "4" and "●" not in label.text()
     menu_action(window, "Edit", "Redo").trigger()
-    assert editor.value() == 6
+    assert editor.text() == "6"
 
 
 def test_out_of_range_parameter_is_refused_with_its_range(window):
@@ -164,7 +166,10 @@ def test_scenario_parameters_dock_shows_overrides_against_the_pack(window, pack_
     window.open_path(pack_copy / "scenarios" / "bocage_crossroads.yaml")
     dock = window.room_docks["scenario_parameters"]
     assert dock.form is not None
-    dock.form.editors["stacking_limit"].setValue(3)
+    field = dock.form.editors["stacking_limit"]
+    field.selectAll()
+    QTest.keyClicks(field, "3")
+    QTest.keyClick(field, Qt.Key.Key_Return)
     assert "pack westcopy has 2" in dock.form.labels["stacking_limit"].toolTip()
     assert window.current_tab().document.model.parameters.units.stacking_limit == 3
 

@@ -95,6 +95,14 @@ def test_consecutive_edits_of_one_field_merge_and_typing_back_leaves_no_step(wor
     document.undo.undo()
     assert document.model.weapons[row].fa == 7 and not document.dirty
     document.undo.redo()
+    # the back-armour edit is undone between the two front-armour edits: they stay two steps (issue 27), so the
+    # 16 between them is kept
+    document.set_value(("weapons", row, "fa"), 7, "Change front armour")
+    assert document.undo.count() == 2 and document.model.weapons[row].fa == 7
+    document.undo.undo()
+    assert document.model.weapons[row].fa == 16
+    document.undo.undo()
+    document.set_value(("weapons", row, "fa"), 1, "Change front armour")
     document.set_value(("weapons", row, "fa"), 7, "Change front armour")  # back to the saved value
     assert document.undo.count() == 0 and not document.dirty
 

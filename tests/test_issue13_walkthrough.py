@@ -152,7 +152,8 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
     committed = kill_sums(room)
     assert committed and any(c > 0 for c in committed), "German guns are drawn firing at the variant"
     editor = open_cell_editor(room, weapon_cell(room, VARIANT, "fa"))
-    assert (editor.minimum(), editor.maximum()) == (0, 255)  # the schema's bounds
+    editor.setText("256")  # the schema's bounds: past 255 is refused, with its range, and kept as typed
+    assert "at most 255" in editor.toolTip() and editor.text() == "256"
     type_over(qtbot, editor, "13")
     typed = kill_sums(room)
     assert room.table.by_id(VARIANT).fa == 11  # only typed: the document still has 11
@@ -184,9 +185,9 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
     assert isinstance(rules, RulesTab) and rules.document.path == files["rules"].resolve()
     start["rules"] = rules.document.model
     pulses = rules.form.editors["pulses_per_turn"]
-    assert pulses.value() == 4
-    pulses.lineEdit().selectAll()
-    qtbot.keyClicks(pulses.lineEdit(), "6")
+    assert pulses.text() == "4"
+    pulses.selectAll()
+    qtbot.keyClicks(pulses, "6")
     qtbot.keyClick(pulses, Qt.Key.Key_Return)
     assert rules.document.model.parameters.time_space.pulses_per_turn == 6
     assert rules.history.count() == 1
@@ -199,14 +200,14 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
     for kind, tab in tabs.items():
         assert tab.document.model == start[kind], f"{kind}: the model is back to the start"
         assert tab.document.text() == originals[kind] and not tab.document.dirty
-    assert room.table.by_id(VARIANT) is None and pulses.value() == 4
+    assert room.table.by_id(VARIANT) is None and pulses.text() == "4"
 
     # -- and redo all of it -----------------------------------------------------------------------------------------
     assert [all_steps(window, tabs[k], "Redo") for k in ("weapons", "terrain", "rules")] == [3, 1, 1]
     for kind, tab in tabs.items():
         assert tab.document.model == edited[kind], f"{kind}: the model has every edit again"
         assert tab.document.dirty
-    assert room.table.by_id(VARIANT).fa == 13 and pulses.value() == 6
+    assert room.table.by_id(VARIANT).fa == 13 and pulses.text() == "6"
 
     # -- save, from the File menu -----------------------------------------------------------------------------------
     menu_action(window, "File", "Save all").trigger()

@@ -5,8 +5,8 @@ as one step across files, and the saved file changed only where it was edited.""
 import pytest
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import QApplication, QSpinBox
 
+from tacforge.editor.common.checked_edit import CheckedLineEdit
 from tacforge.editor.data.weapon_columns import columns
 from tacforge.editor.data.weapon_edits import apply_change, replace_weapon
 from tacforge.editor.data.weapon_plots import infantry_targets
@@ -34,18 +34,17 @@ def type_into_cell(room, qtbot, index, text):
     """Open the cell's editor as a double click does and type `text` over its value; returns the editor."""
     room.table_view.setCurrentIndex(index)
     room.table_view.edit(index)
-    editor = QApplication.focusWidget() or room.table_view.findChild(QSpinBox)
-    spin = editor if isinstance(editor, QSpinBox) else room.table_view.findChild(QSpinBox)
-    spin.lineEdit().selectAll()
-    qtbot.keyClicks(spin.lineEdit(), text)
-    return spin
+    editor = room.table_view.findChild(CheckedLineEdit)
+    assert editor is not None and editor.isVisible()
+    editor.selectAll()
+    qtbot.keyClicks(editor, text)
+    return editor
 
 
 def test_a_cell_edited_through_its_editor_undoes_from_the_edit_menu(room, qtbot):
     index = cell(room, "westcopy:sherman")
-    spin = type_into_cell(room, qtbot, index, "13")
-    assert (spin.minimum(), spin.maximum()) == (0, 255)  # the schema's bounds
-    qtbot.keyClick(spin, Qt.Key.Key_Return)  # the delegate commits in a queued call
+    editor = type_into_cell(room, qtbot, index, "13")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)  # the delegate commits in a queued call
     qtbot.waitUntil(lambda: room.table.by_id("westcopy:sherman").fa == 13)
     assert index.data() == "13" and room.document.dirty
     undo = menu_action(room.window(), "Edit", "Undo")

@@ -67,6 +67,10 @@ class DocumentTab(QWidget):
     def jump_to(self, issue) -> None:
         """Show what `issue` is about (a room tab selects its row or field; the base shows the tab only)."""
 
+    def show_issues(self, issues: list) -> None:
+        """The live issues of the pack being checked, as the issues dock lists them (a room that reports some of
+        them beside what they are about picks those; the base shows none)."""
+
 
 TabFactory = Callable[..., DocumentTab]  # (document, workspace, parent) -> tab
 

@@ -10,12 +10,12 @@ from typing import Any
 
 from PyQt6.QtCore import QAbstractTableModel, QModelIndex, Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QIcon
-from PyQt6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QStyledItemDelegate
+from PyQt6.QtWidgets import QComboBox, QStyledItemDelegate
 
+from ..common.checked_edit import CheckedLineEdit, refuses_commit
 from .columns import Column, parse_cell
 
 NONE_TEXT = "—"  # shown for a null value (a class that cannot enter)
-NO_MAXIMUM = 9999  # a spin box needs a top; the schema sets none for this value
 UNREADABLE = "(see Issues)"  # the first cell of an entry that does not decode
 Role = Qt.ItemDataRole
 TOP_LEVEL = QModelIndex()  # the invisible parent of a table's rows
@@ -110,7 +110,8 @@ class EntryTableModel(QAbstractTableModel):
 
 
 class BoundedDelegate(QStyledItemDelegate):
-    """Spin boxes within the schema's limits, a list of the allowed choices, one character for a symbol."""
+    """A list of the allowed choices, and for every typed value a field that refuses (marked, never altered) what the
+    column does not allow: a number outside the schema's limits, a date that is none, more than one symbol."""
 
     def __init__(self, model: EntryTableModel, parent=None):
         super().__init__(parent)
@@ -118,38 +119,28 @@ class BoundedDelegate(QStyledItemDelegate):
 
     def createEditor(self, parent, option, index):
         column = self.model.columns[index.column()]
-        if column.kind == "int":
-            box = QSpinBox(parent)
-            low = 0 if column.minimum is None else column.minimum
-            high = NO_MAXIMUM if column.maximum is None else column.maximum
-            box.setRange(low - 1 if column.blank_means_none else low, high)
-            if column.blank_means_none:
-                box.setSpecialValueText(f"{NONE_TEXT} (cannot enter)")  # the value below the minimum
-            return box
         if column.kind == "choice":
             combo = QComboBox(parent)
             combo.addItems(column.options)
             return combo
-        line = QLineEdit(parent)
-        if column.kind == "symbol":
-            line.setMaxLength(1)
+        line = CheckedLineEdit(lambda text: parse_cell(column, text), parent)
+        if column.blank_means_none:
+            line.setPlaceholderText(f"empty: {NONE_TEXT} (cannot enter)")
         return line
+
+    def eventFilter(self, editor, event) -> bool:
+        """Return or Tab on a refused value keeps the editor open, marked, and says why in the room's status."""
+        if refuses_commit(editor, event):
+            self.model.problem.emit(editor.problem())
+            return True
+        return super().eventFilter(editor, event)
 
     def setEditorData(self, editor, index):
         value = index.data(Role.EditRole)
-        if isinstance(editor, QSpinBox):
-            editor.setValue(editor.minimum() if value is None else int(value))
-        elif isinstance(editor, QComboBox):
+        if isinstance(editor, QComboBox):
             editor.setCurrentText(str(value))
         else:
             editor.setText("" if value is None else str(value))
 
     def setModelData(self, editor, model, index):
-        if isinstance(editor, QSpinBox):
-            column = self.model.columns[index.column()]
-            none = column.blank_means_none and editor.value() == editor.minimum()
-            model.setData(index, "" if none else editor.value())
-        elif isinstance(editor, QComboBox):
-            model.setData(index, editor.currentText())
-        else:
-            model.setData(index, editor.text())
+        model.setData(index, editor.currentText() if isinstance(editor, QComboBox) else editor.text())

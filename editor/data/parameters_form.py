@@ -1,61 +1,33 @@
-"""The parameter data form: every rules parameter in a group box per dataclass group, each with a bounded editor,
-its meaning, unit, range and manual section in the tooltip, and values changed against what this file extends
-marked (the original in the tooltip). The same form shows a pack's rules.yaml against the packs it requires and a
-scenario's overrides against its pack. Every edit is a SetValue, so typing "16" is one undo step."""
+"""The parameter data form: every rules parameter in a group box per dataclass group, each with a field that refuses
+(marked, never altered) a value outside its range (common/checked_edit.py), its meaning, unit, range and manual
+section in the tooltip, and values changed against what this file extends marked (the original in the tooltip). The
+same form shows a pack's rules.yaml against the packs it requires and a scenario's overrides against its pack. A
+field is written when it is left or Return is pressed: one undo step, however many keys were typed."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import (
-    QDoubleSpinBox,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QScrollArea,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PyQt6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 from ruamel.yaml.comments import CommentedMap
 
 from tacforge.engine.model.parameters import PARAMETER_GROUPS
 
+from ..common.checked_edit import CheckedLineEdit
 from ..document import Reloaded, ValueChanged
 from .parameter_rows import PARAMETERS_KEY, ParameterRow, form_values, group_title, parameter_rows, parse_parameter
 
 CHANGED_STYLE = "font-weight: bold; color: #a0400a;"
-FLOAT_STEP = 0.05
-NO_LIMIT = 1_000_000
 EDITOR_WIDTH = 170
 
 
-def _editor(row: ParameterRow) -> QLineEdit | QSpinBox | QDoubleSpinBox:
-    info = row.info
-    if row.kind == "str":
-        return QLineEdit()
-    box: QSpinBox | QDoubleSpinBox
-    if row.kind == "int":  # (a whole number's bounds are whole)
-        box = QSpinBox()
-        box.setRange(
-            -NO_LIMIT if info.minimum is None else int(info.minimum) + (1 if info.exclusive_minimum else 0),
-            NO_LIMIT if info.maximum is None else int(info.maximum),
-        )
-    else:
-        box = QDoubleSpinBox()
-        box.setDecimals(3)
-        box.setSingleStep(FLOAT_STEP)
-        step = 10 ** -box.decimals()
-        box.setRange(
-            -NO_LIMIT if info.minimum is None else info.minimum + (step if info.exclusive_minimum else 0),
-            NO_LIMIT if info.maximum is None else info.maximum,
-        )
-    box.setKeyboardTracking(False)  # a typed number is one value (and one undo step), not one per key
-    box.setSuffix(f" {info.unit}")
-    return box
+def _editor(row: ParameterRow) -> CheckedLineEdit:
+    """A field that takes any text and refuses (marked, with the allowed range) what the parameter does not allow;
+    a spin box would have clamped or dropped it."""
+    editor = CheckedLineEdit(lambda text: parse_parameter(row.key, text))
+    editor.setFixedWidth(EDITOR_WIDTH)
+    return editor
 
 
 class ParametersForm(QScrollArea):
@@ -78,7 +50,7 @@ class ParametersForm(QScrollArea):
             )
         )
         column.addWidget(self.status)
-        self.editors: dict[str, QWidget] = {}
+        self.editors: dict[str, CheckedLineEdit] = {}
         self.labels: dict[str, QLabel] = {}
         self.rows: dict[str, ParameterRow] = {}
         forms = {}
@@ -88,18 +60,15 @@ class ParametersForm(QScrollArea):
             column.addWidget(box)
         for row in self._rows():
             editor, label = _editor(row), QLabel(row.key)
-            editor.setFixedWidth(EDITOR_WIDTH)
             meaning = QLabel(f"{row.info.meaning} <span style='color: grey'>({row.info.section})</span>")
             meaning.setWordWrap(True)
             line = QHBoxLayout()
             line.addWidget(editor)
+            line.addWidget(QLabel(row.info.unit))
             line.addWidget(meaning, 1)
             forms[row.group].addRow(label, line)
             self.editors[row.key], self.labels[row.key] = editor, label
-            if isinstance(editor, QLineEdit):
-                editor.editingFinished.connect(lambda k=row.key, e=editor: self.edit(k, e.text()))
-            else:
-                editor.valueChanged.connect(lambda value, k=row.key: self.edit(k, value))
+            editor.editingFinished.connect(lambda k=row.key, e=editor: self.edit(k, e.text()))
         column.addStretch(1)
         self.setWidget(inner)
         document.changed.connect(self._document_changed)
@@ -112,15 +81,10 @@ class ParametersForm(QScrollArea):
         for row in self._rows():
             self.rows[row.key] = row
             editor, label = self.editors[row.key], self.labels[row.key]
-            editor.blockSignals(True)
-            if isinstance(editor, QLineEdit):
-                editor.setText(str(row.value))
-            elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
-                editor.setValue(row.value)
-            editor.blockSignals(False)
+            editor.show_text(str(row.value))
             tip = row.tooltip()
-            for widget in (editor, label):
-                widget.setToolTip(tip)
+            editor.set_tip(tip)
+            label.setToolTip(tip)
             label.setText(f"{row.key} ●" if row.changed else row.key)
             label.setStyleSheet(CHANGED_STYLE if row.changed else "")
 
@@ -128,9 +92,9 @@ class ParametersForm(QScrollArea):
         """Write what was typed into the document (one undo step per field, however many keys were pressed)."""
         try:
             value = parse_parameter(key, typed)
-        except ValueError as exc:
+        except ValueError as exc:  # refused: the field keeps what was typed, marked, until it is corrected or undone
             self.status.setText(str(exc))
-            self.refresh()
+            self.editors[key].show_problem()
             return
         self.status.clear()
         if value == self.rows[key].value:

@@ -1,21 +1,33 @@
 """The periods room: the time periods (name, dates) with every side's command delays in and out of command control,
 and below them the timeline of every weapon's availability, whose bar ends drag to change a weapon's years (one undo
-step per drag, on the weapons file). Gaps and anachronisms are listed under the timeline."""
+step per drag, on the weapons file). Gaps, anachronisms and the pack's period issues (the issues dock's, from the
+scenarios too) are listed under the timeline."""
 
 from __future__ import annotations
 
+from html import escape
+
 from PyQt6.QtCore import Qt
-from PyQt6.QtWidgets import QAbstractItemView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from ..common.rooms import DocumentTab
 from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged, bulk_edit
 from .entry_table import BoundedDelegate, EntryTableModel
-from .periods_table import PERIODS_KEY, WEAPONS_KEY, period_columns, period_value, sides_of
+from .periods_table import (
+    PERIODS_KEY,
+    WEAPONS_KEY,
+    issue_line,
+    period_columns,
+    period_issues,
+    period_value,
+    sides_of,
+)
 from .timeline import Bar, anachronisms, bars, gaps
 from .timeline_plot import TimelinePlot
 
 ENDS = ("first", "last")
 REDRAWN_ON = (ValueChanged, RowsInserted, RowsRemoved, Reloaded)
+ISSUES_LISTED = 12  # period issues listed under the timeline; the issues dock has the rest
 
 
 class PeriodsTab(DocumentTab):
@@ -33,13 +45,18 @@ class PeriodsTab(DocumentTab):
         self.timeline.yearsDragged.connect(self.drag_years)
         self.findings = QLabel()
         self.findings.setWordWrap(True)
+        self.findings.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.issues: list = []  # the pack's period issues, as the live check last found them
         self.status = QLabel()
         self.status.setWordWrap(True)
         lower = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(QLabel("<b>Weapon availability</b> (drag a bar's end to change its years)"))
-        lower_layout.addWidget(self.timeline, 1)
+        plot_row = QHBoxLayout()
+        plot_row.addWidget(self.timeline, 1)
+        plot_row.addWidget(self.timeline.scroll)
+        lower_layout.addLayout(plot_row, 1)
         lower_layout.addWidget(self.findings)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
@@ -73,7 +90,23 @@ class PeriodsTab(DocumentTab):
             )
         if holes:
             lines.append("<b>Gaps:</b> " + ", ".join(f"{n} {c} in period {p}" for n, c, p in holes))
-        self.findings.setText("<br>".join(lines) or "No gaps or anachronisms.")
+        if self.issues:
+            errors = sum(1 for i in self.issues if i.is_error)
+            listed = [escape(issue_line(i)) for i in self.issues[:ISSUES_LISTED]]
+            more = len(self.issues) - len(listed)
+            lines.append(
+                f"<b>Period issues ({errors} errors, {len(self.issues) - errors} warnings; double-click them in the "
+                "Issues dock to go there):</b><br>" + "<br>".join(listed) + (f"<br>and {more} more" if more > 0 else "")
+            )
+        self.findings.setText("<br>".join(lines) or "No gaps, anachronisms or period issues.")
+
+    def show_issues(self, issues: list) -> None:
+        pack_id = self.document.content.pack_id if self.document.content is not None else None
+        found = period_issues(issues, pack_id, self.document.pack_folder)
+        found.sort(key=lambda i: not i.is_error)
+        if found != self.issues:
+            self.issues = found
+            self.redraw()
 
     def document_changed(self, document, event) -> None:
         if isinstance(event, REDRAWN_ON):

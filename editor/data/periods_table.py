@@ -4,6 +4,7 @@ and out of command control), bounded by the periods schema."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from tacforge.engine.model import Period
@@ -55,3 +56,21 @@ def period_value(period: Period, column: Column) -> Any:
             value = getattr(period, key)
             return value.isoformat() if key in ("start", "end") else value
     raise ValueError(f"no period column at {column.path}")
+
+
+def period_issues(issues: Iterable, pack_id: str | None, folder: Path | None) -> list:
+    """The issues of one pack that are about periods (a scenario's period without a weapon its forces field, a weapon
+    past the last period, periods that overlap, ...): those the periods room lists under its timeline, as the issues
+    dock lists them. Codes name their subject, so a period issue has "period" in its code."""
+    return [
+        i
+        for i in issues
+        if "period" in i.code
+        and (i.pack == pack_id or (folder is not None and i.file is not None and Path(i.file).is_relative_to(folder)))
+    ]
+
+
+def issue_line(issue) -> str:
+    """One issue as the room lists it: the message and where it is (file:line)."""
+    where = f" ({Path(issue.file).name}:{issue.line})" if issue.file is not None and issue.line else ""
+    return f"{issue.message}{where}"

@@ -12,6 +12,7 @@ from tacforge.engine.issues import JsonPath
 from tacforge.engine.model import Weapon
 from tacforge.engine.model.content import Content
 
+from .weapon_plots import sides
 from .weapons_table import RowChange, TableChange, WeaponRows
 from .weapons_yaml import reference_id
 
@@ -155,3 +156,17 @@ def replace_everywhere(table: WeaponRows, old_id: str, new_id: str) -> tuple[Tab
             edits.append(ReferenceEdit(use.file, use.path, reference_id(new, use.pack)))
     rows.append(RowChange(i, old, None))  # last: the rows above keep their indexes
     return TableChange(f"replace {old.name} by {new.name} everywhere", tuple(rows)), edits
+
+
+def replacement_candidates(content: Content, pool: list[Weapon], weapon: Weapon) -> list[Weapon]:
+    """The weapons that may stand in for `weapon` in the forces using it: fielded by its nationality, then by the
+    rest of its side, each of its class first. Never the other side's (a US tank is not replaced by a German one):
+    a force fields its own side's weapons."""
+    others = [w for w in pool if w.id != weapon.id]
+    own = [w for w in others if w.fielded_by(weapon.nationalities)]
+    if "any" not in weapon.nationalities:
+        friends = sides(content, weapon)[0]
+        own += [w for w in others if w not in own and w.fielded_by(friends)]
+    else:  # a weapon every nationality fields may be replaced by any
+        own += [w for w in others if w not in own]
+    return [w for w in own if w.unit_class == weapon.unit_class] + [w for w in own if w.unit_class != weapon.unit_class]

@@ -30,11 +30,12 @@ from tacforge.engine.yamlio import atomic_write_text
 from ..common.rooms import DocumentTab
 from ..document import Reloaded, RowsInserted, RowsRemoved
 from ..qt_present import present
+from .open_content import OpenDocumentsContent
 from .weapon_columns import column, with_value
 from .weapon_edits import apply_change, base_weapons, replace_weapon
 from .weapon_sheet_view import WeaponSheet
 from .weapon_tools import add_sheet_tools
-from .weapon_usage import WeaponInUse, delete_weapon
+from .weapon_usage import WeaponInUse, delete_weapon, replacement_candidates
 from .weapons_csv import ImportPreview, export_csv, preview_import
 from .weapons_plot_view import Inputs, WeaponPlots
 from .weapons_table import WeaponFilter, add_weapon, clone_variant, nationalities_of
@@ -66,6 +67,7 @@ class WeaponsTab(DocumentTab):
             self.watch_documents()
             return
         self.model = WeaponTableModel(document, base_weapons(workspace, document.content.pack_id), self)
+        self.open_content = OpenDocumentsContent(workspace, document)  # the rules the plots use, as edited now
         self.proxy = WeaponProxy(self.model, self)
         self.table_view = QTableView()
         self.table_view.setModel(self.proxy)
@@ -232,14 +234,22 @@ class WeaponsTab(DocumentTab):
 
     # -- plots ----------------------------------------------------------------------------------------------------
     def inputs(self, draft=None) -> Inputs:
-        table = self.table
+        """The plots' inputs: this table's rows as edited, and the rest of the content (the rules, the other
+        weapons) as every open document has it now."""
+        table, content = self.table, self.open_content.content()
         here = table.decoded()
         ids = {w.id for w in here}
-        others = [w for w in table.content.weapons.values() if w.id not in ids and w.source.file != self.document.path]
-        return Inputs(table.content, [*here, *others], self.current_weapon(), draft)
+        others = [w for w in content.weapons.values() if w.id not in ids and w.source.file != self.document.path]
+        return Inputs(content, [*here, *others], self.current_weapon(), draft)
 
     def redraw_plots(self) -> None:
         self.plots.redraw(self.inputs())
+
+    def showEvent(self, event) -> None:
+        """Coming back to the tab: the rules may have been edited in another tab since the plots were drawn."""
+        super().showEvent(event)
+        if hasattr(self, "plots"):
+            self.redraw_plots()
 
     def _drafted(self, row: int, key: str, text: str) -> None:
         """A value is being typed: draw the plots as if it were committed, over the committed ones."""
@@ -304,9 +314,11 @@ class WeaponsTab(DocumentTab):
         weapon = self.current_weapon()
         if weapon is None:
             return
-        choices = [w for w in self.inputs().pool if w.id != weapon.id and w.unit_class == weapon.unit_class] or [
-            w for w in self.inputs().pool if w.id != weapon.id
-        ]
+        inputs = self.inputs()
+        choices = replacement_candidates(inputs.content, inputs.pool, weapon)
+        if not choices:
+            self.message.setText(f"no weapon of {weapon.name}'s side can replace it")
+            return
         names = [f"{w.name} ({w.id})" for w in choices]
         name, ok = QInputDialog.getItem(
             self, "Replace everywhere", f"Replace {weapon.name} everywhere by:", names, 0, False

@@ -158,7 +158,8 @@ def bulk_set(table: WeaponRows, weapon_ids: Iterable[str], key: str, value) -> T
         rows.append(RowChange(i, weapon, dataclasses.replace(weapon, **{col.attribute: value})))
     count = len(rows)
     what = f"{col.header} = {cell_text(value)}"
-    return TableChange(f"set {what}" if count == 1 else f"set {what} on {count} weapons", tuple(rows))
+    on = rows[0].before.name if count == 1 and rows[0].before is not None else f"{count} weapons"
+    return TableChange(f"set {what} on {on}", tuple(rows))  # the history names what was edited
 
 
 def _free_id(table: WeaponRows, stem: str) -> str:

@@ -7,8 +7,9 @@ from collections.abc import Callable
 
 from PyQt6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, pyqtSignal
 from PyQt6.QtGui import QBrush, QColor
-from PyQt6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QStyledItemDelegate
+from PyQt6.QtWidgets import QComboBox, QStyledItemDelegate
 
+from ..common.checked_edit import CheckedLineEdit, refuses_commit
 from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
 from .weapon_columns import Column, all_columns, applies
 from .weapon_edits import apply_change, rows_of
@@ -165,23 +166,23 @@ class WeaponDelegate(QStyledItemDelegate):
     def createEditor(self, parent, option, index):
         col = self._column(index)
         row = self.proxy.mapToSource(index).row()
-        if col.kind == "int" and not col.blank_is_none:
-            editor = QSpinBox(parent)
-            editor.setButtonSymbols(QSpinBox.ButtonSymbols.NoButtons)  # the cell is as narrow as its numbers
-            editor.setRange(
-                col.minimum if col.minimum is not None else 0, col.maximum if col.maximum is not None else 2**31 - 1
-            )
-            line = editor.lineEdit()
-        elif col.kind in ("enum", "bool"):
+        if col.kind in ("enum", "bool"):
             editor = QComboBox(parent)
             choices = list(col.choices) if col.kind == "enum" else ["true", "false"]
             editor.addItems([""] * col.blank_is_none + choices)  # a blank leaves an optional key out
             editor.currentTextChanged.connect(lambda text: self.drafted.emit(row, col.key, text))
             return editor
-        else:
-            editor = line = QLineEdit(parent)
+        # any text may be typed; what the column refuses (out of its schema range, not a number) is marked and kept
+        line = CheckedLineEdit(col.parse, parent)
         line.textEdited.connect(lambda text: self.drafted.emit(row, col.key, text))
-        return editor
+        return line
+
+    def eventFilter(self, editor, event) -> bool:
+        """Return or Tab on a refused value keeps the editor open, marked, and says why below the table."""
+        if refuses_commit(editor, event):
+            self.proxy.weapons.problem(editor.problem())
+            return True
+        return super().eventFilter(editor, event)
 
     def destroyEditor(self, editor, index) -> None:
         self.draftEnded.emit()
@@ -189,17 +190,13 @@ class WeaponDelegate(QStyledItemDelegate):
 
     def setEditorData(self, editor, index) -> None:
         text = str(index.data(Qt.ItemDataRole.EditRole) or "")
-        if isinstance(editor, QSpinBox):
-            editor.setValue(int(text) if text.lstrip("-").isdigit() else 0)
-        elif isinstance(editor, QComboBox):
+        if isinstance(editor, QComboBox):
             editor.setCurrentText(text)
         else:
             editor.setText(text)
 
     def setModelData(self, editor, model, index) -> None:
-        if isinstance(editor, QSpinBox):
-            text = editor.text()
-        elif isinstance(editor, QComboBox):
+        if isinstance(editor, QComboBox):
             text = editor.currentText()
         else:
             text = editor.text()

@@ -34,8 +34,9 @@ Reading: `document.model`, a frozen typed model built from the engine's types by
 Editing (every edit is one undoable command on `document.undo`, the tab's history)
     document.set_value(("weapons", 12, "fa"), 4, "Change front armour")
         One generic SetValue for any value addressed by its path into the file. Consecutive edits of one
-        field merge into one undo step (typing "16" is one step); MISSING (commands.py) as the value removes
-        the key. Quoting of the replaced string is kept; comments, key order and unknown keys survive saving.
+        field merge into one undo step (typing "16" is one step) unless undone steps came between; MISSING
+        (commands.py) as the value removes the key. Quoting of the replaced string is kept; comments, key order
+        and unknown keys survive saving.
     document.insert_rows(("weapons",), 41, [document.row_copy(("weapons",), 40, id="m4_plus", fa=9)], "Clone")
         Rows are mappings; `row_copy` deep-copies an existing row (its quoting and flow style kept) with changes.
     document.remove_rows(("weapons",), 40, 2, "Delete weapons")

@@ -22,6 +22,7 @@ from ..qt_abstract import QtABCMeta
 
 STATES = count(1)  # document state ids, unique across documents
 MISSING = object()  # "no value here": setting it removes the key, reading it means the key was absent
+BUILDING_MACRO = "tacforge_building_macro"  # a history's property: how many bulk edits are open on it
 
 
 class EditedDocument(Protocol):
@@ -94,6 +95,11 @@ class DocumentEdit(QUndoCommand, metaclass=QtABCMeta):
         super().__init__(f"{text} ({document.kind} {document.path.stem})")
         self.document = document
         self.before, self.after = document.state, next(STATES)
+        # Pushed over undone steps (which the push discards): the edit before those is not the one just before this,
+        # so the two must not merge (set A->B, edit another field, undo that, set B->C: two steps, and B is kept).
+        # (Inside a bulk edit the open macro is counted past the index: its steps follow no undone ones.)
+        building = bool(document.undo.property(BUILDING_MACRO))
+        self.over_undone = not building and document.undo.index() < document.undo.count()
 
     @abstractmethod
     def apply(self) -> None: ...
@@ -110,8 +116,15 @@ class DocumentEdit(QUndoCommand, metaclass=QtABCMeta):
         self.document.enter_state(self.before)
 
     def may_merge(self, other: QUndoCommand) -> bool:
-        """Same kind, same document, and this step is not the saved state (saving keeps its undo point)."""
-        return type(other) is type(self) and other.document is self.document and self.document.saved_state != self.after
+        """Same kind, same document, this step is not the saved state (saving keeps its undo point), and `other`
+        did not replace undone steps between the two."""
+        return (
+            type(other) is type(self)
+            and other.document is self.document
+            and self.document.saved_state != self.after
+            and isinstance(other, DocumentEdit)
+            and not other.over_undone
+        )
 
 
 class SetValue(DocumentEdit):
@@ -253,8 +266,12 @@ class ReplaceData(DocumentEdit):
 def bulk_edit(document: EditedDocument, text: str) -> Iterator[None]:
     """Every edit pushed inside the `with` block is one undo step named `text` (a bulk edit of selected rows, a
     replace-everywhere). Each edit still emits its own event as it is made."""
-    document.undo.beginMacro(text)
+    stack = document.undo
+    depth = int(stack.property(BUILDING_MACRO) or 0)
+    stack.setProperty(BUILDING_MACRO, depth + 1)
+    stack.beginMacro(text)
     try:
         yield
     finally:
-        document.undo.endMacro()
+        stack.endMacro()
+        stack.setProperty(BUILDING_MACRO, depth)

@@ -314,6 +314,7 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(tab.history)
         self.tabs.addTab(tab, tab.title())
         self.tabs.setCurrentWidget(tab)
+        tab.show_issues(self.validator.issues)
         QTimer.singleShot(0, document.read_ahead)  # once the tab is drawn: the first edit then need not wait
         self._remember(path)
         self._save_session()
@@ -560,6 +561,10 @@ class MainWindow(QMainWindow):
     # -- issues ---------------------------------------------------------------------------------------------------
     def _show_issues(self, issues: list) -> None:
         self.issues.show_issues(issues)
+        for i in range(self.tabs.count()):  # a room may list the issues about what it shows (the periods room)
+            tab = self.tabs.widget(i)
+            if isinstance(tab, DocumentTab):
+                tab.show_issues(issues)
         errors, warnings = self.issues.count()
         self.issues_dock.setWindowTitle(f"Issues ({errors} errors, {warnings} warnings)")
 

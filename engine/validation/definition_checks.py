@@ -4,14 +4,14 @@ other. Each is reported where the definition is, so that the scenarios using it 
 
 from __future__ import annotations
 
-from ..issues import Issue, error
+from ..issues import Issue, error, warning
 from ..model import Weapon
 from ..model.content import Content, normalise
 from ..model.source import Source
 
 
-def _at(code: str, message: str, src: Source, *path, hint: str | None = None) -> Issue:
-    return error(code, message, file=src.file, path=src.path + tuple(path), hint=hint, pack=src.pack)
+def _at(code: str, message: str, src: Source, *path, hint: str | None = None, severity=error) -> Issue:
+    return severity(code, message, file=src.file, path=src.path + tuple(path), hint=hint, pack=src.pack)
 
 
 def weapon_problems(w: Weapon, content: Content) -> list[Issue]:
@@ -75,6 +75,33 @@ def alias_problems(weapons: list[Weapon]) -> list[Issue]:
                         hint="drop the alias or make it unique: names and aliases each mean one weapon",
                     )
                 )
+    return out
+
+
+def duplicate_name_problems(weapons: list[Weapon], content: Content) -> list[Issue]:
+    """Two weapons of one name (this pack's, or one of this pack's and one of a pack it requires): `tacforge calc`
+    and a scenario naming it cannot tell which is meant. A warning on the later one: a battle still plays when the
+    units name the weapons by id."""
+    own = {w.id for w in weapons}
+    first: dict[str, Weapon] = {}
+    for w in content.weapons.values():
+        if w.id not in own:
+            first.setdefault(normalise(w.name), w)
+    out = []
+    for w in weapons:
+        other = first.setdefault(normalise(w.name), w)
+        if other.id != w.id:
+            out.append(
+                _at(
+                    "weapon.name-duplicate",
+                    f"{w.id} is named '{w.name}', as {other.id} is: `tacforge calc` and a scenario naming "
+                    f"'{w.name}' cannot tell the two apart",
+                    w.source,
+                    "name",
+                    hint="give it a name of its own (a variant's name says what differs, e.g. 'Sherman (76mm)')",
+                    severity=warning,
+                )
+            )
     return out
 
 

@@ -13,7 +13,13 @@ from ..model.content import Content
 from ..model.source import Source
 from ..source_locations import LocationIndex
 from .arrival_checks import check_arrivals_and_objectives
-from .definition_checks import alias_problems, period_overlap_problems, unit_class_problems, weapon_problems
+from .definition_checks import (
+    alias_problems,
+    duplicate_name_problems,
+    period_overlap_problems,
+    unit_class_problems,
+    weapon_problems,
+)
 from .parameter_checks import check_parameter_order
 from .plan_checks import check_ai_plans
 from .scenario_checks import check_scenario
@@ -493,6 +499,7 @@ def check_pack(pack, content: Content) -> list[Issue]:
     # wrong, the scenario checks would only repeat it in every file (issue 24): they wait until it is fixed.
     wrong_ground = _wrong_ground(pack, out)
     out += _duplicates(docs.weapons, "weapon id", texts) + alias_problems(docs.weapons)
+    out += duplicate_name_problems(docs.weapons, content)
     for w in docs.weapons:
         out += check_weapon(w, content) + weapon_problems(w, content)
     out += check_formation_templates(docs, content, texts) + check_maps(docs, content, texts)

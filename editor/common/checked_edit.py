@@ -1,0 +1,82 @@
+"""A field for a typed value that never changes what was typed. Spin boxes did: their validators dropped a "-" below
+a minimum of 0, refused the third digit of "999" above a maximum of 99, swallowed letters, and put the old value back
+when the text was left out of range. Here any text can be typed; text the field's parser refuses is shown with a red
+border and the parser's message (which names the allowed range) as tooltip, and is never written. The data rooms'
+table cells and the parameters form use it.
+
+Undo and redo keys go past the field's own text history to the window's (the document's history), wherever the
+focus is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PyQt6.QtCore import QEvent, QObject, Qt
+from PyQt6.QtGui import QKeyEvent, QKeySequence
+from PyQt6.QtWidgets import QLineEdit
+
+REFUSED_STYLE = "QLineEdit { border: 2px solid #d02020; background: #fff0f0; }"
+COMMIT_KEYS = {key.value for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab, Qt.Key.Key_Backtab)}
+HISTORY_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
+
+
+def is_history_key(event: QEvent | None) -> bool:
+    """A shortcut-override event for Undo or Redo, which a text field would otherwise take for its own text."""
+    return (
+        isinstance(event, QKeyEvent)
+        and event.type() == QEvent.Type.ShortcutOverride
+        and any(event.matches(key) for key in HISTORY_KEYS)
+    )
+
+
+class CheckedLineEdit(QLineEdit):
+    """A line edit whose text `parse` turns into a value or refuses with a ValueError (its message is shown)."""
+
+    def __init__(self, parse: Callable[[str], Any], parent=None) -> None:
+        super().__init__(parent)
+        self.parse = parse
+        self.plain_tip = ""
+        self.textChanged.connect(lambda _text: self.show_problem())
+
+    def problem(self) -> str:
+        """Why the text cannot be written ("" when it can)."""
+        try:
+            self.parse(self.text())
+        except ValueError as exc:
+            return str(exc)
+        return ""
+
+    def show_problem(self) -> str:
+        """Mark the field refused (red border, the reason as tooltip) or plain again; returns the reason."""
+        problem = self.problem()
+        self.setStyleSheet(REFUSED_STYLE if problem else "")
+        self.setToolTip(problem or self.plain_tip)
+        return problem
+
+    def set_tip(self, tip: str) -> None:
+        self.plain_tip = tip
+        self.show_problem()
+
+    def show_text(self, text: str) -> None:
+        """Show a value the document holds (no edit signals)."""
+        self.blockSignals(True)
+        self.setText(text)
+        self.blockSignals(False)
+        self.show_problem()
+
+    def event(self, event: QEvent | None) -> bool:
+        if isinstance(event, QKeyEvent) and is_history_key(event):
+            event.ignore()  # not ours: the window's Undo / Redo shortcut takes it
+            return True
+        return super().event(event)
+
+
+def refuses_commit(editor: QObject | None, event: QEvent | None) -> bool:
+    """For an item delegate's eventFilter: a key that would commit (Return, Enter, Tab) while the editor's text is
+    refused. The editor then stays open, marked, and the key is swallowed."""
+    if not isinstance(editor, CheckedLineEdit) or not isinstance(event, QKeyEvent):
+        return False
+    if event.type() != QEvent.Type.KeyPress:
+        return False
+    return event.key() in COMMIT_KEYS and bool(editor.show_problem())
