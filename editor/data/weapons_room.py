@@ -246,10 +246,13 @@ class WeaponsTab(DocumentTab):
         self.plots.redraw(self.inputs())
 
     def showEvent(self, event) -> None:
-        """Coming back to the tab: the rules may have been edited in another tab since the plots were drawn."""
+        """Coming back to the tab: the rules may have been edited in another tab since the plots were drawn, and
+        the columns hidden last time come from the window's settings."""
         super().showEvent(event)
         if hasattr(self, "plots"):
             self.redraw_plots()
+        if hasattr(self, "sheet"):
+            self.sheet.use_settings(getattr(self.window(), "settings", None))
 
     def _drafted(self, row: int, key: str, text: str) -> None:
         """A value is being typed: draw the plots as if it were committed, over the committed ones."""
@@ -325,11 +328,6 @@ class WeaponsTab(DocumentTab):
         )
         if ok and name:
             replace_weapon(self.document, self.table, weapon.id, choices[names.index(name)].id, self.open_file)
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        if hasattr(self, "sheet"):  # the columns hidden last time, from the window's settings
-            self.sheet.use_settings(getattr(self.window(), "settings", None))
 
     def copy(self) -> None:
         """Edit ▸ Copy: the chosen cells as tab-separated text."""
