@@ -71,7 +71,7 @@ def test_a_run_plays_the_unsaved_edit_and_compares_with_the_run_before(qtbot, wi
     assert scenario.dirty and scenario.undo.count() == steps  # the documents and their history are untouched
     assert dialog.compare_button.isEnabled()
     dialog.compare_button.click()
-    assert dialog.tabs.currentWidget() is dialog.comparison
+    assert dialog.tabs.currentWidget() is dialog.compare_view
     assert row(dialog, "Allied assault_gun")[0].endswith("of 3") and row(dialog, "Allied assault_gun")[1].endswith(
         "of 1"
     )

@@ -1,5 +1,5 @@
-"""The battle window's panels: the unit list, the combat log and the timeline. Each shows a frame; none holds any
-truth of its own."""
+"""The battle window's panels: the unit list, the combat log, the timeline and the briefing. Each shows a frame or
+the scenario; none holds any truth of its own."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from PyQt6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QSlider,
+    QTextBrowser,
     QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -157,3 +158,22 @@ class Timeline(QWidget):
 
     def set_playing(self, playing: bool) -> None:
         self.buttons["play"].setText("❚❚" if playing else "▶")
+
+
+def briefing_text(scenario, side: str | None, side_name) -> str:
+    """What `side` is told before the battle: the scenario's briefing, then its own (every side's for None, as a
+    computer-against-computer game or a replay shows everything). Qt-free."""
+    sides = [side] if side is not None else [f.side for f in scenario.forces]
+    parts = [scenario.briefing.strip()] if scenario.briefing.strip() else []
+    for each in sides:
+        own = scenario.side_briefing(each).strip()
+        if own:
+            parts.append(f"{side_name(each)}:\n{own}" if side is None else own)
+    return "\n\n".join(parts) or "The scenario has no briefing."
+
+
+class BriefingView(QTextBrowser):
+    """The viewing side's briefing, as the scenario tells it."""
+
+    def show_briefing(self, scenario, side: str | None, side_name) -> None:
+        self.setPlainText(briefing_text(scenario, side, side_name))
