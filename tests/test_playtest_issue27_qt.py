@@ -178,3 +178,10 @@ def test_the_result_plots_keep_their_legends_off_the_lines(qtbot, finished_repla
         assert names == ["Allied", "German"]
         assert legend.sceneBoundingRect().height() > 0
         assert not legend.sceneBoundingRect().intersects(plot.vb.sceneBoundingRect())
+
+
+def test_a_briefing_reads_as_paragraphs_not_as_the_files_lines():
+    from tacforge.editor.playtest.battle_panels import reflowed
+
+    block = "Take the village\nbefore dusk.\n\nOrders:\n- hold the bridge\n- screen the ford\n"
+    assert reflowed(block) == "Take the village before dusk.\n\nOrders:\n- hold the bridge\n- screen the ford"

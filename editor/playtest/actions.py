@@ -99,7 +99,7 @@ class Playtests:
         path = self.scenario_path(repeat)
         if path is None:
             return None
-        self.window.statusBar().showMessage(f"Playtest of {path.parent.parent.name}/{path.name}", 10_000)
+        self.window.statusBar().showMessage(f"Playtest of {path.name}", 10_000)
         content, scenario, issues, error = PlaytestSource.from_workspace(self.window.workspace, path).prepare()
         sides = [(s.id, s.name) for s in content.ruleset.sides] if content is not None else []
         fits = self.last is not None and sorted(self.last.players) == sorted(s for s, _ in sides)

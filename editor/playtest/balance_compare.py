@@ -24,7 +24,12 @@ from .balance_figures import ComparisonRow, significant_changes
 from .run_changes import FieldChange
 
 SIGNIFICANT = QColor("#fff1c2")  # the background of a row whose change is significant
-COLUMNS = ["", "Previous run", "This run", "Change (95% interval)", "Significant? (two-proportion z test)"]
+COLUMNS = ["", "Previous run", "This run", "Change (95% interval)", "Significant?"]
+TIPS = {
+    3: "This run minus the previous: a share of games in percentage points with its 95% Newcombe interval, "
+    "a figure as the difference of the two",
+    4: "Whether a share of games changed by more than chance explains: the two-proportion z test, p < 0.05",
+}
 
 
 class ComparisonTable(QTableWidget):
@@ -33,6 +38,8 @@ class ComparisonTable(QTableWidget):
     def __init__(self, parent=None):
         super().__init__(0, len(COLUMNS), parent)
         self.setHorizontalHeaderLabels(COLUMNS)
+        for column, tip in TIPS.items():
+            present(self.horizontalHeaderItem(column)).setToolTip(tip)
         present(self.verticalHeader()).setVisible(False)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = present(self.horizontalHeader())

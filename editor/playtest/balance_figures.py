@@ -105,7 +105,7 @@ class ComparisonRow:
     before: str = ""
     after: str = ""
     heading: bool = False
-    change: str = ""  # "+15.0 points (0.5 to 28.1)", "-0.43", "" when there is nothing to subtract
+    change: str = ""  # "+15.0 pts (+0.5 to +28.1)", "-0.43", "" when there is nothing to subtract
     significance: str = ""  # "yes (p = 0.028)", "no (p = 0.78)", "" when not tested
     significant: bool = False
 
@@ -114,7 +114,7 @@ def share_change_cells(before: int, n_before: int, after: int, n_after: int) -> 
     """The change, its 95% Newcombe interval and the z test of a share of games, as ComparisonRow fields."""
     change = stats.share_change(before, n_before, after, n_after)
     return {
-        "change": f"{_points(change.difference)} ({_points(change.low)} to {_points(change.high)})",
+        "change": f"{_points(change.difference)} pts ({_points(change.low)} to {_points(change.high)})",
         "significance": f"{'yes' if change.significant else 'no'} (p = {_p_text(change.p_value)})",
         "significant": change.significant,
     }

@@ -164,12 +164,27 @@ def briefing_text(scenario, side: str | None, side_name) -> str:
     """What `side` is told before the battle: the scenario's briefing, then its own (every side's for None, as a
     computer-against-computer game or a replay shows everything). Qt-free."""
     sides = [side] if side is not None else [f.side for f in scenario.forces]
-    parts = [scenario.briefing.strip()] if scenario.briefing.strip() else []
+    parts = [reflowed(scenario.briefing)] if scenario.briefing.strip() else []
     for each in sides:
-        own = scenario.side_briefing(each).strip()
+        own = reflowed(scenario.side_briefing(each))
         if own:
-            parts.append(f"{side_name(each)}:\n{own}" if side is None else own)
+            parts.append(f"{side_name(each)}: {own}" if side is None else own)
     return "\n\n".join(parts) or "The scenario has no briefing."
+
+
+def reflowed(text: str) -> str:
+    """A YAML block's text with its paragraphs joined into lines the panel wraps itself (a block keeps the line
+    breaks of the file, which break mid-sentence in a narrow panel); list items keep their own lines."""
+    paragraphs = []
+    for paragraph in text.strip().split("\n\n"):
+        lines: list[str] = []
+        for line in (raw.strip() for raw in paragraph.splitlines()):
+            if lines and line and not line.startswith(("-", "*", "•")) and not line[:1].isdigit():
+                lines[-1] += " " + line
+            elif line:
+                lines.append(line)
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(p for p in paragraphs if p)
 
 
 class BriefingView(QTextBrowser):

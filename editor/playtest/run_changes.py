@@ -29,9 +29,11 @@ class FieldChange:
 
 
 def document_label(source, fallback: str) -> str:
-    """'pack-folder/file.yaml' of a model object's source (a pack folder's name says which pack), else `fallback`."""
+    """'pack/file.yaml' of a model object's source (the pack's id, else its folder's name), else `fallback`."""
     file = getattr(source, "file", None)
-    return f"{Path(file).parent.parent.name}/{Path(file).name}" if file else fallback
+    if not file:
+        return fallback
+    return f"{getattr(source, 'pack', None) or Path(file).parent.name}/{Path(file).name}"
 
 
 def content_changes(before: tuple, after: tuple) -> list[FieldChange]:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from PyQt6.QtWidgets import QInputDialog
 
+from tacforge.engine.packs.discovery import pack_folder_of
+
 
 @dataclass(frozen=True)
 class ScenarioEntry:
@@ -32,7 +34,10 @@ def known_scenarios(workspace) -> list[ScenarioEntry]:
         if document.kind == "scenario":
             path = Path(document.path).resolve()
             name = getattr(document.model, "name", "") or path.stem
-            entries.append(ScenarioEntry(f"{name} ({path.parent.parent.name}/{path.name}, open)", path))
+            folder = pack_folder_of(path)
+            pack = next((p for p in workspace.packset.all if p.location.folder == folder), None)
+            where = f"{pack.id}/{path.name}" if pack is not None else path.name
+            entries.append(ScenarioEntry(f"{name} ({where}, open)", path))
             seen.add(path)
     packs = sorted(workspace.packset.packs.values(), key=lambda p: p.id)
     for pack in packs:
