@@ -17,6 +17,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from tacforge.engine.cli.turn_text import opening_text
+
 from .frames import Frame
 from .log_lines import log_line, shown_to
 
@@ -160,16 +162,13 @@ class Timeline(QWidget):
         self.buttons["play"].setText("❚❚" if playing else "▶")
 
 
-def briefing_text(scenario, side: str | None, side_name) -> str:
-    """What `side` is told before the battle: the scenario's briefing, then its own (every side's for None, as a
-    computer-against-computer game or a replay shows everything). Qt-free."""
-    sides = [side] if side is not None else [f.side for f in scenario.forces]
-    parts = [reflowed(scenario.briefing)] if scenario.briefing.strip() else []
-    for each in sides:
-        own = reflowed(scenario.side_briefing(each))
-        if own:
-            parts.append(f"{side_name(each)}: {own}" if side is None else own)
-    return "\n\n".join(parts) or "The scenario has no briefing."
+def briefing_text(battle, side: str | None) -> str:
+    """What `side` is told before the battle: the opening text `tacforge play` prints (the battle in a line, the
+    briefing both sides are told) and that side's own briefing, from engine/cli/turn_text.py, never formatted twice;
+    every side's for None (a computer-against-computer game or a replay shows everything). Qt-free."""
+    state = battle.state
+    sides = (side,) if side is not None else tuple(state.sides)
+    return reflowed(opening_text(battle.scenario, battle.ruleset, state.last_turn, state.visibility, state.seed, sides))
 
 
 def reflowed(text: str) -> str:
@@ -190,5 +189,5 @@ def reflowed(text: str) -> str:
 class BriefingView(QTextBrowser):
     """The viewing side's briefing, as the scenario tells it."""
 
-    def show_briefing(self, scenario, side: str | None, side_name) -> None:
-        self.setPlainText(briefing_text(scenario, side, side_name))
+    def show_briefing(self, battle, side: str | None) -> None:
+        self.setPlainText(briefing_text(battle, side))

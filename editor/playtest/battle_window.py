@@ -253,10 +253,9 @@ class BattleWindow(OrdersInput, QMainWindow):
 
     def show_briefing(self) -> None:
         """The briefing of the side viewing the battle (every side's when all is shown to a spectator)."""
-        scenario = self.controller.battle.scenario
         humans = self.controller.choice.humans
         side = self.viewer if humans or not self.show_all.isChecked() else None
-        self.briefing.show_briefing(scenario, side, self.side_name)
+        self.briefing.show_briefing(self.controller.battle, side)
         self.briefing_dock.show()
         self.briefing_dock.raise_()
 
