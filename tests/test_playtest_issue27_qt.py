@@ -112,6 +112,13 @@ def test_f5_on_the_weapons_tab_asks_which_scenario_and_remembers_it(window, qtbo
     assert "bocage_crossroads.yaml" in items[current]
     assert battle_windows() == []
 
+    qtbot.keyClick(window, Qt.Key.Key_F5, Qt.KeyboardModifier.ControlModifier)  # again: the last scenario, unasked
+    [again] = battle_windows()
+    assert len(offered) == 2 and "bocage_crossroads.yaml, playtest" in again.windowTitle()
+    again.stop_engine()
+    again.close()
+    activate(qtbot, window)
+
     # the balance run asks the same way from a tab that is no scenario
     offered.clear()
     window.balance_runs.action.trigger()
