@@ -71,11 +71,24 @@ def test_a_run_plays_the_unsaved_edit_and_compares_with_the_run_before(qtbot, wi
     assert scenario.dirty and scenario.undo.count() == steps  # the documents and their history are untouched
     assert dialog.compare_button.isEnabled()
     dialog.compare_button.click()
-    assert dialog.tabs.currentWidget() is dialog.comparison
+    assert dialog.tabs.currentWidget() is dialog.compare_view
     assert row(dialog, "Allied assault_gun")[0].endswith("of 3") and row(dialog, "Allied assault_gun")[1].endswith(
         "of 1"
     )
     assert row(dialog, "games")[1].startswith("4 games, seed 0")
+    table = dialog.comparison  # each figure's change, and for a share its interval and test
+    changes = {
+        table.item(r, 0).text(): (table.item(r, 3).text(), table.item(r, 4).text()) for r in range(table.rowCount())
+    }
+    lost_before, lost_after = (float(cell.split()[0]) for cell in row(dialog, "Allied assault_gun"))
+    assert changes["Allied assault_gun"][0] == f"{lost_after - lost_before:+.2f}".replace("+0.00", "0.00")
+    assert changes["draws"][1].startswith(("yes (p = ", "no (p = "))
+    edited = dialog.compare_view.changes  # what was edited between the runs: the one unit count
+    [document] = [edited.topLevelItem(i) for i in range(edited.topLevelItemCount())]
+    assert document.text(0) == "westcopy/bocage_crossroads.yaml" and document.childCount() == 1
+    field = document.child(0)
+    assert (field.text(1), field.text(2), field.text(3)) == ("forces[allied].formations[A].units[1].count", "3", "1")
+    assert "1 field in westcopy/bocage_crossroads.yaml" in dialog.compare_view.summary.text()
     assert dialog.results.notable.rowCount() == 4  # every game of a 4-game run, each once
 
 

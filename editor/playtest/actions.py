@@ -28,12 +28,18 @@ def playtest_menu(window):
     return found or bar.addMenu(PLAYTEST_MENU)
 
 
-def scenario_of(tab) -> Path | None:
-    """The scenario file a main-window tab shows, or None (a map or data tab)."""
-    if tab is None:
+def scenario_to_play(window, title: str, last: Path | None) -> Path | None:
+    """The current tab's scenario, else the one the designer picks (scenario_choice); None, with a message when no
+    scenario is known, when there is nothing to play."""
+    from .scenario_choice import ask_scenario, known_scenarios, tab_scenario
+
+    path = tab_scenario(window.current_tab())
+    if path is not None:
+        return path
+    if not known_scenarios(window.workspace):
+        QMessageBox.information(window, title, "Open a pack with a scenario first: there is no scenario to play.")
         return None
-    document = next((d for d in tab.documents() if d.kind == "scenario"), None)
-    return document.path if document is not None else None
+    return ask_scenario(window, window.workspace, title, last)
 
 
 def show_unit(window, scenario_path: Path, uid: str) -> None:
@@ -52,6 +58,7 @@ class Playtests:
     def __init__(self, window) -> None:
         self.window = window
         self.last: PlaytestChoice | None = None
+        self.last_scenario: Path | None = None  # offered first when F5 is pressed on a tab that is no scenario
         self.battles: list[BattleWindow] = []
         self.menu = menu = playtest_menu(window)  # the balance run's entry goes here too
         self.start_action = self._action(menu, "Playtest…", self.start, "F5")
@@ -67,12 +74,20 @@ class Playtests:
         action = QAction(text, self.window)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(slot)
+        action.triggered.connect(lambda _checked=False: slot())  # (not `checked` as the slot's first argument)
         menu.addAction(action)
         return action
 
-    def scenario_path(self) -> Path | None:
-        return scenario_of(self.window.current_tab())
+    def scenario_path(self, repeat: bool = False) -> Path | None:
+        """The current tab's scenario, else (asked) another; Playtest again replays the last one without asking."""
+        from .scenario_choice import tab_scenario
+
+        if repeat and self.last_scenario is not None and tab_scenario(self.window.current_tab()) is None:
+            return self.last_scenario
+        path = scenario_to_play(self.window, "Playtest", self.last_scenario)
+        if path is not None:
+            self.last_scenario = path
+        return path
 
     def start(self, repeat: bool = False) -> BattleWindow | None:
         from tacforge.engine.sim.initial_state import SetupError
@@ -82,12 +97,10 @@ class Playtests:
         from .playtest_dialog import PlaytestDialog
         from .source import PlaytestSource
 
-        path = self.scenario_path()
+        path = self.scenario_path(repeat)
         if path is None:
-            QMessageBox.information(
-                self.window, "Playtest", "Open a scenario first: a playtest plays the scenario of the current tab."
-            )
             return None
+        self.window.statusBar().showMessage(f"Playtest of {path.name}", 10_000)
         content, scenario, issues, error = PlaytestSource.from_workspace(self.window.workspace, path).prepare()
         sides = [(s.id, s.name) for s in content.ruleset.sides] if content is not None else []
         fits = self.last is not None and sorted(self.last.players) == sorted(s for s, _ in sides)
@@ -95,6 +108,8 @@ class Playtests:
             choice = self.last
         else:
             dialog = PlaytestDialog(sides, issues, self.last if fits else None, error, self.window)
+            named = f"{scenario.name} ({path.name})" if scenario is not None else path.name
+            dialog.setWindowTitle(f"Playtest: {named}")
             dialog.jumpRequested.connect(self.window.jump_to_issue)
             if not dialog.exec():
                 return None
@@ -105,7 +120,7 @@ class Playtests:
         except SetupError as exc:
             QMessageBox.warning(self.window, "Playtest", f"The battle cannot start: {exc}")
             return None
-        battle = BattleWindow(controller, f"{scenario.name} (playtest, seed {choice.seed})")
+        battle = BattleWindow(controller, f"{scenario.name} ({path.name}, playtest, seed {choice.seed})")
         battle.unitChosen.connect(lambda uid: show_unit(self.window, path, uid))
         return self._show(battle)
 

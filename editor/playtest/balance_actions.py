@@ -5,9 +5,8 @@ battle of its scenario's tab."""
 from __future__ import annotations
 
 from PyQt6.QtGui import QAction, QKeySequence
-from PyQt6.QtWidgets import QMessageBox
 
-from .actions import playtest_menu, scenario_of, show_unit
+from .actions import playtest_menu, scenario_to_play, show_unit
 
 
 class BalanceRuns:
@@ -20,21 +19,17 @@ class BalanceRuns:
             "Play the scenario many times, computer against computer (unsaved edits included), "
             "and see how balanced it is"
         )
-        self.action.triggered.connect(self.open)
+        self.action.triggered.connect(lambda _checked=False: self.open())
         playtest_menu(window).addAction(self.action)
         window.toolbar.addAction(self.action)
 
     def open(self):
-        """The balance dialog on the current tab's scenario (None, with a message, when the tab shows none)."""
+        """The balance dialog on the current tab's scenario, else on the one the designer picks (None: cancelled)."""
         from .balance_dialog import BalanceDialog
 
-        path = scenario_of(self.window.current_tab())
+        last = self.dialog.scenario_path if self.dialog is not None else None
+        path = scenario_to_play(self.window, "Balance run", last)
         if path is None:
-            QMessageBox.information(
-                self.window,
-                "Balance run",
-                "Open a scenario first: a balance run plays the scenario of the current tab.",
-            )
             return None
         if self.dialog is None:
             self.dialog = BalanceDialog(self.window.workspace, path, self.window)

@@ -27,10 +27,12 @@ from PyQt6.QtWidgets import (
 
 from tacforge.engine.balance.batch import default_jobs
 
+from .balance_compare import CompareView
 from .balance_figures import compare
 from .balance_progress import BalanceOptions, TimeLeft, progress_text
-from .balance_results import BalanceResults, ComparisonTable
+from .balance_results import BalanceResults
 from .balance_runner import BalanceRun
+from .run_changes import content_changes
 from .source import PlaytestSource
 
 MAX_RUNS = 10_000
@@ -50,6 +52,9 @@ class BalanceDialog(QDialog):
         # (report, source, options) of this run and the one before: a replay plays what the run played
         self.current: tuple | None = None
         self.previous: tuple | None = None
+        # (content, scenario) each of them played, to say what was edited between them (None: not readable)
+        self.current_content: tuple | None = None
+        self.previous_content: tuple | None = None
         self.resize(1200, 860)
         layout = QVBoxLayout(self)
         layout.addLayout(self._settings())
@@ -63,9 +68,10 @@ class BalanceDialog(QDialog):
         self.results = BalanceResults()
         self.results.unitChosen.connect(lambda uid: self.unitChosen.emit(self.scenario_path, uid))
         self.results.gameChosen.connect(self.watch)
-        self.comparison = ComparisonTable()
+        self.compare_view = CompareView()
+        self.comparison = self.compare_view.table
         self.tabs.addTab(self.results, "Results")
-        self.tabs.addTab(self.comparison, "Compare with previous")
+        self.tabs.addTab(self.compare_view, "Compare with previous")
         self.tabs.setTabEnabled(1, False)
         self.tabs.hide()  # until a run has finished
         layout.addWidget(self.tabs, 1)
@@ -207,8 +213,9 @@ class BalanceDialog(QDialog):
             self._failed("The run was cancelled before any game finished.")
             return
         if self.current is not None:
-            self.previous = self.current
+            self.previous, self.previous_content = self.current, self.current_content
         self.current = (report, source, options)
+        self.current_content = self.run_thread.loaded if self.run_thread is not None else None
         self.progress_label.setText(
             f"{report.n} of {report.runs} games"
             + (" (cancelled)" if report.cancelled else f" in {report.elapsed:.1f} s")
@@ -219,7 +226,10 @@ class BalanceDialog(QDialog):
         self.compare_button.setEnabled(self.previous is not None)
         self.tabs.setTabEnabled(1, self.previous is not None)
         if self.previous is not None:
-            self.comparison.show_rows(compare(self.previous[0], report))
+            changes = None
+            if self.previous_content is not None and self.current_content is not None:
+                changes = content_changes(self.previous_content, self.current_content)
+            self.compare_view.show_comparison(compare(self.previous[0], report), changes)
         self.tabs.setCurrentIndex(0)
 
     def _failed(self, message: str) -> None:
@@ -236,7 +246,7 @@ class BalanceDialog(QDialog):
 
     def compare_with_previous(self) -> None:
         if self.previous is not None:
-            self.tabs.setCurrentWidget(self.comparison)
+            self.tabs.setCurrentWidget(self.compare_view)
 
     # -- replays --------------------------------------------------------------------------------------------------
     def watch(self, game) -> None:

@@ -98,12 +98,45 @@ def vp_text(report: BatchReport, game: GameSummary) -> str:
 # -- two runs side by side -----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ComparisonRow:
-    """A row of the comparison: a section heading (before and after empty) or a figure of each run."""
+    """A row of the comparison: a section heading (before and after empty) or a figure of each run, with the change
+    from one to the other and, for a share of games, whether the change is significant (stats.share_change)."""
 
     label: str
     before: str = ""
     after: str = ""
     heading: bool = False
+    change: str = ""  # "+15.0 pts (+0.5 to +28.1)", "-0.43", "" when there is nothing to subtract
+    significance: str = ""  # "yes (p = 0.028)", "no (p = 0.78)", "" when not tested
+    significant: bool = False
+
+
+def share_change_cells(before: int, n_before: int, after: int, n_after: int) -> dict:
+    """The change, its 95% Newcombe interval and the z test of a share of games, as ComparisonRow fields."""
+    change = stats.share_change(before, n_before, after, n_after)
+    return {
+        "change": f"{_points(change.difference)} pts ({_points(change.low)} to {_points(change.high)})",
+        "significance": f"{'yes' if change.significant else 'no'} (p = {_p_text(change.p_value)})",
+        "significant": change.significant,
+    }
+
+
+def _points(share: float) -> str:
+    """A change of a share in percentage points, signed: '+15.0', '-2.5', '0.0'."""
+    value = round(100 * share, 1)
+    return "0.0" if value == 0 else f"{value:+.1f}"
+
+
+def _p_text(p: float) -> str:
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _number_change(before: str, after: str) -> str:
+    """after - before of two figures shown as numbers ('1.00 of 5', '1.40'); '' when either is not one."""
+    try:
+        a, b = float(before.split()[0]), float(after.split()[0])
+    except (ValueError, IndexError):
+        return ""
+    return "0.00" if round(b - a, 2) == 0 else f"{b - a:+.2f}"
 
 
 def run_description(report: BatchReport) -> str:
@@ -148,11 +181,13 @@ def compare(before: BatchReport, after: BatchReport) -> list[ComparisonRow]:
     seen = {lv["result"]: (lv["result"], lv["winner"], lv["level"]) for lv in levels[0] + levels[1]}
     results = sorted(seen, key=lambda result: after.level_order(seen[result]))
     for result in results:
+        games = counts[0].get(result, 0), counts[1].get(result, 0)
         rows.append(
             ComparisonRow(
                 result,
-                share_with_interval(counts[0].get(result, 0), before.n),
-                share_with_interval(counts[1].get(result, 0), after.n),
+                share_with_interval(games[0], before.n),
+                share_with_interval(games[1], after.n),
+                **share_change_cells(games[0], before.n, games[1], after.n),
             )
         )
     rows.append(ComparisonRow("Wins (games, share, 95% interval)", heading=True))
@@ -163,21 +198,35 @@ def compare(before: BatchReport, after: BatchReport) -> list[ComparisonRow]:
             share_with_interval(w[key]["games"], r.n) if key in w else "-"
             for w, r in zip(wins, (before, after), strict=True)
         ]
-        rows.append(ComparisonRow(label, before_cell, after_cell))
+        both = key in wins[0] and key in wins[1]
+        cells = share_change_cells(wins[0][key]["games"], before.n, wins[1][key]["games"], after.n) if both else {}
+        rows.append(ComparisonRow(label, before_cell, after_cell, **cells))
     r = after.ratio_stats()
     names = after.side_names
     rows.append(
         ComparisonRow(f"Victory ratio ({names[r['numerator']]} VP / {names[r['denominator']]} VP)", heading=True)
     )
     ratios = [_ratio_rows(before), _ratio_rows(after)]
-    rows += [ComparisonRow(label, ratios[0][label], ratios[1][label]) for label in ratios[1]]
+    rows += [
+        ComparisonRow(label, ratios[0][label], ratios[1][label], change=_ratio_change(label, *ratios))
+        for label in ratios[1]
+    ]
     rows.append(ComparisonRow("Units lost per game, by class (of the units fielded)", heading=True))
     losses = [_loss_rows(before), _loss_rows(after)]
     keys = list(losses[1]) + [k for k in losses[0] if k not in losses[1]]
     for side, cls in keys:
         label = f"{after.side_names.get(side) or before.side_names.get(side, side)} {cls}"
-        rows.append(ComparisonRow(label, losses[0].get((side, cls), "-"), losses[1].get((side, cls), "-")))
+        lost = losses[0].get((side, cls), "-"), losses[1].get((side, cls), "-")
+        rows.append(ComparisonRow(label, *lost, change=_number_change(*lost)))
     return rows
+
+
+def _ratio_change(label: str, before: dict[str, str], after: dict[str, str]) -> str:
+    return "" if label.startswith("95%") else _number_change(before[label], after[label])
+
+
+def significant_changes(rows: list[ComparisonRow]) -> list[ComparisonRow]:
+    return [row for row in rows if row.significant]
 
 
 # -- the victory-ratio histogram -----------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 """The results of a balance run as widgets: a summary line, the two plots, losses by class, the deciding units and
-the notable games; and the comparison of two runs. They show what one BatchReport holds (balance_figures reads it)
-and pass clicks on as signals: a deciding unit (`unitChosen(uid)`) and a game to watch (`gameChosen(game)`)."""
+the notable games (balance_compare shows two runs side by side). They show what one BatchReport holds
+(balance_figures reads it) and pass clicks on as signals: a deciding unit (`unitChosen(uid)`) and a game to watch
+(`gameChosen(game)`)."""
 
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt, pyqtSignal
-from PyQt6.QtGui import QFont
 from PyQt6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -21,7 +21,6 @@ from tacforge.engine.balance import BatchReport
 
 from ..qt_present import present
 from .balance_figures import (
-    ComparisonRow,
     notable_games,
     percent,
     ratio_text,
@@ -178,31 +177,3 @@ class BalanceResults(QWidget):
             ],
             [n.game for n in notable],
         )
-
-
-class ComparisonTable(QTableWidget):
-    """Two runs side by side (balance_figures.compare): a row per figure, section headings in bold."""
-
-    def __init__(self, parent=None):
-        super().__init__(0, 3, parent)
-        self.setHorizontalHeaderLabels(["", "Previous run", "This run"])
-        self.verticalHeader().setVisible(False)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        header = self.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        for column in (1, 2):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-
-    def show_rows(self, rows: list[ComparisonRow]) -> None:
-        self.setRowCount(0)
-        bold = QFont(self.font())
-        bold.setBold(True)
-        for r, row in enumerate(rows):
-            self.insertRow(r)
-            cells = [QTableWidgetItem(text) for text in (row.label, row.before, row.after)]
-            for item in cells:
-                if row.heading:
-                    item.setFont(bold)
-                    item.setBackground(self.palette().alternateBase())
-            for c, item in enumerate(cells):
-                self.setItem(r, c, item)

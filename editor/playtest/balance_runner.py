@@ -43,6 +43,7 @@ class BalanceRun(QThread):
         super().__init__(parent)
         self.source, self.options = source, options
         self._cancel = threading.Event()
+        self.loaded: tuple | None = None  # (content, scenario) played: what the comparison of two runs diffs
 
     def cancel(self) -> None:
         self._cancel.set()
@@ -57,6 +58,7 @@ class BalanceRun(QThread):
             if errors:
                 self.failed.emit(validation_message(errors))
                 return
+            self.loaded = self.source.load()
             report = run_batch(
                 **self.source.batch_arguments(),
                 **self.options.batch_arguments(),

@@ -1,5 +1,5 @@
-"""The battle window's panels: the unit list, the combat log and the timeline. Each shows a frame; none holds any
-truth of its own."""
+"""The battle window's panels: the unit list, the combat log, the timeline and the briefing. Each shows a frame or
+the scenario; none holds any truth of its own."""
 
 from __future__ import annotations
 
@@ -10,11 +10,14 @@ from PyQt6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QSlider,
+    QTextBrowser,
     QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
     QWidget,
 )
+
+from tacforge.engine.cli.turn_text import opening_text
 
 from .frames import Frame
 from .log_lines import log_line, shown_to
@@ -157,3 +160,34 @@ class Timeline(QWidget):
 
     def set_playing(self, playing: bool) -> None:
         self.buttons["play"].setText("❚❚" if playing else "▶")
+
+
+def briefing_text(battle, side: str | None) -> str:
+    """What `side` is told before the battle: the opening text `tacforge play` prints (the battle in a line, the
+    briefing both sides are told) and that side's own briefing, from engine/cli/turn_text.py, never formatted twice;
+    every side's for None (a computer-against-computer game or a replay shows everything). Qt-free."""
+    state = battle.state
+    sides = (side,) if side is not None else tuple(state.sides)
+    return reflowed(opening_text(battle.scenario, battle.ruleset, state.last_turn, state.visibility, state.seed, sides))
+
+
+def reflowed(text: str) -> str:
+    """A YAML block's text with its paragraphs joined into lines the panel wraps itself (a block keeps the line
+    breaks of the file, which break mid-sentence in a narrow panel); list items keep their own lines."""
+    paragraphs = []
+    for paragraph in text.strip().split("\n\n"):
+        lines: list[str] = []
+        for line in (raw.strip() for raw in paragraph.splitlines()):
+            if lines and line and not line.startswith(("-", "*", "•")) and not line[:1].isdigit():
+                lines[-1] += " " + line
+            elif line:
+                lines.append(line)
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(p for p in paragraphs if p)
+
+
+class BriefingView(QTextBrowser):
+    """The viewing side's briefing, as the scenario tells it."""
+
+    def show_briefing(self, battle, side: str | None) -> None:
+        self.setPlainText(briefing_text(battle, side))

@@ -2,7 +2,9 @@
 combat log and the timeline; a human side's orders by mouse and keys (editor/playtest/mouse_orders.py), given
 through the controller, that is through the engine's order API. The engine plays in a worker thread
 (worker.EngineThread); the window shows its frames pulse by pulse, and can pause, step, skip to the end of the turn
-or scrub back to any pulse. Hot seat covers the map between the two players' phases.
+or scrub back to any pulse. Hot seat covers the map between the two players' phases. The viewing side's briefing
+shows at the start (Battle ▸ Briefing shows it again); the status line names the turn shown, and says the battle is
+over only when its end is shown.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from tacforge.engine.yamlio import atomic_write_text
 from ..qt_present import present
 from .battle_map import BattleMapView
 from .battle_orders import OrdersInput
-from .battle_panels import CombatLog, Timeline, UnitList
+from .battle_panels import BriefingView, CombatLog, Timeline, UnitList
 from .controller import BattleController
 from .frames import END, ORDERS, Frame
 from .log_lines import plan_status, shown_to
@@ -98,6 +100,13 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.plans = QLabel()  # the computer's AI plans and their triggers, as far as the viewer may know
         present(self.statusBar()).addPermanentWidget(self.plans)
         self._build_actions(fog=controller.choice.fog)
+        self.briefing = BriefingView()
+        self.briefing_dock = self._dock("Briefing", self.briefing, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self.log_dock, self.briefing_dock)
+        if len(humans) > 1:  # hot seat: each player reads their own when the seat is theirs (_start_orders)
+            self.briefing_dock.hide()
+        else:
+            self.show_briefing()
         self.timer = QTimer(self)
         self.timer.setInterval(POLL_MS)
         self.shown_at = 0.0  # time.monotonic() when the animation last moved on
@@ -117,7 +126,9 @@ class BattleWindow(OrdersInput, QMainWindow):
         action = QAction(text, self)
         action.setShortcuts([QKeySequence(k) for k in keys])
         action.setCheckable(checkable)
-        action.triggered.connect(slot)
+        # triggered(checked) would fill a slot's first optional parameter (save_replay's path got False): the
+        # slots read a checkable action's state from the action itself
+        action.triggered.connect(lambda _checked=False: slot())
         bar.addAction(action)
         if order:
             self.order_actions.append(action)
@@ -127,6 +138,7 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.order_actions: list[QAction] = []
         file_menu = present(present(self.menuBar()).addMenu("&Battle"))
         self._action(file_menu, "Save replay…", self.save_replay, ["Ctrl+S"])
+        self._action(file_menu, "Briefing", self.show_briefing, ["Ctrl+I"])
         self._action(file_menu, "Play on after the end", self.play_on)
         self._action(file_menu, "Close", self.close, ["Ctrl+W"])
         view = present(self.addToolBar("View"))
@@ -183,7 +195,6 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.set_playing(True)
 
     def _engine_idle(self) -> None:
-        self.prompt.setText("the battle is over" if self.controller.over else "")
         if self.index < 0 or self.index == len(self.controller.frames) - 1:
             self.show_frame(len(self.controller.frames) - 1)
         else:  # an earlier frame is shown (paused, or the battle ran ahead of the timer): the timeline still spans
@@ -222,6 +233,31 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.log.show_until(self.controller.battle.events, frame.event_end, viewer, seen)
         self.plans.setText(plan_status(self.controller.battle.events, frame.event_end, viewer, self.side_name))
         self.timeline.set_frames(len(self.controller.frames), self.index, frame.title)
+        if self.asking is None and self.mode is None:
+            self.prompt.setText(self.status_text(frame))
+
+    def status_text(self, frame: Frame) -> str:
+        """What the status line says of the frame shown when no one is giving orders: its turn, and that the battle
+        is over only once its last frame is shown (a replay's engine finishes long before its animation)."""
+        last = self.index == len(self.controller.frames) - 1
+        if last and self.controller.over and not self.engine_busy:
+            if self.controller.script is not None:
+                return f"turn {frame.turn}: the replay is over"
+            return f"turn {frame.turn}: the battle is over; Battle ▸ Play on continues it"
+        final = self.controller.frames[-1].turn
+        if self.controller.script is not None:
+            return f"replay, turn {frame.turn} of {final}"
+        if self.engine_busy:
+            return f"turn {frame.turn}: the battle is being played (turn {final} reached)"
+        return f"turn {frame.turn} of {final}"
+
+    def show_briefing(self) -> None:
+        """The briefing of the side viewing the battle (every side's when all is shown to a spectator)."""
+        humans = self.controller.choice.humans
+        side = self.viewer if humans or not self.show_all.isChecked() else None
+        self.briefing.show_briefing(self.controller.battle, side)
+        self.briefing_dock.show()
+        self.briefing_dock.raise_()
 
     def _fire_lines(self, frame, viewer) -> list:
         """The shots of the pulse that ended with `frame` that `viewer` may know of: (from, at, killed any)."""
@@ -283,8 +319,6 @@ class BattleWindow(OrdersInput, QMainWindow):
             self._start_orders()
         elif waiting is None and self.controller.over and self.report is None:
             self._show_report()
-        elif waiting is None:
-            self.prompt.setText("")
 
     def _uncover(self) -> None:
         self.stack.setCurrentWidget(self.map)
@@ -292,7 +326,7 @@ class BattleWindow(OrdersInput, QMainWindow):
         self._start_orders()
 
     def _set_covered(self, covered: bool) -> None:
-        for widget in (self.units, self.log, self.timeline):
+        for widget in (self.units, self.log, self.timeline, self.briefing):
             widget.setVisible(not covered)
 
     def _start_orders(self) -> None:
@@ -300,6 +334,8 @@ class BattleWindow(OrdersInput, QMainWindow):
             return  # (_arrived sets the side giving orders before they start)
         self.selected = set()
         self._enable_orders(True)
+        if len(self.controller.choice.humans) > 1:  # hot seat: the player now at the map reads their own
+            self.show_briefing()
         self._refresh()
         self.prompt.setText(
             f"{self.side_name(self.asking)} orders, turn {self.controller.battle.state.turn}: "
@@ -315,7 +351,6 @@ class BattleWindow(OrdersInput, QMainWindow):
         self.tabifyDockWidget(self.log_dock, self.report_dock)
         self.report_dock.show()
         self.report_dock.raise_()
-        self.prompt.setText("the battle is over: Battle ▸ Play on continues it")
 
     def play_on(self) -> None:
         """After the end, as the rules allow (8.4): more turns, or until the players end it."""

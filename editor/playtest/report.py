@@ -60,20 +60,27 @@ class BattleReport(QWidget):
         self.deciders.setMaximumHeight(self.deciders.sizeHintForRow(0) * 6 + 8 if self.deciders.count() else 0)
         self.deciders.itemClicked.connect(lambda item: self.unitChosen.emit(item.data(Qt.ItemDataRole.UserRole)))
         layout.addWidget(self.deciders)
+        self.plots, self.legends = [], []  # (pg.PlotItem, pg.LegendItem: what the tests measure)
         for title, values in (("Strength (men, guns, vehicles)", series.strength), ("Victory points", series.points)):
-            plot = pg.PlotWidget(title=title, background="w")
-            plot.addLegend(offset=(10, 10))
+            # the legend has a row of its own under the axes: inside them it covered the lines it names
+            canvas = pg.GraphicsLayoutWidget()
+            canvas.setBackground("w")
+            plot = canvas.addPlot(row=0, col=0, title=title)
+            legend = pg.LegendItem(colCount=len(sides))
+            canvas.addItem(legend, row=1, col=0)
             plot.setLabel("bottom", "turn")
             plot.getAxis("bottom").setTickSpacing(5, 1)
             for side in sides:
-                plot.plot(
+                curve = plot.plot(
                     series.turns,
                     values[side],
                     pen=pg.mkPen(side_colour(side), width=2),
                     symbol="o",
                     symbolSize=5,
                     symbolBrush=side_colour(side),
-                    name=battle.ruleset.side(side).name,
                 )
-            plot.setMinimumHeight(160)
-            layout.addWidget(plot, 1)
+                legend.addItem(curve, battle.ruleset.side(side).name)
+            self.plots.append(plot)
+            self.legends.append(legend)
+            canvas.setMinimumHeight(180)
+            layout.addWidget(canvas, 1)

@@ -79,3 +79,62 @@ def median(values: Iterable[float]) -> float | None:
     if len(xs) % 2:
         return xs[mid]
     return (xs[mid - 1] + xs[mid]) / 2  # an infinite upper middle value gives inf, as it should
+
+
+def newcombe(before: int, n_before: int, after: int, n_after: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Newcombe's hybrid score interval (his method 10, 1998) for the change of a share, after/n_after minus
+    before/n_before, built from the two Wilson intervals; it stays inside [-1, 1] and behaves at 0 and n."""
+    low_b, high_b = _wilson_known(before, n_before, confidence)
+    low_a, high_a = _wilson_known(after, n_after, confidence)
+    p_b, p_a = before / n_before, after / n_after
+    difference = p_a - p_b
+    return (
+        difference - math.sqrt((p_a - low_a) ** 2 + (high_b - p_b) ** 2),
+        difference + math.sqrt((high_a - p_a) ** 2 + (p_b - low_b) ** 2),
+    )
+
+
+def _wilson_known(successes: int, n: int, confidence: float) -> tuple[float, float]:
+    interval = wilson(successes, n, confidence)
+    if interval is None:
+        raise ValueError("a share of no games has no interval")
+    return interval
+
+
+def two_proportions_p(before: int, n_before: int, after: int, n_after: int) -> float:
+    """Two-sided p-value of the pooled two-proportion z test that both shares are equal (1.0 when the pooled share is
+    0 or 1: both runs saw the same thing every game, nothing can differ)."""
+    if n_before <= 0 or n_after <= 0:
+        raise ValueError("each run needs at least one game")
+    pooled = (before + after) / (n_before + n_after)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n_before + 1 / n_after))
+    if se == 0:
+        return 1.0
+    z = (after / n_after - before / n_before) / se
+    return 2 * (1 - NormalDist().cdf(abs(z)))
+
+
+@dataclass(frozen=True)
+class ShareChange:
+    """How a share (a result's games out of a run's games) changed from one run to the next: the difference, its
+    Newcombe interval, the z test's p-value, and whether it is significant at the interval's level (p < 1 -
+    confidence)."""
+
+    before: float
+    after: float
+    difference: float
+    low: float
+    high: float
+    p_value: float
+    confidence: float = 0.95
+
+    @property
+    def significant(self) -> bool:
+        return self.p_value < 1 - self.confidence
+
+
+def share_change(before: int, n_before: int, after: int, n_after: int, confidence: float = 0.95) -> ShareChange:
+    low, high = newcombe(before, n_before, after, n_after, confidence)
+    p_before, p_after = before / n_before, after / n_after
+    p_value = two_proportions_p(before, n_before, after, n_after)
+    return ShareChange(p_before, p_after, p_after - p_before, low, high, p_value, confidence)
