@@ -288,3 +288,33 @@ def test_without_the_gis_extra_the_message_names_it(inputs, tmp_path, capsys, mo
     monkeypatch.setitem(sys.modules, "osmium", None)  # as if it were not installed: importing it raises
     err = fails(capsys, *base(inputs, tmp_path))
     assert "tacforge[gis]" in err and "osmium is not installed" in err
+
+
+def _river_and_road(river_columns: range, road_row: int = 6, size: int = 12):
+    """Types of a small map: a river down `river_columns`, and the squares of a road along `road_row`."""
+    types = np.full((size, size), TYPES.index("clear"), np.uint8)
+    types[:, river_columns.start : river_columns.stop] = RIVER
+    roads = np.zeros((size, size), bool)
+    roads[road_row, :] = True
+    return types, roads
+
+
+@pytest.mark.parametrize("width", [1, 2, 3])
+def test_a_road_across_a_river_up_to_three_squares_wide_is_one_bridge(width):
+    from tacforge.engine.mapping.real_ground import _cross
+
+    types, roads = _river_and_road(range(5, 5 + width))
+    _cross(types, roads, np.zeros_like(roads))
+    assert [TYPES[t] for t in types[6, 4 : 6 + width]] == ["road", *["bridge"] * width, "road"]
+    assert crossing_problems(types) == [] and (types[5, 5 : 5 + width] == RIVER).all()
+
+
+def test_a_wider_water_is_left_for_the_designer_and_a_ford_stays_a_ford():
+    from tacforge.engine.mapping.real_ground import _cross
+
+    types, roads = _river_and_road(range(3, 7))  # four squares: 730 m of water
+    _cross(types, roads, np.zeros_like(roads))
+    assert not np.isin(types, (BRIDGE,)).any()
+    types, roads = _river_and_road(range(5, 7))
+    _cross(types, roads, roads)  # the road's tags say ford
+    assert [TYPES[t] for t in types[6, 4:8]] == ["road", "ford", "ford", "road"] and crossing_problems(types) == []

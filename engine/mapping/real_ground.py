@@ -264,24 +264,57 @@ def _claim(types: np.ndarray, priority: np.ndarray, mask: np.ndarray, kind: int,
 
 
 def _cross(types: np.ndarray, roads: np.ndarray, fords: np.ndarray) -> None:
-    """Bridges and fords: a water square a road passes through, where the river runs straight across the road's
-    way (water on two opposite sides, land on the other two): the land on both sides becomes road."""
-    h, w = types.shape
+    """Bridges and fords: the water squares a road passes through where the river runs straight across the road's
+    way (water on both sides of each, land at both ends), up to MAX_CROSSING squares long (a wide river's bridge is
+    several bridge squares in a row); the land at both ends becomes road. A ford where the road's tags say so."""
     water = types == RIVER
     for y, x in np.argwhere(water & roads):
-        n = y == 0 or water[y - 1, x]
-        s = y == h - 1 or water[y + 1, x]
-        e = x == w - 1 or water[y, x + 1]
-        wst = x == 0 or water[y, x - 1]
-        if n and s and not e and not wst and 0 < x < w - 1:
-            ends = ((y, x - 1), (y, x + 1))
-        elif e and wst and not n and not s and 0 < y < h - 1:
-            ends = ((y - 1, x), (y + 1, x))
-        else:
-            continue  # a bend, a lake or a wide river: the road stops at the bank
-        types[y, x] = FORD if fords[y, x] else BRIDGE
-        for ey, ex in ends:
-            types[ey, ex] = ROAD
+        if types[y, x] != RIVER:
+            continue  # already part of a crossing found from its other end
+        for along in ((0, 1), (1, 0)):  # the road running east-west, then north-south
+            run = _crossing(water, roads, (int(y), int(x)), along)
+            if run is None:
+                continue
+            ford = any(fords[sy, sx] for sy, sx in run)
+            for sy, sx in run:
+                types[sy, sx] = FORD if ford else BRIDGE
+            (fy, fx), (ly, lx) = run[0], run[-1]
+            types[fy - along[0], fx - along[1]] = ROAD
+            types[ly + along[0], lx + along[1]] = ROAD
+            break
+
+
+MAX_CROSSING = 3  # squares (550 m): a wider water (an estuary, a lake) is for the designer to bridge
+
+
+def _crossing(water: np.ndarray, roads: np.ndarray, start: tuple[int, int], along: tuple[int, int]):
+    """The squares of road over water in a row through `start` in direction `along`, if they cross the river
+    straight: land (inside the map) at both ends, water or the map's edge on both sides of each square. Else
+    None: a bend, a lake, a road beside the river, or too wide."""
+    h, w = water.shape
+    dy, dx = along
+
+    def wet_road(y: int, x: int) -> bool:
+        return 0 <= y < h and 0 <= x < w and bool(water[y, x] and roads[y, x])
+
+    first = start
+    while wet_road(first[0] - dy, first[1] - dx):
+        first = (first[0] - dy, first[1] - dx)
+    run = [first]
+    while wet_road(run[-1][0] + dy, run[-1][1] + dx):
+        run.append((run[-1][0] + dy, run[-1][1] + dx))
+    if len(run) > MAX_CROSSING:
+        return None
+    for y, x in ((first[0] - dy, first[1] - dx), (run[-1][0] + dy, run[-1][1] + dx)):
+        if not (0 <= y < h and 0 <= x < w) or water[y, x]:
+            return None  # the road leaves the map on the water, or the water goes on past the road
+
+    def wet_side(y: int, x: int) -> bool:
+        return not (0 <= y < h and 0 <= x < w) or bool(water[y, x])
+
+    if all(wet_side(y - dx, x - dy) and wet_side(y + dx, x + dy) for y, x in run):
+        return run
+    return None
 
 
 # -- levels ----------------------------------------------------------------------------------------------------
