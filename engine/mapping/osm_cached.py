@@ -1,11 +1,11 @@
 """Reading an extract that says what area it covers (a PBF header's box, an export's <bounds>) without looking at
 its nodes one by one in Python (docs/real-ground.md).
 
-osmium keeps every node's location in its own cache (8 bytes a node, in C++) and drops the untagged nodes before
-Python sees them; Python sees the ways whose tags matter, and the place and building nodes. Each way's line comes out
-of osmium whole (as WKB) and shapely cuts the lines and areas to the map's box, all of them at once. The nodes of a
-regional extract cost the cache's memory and osmium's reading, never a Python object each: the time of a 60 x 60 map
-from an extract of tens of MB is seconds.
+osmium keeps every node's location in its own cache (in C++: 16 bytes a node of the file, 39 MB for the bench's 2.6
+million) and drops the untagged nodes before Python sees them; Python sees the ways whose tags matter, and the place
+and building nodes. Each way's line comes out of osmium whole (as WKB) and shapely cuts the lines and areas to the
+map's box, a batch at once. The nodes of a regional extract cost the cache's memory and osmium's reading, never a
+Python object each.
 
 A file that does not say its area is read node by node instead (osm_read.read_area), which measures what its nodes
 span."""

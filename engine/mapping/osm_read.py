@@ -2,7 +2,7 @@
 area, not by the file (docs/real-ground.md).
 
 A file that says what area it covers (a PBF header's box, an export's <bounds>: what Geofabrik and openstreetmap.org
-give) is read through osmium's location cache, its nodes never one by one in Python (osm_cached: 8 bytes of memory a
+give) is read through osmium's location cache, its nodes never one by one in Python (osm_cached: 16 bytes of memory a
 node of the file, and seconds for an extract of tens of MB). One that does not is read node by node, which measures
 the area its nodes span, in two passes:
 

@@ -1,7 +1,7 @@
 """Benchmark: `tacforge map import` of a 60 x 60 map (11 x 11 km) from a regional OpenStreetMap extract of some tens
 of MB (generated here: a 100 x 100 km countryside of roads every 500 m, a node every 20 m, rivers, woods, villages and
 buildings) plus one DEM tile (docs/architecture.md 8: a few seconds; memory grows with the area read, not with the
-extract).
+extract, apart from osmium's location cache of 16 bytes a node, which the first row reports).
 
 Each import runs in a fresh process, which reports its own time and peak resident memory; the same import from an
 extract holding only the map's own area shows what the size of the file adds to the memory."""
