@@ -63,7 +63,7 @@ class ProfileTab(DocumentTab):
         self.thresholds = [QDoubleSpinBox(), QDoubleSpinBox()]
         for i, box in enumerate(self.thresholds):
             box.setKeyboardTracking(False)
-            box.editingFinished.connect(lambda i=i: self.set_threshold(i, self.thresholds[i].value()))
+            box.editingFinished.connect(lambda i=i: self.set_threshold(i))
         self.min_rise = QDoubleSpinBox()
         self.min_rise.setRange(0.0, MAX_RISE)
         self.min_rise.setSuffix(" m")
@@ -157,7 +157,8 @@ class ProfileTab(DocumentTab):
         value = round(box.value(), box.decimals())
         return int(value) if float(value).is_integer() else value  # 60 m is written 60, not 60.0
 
-    def set_threshold(self, index: int, value: float) -> None:
+    def set_threshold(self, index: int) -> None:
+        """The threshold typed into box `index`, if the pair stays in order and in range (else said, and undone)."""
         elevation = self.document.model.elevation
         if elevation is None:
             return
