@@ -5,7 +5,7 @@ style kept) and valid by the schema. Also the terrain room's Add terrain type / 
 
 import pytest
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
-from PyQt6.QtCore import Qt
+from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtTest import QTest
 from PyQt6.QtWidgets import QApplication, QInputDialog, QLineEdit, QPushButton
 
@@ -164,6 +164,23 @@ def test_the_terrain_rooms_button_opens_the_packs_profile(window, shown):
     tab = window.current_tab()
     assert isinstance(tab, ProfileTab) and tab.document.path.name == "import_profile.yaml"
     assert tab.document.path.parent == terrain.document.path.parent
+
+
+def test_double_clicking_the_profile_in_the_pack_browser_opens_it(window, shown, pack_copy):
+    browser = window.browser
+    items = browser.findItems(
+        "OpenStreetMap and elevation rules", Qt.MatchFlag.MatchRecursive | Qt.MatchFlag.MatchExactly
+    )
+    item = next(i for i in items if i.parent().parent().text(0) == "westcopy")
+    item.parent().parent().setExpanded(True)
+    item.parent().setExpanded(True)
+    browser.scrollToItem(item)
+    rect = browser.visualItemRect(item)
+    position = QPoint(rect.left() + 8, rect.center().y())  # on the name, however wide the column
+    QTest.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=position)
+    QTest.mouseDClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=position)
+    tab = window.current_tab()
+    assert isinstance(tab, ProfileTab) and tab.document.path == (pack_copy / "import_profile.yaml").resolve()
 
 
 # -- the terrain room: new types and codes ---------------------------------------------------------------------------
