@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,56 @@ def shipped_map_ids() -> set[str]:
         for front in ("western", "eastern")
         for path in (REPO / "plugins" / front / f"tacforge_{front}" / "pack" / "maps").glob("*.yaml")
     }
+
+
+# The packs the repository ships. Tests edit copies of them (editor_fixtures.pack_copy, tmp_path); a test that writes
+# into one of these (a file saved, a map or pack created inside) fails, and what it added is taken out again so that
+# the tests after it see the packs as shipped.
+SHIPPED_PACKS = (REPO / "content", *sorted((REPO / "plugins").glob("*/tacforge_*/pack")))
+
+
+def _shipped_state() -> dict[str, int]:
+    """Every file and folder of the shipped packs -> its modification time (ns)."""
+    state: dict[str, int] = {}
+    folders = [str(root) for root in SHIPPED_PACKS]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if entry.name == "__pycache__":
+                    continue
+                state[entry.path] = entry.stat(follow_symlinks=False).st_mtime_ns
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+    return state
+
+
+@contextmanager
+def shipped_packs_guard() -> Iterator[None]:
+    """Fails (pytest.fail) if the block wrote into a shipped pack, after taking out what it added."""
+    before = _shipped_state()
+    yield
+    after = _shipped_state()
+    if after == before:
+        return
+    added = sorted(set(after) - set(before))
+    for path in reversed(added):  # (a folder after the files in it)
+        target = Path(path)
+        target.rmdir() if target.is_dir() else target.unlink()
+    # (a folder's own time changes with what is added to it or taken out: only files count as changed)
+    changed = sorted(p for p in set(after) & set(before) if after[p] != before[p] and not Path(p).is_dir())
+    removed = sorted(set(before) - set(after))
+    found = [(what, paths) for what, paths in (("added", added), ("changed", changed), ("removed", removed)) if paths]
+    if found:
+        pytest.fail(
+            "the test wrote into a pack the repository ships (edit a copy: editor_fixtures.pack_copy or tmp_path): "
+            + "; ".join(f"{what} {', '.join(paths)}" for what, paths in found)
+        )
+
+
+@pytest.fixture(autouse=True)
+def _shipped_packs_untouched():
+    with shipped_packs_guard():
+        yield
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -72,13 +72,20 @@ class Extract:
             [(x0 + 0.1, y0 + 0.1), (x1 + 0.9, y0 + 0.1), (x1 + 0.9, y1 + 0.9), (x0 + 0.1, y1 + 0.9)], tags, True
         )
 
-    def write(self, path: Path) -> Path:
+    def write(self, path: Path, boxed: bool = False) -> Path:
+        """The extract as .osm or .osm.pbf; `boxed`: saying in its header the area its nodes span, as a regional
+        extract does (the importer then reads it through osmium's location cache, osm_cached)."""
         import osmium
         from osmium.osm.mutable import Node, Relation, Way
 
         if path.exists():
             path.unlink()
-        writer = osmium.SimpleWriter(str(path))
+        header = osmium.io.Header()
+        if boxed:
+            lons, lats = [lon for _, lon, _, _ in self.nodes], [lat for _, _, lat, _ in self.nodes]
+            corners = osmium.osm.Location(min(lons), min(lats)), osmium.osm.Location(max(lons), max(lats))
+            header.add_box(osmium.osm.Box(*corners))
+        writer = osmium.SimpleWriter(str(path), header=header)
         try:
             for ident, lon, lat, tags in self.nodes:
                 writer.add_node(Node(id=ident, location=(lon, lat), tags=tags, version=1))

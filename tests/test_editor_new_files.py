@@ -4,11 +4,12 @@ the user's packs folder offered, new packs remembered for the next launch. Dialo
 from pathlib import Path
 
 import pytest
+from conftest import shipped_packs_guard
 from editor_fixtures import WESTERN, menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from tacforge.editor.shell import new_files
-from tacforge.editor.shell.pack_places import remembered_packs, user_packs_folder
+from tacforge.editor.shell.pack_places import installed_pack_at, remembered_packs, user_packs_folder
 from tacforge.editor.shell.workspace import Workspace
 
 
@@ -99,3 +100,23 @@ def _recursive():
     from PyQt6.QtCore import Qt
 
     return Qt.MatchFlag.MatchRecursive | Qt.MatchFlag.MatchExactly
+
+
+def test_an_installed_pack_named_as_a_pack_path_is_still_installed(tmp_path, monkeypatch):
+    """The shipped western pack found through a path (--pack-path, TACFORGE_PACK_PATH, a folder the editor
+    remembers) as well as its plugin's entry point is still installed: the editor never writes into it unasked."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("TACFORGE_PACK_PATH", str(WESTERN))
+    workspace = Workspace([WESTERN])
+    western = workspace.packset.packs["western"]
+    assert western.location.folder == WESTERN.resolve() and western.location.installed
+    assert installed_pack_at(workspace.packset, WESTERN / "maps") is western
+
+
+def test_the_guard_fails_a_test_that_writes_into_a_shipped_pack_and_takes_it_out():
+    stray = WESTERN / "maps" / "inside"
+    with pytest.raises(pytest.fail.Exception, match=r"wrote into a pack the repository ships.*added .*maps/inside"):
+        with shipped_packs_guard():
+            stray.mkdir()
+            (stray / "pack.yaml").write_text("id: inside\n")
+    assert not stray.exists()

@@ -31,6 +31,8 @@ def inputs(tmp_path_factory):
     return {
         "xml": extract.write(folder / "ground.osm"),
         "pbf": extract.write(folder / "ground.osm.pbf"),
+        "pbf_boxed": extract.write(folder / "boxed.osm.pbf", boxed=True),
+        "xml_boxed": extract.write(folder / "boxed.osm", boxed=True),
         "dem": ground.write_dem(folder / "ground.tif"),
         "dem_wgs84": ground.write_dem(folder / "ground_wgs84.tif", crs="EPSG:4326", pixel=0.0004),
         "folder": folder,
@@ -119,6 +121,33 @@ def test_xml_and_pbf_make_the_same_map(inputs, tmp_path):
     assert xml.replace("ground.osm", "ground.osm.pbf") == pbf
 
 
+@pytest.mark.parametrize("osm", ["pbf_boxed", "xml_boxed"])
+@pytest.mark.parametrize("rotation", ["0", "90"])
+def test_an_extract_that_says_its_area_is_read_through_the_cache_to_the_same_map(inputs, tmp_path, osm, rotation):
+    """A file whose header gives its area is read through osmium's location cache (osm_cached), its nodes never one
+    by one in Python; the map is the one the node-by-node reading makes."""
+    one_by_one = imported(inputs, tmp_path, "--rotation", rotation, osm="pbf").read_text(encoding="utf-8")
+    cached = imported(inputs, tmp_path, "--rotation", rotation, osm=osm).read_text(encoding="utf-8")
+    assert cached == one_by_one.replace("ground.osm.pbf", inputs[osm].name)
+
+
+def test_the_cached_reading_keeps_the_area_and_no_node_count(inputs):
+    from tacforge.engine.mapping.osm_read import read_area
+
+    bounds = ground.NORTH_UP.bounds(margin=2)
+    keys, places = frozenset({"highway", "waterway", "landuse", "natural", "building"}), ("village",)
+    cached, counted = (
+        read_area(inputs["pbf_boxed"], bounds, keys, places),
+        read_area(inputs["pbf"], bounds, keys, places),
+    )
+    assert cached.nodes_in_file is None and cached.cache_bytes > 0 and counted.nodes_in_file > 0
+    assert cached.covered == pytest.approx(counted.covered, abs=1e-6)
+    assert [p.name for p in cached.places] == [p.name for p in counted.places] == ["Foy"]
+    assert sorted(str(sorted(f.tags.items())) for f in cached.features) == sorted(
+        str(sorted(f.tags.items())) for f in counted.features
+    )
+
+
 @pytest.mark.parametrize("front", ["western", "eastern"])
 def test_the_map_validates_under_both_rulesets(inputs, tmp_path, front):
     types, levels, _ = layers(imported(inputs, tmp_path, pack=front), front)
@@ -202,10 +231,12 @@ def test_a_file_that_is_not_a_geotiff(inputs, tmp_path, capsys):
     assert not (tmp_path / "out.yaml").exists()
 
 
-def test_an_extract_that_covers_part_of_the_map_says_how_much_is_missing(inputs, tmp_path, capsys):
+@pytest.mark.parametrize("osm", ["xml", "pbf_boxed"])
+def test_an_extract_that_covers_part_of_the_map_says_how_much_is_missing(inputs, tmp_path, capsys, osm):
     east = ground.NORTH_UP.lat_lon_of(ground.WIDTH + ground.MARGIN - 10, 15)  # the map's east quarter is off it
-    err = fails(capsys, *base(inputs, tmp_path, **{"--centre": f"{east[0]},{east[1]}", "--dem": None}))
-    assert "covers only" in err and "% missing" in err and "ground.osm" in err
+    args = {"--centre": f"{east[0]},{east[1]}", "--dem": None, "--osm": str(inputs[osm])}
+    err = fails(capsys, *base(inputs, tmp_path, **args))
+    assert "covers only" in err and "% missing" in err and inputs[osm].name in err
 
 
 def test_a_centre_outside_the_dem(inputs, tmp_path, capsys):
@@ -257,3 +288,33 @@ def test_without_the_gis_extra_the_message_names_it(inputs, tmp_path, capsys, mo
     monkeypatch.setitem(sys.modules, "osmium", None)  # as if it were not installed: importing it raises
     err = fails(capsys, *base(inputs, tmp_path))
     assert "tacforge[gis]" in err and "osmium is not installed" in err
+
+
+def _river_and_road(river_columns: range, road_row: int = 6, size: int = 12):
+    """Types of a small map: a river down `river_columns`, and the squares of a road along `road_row`."""
+    types = np.full((size, size), TYPES.index("clear"), np.uint8)
+    types[:, river_columns.start : river_columns.stop] = RIVER
+    roads = np.zeros((size, size), bool)
+    roads[road_row, :] = True
+    return types, roads
+
+
+@pytest.mark.parametrize("width", [1, 2, 3])
+def test_a_road_across_a_river_up_to_three_squares_wide_is_one_bridge(width):
+    from tacforge.engine.mapping.real_ground import _cross
+
+    types, roads = _river_and_road(range(5, 5 + width))
+    _cross(types, roads, np.zeros_like(roads))
+    assert [TYPES[t] for t in types[6, 4 : 6 + width]] == ["road", *["bridge"] * width, "road"]
+    assert crossing_problems(types) == [] and (types[5, 5 : 5 + width] == RIVER).all()
+
+
+def test_a_wider_water_is_left_for_the_designer_and_a_ford_stays_a_ford():
+    from tacforge.engine.mapping.real_ground import _cross
+
+    types, roads = _river_and_road(range(3, 7))  # four squares: 730 m of water
+    _cross(types, roads, np.zeros_like(roads))
+    assert not np.isin(types, (BRIDGE,)).any()
+    types, roads = _river_and_road(range(5, 7))
+    _cross(types, roads, roads)  # the road's tags say ford
+    assert [TYPES[t] for t in types[6, 4:8]] == ["road", "ford", "ford", "road"] and crossing_problems(types) == []

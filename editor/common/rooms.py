@@ -27,11 +27,13 @@ DOCK_AREAS = {
 class DocumentTab(QWidget):
     """A tab of the main window showing one document (and perhaps others it needs, as a scenario its map).
     The shell reads `document`, `documents()`, `history`, `title()` and `view` (a map view, or None), calls
-    `jump_to(issue)`, and listens to `edited(document)` (a document changed: revalidate, retitle) and
-    `hovered(text)` (status bar). Tool calls (`set_tool`, `set_tool_options`) reach only tabs with a map."""
+    `jump_to(issue)`, and listens to `edited(document)` (a document changed: revalidate, retitle),
+    `hovered(text)` (status bar) and `openRequested(path)` (open another pack file, as the terrain room its pack's
+    import profile). Tool calls (`set_tool`, `set_tool_options`) reach only tabs with a map."""
 
     hovered = pyqtSignal(str)
     edited = pyqtSignal(object)
+    openRequested = pyqtSignal(object)  # a pack file (Path) the tab asks the shell to open in its own tab
     view: QWidget | None = None  # the map room's tab shows a map view (map/view.py MapView)
 
     def __init__(self, document, workspace, parent=None):

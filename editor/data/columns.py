@@ -4,6 +4,7 @@ what a typed or chosen value becomes; and the parsing and writing of cell text t
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -15,7 +16,7 @@ class Column:
 
     title: str
     path: tuple[str | int, ...]  # keys, and positions in a list (a period's command delays: side, position)
-    kind: str  # text | symbol | bool | choice | int | date | colour (colour: derived, read-only)
+    kind: str  # text | symbol | bool | choice | int | date | tags | colour (colour: derived, read-only)
     minimum: int | None = None
     maximum: int | None = None
     options: tuple[str, ...] = ()
@@ -64,6 +65,32 @@ def span(title: str, text: str) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
+def tags_text(match: Mapping[str, Sequence[str]]) -> str:
+    """OpenStreetMap tags to match as a cell shows them: `highway=primary,secondary; natural=wood`."""
+    return "; ".join(f"{key}={','.join(values)}" for key, values in match.items())
+
+
+def parse_tags(title: str, text: str) -> dict[str, list[str]]:
+    """`key=value,value; key=*` as the mapping an import profile's `match` holds (a key given twice gets both
+    lists); ValueError saying how to write it."""
+    match: dict[str, list[str]] = {}
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        key, equals, values = (s.strip() for s in part.partition("="))
+        listed = [v.strip() for v in values.split(",") if v.strip()]
+        if not equals or not key or not listed or any(c.isspace() or c == "=" for c in key + "".join(listed)):
+            raise ValueError(
+                f"{title}: '{part}' is not key=value; write tags as key=value,value; key=* (e.g. highway=primary; "
+                "natural=wood)"
+            )
+        match.setdefault(key, [])
+        match[key] += [v for v in listed if v not in match[key]]
+    if not match:
+        raise ValueError(f"{title} must name at least one tag, e.g. landuse=forest")
+    return match
+
+
 def cell_text(value: Any) -> str:
     """How a value reads in a cell and in a CSV file: true/false, a span 'first-last', the text of anything else
     ('' for none)."""
@@ -95,6 +122,8 @@ def parse_cell(column: Column, value: Any) -> Any:
         except ValueError:
             raise ValueError(f"{column.title} must be a date such as 1944-06-30, not '{text}'") from None
         return text  # periods.yaml writes dates as text (YAML 1.2)
+    if column.kind == "tags":
+        return parse_tags(column.title, text)
     if column.kind == "symbol":
         if len(text) != 1 or not ("!" <= text <= "~"):
             raise ValueError(f"{column.title} is one printable character (no space)")

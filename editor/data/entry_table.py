@@ -8,12 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PyQt6.QtCore import QAbstractTableModel, QModelIndex, Qt, pyqtSignal
+from PyQt6.QtCore import QAbstractTableModel, QModelIndex, QSize, Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QIcon
-from PyQt6.QtWidgets import QComboBox, QStyledItemDelegate
+from PyQt6.QtWidgets import QAbstractItemView, QComboBox, QStyledItemDelegate, QTableView
 
 from ..common.checked_edit import CheckedLineEdit, refuses_commit
-from .columns import Column, parse_cell
+from ..common.tiles import ICON
+from ..qt_present import present
+from .columns import Column, parse_cell, tags_text
 
 NONE_TEXT = "—"  # shown for a null value (a class that cannot enter)
 UNREADABLE = "(see Issues)"  # the first cell of an entry that does not decode
@@ -75,6 +77,8 @@ class EntryTableModel(QAbstractTableModel):
         if entry is None:
             return UNREADABLE if role == Role.DisplayRole and index.column() == 0 else None
         value = self.value_of(entry, column)
+        if role in (Role.DisplayRole, Role.EditRole) and column.kind == "tags":
+            return tags_text(value)  # edited as the text it shows, parsed back by parse_cell
         if role == Role.DisplayRole and column.kind not in ("bool", "colour"):
             return NONE_TEXT if value is None else str(value)
         if role == Role.EditRole:
@@ -144,3 +148,25 @@ class BoundedDelegate(QStyledItemDelegate):
 
     def setModelData(self, editor, model, index):
         model.setData(index, editor.currentText() if isinstance(editor, QComboBox) else editor.text())
+
+
+def entry_table_view(model: EntryTableModel) -> QTableView:
+    """A table view of `model` as the data rooms show one: whole rows selected one at a time, editors bounded by
+    the schema, rows tall enough for a terrain tile."""
+    view = QTableView()
+    view.setModel(model)
+    view.setItemDelegate(BoundedDelegate(model, view))
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setAlternatingRowColors(True)
+    view.setIconSize(QSize(ICON, ICON))
+    rows = present(view.verticalHeader())
+    rows.setVisible(False)
+    rows.setDefaultSectionSize(ICON + 4)
+    present(view.horizontalHeader()).setStretchLastSection(True)
+    return view
+
+
+def selected_row(view: QTableView) -> int | None:
+    rows = present(view.selectionModel()).selectedRows()  # (a view with a model has a selection model)
+    return rows[0].row() if rows else None

@@ -4,16 +4,15 @@ step of the document; the shell's terrain palette follows the edits through terr
 
 from __future__ import annotations
 
-from PyQt6.QtCore import QSize, Qt
+from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QColor, QIcon, QPixmap
 from PyQt6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QMessageBox,
     QPushButton,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -22,38 +21,28 @@ from ..common.rooms import DocumentTab
 from ..common.terrain_look import CodeInfo
 from ..common.tiles import ICON, TileAtlas, tile_icon
 from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
-from ..qt_present import present
-from .entry_table import BoundedDelegate, EntryTableModel
+from ..document.models import schema_view
+from .entry_table import EntryTableModel, entry_table_view, selected_row
 from .terrain_table import (
     CODES_KEY,
     TYPES_KEY,
     code_columns,
     code_value,
     codes_of_type,
+    free_code,
+    free_glyph,
     maps_seeing,
     maps_using,
+    new_code_problem,
+    new_type_problem,
     type_columns,
+    type_ids_seen,
     type_value,
     used_in_text,
     with_terrain,
 )
 
 REDRAWN_ON = (ValueChanged, RowsInserted, RowsRemoved, Reloaded)
-
-
-def _table(model: EntryTableModel) -> QTableView:
-    view = QTableView()
-    view.setModel(model)
-    view.setItemDelegate(BoundedDelegate(model, view))
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setAlternatingRowColors(True)
-    view.setIconSize(QSize(ICON, ICON))
-    rows = present(view.verticalHeader())
-    rows.setVisible(False)
-    rows.setDefaultSectionSize(ICON + 4)
-    present(view.horizontalHeader()).setStretchLastSection(True)
-    return view
 
 
 class TerrainTab(DocumentTab):
@@ -65,29 +54,43 @@ class TerrainTab(DocumentTab):
         self.codes_model = EntryTableModel(
             document, CODES_KEY, [], code_value, lambda c: f"code {c.code}", self._code_decoration
         )
-        self.types_view, self.codes_view = _table(self.types_model), _table(self.codes_model)
+        self.types_view, self.codes_view = entry_table_view(self.types_model), entry_table_view(self.codes_model)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        delete_type = QPushButton("Delete terrain type…")
-        delete_code = QPushButton("Delete terrain code…")
-        delete_type.clicked.connect(self.delete_selected_type)
-        delete_code.clicked.connect(self.delete_selected_code)
         split = QSplitter(Qt.Orientation.Vertical)
-        for title, view, button in (
-            ("Terrain types", self.types_view, delete_type),
-            ("Terrain codes, drawn as the map draws them", self.codes_view, delete_code),
+        for title, view, actions in (
+            (
+                "Terrain types",
+                self.types_view,
+                (("Add terrain type…", self.add_type_asked), ("Delete terrain type…", self.delete_selected_type)),
+            ),
+            (
+                "Terrain codes, drawn as the map draws them",
+                self.codes_view,
+                (("Add terrain code…", self.add_code_asked), ("Delete terrain code…", self.delete_selected_code)),
+            ),
         ):
             box = QWidget()
             layout = QVBoxLayout(box)
             layout.setContentsMargins(0, 0, 0, 0)
             row = QHBoxLayout()
             row.addWidget(QLabel(f"<b>{title}</b>"), 1)
-            row.addWidget(button)
+            for text, slot in actions:
+                button = QPushButton(text)
+                button.clicked.connect(slot)
+                row.addWidget(button)
             layout.addLayout(row)
             layout.addWidget(view)
             split.addWidget(box)
         split.setStretchFactor(1, 2)
+        profile = QPushButton("Import profile…")
+        profile.setToolTip("the pack's rules for maps made from OpenStreetMap and elevation data (real ground)")
+        profile.clicked.connect(self.open_import_profile)
+        top = QHBoxLayout()
+        top.addStretch(1)
+        top.addWidget(profile)
         layout = QVBoxLayout(self)
+        layout.addLayout(top)
         layout.addWidget(split, 1)
         layout.addWidget(self.status)
         for model in (self.types_model, self.codes_model):
@@ -136,17 +139,13 @@ class TerrainTab(DocumentTab):
             view.selectRow(path[1])
 
     # -- deleting -------------------------------------------------------------------------------------------------
-    def _selected_row(self, view: QTableView) -> int | None:
-        rows = present(view.selectionModel()).selectedRows()  # (a view with a model has a selection model)
-        return rows[0].row() if rows else None
-
     def delete_selected_code(self) -> None:
-        row = self._selected_row(self.codes_view)
+        row = selected_row(self.codes_view)
         if row is not None:
             self.delete_code(row)
 
     def delete_selected_type(self) -> None:
-        row = self._selected_row(self.types_view)
+        row = selected_row(self.types_view)
         if row is not None:
             self.delete_type(row)
 
@@ -177,6 +176,80 @@ class TerrainTab(DocumentTab):
                 return False
         self.document.remove_rows((TYPES_KEY,), row, 1, f"Delete terrain type {ttype.name if ttype else row}")
         return True
+
+    # -- adding ---------------------------------------------------------------------------------------------------
+    def add_type_asked(self) -> None:
+        type_id, ok = QInputDialog.getText(self, "Add terrain type", "Id of the new type (e.g. bocage):")
+        if ok and type_id.strip():
+            self.add_type(type_id.strip())
+
+    def add_type(self, type_id: str) -> bool:
+        """A new terrain type below the selected one, with its cover, line of sight and movement costs (one undo
+        step); the designer then sets them. Refused with the reason in the status line if the id is taken or the
+        schema refuses it."""
+        tables = self.document.model
+        at = selected_row(self.types_view)
+        first = len(tables.terrain_types) if at is None else at + 1
+        name = type_id.replace("_", " ").replace("-", " ").capitalize()
+        if tables.terrain_types:
+            row = self.document.row_copy((TYPES_KEY,), first - 1, id=type_id, name=name)
+            row.pop("description", None)  # the type copied from describes itself, not the new one
+        else:
+            row = {"id": type_id, "name": name, "cover": False, "los": "open", "movement": {}}
+        problem = new_type_problem(tables, self.document.content, type_id, schema_view(row))
+        if problem:
+            self.status.setText(f"Cannot add terrain type '{type_id}': {problem}.")
+            return False
+        self.document.insert_rows((TYPES_KEY,), first, [row], f"Add terrain type {type_id}")
+        self.types_view.selectRow(first)
+        return True
+
+    def add_code_asked(self) -> None:
+        types = type_ids_seen(self.document.model, self.document.content)
+        at = selected_row(self.types_view)
+        chosen = self.document.model.terrain_types[at] if at is not None else None
+        current = types.index(chosen.id.split(":")[-1]) if chosen is not None else 0
+        type_id, ok = QInputDialog.getItem(
+            self, "Add terrain code", "Terrain type of the new code:", types, current, False
+        )
+        if ok:
+            self.add_code(type_id)
+
+    def add_code(self, type_id: str) -> bool:
+        """A new terrain code of `type_id` at the end of the codes: the first free code and symbol, level 1 (one
+        undo step; level, variant and symbol are then edited in the table). It shows in the map room's palette at
+        once."""
+        tables, content = self.document.model, self.document.content
+        values = {
+            "code": free_code(tables, content),
+            "type": type_id,
+            "level": 1,
+            "variant": 1,
+            "glyph": free_glyph(tables, content),
+        }
+        problem = new_code_problem(tables, content, values)
+        if problem:
+            self.status.setText(f"Cannot add a terrain code: {problem}.")
+            return False
+        first = len(tables.terrain_codes)
+        row = self.document.row_like((CODES_KEY,), first - 1, values) if first else values
+        self.document.insert_rows((CODES_KEY,), first, [row], f"Add terrain code {values['code']}")
+        self.codes_view.selectRow(first)
+        return True
+
+    def open_import_profile(self) -> None:
+        """Open the pack's import profile in its own tab (the profile room), if the pack has one."""
+        folder = self.document.pack_folder
+        path = (
+            self.workspace.pack_file(self.document.content.pack_id, "import_profile") if self.document.content else None
+        )
+        if path is None:
+            self.status.setText(
+                f"This pack has no import profile; copy one from another pack into {folder} as import_profile.yaml "
+                "(docs/real-ground.md)."
+            )
+            return
+        self.openRequested.emit(path)
 
     def _maps(self):
         pack_id = self.document.content.pack_id if self.document.content is not None else None

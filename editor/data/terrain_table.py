@@ -12,10 +12,12 @@ import numpy as np
 
 from tacforge.engine.model import Map, TerrainCode, TerrainType
 
-from ..common.schema_bounds import ANY, choices, nullable, whole_bounds
+from ..common.schema_bounds import ANY, choices, nullable, whole_bound, whole_bounds
+from ..document.models import row_validator
 from .columns import Column
 
 TYPES_KEY, CODES_KEY = "terrain_types", "terrain_codes"
+HIGHEST_CODE = whole_bound("terrain", CODES_KEY, ANY, "code", upper=True)
 
 
 def type_columns(mobility_ids: Iterable[str]) -> list[Column]:
@@ -133,3 +135,66 @@ def maps_seeing(packset, pack_id: str) -> list[Map]:
         if pack_id in packset.requirements(pid):
             maps.update((m.id, m) for m in pack.docs.maps)
     return list(maps.values())
+
+
+# -- adding -------------------------------------------------------------------------------------------------------
+def new_type_problem(tables, content, type_id: str, row: dict) -> str:
+    """What is wrong with adding the terrain type `row` under `type_id` ('' when nothing): an id this file or the
+    packs it sees already has, or a value the terrain schema refuses."""
+    taken = {t.id.split(":")[-1] for t in tables.terrain_types if t is not None}
+    taken |= {t.split(":")[-1] for t in (content.terrain_types if content is not None else ())}
+    if type_id in taken:
+        return f"there is already a terrain type '{type_id}'; choose another id"
+    return schema_problem(TYPES_KEY, row)
+
+
+def new_code_problem(tables, content, row: dict) -> str:
+    """What is wrong with adding the terrain code `row` ('' when nothing): a code or symbol in use, a type that
+    does not exist, a value the terrain schema refuses."""
+    if row["code"] in used_codes(tables, content):
+        return f"terrain code {row['code']} exists already; the first free one is {free_code(tables, content)}"
+    if row["type"] not in type_ids_seen(tables, content):
+        return f"there is no terrain type '{row['type']}'; add it first"
+    if row["glyph"] in used_glyphs(tables, content):
+        return f"the symbol '{row['glyph']}' stands for another code already"
+    return schema_problem(CODES_KEY, row)
+
+
+def schema_problem(key: str, row: dict) -> str:
+    """The terrain schema's first complaint about one new entry of the list `key` ('' when it has none)."""
+    error = next(iter(sorted(row_validator("terrain", key).iter_errors(row), key=str)), None)
+    if error is None:
+        return ""
+    where = ".".join(str(p) for p in error.absolute_path)
+    return f"{where + ': ' if where else ''}{error.message}"
+
+
+def type_ids_seen(tables, content) -> list[str]:
+    """The bare ids of the terrain types this file has or sees, sorted."""
+    ids = {t.id.split(":")[-1] for t in tables.terrain_types if t is not None}
+    ids |= {t.split(":")[-1] for t in (content.terrain_types if content is not None else ())}
+    return sorted(ids)
+
+
+def used_codes(tables, content) -> set[int]:
+    codes = {c.code for c in tables.terrain_codes if c is not None}
+    return codes | set(content.terrain_codes if content is not None else ())
+
+
+def used_glyphs(tables, content) -> set[str]:
+    rows = [c for c in tables.terrain_codes if c is not None]
+    rows += list(content.terrain_codes.values()) if content is not None else []
+    return {c.glyph for c in rows if c.glyph}
+
+
+def free_code(tables, content) -> int:
+    """The lowest terrain code that neither this file nor the packs it sees use."""
+    used = used_codes(tables, content)
+    return next(code for code in range(HIGHEST_CODE + 1) if code not in used)
+
+
+def free_glyph(tables, content) -> str:
+    """A map-row symbol no code uses yet: a letter first, then any printable character."""
+    used = used_glyphs(tables, content)
+    printable = [chr(c) for c in range(ord("!"), ord("~") + 1)]
+    return next(g for g in sorted(printable, key=lambda g: (not g.isalpha(), g)) if g not in used)

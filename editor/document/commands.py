@@ -6,6 +6,7 @@ re-derive its typed model, and so emits one typed event.
 
 from __future__ import annotations
 
+import copy
 from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from PyQt6.QtGui import QUndoCommand, QUndoStack
+from ruamel.yaml.comments import CommentedBase, CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString, SingleQuotedScalarString
 
 from tacforge.engine.issues import JsonPath
@@ -50,8 +52,20 @@ class EditedDocument(Protocol):
     def replace_data(self, data) -> None: ...
 
 
-def styled(old, new):
-    """Keep the quoting style of the value a new one replaces (a folded text is folded as wide as the old one)."""
+def styled(old, new, comments: bool = True):
+    """Keep the quoting style of the value a new one replaces (a folded text is folded as wide as the old one), and
+    the flow or block style and comments of a list or mapping replaced whole (a profile rule's `match: {highway:
+    [primary]}` stays on one line): each value inside keeps the style of the old value under the same key, or of the
+    old item equal to it. `comments=False` leaves the old node's comments out (a new row written like another)."""
+    if isinstance(new, CommentedBase):
+        return new  # a round-trip node brings its own style
+    if isinstance(new, dict) and isinstance(old, CommentedMap):
+        sample = next(iter(old.values()), None)  # a new key's value is written as the first old one was
+        node = CommentedMap((k, styled(old.get(k, sample), v, comments)) for k, v in new.items())
+        return _restyled(old, node, comments)
+    if isinstance(new, list) and isinstance(old, CommentedSeq):
+        items = CommentedSeq(styled(next((o for o in old if o == v), None), v, comments) for v in new)
+        return _restyled(old, items, comments)
     if isinstance(new, str):
         if isinstance(old, SingleQuotedScalarString):
             return SingleQuotedScalarString(new)
@@ -60,6 +74,16 @@ def styled(old, new):
         if isinstance(old, FoldedScalarString) and getattr(old, "fold_pos", None):
             return _folded(new, _widest_line(old))  # (one written on one line stays on one line)
     return new
+
+
+def _restyled(old: CommentedBase, node: CommentedBase, comments: bool) -> CommentedBase:
+    """`node` with the flow style and the comments of `old` (the comments copied, so that undo's `old` keeps its
+    own)."""
+    node.fa.set_flow_style() if old.fa.flow_style() else node.fa.set_block_style()
+    if comments and (old.ca.comment is not None or old.ca.end):
+        node.ca.comment = copy.deepcopy(old.ca.comment)
+        node.ca.end = copy.deepcopy(old.ca.end)
+    return node
 
 
 def _widest_line(folded: FoldedScalarString) -> int:

@@ -168,6 +168,11 @@ class Document(QObject):
             row[key] = styled(row.get(key), value)
         return row
 
+    def row_like(self, table: JsonPath, index: int, values: dict):
+        """A new row for `insert_rows` holding `values` only, written as row `index` of `table` is (flow or block,
+        each key's quoting), without its comments."""
+        return styled(self.value(*table, index), values, comments=False)
+
     # -- editing ----------------------------------------------------------------------------------------------------
     def set_value(self, path: JsonPath, value, text: str) -> None:
         """Change one value through the undo stack (MISSING removes the key)."""

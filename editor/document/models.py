@@ -19,6 +19,8 @@ from typing import Any, Protocol
 
 from tacforge.engine.issues import JsonPath
 from tacforge.engine.model import (
+    ElevationRule,
+    FeatureRule,
     FormationTemplate,
     MobilityClass,
     Period,
@@ -76,6 +78,15 @@ class TerrainTables:
 @dataclass(frozen=True)
 class FormationTable:
     formations: tuple[FormationTemplate | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class ImportProfileModel:
+    """A pack's import profile as the profile room shows it: its rules, one per row of `features` (None while a
+    row does not pass the schema), and its elevation thresholds (None while they do not)."""
+
+    features: tuple[FeatureRule | None, ...] = ()
+    elevation: ElevationRule | None = None
 
 
 # -- whole-file kinds ---------------------------------------------------------------------------------------------
@@ -215,6 +226,19 @@ def _manifest(data, context: DecodeContext, known_valid: bool = False) -> Manife
     return ManifestModel(manifest_from_data(data, context.file.parent, context.file)[0])
 
 
+def _import_profile(data, context: DecodeContext, known_valid: bool = False) -> ImportProfileModel:
+    """Row by row, as the tables of the other kinds: the loader refuses a profile with any schema error whole, the
+    editor shows what decodes so that the designer can mend the rest."""
+    doc = data if isinstance(data, dict) else {}
+    skip = set() if known_valid else skip_set(_validate("import_profile", data, context))
+    features = tuple(
+        None if ("features", i) in skip else PROFILE_ROWS["features"](row, context.source(), context.namespace)
+        for i, row in enumerate(_list(doc.get("features")))
+    )
+    elevation = None if ("elevation",) in skip or "elevation" not in doc else decode.elevation_rule(doc["elevation"])
+    return ImportProfileModel(features, elevation)
+
+
 # Per kind (the schema kind of engine/packs/manifest.py FILE_KINDS, and "pack" for pack.yaml). Maps are edited
 # through their own grid model (grid/model.py MapModel), which the map document keeps.
 WEAPON_ROWS = {"weapons": decode.weapon}
@@ -225,12 +249,14 @@ TERRAIN_ROWS = {
     "terrain_codes": lambda r, s, _ns: decode.terrain_code(r, s),
 }
 FORMATION_ROWS = {"formations": decode.formation_template}
+PROFILE_ROWS = {"features": lambda r, _s, _ns: decode.feature_rule(r)}
 KINDS: Mapping[str, ModelKind] = MappingProxyType(
     {
         "weapons": ModelKind(_rows("weapons", WeaponTable, WEAPON_ROWS), WEAPON_ROWS),
         "periods": ModelKind(_rows("periods", PeriodTable, PERIOD_ROWS), PERIOD_ROWS),
         "terrain": ModelKind(_rows("terrain", TerrainTables, TERRAIN_ROWS), TERRAIN_ROWS),
         "formations": ModelKind(_rows("formations", FormationTable, FORMATION_ROWS), FORMATION_ROWS),
+        "import_profile": ModelKind(_import_profile, PROFILE_ROWS),
         "rules": ModelKind(_rules),
         "scenario": ModelKind(_scenario),
         "pack": ModelKind(_manifest),

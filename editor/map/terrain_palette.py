@@ -28,6 +28,9 @@ from ..grid.model import GROUND
 from .tools.paint import PAINTABLE
 
 SKIPPED = ("entrenchment",)  # scenario overlays, not painted terrain
+# The map's grid paints the built-in kinds of ground (engine.mapping.autotile TYPES) and works out their codes; a
+# type a pack adds in the terrain room has its codes listed here, but no brush paints them yet.
+NOT_PAINTED = " (a type of the pack's own: the brushes paint only the built-in kinds of ground)"
 
 
 def _behaviour(ttype) -> str:
@@ -90,11 +93,13 @@ class TerrainPalette(QWidget):
             row = QTreeWidgetItem([str(code), tc.glyph or "", name, str(tc.level)])
             row.setData(0, Qt.ItemDataRole.UserRole, (str(tc.type).split(":")[-1], int(tc.level)))
             row.setIcon(0, tile_icon(atlas, code))
+            bare = str(tc.type).split(":")[-1]
             row.setToolTip(
                 2,
                 f"{name}, level {tc.level}, variant {tc.variant}"
                 + _behaviour(ttype)
-                + (f": {ttype.description}" if getattr(ttype, "description", "") else ""),
+                + (f": {ttype.description}" if getattr(ttype, "description", "") else "")
+                + ("" if bare in TYPES else NOT_PAINTED),
             )
             self.codes.addTopLevelItem(row)
         for column in range(4):
@@ -107,6 +112,8 @@ class TerrainPalette(QWidget):
 
     def _code_clicked(self, item: QTreeWidgetItem) -> None:
         kind, level = item.data(0, Qt.ItemDataRole.UserRole)
+        if kind not in TYPES:
+            return  # a pack's own type: listed, not painted (NOT_PAINTED)
         ground = TYPES[int(GROUND[TYPES.index(kind)])] if kind in TYPES else kind
         self.typeChosen.emit(ground)
         self.levelChosen.emit(level if level in (1, 3, 5) and ground not in ("river", "ford", "bridge") else 0)

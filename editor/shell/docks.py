@@ -67,6 +67,12 @@ class PackBrowser(QTreeWidget):
                     "Terrain",
                     [("types and codes", file_of_kind(pack, "terrain"))] if file_of_kind(pack, "terrain") else [],
                 ),
+                (
+                    "Import profile",
+                    [("OpenStreetMap and elevation rules", file_of_kind(pack, "import_profile"))]
+                    if file_of_kind(pack, "import_profile")
+                    else [],
+                ),
             )
             for label, entries in groups:
                 if not entries:

@@ -311,6 +311,7 @@ class MainWindow(QMainWindow):
             tab.restore_trace(self.settings)  # the historical map the designer traced on this map
         tab.hovered.connect(self.status.setText)
         tab.edited.connect(self._edited)
+        tab.openRequested.connect(self.open_path)
         self.undo_group.addStack(tab.history)
         self.tabs.addTab(tab, tab.title())
         self.tabs.setCurrentWidget(tab)

@@ -1,7 +1,10 @@
 """Reading the OpenStreetMap features of one area from an extract (.osm XML or .osm.pbf), in memory bounded by the
 area, not by the file (docs/real-ground.md).
 
-pyosmium's own location cache keeps every node of the file, so this reads the file in two passes instead:
+A file that says what area it covers (a PBF header's box, an export's <bounds>: what Geofabrik and openstreetmap.org
+give) is read through osmium's location cache, its nodes never one by one in Python (osm_cached: 16 bytes of memory a
+node of the file, and seconds for an extract of tens of MB). One that does not is read node by node, which measures
+the area its nodes span, in two passes:
 
 1. the relations only (osmium skips the nodes and ways of a PBF without decoding them into Python objects): the
    multipolygons whose tags matter, and the ids of their member ways;
@@ -15,31 +18,12 @@ area draws. Areas (closed ways, multipolygons) are built with shapely from what 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from .georef import require_gis
-
-
-class OsmReadError(ValueError):
-    """The file is not an OpenStreetMap extract osmium can read; the message says which file and why."""
-
-
-@dataclass
-class Feature:
-    """One OpenStreetMap way or multipolygon of the area: its tags and its lines ((lon, lat) runs) or polygon."""
-
-    tags: dict[str, str]
-    lines: list[list[tuple[float, float]]] = field(default_factory=list)
-    area: object | None = None  # a shapely (Multi)Polygon in lon/lat, for closed ways and multipolygons
-
-
-@dataclass
-class Place:
-    name: str
-    kind: str
-    lon: float
-    lat: float
+from .osm_cached import read_with_location_cache
+from .osm_features import Feature, OsmReadError, Place, is_area, relation_features
 
 
 @dataclass
@@ -47,20 +31,10 @@ class OsmArea:
     features: list[Feature]
     places: list[Place]
     buildings: list[tuple[float, float]]  # (lon, lat) of each building's first node, when inside the box
-    nodes_read: int  # nodes of the file inside the box
-    nodes_in_file: int
+    nodes_read: int  # points of the features inside the box
+    nodes_in_file: int | None  # counted when the file is read node by node (it does not say its area)
     covered: tuple[float, float, float, float] | None  # (west, south, east, north): the file's box, else its nodes'
-
-
-AREA_KEYS = frozenset({"landuse", "natural", "water", "building", "leisure", "amenity", "place"})
-
-
-def _is_area(tags: dict[str, str], closed: bool) -> bool:
-    if not closed or tags.get("area") == "no":
-        return False
-    if tags.get("area") == "yes":
-        return True
-    return bool(AREA_KEYS & tags.keys()) and "highway" not in tags and "waterway" not in tags
+    cache_bytes: int = 0  # osmium's location cache, when the file is read through it (osm_cached)
 
 
 def _runs(refs: Iterable[int], nodes: dict[int, tuple[float, float]]) -> list[list[tuple[float, float]]]:
@@ -89,6 +63,10 @@ def read_area(
     west, south, east, north = bbox
     try:
         relations = _multipolygons(osmium, path, keys)
+        declared = _declared_box(osmium, path)
+        if declared is not None:  # the area is known without measuring the nodes: osmium caches them (osm_cached)
+            got, named, houses, points, cache = read_with_location_cache(path, bbox, keys, places, relations)
+            return OsmArea(got, named, houses, points, None, declared, cache)
         members = {ref for _, refs in relations.values() for ref in refs}
         nodes: dict[int, tuple[float, float]] = {}
         ways: dict[int, tuple[dict[str, str], list[int]]] = {}
@@ -97,8 +75,7 @@ def read_area(
         total = 0
         lo_x = lo_y = float("inf")
         hi_x = hi_y = float("-inf")
-        declared = _declared_box(osmium, path)
-        measure = declared is None  # without a box in its header, the file covers what its nodes span
+        measure = True  # without a box in its header, the file covers what its nodes span
         wanted = osmium.filter.KeyFilter(*sorted(keys))
         wanted.enable_for(osmium.osm.WAY)  # every node passes (for its location); ways only with a key that matters
         for obj in osmium.FileProcessor(str(path), osmium.osm.NODE | osmium.osm.WAY).with_filter(wanted):
@@ -138,8 +115,8 @@ def read_area(
     if total == 0:
         raise OsmReadError(f"{path}: holds no OpenStreetMap nodes (is it an OSM extract?)")
     features = [_way_feature(tags, refs, nodes) for tags, refs in ways.values() if tags]
-    features += _relation_features(relations, ways, nodes)
-    covered = declared or ((lo_x, lo_y, hi_x, hi_y) if lo_x <= hi_x else None)
+    features += relation_features(relations, {ref: _runs(ways[ref][1], nodes) for ref in members if ref in ways})
+    covered = (lo_x, lo_y, hi_x, hi_y) if lo_x <= hi_x else None
     return OsmArea([f for f in features if f is not None], found_places, buildings, len(nodes), total, covered)
 
 
@@ -168,7 +145,7 @@ def _way_feature(tags: dict[str, str], refs: list[int], nodes: dict[int, tuple[f
     runs = _runs(refs, nodes)
     if not runs:
         return None
-    if _is_area(tags, closed):
+    if is_area(tags, closed):
         shapely = require_gis("shapely")
         points = [nodes[r] for r in refs if r in nodes]
         if len(points) < 3:
@@ -176,26 +153,3 @@ def _way_feature(tags: dict[str, str], refs: list[int], nodes: dict[int, tuple[f
         polygon = shapely.Polygon(points)
         return Feature(tags, area=polygon if polygon.is_valid else polygon.buffer(0))
     return Feature(tags, lines=runs)
-
-
-def _relation_features(relations, ways, nodes) -> list[Feature]:
-    """Multipolygons assembled from the runs of their member ways that lie in the box."""
-    if not relations:
-        return []
-    shapely = require_gis("shapely")
-    from shapely.ops import polygonize, unary_union
-
-    out = []
-    for tags, refs in relations.values():
-        lines = [run for ref in refs if ref in ways for run in _runs(ways[ref][1], nodes)]
-        if not lines:
-            continue
-        rings = list(polygonize(unary_union([shapely.LineString(line) for line in lines])))
-        if not rings:
-            continue
-        # polygonize gives each hole as a polygon of its own too: the symmetric difference takes inner rings out
-        area = rings[0]
-        for ring in rings[1:]:
-            area = area.symmetric_difference(ring)
-        out.append(Feature(tags, area=area))
-    return out

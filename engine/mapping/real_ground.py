@@ -172,19 +172,31 @@ def kept(feature: Feature, profile: ImportProfile) -> bool:
     return not (profile.built_after is not None and year is not None and year > profile.built_after)
 
 
-def line_squares(points: np.ndarray, width: int, height: int, four_connected: bool) -> list[tuple[int, int]]:
-    """The squares a polyline of fractional (x, y) points passes through, in order (4-connected for water)."""
-    out: list[tuple[int, int]] = []
-    for (x0, y0), (x1, y1) in zip(points[:-1], points[1:], strict=False):
-        steps = max(1, int(math.ceil(max(abs(x1 - x0), abs(y1 - y0)) * 4)))
-        for t in np.linspace(0.0, 1.0, steps + 1):
-            square = (int(math.floor(x0 + (x1 - x0) * t)), int(math.floor(y0 + (y1 - y0) * t)))
-            if out and square == out[-1]:
-                continue
-            if four_connected and out and square[0] != out[-1][0] and square[1] != out[-1][1]:
-                out.append((square[0], out[-1][1]))  # a diagonal step of water goes round by the side
-            out.append(square)
-    return [(x, y) for x, y in out if 0 <= x < width and 0 <= y < height]
+def line_squares(points, width: int, height: int, four_connected: bool) -> np.ndarray:
+    """The squares (x, y rows of an array) a polyline of fractional (x, y) points passes through, in order
+    (4-connected for water). Each segment is sampled four times a square, all segments at once: a regional road of
+    thousands of points costs no Python loop."""
+    p = np.asarray(points, float)
+    if len(p) < 2:
+        return np.zeros((0, 2), np.int64)
+    start, delta = p[:-1], p[1:] - p[:-1]
+    steps = np.maximum(1, np.ceil(np.abs(delta).max(axis=1) * 4)).astype(np.int64)
+    counts = steps + 1
+    segment = np.repeat(np.arange(len(start)), counts)
+    index = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+    t = index * np.repeat(1.0 / steps, counts)  # (as numpy's linspace: i times the step, and 1 exactly at the end)
+    t[np.cumsum(counts) - 1] = 1.0
+    xy = np.floor(start[segment] + delta[segment] * t[:, None]).astype(np.int64)
+    moved = np.ones(len(xy), bool)
+    moved[1:] = (xy[1:] != xy[:-1]).any(axis=1)
+    xy = xy[moved]
+    if four_connected and len(xy) > 1:  # a diagonal step of water goes round by the side
+        diagonal = np.zeros(len(xy), bool)
+        diagonal[1:] = (xy[1:, 0] != xy[:-1, 0]) & (xy[1:, 1] != xy[:-1, 1])
+        at = np.flatnonzero(diagonal)
+        xy = np.insert(xy, at, np.column_stack([xy[at, 0], xy[at - 1, 1]]), axis=0)
+    inside = (xy[:, 0] >= 0) & (xy[:, 0] < width) & (xy[:, 1] >= 0) & (xy[:, 1] < height)
+    return xy[inside]
 
 
 def _to_squares(projection: MapProjection, lonlat) -> np.ndarray:
@@ -198,8 +210,8 @@ def feature_mask(feature: Feature, projection: MapProjection, four_connected: bo
     w, h = projection.width, projection.height
     mask = np.zeros((h, w), bool)
     for line in feature.lines:
-        for x, y in line_squares(_to_squares(projection, line), w, h, four_connected):
-            mask[y, x] = True
+        squares = line_squares(_to_squares(projection, line), w, h, four_connected)
+        mask[squares[:, 1], squares[:, 0]] = True
     if feature.area is not None:
         area = shapely.transform(feature.area, lambda c: _to_squares(projection, c))
         xs, ys = np.meshgrid(np.arange(w) + 0.5, np.arange(h) + 0.5)
@@ -252,24 +264,57 @@ def _claim(types: np.ndarray, priority: np.ndarray, mask: np.ndarray, kind: int,
 
 
 def _cross(types: np.ndarray, roads: np.ndarray, fords: np.ndarray) -> None:
-    """Bridges and fords: a water square a road passes through, where the river runs straight across the road's
-    way (water on two opposite sides, land on the other two): the land on both sides becomes road."""
-    h, w = types.shape
+    """Bridges and fords: the water squares a road passes through where the river runs straight across the road's
+    way (water on both sides of each, land at both ends), up to MAX_CROSSING squares long (a wide river's bridge is
+    several bridge squares in a row); the land at both ends becomes road. A ford where the road's tags say so."""
     water = types == RIVER
     for y, x in np.argwhere(water & roads):
-        n = y == 0 or water[y - 1, x]
-        s = y == h - 1 or water[y + 1, x]
-        e = x == w - 1 or water[y, x + 1]
-        wst = x == 0 or water[y, x - 1]
-        if n and s and not e and not wst and 0 < x < w - 1:
-            ends = ((y, x - 1), (y, x + 1))
-        elif e and wst and not n and not s and 0 < y < h - 1:
-            ends = ((y - 1, x), (y + 1, x))
-        else:
-            continue  # a bend, a lake or a wide river: the road stops at the bank
-        types[y, x] = FORD if fords[y, x] else BRIDGE
-        for ey, ex in ends:
-            types[ey, ex] = ROAD
+        if types[y, x] != RIVER:
+            continue  # already part of a crossing found from its other end
+        for along in ((0, 1), (1, 0)):  # the road running east-west, then north-south
+            run = _crossing(water, roads, (int(y), int(x)), along)
+            if run is None:
+                continue
+            ford = any(fords[sy, sx] for sy, sx in run)
+            for sy, sx in run:
+                types[sy, sx] = FORD if ford else BRIDGE
+            (fy, fx), (ly, lx) = run[0], run[-1]
+            types[fy - along[0], fx - along[1]] = ROAD
+            types[ly + along[0], lx + along[1]] = ROAD
+            break
+
+
+MAX_CROSSING = 3  # squares (550 m): a wider water (an estuary, a lake) is for the designer to bridge
+
+
+def _crossing(water: np.ndarray, roads: np.ndarray, start: tuple[int, int], along: tuple[int, int]):
+    """The squares of road over water in a row through `start` in direction `along`, if they cross the river
+    straight: land (inside the map) at both ends, water or the map's edge on both sides of each square. Else
+    None: a bend, a lake, a road beside the river, or too wide."""
+    h, w = water.shape
+    dy, dx = along
+
+    def wet_road(y: int, x: int) -> bool:
+        return 0 <= y < h and 0 <= x < w and bool(water[y, x] and roads[y, x])
+
+    first = start
+    while wet_road(first[0] - dy, first[1] - dx):
+        first = (first[0] - dy, first[1] - dx)
+    run = [first]
+    while wet_road(run[-1][0] + dy, run[-1][1] + dx):
+        run.append((run[-1][0] + dy, run[-1][1] + dx))
+    if len(run) > MAX_CROSSING:
+        return None
+    for y, x in ((first[0] - dy, first[1] - dx), (run[-1][0] + dy, run[-1][1] + dx)):
+        if not (0 <= y < h and 0 <= x < w) or water[y, x]:
+            return None  # the road leaves the map on the water, or the water goes on past the road
+
+    def wet_side(y: int, x: int) -> bool:
+        return not (0 <= y < h and 0 <= x < w) or bool(water[y, x])
+
+    if all(wet_side(y - dx, x - dy) and wet_side(y + dx, x + dy) for y, x in run):
+        return run
+    return None
 
 
 # -- levels ----------------------------------------------------------------------------------------------------

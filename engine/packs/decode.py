@@ -343,6 +343,17 @@ def _tag_match(r: dict) -> TagMatch:
     return TagMatch(tuple((str(key), tuple(str(v) for v in values)) for key, values in r.items()))
 
 
+def feature_rule(r: dict) -> FeatureRule:
+    """One rule of an import profile's `features` (schema-checked): the editor re-decodes an edited row alone."""
+    return FeatureRule(r["terrain"], _tag_match(r["match"]), int(r["priority"]))
+
+
+def elevation_rule(r: dict) -> ElevationRule:
+    return ElevationRule(
+        r["method"], (float(r["thresholds"][0]), float(r["thresholds"][1])), float(r.get("min_rise", 10.0))
+    )
+
+
 def import_profile(r: dict, src: Source) -> ImportProfile:
     """A pack's import_profile.yaml (schema-checked) as its typed model."""
     elevation = r["elevation"]
@@ -350,12 +361,8 @@ def import_profile(r: dict, src: Source) -> ImportProfile:
     defaults = ImportProfile("", (), ElevationRule("quantiles", (0.0, 0.0)))
     return ImportProfile(
         name=r["name"],
-        features=tuple(FeatureRule(f["terrain"], _tag_match(f["match"]), int(f["priority"])) for f in r["features"]),
-        elevation=ElevationRule(
-            elevation["method"],
-            (float(elevation["thresholds"][0]), float(elevation["thresholds"][1])),
-            float(elevation.get("min_rise", 10.0)),
-        ),
+        features=tuple(feature_rule(f) for f in r["features"]),
+        elevation=elevation_rule(elevation),
         drop=tuple(_tag_match(m) for m in r.get("drop", ())),
         fords=_tag_match(r["fords"]) if "fords" in r else defaults.fords,
         places=tuple(r.get("places", defaults.places)),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib.util
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -153,11 +153,14 @@ def discover(
             locations += _path_locations([user], "user data folder", issues)
     locations += _entry_point_locations(issues)
     locations.append(_built_in_location())
+    # Whether a folder is installed is a fact about the folder, not about how it was found: the shipped western pack
+    # named by --pack-path, TACFORGE_PACK_PATH or a folder the editor remembers is still not the user's to write in.
+    installed = {loc.folder for loc in locations if loc.installed}
     unique, seen = [], set()
     for loc in locations:
         if loc.folder not in seen:
             seen.add(loc.folder)
-            unique.append(loc)
+            unique.append(replace(loc, installed=loc.folder in installed))
     return unique, issues
 
 
