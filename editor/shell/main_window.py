@@ -90,6 +90,8 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
             sides = [d for d in (self._dock_named("oob"), self._dock_named("properties")) if d is not None]
             self.resizeDocks(sides, [380] * len(sides), Qt.Orientation.Horizontal)  # a tree and a form, readable
+            right = [d for d in (self._dock_named("minimap"), self._dock_named("properties")) if d is not None]
+            self.resizeDocks(right, [1, 2][: len(right)], Qt.Orientation.Vertical)  # the form gets two thirds
         self._show_tool_options()  # no tab yet: no map toolbars (a saved state may have shown them)
 
     # -- construction ---------------------------------------------------------------------------------------------
@@ -145,10 +147,20 @@ class MainWindow(QMainWindow):
         # what a room needs side by side shares a place as tabs: the terrain palette with the order of battle (a map
         # or a scenario), the scenario's properties with its rules parameters and its AI plans; the tab shown follows
         # the document
-        for first, second in (("terrain", "oob"), ("properties", "scenario_parameters"), ("properties", "ai_plans")):
+        # (at 1280x800 stacked docks left the order of battle and the properties a few rows each: the packs share
+        # the left column's place too, and the history the issues' strip, so the tree and the form get the height)
+        for first, second in (
+            ("terrain", "oob"),
+            ("terrain", "packs"),
+            ("properties", "scenario_parameters"),
+            ("properties", "ai_plans"),
+            ("issues", "history"),
+        ):
             docks = [self._dock_named(first), self._dock_named(second)]
             if None not in docks:
                 self.tabifyDockWidget(*docks)
+        for name in ("packs", "properties", "issues"):  # the tab in front until a document brings its own forward
+            present(self._dock_named(name)).raise_()
         self.terrain_palette.typeChosen.connect(lambda t: self._tool_option(terrain=t))
         self.terrain_palette.levelChosen.connect(lambda lvl: self._tool_option(level=lvl))
 
