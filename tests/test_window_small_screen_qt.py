@@ -31,3 +31,17 @@ def test_order_of_battle_and_properties_are_usable_at_1280x800(qtbot, make_run_w
     properties = window.room_docks["properties"]
     assert properties.isVisible() and properties.height() >= 250  # the form's fields, not two rows of them
     assert dock.parentWidget().height() >= 400  # the left column is the tree's, the packs behind a tab
+
+
+def test_every_map_tool_shows_on_its_row_at_1280_wide(qtbot, make_run_window):  # noqa: F811
+    window = make_run_window
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.width() == 1280)
+    bar = window.map_toolbar
+    assert bar.isVisible() and len(bar.actions()) == 15
+    for action in bar.actions():  # none hidden behind the toolbar's overflow arrow
+        button = bar.widgetForAction(action)
+        assert button is not None and button.isVisible(), action.text()
+        assert bar.rect().contains(button.geometry()), action.text()
+    # the tool's options share the first row with the tools every tab offers: one row less above the docks
+    assert window.tool_options.geometry().top() == window.toolbar.geometry().top()

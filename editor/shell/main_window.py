@@ -226,12 +226,17 @@ class MainWindow(QMainWindow):
         tools = present(bar.addMenu("&Map"))
         self.toolbar = present(self.addToolBar("Tools"))  # what every tab offers (the playtests add theirs)
         self.toolbar.setObjectName("tools")
-        # the map's tools and the current tool's options: shown on tabs with a map only (_show_tool_options)
-        self.map_toolbar = present(self.addToolBar("Map tools"))
-        self.map_toolbar.setObjectName("map_tools")
-        self.addToolBarBreak()
+        # the map's tools and the current tool's options: shown on tabs with a map only (_show_tool_options). The
+        # options share the first row with the tools every tab offers; the map's fifteen tools get a row of their
+        # own, so that at 1280 pixels wide none hides behind the toolbar's overflow arrow
         self.tool_options = ToolOptionsBar(self)
         self.addToolBar(self.tool_options)
+        self.addToolBarBreak()
+        self.map_toolbar = present(self.addToolBar("Map tools"))
+        self.map_toolbar.setObjectName("map_tools")
+        self.map_toolbar.setStyleSheet(
+            "QToolBar { spacing: 0px; } QToolButton { padding-left: 0px; padding-right: 0px; }"
+        )
         self.tool_options.optionsChanged.connect(lambda options: self._view_call("set_current_tool_options", **options))
         group = QActionGroup(self)
         for name, text, key in menu_entries():
