@@ -45,3 +45,21 @@ def test_every_map_tool_shows_on_its_row_at_1280_wide(qtbot, make_run_window):  
         assert bar.rect().contains(button.geometry()), action.text()
     # the tool's options share the first row with the tools every tab offers: one row less above the docks
     assert window.tool_options.geometry().top() == window.toolbar.geometry().top()
+
+
+def test_a_data_room_gets_the_right_columns_room_and_a_scenario_gets_it_back(qtbot, make_run_window):  # noqa: F811
+    window = make_run_window
+    window.resize(1280, 800)
+    scenario_tab = window.current_tab()
+    docks = [window._dock_named(name) for name in ("minimap", "properties")]
+    assert all(d.isVisible() for d in docks)
+    pack = scenario_tab.document.content.pack_id
+    weapons = window.open_path(window.workspace.pack_file(pack, "weapons"))
+    qtbot.waitUntil(lambda: window.current_tab() is weapons)
+    assert not any(d.isVisible() for d in docks)  # no "No map in this tab" beside the weapons table
+    before = weapons.width()
+    window.tabs.setCurrentWidget(scenario_tab)  # the tab clicked
+    qtbot.waitUntil(lambda: all(d.isVisible() for d in docks))
+    window.tabs.setCurrentWidget(weapons)
+    qtbot.waitUntil(lambda: not any(d.isVisible() for d in docks))
+    assert weapons.width() == before > 700

@@ -29,6 +29,7 @@ from ..map.tool_options import ToolOptionsBar
 from ..map.tools.registry import menu_entries
 from ..qt_present import present
 from . import new_files, recovery
+from .dock_room import DocksPutAway
 from .docks import PackBrowser
 from .file_watch import PackWatcher, take_disk_changes
 from .pack_places import remember_pack
@@ -161,6 +162,7 @@ class MainWindow(QMainWindow):
                 self.tabifyDockWidget(*docks)
         for name in ("packs", "properties", "issues"):  # the tab in front until a document brings its own forward
             present(self._dock_named(name)).raise_()
+        self.docks_put_away = DocksPutAway(self.docks)
         self.terrain_palette.typeChosen.connect(lambda t: self._tool_option(terrain=t))
         self.terrain_palette.levelChosen.connect(lambda lvl: self._tool_option(level=lvl))
 
@@ -382,6 +384,7 @@ class MainWindow(QMainWindow):
             self._show_tool_options()
             return
         self.undo_group.setActiveStack(tab.history)
+        self.docks_put_away.follow(tab)
         self._raise_docks_for(tab)
         self._show_palette()
         self._tab_call("set_tool", getattr(self, "_current_tool", "brush"))  # tabs with a map only
@@ -609,6 +612,7 @@ class MainWindow(QMainWindow):
         self.autosave_timer.stop()
         self.validator.shutdown()
         self.settings.setValue("window/geometry", self.saveGeometry())
+        self.docks_put_away.restore()  # the layout saved is the designer's, not the one a data room borrowed
         self.settings.setValue("window/state", self.saveState())
         self._save_session()
         event.accept()
