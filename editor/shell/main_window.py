@@ -160,7 +160,8 @@ class MainWindow(QMainWindow):
             docks = [self._dock_named(first), self._dock_named(second)]
             if None not in docks:
                 self.tabifyDockWidget(*docks)
-        for name in ("packs", "properties", "issues"):  # the tab in front until a document brings its own forward
+        # the issues in front of the history (a document brings its own docks forward: _raise_docks_for)
+        for name in ("issues",):
             present(self._dock_named(name)).raise_()
         self.docks_put_away = DocksPutAway(self.docks)
         self.terrain_palette.typeChosen.connect(lambda t: self._tool_option(terrain=t))
