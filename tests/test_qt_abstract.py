@@ -1,12 +1,14 @@
 """The editor's abstract Qt bases refuse a subclass that leaves an abstract method out (editor/qt_abstract.py)."""
 
 import pytest
+from PyQt6.QtGui import QUndoStack
 
 from tacforge.editor.document.commands import DocumentEdit
 
 
 class _Document:
     kind, state = "map", 0
+    undo = QUndoStack()  # (a command reads whether it is pushed over undone steps)
 
     class path:  # stands for a Path, of which DocumentEdit reads the stem
         stem = "village"
