@@ -163,3 +163,18 @@ def test_the_map_toolbars_show_on_map_tabs_only(qtbot, window, map_tab, pack_cop
     assert window.toolbar.isVisible()  # the playtest's buttons stay
     window.tabs.setCurrentIndex(0)
     assert window.map_toolbar.isVisible() and window.tool_options.isVisible()
+
+
+def test_one_raise_drag_with_a_three_wide_brush_raises_each_square_one_step(qtbot, window, map_tab):
+    document, view = map_tab.map_document, map_tab.view
+    tool_action(window, "Raise ground").trigger()
+    bar = window.tool_options
+    type_in(bar.editors["size"], "3")
+    assert bar.editors["mode"].currentData() == "raise" and view.controller.options["elevation"]["size"] == 3
+    before = document.model.levels.copy()
+    assert before[45:60, 38:58].max() == 1  # flat ground at level 1
+    square = [(x, 52) for x in range(44, 52)]
+    drag(view, square + list(reversed(square)) + square + [(x, 53) for x in range(44, 52)])
+    levels = document.model.levels
+    assert (levels[51:54, 45:51] == 3).all()  # one plateau step: 1 to 3
+    assert levels[40:65, 33:63].max() == 3  # never on to 5, however often the brush passed a square

@@ -155,3 +155,28 @@ def test_consecutive_edits_of_one_terrain_cell_still_merge(window, qtbot):
     assert tab.history.count() == 1
     menu_action(window, "Edit", "Undo").trigger()
     assert tab.document.model.terrain_types[row].cost("foot") == first
+
+
+def test_fires_as_is_typed_with_the_weapon_picker_by_name(window, pack_copy, qtbot):
+    from tacforge.editor.common.weapon_picker import WeaponPicker
+    from tacforge.editor.data.weapon_columns import all_columns
+
+    shown(window, qtbot)
+    room = window.open_path(pack_copy / "weapons.yaml")
+    row = room.table.index_of("westcopy:m20_ac")
+    fires_as = [c.key for c in all_columns()].index("fires_as")
+    index = room.proxy.mapFromSource(room.model.index(row, fires_as))
+    room.table_view.setCurrentIndex(index)
+    room.table_view.edit(index)  # (as a double click or F2 does)
+    picker = next(e for e in room.table_view.findChildren(WeaponPicker) if e.isVisible())
+    assert picker.text() == "hmg"
+    picker.selectAll()
+    qtbot.keyClicks(picker, "greyhound")  # part of the name: a plain text cell would keep "greyhound"
+    popup = picker.completer().popup()
+    qtbot.waitUntil(popup.isVisible)
+    qtbot.keyClick(popup, Qt.Key.Key_Down)
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    assert picker.text().startswith("M8 Greyhound")
+    qtbot.keyClick(picker, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: room.table.by_id("westcopy:m20_ac").fires_as == "m8_ac")  # the id, as the file writes it
+    assert room.history.count() == 1

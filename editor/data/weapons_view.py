@@ -10,10 +10,12 @@ from PyQt6.QtGui import QBrush, QColor
 from PyQt6.QtWidgets import QComboBox, QStyledItemDelegate
 
 from ..common.checked_edit import CheckedLineEdit, refuses_commit
+from ..common.weapon_picker import WeaponPicker
 from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
 from .weapon_columns import Column, all_columns, applies
 from .weapon_edits import apply_change, rows_of
 from .weapons_table import WeaponFilter, WeaponRows, bulk_set, sort_key
+from .weapons_yaml import reference_id
 
 CHANGED_FROM_BASE = QColor(255, 236, 170)  # a value that differs from the pack this one extends
 NOT_TAKEN = QColor(235, 235, 235)  # a column the weapon's class does not take
@@ -172,10 +174,20 @@ class WeaponDelegate(QStyledItemDelegate):
             editor.addItems([""] * col.blank_is_none + choices)  # a blank leaves an optional key out
             editor.currentTextChanged.connect(lambda text: self.drafted.emit(row, col.key, text))
             return editor
+        if col.key == "fires_as":  # another weapon, found by name, alias or id as everywhere a weapon is typed
+            return self._weapon_picker(parent, row)
         # any text may be typed; what the column refuses (out of its schema range, not a number) is marked and kept
         line = CheckedLineEdit(col.parse, parent)
         line.textEdited.connect(lambda text: self.drafted.emit(row, col.key, text))
         return line
+
+    def _weapon_picker(self, parent, row: int) -> WeaponPicker:
+        """The picker offers the pack's weapons the row's nationalities field (any period: a weapon may fire as an
+        older one)."""
+        content = self.proxy.weapons.document.content
+        picker = WeaponPicker(parent)
+        picker.set_choices(content, self.proxy.weapons.weapon_at(row).nationalities)
+        return picker
 
     def eventFilter(self, editor, event) -> bool:
         """Return or Tab on a refused value keeps the editor open, marked, and says why below the table."""
@@ -196,7 +208,11 @@ class WeaponDelegate(QStyledItemDelegate):
             editor.setText(text)
 
     def setModelData(self, editor, model, index) -> None:
-        if isinstance(editor, QComboBox):
+        if isinstance(editor, WeaponPicker):
+            chosen, content = editor.weapon(), self.proxy.weapons.document.content
+            # the id as the file writes it; text that names no weapon is kept as typed (the issues dock says why)
+            text = reference_id(chosen, content.pack_id) if chosen is not None else editor.text().strip()
+        elif isinstance(editor, QComboBox):
             text = editor.currentText()
         else:
             text = editor.text()

@@ -29,6 +29,7 @@ from ..map.tool_options import ToolOptionsBar
 from ..map.tools.registry import menu_entries
 from ..qt_present import present
 from . import new_files, recovery
+from .dock_room import DocksPutAway
 from .docks import PackBrowser
 from .file_watch import PackWatcher, take_disk_changes
 from .pack_places import remember_pack
@@ -90,6 +91,8 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.issues_dock], [130], Qt.Orientation.Vertical)
             sides = [d for d in (self._dock_named("oob"), self._dock_named("properties")) if d is not None]
             self.resizeDocks(sides, [380] * len(sides), Qt.Orientation.Horizontal)  # a tree and a form, readable
+            right = [d for d in (self._dock_named("minimap"), self._dock_named("properties")) if d is not None]
+            self.resizeDocks(right, [1, 2][: len(right)], Qt.Orientation.Vertical)  # the form gets two thirds
         self._show_tool_options()  # no tab yet: no map toolbars (a saved state may have shown them)
 
     # -- construction ---------------------------------------------------------------------------------------------
@@ -145,10 +148,22 @@ class MainWindow(QMainWindow):
         # what a room needs side by side shares a place as tabs: the terrain palette with the order of battle (a map
         # or a scenario), the scenario's properties with its rules parameters and its AI plans; the tab shown follows
         # the document
-        for first, second in (("terrain", "oob"), ("properties", "scenario_parameters"), ("properties", "ai_plans")):
+        # (at 1280x800 stacked docks left the order of battle and the properties a few rows each: the packs share
+        # the left column's place too, and the history the issues' strip, so the tree and the form get the height)
+        for first, second in (
+            ("terrain", "oob"),
+            ("terrain", "packs"),
+            ("properties", "scenario_parameters"),
+            ("properties", "ai_plans"),
+            ("issues", "history"),
+        ):
             docks = [self._dock_named(first), self._dock_named(second)]
             if None not in docks:
                 self.tabifyDockWidget(*docks)
+        # the issues in front of the history (a document brings its own docks forward: _raise_docks_for)
+        for name in ("issues",):
+            present(self._dock_named(name)).raise_()
+        self.docks_put_away = DocksPutAway(self.docks)
         self.terrain_palette.typeChosen.connect(lambda t: self._tool_option(terrain=t))
         self.terrain_palette.levelChosen.connect(lambda lvl: self._tool_option(level=lvl))
 
@@ -214,12 +229,17 @@ class MainWindow(QMainWindow):
         tools = present(bar.addMenu("&Map"))
         self.toolbar = present(self.addToolBar("Tools"))  # what every tab offers (the playtests add theirs)
         self.toolbar.setObjectName("tools")
-        # the map's tools and the current tool's options: shown on tabs with a map only (_show_tool_options)
-        self.map_toolbar = present(self.addToolBar("Map tools"))
-        self.map_toolbar.setObjectName("map_tools")
-        self.addToolBarBreak()
+        # the map's tools and the current tool's options: shown on tabs with a map only (_show_tool_options). The
+        # options share the first row with the tools every tab offers; the map's fifteen tools get a row of their
+        # own, so that at 1280 pixels wide none hides behind the toolbar's overflow arrow
         self.tool_options = ToolOptionsBar(self)
         self.addToolBar(self.tool_options)
+        self.addToolBarBreak()
+        self.map_toolbar = present(self.addToolBar("Map tools"))
+        self.map_toolbar.setObjectName("map_tools")
+        self.map_toolbar.setStyleSheet(
+            "QToolBar { spacing: 0px; } QToolButton { padding-left: 0px; padding-right: 0px; }"
+        )
         self.tool_options.optionsChanged.connect(lambda options: self._view_call("set_current_tool_options", **options))
         group = QActionGroup(self)
         for name, text, key in menu_entries():
@@ -366,6 +386,7 @@ class MainWindow(QMainWindow):
             self._show_tool_options()
             return
         self.undo_group.setActiveStack(tab.history)
+        self.docks_put_away.follow(tab)
         self._raise_docks_for(tab)
         self._show_palette()
         self._tab_call("set_tool", getattr(self, "_current_tool", "brush"))  # tabs with a map only
@@ -593,6 +614,7 @@ class MainWindow(QMainWindow):
         self.autosave_timer.stop()
         self.validator.shutdown()
         self.settings.setValue("window/geometry", self.saveGeometry())
+        self.docks_put_away.restore()  # the layout saved is the designer's, not the one a data room borrowed
         self.settings.setValue("window/state", self.saveState())
         self._save_session()
         event.accept()

@@ -1,0 +1,65 @@
+"""The main window on a 1280x800 screen (a laptop's): the order of battle tree and the Properties form get the height
+to be used, not a strip each under the map's two toolbar rows (the packs share the left column with the tree as a
+tab, the history shares the issues' strip)."""
+
+from __future__ import annotations
+
+from editor_fixtures import make_run_window, settings  # noqa: F401 (fixtures)
+
+
+def shown_rows(tree) -> int:
+    """How many rows of the tree are drawn whole in its viewport (measured from the rows' rectangles)."""
+    height, count, index = tree.viewport().height(), 0, tree.indexAt(tree.viewport().rect().topLeft())
+    while index.isValid():
+        rect = tree.visualRect(index)
+        if rect.bottom() > height:
+            break
+        count += 1
+        index = tree.indexBelow(index)
+    return count
+
+
+def test_order_of_battle_and_properties_are_usable_at_1280x800(qtbot, make_run_window):  # noqa: F811
+    window = make_run_window
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.height() == 800)
+    tab = window.current_tab()
+    assert tab is not None and any(d.kind == "scenario" for d in tab.documents())
+    dock = window.room_docks["oob"]
+    qtbot.waitUntil(lambda: dock.tree.isVisible())
+    assert shown_rows(dock.tree) >= 8
+    properties = window.room_docks["properties"]
+    assert properties.isVisible() and properties.height() >= 250  # the form's fields, not two rows of them
+    assert dock.parentWidget().height() >= 400  # the left column is the tree's, the packs behind a tab
+
+
+def test_every_map_tool_shows_on_its_row_at_1280_wide(qtbot, make_run_window):  # noqa: F811
+    window = make_run_window
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.width() == 1280)
+    bar = window.map_toolbar
+    assert bar.isVisible() and len(bar.actions()) == 15
+    for action in bar.actions():  # none hidden behind the toolbar's overflow arrow
+        button = bar.widgetForAction(action)
+        assert button is not None and button.isVisible(), action.text()
+        assert bar.rect().contains(button.geometry()), action.text()
+    # the tool's options share the first row with the tools every tab offers: one row less above the docks
+    assert window.tool_options.geometry().top() == window.toolbar.geometry().top()
+
+
+def test_a_data_room_gets_the_right_columns_room_and_a_scenario_gets_it_back(qtbot, make_run_window):  # noqa: F811
+    window = make_run_window
+    window.resize(1280, 800)
+    scenario_tab = window.current_tab()
+    docks = [window._dock_named(name) for name in ("minimap", "properties")]
+    assert all(d.isVisible() for d in docks)
+    pack = scenario_tab.document.content.pack_id
+    weapons = window.open_path(window.workspace.pack_file(pack, "weapons"))
+    qtbot.waitUntil(lambda: window.current_tab() is weapons)
+    assert not any(d.isVisible() for d in docks)  # no "No map in this tab" beside the weapons table
+    before = weapons.width()
+    window.tabs.setCurrentWidget(scenario_tab)  # the tab clicked
+    qtbot.waitUntil(lambda: all(d.isVisible() for d in docks))
+    window.tabs.setCurrentWidget(weapons)
+    qtbot.waitUntil(lambda: not any(d.isVisible() for d in docks))
+    assert weapons.width() == before > 700
