@@ -176,8 +176,15 @@ def test_the_result_plots_keep_their_legends_off_the_lines(qtbot, finished_repla
     replay.show()
     qtbot.waitExposed(replay)
     qtbot.waitUntil(lambda: not replay.engine_busy, timeout=BATTLE_TIMEOUT)
-    replay.timeline.slider.setValue(len(replay.controller.frames) - 1)
-    qtbot.waitUntil(lambda: replay.report is not None, timeout=BATTLE_TIMEOUT)
+    last = len(replay.controller.frames) - 1
+    replay.timeline.slider.setValue(last)
+
+    def at_the_result() -> bool:  # (the slider's range may still be catching up with the frames on a loaded machine)
+        if replay.report is None:
+            replay.show_frame(last)
+        return replay.report is not None
+
+    qtbot.waitUntil(at_the_result, timeout=BATTLE_TIMEOUT)
     replay.report_dock.raise_()
     pairs = list(zip(replay.report.plots, replay.report.legends, strict=True))
     for _plot, legend in pairs:
