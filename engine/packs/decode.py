@@ -466,6 +466,7 @@ def scenario(r: dict, src: Source, ns: str) -> Scenario:
         briefing=r.get("briefing", ""),
         side_briefings=_pairs(r.get("side_briefings")),
         notes=r.get("notes", ""),
+        modules=tuple(r.get("modules") or ()),
         source=src,
         ai_plans=MappingProxyType(
             {
