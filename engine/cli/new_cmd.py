@@ -247,6 +247,7 @@ def _summary(battle, written, seed, play, problems) -> dict:
         "objective": list(plan.objective),
         "start_lines": plan.start_lines,
         "play": play,
+        "modules": list(battle.modules),
         "forces": {
             side: {
                 "force_type": f.force_type,
@@ -284,6 +285,8 @@ def _text(battle, written, seed, play, problems, content) -> str:
             lines.append(f"    off-map  {b.count} x {b.weapon.name}")
         if battle.entrenchments.get(side):
             lines.append(f"    {len(battle.entrenchments[side])} entrenchments")
+    if battle.modules:
+        lines.append(f"  modules: {', '.join(battle.modules)} (docs/rules.md 16)")
     lines.append(
         f"wrote {written.scenario_path} and {written.map_path}"
         + (f" (new pack '{written.pack_id}')" if written.manifest_path else f" (pack '{written.pack_id}')")
