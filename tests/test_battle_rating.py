@@ -136,3 +136,20 @@ def test_play_prints_the_withdrawal_in_its_result_line(pack, capsys):
     assert "Result after turn 9: German Decisive (Allied withdrew)" in out
     assert "Allied withdrew (battle rating" in out  # the turn's report says so too
     assert "Battle counters against rating: Allied " in out
+
+
+def test_the_objective_area_lost_draws_one_counter_for_the_side_that_held_it(pack):
+    battle = _battle(pack)
+    battle.start()
+    state = battle.state
+    assert state.area_holder == "german"  # the defender holds it before the first turn
+    for unit in state.side_units("german"):
+        unit.pos = None  # gone from the map: the area is the attacker's alone once one of its units stands there
+    attacker = next(u for u in state.side_units("allied") if u.on_map)
+    attacker.pos = state.objective_center
+    battle.rating.end_of_turn()
+    drawn = [e for e in battle.events if e.kind == "battle_counter"]
+    assert [(e.side, e.cause) for e in drawn] == [("german", "objective_lost")]
+    assert state.area_holder == "allied" and state.battle_counters["german"] == drawn[0].value
+    battle.rating.end_of_turn()  # still held by the same side: nothing more
+    assert len([e for e in battle.events if e.kind == "battle_counter"]) == 1
