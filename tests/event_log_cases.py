@@ -83,6 +83,14 @@ CASES = (
     _built("eastern", "meeting", 5, 33, "--river"),
     _built("eastern", "soviet-assault", 6, 34),
     _built("eastern", "soviet-pursuit", 8, 35, "--no-hills"),
+    # The battle_rating module on (docs/rules.md 16): counters drawn, and the Allies withdraw in turn 9
+    LogCase(
+        "western-allied-assault-battle-rating",
+        "logcases_western:allied-assault-p4-s5",
+        seed=5,
+        turns=10,
+        new=_built("western", "allied-assault", 4, 5, "--modules", "battle_rating").new,
+    ),
 )
 
 

@@ -36,6 +36,7 @@ class GeneratedBattle:
     briefing: str = ""
     notes: str = ""
     date: Date | None = None  # the calendar date, when the designer gives one (within the period)
+    modules: tuple[str, ...] = ()  # the optional ruleset modules it turns on (engine/model/modules.py)
 
 
 def make_map(content: Content, choices: BattleChoices, map_id: str, name: str) -> Map:

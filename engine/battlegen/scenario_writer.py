@@ -110,6 +110,8 @@ def scenario_document(battle: GeneratedBattle) -> CommentedMap:
     doc["turns"] = plan.turns
     doc["visibility"] = c.visibility
     doc["handicap"] = c.handicap
+    if battle.modules:
+        doc["modules"] = _flow_seq(list(battle.modules))
     doc["objective"] = _flow_map([("center", _flow_seq(list(plan.objective)))])
     doc["start_lines"] = _flow_map((s, plan.start_lines[s]) for s in plan.sides)
     doc["starting_vp"] = _flow_map((s, 0) for s in plan.sides)

@@ -37,6 +37,17 @@ def _visibility(text: str):
         raise CommandError(f"--visibility takes 'random' or a number, not '{text}'") from None
 
 
+def _modules(text: str) -> tuple[str, ...]:
+    """--modules: names from engine/model/modules.py, comma-separated, each once."""
+    from ..model.modules import MODULES  # lazily: `tacforge --help` stays light (tests/test_cli_startup.py)
+
+    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    unknown = [n for n in names if n not in MODULES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown module '{unknown[0]}'; the modules are: {', '.join(MODULES)}")
+    return names
+
+
 def register(sub) -> None:
     p = sub.add_parser(
         "new",
@@ -81,6 +92,13 @@ def register(sub) -> None:
     )
     p.add_argument(
         "--id", dest="scenario_id", help="scenario id (default: the NAME of -o NAME.yaml, else TYPE-pPERIOD-sSEED)"
+    )
+    p.add_argument(
+        "--modules",
+        type=_modules,
+        default=(),
+        metavar="NAME[,NAME...]",
+        help="optional ruleset modules to turn on, e.g. battle_rating (docs/rules.md 16)",
     )
     p.add_argument("--name", help="scenario name (default: battle type, period and size)")
     p.add_argument("-o", "--output", required=True, help="where to write (see below)")
@@ -133,6 +151,7 @@ def command_line(args, seed: int) -> str:
     parts += ["--turns", str(args.turns)] if args.turns else []
     parts += ["--handicap", str(args.handicap), "--visibility", str(args.visibility)]
     parts += ["--auto-select", args.auto_select, "--auto-deploy", args.auto_deploy]
+    parts += ["--modules", ",".join(args.modules)] if args.modules else []
     for option, values in (("--force-type", args.force_type), ("--buy", args.buy)):
         for value in values:
             parts += [option, value]
@@ -183,6 +202,7 @@ def run(args) -> int:
             purchases=buys,
         )
         requires = pack_requirements(packset, pack.id)
+        battle.modules = args.modules
         battle.notes = (
             "Built by: " + command_line(args, seed) + "\nCommand delays are not given, so the period "
             "table applies (with the ruleset's random increase, if it has one).\n"
@@ -227,6 +247,7 @@ def _summary(battle, written, seed, play, problems) -> dict:
         "objective": list(plan.objective),
         "start_lines": plan.start_lines,
         "play": play,
+        "modules": list(battle.modules),
         "forces": {
             side: {
                 "force_type": f.force_type,
@@ -264,6 +285,8 @@ def _text(battle, written, seed, play, problems, content) -> str:
             lines.append(f"    off-map  {b.count} x {b.weapon.name}")
         if battle.entrenchments.get(side):
             lines.append(f"    {len(battle.entrenchments[side])} entrenchments")
+    if battle.modules:
+        lines.append(f"  modules: {', '.join(battle.modules)} (docs/rules.md 16)")
     lines.append(
         f"wrote {written.scenario_path} and {written.map_path}"
         + (f" (new pack '{written.pack_id}')" if written.manifest_path else f" (pack '{written.pack_id}')")

@@ -84,11 +84,12 @@ def run_show(args) -> int:
         if (args.scenario is None) == (args.pack is None):
             raise CommandError("name a scenario or --pack ID (one of the two)")
         if args.pack is not None:
-            content, subject = find_pack_content(args.pack, args.pack_path), {"pack": args.pack, "scenario": None}
+            content = find_pack_content(args.pack, args.pack_path)
+            subject = {"pack": args.pack, "scenario": None, "modules": []}
         else:
             content, scenario = find_scenario(args.scenario, args.pack_path)
             content = content.for_scenario(scenario)
-            subject = {"pack": content.pack_id, "scenario": scenario.id}
+            subject = {"pack": content.pack_id, "scenario": scenario.id, "modules": list(scenario.modules)}
     except CommandError as exc:
         return fail(exc)
     rows, flags = parameter_rows(content), flag_rows(content)
@@ -99,6 +100,8 @@ def run_show(args) -> int:
         f"Rules parameters of {subject['scenario'] or 'pack ' + subject['pack']}: value, source, meaning "
         "(unit; docs/rules.md section)"
     )
+    if subject["scenario"] is not None:  # a pack turns no module on; a scenario does (docs/rules.md 16)
+        print("Modules: " + (", ".join(subject["modules"]) or "none (the manuals' rules alone)"))
     key_width = max(len(r["key"]) for r in rows + flags)
     value_width = 8  # numbers; a longer value (formation_letters) pushes its own line out
     source_width = max(len(r["source"]) for r in rows)

@@ -61,6 +61,8 @@ def turn_summary(battle: Battle, events: list, turn: int) -> str:
             news.append(f"{battle.ruleset.known_side(e.side).name} plan: {_plan_name(battle, e.side, e.plan)}")
         elif e.kind == "trigger":
             news.append(f"{battle.ruleset.known_side(e.side).name} plan: trigger '{e.trigger}' fired")
+        elif e.kind == "withdrew":
+            news.append(f"{battle.ruleset.known_side(e.side).name} withdrew (battle rating, docs/rules.md 16.3)")
         elif e.kind == "killed":
             killed[e.unit] += e.count
         elif e.kind == "fired":
@@ -131,6 +133,15 @@ def final_report(battle: Battle, result: VictoryResult) -> str:
             f"{battle.ruleset.known_side(side).name:<10} {s.kills:>6} {s.objective:>10} {s.bonus:>6} "
             f"{'yes' if s.doubled else 'no':>8} {s.total:>6}"
         )
+    if battle.rating is not None:
+        lines.append(
+            "Battle counters against rating: "
+            + "; ".join(
+                f"{battle.ruleset.known_side(side).name} {state.battle_counters.get(side, 0)} of "
+                f"{battle.rating.ratings[side]}"
+                for side in state.sides
+            )
+        )
     if result.objectives:
         lines.append("Objectives (typed objective points are included in the totals, never doubled):")
         lines += objective_lines(battle, result.objectives)
@@ -172,6 +183,17 @@ def result_json(battle: Battle, result: VictoryResult) -> dict:
             for side in state.sides
         },
         **({"objectives": [vars(o) for o in result.objectives]} if result.objectives else {}),
+        **(
+            {
+                "battle_rating": {
+                    "ratings": battle.rating.ratings,
+                    "counters": state.battle_counters,
+                    "withdrew": state.withdrew,
+                }
+            }
+            if battle.rating is not None
+            else {}
+        ),
         **({"reinforcements": arrival_report(battle)} if reinforcement_uids(battle.scenario) else {}),
         **(
             {"plans": {side: {"plan": p.plan, "triggers": p.fired} for side, p in state.plans.items()}}

@@ -295,6 +295,29 @@ class Handicap:
 
 
 @dataclass(frozen=True, slots=True)
+class BattleRating:
+    """The battle_rating module's numbers (docs/rules.md 16); read only when a scenario turns the module on."""
+
+    counter_min: int = _param(1, "counter", "lowest value of a battle counter drawn", "16.2", minimum=0, maximum=100)
+    counter_max: int = _param(
+        5,
+        "counter",
+        "highest value of a battle counter drawn (each value from the lowest up equally likely)",
+        "16.2",
+        minimum=0,
+        maximum=100,
+    )
+    hq_extra_rating: int = _param(
+        1,
+        "rating",
+        "what an HQ (unit 0 of a formation) adds to the battle rating beyond its class",
+        "16.1",
+        minimum=0,
+        maximum=10,
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class RulesParameters:
     """Every rules parameter, by group. Build it with `from_values`; a scenario's overrides with `overridden`."""
 
@@ -307,6 +330,7 @@ class RulesParameters:
     panic: Panic = Panic()
     victory: Victory = Victory()
     handicap: Handicap = Handicap()
+    battle_rating: BattleRating = BattleRating()
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> RulesParameters:

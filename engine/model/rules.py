@@ -107,6 +107,14 @@ class UnitClass:
         ),
         None,
     )
+    battle_rating: int = _key(
+        _described(
+            "With the battle_rating module: what a unit of this class adds to its side's battle rating "
+            "(docs/rules.md 16.1).",
+            {"type": "integer", "minimum": 0, "maximum": 10},
+        ),
+        1,
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -149,6 +149,7 @@ class Scenario:
     briefing: str = ""  # told to both sides
     side_briefings: tuple[tuple[str, str], ...] = ()  # (side, text): told to that side only, after `briefing`
     notes: str = ""
+    modules: tuple[str, ...] = ()  # the optional ruleset modules turned on (engine/model/modules.py)
     source: Source = field(default=Source(None), compare=False)
     # side -> its AI plans (docs/rules.md 15); a side without plans is absent. Not hashed: a mapping cannot be.
     ai_plans: Mapping[str, tuple[AiPlan, ...]] = field(default_factory=lambda: MappingProxyType({}), hash=False)

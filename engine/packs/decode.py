@@ -473,6 +473,7 @@ def scenario(r: dict, src: Source, ns: str) -> Scenario:
         briefing=r.get("briefing", ""),
         side_briefings=_pairs(r.get("side_briefings")),
         notes=r.get("notes", ""),
+        modules=tuple(dict.fromkeys(r.get("modules") or ())),  # a name given twice turns its module on once
         source=src,
         ai_plans=MappingProxyType(
             {

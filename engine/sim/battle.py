@@ -18,12 +18,14 @@ import numpy as np
 
 from ..model import Map, Scenario
 from ..model.content import Content
+from ..model.modules import BATTLE_RATING
 from ..rules import sighting
 from ..rules import suppression as rs
 from ..rules.geometry import chebyshev
 from ..rules.los import has_los
 from ..rules.terrain_grid import TerrainGrid
 from . import events as ev
+from .battle_rating import BattleRatingRule
 from .bombard import run_mission
 from .combat import is_moving, sighting_range, unit_fires
 from .command import in_command, position, square_of
@@ -105,6 +107,9 @@ class Battle:
         for unit in self.state.units.values():
             if not unit.nationality:
                 unit.nationality = self._nationality(unit)
+        # The optional modules (docs/rules.md 16): None when the scenario leaves them off, and then nothing below
+        # changes what happens.
+        self.rating = BattleRatingRule(self) if BATTLE_RATING in self.state.modules else None
 
     # -- helpers ------------------------------------------------------------------------------------------------
     def _nationality(self, unit: UnitState) -> str:
@@ -119,6 +124,8 @@ class Battle:
             self.events.append(event)
             for listener in self.listeners:
                 listener(event)
+            if self.rating is not None:
+                self.rating.note(event)
 
     def unit_class(self, unit: UnitState):
         return self.content.unit_classes[unit.weapon.unit_class]
@@ -267,8 +274,10 @@ class Battle:
             self._pulse()
         if state.objectives:
             objectives_end_of_turn(self)
+        if self.rating is not None:
+            self.rating.end_of_turn()
         result = score(state, self.content)
-        final = state.turn >= state.last_turn
+        final = state.turn >= state.last_turn or state.withdrew is not None  # a withdrawal ends it (16.3)
         self.emit(
             ev.VictoryScored(
                 state.turn,

@@ -213,4 +213,23 @@ class VictoryScored(Event):
     final: bool = False
 
 
+@dataclass(frozen=True)
+class BattleCounter(Event):
+    """The battle_rating module (docs/rules.md 16): `side` draws a counter worth `value` because of `cause`
+    (unit_destroyed, hq_destroyed, rout, objective_lost)."""
+
+    kind: ClassVar[str] = "battle_counter"
+    side: str = ""
+    value: int = 0
+    cause: str = ""
+
+
+@dataclass(frozen=True)
+class Withdrew(Event):
+    """The side's counters reached its battle rating: it withdraws and loses (docs/rules.md 16.3)."""
+
+    kind: ClassVar[str] = "withdrew"
+    side: str = ""
+
+
 __all__ = [name for name in dir() if name[0].isupper() and name not in ("ClassVar",)]

@@ -160,4 +160,5 @@ def build_state(
         kill_vp={side: 0 for side in sides},
         entrenchments={sq for _, squares in scenario.entrenchments for sq in squares},
         objectives=scenario.objectives,
+        modules=scenario.modules,
     )

@@ -21,6 +21,8 @@ ROSTER_SAFE = (
     ev.BombardmentDrifted,
     ev.BombardmentCancelled,
     ev.Killed,
+    ev.BattleCounter,
+    ev.Withdrew,
 )
 
 

@@ -109,6 +109,19 @@ def _unit_from_dict(body: dict, content: Content) -> UnitState:
     return unit
 
 
+def _rating_to_dict(state: GameState) -> dict:
+    """The battle_rating module's state (engine/sim/battle_rating.py); saved only when the module is on."""
+    return {"counters": state.battle_counters, "area_holder": state.area_holder, "withdrew": state.withdrew}
+
+
+def _rating_from_dict(body: dict) -> dict:
+    return {
+        "battle_counters": dict(body.get("counters", {})),
+        "area_holder": body.get("area_holder"),
+        "withdrew": body.get("withdrew"),
+    }
+
+
 def save(battle: Battle, path: Path) -> None:
     state = battle.state
     rng_state = state.rng.getstate()
@@ -138,6 +151,7 @@ def save(battle: Battle, path: Path) -> None:
         "held_turns": state.held_turns,
         "exits": state.exits,
         **({"plans": {side: asdict(progress) for side, progress in state.plans.items()}} if state.plans else {}),
+        **({"battle_rating": _rating_to_dict(state)} if battle.rating is not None else {}),
         "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
         "units": [_unit_to_dict(u) for u in state.units.values()],
         "events": [e.to_dict() for e in battle.events],
@@ -240,6 +254,8 @@ def load(path: Path, content: Content, expected: Scenario | None = None) -> tupl
                 side: PlanProgress(p["plan"], list(p["steps"]), list(p["fired"]))
                 for side, p in body.get("plans", {}).items()
             },
+            modules=scenario.modules,
+            **_rating_from_dict(body.get("battle_rating", {})),
         )
         battle = Battle(content, scenario, state=state)
         battle.seen_by_side = {k: set(v) for k, v in body.get("seen_by_side", {}).items()}

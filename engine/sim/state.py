@@ -119,6 +119,12 @@ class GameState:
     held_turns: dict[str, int] = field(default_factory=dict)  # every-turn hold objective id -> turns held
     exits: dict[str, int] = field(default_factory=dict)  # exit objective id -> units that left by its edge
     plans: dict[str, PlanProgress] = field(default_factory=dict)  # side -> the AI plan the computer follows
+    modules: tuple[str, ...] = ()  # the optional ruleset modules on (engine/model/modules.py)
+    # The battle_rating module (engine/sim/battle_rating.py): each side's counters so far, who held the objective
+    # area at the end of the last turn, and the side that withdrew.
+    battle_counters: dict[str, int] = field(default_factory=dict)
+    area_holder: str | None = None
+    withdrew: str | None = None
 
     def side_units(self, side: str):
         return [u for u in self.units.values() if u.side == side]

@@ -83,6 +83,8 @@ def score(state: GameState, content: Content) -> VictoryResult:
     numerator = profile.ratio_numerator
     other = state.enemy_of(numerator)
     top, bottom = scores[numerator].total, scores[other].total
+    if state.withdrew is not None:  # the battle_rating module: the side that withdrew has lost (docs/rules.md 16.3)
+        return _withdrawal(state, content, scores, top, bottom, typed)
     if top == 0 and bottom == 0:
         return VictoryResult(scores, None, None, "draw", None, "Draw", typed)
     if bottom == 0:
@@ -97,3 +99,15 @@ def score(state: GameState, content: Content) -> VictoryResult:
     winner = numerator if band.favours == "numerator" else other
     label = f"{profile.known_side(winner).name} {band.result.capitalize()}"
     return VictoryResult(scores, ratio, rounded, band.result, winner, label, typed)
+
+
+def _withdrawal(state: GameState, content: Content, scores, top: int, bottom: int, typed) -> VictoryResult:
+    """A decisive victory for the side that stayed, whatever the points (16.3); the ratio is reported as usual."""
+    loser = state.withdrew
+    assert loser is not None  # the caller's test
+    winner = state.enemy_of(loser)
+    profile = content.known_ruleset
+    ratio = Fraction(top, bottom) if bottom else None
+    rounded = round_half_up_2(ratio) if ratio is not None else None
+    label = f"{profile.known_side(winner).name} Decisive ({profile.known_side(loser).name} withdrew)"
+    return VictoryResult(scores, ratio, rounded, "decisive", winner, label, typed)

@@ -24,6 +24,7 @@ from dataclasses import MISSING, Field, fields
 from pathlib import Path
 from typing import Any
 
+from ..model.modules import MODULES
 from ..model.parameters import METADATA_KEY, ParameterInfo, declared_type, iter_parameters
 from ..model.rules import SCHEMA_KEY, RulesetFlags, SmallArmsBonus, UnitClass
 
@@ -79,7 +80,7 @@ def model_schema() -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$comment": "Generated from engine/model/parameters.py and engine/model/rules.py by `make schemas`: "
         "edit those, not this file.",
-        "title": "tacforge definitions from the typed model: rules parameters, ruleset switches, unit classes",
+        "title": "tacforge definitions from the typed model: rules parameters, ruleset switches, unit classes, modules",
         "$defs": {
             "parameters": {
                 "description": "Every rules parameter. A pack sets any of them over the packs it requires; a "
@@ -95,6 +96,11 @@ def model_schema() -> dict[str, Any]:
                 "properties": {f.name: _flag(f) for f in flags},
             },
             "unit_class": _record(UnitClass),
+            "module": {
+                "description": "An optional ruleset module (engine/model/modules.py): "
+                + "; ".join(f"{name}: {text}" for name, text in MODULES.items()),
+                "enum": list(MODULES),
+            },
         },
     }
 

@@ -1,0 +1,15 @@
+"""The optional ruleset modules a scenario may turn on (`modules: [...]`, docs/rules.md 16).
+
+A module adds rules from the tabletop games on top of the manuals' rules; a scenario that turns none on plays exactly
+as before. This tuple is the one list of their names: schemas/model.schema.json `$defs/module` is generated from it
+(`make schemas`), so a scenario naming another module is refused by the schema check.
+"""
+
+from __future__ import annotations
+
+# name -> what it does, for `tacforge rules show` and the schema's description
+MODULES: dict[str, str] = {
+    "battle_rating": "each side has a battle rating; counters drawn for losses; a side whose counters reach it "
+    "withdraws and loses (docs/rules.md 16)",
+}
+BATTLE_RATING = "battle_rating"
