@@ -155,9 +155,15 @@ def finished_replay(qtbot, tmp_path):
     replay.close()
 
 
+def settled(replay) -> bool:
+    """The engine's thread has ended and the window has taken its last frames (the thread stops running before
+    its `finished` signal reaches the window, which then stretches the timeline over every frame)."""
+    return not replay.engine_busy and replay.timeline.slider.maximum() == len(replay.controller.frames) - 1
+
+
 def test_a_replays_status_names_the_turn_shown_and_is_over_only_at_the_end(qtbot, finished_replay):
     replay = finished_replay
-    qtbot.waitUntil(lambda: not replay.engine_busy, timeout=BATTLE_TIMEOUT)
+    qtbot.waitUntil(lambda: settled(replay), timeout=BATTLE_TIMEOUT)
     frames = replay.controller.frames
     third = next(i for i, f in enumerate(frames) if f.turn == 3)
     replay.timeline.slider.setValue(third)  # scrubbing, as the user drags the timeline
@@ -175,7 +181,7 @@ def test_the_result_plots_keep_their_legends_off_the_lines(qtbot, finished_repla
     replay.resize(1300, 850)
     replay.show()
     qtbot.waitExposed(replay)
-    qtbot.waitUntil(lambda: not replay.engine_busy, timeout=BATTLE_TIMEOUT)
+    qtbot.waitUntil(lambda: settled(replay), timeout=BATTLE_TIMEOUT)
     last = len(replay.controller.frames) - 1
     replay.timeline.slider.setValue(last)
 
