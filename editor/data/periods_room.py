@@ -10,8 +10,7 @@ from html import escape
 from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from ..common.rooms import DocumentTab
-from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged, bulk_edit
+from ..document import bulk_edit
 from .entry_table import BoundedDelegate, EntryTableModel
 from .periods_table import (
     PERIODS_KEY,
@@ -22,15 +21,15 @@ from .periods_table import (
     period_value,
     sides_of,
 )
+from .table_tab import TableTab
 from .timeline import Bar, anachronisms, bars, gaps
 from .timeline_plot import TimelinePlot
 
 ENDS = ("first", "last")
-REDRAWN_ON = (ValueChanged, RowsInserted, RowsRemoved, Reloaded)
 ISSUES_LISTED = 12  # period issues listed under the timeline; the issues dock has the rest
 
 
-class PeriodsTab(DocumentTab):
+class PeriodsTab(TableTab):
     def __init__(self, document, workspace, parent=None):
         super().__init__(document, workspace, parent)
         pack_id = document.content.pack_id if document.content is not None else None
@@ -108,16 +107,8 @@ class PeriodsTab(DocumentTab):
             self.issues = found
             self.redraw()
 
-    def document_changed(self, document, event) -> None:
-        if isinstance(event, REDRAWN_ON):
-            self.status.clear()
-            self.redraw()
-        super().document_changed(document, event)
-
-    def jump_to(self, issue) -> None:
-        path = tuple(issue.path or ())
-        if len(path) >= 2 and path[0] == PERIODS_KEY and isinstance(path[1], int):
-            self.table.selectRow(path[1])
+    def row_views(self) -> dict:
+        return {PERIODS_KEY: self.table}
 
     def drag_years(self, bar: Bar, end: int, period: int) -> None:
         """Move one end of a weapon's availability: one undo step of its own (a macro never merges with the

@@ -17,9 +17,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from ..common.rooms import DocumentTab
 from ..common.schema_bounds import choices
-from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged, bulk_edit
+from ..document import bulk_edit
 from .entry_table import EntryTableModel, entry_table_view, selected_row
 from .profile_table import (
     ELEVATION_KEY,
@@ -32,12 +31,12 @@ from .profile_table import (
     threshold_problem,
     threshold_range,
 )
+from .table_tab import TableTab
 
-REDRAWN_ON = (ValueChanged, RowsInserted, RowsRemoved, Reloaded)
 MAX_RISE = 1000.0  # metres: no plateau of a 60 x 60 map stands higher over the one below
 
 
-class ProfileTab(DocumentTab):
+class ProfileTab(TableTab):
     def __init__(self, document, workspace, parent: QWidget | None = None) -> None:
         super().__init__(document, workspace, parent)
         self.rules_model = EntryTableModel(document, FEATURES_KEY, rule_columns(), rule_value, rule_label)
@@ -103,16 +102,8 @@ class ProfileTab(DocumentTab):
         for widget in widgets:
             widget.blockSignals(False)
 
-    def document_changed(self, document, event) -> None:
-        if isinstance(event, REDRAWN_ON):
-            self.status.clear()
-            self.redraw()
-        super().document_changed(document, event)
-
-    def jump_to(self, issue) -> None:
-        path = tuple(issue.path or ())
-        if len(path) >= 2 and path[0] == FEATURES_KEY and isinstance(path[1], int):
-            self.rules_view.selectRow(path[1])
+    def row_views(self) -> dict:
+        return {FEATURES_KEY: self.rules_view}
 
     # -- rules ----------------------------------------------------------------------------------------------------
     def add_rule(self) -> None:

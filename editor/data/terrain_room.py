@@ -17,12 +17,11 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from ..common.rooms import DocumentTab
 from ..common.terrain_look import CodeInfo
 from ..common.tiles import ICON, TileAtlas, tile_icon
-from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
 from ..document.models import schema_view
 from .entry_table import EntryTableModel, entry_table_view, selected_row
+from .table_tab import TableTab
 from .terrain_table import (
     CODES_KEY,
     TYPES_KEY,
@@ -42,10 +41,8 @@ from .terrain_table import (
     with_terrain,
 )
 
-REDRAWN_ON = (ValueChanged, RowsInserted, RowsRemoved, Reloaded)
 
-
-class TerrainTab(DocumentTab):
+class TerrainTab(TableTab):
     def __init__(self, document, workspace, parent: QWidget | None = None) -> None:
         super().__init__(document, workspace, parent)
         self._atlas: TileAtlas | None = None
@@ -115,12 +112,6 @@ class TerrainTab(DocumentTab):
         for view in (self.types_view, self.codes_view):
             view.resizeColumnsToContents()
 
-    def document_changed(self, document, event) -> None:
-        if isinstance(event, REDRAWN_ON):
-            self.status.clear()
-            self.redraw()
-        super().document_changed(document, event)
-
     def _code_decoration(self, code, column):
         if self._atlas is None:
             return None
@@ -132,11 +123,8 @@ class TerrainTab(DocumentTab):
             return QIcon(swatch)
         return None
 
-    def jump_to(self, issue) -> None:
-        path = tuple(issue.path or ())
-        if len(path) >= 2 and path[0] in (TYPES_KEY, CODES_KEY) and isinstance(path[1], int):
-            view = self.types_view if path[0] == TYPES_KEY else self.codes_view
-            view.selectRow(path[1])
+    def row_views(self) -> dict:
+        return {TYPES_KEY: self.types_view, CODES_KEY: self.codes_view}
 
     # -- deleting -------------------------------------------------------------------------------------------------
     def delete_selected_code(self) -> None:
