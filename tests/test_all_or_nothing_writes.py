@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tacforge.engine.atomic_files import atomic_write_text, remove_stale_temporaries
 from tacforge.engine.cli import main
-from tacforge.engine.yamlio import atomic_write_text, remove_stale_temporaries
 
 NEW = ["new", "--pack", "western", "--type", "meeting", "--period", "3", "--turns", "5", "--id", "fight"]
 

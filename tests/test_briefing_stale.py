@@ -11,9 +11,9 @@ import stat
 
 import pytest
 
+from tacforge.engine.atomic_files import atomic_write_text
 from tacforge.engine.cli import main
 from tacforge.engine.packs import load_packs
-from tacforge.engine.yamlio import atomic_write_text
 
 NEW = ["new", "--pack", "western", "--type", "meeting", "--period", "3", "--seed", "4", "--id", "fight"]
 

@@ -19,8 +19,9 @@ import pytest
 
 from tacforge.engine.cli import main
 from tacforge.engine.issues import IssueList
+from tacforge.engine.packs import LoadedPack, PackSet
 from tacforge.engine.packs.discovery import MANIFEST, discover
-from tacforge.engine.packs.loader import LoadedPack, PackSet, load_location, load_location_guarded
+from tacforge.engine.packs.loader import load_location, load_location_guarded
 
 CORPUS = Path(__file__).resolve().parent / "data" / "broken"
 CASES = sorted(p for p in CORPUS.iterdir() if p.is_dir())

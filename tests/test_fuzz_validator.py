@@ -27,8 +27,9 @@ from test_broken_corpus import CORPUS, fresh, installed_packs
 from tacforge.engine.issues import Issue
 from tacforge.engine.model import Scenario
 from tacforge.engine.model.content import Content
+from tacforge.engine.packs import PackSet
 from tacforge.engine.packs.discovery import MANIFEST, PackLocation
-from tacforge.engine.packs.loader import PackSet, load_location_guarded
+from tacforge.engine.packs.loader import load_location_guarded
 
 # Hypothesis caches what it reads from the source in .hypothesis/; keep that out of the work tree.
 os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "tacforge-hypothesis"))

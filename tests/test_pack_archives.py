@@ -289,7 +289,7 @@ def test_a_write_that_fails_while_unpacking_leaves_nothing_and_says_so(tmp_path,
 
 
 def test_a_hidden_folder_in_the_user_pack_folder_is_no_pack(capsys):
-    """What an install or replacement stages (yamlio.replaced_folder's `.NAME.XXXXXXXX.tmp`) is never found as a
+    """What an install or replacement stages (atomic_files.replaced_folder's `.NAME.XXXXXXXX.tmp`) is never found as a
     pack while it is written, nor the old copy while it is deleted."""
     write_pack(user_pack_dir(), "visible")
     write_pack(user_pack_dir(), ".visible.abcd1234.tmp")

@@ -67,7 +67,7 @@ def test_a_torn_or_foreign_entry_is_a_miss(tmp_path):
 
 def test_the_packs_validate_reports_on_are_parsed_in_full(tmp_path, monkeypatch, capsys):
     from tacforge.engine.cli import main
-    from tacforge.engine.packs import loader
+    from tacforge.engine.packs import file_readers
     from tacforge.engine.resources import CORE_PACK_DIR
 
     monkeypatch.setenv("TACFORGE_CACHE_DIR", str(tmp_path / "cache"))
@@ -75,8 +75,8 @@ def test_the_packs_validate_reports_on_are_parsed_in_full(tmp_path, monkeypatch,
     assert main(["--pack-path", str(tmp_path / "packs"), "validate", "checked"]) == 0
     parsed = _spy_parses(monkeypatch)
     read_in_full = []
-    real = loader.load_fast
-    monkeypatch.setattr(loader, "load_fast", lambda path: read_in_full.append(path) or real(path))
+    real = file_readers.load_fast
+    monkeypatch.setattr(file_readers, "load_fast", lambda path: read_in_full.append(path) or real(path))
     assert main(["--pack-path", str(tmp_path / "packs"), "validate", "checked"]) == 0
     assert "checked: no issues" in capsys.readouterr().out
     assert folder.resolve() / "weapons.yaml" in read_in_full

@@ -8,7 +8,8 @@ from ruamel.yaml import YAML
 from test_shipped import SHIPPED
 
 from tacforge.engine import yamlio
-from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_fast, load_roundtrip
+from tacforge.engine.atomic_files import atomic_write_text
+from tacforge.engine.yamlio import YamlFileError, dump_roundtrip, load_fast, load_roundtrip
 
 
 def test_fast_path_is_c_backed():

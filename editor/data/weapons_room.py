@@ -25,7 +25,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from tacforge.engine.yamlio import atomic_write_text
+from tacforge.engine.atomic_files import atomic_write_text
 
 from ..common.rooms import DocumentTab
 from ..document import Reloaded, RowsInserted, RowsRemoved

@@ -22,9 +22,10 @@ from typing import Any
 from PyQt6.QtCore import QObject, pyqtSignal
 from PyQt6.QtGui import QUndoStack
 
+from tacforge.engine.atomic_files import atomic_write_text
 from tacforge.engine.issues import JsonPath
 from tacforge.engine.model.content import Content
-from tacforge.engine.yamlio import YamlFileError, atomic_write_text, dump_roundtrip, load_fast, parse_roundtrip
+from tacforge.engine.yamlio import YamlFileError, dump_roundtrip, load_fast, parse_roundtrip
 
 from ..grid.model import MapModel
 from .commands import MISSING, STATES, ApplyCells, InsertRows, RemoveRows, SetValue, styled

@@ -35,7 +35,7 @@ from tacforge.engine.model import (
 from tacforge.engine.model.parameters import RulesParameters
 from tacforge.engine.model.source import Source
 from tacforge.engine.packs import decode
-from tacforge.engine.packs.loader import skip_set
+from tacforge.engine.packs.file_readers import skip_set
 from tacforge.engine.packs.manifest import Manifest, manifest_from_data
 from tacforge.engine.validation import schemas
 from tacforge.engine.validation.schema_cache import SchemaCache

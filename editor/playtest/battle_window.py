@@ -27,8 +27,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from tacforge.engine.atomic_files import atomic_write_text
 from tacforge.engine.sim import events as ev
-from tacforge.engine.yamlio import atomic_write_text
 
 from ..qt_present import present
 from .battle_map import BattleMapView

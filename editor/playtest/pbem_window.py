@@ -8,10 +8,10 @@ from pathlib import Path
 
 from PyQt6.QtWidgets import QFileDialog, QMessageBox
 
+from tacforge.engine.atomic_files import atomic_write_text
 from tacforge.engine.issues import CommandError
 from tacforge.engine.packs.scenario_lookup import find_scenario
 from tacforge.engine.pbem.protocol import GameFile, PbemError, read_game_file
-from tacforge.engine.yamlio import atomic_write_text
 
 from ..qt_present import present
 from .battle_window import BattleWindow

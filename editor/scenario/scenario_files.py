@@ -11,7 +11,8 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from tacforge.engine.yamlio import atomic_write_text, dump_roundtrip
+from tacforge.engine.atomic_files import atomic_write_text
+from tacforge.engine.yamlio import dump_roundtrip
 
 
 class ScenarioFileError(Exception):

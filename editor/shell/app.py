@@ -13,7 +13,7 @@ from pathlib import Path
 from PyQt6.QtCore import QSettings
 from PyQt6.QtWidgets import QApplication, QMessageBox
 
-from tacforge.engine.yamlio import remove_stale_temporaries
+from tacforge.engine.atomic_files import remove_stale_temporaries
 
 from . import recovery
 from .main_window import MainWindow

@@ -84,10 +84,10 @@ def preview(content, choices: ImportChoices) -> Preview:
 def write_imported_map(pack_folder: Path, content, choices: ImportChoices) -> tuple[Path, tuple[str, ...]]:
     """The imported map written to the pack's maps/ID.yaml (never over an existing file); its path and the
     importer's notes."""
+    from tacforge.engine.atomic_files import atomic_write_text
     from tacforge.engine.battlegen.scenario_writer import map_document, render
     from tacforge.engine.mapping.real_ground import import_map
     from tacforge.engine.validation.schema_files import write_pack_schemas
-    from tacforge.engine.yamlio import atomic_write_text
 
     target = Path(pack_folder) / "maps" / f"{choices.map_id}.yaml"
     if target.exists():

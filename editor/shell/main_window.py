@@ -10,7 +10,6 @@ from PyQt6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PyQt6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -28,12 +27,11 @@ from ..document.documents import SaveFailed
 from ..map.tool_options import ToolOptionsBar
 from ..map.tools.registry import menu_entries
 from ..qt_present import present
-from . import new_files, recovery
+from . import recovery
 from .dock_room import DocksPutAway
 from .docks import PackBrowser
+from .file_commands import FileCommands, add_menu_action
 from .file_watch import PackWatcher, take_disk_changes
-from .pack_places import remember_pack
-from .pack_sharing import PackSharing
 from .room_modules import load_rooms
 from .session import save_session, window_title
 from .validation import LiveValidator
@@ -64,6 +62,7 @@ class MainWindow(QMainWindow):
         self.validator = LiveValidator(workspace)
         self.rooms = load_rooms()
         self._build_docks()
+        self.files = FileCommands(self)
         self._build_actions()
         from ..playtest.actions import Playtests
 
@@ -168,41 +167,11 @@ class MainWindow(QMainWindow):
         self.terrain_palette.levelChosen.connect(lambda lvl: self._tool_option(level=lvl))
 
     def _action(self, menu, text, slot, shortcut=None, checkable=False) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.setCheckable(checkable)
-        action.triggered.connect(slot)
-        menu.addAction(action)
-        return action
+        return add_menu_action(self, menu, text, slot, shortcut, checkable)
 
     def _build_actions(self) -> None:
         bar = present(self.menuBar())
-        file_menu = present(bar.addMenu("&File"))
-        self._action(file_menu, "New pack from template…", self.new_pack)
-        self._action(file_menu, "New map…", self.new_map, QKeySequence.StandardKey.New)
-        self._action(file_menu, "New scenario…", self.new_scenario, "Ctrl+Shift+N")
-        self._action(file_menu, "Import real ground…", self.import_ground)
-        self._action(file_menu, "Open pack folder…", self.open_pack_folder, "Ctrl+Shift+O")
-        self._action(file_menu, "Open scenario or map…", self.open_file_dialog, QKeySequence.StandardKey.Open)
-        self.recent_menu = present(file_menu.addMenu("Open recent"))
-        self._fill_recent()
-        file_menu.addSeparator()
-        self.pack_sharing = PackSharing(self)  # pack archives: in this menu and the Packs browser's context menu
-        file_menu.addActions(self.pack_sharing.actions)
-        self.browser.addActions(self.pack_sharing.actions)
-        file_menu.addSeparator()
-        self._action(file_menu, "Save", self.save_current, QKeySequence.StandardKey.Save)
-        self._action(file_menu, "Save all", self.save_all, "Ctrl+Alt+S")
-        self._action(
-            file_menu, "Save scenario as…", lambda: self.copy_scenario(move=True), QKeySequence.StandardKey.SaveAs
-        )
-        self._action(file_menu, "Duplicate scenario…", lambda: self.copy_scenario(move=False))
-        self._action(
-            file_menu, "Close tab", lambda: self.close_tab(self.tabs.currentIndex()), QKeySequence.StandardKey.Close
-        )
-        file_menu.addSeparator()
-        self._action(file_menu, "Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.files.build_menu(bar)
         edit = present(bar.addMenu("&Edit"))
         # Kept as attributes: the menu does not own actions made by createUndoAction, Python would collect them.
         self.undo_action = present(self.undo_group.createUndoAction(self, "Undo"))
@@ -337,7 +306,7 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(tab)
         tab.show_issues(self.validator.issues)
         QTimer.singleShot(0, document.read_ahead)  # once the tab is drawn: the first edit then need not wait
-        self._remember(path)
+        self.files.remember(path)
         self._save_session()
         self.validator.watch(document.pack_folder)
         self.file_watch.watch_pack(document.pack_folder)
@@ -460,105 +429,6 @@ class MainWindow(QMainWindow):
                     recovery.autosave(document.path, document.text())
                 except OSError as exc:
                     present(self.statusBar()).showMessage(f"autosave failed: {exc}", 6000)
-
-    # -- files ----------------------------------------------------------------------------------------------------
-    def open_file_dialog(self) -> None:
-        start = str(self.settings.value("last_folder", str(Path.home())))
-        path, _ = QFileDialog.getOpenFileName(self, "Open scenario or map", start, "YAML (*.yaml *.yml)")
-        if path:
-            self.settings.setValue("last_folder", str(Path(path).parent))
-            self.open_path(Path(path))
-
-    def open_pack_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Open pack folder", str(Path.home()))
-        if folder:
-            remember_pack(self.settings, Path(folder))
-            self._pack_added(Path(folder))
-
-    def new_pack(self) -> None:
-        target = new_files.create_pack(self, self.workspace, self.settings)
-        if target is not None:
-            self._pack_added(target)
-
-    def _pack_added(self, folder: Path) -> None:
-        self.workspace.add_pack_folder(folder)
-        self.browser.show_packs(self.workspace)
-        self.validator.watch(folder.resolve())
-        self.file_watch.watch_pack(folder)
-
-    def new_map(self) -> None:
-        """A blank map in the pack of the current tab (never an installed pack without asking), opened."""
-        tab = self.current_tab()
-        path = new_files.create_map(self, self.workspace, self.settings, tab.document.pack_folder if tab else None)
-        if path is not None:
-            self.browser.show_packs(self.workspace)
-            self.open_path(path)
-
-    def import_ground(self) -> None:
-        """A map of real ground (docs/real-ground.md) into the current tab's pack, opened as any new map."""
-        from .import_ground_dialog import ImportGroundDialog
-
-        tab = self.current_tab()
-        folder = new_files.map_destination(
-            self, self.workspace, self.settings, tab.document.pack_folder if tab else None
-        )
-        if folder is None:
-            return
-        content = self.workspace.content_for(folder / "pack.yaml")[0]
-        dialog = ImportGroundDialog(content, folder, self)
-        if dialog.exec() and dialog.written is not None:
-            self.workspace.reload()
-            self.browser.show_packs(self.workspace)
-            self.open_path(dialog.written)
-            if dialog.notes:
-                present(self.statusBar()).showMessage("; ".join(dialog.notes), 10_000)
-
-    def new_scenario(self) -> None:
-        """The New Scenario dialog; the scenario (and its map) it writes is opened."""
-        from .new_scenario_dialog import NewScenarioDialog
-
-        tab = self.current_tab()
-        dialog = NewScenarioDialog(self.workspace, self, tab.document.pack_folder if tab else None)
-        if dialog.exec() and dialog.written is not None:
-            remember_pack(self.settings, dialog.written.pack_dir)
-            self._pack_added(dialog.written.pack_dir)
-            self.open_path(dialog.written.scenario_path)
-
-    def copy_scenario(self, move: bool) -> None:
-        """Save As (move: the tab shows the new file) or Duplicate (a copy is opened) of the current scenario."""
-        from ..scenario.scenario_files import ScenarioFileError, duplicate, save_as
-
-        tab = self.current_tab()
-        document = next((d for d in tab.documents() if d.kind == "scenario"), None) if tab else None
-        if document is None:
-            return
-        title = "Save scenario as" if move else "Duplicate scenario"
-        scenario_id = new_files.ask_id(self, title, f"{document.path.stem}_copy")
-        if scenario_id is None:
-            return
-        try:
-            path = save_as(document, scenario_id) if move else duplicate(document, scenario_id)
-        except (ScenarioFileError, SaveFailed) as exc:
-            QMessageBox.warning(self, title, str(exc))
-            return
-        self.workspace.reload()
-        self.browser.show_packs(self.workspace)
-        if move:
-            self._refresh_titles()
-            self._remember(path)
-        else:
-            self.open_path(path)
-
-    def _remember(self, path: Path) -> None:
-        recent = [p for p in (self.settings.value("recent", []) or []) if p != str(path)]
-        self.settings.setValue("recent", [str(path)] + recent[:9])
-        self._fill_recent()
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        for entry in self.settings.value("recent", []) or []:
-            action = present(self.recent_menu.addAction(entry))
-            action.triggered.connect(lambda _=False, p=entry: self.open_path(Path(p)))
 
     def _changed_on_disk(self, paths: list) -> None:
         """Another program changed pack files: reload what is open, re-read the packs, validate again."""

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from tacforge.engine.yamlio import atomic_write_text
+from tacforge.engine.atomic_files import atomic_write_text
 
 
 def recovery_dir() -> Path:

@@ -8,7 +8,7 @@ from pathlib import Path
 from ruamel.yaml import YAMLError
 
 from tacforge.engine.model import Map
-from tacforge.engine.packs.loader import read_map_text
+from tacforge.engine.packs.file_readers import read_map_text
 from tacforge.engine.yamlio import roundtrip_yaml
 
 from ..document.commands import ReplaceData, bulk_edit

@@ -10,13 +10,14 @@ import shutil
 from datetime import date
 from pathlib import Path
 
+from tacforge.engine.atomic_files import atomic_write_text
 from tacforge.engine.model.parameters import RulesParameters
 from tacforge.engine.packs import load_packs
 from tacforge.engine.packs.discovery import MANIFEST, pack_folder_of
 from tacforge.engine.packs.manifest import FILE_KINDS
 from tacforge.engine.resources import CORE_PACK_DIR
 from tacforge.engine.validation.schema_files import PACK_SCHEMA_FOLDER, write_pack_schemas
-from tacforge.engine.yamlio import YamlFileError, atomic_write_text
+from tacforge.engine.yamlio import YamlFileError
 
 from ..document.documents import Document, MapDocument, open_document
 from ..document.models import DecodeContext

@@ -10,7 +10,7 @@ A scenario names its map by id, and the map must be in the same pack, so a battl
   scenarios/NAME.yaml and maps/NAME.yaml.
 
 Play it with `tacforge --pack-path PACKDIR play ID`. The pack is written whole into a staging copy beside it, which
-then takes its place in one step (engine/yamlio.py `replaced_folder`), so a failure or a kill never leaves a
+then takes its place in one step (engine/atomic_files.py `replaced_folder`), so a failure or a kill never leaves a
 half-made pack, nor an old scenario on a new map; an existing scenario or map file is never replaced unless `force`
 is set.
 Each file starts with a `# yaml-language-server: $schema=` line naming its schema in the pack's own schemas/ folder,
@@ -28,13 +28,14 @@ from pathlib import Path
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
 
+from ..atomic_files import atomic_write_text, replaced_folder
 from ..mapping.legend import legend_for, rows_of
 from ..model import Georef, Map
 from ..model.content import Content
 from ..packs.discovery import MANIFEST, pack_folder_of
 from ..packs.manifest import read_manifest
 from ..validation.schema_files import schema_line, write_pack_schemas
-from ..yamlio import atomic_write_text, dump_roundtrip, replaced_folder
+from ..yamlio import dump_roundtrip
 from .battle import GeneratedBattle
 from .plan import BuildError
 

@@ -165,9 +165,10 @@ def read_profile(path: Path):
 
 def write_map(content, game_map, out: Path) -> str:
     """Write the map file atomically (with its schema line when it is inside a pack); its text."""
+    from ..atomic_files import atomic_write_text
     from ..battlegen.scenario_writer import map_document, render
     from ..packs.discovery import pack_folder_of
-    from ..yamlio import atomic_write_text, dump_roundtrip
+    from ..yamlio import dump_roundtrip
 
     doc = map_document(content, game_map)
     pack_dir = pack_folder_of(out.parent)

@@ -44,8 +44,8 @@ def _side_name(content, side: str) -> str:
 
 
 def _write(path: Path, game) -> None:
+    from ..atomic_files import atomic_write_text
     from ..pbem.protocol import PbemError
-    from ..yamlio import atomic_write_text
 
     try:
         atomic_write_text(path, game.text())

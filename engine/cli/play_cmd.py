@@ -43,11 +43,11 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..ai import ComputerPlayer, Player
+    from ..atomic_files import atomic_write_text, remove_stale_temporaries
     from ..packs.scenario_lookup import find_scenario
     from ..sim.battle import Battle
     from ..sim.initial_state import SetupError
     from ..sim.savegame import SaveError, load
-    from ..yamlio import atomic_write_text, remove_stale_temporaries
     from .human import HumanPlayer
     from .turn_text import final_report, opening_text, result_json, turn_summary
 

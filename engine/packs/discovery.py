@@ -39,7 +39,7 @@ def user_pack_dir() -> Path:
 
 def _folders_under(root: Path) -> list[Path]:
     """A pack folder itself, or the pack folders directly inside a folder of packs. A hidden folder inside is none:
-    it is a pack being written or replaced (yamlio.replaced_folder's staging copy), not a pack yet or any more."""
+    it is a pack being written or replaced (atomic_files.replaced_folder's staging copy), not a pack yet or any more."""
     if (root / MANIFEST).is_file():
         return [root]
     try:

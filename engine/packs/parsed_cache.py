@@ -19,9 +19,10 @@ import time
 from pathlib import Path
 
 from .. import yamlio
+from ..atomic_files import atomic_write_bytes
 from ..caching import memoized
 from ..validation.schema_cache import cache_dir
-from ..yamlio import LoadedFile, atomic_write_bytes, is_unsaved, parse_fast, read_text
+from ..yamlio import LoadedFile, is_unsaved, parse_fast, read_text
 
 MAX_ENTRIES = 1000  # past this many files, the oldest quarter is removed (the bundled packs have about 35)
 # a temporary this old is what a killed write left (a write takes milliseconds): the next store removes it

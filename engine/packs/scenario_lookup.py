@@ -7,7 +7,8 @@ from pathlib import Path
 
 from ..issues import CommandError, did_you_mean, render_text
 from .discovery import MANIFEST, pack_folder_of
-from .loader import Skip, load_packs
+from .loaded_pack import Skip
+from .loader import load_packs
 
 
 def playable_content(packset, pack_id: str, what: str = "play"):

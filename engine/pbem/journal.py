@@ -14,7 +14,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from ..yamlio import atomic_write_text
+from ..atomic_files import atomic_write_text
 from .protocol import GameFile, Package, PbemError
 
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
+from ..atomic_files import atomic_write_bytes
 from ..packs.discovery import MANIFEST, discover
 from ..packs.manifest import read_manifest
 from ..validation.schema_files import PACK_SCHEMA_FOLDER
-from ..yamlio import atomic_write_bytes
 from .archive_checks import entry_name_problem
 from .tacpack import (
     ENTRY_TIME,

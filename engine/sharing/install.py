@@ -2,9 +2,9 @@
 
 Everything is checked before anything is written (archive_checks.py, then here: the packs it requires are found in
 versions it accepts, and its id is free). The files are then unpacked into a hidden staging folder beside their
-place, which takes the place in one step (yamlio.replaced_folder); `--force` replaces an installed pack of the same
-id that way too. A pack that ships with tacforge or a plugin is never replaced: a user copy of the same id would
-hide it."""
+place, which takes the place in one step (atomic_files.replaced_folder); `--force` replaces an installed pack of
+the same id that way too. A pack that ships with tacforge or a plugin is never replaced: a user copy of the same id
+would hide it."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..atomic_files import replaced_folder
 from ..issues import long_name_problem
 from ..packs.discovery import user_pack_dir
 from ..packs.manifest import Manifest, satisfies
 from ..validation.schema_files import write_pack_schemas
-from ..yamlio import replaced_folder
 from .archive_checks import open_checked
 from .installed import FoundPack, found_packs
 from .tacpack import PackArchiveError

@@ -12,10 +12,10 @@ import random
 from dataclasses import asdict, fields
 from pathlib import Path
 
+from ..atomic_files import atomic_write_text
 from ..issues import Severity
 from ..model import Arrival, Scenario
 from ..model.content import Content
-from ..yamlio import atomic_write_text
 from .battle import Battle
 from .events import Event
 from .state import GameState, Mission, PlanProgress, UnitState

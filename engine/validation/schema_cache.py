@@ -17,9 +17,9 @@ from pathlib import Path
 from platformdirs import user_cache_dir
 
 from .. import __version__
+from ..atomic_files import atomic_write_text
 from ..caching import memoized
 from ..resources import SCHEMA_DIR
-from ..yamlio import atomic_write_text
 
 MAX_ENTRIES = 4096
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..atomic_files import atomic_write_text
 from ..resources import SCHEMA_DIR
-from ..yamlio import atomic_write_text
 
 PACK_SCHEMA_FOLDER = "schemas"
 SCHEMA_LINE_PREFIX = "# yaml-language-server: $schema="
