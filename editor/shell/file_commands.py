@@ -4,7 +4,6 @@ Duplicate of a scenario. The main window owns the tabs and the documents; these 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PyQt6.QtGui import QAction, QKeySequence
 from PyQt6.QtWidgets import QFileDialog, QMessageBox
@@ -14,9 +13,6 @@ from ..qt_present import present
 from . import new_files
 from .pack_places import remember_pack
 from .pack_sharing import PackSharing
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
 
 
 def add_menu_action(owner, menu, text, slot, shortcut=None, checkable=False) -> QAction:
@@ -31,7 +27,9 @@ def add_menu_action(owner, menu, text, slot, shortcut=None, checkable=False) -> 
 
 
 class FileCommands:
-    def __init__(self, window: MainWindow):
+    """The File menu of the main window (untyped, as the other action groups: the window imports this module)."""
+
+    def __init__(self, window) -> None:
         self.window = window
 
     def build_menu(self, bar) -> None:
