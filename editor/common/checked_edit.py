@@ -14,9 +14,10 @@ from typing import Any
 
 from PyQt6.QtCore import QEvent, QObject, Qt
 from PyQt6.QtGui import QKeyEvent, QKeySequence
-from PyQt6.QtWidgets import QLineEdit
+from PyQt6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QLineEdit, QWidget
 
 REFUSED_STYLE = "QLineEdit { border: 2px solid #d02020; background: #fff0f0; }"
+ENTER_KEYS = {Qt.Key.Key_Return.value, Qt.Key.Key_Enter.value}
 COMMIT_KEYS = {key.value for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab, Qt.Key.Key_Backtab)}
 HISTORY_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
 
@@ -80,3 +81,23 @@ def refuses_commit(editor: QObject | None, event: QEvent | None) -> bool:
     if event.type() != QEvent.Type.KeyPress:
         return False
     return event.key() in COMMIT_KEYS and bool(editor.show_problem())
+
+
+def commits_down(delegate: QAbstractItemDelegate, editor: QObject | None, event: QEvent | None) -> bool:
+    """For an item delegate's eventFilter (after `refuses_commit`): Return or Enter commits the cell and makes the
+    cell below current, as in a spreadsheet, so that a column is typed down with the keyboard alone. The delegate's
+    parent is its view."""
+    view = delegate.parent()
+    if not (isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress and event.key() in ENTER_KEYS):
+        return False
+    if not isinstance(view, QAbstractItemView) or not isinstance(editor, QWidget):
+        return False
+    if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+        return False  # Shift+Return and the like keep Qt's own meaning
+    current = view.currentIndex()
+    delegate.commitData.emit(editor)
+    delegate.closeEditor.emit(editor, QAbstractItemDelegate.EndEditHint.NoHint)
+    model = view.model()
+    if current.isValid() and model is not None and current.row() + 1 < model.rowCount(current.parent()):
+        view.setCurrentIndex(model.index(current.row() + 1, current.column(), current.parent()))
+    return True
