@@ -25,11 +25,9 @@ REFUSED_STYLE = "QLineEdit { border: 2px solid #d02020; background: #fff0f0; }"
 ENTER_KEYS = {Qt.Key.Key_Return.value, Qt.Key.Key_Enter.value}
 COMMIT_KEYS = {key.value for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab, Qt.Key.Key_Backtab)}
 HISTORY_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
-STEP_KEYS = {
-    Qt.Key.Key_Up.value: 1,
-    Qt.Key.Key_Down.value: -1,
-    Qt.Key.Key_PageUp.value: 10,
-    Qt.Key.Key_PageDown.value: -10,
+STEP_KEYS: dict[int, int] = {
+    int(key.value): steps
+    for key, steps in ((Qt.Key.Key_Up, 1), (Qt.Key.Key_Down, -1), (Qt.Key.Key_PageUp, 10), (Qt.Key.Key_PageDown, -10))
 }
 
 
@@ -110,8 +108,8 @@ class CheckedLineEdit(QLineEdit):
         return True
 
     def keyPressEvent(self, event: QKeyEvent | None) -> None:
-        steps = STEP_KEYS.get(event.key()) if event is not None else None
-        if steps is not None and self.stepped_text(0) is not None:
+        steps = STEP_KEYS.get(int(event.key())) if event is not None else None
+        if event is not None and steps is not None and self.stepped_text(0) is not None:
             self.step_by(steps)
             event.accept()
             return
