@@ -245,6 +245,12 @@ class WeaponsTab(DocumentTab):
     def redraw_plots(self) -> None:
         self.plots.redraw(self.inputs())
 
+    def open_documents_edited(self, document) -> None:
+        """The rules or another file of the packs changed: plots in sight (the plots dock floated beside the rules
+        form) follow at once; hidden ones are drawn again when shown (showEvent)."""
+        if document not in self.documents() and hasattr(self, "plots") and self.plots.isVisible():
+            self.redraw_plots()
+
     def showEvent(self, event) -> None:
         """Coming back to the tab: the rules may have been edited in another tab since the plots were drawn, and
         the columns hidden last time come from the window's settings."""

@@ -344,6 +344,8 @@ class MainWindow(QMainWindow):
         return tab
 
     def _edited(self, document) -> None:
+        for tab in self._tabs():
+            tab.open_documents_edited(document)
         self.validator.schedule()
         self._refresh_titles()
         self._show_tool_options()  # the line of sight's default follows the scenario's visibility
@@ -408,6 +410,7 @@ class MainWindow(QMainWindow):
             if document not in remaining:
                 self.workspace.close(document)
                 recovery.discard(document.path)
+                self._edited(document)  # its unsaved text, if discarded, leaves what the other tabs compute with
                 if any(d.undo is document.undo for d in remaining):
                     document.undo.clear()  # a shared history must not undo into a file no tab shows any more
         tab.deleteLater()
