@@ -140,10 +140,13 @@ def refuses_commit(editor: QObject | None, event: QEvent | None) -> bool:
     return event.key() in COMMIT_KEYS and bool(editor.show_problem())
 
 
-def commits_down(delegate: QAbstractItemDelegate, editor: QObject | None, event: QEvent | None) -> bool:
-    """For an item delegate's eventFilter (after `refuses_commit`): Return or Enter commits the cell and makes the
-    cell below current, as in a spreadsheet, so that a column is typed down with the keyboard alone. The delegate's
-    parent is its view."""
+def commits_down(
+    delegate: QAbstractItemDelegate, editor: QObject | None, event: QEvent | None, move_down: bool = True
+) -> bool:
+    """For an item delegate's eventFilter (after `refuses_commit`): Return or Enter commits the cell, keeps the focus
+    in the table and, with `move_down`, makes the cell below current as in a spreadsheet, so that a column is typed
+    down with the keyboard alone. (The weapons room stays on the row: its plots show the current weapon, and the
+    value just typed is what they should show.) The delegate's parent is its view."""
     view = delegate.parent()
     if not (isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress and event.key() in ENTER_KEYS):
         return False
@@ -155,6 +158,6 @@ def commits_down(delegate: QAbstractItemDelegate, editor: QObject | None, event:
     delegate.commitData.emit(editor)
     delegate.closeEditor.emit(editor, QAbstractItemDelegate.EndEditHint.NoHint)
     model = view.model()
-    if current.isValid() and model is not None and current.row() + 1 < model.rowCount(current.parent()):
+    if move_down and current.isValid() and model is not None and current.row() + 1 < model.rowCount(current.parent()):
         view.setCurrentIndex(model.index(current.row() + 1, current.column(), current.parent()))
     return True

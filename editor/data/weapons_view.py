@@ -191,11 +191,11 @@ class WeaponDelegate(QStyledItemDelegate):
 
     def eventFilter(self, editor, event) -> bool:
         """Return or Tab on a refused value keeps the editor open, marked, and says why below the table; Return or
-        Enter on an accepted one commits it and goes to the cell below."""
+        Enter on an accepted one commits it and stays on the row, whose weapon the plots show."""
         if refuses_commit(editor, event):
             self.proxy.weapons.problem(editor.problem())
             return True
-        return commits_down(self, editor, event) or super().eventFilter(editor, event)
+        return commits_down(self, editor, event, move_down=False) or super().eventFilter(editor, event)
 
     def destroyEditor(self, editor, index) -> None:
         self.draftEnded.emit()
