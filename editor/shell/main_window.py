@@ -358,6 +358,7 @@ class MainWindow(QMainWindow):
         content = live_content(tab.document.content if tab else None, self.workspace.documents)
         if content is not None:
             self.terrain_palette.set_content(content)
+            self._tab_call("follow_terrain", content)  # the map paints and draws the types the palette offers
 
     def _refresh_titles(self) -> None:
         for i in range(self.tabs.count()):
