@@ -57,9 +57,12 @@ def test_a_data_room_gets_the_right_columns_room_and_a_scenario_gets_it_back(qtb
     weapons = window.open_path(window.workspace.pack_file(pack, "weapons"))
     qtbot.waitUntil(lambda: window.current_tab() is weapons)
     assert not any(d.isVisible() for d in docks)  # no "No map in this tab" beside the weapons table
+    oob, packs = window._dock_named("oob"), window._dock_named("packs")
+    in_front = lambda dock: not dock.visibleRegion().isEmpty()  # noqa: E731 (of docks sharing a place as tabs)
+    qtbot.waitUntil(lambda: in_front(packs) and not in_front(oob))  # nor "No scenario open": the packs instead
     before = weapons.width()
     window.tabs.setCurrentWidget(scenario_tab)  # the tab clicked
-    qtbot.waitUntil(lambda: all(d.isVisible() for d in docks))
+    qtbot.waitUntil(lambda: all(d.isVisible() for d in docks) and in_front(oob))
     window.tabs.setCurrentWidget(weapons)
     qtbot.waitUntil(lambda: not any(d.isVisible() for d in docks))
     assert weapons.width() == before > 700

@@ -101,9 +101,9 @@ class MainWindow(QMainWindow):
 
     def _raise_docks_for(self, tab) -> None:
         """Bring forward the docks of what the tab edits: a scenario's order of battle and properties, a map's
-        terrain palette."""
+        terrain palette; for a data room the packs (not an empty order of battle saying "No scenario open")."""
         kinds = {d.kind for d in tab.documents()} if tab is not None else set()
-        names = ("oob", "properties") if "scenario" in kinds else ("terrain",) if "map" in kinds else ()
+        names = ("oob", "properties") if "scenario" in kinds else ("terrain",) if "map" in kinds else ("packs",)
         for name in names:
             dock = self._dock_named(name)
             if dock is not None and dock.isVisible():
