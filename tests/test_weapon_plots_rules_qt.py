@@ -81,3 +81,32 @@ def test_undoing_the_rules_edit_puts_the_plots_back(window, pack_copy, qtbot):
     menu_action(window, "Edit", "Undo").trigger()
     window.tabs.setCurrentWidget(room)
     assert plotted(room) == before
+
+
+def test_plots_floated_beside_the_rules_form_follow_each_edit_live(window, pack_copy, qtbot):
+    """With the plots' dock floated, the weapons tab is hidden while the rules are edited: the plots follow each
+    edit, undo and discard there without the weapons tab being shown again."""
+    from PyQt6.QtWidgets import QDockWidget
+
+    shown(window, qtbot)
+    room = window.open_path(pack_copy / "weapons.yaml")
+    qtbot.waitUntil(lambda: bool(plotted(room)))
+    before = plotted(room)
+    dock = room.inner.findChild(QDockWidget, "weapon-plots")
+    dock.setFloating(True)
+    rules = window.open_path(window.workspace.pack_file("westcopy", "rules"))
+    assert not room.isVisible() and room.plots.isVisible()  # the rules tab is current, the plots float beside it
+    field = rules.form.editors["range_accuracy_term"]
+    field.setFocus()
+    qtbot.waitUntil(field.hasFocus)
+    field.selectAll()
+    qtbot.keyClicks(field, "30")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    edited = plotted(room)
+    assert edited != before and [label for label, _ in edited] == [label for label, _ in before]
+    qtbot.keyClick(field, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert plotted(room) == before and not rules.document.dirty
+    qtbot.keyClick(field, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert plotted(room) == edited
+    menu_action(window, "File", "Close tab").trigger()  # no_dialogs answers Discard: the rules as on disk again
+    assert rules.document not in window.workspace.documents and plotted(room) == before

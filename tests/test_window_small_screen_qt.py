@@ -57,9 +57,45 @@ def test_a_data_room_gets_the_right_columns_room_and_a_scenario_gets_it_back(qtb
     weapons = window.open_path(window.workspace.pack_file(pack, "weapons"))
     qtbot.waitUntil(lambda: window.current_tab() is weapons)
     assert not any(d.isVisible() for d in docks)  # no "No map in this tab" beside the weapons table
+    oob, packs = window._dock_named("oob"), window._dock_named("packs")
+    in_front = lambda dock: not dock.visibleRegion().isEmpty()  # noqa: E731 (of docks sharing a place as tabs)
+    qtbot.waitUntil(lambda: in_front(packs) and not in_front(oob))  # nor "No scenario open": the packs instead
     before = weapons.width()
     window.tabs.setCurrentWidget(scenario_tab)  # the tab clicked
-    qtbot.waitUntil(lambda: all(d.isVisible() for d in docks))
+    qtbot.waitUntil(lambda: all(d.isVisible() for d in docks) and in_front(oob))
     window.tabs.setCurrentWidget(weapons)
     qtbot.waitUntil(lambda: not any(d.isVisible() for d in docks))
     assert weapons.width() == before > 700
+
+
+def test_every_weapons_room_action_is_on_its_toolbar_at_1280x800(qtbot, make_run_window):  # noqa: F811
+    """Nothing behind the overflow arrow: the CSV, cell and analysis actions are grouped under three buttons with
+    menus, and an action chosen from one of them does what it says."""
+    from PyQt6.QtWidgets import QToolButton
+
+    window = make_run_window
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.width() == 1280)
+    pack = window.current_tab().document.content.pack_id
+    weapons = window.open_path(window.workspace.pack_file(pack, "weapons"))
+    bar = weapons.weapons_toolbar
+    qtbot.waitUntil(bar.isVisible)
+    extension = next(b for b in bar.findChildren(QToolButton) if b.objectName() == "qt_toolbar_ext_button")
+    assert not extension.isVisible()
+    reachable: list[str] = []
+    for action in bar.actions():
+        widget = bar.widgetForAction(action)
+        assert widget is not None and widget.isVisible() and bar.rect().contains(widget.geometry()), action.text()
+        if isinstance(widget, QToolButton) and widget.menu() is not None:
+            reachable += [a.text() for a in widget.menu().actions()]
+        elif not action.isSeparator():
+            reachable.append(action.text())
+    assert reachable == [
+        *("Add", "Clone as variant", "Delete", "Replace everywhere…", "Import CSV…", "Export CSV…"),
+        *("Copy cells", "Paste cells", "Fill down", "Adjust numbers…", "Compare…", "By range…", "Shooting range…"),
+    ]
+    analyse = next(b for b in bar.findChildren(QToolButton) if b.text() == "Analyse")
+    compare = next(a for a in analyse.menu().actions() if a.text() == "Compare…")
+    compare.trigger()
+    qtbot.waitUntil(lambda: getattr(weapons, "compare_dialog", None) is not None and weapons.compare_dialog.isVisible())
+    weapons.compare_dialog.close()

@@ -27,9 +27,10 @@ DOCK_AREAS = {
 class DocumentTab(QWidget):
     """A tab of the main window showing one document (and perhaps others it needs, as a scenario its map).
     The shell reads `document`, `documents()`, `history`, `title()` and `view` (a map view, or None), calls
-    `jump_to(issue)`, and listens to `edited(document)` (a document changed: revalidate, retitle),
-    `hovered(text)` (status bar) and `openRequested(path)` (open another pack file, as the terrain room its pack's
-    import profile). Tool calls (`set_tool`, `set_tool_options`) reach only tabs with a map."""
+    `jump_to(issue)` and `open_documents_edited(document)`, and listens to `edited(document)` (a document changed:
+    revalidate, retitle), `hovered(text)` (status bar) and `openRequested(path)` (open another pack file, as the
+    terrain room its pack's import profile). Tool calls (`set_tool`, `set_tool_options`) reach only tabs with a
+    map."""
 
     hovered = pyqtSignal(str)
     edited = pyqtSignal(object)
@@ -68,6 +69,11 @@ class DocumentTab(QWidget):
 
     def jump_to(self, issue) -> None:
         """Show what `issue` is about (a room tab selects its row or field; the base shows the tab only)."""
+
+    def open_documents_edited(self, document) -> None:
+        """Some open document changed (an edit, an undo, a save, a reload, or its tab closed with its changes
+        discarded), this tab's own or another's: a room that computes with the packs as the open documents hold
+        them (the weapons room's plots) redraws; the base does nothing."""
 
     def show_issues(self, issues: list) -> None:
         """The live issues of the pack being checked, as the issues dock lists them (a room that reports some of

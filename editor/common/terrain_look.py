@@ -14,14 +14,18 @@ import numpy as np
 from tacforge.engine.mapping import render
 from tacforge.engine.mapping.autotile import (
     BRIDGE,
+    BROKEN,
+    CLEAR,
     FORD,
     RIVER,
     ROAD,
     ROAD_SLOPE,
     ROADLIKE,
     SLOPE,
+    TOWN,
     TYPES,
     WATER,
+    WOODS,
     connections,
     neighbour_mask,
 )
@@ -36,24 +40,38 @@ def _rgb(channels: np.ndarray) -> tuple[int, int, int]:
     return red, green, blue
 
 
+# a pack's own terrain type is drawn as the built-in one that acts alike for line of sight, marked with its symbol
+LOOK_ALIKE = {"woods": WOODS, "town": TOWN, "broken": BROKEN}
+
+
 @dataclass(frozen=True, eq=False)
 class CodeInfo:
-    """type (index into TYPES, 255 unknown), level and variant of every code 0-255 of a content."""
+    """type (index into TYPES, 255 unknown), level and variant of every code 0-255 of a content; a code of a type
+    the pack adds has the type it looks like (LOOK_ALIKE) and its symbol in `mark_of` ("" for the others)."""
 
     type_of: np.ndarray
     level_of: np.ndarray
     variant_of: np.ndarray
+    mark_of: tuple[str, ...] = ("",) * 256
 
     @classmethod
     def of(cls, content) -> CodeInfo:
         type_of = np.full(256, 255, np.uint8)
         level_of = np.zeros(256, np.int8)
         variant_of = np.ones(256, np.uint8)
+        marks = [""] * 256
         for code, tc in content.terrain_codes.items():
             bare = str(tc.type).split(":")[-1]
-            if 0 <= code < 256 and bare in TYPES:
+            if not 0 <= code < 256:
+                continue
+            if bare in TYPES:
                 type_of[code], level_of[code], variant_of[code] = TYPES.index(bare), tc.level, tc.variant
-        return cls(type_of, level_of, variant_of)
+                continue
+            ttype = content.terrain_type(tc.type)
+            if ttype is not None:
+                type_of[code], level_of[code] = LOOK_ALIKE.get(ttype.los, CLEAR), tc.level
+                marks[code] = tc.glyph or ttype.name[:1]
+        return cls(type_of, level_of, variant_of, tuple(marks))
 
     def ground(self, code: int) -> tuple[int, int, int]:
         """The ground colour under a code's symbol: its level's, lit by a slope's facing."""

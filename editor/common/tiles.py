@@ -131,9 +131,26 @@ class TileAtlas:
             self._water(p, RIVER_PATHS.get(variant, RIVER_PATHS[1]) if t == RIVER else crossing_water)
         if t in ROADLIKE:
             self._road(p, arms or VARIANT_ARMS.get(variant, E | W), t)
+        if info.mark_of[code] and s >= 10:
+            self._mark(p, info.mark_of[code])
         p.end()
         pixels = image.constBits().asstring(image.sizeInBytes())  # (bytes: the image goes on return)
         return np.frombuffer(pixels, np.uint32).reshape(s, image.bytesPerLine() // 4)[:, :s].copy()
+
+    def _mark(self, p: QPainter, mark: str) -> None:
+        """A pack's own terrain type: its symbol in a light box in the lower right corner."""
+        p.save()
+        p.resetTransform()
+        s = self.tile_px
+        box = QRectF(s * 0.45, s * 0.45, s * 0.55, s * 0.55)
+        p.fillRect(box, QColor(255, 255, 240, 210))
+        font = p.font()
+        font.setPixelSize(max(6, int(s * 0.45)))
+        font.setBold(True)
+        p.setFont(font)
+        p.setPen(QColor(20, 20, 20))
+        p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), mark)
+        p.restore()
 
     def _grid(self, p: QPainter) -> None:
         s = self.tile_px

@@ -12,7 +12,7 @@ from PyQt6.QtCore import QAbstractTableModel, QModelIndex, QSize, Qt, pyqtSignal
 from PyQt6.QtGui import QColor, QIcon
 from PyQt6.QtWidgets import QAbstractItemView, QComboBox, QStyledItemDelegate, QTableView
 
-from ..common.checked_edit import CheckedLineEdit, refuses_commit
+from ..common.checked_edit import CheckedLineEdit, commits_down, refuses_commit
 from ..common.tiles import ICON
 from ..qt_present import present
 from .columns import Column, parse_cell, tags_text
@@ -42,10 +42,16 @@ class EntryTableModel(QAbstractTableModel):
         self.entries: list = []
 
     def set_entries(self, entries: Sequence, columns: Sequence[Column] | None = None) -> None:
+        """Show `entries`. The same number of rows under the same columns (an edited value) changes the cells in
+        place: a reset would close the editor being committed and lose the current cell, so that Return could not
+        go on to the cell below as in a spreadsheet."""
+        entries, columns = list(entries), (list(columns) if columns is not None else self.columns)
+        if len(entries) == len(self.entries) and columns == self.columns and entries:
+            self.entries = entries
+            self.dataChanged.emit(self.index(0, 0), self.index(len(entries) - 1, max(0, len(columns) - 1)))
+            return
         self.beginResetModel()
-        self.entries = list(entries)
-        if columns is not None:
-            self.columns = list(columns)
+        self.entries, self.columns = entries, columns
         self.endResetModel()
 
     def rowCount(self, parent=TOP_LEVEL) -> int:
@@ -133,11 +139,12 @@ class BoundedDelegate(QStyledItemDelegate):
         return line
 
     def eventFilter(self, editor, event) -> bool:
-        """Return or Tab on a refused value keeps the editor open, marked, and says why in the room's status."""
+        """Return or Tab on a refused value keeps the editor open, marked, and says why in the room's status;
+        Return or Enter on an accepted one commits it and goes to the cell below."""
         if refuses_commit(editor, event):
             self.model.problem.emit(editor.problem())
             return True
-        return super().eventFilter(editor, event)
+        return commits_down(self, editor, event) or super().eventFilter(editor, event)
 
     def setEditorData(self, editor, index):
         value = index.data(Role.EditRole)

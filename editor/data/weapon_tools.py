@@ -1,13 +1,15 @@
 """The weapons room's toolbar entries beyond the table's own: spreadsheet edits (fill down, adjust), the
 comparison of two weapons, the table by range and the shooting range; the same, with copy and paste, are the
-table's context menu (the toolbar may be too narrow to show them all). Each dialog is made once per tab, stays
+table's context menu. On the toolbar they are grouped under two buttons with menus (Cells, Analyse), as the CSV
+import and export are under CSV, so that every action shows in a window 1280 pixels wide beside the Packs dock
+rather than behind the toolbar's overflow arrow. Each dialog is made once per tab, stays
 open beside the table (not modal) and reads the tab's weapons as they are when it is asked to redraw."""
 
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QAction
-from PyQt6.QtWidgets import QDialog, QToolBar
+from PyQt6.QtWidgets import QDialog, QMenu, QToolBar, QToolButton
 
 from .shooting_range_view import ShootingRange
 from .weapon_compare_view import CompareDialog
@@ -15,24 +17,42 @@ from .weapon_range_view import RangeTableDialog
 
 
 def add_sheet_tools(tab, toolbar: QToolBar) -> None:
-    toolbar.addSeparator()
-    toolbar.addAction(tab.sheet.fill_down_action)
-    toolbar.addAction(tab.sheet.adjust_action)
-    toolbar.addSeparator()
-    tab.compare_action = toolbar.addAction("Compare…", lambda: _show(tab, "compare_dialog", CompareDialog))
-    tab.range_table_action = toolbar.addAction("By range…", lambda: _show(tab, "range_dialog", RangeTableDialog))
-    tab.shooting_range_action = toolbar.addAction(
-        "Shooting range…", lambda: _show(tab, "shooting_range", ShootingRange)
-    )
     view = tab.table_view
-    view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-    # no shortcuts here: Ctrl+C and Ctrl+V are the Edit menu's, which hands them to the tab
+    # no shortcuts on copy and paste: Ctrl+C and Ctrl+V are the Edit menu's, which hands them to the tab
     copy, paste = QAction("Copy cells", view), QAction("Paste cells", view)
     copy.triggered.connect(lambda _checked=False: tab.sheet.copy())
     paste.triggered.connect(lambda _checked=False: tab.sheet.paste())
+    tab.compare_action = _action(view, "Compare…", lambda: _show(tab, "compare_dialog", CompareDialog))
+    tab.range_table_action = _action(view, "By range…", lambda: _show(tab, "range_dialog", RangeTableDialog))
+    tab.shooting_range_action = _action(view, "Shooting range…", lambda: _show(tab, "shooting_range", ShootingRange))
+    cells = [copy, paste, tab.sheet.fill_down_action, tab.sheet.adjust_action]
+    analyse = [tab.compare_action, tab.range_table_action, tab.shooting_range_action]
+    toolbar.addSeparator()
+    menu_button(toolbar, "Cells", cells, "copy, paste, fill down and adjust the chosen cells")
+    menu_button(toolbar, "Analyse", analyse, "compare two weapons, a table by range, the shooting range")
+    view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
     first = view.actions()[0] if view.actions() else None
     view.insertActions(first, [copy, paste, _separator(view)])
-    view.addActions([_separator(view), tab.compare_action, tab.range_table_action, tab.shooting_range_action])
+    view.addActions([_separator(view), *analyse])
+
+
+def menu_button(toolbar: QToolBar, text: str, actions: list[QAction], tip: str) -> QToolButton:
+    """A toolbar button named `text` whose click opens a menu of `actions`."""
+    menu = QMenu(text, toolbar)
+    menu.addActions(actions)
+    button = QToolButton(toolbar)
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setMenu(menu)
+    button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+    toolbar.addWidget(button)
+    return button
+
+
+def _action(parent, text: str, slot) -> QAction:
+    action = QAction(text, parent)
+    action.triggered.connect(lambda _checked=False: slot())
+    return action
 
 
 def _separator(parent) -> QAction:

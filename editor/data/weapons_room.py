@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PyQt6.QtCore import Qt
+from PyQt6.QtGui import QAction
 from PyQt6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -34,7 +35,7 @@ from .open_content import OpenDocumentsContent
 from .weapon_columns import column, with_value
 from .weapon_edits import apply_change, base_weapons, replace_weapon
 from .weapon_sheet_view import WeaponSheet
-from .weapon_tools import add_sheet_tools
+from .weapon_tools import add_sheet_tools, menu_button
 from .weapon_usage import WeaponInUse, delete_weapon, replacement_candidates
 from .weapons_csv import ImportPreview, export_csv, preview_import
 from .weapons_plot_view import Inputs, WeaponPlots
@@ -130,10 +131,12 @@ class WeaponsTab(DocumentTab):
             ("Clone as variant", self.clone),
             ("Delete", self.delete),
             ("Replace everywhere…", self.replace),
-            ("Import CSV…", self.import_dialog),
-            ("Export CSV…", self.export_dialog),
         ):
             toolbar.addAction(text, slot)
+        csv = [QAction("Import CSV…", toolbar), QAction("Export CSV…", toolbar)]
+        csv[0].triggered.connect(lambda _checked=False: self.import_dialog())
+        csv[1].triggered.connect(lambda _checked=False: self.export_dialog())
+        menu_button(toolbar, "CSV", csv, "import or export the table as CSV (a spreadsheet's file)")
         self.message = QLabel(" ")
         self.message.setWordWrap(True)
         box = QWidget()
@@ -244,6 +247,12 @@ class WeaponsTab(DocumentTab):
 
     def redraw_plots(self) -> None:
         self.plots.redraw(self.inputs())
+
+    def open_documents_edited(self, document) -> None:
+        """The rules or another file of the packs changed: plots in sight (the plots dock floated beside the rules
+        form) follow at once; hidden ones are drawn again when shown (showEvent)."""
+        if document not in self.documents() and hasattr(self, "plots") and self.plots.isVisible():
+            self.redraw_plots()
 
     def showEvent(self, event) -> None:
         """Coming back to the tab: the rules may have been edited in another tab since the plots were drawn, and

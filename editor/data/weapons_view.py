@@ -9,7 +9,7 @@ from PyQt6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel
 from PyQt6.QtGui import QBrush, QColor
 from PyQt6.QtWidgets import QComboBox, QStyledItemDelegate
 
-from ..common.checked_edit import CheckedLineEdit, refuses_commit
+from ..common.checked_edit import CheckedLineEdit, commits_down, refuses_commit
 from ..common.weapon_picker import WeaponPicker
 from ..document import Reloaded, RowsInserted, RowsRemoved, ValueChanged
 from .weapon_columns import Column, all_columns, applies
@@ -190,11 +190,12 @@ class WeaponDelegate(QStyledItemDelegate):
         return picker
 
     def eventFilter(self, editor, event) -> bool:
-        """Return or Tab on a refused value keeps the editor open, marked, and says why below the table."""
+        """Return or Tab on a refused value keeps the editor open, marked, and says why below the table; Return or
+        Enter on an accepted one commits it and stays on the row, whose weapon the plots show."""
         if refuses_commit(editor, event):
             self.proxy.weapons.problem(editor.problem())
             return True
-        return super().eventFilter(editor, event)
+        return commits_down(self, editor, event, move_down=False) or super().eventFilter(editor, event)
 
     def destroyEditor(self, editor, index) -> None:
         self.draftEnded.emit()

@@ -1,10 +1,11 @@
 """The editable map (Qt-free): painted type and level layers, with the terrain codes derived from them.
 
-`MapModel` holds what a designer paints (`types`, indices into `autotile.TYPES`, and `levels`) and a cache of the
-interchange codes. Codes start as the file's own codes (so an unedited map saves byte for byte) and are
-recomputed by the autotiler only around the cells an edit changes (their 8 neighbours' variants may change too).
-Views subscribe to change notifications: the callback receives the rectangle (x0, y0, x1, y1), half-open (x1, y1
-exclusive), of the cells whose code or look may have changed.
+`MapModel` holds what a designer paints (`types`, indices into `autotile.TYPES` and then into `own`, the terrain
+types of the pack's own it has met, and `levels`) and a cache of the interchange codes. Codes start as the file's
+own codes (so an unedited map saves byte for byte) and are recomputed by the autotiler only around the cells an
+edit changes (their 8 neighbours' variants may change too). Views subscribe to change notifications: the callback
+receives the rectangle (x0, y0, x1, y1), half-open (x1, y1 exclusive), of the cells whose code or look may have
+changed.
 """
 
 from __future__ import annotations
@@ -14,7 +15,16 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from tacforge.engine.mapping import autotile
-from tacforge.engine.mapping.autotile import CLEAR, ROAD, ROAD_SLOPE, SLOPE, TYPES, codes_from_layers, layers_from_codes
+from tacforge.engine.mapping.autotile import (
+    CLEAR,
+    ROAD,
+    ROAD_SLOPE,
+    SLOPE,
+    TYPES,
+    codes_from_layers,
+    layers_from_codes,
+    own_types,
+)
 from tacforge.engine.mapping.legend import legend_for, rows_of
 from tacforge.engine.model import Map
 
@@ -29,7 +39,7 @@ def as_cell(point: Sequence[int]) -> tuple[int, int]:
     return x, y
 
 
-GROUND = np.arange(len(TYPES), dtype=np.uint8)  # type index -> the type painted in the type layer
+GROUND = np.arange(256, dtype=np.uint8)  # type index -> the type painted in the type layer (a pack's own: itself)
 GROUND[SLOPE], GROUND[ROAD_SLOPE] = CLEAR, ROAD  # slopes follow from the levels: paint the ground beneath
 
 
@@ -55,6 +65,9 @@ class MapModel:
         if self.types.ndim != 2 or self.types.shape != self.levels.shape:
             raise ValueError("types and levels must be (height, width) arrays of one shape")
         self.content = content
+        # the pack's own terrain types, in the order of their indices after TYPES; only ever added to, so that the
+        # indices in the layers and in the undo history keep their meaning when the pack gains a type
+        self.own: tuple[str, ...] = own_types(content)
         self.map_id, self.name, self.description = map_id, name, description
         self.labels = tuple(labels)
         self.legend = tuple(legend)  # the source file's (glyph, code) pairs: kept so saving stays diff-clean
@@ -62,7 +75,7 @@ class MapModel:
         self._codes = (
             np.array(codes, np.uint8, copy=True)
             if codes is not None
-            else codes_from_layers(self.types, self.levels, content)
+            else codes_from_layers(self.types, self.levels, content, self.own)
         )
         self._listeners: list[Callable[[Rect], None]] = []
         self.revision = 0
@@ -111,11 +124,28 @@ class MapModel:
     def contains(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
 
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The names of the type layer's indices: the built-in types, then the pack's own."""
+        return (*TYPES, *self.own)
+
+    def kind_index(self, name: str) -> int:
+        """The type layer's index of a terrain type (bare or qualified id); ValueError naming those there are."""
+        bare = str(name).split(":")[-1]
+        if bare not in self.kinds:
+            raise ValueError(f"unknown terrain type {name!r}; expected one of {', '.join(self.kinds)}")
+        return self.kinds.index(bare)
+
+    def set_content(self, content) -> None:
+        """Paint with `content` from now on (the pack's terrain as edited, perhaps not yet saved): a type it adds
+        can be painted. The codes already derived stay as they are."""
+        self.content = content
+        self.own += tuple(t for t in own_types(content) if t not in self.own)
+
     def type_at(self, x: int, y: int) -> str:
         """The terrain type the square shows (a painted type on a slope level reads as slope)."""
-        return TYPES[
-            int(autotile.resolve_types(self.types[y : y + 1, x : x + 1], self.levels[y : y + 1, x : x + 1])[0, 0])
-        ]
+        shown = autotile.resolve_types(self.types[y : y + 1, x : x + 1], self.levels[y : y + 1, x : x + 1], self.own)
+        return self.kinds[int(shown[0, 0])]
 
     def level_at(self, x: int, y: int) -> int:
         return int(self.levels[y, x])
@@ -168,7 +198,7 @@ class MapModel:
         self._codes = (
             np.array(codes, np.uint8, copy=True)
             if codes is not None
-            else codes_from_layers(self.types, self.levels, self.content)
+            else codes_from_layers(self.types, self.levels, self.content, self.own)
         )
         self._notify((0, 0, max(old[0], self.width), max(old[1], self.height)))
 
@@ -199,7 +229,7 @@ class MapModel:
         x0, y0, x1, y1 = self._bbox(affected)
         wx0, wy0 = max(0, x0 - 1), max(0, y0 - 1)
         wx1, wy1 = min(self.width, x1 + 1), min(self.height, y1 + 1)
-        window = codes_from_layers(self.types[wy0:wy1, wx0:wx1], self.levels[wy0:wy1, wx0:wx1], self.content)
+        window = codes_from_layers(self.types[wy0:wy1, wx0:wx1], self.levels[wy0:wy1, wx0:wx1], self.content, self.own)
         ys, xs = np.divmod(affected, self.width)
         self._codes[ys, xs] = window[ys - wy0, xs - wx0]
 

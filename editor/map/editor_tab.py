@@ -144,6 +144,19 @@ class EditorTab(DocumentTab):
         units = [u for force in scenario.forces for formation in force.formations for u in formation.units]
         return next((u.at for u in units if u.at is not None and path[: len(u.source.path)] == u.source.path), None)
 
+    def follow_terrain(self, content) -> None:
+        """The pack's terrain as the open terrain documents have it now (the shell passes it with the palette's): a
+        type or code added there, saved or not, is painted and drawn on this map. Content of another pack than the
+        map's is not taken (its types would write codes the map's pack does not have)."""
+        model = self.map_document.model if self.map_document is not None else None
+        if model is None or self.view is None or content is None or content.pack_id != model.content.pack_id:
+            return
+        if (content.terrain_types, content.terrain_codes) == (model.content.terrain_types, model.content.terrain_codes):
+            return
+        model.set_content(content)
+        self.view.terrain_changed()
+        self._grid = None
+
     # -- tools, forwarded to the view -----------------------------------------------------------------------------
     def set_tool(self, name: str) -> None:
         if self.view is not None:

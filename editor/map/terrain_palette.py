@@ -1,5 +1,6 @@
-"""The terrain palette: the paintable terrain types, and the pack's terrain code table (code, glyph, name, level,
-with the tile the map shows for it), both filtered by a search box.
+"""The terrain palette: the paintable terrain types (the built-in kinds of ground, then the types the pack adds, such
+as bocage hedgerows added in the terrain room), and the pack's terrain code table (code, glyph, name, level, with
+the tile the map shows for it), both filtered by a search box.
 
 Choosing a type emits `typeChosen(type id)` and `levelChosen(0)` (0: paint on whatever level the ground has);
 choosing a code emits `typeChosen` with its type and `levelChosen` with its plateau level (1, 3 or 5), so the
@@ -20,7 +21,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from tacforge.engine.mapping.autotile import TYPES
+from tacforge.engine.mapping.autotile import TYPES, own_types
 
 from ..common.terrain_look import CodeInfo
 from ..common.tiles import ICON, TileAtlas, tile_icon
@@ -28,9 +29,6 @@ from ..grid.model import GROUND
 from .tools.paint import PAINTABLE
 
 SKIPPED = ("entrenchment",)  # scenario overlays, not painted terrain
-# The map's grid paints the built-in kinds of ground (engine.mapping.autotile TYPES) and works out their codes; a
-# type a pack adds in the terrain room has its codes listed here, but no brush paints them yet.
-NOT_PAINTED = " (a type of the pack's own: the brushes paint only the built-in kinds of ground)"
 
 
 def _behaviour(ttype) -> str:
@@ -74,18 +72,20 @@ class TerrainPalette(QWidget):
         atlas = TileAtlas(info, ICON)
         self.types.clear()
         self.codes.clear()
-        first_code: dict[int, int] = {}  # type index -> its first code
-        for code in sorted(content.terrain_codes):
-            first_code.setdefault(int(info.type_of[code]), code)
-        for name in PAINTABLE:
+        first_code: dict[str, int] = {}  # bare type id -> its first code
+        for code, tc in sorted(content.terrain_codes.items()):
+            first_code.setdefault(str(tc.type).split(":")[-1], code)
+        for name in (*PAINTABLE, *own_types(content)):
             if name in SKIPPED:
                 continue
             ttype = content.terrain_type(name)
             item = QListWidgetItem(ttype.name if ttype is not None else name.replace("_", " ").capitalize())
             item.setData(Qt.ItemDataRole.UserRole, name)
-            code = first_code.get(TYPES.index(name))
+            code = first_code.get(name)
             if code is not None:
                 item.setIcon(tile_icon(atlas, code))
+            if name not in TYPES:
+                item.setToolTip(f"{item.text()}: a terrain type of the pack's own" + _behaviour(ttype))
             self.types.addItem(item)
         for code, tc in sorted(content.terrain_codes.items()):
             ttype = content.terrain_type(tc.type)
@@ -93,13 +93,11 @@ class TerrainPalette(QWidget):
             row = QTreeWidgetItem([str(code), tc.glyph or "", name, str(tc.level)])
             row.setData(0, Qt.ItemDataRole.UserRole, (str(tc.type).split(":")[-1], int(tc.level)))
             row.setIcon(0, tile_icon(atlas, code))
-            bare = str(tc.type).split(":")[-1]
             row.setToolTip(
                 2,
                 f"{name}, level {tc.level}, variant {tc.variant}"
                 + _behaviour(ttype)
-                + (f": {ttype.description}" if getattr(ttype, "description", "") else "")
-                + ("" if bare in TYPES else NOT_PAINTED),
+                + (f": {ttype.description}" if getattr(ttype, "description", "") else ""),
             )
             self.codes.addTopLevelItem(row)
         for column in range(4):
@@ -112,9 +110,7 @@ class TerrainPalette(QWidget):
 
     def _code_clicked(self, item: QTreeWidgetItem) -> None:
         kind, level = item.data(0, Qt.ItemDataRole.UserRole)
-        if kind not in TYPES:
-            return  # a pack's own type: listed, not painted (NOT_PAINTED)
-        ground = TYPES[int(GROUND[TYPES.index(kind)])] if kind in TYPES else kind
+        ground = TYPES[int(GROUND[TYPES.index(kind)])] if kind in TYPES else kind  # a pack's own type: itself
         self.typeChosen.emit(ground)
         self.levelChosen.emit(level if level in (1, 3, 5) and ground not in ("river", "ford", "bridge") else 0)
 

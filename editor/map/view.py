@@ -111,6 +111,11 @@ class MapView(QAbstractScrollArea):
     def tool_cursor(self) -> Qt.CursorShape:
         return CURSORS[self.controller.current.cursor]
 
+    def terrain_changed(self) -> None:
+        """The model paints with another terrain table (model.set_content): the pictures are drawn from it again."""
+        self.picture = MapPicture(self.model)
+        present(self.viewport()).update()
+
     def set_tool_options(self, **options) -> None:
         """Options for every tool that has them (the palette's terrain and level)."""
         self.controller.set_options(**options)

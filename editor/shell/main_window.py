@@ -100,9 +100,9 @@ class MainWindow(QMainWindow):
 
     def _raise_docks_for(self, tab) -> None:
         """Bring forward the docks of what the tab edits: a scenario's order of battle and properties, a map's
-        terrain palette."""
+        terrain palette; for a data room the packs (not an empty order of battle saying "No scenario open")."""
         kinds = {d.kind for d in tab.documents()} if tab is not None else set()
-        names = ("oob", "properties") if "scenario" in kinds else ("terrain",) if "map" in kinds else ()
+        names = ("oob", "properties") if "scenario" in kinds else ("terrain",) if "map" in kinds else ("packs",)
         for name in names:
             dock = self._dock_named(name)
             if dock is not None and dock.isVisible():
@@ -313,6 +313,8 @@ class MainWindow(QMainWindow):
         return tab
 
     def _edited(self, document) -> None:
+        for tab in self._tabs():
+            tab.open_documents_edited(document)
         self.validator.schedule()
         self._refresh_titles()
         self._show_tool_options()  # the line of sight's default follows the scenario's visibility
@@ -325,6 +327,7 @@ class MainWindow(QMainWindow):
         content = live_content(tab.document.content if tab else None, self.workspace.documents)
         if content is not None:
             self.terrain_palette.set_content(content)
+            self._tab_call("follow_terrain", content)  # the map paints and draws the types the palette offers
 
     def _refresh_titles(self) -> None:
         for i in range(self.tabs.count()):
@@ -377,6 +380,7 @@ class MainWindow(QMainWindow):
             if document not in remaining:
                 self.workspace.close(document)
                 recovery.discard(document.path)
+                self._edited(document)  # its unsaved text, if discarded, leaves what the other tabs compute with
                 if any(d.undo is document.undo for d in remaining):
                     document.undo.clear()  # a shared history must not undo into a file no tab shows any more
         tab.deleteLater()

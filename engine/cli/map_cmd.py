@@ -185,13 +185,14 @@ def write_map(content, game_map, out: Path) -> str:
 def summary(content, ground, out: Path, text: str) -> str:
     import numpy as np
 
-    from ..mapping.autotile import TYPES, layers_from_codes
+    from ..mapping.autotile import TYPES, layers_from_codes, own_types
     from ..mapping.georef import square_metres
 
     game_map = ground.game_map
     georef = game_map.georef
     types = layers_from_codes(game_map.codes, content).types
-    counts = {TYPES[t]: int(n) for t, n in zip(*np.unique(types, return_counts=True), strict=True)}
+    names = (*TYPES, *own_types(content))
+    counts = {names[t]: int(n) for t, n in zip(*np.unique(types, return_counts=True), strict=True)}
     metres = square_metres(content)
     lines = [
         f"wrote {out}: {game_map.width} x {game_map.height} squares of {metres:.1f} m "

@@ -27,6 +27,12 @@ inner slope corners, where those maps themselves are not consistent):
   to the north and to the east or west), 6 ``g``/``G`` a southern corner. An inner corner (lower ground only
   diagonally) faces north or south, whichever way the uphill direction leans.
 * road/slope (17-18, 46-47): 1 ``r``/``R`` the road climbs north-south, 2 ``s``/``S`` it climbs east-west.
+
+A pack may add terrain types of its own (a Western designer's bocage hedgerows). Each one with codes is painted
+as an area, as woods are: one code per level, no variants, a slope on a slope level. Its index in the type layer
+follows the built-in `TYPES`, in the order of `own_types(content)`; every function taking a content takes `own`,
+the list those indices mean (by default the content's own types: an editor that must keep its indices steady while
+a pack gains types passes the list it keeps).
 """
 
 from __future__ import annotations
@@ -199,28 +205,47 @@ def _level_masks(levels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 # -- the content's code table ----------------------------------------------------------------------------------
-def _type_id(name: str) -> int:
+def own_types(content) -> tuple[str, ...]:
+    """The bare ids of the terrain types `content` adds beyond `TYPES` and has codes for (not built ones: an
+    entrenchment is a scenario's), in the order of their first code."""
+    out: list[str] = []
+    for _code, tc in sorted(content.terrain_codes.items()):
+        bare = str(tc.type).split(":")[-1]
+        if bare not in TYPES and not tc.built and bare not in out:
+            out.append(bare)
+    return tuple(out)
+
+
+def _own(content, own) -> tuple[str, ...]:
+    return own_types(content) if own is None else tuple(own)
+
+
+def _type_id(name: str, own: tuple[str, ...] = ()) -> int:
     bare = str(name).split(":")[-1]
-    if bare not in TYPES:
-        raise ValueError(f"unknown terrain type {name!r}; expected one of {', '.join(TYPES)}")
-    return TYPES.index(bare)
+    if bare in TYPES:
+        return TYPES.index(bare)
+    if bare in own:
+        return len(TYPES) + own.index(bare)
+    raise ValueError(f"unknown terrain type {name!r}; expected one of {', '.join((*TYPES, *own))}")
 
 
-def _tables(content) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _tables(content, own: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(code LUT [type, level, variant] -> code or 255, effective-level LUT [type, level], inverse LUTs)."""
     found: dict[tuple[int, int], dict[int, int]] = {}
     inv_type = np.full(256, 255, np.uint8)
     inv_level = np.zeros(256, np.int8)
+    count = len(TYPES) + len(own)
     for code, tc in sorted(content.terrain_codes.items()):
         bare = str(tc.type).split(":")[-1]
-        if bare not in TYPES or not 0 <= code < 256:
+        if not (bare in TYPES or bare in own) or not 0 <= code < 256:
             continue
-        inv_type[code], inv_level[code] = TYPES.index(bare), tc.level
+        index = _type_id(bare, own)
+        inv_type[code], inv_level[code] = index, tc.level
         if not tc.built:
-            found.setdefault((TYPES.index(bare), tc.level), {}).setdefault(tc.variant, code)
-    code_lut = np.full((len(TYPES), MAX_LEVEL + 1, 8), 255, np.uint8)
-    level_lut = np.zeros((len(TYPES), MAX_LEVEL + 1), np.int8)
-    for t in range(len(TYPES)):
+            found.setdefault((index, tc.level), {}).setdefault(tc.variant, code)
+    code_lut = np.full((count, MAX_LEVEL + 1, 8), 255, np.uint8)
+    level_lut = np.zeros((count, MAX_LEVEL + 1), np.int8)
+    for t in range(count):
         levels = sorted(lv for (tt, lv) in found if tt == t)
         for want in range(MAX_LEVEL + 1):
             if not levels:
@@ -234,39 +259,41 @@ def _tables(content) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     return code_lut, level_lut, inv_type, inv_level
 
 
-def _as_type_indices(types) -> np.ndarray:
+def _as_type_indices(types, own: tuple[str, ...] = ()) -> np.ndarray:
     arr = np.asarray(types)
     if arr.dtype.kind in "iu":
-        if arr.size and (arr.min() < 0 or arr.max() >= len(TYPES)):
+        if arr.size and (arr.min() < 0 or arr.max() >= len(TYPES) + len(own)):
             raise ValueError("type index out of range")
         return arr.astype(np.uint8)
     names = np.unique(arr)
     out = np.zeros(arr.shape, np.uint8)
     for name in names:
-        out[arr == name] = _type_id(name)
+        out[arr == name] = _type_id(name, own)
     return out
 
 
-def resolve_types(types, levels) -> np.ndarray:
-    """Types as they can exist at each level: land at a slope level (2, 4) becomes slope (road -> road/slope);
-    slope at a plateau level becomes clear (road/slope -> road)."""
-    t = _as_type_indices(types).copy()
+def resolve_types(types, levels, own: tuple[str, ...] = ()) -> np.ndarray:
+    """Types as they can exist at each level: land at a slope level (2, 4) becomes slope (road -> road/slope; a
+    pack's own area type too); slope at a plateau level becomes clear (road/slope -> road)."""
+    t = _as_type_indices(types, own).copy()
     lv = np.asarray(levels)
     on_slope = (lv > 0) & (lv % 2 == 0)
     t[on_slope & (t == ROAD)] = ROAD_SLOPE
-    t[on_slope & np.isin(t, (CLEAR, TOWN, WOODS, BROKEN, ENTRENCHMENT))] = SLOPE
+    t[on_slope & (np.isin(t, (CLEAR, TOWN, WOODS, BROKEN, ENTRENCHMENT)) | (t >= len(TYPES)))] = SLOPE
     t[~on_slope & (t == SLOPE)] = CLEAR
     t[~on_slope & (t == ROAD_SLOPE)] = ROAD
     return t
 
 
-def codes_from_layers(types, levels, content) -> np.ndarray:
-    """Interchange codes (uint8, same shape) for painted types (names or `TYPES` indices) and levels.
+def codes_from_layers(types, levels, content, own=None) -> np.ndarray:
+    """Interchange codes (uint8, same shape) for painted types (names or indices into `TYPES` and then `own`) and
+    levels.
 
     Each square takes the nearest level its type exists at (water 0, bridge 1, slopes 2/4, plateaus 1/3/5) and
     the variant its neighbours call for (module docstring). ValueError if the content lacks a type entirely."""
-    code_lut, level_lut, _, _ = _tables(content)
-    t = resolve_types(types, levels)
+    own = _own(content, own)
+    code_lut, level_lut, _, _ = _tables(content, own)
+    t = resolve_types(types, levels, own)
     lv = level_lut[t, np.clip(np.asarray(levels, np.int16), 0, MAX_LEVEL)]
     variant = np.ones(t.shape, np.uint8)
     road = neighbour_mask(np.isin(t, ROADLIKE))
@@ -286,14 +313,15 @@ def codes_from_layers(types, levels, content) -> np.ndarray:
         variant = np.where(t == ROAD_SLOPE, climb, variant)
     codes = code_lut[t, lv, variant]
     if (codes == 255).any():
-        missing = sorted({TYPES[i] for i in np.unique(t[codes == 255])})
+        missing = sorted({(*TYPES, *own)[i] for i in np.unique(t[codes == 255])})
         raise ValueError(f"the content defines no terrain code for {', '.join(missing)}")
     return codes
 
 
-def layers_from_codes(codes, content) -> Layers:
-    """The painted layers behind codes: `Layers(types, levels)`. ValueError on a code the content lacks."""
-    _, _, inv_type, inv_level = _tables(content)
+def layers_from_codes(codes, content, own=None) -> Layers:
+    """The painted layers behind codes: `Layers(types, levels)`, a pack's own types at their indices after `TYPES`
+    (module docstring). ValueError on a code the content lacks."""
+    _, _, inv_type, inv_level = _tables(content, _own(content, own))
     c = np.asarray(codes, np.uint8)
     types = inv_type[c]
     if (types == 255).any():

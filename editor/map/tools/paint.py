@@ -23,7 +23,6 @@ from tacforge.engine.mapping.autotile import (
     SLOPE,
     TYPES,
     WATER,
-    resolve_types,
 )
 
 from ...grid.edits import CellEdit, edit_from_arrays
@@ -46,16 +45,28 @@ LABELS = {
 LINES = tuple(sorted({*ROADLIKE, *WATER}))  # the types drawn as lines across areas: road, river, bridge, ford
 
 
-def type_index(kind: str | int) -> int:
-    """The ground type index of a type name (qualified names and slope types accepted) or index."""
+def type_index(kind: str | int, model=None) -> int:
+    """The ground type index of a type name (qualified names and slope types accepted) or index; a type of the
+    pack's own is known through the map `model` it is painted on."""
     if isinstance(kind, (int, np.integer)):
         index = int(kind)
+    elif model is not None:
+        index = model.kind_index(kind)
     else:
         bare = str(kind).split(":")[-1]
         if bare not in TYPES:
             raise ValueError(f"unknown terrain type {kind!r}; expected one of {', '.join(TYPES)}")
         index = TYPES.index(bare)
     return int(GROUND[index])
+
+
+def label(model, index: int) -> str:
+    """What an undo entry calls a painted type: the built-in ones in words, a pack's own by its name."""
+    kind = model.kinds[index]
+    if kind in LABELS:
+        return LABELS[kind]
+    ttype = model.content.terrain_type(kind) if model.content is not None else None
+    return ttype.name if ttype is not None else kind.replace("_", " ")
 
 
 def painted_layers(types: np.ndarray, levels: np.ndarray, mask: np.ndarray, kind: int) -> tuple[np.ndarray, np.ndarray]:
@@ -83,7 +94,7 @@ def paint_mask(
 ) -> CellEdit | None:
     """Paint `kind` on the true cells of `mask` (and set their level if given); with `keep_lines` an area type
     skips the squares of roads, rivers, bridges and fords."""
-    t = type_index(kind)
+    t = type_index(kind, model)
     if keep_lines and t not in LINES:
         mask = mask & ~np.isin(model.types, LINES)
     new_t, new_l = painted_layers(model.types, model.levels, mask, t)
@@ -91,9 +102,7 @@ def paint_mask(
         target = new_l.copy()
         target[mask] = level
         new_l = settle(new_t, new_l, target, mask)
-    return edit_from_arrays(
-        text or f"Paint {LABELS.get(TYPES[t], TYPES[t])}", model.types, model.levels, new_t, new_l, stroke
-    )
+    return edit_from_arrays(text or f"Paint {label(model, t)}", model.types, model.levels, new_t, new_l, stroke)
 
 
 def brush(
@@ -123,13 +132,13 @@ def rectangle(
     keep_lines: bool = False,
 ) -> CellEdit | None:
     """Fill the rectangle with corners `a` and `b` (inclusive)."""
-    t = type_index(kind)
+    t = type_index(kind, model)
     return paint_mask(
         model,
         rect_mask(model.types.shape, a, b),
         t,
         level=level,
-        text=f"Fill rectangle with {LABELS.get(TYPES[t], TYPES[t])}",
+        text=f"Fill rectangle with {label(model, t)}",
         keep_lines=keep_lines,
     )
 
@@ -158,16 +167,15 @@ def flood_fill(
     """Flood fill from (x, y) with `kind`; see `fill_region`."""
     if not model.contains(x, y):
         return None
-    t = type_index(kind)
+    t = type_index(kind, model)
     region = fill_region(model, x, y, diagonal=diagonal, same_level=same_level)
-    text = f"Fill with {LABELS.get(TYPES[t], TYPES[t])}"
+    text = f"Fill with {label(model, t)}"
     return paint_mask(model, region, t, level=level, text=text, keep_lines=keep_lines)
 
 
 def eyedropper(model, x: int, y: int) -> tuple[str, int]:
     """The terrain type shown on (x, y) (slope squares read as slope) and its level."""
-    shown = resolve_types(model.types[y : y + 1, x : x + 1], model.levels[y : y + 1, x : x + 1])
-    return TYPES[int(shown[0, 0])], int(model.levels[y, x])
+    return model.type_at(x, y), int(model.levels[y, x])
 
 
 __all__ = [
@@ -180,5 +188,6 @@ __all__ = [
     "paint_mask",
     "painted_layers",
     "rectangle",
+    "label",
     "type_index",
 ]

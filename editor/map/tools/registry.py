@@ -71,7 +71,7 @@ class Tool:
     def checked(self, key: str, value):
         """The option value this tool keeps, or ValueError."""
         if key == "type":
-            type_index(value)
+            type_index(value, self.model)  # the map knows the pack's own types
             return str(value).split(":")[-1]
         if key == "level":
             return value if value in (1, 3, 5) else None  # 0, None or a slope level: keep the ground's level
