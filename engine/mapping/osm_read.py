@@ -2,9 +2,9 @@
 area, not by the file (docs/real-ground.md).
 
 A file that says what area it covers (a PBF header's box, an export's <bounds>: what Geofabrik and openstreetmap.org
-give) is read through osmium's location cache, its nodes never one by one in Python (osm_cached: 16 bytes of memory a
-node of the file, and seconds for an extract of tens of MB). One that does not is read node by node, which measures
-the area its nodes span, in two passes:
+give) is read in passes that keep only the area's nodes and the ways reaching into it (osm_bounded: seconds for an
+extract of tens of MB). One that does not is read node by node, which measures the area its nodes span, in two
+passes:
 
 1. the relations only (osmium skips the nodes and ways of a PBF without decoding them into Python objects): the
    multipolygons whose tags matter, and the ids of their member ways;
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .georef import require_gis
-from .osm_cached import read_with_location_cache
+from .osm_bounded import read_bounded
 from .osm_features import Feature, OsmReadError, Place, is_area, relation_features
 
 
@@ -34,7 +34,7 @@ class OsmArea:
     nodes_read: int  # points of the features inside the box
     nodes_in_file: int | None  # counted when the file is read node by node (it does not say its area)
     covered: tuple[float, float, float, float] | None  # (west, south, east, north): the file's box, else its nodes'
-    cache_bytes: int = 0  # osmium's location cache, when the file is read through it (osm_cached)
+    nodes_fetched: int = 0  # nodes outside the box fetched for the ways that cross its edge (osm_bounded)
 
 
 def _runs(refs: Iterable[int], nodes: dict[int, tuple[float, float]]) -> list[list[tuple[float, float]]]:
@@ -64,9 +64,9 @@ def read_area(
     try:
         relations = _multipolygons(osmium, path, keys)
         declared = _declared_box(osmium, path)
-        if declared is not None:  # the area is known without measuring the nodes: osmium caches them (osm_cached)
-            got, named, houses, points, cache = read_with_location_cache(path, bbox, keys, places, relations)
-            return OsmArea(got, named, houses, points, None, declared, cache)
+        if declared is not None:  # the area is known without measuring the nodes: only the box's are kept
+            got, named, houses, points, fetched = read_bounded(path, bbox, keys, places, relations)
+            return OsmArea(got, named, houses, points, None, declared, fetched)
         members = {ref for _, refs in relations.values() for ref in refs}
         nodes: dict[int, tuple[float, float]] = {}
         ways: dict[int, tuple[dict[str, str], list[int]]] = {}

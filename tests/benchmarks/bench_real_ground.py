@@ -43,7 +43,7 @@ ms = (time.perf_counter() - start) * 1000
 cpu_ms = (time.process_time() - cpu) * 1000
 peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps({"ms": ms, "cpu_ms": cpu_ms, "peak_mb": peak_mb, "nodes_read": result.area.nodes_read,
-                  "cache_mb": result.area.cache_bytes / 2**20}))
+                  "fetched": result.area.nodes_fetched}))
 """
 
 
