@@ -99,10 +99,9 @@ class _Ways:
 def read_bounded(path: Path, bbox, keys: frozenset[str], places: tuple[str, ...], relations):
     """(features, places, buildings, points kept, nodes fetched from outside the box) of the ways and nodes in
     `bbox` (west, south, east, north) with one of `keys`; `relations` the multipolygons (osm_read._multipolygons)."""
-    osmium = require_gis("osmium")
     west, south, east, north = bbox
-    *box_nodes, total = select_nodes(
-        path, lambda ids, lon, lat: (lon >= west) & (lon <= east) & (lat >= south) & (lat <= north)
+    *box_nodes, total, tagged = select_nodes(
+        path, lambda ids, lon, lat: (lon >= west) & (lon <= east) & (lat >= south) & (lat <= north), tagged=True
     )
     if total == 0:
         raise OsmReadError(f"{path}: holds no OpenStreetMap nodes (is it an OSM extract?)")
@@ -116,15 +115,12 @@ def read_bounded(path: Path, bbox, keys: frozenset[str], places: tuple[str, ...]
         else:
             ways.add(way_id, tags, refs)
     found_places: list[Place] = []
-    tagged = osmium.filter.KeyFilter("place", "building")
-    for obj in osmium.FileProcessor(str(path), osmium.osm.NODE).with_filter(tagged):
-        lon, lat = obj.location.lon, obj.location.lat
-        if west <= lon <= east and south <= lat <= north:
-            kind = obj.tags.get("place")
-            if kind in places and obj.tags.get("name"):
-                found_places.append(Place(obj.tags["name"], kind, lon, lat))
-            elif "building" in obj.tags and "building" in keys:
-                ways.buildings.append((lon, lat))
+    for lon, lat, tags in tagged:  # the box's nodes with tags
+        kind = tags.get("place")
+        if kind in places and tags.get("name"):
+            found_places.append(Place(tags["name"], kind, lon, lat))
+        elif "building" in tags and "building" in keys:
+            ways.buildings.append((lon, lat))
     ways.flush()
     located = _whole(path, inside, ways.kept)
     cut = _Cut(bbox, members)
@@ -170,7 +166,7 @@ def _whole(path: Path, inside: NodeTable, kept) -> NodeTable:
     outside = refs[~found]
     if len(outside) == 0:
         return inside
-    *fetched, _ = select_nodes(
+    *fetched, _, _ = select_nodes(
         path, lambda ids, lon, lat: outside[np.minimum(np.searchsorted(outside, ids), len(outside) - 1)] == ids
     )
     return inside.joined(NodeTable(*fetched))

@@ -13,15 +13,18 @@ compressed other than with zlib) is read through osmium instead, object by objec
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from .georef import require_gis
 from .osm_features import OsmReadError
 
-Block = tuple[np.ndarray, np.ndarray, np.ndarray]  # (ids int64, lon float64, lat float64)
+# (ids int64, lon float64, lat float64, tags_of): tags_of(indices) gives (index, tags) of those nodes with tags
+Block = tuple[np.ndarray, np.ndarray, np.ndarray, Callable[[np.ndarray], list[tuple[int, dict[str, str]]]]]
+Tagged = tuple[float, float, dict[str, str]]  # (lon, lat, tags) of a chosen node with tags
 BATCH = 8000  # nodes a block of the fallback reading (a PBF block holds 8000)
 
 
@@ -46,28 +49,32 @@ def decodable(path: Path) -> bool:
     return False
 
 
-def select_nodes(path: Path, select) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """(ids, lon, lat) of the nodes for which `select(ids, lon, lat)` (a boolean array) is true, and how many nodes
-    the file holds."""
+def select_nodes(path: Path, select, tagged: bool = False):
+    """(ids, lon, lat, nodes in the file, tagged) of the nodes for which `select(ids, lon, lat)` (a boolean array)
+    is true; `tagged` lists (lon, lat, tags) of those with tags, when asked for."""
     if not decodable(path):
-        return _selected(_osmium_blocks(path), select)
+        return _selected(_osmium_blocks(path), select, tagged)
     try:
-        return _selected(_pbf_blocks(path), select)
+        return _selected(_pbf_blocks(path), select, tagged)
     except DAMAGED as exc:
         raise OsmReadError(f"{path}: a damaged PBF block ({exc}); download the extract again") from None
 
 
-def _selected(blocks, select) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    kept: list[Block] = []
+def _selected(blocks, select, tagged: bool):
+    kept: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    with_tags: list[Tagged] = []
     total = 0
-    for ids, lon, lat in blocks:
+    for ids, lon, lat, tags_of in blocks:
         total += len(ids)
         chosen = select(ids, lon, lat)
         if chosen.any():
             kept.append((ids[chosen], lon[chosen], lat[chosen]))
+            if tagged:
+                with_tags += [(float(lon[i]), float(lat[i]), tags) for i, tags in tags_of(np.flatnonzero(chosen))]
     if not kept:
-        return np.zeros(0, np.int64), np.zeros(0), np.zeros(0), total
-    return (*(np.concatenate([block[i] for block in kept]) for i in range(3)), total)
+        return np.zeros(0, np.int64), np.zeros(0), np.zeros(0), total, with_tags
+    ids, lon, lat = (np.concatenate([block[i] for block in kept]) for i in range(3))
+    return ids, lon, lat, total, with_tags
 
 
 def _osmium_blocks(path: Path) -> Iterator[Block]:
@@ -75,18 +82,25 @@ def _osmium_blocks(path: Path) -> Iterator[Block]:
     ids: list[int] = []
     lons: list[float] = []
     lats: list[float] = []
+    tags: dict[int, dict[str, str]] = {}
     for node in osmium.FileProcessor(str(path), osmium.osm.NODE):
         loc = node.location
         if not loc.valid():
             continue
+        if len(node.tags):
+            tags[len(ids)] = dict(node.tags)
         ids.append(node.id)
         lons.append(loc.lon)
         lats.append(loc.lat)
         if len(ids) >= BATCH:
-            yield np.array(ids, np.int64), np.array(lons), np.array(lats)
-            ids, lons, lats = [], [], []
+            yield np.array(ids, np.int64), np.array(lons), np.array(lats), _tags_from(tags)
+            ids, lons, lats, tags = [], [], [], {}
     if ids:
-        yield np.array(ids, np.int64), np.array(lons), np.array(lats)
+        yield np.array(ids, np.int64), np.array(lons), np.array(lats), _tags_from(tags)
+
+
+def _tags_from(tags: dict[int, dict[str, str]]):
+    return lambda indices: [(int(i), tags[int(i)]) for i in indices if int(i) in tags]
 
 
 # -- PBF -----------------------------------------------------------------------------------------------------------
@@ -116,12 +130,12 @@ def _inflate(blob: bytes) -> memoryview:
     raise _Undecodable
 
 
-def _blocks(path: Path) -> Iterator[dict]:
+def _blocks(path: Path) -> Iterator[dict[str, Any]]:
     """Each data block's string table, primitive groups and coordinate scale."""
     for kind, blob in _blobs(path):
         if kind != b"OSMData":
             continue
-        block = {"strings": b"", "groups": [], "granularity": 100, "lat_offset": 0, "lon_offset": 0}
+        block: dict[str, Any] = {"strings": b"", "groups": [], "granularity": 100, "lat_offset": 0, "lon_offset": 0}
         for number, value in _fields(_inflate(blob)):
             if number == 1:
                 block["strings"] = value
@@ -143,13 +157,37 @@ def _pbf_blocks(path: Path) -> Iterator[Block]:
             found = _group_nodes(group)
             if found is None:
                 continue
-            ids, lat, lon = found
-            yield ids, _degrees(lon, granularity, lon_offset), _degrees(lat, granularity, lat_offset)
+            ids, lat, lon, keys_values = found
+            tags_of = _dense_tags(keys_values, block["strings"])
+            yield ids, _degrees(lon, granularity, lon_offset), _degrees(lat, granularity, lat_offset), tags_of
 
 
-def _group_nodes(group: memoryview) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """(ids, raw lat, raw lon) of a primitive group's nodes, dense or not; None for a group of ways or relations
-    (a group holds one kind of object only)."""
+def _dense_tags(keys_values, strings: memoryview):
+    """tags_of for dense nodes: their keys and values, string-table indices in pairs, each node's ended by a 0."""
+
+    def tags_of(indices: np.ndarray) -> list[tuple[int, dict[str, str]]]:
+        if keys_values is None or len(keys_values) == 0:
+            return []
+        values = _varints(keys_values).astype(np.int64)
+        ends = np.flatnonzero(values == 0)
+        starts = np.concatenate([[0], ends[:-1] + 1])
+        indices = indices[indices < len(ends)]
+        indices = indices[ends[indices] > starts[indices]]
+        if not len(indices):
+            return []
+        table = [bytes(value).decode("utf-8") for _, value in _fields(strings)]
+        out = []
+        for i in indices.tolist():
+            pairs = values[starts[i] : ends[i]].tolist()
+            out.append((i, {table[k]: table[v] for k, v in zip(pairs[0::2], pairs[1::2], strict=True)}))
+        return out
+
+    return tags_of
+
+
+def _group_nodes(group: memoryview):
+    """(ids, raw lat, raw lon, dense keys and values or None) of a primitive group's nodes, dense or not; None for a
+    group of ways or relations (a group holds one kind of object only)."""
     dense, plain = None, []
     for number, value in _fields(group):
         if number == 2:
@@ -159,10 +197,11 @@ def _group_nodes(group: memoryview) -> tuple[np.ndarray, np.ndarray, np.ndarray]
         else:
             return None
     if dense is not None:
-        arrays = {number: value for number, value in _fields(dense) if number in (1, 8, 9)}
+        arrays = {number: value for number, value in _fields(dense) if number in (1, 8, 9, 10)}
         if 1 not in arrays:
             return None
-        return tuple(np.cumsum(_zigzag(_varints(arrays.get(n, b"")))) for n in (1, 8, 9))
+        ids, lat, lon = (np.cumsum(_zigzag(_varints(arrays.get(n, b"")))) for n in (1, 8, 9))
+        return ids, lat, lon, arrays.get(10)
     if not plain:
         return None
     rows = []
@@ -170,7 +209,7 @@ def _group_nodes(group: memoryview) -> tuple[np.ndarray, np.ndarray, np.ndarray]
         values = {number: value for number, value in _fields(message) if number in (1, 8, 9)}
         rows.append([_unzigzag(values.get(n, 0)) for n in (1, 8, 9)])
     table = np.array(rows, np.int64)
-    return table[:, 0], table[:, 1], table[:, 2]
+    return table[:, 0], table[:, 1], table[:, 2], None  # (their tags are not read: no writer in use makes them)
 
 
 Way = tuple[int, dict[str, str], np.ndarray]  # (id, tags, node ids)
@@ -180,12 +219,13 @@ def pbf_ways(path: Path, keys: frozenset[str], ids: set[int]) -> Iterator[Way]:
     """The ways of a decodable PBF (see `decodable`) with one of `keys` or an id in `ids`, in the file's order."""
     try:
         for block in _blocks(path):
-            strings = None
+            strings: list[str] | None = None
+            wanted: set[int] = set()
             for group in block["groups"]:
                 if strings is None and _first_field(group) == 3:
                     strings = [bytes(value).decode("utf-8") for number, value in _fields(block["strings"])]
                     wanted = {i for i, text in enumerate(strings) if text in keys}
-                if _first_field(group) == 3:
+                if strings is not None and _first_field(group) == 3:
                     yield from _group_ways(group, strings, wanted, ids)
     except DAMAGED as exc:
         raise OsmReadError(f"{path}: a damaged PBF block ({exc}); download the extract again") from None
@@ -219,7 +259,7 @@ def _group_ways(group, strings: list[str], wanted: set[int], ids: set[int]) -> I
 def _way_parts(view: memoryview) -> tuple[int, memoryview, memoryview, memoryview]:
     """(id, keys, values, packed node ids) of a Way message; `_fields` written out for the one message read
     millions of times (a field's key and a short length are one byte each)."""
-    way_id, parts = 0, {2: b"", 3: b"", 8: b""}
+    way_id, parts = 0, {2: memoryview(b""), 3: memoryview(b""), 8: memoryview(b"")}
     at, end = 0, len(view)
     while at < end:
         key = view[at]
@@ -308,7 +348,7 @@ def _varints(data) -> np.ndarray:
     return np.add.reduceat(bits, first)
 
 
-def _fields(message) -> Iterator[tuple[int, object]]:
+def _fields(message) -> Iterator[tuple[int, Any]]:
     """(field number, value) of a protobuf message: an int for a varint, a memoryview for a length-delimited field."""
     view = memoryview(message)
     at, end = 0, len(view)
