@@ -27,13 +27,16 @@ def test_the_numpy_decoding_of_a_pbf_gives_osmiums_nodes_tags_and_ways(tmp_path)
 
     path = ground.ground().write(tmp_path / "g.osm.pbf", boxed=True)
     assert decodable(path) and not decodable(ground.ground().write(tmp_path / "g.osm"))
-    ids, lon, lat, total, tagged = select_nodes(path, _everything, tagged=True)
+    ids, lon, lat, total, tagged, spans = select_nodes(path, _everything, tagged=True)
     nodes = [
         (n.id, n.location.lon, n.location.lat, dict(n.tags)) for n in osmium.FileProcessor(str(path), osmium.osm.NODE)
     ]
     assert total == len(nodes) == len(ids)
     assert list(zip(ids.tolist(), lon.tolist(), lat.tolist(), strict=True)) == [n[:3] for n in nodes]
     assert tagged == [n[1:] for n in nodes if n[3]]
+    some = np.sort(ids[::7])  # read again for some ids: only the blocks whose ids span them, the same nodes
+    again = select_nodes(path, lambda i, x, y: np.isin(i, some), among=(some, spans))
+    assert again.ids.tolist() == some.tolist() and spans
     ways = [(w.id, dict(w.tags), [n.ref for n in w.nodes]) for w in osmium.FileProcessor(str(path), osmium.osm.WAY)]
     decoded = [(i, tags, refs.tolist()) for i, tags, refs in pbf_ways(path, KEYS, {ways[0][0]})]
     assert decoded == [w for w in ways if w[0] == ways[0][0] or KEYS & w[1].keys()]
@@ -66,3 +69,25 @@ def test_what_lies_far_from_the_map_changes_nothing_kept(tmp_path):
     assert [(f.tags, str(f.area), [np.asarray(r).tolist() for r in f.lines]) for f in other.features] == [
         (f.tags, str(f.area), [np.asarray(r).tolist() for r in f.lines]) for f in one.features
     ]
+
+
+def test_reading_again_for_some_ids_inflates_only_the_blocks_that_can_hold_them(tmp_path, monkeypatch):
+    import osmium
+    from osmium.osm.mutable import Node
+
+    from tacforge.engine.mapping import osm_pbf
+
+    path = tmp_path / "many.osm.pbf"
+    writer = osmium.SimpleWriter(str(path))
+    for ident in range(1, 30_001):  # four blocks of at most 8000 nodes
+        writer.add_node(Node(id=ident, location=(2.0 + ident * 1e-6, 49.0), version=1))
+    writer.close()
+    first = select_nodes(path, _everything)
+    assert len(first.spans) >= 4
+    inflated = []
+    real = osm_pbf._inflate
+    monkeypatch.setattr(osm_pbf, "_inflate", lambda blob: inflated.append(1) or real(blob))
+    wanted = np.array([5, 17, 7000])
+    again = select_nodes(path, lambda i, x, y: np.isin(i, wanted), among=(wanted, first.spans))
+    assert again.ids.tolist() == wanted.tolist() and again.lon.tolist() == first.lon[wanted - 1].tolist()
+    assert len(inflated) == 1 + 1  # (decodable looks at the first block; then the one block that holds them)

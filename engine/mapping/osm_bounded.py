@@ -100,12 +100,12 @@ def read_bounded(path: Path, bbox, keys: frozenset[str], places: tuple[str, ...]
     """(features, places, buildings, points kept, nodes fetched from outside the box) of the ways and nodes in
     `bbox` (west, south, east, north) with one of `keys`; `relations` the multipolygons (osm_read._multipolygons)."""
     west, south, east, north = bbox
-    *box_nodes, total, tagged = select_nodes(
+    box = select_nodes(
         path, lambda ids, lon, lat: (lon >= west) & (lon <= east) & (lat >= south) & (lat <= north), tagged=True
     )
-    if total == 0:
+    if box.in_file == 0:
         raise OsmReadError(f"{path}: holds no OpenStreetMap nodes (is it an OSM extract?)")
-    inside = NodeTable(*box_nodes)
+    inside = NodeTable(box.ids, box.lon, box.lat)
     members = {ref for _, refs in relations.values() for ref in refs}
     ways = _Ways(inside)
     for way_id, tags, refs in _ways(path, keys, members):
@@ -115,14 +115,14 @@ def read_bounded(path: Path, bbox, keys: frozenset[str], places: tuple[str, ...]
         else:
             ways.add(way_id, tags, refs)
     found_places: list[Place] = []
-    for lon, lat, tags in tagged:  # the box's nodes with tags
+    for lon, lat, tags in box.tagged:  # the box's nodes with tags
         kind = tags.get("place")
         if kind in places and tags.get("name"):
             found_places.append(Place(tags["name"], kind, lon, lat))
         elif "building" in tags and "building" in keys:
             ways.buildings.append((lon, lat))
     ways.flush()
-    located = _whole(path, inside, ways.kept)
+    located = _whole(path, inside, ways.kept, box.spans)
     cut = _Cut(bbox, members)
     for way_id, tags, closed, refs in ways.kept:
         found, at = located.find(refs)
@@ -156,8 +156,9 @@ def _ways(path: Path, keys: frozenset[str], members: set[int]) -> Iterator[Way]:
                 yield way(obj)
 
 
-def _whole(path: Path, inside: NodeTable, kept) -> NodeTable:
-    """The box's nodes and those of the kept ways outside it (a third pass, only when some way leaves the box)."""
+def _whole(path: Path, inside: NodeTable, kept, spans: dict[int, tuple[int, int]]) -> NodeTable:
+    """The box's nodes and those of the kept ways outside it (a third pass, only when some way leaves the box, over
+    the blocks whose node ids span one of them)."""
     if not kept:
         return inside
     refs = np.sort(np.concatenate([refs for *_, refs in kept]))
@@ -166,10 +167,12 @@ def _whole(path: Path, inside: NodeTable, kept) -> NodeTable:
     outside = refs[~found]
     if len(outside) == 0:
         return inside
-    *fetched, _, _ = select_nodes(
-        path, lambda ids, lon, lat: outside[np.minimum(np.searchsorted(outside, ids), len(outside) - 1)] == ids
+    fetched = select_nodes(
+        path,
+        lambda ids, lon, lat: outside[np.minimum(np.searchsorted(outside, ids), len(outside) - 1)] == ids,
+        among=(outside, spans),
     )
-    return inside.joined(NodeTable(*fetched))
+    return inside.joined(NodeTable(fetched.ids, fetched.lon, fetched.lat))
 
 
 class _Cut:

@@ -15,16 +15,28 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from .georef import require_gis
 from .osm_features import OsmReadError
 
-# (ids int64, lon float64, lat float64, tags_of): tags_of(indices) gives (index, tags) of those nodes with tags
-Block = tuple[np.ndarray, np.ndarray, np.ndarray, Callable[[np.ndarray], list[tuple[int, dict[str, str]]]]]
+# (ids int64, lon float64, lat float64, tags_of, blob): tags_of(indices) gives (index, tags) of those nodes with
+# tags; blob the number of the file's data blob they came from (-1 when osmium read them)
+Block = tuple[np.ndarray, np.ndarray, np.ndarray, Callable[[np.ndarray], list[tuple[int, dict[str, str]]]], int]
 Tagged = tuple[float, float, dict[str, str]]  # (lon, lat, tags) of a chosen node with tags
+
+
+class Nodes(NamedTuple):
+    ids: np.ndarray
+    lon: np.ndarray
+    lat: np.ndarray
+    in_file: int  # nodes the file holds
+    tagged: list[Tagged]  # the chosen nodes with tags, when asked for
+    spans: dict[int, tuple[int, int]]  # data blob number -> the least and greatest node id in it (PBF only)
+
+
 BATCH = 8000  # nodes a block of the fallback reading (a PBF block holds 8000)
 
 
@@ -40,7 +52,7 @@ def decodable(path: Path) -> bool:
     if not path.name.endswith(".pbf"):
         return False
     try:
-        for kind, blob in _blobs(path):
+        for _, kind, blob in _blobs(path):
             if kind == b"OSMData":
                 _inflate(blob)  # (the first data blob: a file is written with one compression throughout)
                 return True
@@ -49,32 +61,44 @@ def decodable(path: Path) -> bool:
     return False
 
 
-def select_nodes(path: Path, select, tagged: bool = False):
-    """(ids, lon, lat, nodes in the file, tagged) of the nodes for which `select(ids, lon, lat)` (a boolean array)
-    is true; `tagged` lists (lon, lat, tags) of those with tags, when asked for."""
+def select_nodes(path: Path, select, tagged: bool = False, among: tuple[np.ndarray, dict] | None = None) -> Nodes:
+    """The nodes for which `select(ids, lon, lat)` (a boolean array) is true. `among`: (sorted ids, the spans of an
+    earlier reading of the file): only the data blobs whose span holds one of those ids are read."""
     if not decodable(path):
         return _selected(_osmium_blocks(path), select, tagged)
+    wanted = None
+    if among is not None:
+        ids, spans = among
+        wanted = {
+            number
+            for number, (low, high) in spans.items()
+            if np.searchsorted(ids, low) < np.searchsorted(ids, high, side="right")
+        }.__contains__
     try:
-        return _selected(_pbf_blocks(path), select, tagged)
+        return _selected(_pbf_blocks(path, wanted), select, tagged)
     except DAMAGED as exc:
         raise OsmReadError(f"{path}: a damaged PBF block ({exc}); download the extract again") from None
 
 
-def _selected(blocks, select, tagged: bool):
+def _selected(blocks, select, tagged: bool) -> Nodes:
     kept: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     with_tags: list[Tagged] = []
+    spans: dict[int, tuple[int, int]] = {}
     total = 0
-    for ids, lon, lat, tags_of in blocks:
+    for ids, lon, lat, tags_of, blob in blocks:
         total += len(ids)
+        if blob >= 0 and len(ids):
+            low, high = spans.get(blob, (int(ids.min()), int(ids.max())))
+            spans[blob] = (min(low, int(ids.min())), max(high, int(ids.max())))
         chosen = select(ids, lon, lat)
         if chosen.any():
             kept.append((ids[chosen], lon[chosen], lat[chosen]))
             if tagged:
                 with_tags += [(float(lon[i]), float(lat[i]), tags) for i, tags in tags_of(np.flatnonzero(chosen))]
     if not kept:
-        return np.zeros(0, np.int64), np.zeros(0), np.zeros(0), total, with_tags
+        return Nodes(np.zeros(0, np.int64), np.zeros(0), np.zeros(0), total, with_tags, spans)
     ids, lon, lat = (np.concatenate([block[i] for block in kept]) for i in range(3))
-    return ids, lon, lat, total, with_tags
+    return Nodes(ids, lon, lat, total, with_tags, spans)
 
 
 def _osmium_blocks(path: Path) -> Iterator[Block]:
@@ -93,10 +117,10 @@ def _osmium_blocks(path: Path) -> Iterator[Block]:
         lons.append(loc.lon)
         lats.append(loc.lat)
         if len(ids) >= BATCH:
-            yield np.array(ids, np.int64), np.array(lons), np.array(lats), _tags_from(tags)
+            yield np.array(ids, np.int64), np.array(lons), np.array(lats), _tags_from(tags), -1
             ids, lons, lats, tags = [], [], [], {}
     if ids:
-        yield np.array(ids, np.int64), np.array(lons), np.array(lats), _tags_from(tags)
+        yield np.array(ids, np.int64), np.array(lons), np.array(lats), _tags_from(tags), -1
 
 
 def _tags_from(tags: dict[int, dict[str, str]]):
@@ -104,8 +128,10 @@ def _tags_from(tags: dict[int, dict[str, str]]):
 
 
 # -- PBF -----------------------------------------------------------------------------------------------------------
-def _blobs(path: Path) -> Iterator[tuple[bytes, bytes]]:
-    """(type, blob message) of each blob of the file: a 4-byte big-endian length, a BlobHeader, the Blob."""
+def _blobs(path: Path, wanted: Callable[[int], bool] | None = None) -> Iterator[tuple[int, bytes, bytes]]:
+    """(number, type, blob message) of each blob of the file: a 4-byte big-endian length, a BlobHeader, the Blob.
+    The data blobs are numbered from 0; those not `wanted` are passed over unread."""
+    number = -1
     with open(path, "rb") as stream:
         while True:
             size = stream.read(4)
@@ -113,12 +139,17 @@ def _blobs(path: Path) -> Iterator[tuple[bytes, bytes]]:
                 return
             header = stream.read(int.from_bytes(size, "big"))
             kind, length = b"", 0
-            for number, value in _fields(header):
-                if number == 1:
+            for field, value in _fields(header):
+                if field == 1:
                     kind = bytes(value)
-                elif number == 3:
+                elif field == 3:
                     length = value
-            yield kind, stream.read(length)
+            if kind == b"OSMData":
+                number += 1
+                if wanted is not None and not wanted(number):
+                    stream.seek(length, 1)
+                    continue
+            yield number, kind, stream.read(length)
 
 
 def _inflate(blob: bytes) -> memoryview:
@@ -130,12 +161,13 @@ def _inflate(blob: bytes) -> memoryview:
     raise _Undecodable
 
 
-def _blocks(path: Path) -> Iterator[dict[str, Any]]:
-    """Each data block's string table, primitive groups and coordinate scale."""
-    for kind, blob in _blobs(path):
+def _blocks(path: Path, wanted: Callable[[int], bool] | None = None) -> Iterator[dict[str, Any]]:
+    """Each (wanted) data block's number, string table, primitive groups and coordinate scale."""
+    for blob_number, kind, blob in _blobs(path, wanted):
         if kind != b"OSMData":
             continue
         block: dict[str, Any] = {"strings": b"", "groups": [], "granularity": 100, "lat_offset": 0, "lon_offset": 0}
+        block["number"] = blob_number
         for number, value in _fields(_inflate(blob)):
             if number == 1:
                 block["strings"] = value
@@ -150,8 +182,8 @@ def _blocks(path: Path) -> Iterator[dict[str, Any]]:
         yield block
 
 
-def _pbf_blocks(path: Path) -> Iterator[Block]:
-    for block in _blocks(path):
+def _pbf_blocks(path: Path, wanted: Callable[[int], bool] | None = None) -> Iterator[Block]:
+    for block in _blocks(path, wanted):
         granularity, lat_offset, lon_offset = block["granularity"], block["lat_offset"], block["lon_offset"]
         for group in block["groups"]:
             found = _group_nodes(group)
@@ -159,7 +191,8 @@ def _pbf_blocks(path: Path) -> Iterator[Block]:
                 continue
             ids, lat, lon, keys_values = found
             tags_of = _dense_tags(keys_values, block["strings"])
-            yield ids, _degrees(lon, granularity, lon_offset), _degrees(lat, granularity, lat_offset), tags_of
+            lon, lat = _degrees(lon, granularity, lon_offset), _degrees(lat, granularity, lat_offset)
+            yield ids, lon, lat, tags_of, block["number"]
 
 
 def _dense_tags(keys_values, strings: memoryview):
