@@ -232,6 +232,20 @@ def test_a_file_that_is_not_a_geotiff(inputs, tmp_path, capsys):
     assert not (tmp_path / "out.yaml").exists()
 
 
+@pytest.mark.parametrize(
+    ("option", "values", "said"),
+    [
+        ("--quantiles", "2,3", "between 0 and 1"),
+        ("--quantiles", "0.9,0.6", "the first the lower"),
+        ("--heights", "105,70", "the first must be below the second"),
+    ],
+)
+def test_plateau_thresholds_out_of_order_or_range(inputs, tmp_path, capsys, option, values, said):
+    err = fails(capsys, *base(inputs, tmp_path), option, values)
+    assert said in err and values in err
+    assert not (tmp_path / "out.yaml").exists()
+
+
 @pytest.mark.parametrize("osm", ["xml", "pbf_boxed"])
 def test_an_extract_that_covers_part_of_the_map_says_how_much_is_missing(inputs, tmp_path, capsys, osm):
     east = ground.NORTH_UP.lat_lon_of(ground.WIDTH + ground.MARGIN - 10, 15)  # the map's east quarter is off it
