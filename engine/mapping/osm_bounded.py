@@ -35,8 +35,10 @@ class NodeTable:
     """Node locations by id: arrays sorted by id, looked up a batch of ids at a time."""
 
     def __init__(self, ids: np.ndarray, lon: np.ndarray, lat: np.ndarray):
-        order = np.argsort(ids, kind="stable")
-        self.ids, self.lon, self.lat = ids[order], lon[order], lat[order]
+        if len(ids) > 1 and not (ids[1:] >= ids[:-1]).all():  # (a PBF's nodes come sorted: no copy then)
+            order = np.argsort(ids, kind="stable")
+            ids, lon, lat = ids[order], lon[order], lat[order]
+        self.ids, self.lon, self.lat = ids, lon, lat
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -48,11 +50,17 @@ class NodeTable:
         at = np.minimum(np.searchsorted(self.ids, refs), len(self.ids) - 1)
         return self.ids[at] == refs, at
 
-    def joined(self, other: NodeTable) -> NodeTable:
-        return NodeTable(*(np.concatenate([a, b]) for a, b in zip(self.arrays(), other.arrays(), strict=True)))
 
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        return self.ids, self.lon, self.lat
+def _points(tables: list[NodeTable], refs: np.ndarray) -> np.ndarray | None:
+    """(lon, lat) rows of the nodes `refs`, looked up in each table in turn; None if one is in none of them."""
+    points = np.empty((len(refs), 2))
+    missing = np.ones(len(refs), bool)
+    for table in tables:
+        found, at = table.find(refs)
+        take = found & missing
+        points[take, 0], points[take, 1] = table.lon[at[take]], table.lat[at[take]]
+        missing &= ~found
+    return None if missing.any() else points
 
 
 class _Ways:
@@ -122,20 +130,19 @@ def read_bounded(path: Path, bbox, keys: frozenset[str], places: tuple[str, ...]
         elif "building" in tags and "building" in keys:
             ways.buildings.append((lon, lat))
     ways.flush()
-    located = _whole(path, inside, ways.kept, box.spans)
+    tables = [inside, _outside(path, inside, ways.kept, box.spans)]
     cut = _Cut(bbox, members)
     for way_id, tags, closed, refs in ways.kept:
-        found, at = located.find(refs)
-        if not found.all():
+        points = _points(tables, refs)
+        if points is None:
             continue  # a way whose nodes the extract cut off
-        points = np.column_stack([located.lon[at], located.lat[at]])
         moved = np.ones(len(points), bool)
         moved[1:] = (points[1:] != points[:-1]).any(axis=1)  # (osmium's lines skip a repeated location)
         if moved.sum() >= 2:
             cut.add(way_id, tags, closed, points[moved])
     cut.flush()
     features = cut.features + relation_features(relations, cut.member_runs)
-    return features, found_places, ways.buildings, cut.points, len(located) - len(inside)
+    return features, found_places, ways.buildings, cut.points, len(tables[1])
 
 
 def _ways(path: Path, keys: frozenset[str], members: set[int]) -> Iterator[Way]:
@@ -156,23 +163,24 @@ def _ways(path: Path, keys: frozenset[str], members: set[int]) -> Iterator[Way]:
                 yield way(obj)
 
 
-def _whole(path: Path, inside: NodeTable, kept, spans: dict[int, tuple[int, int]]) -> NodeTable:
-    """The box's nodes and those of the kept ways outside it (a third pass, only when some way leaves the box, over
-    the blocks whose node ids span one of them)."""
+def _outside(path: Path, inside: NodeTable, kept, spans: dict[int, tuple[int, int]]) -> NodeTable:
+    """The nodes of the kept ways outside the box (a third pass, only when some way leaves the box, over the blocks
+    whose node ids span one of them)."""
+    none = NodeTable(np.zeros(0, np.int64), np.zeros(0), np.zeros(0))
     if not kept:
-        return inside
+        return none
     refs = np.sort(np.concatenate([refs for *_, refs in kept]))
     refs = refs[np.concatenate([[True], refs[1:] != refs[:-1]])]
     found, _ = inside.find(refs)
     outside = refs[~found]
     if len(outside) == 0:
-        return inside
+        return none
     fetched = select_nodes(
         path,
         lambda ids, lon, lat: outside[np.minimum(np.searchsorted(outside, ids), len(outside) - 1)] == ids,
         among=(outside, spans),
     )
-    return inside.joined(NodeTable(fetched.ids, fetched.lon, fetched.lat))
+    return NodeTable(fetched.ids, fetched.lon, fetched.lat)
 
 
 class _Cut:

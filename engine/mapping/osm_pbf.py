@@ -318,7 +318,7 @@ def _way_parts(view: memoryview) -> tuple[int, memoryview, memoryview, memoryvie
 
 # bytes of packed node ids decoded at once: the arrays of the decoding are a few times this (a block of long ways
 # holds millions of node ids)
-PACKED_BYTES = 1 << 18
+PACKED_BYTES = 1 << 16
 
 
 def _decoded(chosen: list[tuple[int, dict[str, str]]], packed: list[bytes]) -> Iterator[Way]:

@@ -30,7 +30,7 @@ LOCAL_KM = 18.0  # an extract of the map's area and a margin
 ROAD_SPACING_M, NODE_SPACING_M = 500.0, 20.0
 BUILDINGS_PER_VILLAGE, VILLAGE_SPACING_M = 60, 2500.0
 BUDGET_MS = 5000.0  # "a few seconds"
-MEMORY_BOUND_MB = 20.0
+MEMORY_BOUND_MB = 15.0
 REPEAT = 3
 
 IMPORT = """
