@@ -22,10 +22,18 @@ def _everything(ids, lon, lat):
     return np.ones(len(ids), bool)
 
 
-def test_the_numpy_decoding_of_a_pbf_gives_osmiums_nodes_tags_and_ways(tmp_path):
+@pytest.mark.parametrize("dense", [True, False])
+def test_the_numpy_decoding_of_a_pbf_gives_osmiums_nodes_tags_and_ways(tmp_path, dense):
     import osmium
 
     path = ground.ground().write(tmp_path / "g.osm.pbf", boxed=True)
+    if not dense:  # the same extract with plain nodes (osmium writes dense ones unless told)
+        plain = tmp_path / "plain.osm.pbf"
+        writer = osmium.SimpleWriter(osmium.io.File(str(plain), "pbf,pbf_dense_nodes=false"))
+        for obj in osmium.FileProcessor(str(path)):
+            writer.add(obj)
+        writer.close()
+        path = plain
     assert decodable(path) and not decodable(ground.ground().write(tmp_path / "g.osm"))
     ids, lon, lat, total, tagged, spans = select_nodes(path, _everything, tagged=True)
     nodes = [

@@ -190,18 +190,19 @@ def _pbf_blocks(path: Path, wanted: Callable[[int], bool] | None = None) -> Iter
             if found is None:
                 continue
             ids, lat, lon, keys_values = found
-            tags_of = _dense_tags(keys_values, block["strings"])
+            tags_of = _tags_of(keys_values, block["strings"])
             lon, lat = _degrees(lon, granularity, lon_offset), _degrees(lat, granularity, lat_offset)
             yield ids, lon, lat, tags_of, block["number"]
 
 
-def _dense_tags(keys_values, strings: memoryview):
-    """tags_of for dense nodes: their keys and values, string-table indices in pairs, each node's ended by a 0."""
+def _tags_of(keys_values, strings: memoryview):
+    """tags_of for a group's nodes: `keys_values` their keys and values, string-table indices in pairs, each node's
+    ended by a 0: packed varints (dense nodes) or a list (plain nodes)."""
 
     def tags_of(indices: np.ndarray) -> list[tuple[int, dict[str, str]]]:
         if keys_values is None or len(keys_values) == 0:
             return []
-        values = _varints(keys_values).astype(np.int64)
+        values = np.asarray(keys_values if isinstance(keys_values, list) else _varints(keys_values), np.int64)
         ends = np.flatnonzero(values == 0)
         starts = np.concatenate([[0], ends[:-1] + 1])
         indices = indices[indices < len(ends)]
@@ -219,7 +220,7 @@ def _dense_tags(keys_values, strings: memoryview):
 
 
 def _group_nodes(group: memoryview):
-    """(ids, raw lat, raw lon, dense keys and values or None) of a primitive group's nodes, dense or not; None for a
+    """(ids, raw lat, raw lon, keys and values, see _tags_of) of a primitive group's nodes, dense or not; None for a
     group of ways or relations (a group holds one kind of object only)."""
     dense, plain = None, []
     for number, value in _fields(group):
@@ -237,12 +238,15 @@ def _group_nodes(group: memoryview):
         return ids, lat, lon, arrays.get(10)
     if not plain:
         return None
-    rows = []
-    for message in plain:  # (rare: most writers use dense nodes)
-        values = {number: value for number, value in _fields(message) if number in (1, 8, 9)}
+    rows, keys_values = [], []
+    for message in plain:  # (a Python loop: few writers make plain nodes)
+        values = {number: value for number, value in _fields(message) if number in (1, 2, 3, 8, 9)}
         rows.append([_unzigzag(values.get(n, 0)) for n in (1, 8, 9)])
+        for key, value in zip(_small_varints(values.get(2, b"")), _small_varints(values.get(3, b"")), strict=False):
+            keys_values += [key, value]
+        keys_values.append(0)
     table = np.array(rows, np.int64)
-    return table[:, 0], table[:, 1], table[:, 2], None  # (their tags are not read: no writer in use makes them)
+    return table[:, 0], table[:, 1], table[:, 2], keys_values
 
 
 Way = tuple[int, dict[str, str], np.ndarray]  # (id, tags, node ids)
