@@ -1,7 +1,8 @@
 """docs/screenshots/import-real-ground.png: File ▸ Import real ground… on the shipped sample extract and elevation
 model, after Preview (the area round the map over the features read, the frame being the map).
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshot_import_ground.py docs/screenshots/import-real-ground.png
+    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshot_import_ground.py \\
+        docs/screenshots/import-real-ground.png
 """
 
 import sys
