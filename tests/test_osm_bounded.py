@@ -11,7 +11,7 @@ pytest.importorskip("osmium", reason="the gis extra (make setup installs it)")
 
 import real_ground_data as ground
 
-from tacforge.engine.mapping.osm_pbf import decodable, pbf_ways, select_nodes
+from tacforge.engine.mapping.osm_pbf import decodable, pbf_relations, pbf_ways, select_nodes
 from tacforge.engine.mapping.osm_read import read_area
 
 KEYS = frozenset({"highway", "waterway", "landuse", "natural", "building", "place"})
@@ -48,6 +48,11 @@ def test_the_numpy_decoding_of_a_pbf_gives_osmiums_nodes_tags_and_ways(tmp_path,
     ways = [(w.id, dict(w.tags), [n.ref for n in w.nodes]) for w in osmium.FileProcessor(str(path), osmium.osm.WAY)]
     decoded = [(i, tags, refs.tolist()) for i, tags, refs in pbf_ways(path, KEYS, {ways[0][0]})]
     assert decoded == [w for w in ways if w[0] == ways[0][0] or KEYS & w[1].keys()]
+    relations = [
+        (r.id, dict(r.tags), [m.ref for m in r.members if m.type == "w"])
+        for r in osmium.FileProcessor(str(path), osmium.osm.RELATION)
+    ]
+    assert list(pbf_relations(path)) == relations and relations
 
 
 def test_a_way_leaving_the_box_is_fetched_whole_and_cut_at_the_edge(tmp_path):

@@ -268,6 +268,33 @@ def pbf_ways(path: Path, keys: frozenset[str], ids: set[int]) -> Iterator[Way]:
         raise OsmReadError(f"{path}: a damaged PBF block ({exc}); download the extract again") from None
 
 
+def pbf_relations(path: Path) -> Iterator[tuple[int, dict[str, str], list[int]]]:
+    """(id, tags, member way ids) of each relation of a decodable PBF, in the file's order (a Python loop: an
+    extract holds a hundred times fewer relations than ways)."""
+    try:
+        for block in _blocks(path):
+            strings: list[str] | None = None
+            for group in block["groups"]:
+                if _first_field(group) != 4:
+                    continue
+                if strings is None:
+                    strings = [bytes(value).decode("utf-8") for number, value in _fields(block["strings"])]
+                for number, relation in _fields(group):
+                    if number == 4:
+                        yield _relation(relation, strings)
+    except DAMAGED as exc:
+        raise OsmReadError(f"{path}: a damaged PBF block ({exc}); download the extract again") from None
+
+
+def _relation(message, strings: list[str]) -> tuple[int, dict[str, str], list[int]]:
+    parts = {number: value for number, value in _fields(message)}
+    keys, values = _small_varints(parts.get(2, b"")), _small_varints(parts.get(3, b""))
+    tags = {strings[k]: strings[v] for k, v in zip(keys, values, strict=False)}
+    members = np.cumsum(_zigzag(_varints(parts.get(9, b""))))  # (delta-coded ids)
+    kinds = _small_varints(parts.get(10, b""))  # 0 node, 1 way, 2 relation
+    return parts.get(1, 0), tags, [int(ref) for ref, kind in zip(members, kinds, strict=False) if kind == 1]
+
+
 def _first_field(message) -> int:
     return _varint(memoryview(message), 0)[0] >> 3 if len(message) else 0
 

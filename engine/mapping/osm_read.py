@@ -24,6 +24,7 @@ from pathlib import Path
 from .georef import require_gis
 from .osm_bounded import read_bounded
 from .osm_features import Feature, OsmReadError, Place, is_area, relation_features
+from .osm_pbf import decodable, pbf_relations
 
 
 @dataclass
@@ -132,6 +133,11 @@ def _declared_box(osmium, path: Path) -> tuple[float, float, float, float] | Non
 def _multipolygons(osmium, path: Path, keys: frozenset[str]) -> dict[int, tuple[dict[str, str], list[int]]]:
     """Relation id -> (tags, member way ids) of the multipolygons with a key that matters."""
     out: dict[int, tuple[dict[str, str], list[int]]] = {}
+    if decodable(path):  # (osmium's reading of a large file costs memory buffers that grow with the file)
+        for rel_id, tags, ways in pbf_relations(path):
+            if tags.get("type") == "multipolygon" and any(key in tags for key in keys):
+                out[rel_id] = (tags, ways)
+        return out
     for rel in osmium.FileProcessor(str(path), osmium.osm.RELATION):
         tags = rel.tags
         if tags.get("type") != "multipolygon" or not any(key in tags for key in keys):
