@@ -74,7 +74,7 @@ class Extract:
 
     def write(self, path: Path, boxed: bool = False) -> Path:
         """The extract as .osm or .osm.pbf; `boxed`: saying in its header the area its nodes span, as a regional
-        extract does (the importer then reads it through osmium's location cache, osm_cached)."""
+        extract does (the importer then reads it in passes that keep the area's nodes only, osm_bounded)."""
         import osmium
         from osmium.osm.mutable import Node, Relation, Way
 

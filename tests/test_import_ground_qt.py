@@ -9,10 +9,17 @@ import pytest
 pytest.importorskip("osmium", reason="the gis extra (make setup installs it)")
 
 import real_ground_data as ground
+from conftest import REPO
 from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 
 from tacforge.editor.shell import import_ground_dialog
-from tacforge.editor.shell.import_ground import PREVIEW_MARGIN, ImportChoices, preview, write_imported_map
+from tacforge.editor.shell.import_ground import (
+    PREVIEW_COLOURS,
+    PREVIEW_MARGIN,
+    ImportChoices,
+    preview,
+    write_imported_map,
+)
 from tacforge.engine.mapping.autotile import RIVER
 from tacforge.engine.model import Georef
 from tacforge.engine.yamlio import load_fast
@@ -49,6 +56,45 @@ def test_the_map_is_written_once_into_the_pack(inputs, bundled, tmp_path):
     assert load_fast(path).data["georef"] == {"lat": 49.0, "lon": 2.0, "rotation": 0.0}
     with pytest.raises(FileExistsError):
         write_imported_map(tmp_path, content, choices(inputs))
+
+
+def test_another_profile_and_thresholds_are_chosen_as_on_the_command_line(inputs, bundled, tmp_path):
+    from tacforge.engine.issues import CommandError
+    from tacforge.engine.mapping.real_ground import GroundImportError
+    from tacforge.engine.yamlio import load_fast as load
+
+    content = bundled.content("western")
+    today = REPO / "content" / "import_profile.yaml"  # the core profile keeps the motorway the front's drops
+    shown = preview(content, choices(inputs))
+    kept = preview(content, choices(inputs, profile=today))
+    row = PREVIEW_MARGIN + ground.MOTORWAY_ROW
+    colours = {PREVIEW_COLOURS[name] for name in ("road", "bridge")}
+    assert tuple(kept.rgb[row, PREVIEW_MARGIN + 20]) in colours
+    assert tuple(shown.rgb[row, PREVIEW_MARGIN + 20]) not in colours
+    path, _ = write_imported_map(tmp_path, content, choices(inputs, profile=today, thresholds=("metres", (70, 105))))
+    written = load(path).data
+    assert f"with the profile '{load(today).data['name']}'" in " ".join(written["description"].split())
+    with pytest.raises(GroundImportError, match="the first must be below"):
+        preview(content, choices(inputs, thresholds=("metres", (105, 70))))
+    broken = tmp_path / "broken_profile.yaml"
+    broken.write_text("name: x\nfeatures: 3\n", encoding="utf-8")
+    with pytest.raises(CommandError, match="broken_profile.yaml"):
+        preview(content, choices(inputs, profile=broken))
+
+
+def test_the_dialog_reads_the_profile_and_thresholds_it_is_given(qtbot, bundled, inputs):
+    content = bundled.content("western")
+    dialog = import_ground_dialog.ImportGroundDialog(content, REPO)
+    qtbot.addWidget(dialog)
+    dialog.osm.setText(str(inputs[0]))
+    assert dialog.choices().profile is None and dialog.choices().thresholds is None
+    dialog.profile.setText(str(REPO / "content" / "import_profile.yaml"))
+    dialog.method.setCurrentText("quantiles")
+    dialog.low.setValue(0.5)
+    dialog.high.setValue(0.8)
+    chosen = dialog.choices()
+    assert chosen.profile == REPO / "content" / "import_profile.yaml"
+    assert chosen.thresholds == ("quantiles", (0.5, 0.8))
 
 
 def test_import_real_ground_from_the_file_menu(window, inputs, pack_copy, monkeypatch):  # noqa: F811

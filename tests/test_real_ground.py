@@ -124,14 +124,14 @@ def test_xml_and_pbf_make_the_same_map(inputs, tmp_path):
 @pytest.mark.parametrize("osm", ["pbf_boxed", "xml_boxed"])
 @pytest.mark.parametrize("rotation", ["0", "90"])
 def test_an_extract_that_says_its_area_is_read_through_the_cache_to_the_same_map(inputs, tmp_path, osm, rotation):
-    """A file whose header gives its area is read through osmium's location cache (osm_cached), its nodes never one
-    by one in Python; the map is the one the node-by-node reading makes."""
+    """A file whose header gives its area is read in passes that keep only the area's nodes (osm_bounded), its nodes
+    never one by one in Python; the map is the one the node-by-node reading makes."""
     one_by_one = imported(inputs, tmp_path, "--rotation", rotation, osm="pbf").read_text(encoding="utf-8")
     cached = imported(inputs, tmp_path, "--rotation", rotation, osm=osm).read_text(encoding="utf-8")
     assert cached == one_by_one.replace("ground.osm.pbf", inputs[osm].name)
 
 
-def test_the_cached_reading_keeps_the_area_and_no_node_count(inputs):
+def test_the_bounded_reading_keeps_the_area_and_no_node_count(inputs):
     from tacforge.engine.mapping.osm_read import read_area
 
     bounds = ground.NORTH_UP.bounds(margin=2)
@@ -140,7 +140,8 @@ def test_the_cached_reading_keeps_the_area_and_no_node_count(inputs):
         read_area(inputs["pbf_boxed"], bounds, keys, places),
         read_area(inputs["pbf"], bounds, keys, places),
     )
-    assert cached.nodes_in_file is None and cached.cache_bytes > 0 and counted.nodes_in_file > 0
+    assert cached.nodes_in_file is None and counted.nodes_in_file > 0
+    assert cached.nodes_fetched > 0  # the ways crossing the box's edge are fetched whole, to be cut at the edge
     assert cached.covered == pytest.approx(counted.covered, abs=1e-6)
     assert [p.name for p in cached.places] == [p.name for p in counted.places] == ["Foy"]
     assert sorted(str(sorted(f.tags.items())) for f in cached.features) == sorted(
@@ -228,6 +229,20 @@ def test_a_file_that_is_not_a_geotiff(inputs, tmp_path, capsys):
     fake = tmp_path / "heights.tif"
     fake.write_text("not a raster\n", encoding="utf-8")
     assert "not a GeoTIFF" in fails(capsys, *base(inputs, tmp_path, **{"--dem": str(fake)}))
+    assert not (tmp_path / "out.yaml").exists()
+
+
+@pytest.mark.parametrize(
+    ("option", "values", "said"),
+    [
+        ("--quantiles", "2,3", "between 0 and 1"),
+        ("--quantiles", "0.9,0.6", "the first the lower"),
+        ("--heights", "105,70", "the first must be below the second"),
+    ],
+)
+def test_plateau_thresholds_out_of_order_or_range(inputs, tmp_path, capsys, option, values, said):
+    err = fails(capsys, *base(inputs, tmp_path), option, values)
+    assert said in err and values in err
     assert not (tmp_path / "out.yaml").exists()
 
 

@@ -39,6 +39,9 @@ class ImportChoices:
     rotation: float = 0.0
     map_id: str = "real_ground"
     name: str = ""
+    profile: Path | None = None  # an import profile file instead of the pack's (the command's --profile)
+    # ("metres" or "quantiles", the two plateau thresholds) instead of the profile's (--heights, --quantiles)
+    thresholds: tuple[str, tuple[float, float]] | None = None
 
     @property
     def georef(self) -> Georef:
@@ -55,18 +58,29 @@ class Preview:
     labels: tuple[tuple[str, int, int], ...]
 
 
+def chosen_profile(content, choices: ImportChoices):
+    """The import profile the choices name (a file, else the pack's), with their thresholds; the command's own
+    reading of a profile file (CommandError naming the file, line and problem), or GroundImportError."""
+    from tacforge.engine.cli.map_cmd import read_profile
+    from tacforge.engine.mapping.real_ground import GroundImportError, with_elevation
+
+    profile = read_profile(choices.profile) if choices.profile is not None else content.import_profile
+    if profile is None:
+        raise GroundImportError(f"pack '{content.pack_id}' has no import_profile.yaml; choose a profile file")
+    if choices.thresholds is not None:
+        method, values = choices.thresholds
+        profile = with_elevation(profile, method, values)
+    return profile
+
+
 def preview(content, choices: ImportChoices) -> Preview:
-    """The features of the extract round the map, painted by the pack's profile, before any map is made.
-    Raises the engine's clear errors (GisMissing, OsmReadError, GroundImportError) on bad choices."""
+    """The features of the extract round the map, painted by the chosen profile, before any map is made.
+    Raises the engine's clear errors (GisMissing, OsmReadError, GroundImportError, CommandError) on bad choices."""
     from tacforge.engine.mapping.real_ground import check_centre, check_size, paint, place_labels, read_osm
 
     check_size(choices.width, choices.height)
     check_centre(choices.lat, choices.lon)
-    profile = content.import_profile
-    if profile is None:
-        from tacforge.engine.mapping.real_ground import GroundImportError
-
-        raise GroundImportError(f"pack '{content.pack_id}' has no import_profile.yaml")
+    profile = chosen_profile(content, choices)
     m = PREVIEW_MARGIN
     wide = MapProjection(choices.georef, choices.width + 2 * m, choices.height + 2 * m, square_metres(content))
     exact = MapProjection(choices.georef, choices.width, choices.height, square_metres(content))
@@ -99,6 +113,7 @@ def write_imported_map(pack_folder: Path, content, choices: ImportChoices) -> tu
         georef=choices.georef,
         width=choices.width,
         height=choices.height,
+        profile=chosen_profile(content, choices),
         map_id=choices.map_id,
         name=choices.name or None,
     )

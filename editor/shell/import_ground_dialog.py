@@ -8,6 +8,7 @@ from pathlib import Path
 from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QColor, QImage, QPainter, QPen, QPixmap
 from PyQt6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
@@ -23,6 +24,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from tacforge.engine.issues import CommandError
 from tacforge.engine.mapping.dem_read import DemReadError
 from tacforge.engine.mapping.georef import GisMissing
 from tacforge.engine.mapping.osm_read import OsmReadError
@@ -32,7 +34,9 @@ from ..common.pixels import image_over
 from .import_ground import ImportChoices, Preview, preview, write_imported_map
 from .new_files import id_pattern
 
-PROBLEMS = (GisMissing, OsmReadError, DemReadError, GroundImportError, OSError, ValueError)
+PROBLEMS = (GisMissing, OsmReadError, DemReadError, GroundImportError, CommandError, OSError, ValueError)
+# the plateau thresholds: the profile's own, or metres or quantiles given here (the command's --heights, --quantiles)
+THRESHOLDS = ("the profile's", "metres", "quantiles")
 PREVIEW_PIXELS = 360
 
 
@@ -73,7 +77,13 @@ class ImportGroundDialog(QDialog):
         form.addRow("Map id:", self.map_id)
         form.addRow("Map name:", self.name)
         profile = content.import_profile
-        form.addRow("Profile:", QLabel(profile.name if profile else "none (the pack has no import_profile.yaml)"))
+        self.profile = QLineEdit()
+        self.profile.setPlaceholderText(f"the pack's: {profile.name}" if profile else "the pack has none: choose one")
+        form.addRow("Import profile:", self._with_browse(self.profile, "Import profile (*.yaml)"))
+        self.method = QComboBox()
+        self.method.addItems(THRESHOLDS)
+        self.low, self.high = _spin(0, 9000, 0.6, 2), _spin(0, 9000, 0.9, 2)
+        form.addRow("Plateau thresholds:", self._in_row(self.method, self.low, self.high))
         self.picture = QLabel("Preview: the area and its features, before the map is made")
         self.picture.setMinimumSize(PREVIEW_PIXELS, PREVIEW_PIXELS)
         self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -108,6 +118,14 @@ class ImportGroundDialog(QDialog):
         layout.addWidget(browse)
         return holder
 
+    def _in_row(self, *widgets: QWidget) -> QWidget:
+        holder = QWidget()
+        layout = QHBoxLayout(holder)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for widget in widgets:
+            layout.addWidget(widget)
+        return holder
+
     def _browse(self, edit: QLineEdit, pattern: str) -> None:
         chosen, _ = QFileDialog.getOpenFileName(self, "Choose a file", edit.text(), pattern)
         if chosen:
@@ -128,6 +146,10 @@ class ImportGroundDialog(QDialog):
             self.rotation.value(),
             self.map_id.text(),
             self.name.text(),
+            Path(self.profile.text().strip()) if self.profile.text().strip() else None,
+            None
+            if self.method.currentIndex() == 0
+            else (self.method.currentText(), (self.low.value(), self.high.value())),
         )
 
     def show_preview(self) -> Preview | None:

@@ -1,6 +1,6 @@
-"""What an OpenStreetMap extract holds for a map, whichever way it was read (osm_read node by node, osm_cached through
-osmium's location cache): the features (ways and multipolygons) with their lines or areas, the named places, and
-what makes a closed way an area."""
+"""What an OpenStreetMap extract holds for a map, whichever way it was read (osm_read node by node, osm_bounded in
+passes that keep the area's nodes only): the features (ways and multipolygons) with their lines or areas, the named
+places, and what makes a closed way an area."""
 
 from __future__ import annotations
 

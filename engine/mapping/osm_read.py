@@ -2,9 +2,9 @@
 area, not by the file (docs/real-ground.md).
 
 A file that says what area it covers (a PBF header's box, an export's <bounds>: what Geofabrik and openstreetmap.org
-give) is read through osmium's location cache, its nodes never one by one in Python (osm_cached: 16 bytes of memory a
-node of the file, and seconds for an extract of tens of MB). One that does not is read node by node, which measures
-the area its nodes span, in two passes:
+give) is read in passes that keep only the area's nodes and the ways reaching into it (osm_bounded: seconds for an
+extract of tens of MB). One that does not is read node by node, which measures the area its nodes span, in two
+passes:
 
 1. the relations only (osmium skips the nodes and ways of a PBF without decoding them into Python objects): the
    multipolygons whose tags matter, and the ids of their member ways;
@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .georef import require_gis
-from .osm_cached import read_with_location_cache
+from .osm_bounded import read_bounded
 from .osm_features import Feature, OsmReadError, Place, is_area, relation_features
+from .osm_pbf import decodable, pbf_relations
 
 
 @dataclass
@@ -34,7 +35,7 @@ class OsmArea:
     nodes_read: int  # points of the features inside the box
     nodes_in_file: int | None  # counted when the file is read node by node (it does not say its area)
     covered: tuple[float, float, float, float] | None  # (west, south, east, north): the file's box, else its nodes'
-    cache_bytes: int = 0  # osmium's location cache, when the file is read through it (osm_cached)
+    nodes_fetched: int = 0  # nodes outside the box fetched for the ways that cross its edge (osm_bounded)
 
 
 def _runs(refs: Iterable[int], nodes: dict[int, tuple[float, float]]) -> list[list[tuple[float, float]]]:
@@ -64,9 +65,9 @@ def read_area(
     try:
         relations = _multipolygons(osmium, path, keys)
         declared = _declared_box(osmium, path)
-        if declared is not None:  # the area is known without measuring the nodes: osmium caches them (osm_cached)
-            got, named, houses, points, cache = read_with_location_cache(path, bbox, keys, places, relations)
-            return OsmArea(got, named, houses, points, None, declared, cache)
+        if declared is not None:  # the area is known without measuring the nodes: only the box's are kept
+            got, named, houses, points, fetched = read_bounded(path, bbox, keys, places, relations)
+            return OsmArea(got, named, houses, points, None, declared, fetched)
         members = {ref for _, refs in relations.values() for ref in refs}
         nodes: dict[int, tuple[float, float]] = {}
         ways: dict[int, tuple[dict[str, str], list[int]]] = {}
@@ -132,6 +133,11 @@ def _declared_box(osmium, path: Path) -> tuple[float, float, float, float] | Non
 def _multipolygons(osmium, path: Path, keys: frozenset[str]) -> dict[int, tuple[dict[str, str], list[int]]]:
     """Relation id -> (tags, member way ids) of the multipolygons with a key that matters."""
     out: dict[int, tuple[dict[str, str], list[int]]] = {}
+    if decodable(path):  # (osmium's reading of a large file costs memory buffers that grow with the file)
+        for rel_id, tags, ways in pbf_relations(path):
+            if tags.get("type") == "multipolygon" and any(key in tags for key in keys):
+                out[rel_id] = (tags, ways)
+        return out
     for rel in osmium.FileProcessor(str(path), osmium.osm.RELATION):
         tags = rel.tags
         if tags.get("type") != "multipolygon" or not any(key in tags for key in keys):

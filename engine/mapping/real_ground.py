@@ -379,5 +379,14 @@ def place_labels(area: OsmArea, projection: MapProjection) -> tuple[tuple[str, i
 
 
 def with_elevation(profile: ImportProfile, method: str, values: tuple[float, float]) -> ImportProfile:
-    """The profile with other plateau thresholds (the command line's --heights / --quantiles)."""
+    """The profile with other plateau thresholds (the command line's --heights / --quantiles); GroundImportError
+    for thresholds the profile's schema would refuse."""
+    low, high = values
+    if method == "quantiles" and not 0 <= low < high <= 1:
+        raise GroundImportError(
+            f"quantiles {low:g},{high:g}: two fractions of the map's heights between 0 and 1, the first the lower "
+            "(for example 0.6,0.9)"
+        )
+    if low >= high:
+        raise GroundImportError(f"plateau thresholds {low:g},{high:g} m: the first must be below the second")
     return replace(profile, elevation=replace(profile.elevation, method=method, thresholds=values))
