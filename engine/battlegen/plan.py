@@ -35,7 +35,7 @@ class BattleChoices:
 
     battle_type: str
     period: int
-    size: str = "large"  # large | small: a small battle halves both budgets
+    size: str = "large"  # large | small: a small battle halves both budgets; or a tabletop game size (16.4)
     handicap: int = 3  # 1-5 (8.1)
     turns: int | None = None  # None: 30 for assaults, 20 otherwise (8.4); only where the ruleset allows
     visibility: int | str = "random"  # "random" (rolled 7-20 when the battle starts) or a fixed value
@@ -43,6 +43,7 @@ class BattleChoices:
     cover: int = 5  # cover terrain density 0-9 (1.4)
     hills: bool = True
     seed: int = 1
+    points: int | None = None  # with a tabletop game size: each side's budget in points (None: the standard)
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,11 @@ class BattlePlan:
     budgets: dict[str, int]  # side -> selection points
     objective: tuple[int, int] = (0, 0)
     start_lines: dict[str, int] = field(default_factory=dict)
+    points: int | None = None  # each side's budget in tabletop points (16.4); None: the budgets are selection points
+
+    @property
+    def budget_unit(self) -> str:
+        return "selection points" if self.points is None else "points"
 
     @property
     def assault(self) -> bool:
@@ -114,8 +120,6 @@ def _check(content: Content, c: BattleChoices) -> BattleType:
     profile = content.known_ruleset
     if c.period not in content.periods:
         raise BuildError(f"period {c.period} does not exist in {profile.name} (1-{profile.periods})")
-    if c.size not in SIZES:
-        raise BuildError(f"size must be large or small, not '{c.size}'")
     if not 1 <= c.handicap <= 5:
         raise BuildError(f"handicap must be 1-5, not {c.handicap}")
     if not 0 <= c.cover <= 9:
@@ -153,6 +157,9 @@ def plan_battle(content: Content, choices: BattleChoices, game_map: Map | None =
     if missing:
         raise BuildError(f"battle type '{battle.id}' gives no force size for {', '.join(missing)}")
     small = choices.size == "small"
+    from .points import checked_points  # it builds on this module's BuildError and SIZES
+
+    points = checked_points(content, choices.size, choices.points)
     plan = BattlePlan(
         choices,
         battle,
@@ -163,7 +170,8 @@ def plan_battle(content: Content, choices: BattleChoices, game_map: Map | None =
         tuple(battle.attackers),
         {s: profile.known_side(s).home_edge for s in sides},
         {s: sizes[s] for s in sides},
-        {s: profile.selection_budget(sizes[s], small) for s in sides},
+        {s: profile.selection_budget(sizes[s], small) if points is None else points for s in sides},
+        points=points,
     )
     objective, lines = _place(content, plan, game_map, random.Random(f"objective:{choices.seed}"))
     return replace(plan, objective=objective, start_lines=lines)
