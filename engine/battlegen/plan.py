@@ -144,6 +144,31 @@ def _check(content: Content, c: BattleChoices) -> BattleType:
     return battle
 
 
+def checked_points(content: Content, size: str, points: int | None) -> int | None:
+    """Each side's budget in tabletop points for a battle of `size` (docs/rules.md 16.4), None for the manuals'
+    large and small, which buy with selection points. With a tabletop game size (the ruleset's `game_sizes`) both
+    sides get the same budget, as the tabletop rules have it (equal points, an even game): the points asked for,
+    else the size's standard points. A BuildError names what to change when the size or points do not fit."""
+    profile = content.known_ruleset
+    chosen = profile.game_size(size)
+    if size in SIZES or chosen is None:
+        if size not in SIZES:
+            names = [*SIZES, *(g.id for g in profile.game_sizes)]
+            raise BuildError(f"size must be one of {', '.join(names)}, not '{size}'")
+        if points is not None:
+            names_text = ", ".join(g.id for g in profile.game_sizes) or "none in this ruleset"
+            raise BuildError(f"--points goes with a tabletop game size ({names_text}), not with the {size} size")
+        return None
+    if points is None:
+        return chosen.standard_points
+    if not chosen.allows(points):
+        raise BuildError(
+            f"a {chosen.name.lower()}-sized game is bought with {chosen.range_text()} points, not {points}; "
+            "change --points or --size"
+        )
+    return points
+
+
 def plan_battle(content: Content, choices: BattleChoices, game_map: Map | None = None) -> BattlePlan:
     """Check the choices and plan the battle. With a map, the objective area goes where it holds the most cover
     within the places the rules allow; without one, where the seed puts it."""
@@ -157,8 +182,6 @@ def plan_battle(content: Content, choices: BattleChoices, game_map: Map | None =
     if missing:
         raise BuildError(f"battle type '{battle.id}' gives no force size for {', '.join(missing)}")
     small = choices.size == "small"
-    from .points import checked_points  # it builds on this module's BuildError and SIZES
-
     points = checked_points(content, choices.size, choices.points)
     plan = BattlePlan(
         choices,
