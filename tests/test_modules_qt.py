@@ -10,6 +10,15 @@ from PyQt6.QtWidgets import QScrollArea
 from tacforge.engine.model.modules import MODULES
 
 
+def scroll_to(qtbot, box) -> None:
+    """Scroll the Properties form to the box and wait until it shows."""
+    area = box.parentWidget()
+    while not isinstance(area, QScrollArea):
+        area = area.parentWidget()
+    area.ensureWidgetVisible(box)
+    qtbot.waitUntil(box.isVisible)
+
+
 def click(qtbot, box) -> None:
     """A click on the box's tick mark (the box is as wide as the form; its middle may lie past its text)."""
     qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
@@ -25,11 +34,7 @@ def test_clicking_a_module_box_turns_the_module_on_as_one_undo_step(qtbot, windo
     document, page = window.current_tab().document, window.properties.general
     assert list(page.modules.boxes) == list(MODULES)
     box = page.modules.boxes["battle_rating"]
-    area = box.parentWidget()
-    while not isinstance(area, QScrollArea):
-        area = area.parentWidget()
-    area.ensureWidgetVisible(box)
-    qtbot.waitUntil(box.isVisible)
+    scroll_to(qtbot, box)
     steps = document.undo.count()
     click(qtbot, box)
     qtbot.waitUntil(lambda: document.model.scenario.modules == ("battle_rating",))

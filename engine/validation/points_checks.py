@@ -11,7 +11,13 @@ from __future__ import annotations
 from ..issues import Issue, did_you_mean, warning
 from ..model import Scenario, Weapon
 from ..model.content import Content
+from ..model.modules import POINTS
 from .force_checks import _at
+
+
+def uses_points(s: Scenario) -> bool:
+    """The scenario counts tabletop points: it turns the points module on or gives a points budget."""
+    return POINTS in s.modules or bool(s.points)
 
 
 def points_budget(s: Scenario, side: str) -> int | None:
