@@ -9,6 +9,7 @@ so the order of battle's per-unit points add up to the formation's.
 
     .venv/bin/python scripts/tabletop_points.py          # rewrite the packs' files
     .venv/bin/python scripts/tabletop_points.py --check  # exit 1 if a file is not what the rule gives
+    .venv/bin/python scripts/tabletop_points.py --measure  # formations AUTO-SELECT buys per side at each game size
 """
 
 from __future__ import annotations
@@ -90,7 +91,41 @@ def expected(pack_dir: Path) -> dict[Path, str]:
     }
 
 
+def measure() -> None:
+    """How many formations (off-map detachments left out) AUTO-SELECT buys per side at each game size's standard
+    points, and what share of the budget it spends: 8 seeds of a few battle types per front."""
+    import statistics
+
+    from tacforge.engine.battlegen.plan import BattleChoices, plan_battle
+    from tacforge.engine.battlegen.select import auto_select
+    from tacforge.engine.packs import load_packs
+
+    packset = load_packs(env={}, include_user_dir=False)
+    for pack, types, period in (
+        ("western", ("meeting", "allied-assault", "german-pursuit"), 4),
+        ("eastern", ("meeting", "soviet-assault"), 5),
+    ):
+        content = packset.content(pack)
+        for size in content.known_ruleset.game_sizes:
+            counts, shares = [], []
+            for battle_type in types:
+                for seed in range(1, 9):
+                    plan = plan_battle(content, BattleChoices(battle_type, period, size.id, seed=seed))
+                    for side in plan.sides:
+                        bought = auto_select(content, plan, side, samples=60)
+                        counts.append(sum(1 for o, _ in bought.items if o.role != "offmap"))
+                        shares.append(bought.spent / bought.budget)
+            print(
+                f"{pack} {size.id} ({size.standard_points} points): formations per side median "
+                f"{statistics.median(counts)}, {min(counts)}-{max(counts)}; budget spent "
+                f"{statistics.mean(shares):.0%} on average, at least {min(shares):.0%} ({len(counts)} forces)"
+            )
+
+
 def main(argv: list[str]) -> int:
+    if "--measure" in argv:
+        measure()
+        return 0
     check = "--check" in argv
     stale = []
     for pack_dir in PACKS:

@@ -85,6 +85,12 @@ def test_the_tree_the_budget_line_and_the_properties_show_points_and_rating(qtbo
         "points",
     )
 
+    spin = window.properties.sides.spins["points", "allied"]  # the side's budget, typed in the Sides tab
+    steps = document.undo.count()
+    spin.setValue(800)
+    qtbot.waitUntil(lambda: "<b>allied</b>: 0 of 800 points" in dock.budget.text())
+    assert dict(document.model.scenario.points) == {"allied": 800} and document.undo.count() == steps + 1
+
     click(dock, index_of(dock, ("allied", 1, 1)))
     names = window.properties.sides.selected
     qtbot.waitUntil(lambda: names.worth.text() == "Tabletop points 195; battle rating 2")
