@@ -57,7 +57,7 @@ class BattlePlan:
     attackers: tuple[str, ...]
     home_edges: dict[str, str]
     sizes: dict[str, str]  # side -> large | medium | small (the battle type's sizes)
-    budgets: dict[str, int]  # side -> selection points
+    budgets: dict[str, int]  # side -> selection points, or tabletop points when `points` is set (16.4)
     objective: tuple[int, int] = (0, 0)
     start_lines: dict[str, int] = field(default_factory=dict)
     points: int | None = None  # each side's budget in tabletop points (16.4); None: the budgets are selection points
