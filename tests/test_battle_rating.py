@@ -15,6 +15,7 @@ import pytest
 
 from tacforge.engine.ai import ComputerPlayer, play_out
 from tacforge.engine.cli import main
+from tacforge.engine.model.modules import MODULES
 from tacforge.engine.packs.scenario_lookup import find_scenario
 from tacforge.engine.sim import savegame
 from tacforge.engine.sim.battle import Battle
@@ -54,7 +55,7 @@ def test_new_refuses_an_unknown_module(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         main([*NEW, "--modules", "battle_rating,morale", "-o", str(tmp_path / "x")])
     assert stop.value.code == 2
-    assert "unknown module 'morale'; the modules are: battle_rating" in capsys.readouterr().err
+    assert f"unknown module 'morale'; the modules are: {', '.join(MODULES)}" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
 
 

@@ -149,7 +149,7 @@ def test_game_length_visibility_and_bad_choices(packs):
         (BattleChoices("soviet-assault", 1), "unknown battle type"),
         (BattleChoices("meeting", 1, visibility=3), "visibility"),
         (BattleChoices("meeting", 1, handicap=6), "handicap"),
-        (BattleChoices("meeting", 1, size="huge"), "large or small"),
+        (BattleChoices("meeting", 1, size="huge"), "one of large, small, squad"),
     ):
         with pytest.raises(BuildError, match=match):
             plan_battle(west, bad)

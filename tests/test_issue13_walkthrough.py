@@ -231,15 +231,15 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
         "-    cover: true",
         "+    cover: false",
     ]
+    rules_end = len(originals["rules"].splitlines())  # the parameters are added at the end of the file
     assert changed_lines(originals["rules"], saved["rules"]) == [
-        "@@ -108,0 +109,2 @@",
+        f"@@ -{rules_end},0 +{rules_end + 1},2 @@",
         "+parameters:",
         "+  pulses_per_turn: 6",
     ]
     sherman_ends = originals["weapons"].splitlines().index("  - id: m4_76") - 1  # the blank line after the Sherman
     assert changed_lines(originals["weapons"], saved["weapons"]) == [
-        f"@@ -{sherman_ends},0 +{sherman_ends + 1},20 @@",
-        "+",
+        f"@@ -{sherman_ends + 1},0 +{sherman_ends + 2},21 @@",  # the blank line shown after the clone
         "+  - id: sherman_variant",
         "+    name: Sherman variant",
         "+    nationality: [us, british]  # also the main British tank",
@@ -254,9 +254,11 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
         "+    ba: 4",
         "+    sl: 4",
         "+    periods: [4, 5]",
+        "+    points: 39",  # the clone keeps the Sherman's tabletop points (docs/rules.md 16.4)
         "+    designer_value: true",
         "+    description: >-",
         "+      Variant of Sherman (westcopy:sherman). The M4 medium tank with a 75 mm gun, the standard Western",
         "+      Allied tank from 1943 to the end of the war: reliable and produced in vast numbers, but vulnerable to",
         "+      the later German guns.",
+        "+",
     ]

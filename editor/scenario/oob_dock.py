@@ -182,7 +182,8 @@ class OobDock(QWidget):
             hand = f", {order.hand_built} by hand (not priced)" if order.hand_built else ""
             parts.append(f"<b>{order.side}</b>: {budget}{hand}")
         colour = "#b00020" if over else "#1b5e20"
-        self.budget.setText(f"<span style='color:{colour}'>Selection points — " + "; ".join(parts) + "</span>")
+        text = f"<span style='color:{colour}'>Selection points — " + "; ".join(parts) + "</span>"
+        self.budget.setText(text + oob.points_totals(orders))
         content = self.document.content
         level = self.document.model.scenario.handicap
         rows = [
@@ -279,7 +280,8 @@ class OobDock(QWidget):
         if side is None or not self.orders():
             return
         for t in oob.templates_for(self.document.content, self.document.model.scenario, side):
-            self.templates.addItem(f"{t.name} ({t.cost} SP)", t.id)
+            points = f", {t.points} pts" if self.orders()[0].uses_points and t.points is not None else ""
+            self.templates.addItem(f"{t.name} ({t.cost} SP{points})", t.id)
 
     # -- edits --------------------------------------------------------------------------------------------------
     def _run(self, edit) -> None:

@@ -5,6 +5,10 @@ The tree is read from the document's typed model (`document.model.scenario`, eng
 pack's content; every edit is ONE undo command on the document's history (a `bulk_edit` when it takes more than
 one change), so the issues dock revalidates after each, as after any other edit.
 
+Tabletop points (the points module, docs/rules.md 16.4): shown beside selection points when the scenario turns
+the module on or gives a points budget, reckoned the same way (engine/validation/points_checks.py); every unit also
+shows its own points and what it adds to its side's battle rating (engine/sim/battle_rating.py unit_rating).
+
 Selection points: a formation bought from a TO&E template costs the template's `cost`; the command HQ (formation
 A) is free (docs/rules.md 13 U10) and a formation built by hand has no price in the pack's data, so it counts
 nothing and the dock says so. The budget is the ruleset's selection budget for the side's force size in the
@@ -26,7 +30,9 @@ from tacforge.engine.battlegen.scenario_writer import unit_document
 from tacforge.engine.model import FormationTemplate, Weapon
 from tacforge.engine.model.content import Content
 from tacforge.engine.model.scenario import Formation, Scenario, Unit
+from tacforge.engine.sim.battle_rating import unit_rating
 from tacforge.engine.sim.initial_state import handicap_factor, scaled_count
+from tacforge.engine.validation.points_checks import points_budget, points_spent, unit_points, uses_points
 from tacforge.engine.validation.scenario_checks import selection_budget, selection_spent
 
 from ..document import MISSING, bulk_edit
@@ -42,6 +48,8 @@ class UnitNode:
     passengers: tuple[str, ...]  # unit ids riding in this one
     transport_used: int | None  # transport points its passengers take (of `capacity` per vehicle)
     capacity: int | None  # what this unit can lift in all (per vehicle x count); None: no carrier
+    points: int | None = None  # tabletop points: count x its weapon's (None: the weapon has none)
+    rating: int | None = None  # what it adds to its side's battle rating (docs/rules.md 16.1); None: no weapon
 
 
 @dataclass(frozen=True)
@@ -50,6 +58,7 @@ class FormationNode:
     units: tuple[UnitNode, ...]
     template: FormationTemplate | None
     cost: int | None  # selection points; None: built by hand (the pack prices templates only)
+    points: int | None = None  # the template's tabletop points (docs/rules.md 16.4); None: by hand, or none given
 
 
 @dataclass(frozen=True)
@@ -61,6 +70,9 @@ class SideOrder:
     budget: int | None  # None: the battle type names no force size for the side
     spent: int
     hand_built: int  # formations without a template (not priced)
+    uses_points: bool = False  # the scenario counts tabletop points (the points module, 16.4)
+    points_budget: int | None = None  # None: the scenario gives the side none
+    points_spent: int = 0
 
     def strength(self, content: Content, level: int) -> int:
         """Men and vehicles the side would field at handicap `level` (the engine's own scaling, 8.1)."""
@@ -93,6 +105,9 @@ def order_of_battle(content: Content, scenario: Scenario) -> tuple[SideOrder, ..
                 selection_budget(content, scenario, side),
                 selection_spent(content, force) if force else 0,
                 hand_built,
+                uses_points(scenario),
+                points_budget(scenario, side),
+                points_spent(content, force) if force else 0,
             )
         )
     return tuple(out)
@@ -119,9 +134,19 @@ def _formation_node(content: Content, formation: Formation, nats) -> FormationNo
                 tuple(f"{formation.letter}{r.index}" for r in riders),
                 used if lifts or riders else None,
                 per_vehicle * unit.count if lifts else None,
+                unit_points(weapon, unit.count),
+                None
+                if weapon is None or weapon.unit_class not in content.unit_classes
+                else unit_rating(content, weapon, unit.index == 0),
             )
         )
-    return FormationNode(formation, tuple(units), template, template.cost if template else None)
+    return FormationNode(
+        formation,
+        tuple(units),
+        template,
+        template.cost if template else None,
+        template.points if template else None,
+    )
 
 
 def _letters(content: Content) -> str:
@@ -331,3 +356,37 @@ def paste_formation(document, side: str, data) -> str:
             del unit["carrier"]  # it rode in a vehicle of a formation that was not copied
     _append_formation(document, side, row, f"Paste formation as {side} {letter}")
     return letter
+
+
+def points_totals(orders) -> str:
+    """The budget line's tabletop points (HTML, after the selection points), "" when the scenario counts none:
+    each side's points spent against its budget, red when one is over."""
+    if not any(o.uses_points for o in orders):
+        return ""
+    parts = [
+        f"<b>{o.side}</b>: {o.points_spent} of {o.points_budget} points"
+        if o.points_budget is not None
+        else f"<b>{o.side}</b>: {o.points_spent} points (no budget)"
+        for o in orders
+    ]
+    over = any(o.points_budget is not None and o.points_spent > o.points_budget for o in orders)
+    colour = "#b00020" if over else "#1b5e20"
+    return f"<br><span style='color:{colour}'>Tabletop points — " + "; ".join(parts) + "</span>"
+
+
+def worth_text(content: Content | None, scenario: Scenario, side: str, row: int, unit_row: int | None) -> str:
+    """What a selected unit (or, with unit_row None, formation) is worth: its tabletop points (count x the weapon's,
+    16.4) and what it adds to its side's battle rating (16.1); "" when the row is gone."""
+    if content is None:
+        return ""
+    order = next((o for o in order_of_battle(content, scenario) if o.side == side), None)
+    if order is None or not 0 <= row < len(order.formations):
+        return ""
+    node = order.formations[row]
+    if unit_row is not None and not 0 <= unit_row < len(node.units):
+        return ""
+    units = node.units if unit_row is None else (node.units[unit_row],)
+    points = [u.points for u in units if u.points is not None]
+    ratings = [u.rating for u in units if u.rating is not None]
+    shown = str(sum(points)) if points else "none in the pack"
+    return f"Tabletop points {shown}; battle rating {sum(ratings)}"

@@ -10,7 +10,7 @@ from PyQt6.QtGui import QColor, QStandardItem
 from . import oob_model as oob
 from .arrival_edits import arrival_label
 
-COLUMNS = ("Unit", "Weapon", "Count", "SIW", "Transport", "Facing", "Speed", "Range", "Square")
+COLUMNS = ("Unit", "Weapon", "Count", "SIW", "Transport", "Facing", "Speed", "Range", "Square", "Points", "Rating")
 EDITABLE = {1: "weapon", 2: "count", 3: "siw", 5: "facing", 6: "speed", 7: "target_range"}  # column -> unit key
 ROLE = Qt.ItemDataRole.UserRole  # (side, formation row, unit row) on the first column; rows None above them
 
@@ -23,6 +23,8 @@ def side_row(content, order: oob.SideOrder) -> list[QStandardItem]:
     for row, node in enumerate(order.formations):
         f = node.formation
         price = f"{node.cost} SP" if node.cost is not None else "by hand"
+        if order.uses_points and node.points is not None:
+            price += f", {node.points} pts"
         arrives = arrival_label(f.arrives)
         formation = _item(
             f"{f.letter}  {f.name}  ({price}{', ' + arrives if arrives else ''})", (order.side, row, None)
@@ -52,6 +54,8 @@ def side_row(content, order: oob.SideOrder) -> list[QStandardItem]:
                 speed,
                 reach,
                 _item(square),
+                _item("" if u.points is None else str(u.points)),
+                _item("" if u.rating is None else str(u.rating)),
             ]
             for column in EDITABLE:
                 cells[column].setEditable(True)
@@ -59,6 +63,8 @@ def side_row(content, order: oob.SideOrder) -> list[QStandardItem]:
             cells[0].setEditable(True)  # its name
             cells[1].setText(u.unit.weapon)  # edited as written (an id or any alias)
             cells[1].setToolTip(weapon)
+            cells[9].setToolTip("tabletop points: count x the weapon's (docs/rules.md 16.4)")
+            cells[10].setToolTip("what it adds to its side's battle rating (docs/rules.md 16.1)")
             formation.appendRow(cells)
         head.appendRow([formation] + [_item("") for _ in COLUMNS[1:]])
     return [head] + [_item("") for _ in COLUMNS[1:]]

@@ -31,6 +31,7 @@ from ..document import MISSING
 from ..qt_present import present
 from . import scenario_edits as edits
 from .briefing_page import BriefingPage
+from .modules_box import ModulesBox
 from .objectives_page import ObjectivesPage
 from .sides_page import SidesPage
 
@@ -91,6 +92,7 @@ class GeneralPage(QWidget):
         self.bands.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.overrides = QLabel()
         self.overrides.setWordWrap(True)
+        self.modules = ModulesBox()
         self.open_parameters = QPushButton("Edit in the Scenario parameters dock")
         self.open_parameters.clicked.connect(self.show_parameters)
         period = _row(self.period, self.period_name)
@@ -109,6 +111,7 @@ class GeneralPage(QWidget):
             ("Visibility", self.visibility),
             ("Handicap", self.handicap),
             ("Objective area", centre),
+            ("Modules", self.modules),
             ("Victory bands", self.bands),
             ("Rules", self.overrides),
             ("", self.open_parameters),
@@ -150,6 +153,7 @@ class GeneralPage(QWidget):
             "handicap": self.handicap,
             "objective": self.centre_x,
             "parameters": self.open_parameters,
+            "modules": self.modules,
         }
         return fields.get(path[0]) if path else None
 
@@ -190,6 +194,7 @@ class GeneralPage(QWidget):
             )
             self.handicap.setValue(scenario.handicap)
             self._show_centre(document)
+            self.modules.refresh(document)
             self._show_rules(document)
         finally:
             self._loading = False

@@ -28,6 +28,7 @@ SIDE_KEYS = {
     "command_delays": "command delay",
     "starting_vp": "starting victory points",
     "unused_selection_points": "unused selection points",
+    "points": "points budget",
     "side_briefings": "briefing",
 }
 

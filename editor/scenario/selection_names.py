@@ -24,7 +24,10 @@ class SelectionNames(QGroupBox):
         self.formation_name, self.unit_name = QLineEdit(), QLineEdit()
         self.formation_name.setObjectName("formation_name")
         self.unit_name.setObjectName("unit_name")
+        self.worth = QLabel()  # the selection's tabletop points and battle rating
+        self.worth.setObjectName("selection_worth")
         form.addRow(self.what)
+        form.addRow(self.worth)
         form.addRow("Formation name", self.formation_name)
         form.addRow("Unit name", self.unit_name)
         self.formation_name.editingFinished.connect(
@@ -53,6 +56,13 @@ class SelectionNames(QGroupBox):
         scenario = self.document.model.scenario if self.document is not None else None
         self.formation_key = next(iter(formations)) if len(formations) == 1 and scenario is not None else None
         self.unit_key = keys[0] if len(keys) == 1 and self.formation_key is not None else None
+        self.worth.setText(
+            ""
+            if self.formation_key is None
+            else oob.worth_text(
+                self.document.content, scenario, *self.formation_key, self.unit_key[2] if self.unit_key else None
+            )
+        )
         if self.formation_key is None:
             self.what.setText(
                 "Select a formation or unit in the Order of battle or on the map to name it here."

@@ -32,6 +32,7 @@ SIDE_ROWS = (
     ("command_delays", "Command delay (pulses)", "period"),
     ("starting_vp", "Starting victory points", "none"),
     ("unused_selection_points", "Unused selection points", "none"),
+    ("points", "Points budget (points module)", "none"),
 )
 BATTERY_COLUMNS = ("Side", "Weapon", "Count", "Name", "Delay")
 

@@ -102,7 +102,16 @@ def build_battle(
         chosen = force_types.get(side)
         if side in purchases:
             bought = chosen or _force_type_for(content, plan, side, purchases[side])
-            purchase = buy(content, side, bought, choices.period, plan.budgets[side], purchases[side], plan.assault)
+            purchase = buy(
+                content,
+                side,
+                bought,
+                choices.period,
+                plan.budgets[side],
+                purchases[side],
+                plan.assault,
+                plan.points is not None,
+            )
         elif side in auto_select_sides:
             purchase = auto_select(content, plan, side, chosen)
         else:
@@ -160,6 +169,11 @@ def park(content: Content, game_map: Map, plan: BattlePlan, force: ForceDraft) -
             spot.occupied[unit.at] = spot.occupied.get(unit.at, 0) + 1
 
 
+def _size(plan: BattlePlan, side: str) -> str:
+    """The side's force size: the battle type's, or the tabletop game size both sides share (16.4)."""
+    return plan.sizes[side] if plan.points is None else f"{plan.choices.size}-sized"
+
+
 def briefing(content: Content, battle: GeneratedBattle) -> str:
     plan, profile = battle.plan, content.known_ruleset
     ox, oy = plan.objective
@@ -174,14 +188,14 @@ def briefing(content: Content, battle: GeneratedBattle) -> str:
         lines.append("")
         if bought:
             lines.append(
-                f"{profile.known_side(side).name}: a {plan.sizes[side]} {force.name} ({force.spent} of "
-                f"{force.budget} selection points; {force.unused} unused) {where}. Formations: {bought}."
+                f"{profile.known_side(side).name}: a {_size(plan, side)} {force.name} ({force.spent} of "
+                f"{force.budget} {plan.budget_unit}; {force.unused} unused) {where}. Formations: {bought}."
             )
         else:
             # forces still to be chosen (the editor's New Scenario without auto-selection): say nothing that goes stale
             lines.append(
-                f"{profile.known_side(side).name}: a {plan.sizes[side]} {force.name} with {force.budget} "
-                f"selection points to spend {where}."
+                f"{profile.known_side(side).name}: a {_size(plan, side)} {force.name} with {force.budget} "
+                f"{plan.budget_unit} to spend {where}."
             )
         if force.batteries:
             lines.append(

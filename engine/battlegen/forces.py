@@ -68,15 +68,17 @@ class Battery:
 
 @dataclass(frozen=True)
 class Offer:
-    """An available template: what it is for, whether its infantry rides, and what it costs."""
+    """An available template: what it is for, whether its infantry rides, and what it costs: its selection points,
+    or its tabletop points when the battle is bought with points (docs/rules.md 16.4)."""
 
     template: FormationTemplate
     role: str
     mounted: bool
+    by_points: bool = False
 
     @property
     def cost(self) -> int:
-        return self.template.cost
+        return self.template.cost if not self.by_points else self.template.points or 0
 
 
 @dataclass
@@ -88,7 +90,7 @@ class Purchase:
 
     @property
     def spent(self) -> int:
-        return sum(battery_cost(o.template, n) for o, n in self.items)
+        return sum(battery_cost(o, n) for o, n in self.items)
 
     @property
     def unused(self) -> int:
@@ -113,12 +115,13 @@ class ForceDraft:
         return self.budget - self.spent
 
 
-def battery_cost(template: FormationTemplate, batteries: int | None) -> int:
+def battery_cost(offer: Offer, batteries: int | None) -> int:
     """The cost of a whole template, or of its first `batteries` off-map batteries at their share of its tubes."""
+    template = offer.template
     if batteries is None or batteries >= len(template.units):
-        return template.cost
+        return offer.cost
     tubes = sum(u.count for u in template.units)
-    return max(1, round_half_up(template.cost * sum(u.count for u in template.units[:batteries]) / tubes))
+    return max(1, round_half_up(offer.cost * sum(u.count for u in template.units[:batteries]) / tubes))
 
 
 def nationalities(content: Content, side: str, force_type: str, template: FormationTemplate | None = None):
@@ -169,11 +172,11 @@ def is_transport_weapon(content: Content, weapon: Weapon) -> bool:
     return cls is not None and cls.role == TRANSPORT_ROLE
 
 
-def offer(content: Content, t: FormationTemplate, side: str, force_type: str) -> Offer:
+def offer(content: Content, t: FormationTemplate, side: str, force_type: str, by_points: bool = False) -> Offer:
     """What a template is for, from the classes of its units (not its name)."""
     nats = nationalities(content, side, force_type, t)
     if t.offmap:
-        return Offer(t, "offmap", False)
+        return Offer(t, "offmap", False, by_points)
     counts: dict[str, int] = {}
     for element in t.units:
         role = _role(content, element.weapon, nats)
@@ -191,20 +194,30 @@ def offer(content: Content, t: FormationTemplate, side: str, force_type: str) ->
             men += (content.transport_cost(weapon) or 0) * element.count
         elif is_transport_weapon(content, weapon):
             lift += content.parameters.units.transport_capacity_per_vehicle * element.count
-    return Offer(t, role, men > 0 and lift >= men)
+    return Offer(t, role, men > 0 and lift >= men, by_points)
 
 
-def offers(content: Content, side: str, force_type: str, period: int, assault: bool) -> list[Offer]:
-    """Every template the force may buy, in the order of the pack's formations file."""
+def offers(
+    content: Content, side: str, force_type: str, period: int, assault: bool, by_points: bool = False
+) -> list[Offer]:
+    """Every template the force may buy, in the order of the pack's formations file; bought with points, only
+    those the pack gives points."""
     return [
-        offer(content, t, side, force_type)
+        offer(content, t, side, force_type, by_points)
         for t in content.formations.values()
-        if is_available(content, t, side, force_type, period, assault)
+        if is_available(content, t, side, force_type, period, assault) and (not by_points or t.points is not None)
     ]
 
 
 def buy(
-    content: Content, side: str, force_type: str, period: int, budget: int, template_refs, assault: bool
+    content: Content,
+    side: str,
+    force_type: str,
+    period: int,
+    budget: int,
+    template_refs,
+    assault: bool,
+    by_points: bool = False,
 ) -> Purchase:
     """Buy named templates (ids as in formations.yaml); BuildError when one is unavailable or the budget is short."""
     purchase = Purchase(side, force_type, budget)
@@ -218,9 +231,12 @@ def buy(
                 f"{side} in period {period}"
                 + ("" if assault or not t.offmap else " (off-map artillery is for assault battles)")
             )
-        purchase.add(offer(content, t, side, force_type))
+        if by_points and t.points is None:
+            raise BuildError(f"{t.name} ({t.id.split(':')[-1]}) has no tabletop points in its pack's formations file")
+        purchase.add(offer(content, t, side, force_type, by_points))
     if purchase.spent > budget:
-        raise BuildError(f"the {side} formations cost {purchase.spent} selection points; the budget is {budget}")
+        unit = "points" if by_points else "selection points"
+        raise BuildError(f"the {side} formations cost {purchase.spent} {unit}; the budget is {budget}")
     return purchase
 
 

@@ -35,7 +35,7 @@ class BattleChoices:
 
     battle_type: str
     period: int
-    size: str = "large"  # large | small: a small battle halves both budgets
+    size: str = "large"  # large | small: a small battle halves both budgets; or a tabletop game size (16.4)
     handicap: int = 3  # 1-5 (8.1)
     turns: int | None = None  # None: 30 for assaults, 20 otherwise (8.4); only where the ruleset allows
     visibility: int | str = "random"  # "random" (rolled 7-20 when the battle starts) or a fixed value
@@ -43,6 +43,7 @@ class BattleChoices:
     cover: int = 5  # cover terrain density 0-9 (1.4)
     hills: bool = True
     seed: int = 1
+    points: int | None = None  # with a tabletop game size: each side's budget in points (None: the standard)
 
 
 @dataclass(frozen=True)
@@ -56,9 +57,14 @@ class BattlePlan:
     attackers: tuple[str, ...]
     home_edges: dict[str, str]
     sizes: dict[str, str]  # side -> large | medium | small (the battle type's sizes)
-    budgets: dict[str, int]  # side -> selection points
+    budgets: dict[str, int]  # side -> selection points, or tabletop points when `points` is set (16.4)
     objective: tuple[int, int] = (0, 0)
     start_lines: dict[str, int] = field(default_factory=dict)
+    points: int | None = None  # each side's budget in tabletop points (16.4); None: the budgets are selection points
+
+    @property
+    def budget_unit(self) -> str:
+        return "selection points" if self.points is None else "points"
 
     @property
     def assault(self) -> bool:
@@ -114,8 +120,6 @@ def _check(content: Content, c: BattleChoices) -> BattleType:
     profile = content.known_ruleset
     if c.period not in content.periods:
         raise BuildError(f"period {c.period} does not exist in {profile.name} (1-{profile.periods})")
-    if c.size not in SIZES:
-        raise BuildError(f"size must be large or small, not '{c.size}'")
     if not 1 <= c.handicap <= 5:
         raise BuildError(f"handicap must be 1-5, not {c.handicap}")
     if not 0 <= c.cover <= 9:
@@ -140,6 +144,31 @@ def _check(content: Content, c: BattleChoices) -> BattleType:
     return battle
 
 
+def checked_points(content: Content, size: str, points: int | None) -> int | None:
+    """Each side's budget in tabletop points for a battle of `size` (docs/rules.md 16.4), None for the manuals'
+    large and small, which buy with selection points. With a tabletop game size (the ruleset's `game_sizes`) both
+    sides get the same budget, as the tabletop rules have it (equal points, an even game): the points asked for,
+    else the size's standard points. A BuildError names what to change when the size or points do not fit."""
+    profile = content.known_ruleset
+    chosen = profile.game_size(size)
+    if size in SIZES or chosen is None:
+        if size not in SIZES:
+            names = [*SIZES, *(g.id for g in profile.game_sizes)]
+            raise BuildError(f"size must be one of {', '.join(names)}, not '{size}'")
+        if points is not None:
+            names_text = ", ".join(g.id for g in profile.game_sizes) or "none in this ruleset"
+            raise BuildError(f"--points goes with a tabletop game size ({names_text}), not with the {size} size")
+        return None
+    if points is None:
+        return chosen.standard_points
+    if not chosen.allows(points):
+        raise BuildError(
+            f"a {chosen.name.lower()}-sized game is bought with {chosen.range_text()} points, not {points}; "
+            "change --points or --size"
+        )
+    return points
+
+
 def plan_battle(content: Content, choices: BattleChoices, game_map: Map | None = None) -> BattlePlan:
     """Check the choices and plan the battle. With a map, the objective area goes where it holds the most cover
     within the places the rules allow; without one, where the seed puts it."""
@@ -153,6 +182,7 @@ def plan_battle(content: Content, choices: BattleChoices, game_map: Map | None =
     if missing:
         raise BuildError(f"battle type '{battle.id}' gives no force size for {', '.join(missing)}")
     small = choices.size == "small"
+    points = checked_points(content, choices.size, choices.points)
     plan = BattlePlan(
         choices,
         battle,
@@ -163,7 +193,8 @@ def plan_battle(content: Content, choices: BattleChoices, game_map: Map | None =
         tuple(battle.attackers),
         {s: profile.known_side(s).home_edge for s in sides},
         {s: sizes[s] for s in sides},
-        {s: profile.selection_budget(sizes[s], small) for s in sides},
+        {s: profile.selection_budget(sizes[s], small) if points is None else points for s in sides},
+        points=points,
     )
     objective, lines = _place(content, plan, game_map, random.Random(f"objective:{choices.seed}"))
     return replace(plan, objective=objective, start_lines=lines)

@@ -107,7 +107,10 @@ def scenario_document(battle: GeneratedBattle) -> CommentedMap:
     doc["map"] = battle.game_map.id.split(":")[-1]
     doc["period"] = c.period
     doc["battle_type"] = plan.battle.id
-    doc["size"] = c.size
+    if plan.points is None:
+        doc["size"] = c.size
+    else:  # a tabletop game size (16.4): both sides' budgets in points; no selection points are left to score
+        doc["game_size"] = c.size
     doc["turns"] = plan.turns
     doc["visibility"] = c.visibility
     doc["handicap"] = c.handicap
@@ -116,7 +119,10 @@ def scenario_document(battle: GeneratedBattle) -> CommentedMap:
     doc["objective"] = _flow_map([("center", _flow_seq(list(plan.objective)))])
     doc["start_lines"] = _flow_map((s, plan.start_lines[s]) for s in plan.sides)
     doc["starting_vp"] = _flow_map((s, 0) for s in plan.sides)
-    doc["unused_selection_points"] = _flow_map((s, battle.forces[s].unused) for s in plan.sides)
+    if plan.points is None:
+        doc["unused_selection_points"] = _flow_map((s, battle.forces[s].unused) for s in plan.sides)
+    else:
+        doc["points"] = _flow_map((s, battle.forces[s].budget) for s in plan.sides)
     if battle.entrenchments:
         doc["entrenchments"] = CommentedMap(
             (s, [_flow_seq(list(sq)) for sq in squares]) for s, squares in battle.entrenchments.items()

@@ -57,6 +57,11 @@ TASTE = 0.3  # how far a seed's liking for some templates may outweigh a closer 
 FILL_ROLES = ("infantry", "support", "antitank", "tank_hunter", "armour", "assault_armour", "recon", "artillery")
 
 
+def _offers(content: Content, side: str, force_type: str, plan: BattlePlan) -> list[Offer]:
+    """What the force may buy, priced in the battle's currency (selection points, or tabletop points, 16.4)."""
+    return offers(content, side, force_type, plan.choices.period, plan.assault, plan.points is not None)
+
+
 def posture(plan: BattlePlan, side: str) -> str:
     if plan.attacking(side):
         return "attack"
@@ -65,7 +70,7 @@ def posture(plan: BattlePlan, side: str) -> str:
 
 def mobility(content: Content, side: str, force_type: str, plan: BattlePlan) -> float:
     """The share of the force type's infantry templates whose men ride."""
-    infantry = [o for o in offers(content, side, force_type, plan.choices.period, plan.assault) if o.role == "infantry"]
+    infantry = [o for o in _offers(content, side, force_type, plan) if o.role == "infantry"]
     return sum(o.mounted for o in infantry) / len(infantry) if infantry else 0.0
 
 
@@ -75,8 +80,7 @@ def choose_force_type(content: Content, plan: BattlePlan, side: str, rng: random
     types = [
         ft.id
         for ft in content.known_ruleset.force_types
-        if ft.side == side
-        and any(o.role != "offmap" for o in offers(content, side, ft.id, plan.choices.period, plan.assault))
+        if ft.side == side and any(o.role != "offmap" for o in _offers(content, side, ft.id, plan))
     ]
     if not types:
         raise BuildError(f"no force type of {side} has formations available in period {plan.choices.period}")
@@ -93,8 +97,8 @@ def _offmap(purchase: Purchase, pool: list[Offer], budget: int) -> None:
         return
     best = None
     for o in pool:
-        n = max((k for k in range(1, len(o.template.units)) if battery_cost(o.template, k) <= cap), default=0)
-        if n and (best is None or battery_cost(o.template, n) > battery_cost(best[0].template, best[1])):
+        n = max((k for k in range(1, len(o.template.units)) if battery_cost(o, k) <= cap), default=0)
+        if n and (best is None or battery_cost(o, n) > battery_cost(best[0], best[1])):
             best = (o, n)
     if best is not None:
         purchase.add(*best)
@@ -170,7 +174,7 @@ def auto_select(
     force_type = force_type or choose_force_type(content, plan, side, rng)
     budget = plan.budgets[side]
     purchase = Purchase(side, force_type, budget)
-    pool = offers(content, side, force_type, plan.choices.period, plan.assault)
+    pool = _offers(content, side, force_type, plan)
     if plan.assault:
         _offmap(purchase, [o for o in pool if o.role == "offmap"], budget)
     pool = [o for o in pool if o.role != "offmap"]

@@ -37,6 +37,13 @@ def _visibility(text: str):
         raise CommandError(f"--visibility takes 'random' or a number, not '{text}'") from None
 
 
+def with_points_module(modules: tuple[str, ...], by_points: bool) -> tuple[str, ...]:
+    """A battle bought with tabletop points turns the points module on (its order of battle counts points)."""
+    from ..model.modules import POINTS
+
+    return (*modules, POINTS) if by_points and POINTS not in modules else modules
+
+
 def _modules(text: str) -> tuple[str, ...]:
     """--modules: names from engine/model/modules.py, comma-separated, each once."""
     from ..model.modules import MODULES  # lazily: `tacforge --help` stays light (tests/test_cli_startup.py)
@@ -46,6 +53,16 @@ def _modules(text: str) -> tuple[str, ...]:
     if unknown:
         raise argparse.ArgumentTypeError(f"unknown module '{unknown[0]}'; the modules are: {', '.join(MODULES)}")
     return names
+
+
+def _points(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"--points takes a whole number of points above 0, not '{text}'")
+    return value
 
 
 def register(sub) -> None:
@@ -59,7 +76,19 @@ def register(sub) -> None:
     p.add_argument("--pack", required=True, help="the front pack whose rules, weapons and formations to use")
     p.add_argument("--type", required=True, dest="battle_type", help="battle type id, e.g. allied-assault, meeting")
     p.add_argument("--period", required=True, type=int, help="time period (BG 1-5, KG 1-8)")
-    p.add_argument("--size", choices=("large", "small"), default="large", help="a small battle halves both budgets")
+    p.add_argument(
+        "--size",
+        default="large",
+        metavar="large|small|squad|platoon|company|battalion",
+        help="large or small (a small battle halves both selection budgets), or a tabletop game size whose forces "
+        "are bought with points (the ruleset's game sizes; docs/rules.md 16.4)",
+    )
+    p.add_argument(
+        "--points",
+        type=_points,
+        metavar="N",
+        help="with a tabletop game size: each side's budget in points (default: the size's standard points)",
+    )
     p.add_argument("--river", action="store_true", help="the random map has a river")
     p.add_argument("--cover", type=int, default=5, choices=range(10), metavar="0-9", help="woods and broken terrain")
     p.add_argument("--no-hills", dest="hills", action="store_false", help="a flat map")
@@ -141,6 +170,7 @@ def command_line(args, seed: int) -> str:
         str(args.period),
         "--size",
         args.size,
+        *(["--points", str(args.points)] if args.points is not None else []),
         "--cover",
         str(args.cover),
         "--seed",
@@ -182,6 +212,7 @@ def run(args) -> int:
             args.cover,
             args.hills,
             seed,
+            args.points,
         )
         buys = {side: [t for t in ids.split(",") if t] for side, ids in _pairs(args.buy, "--buy").items()}
         *_, scenario_id = plan_output(
@@ -202,7 +233,7 @@ def run(args) -> int:
             purchases=buys,
         )
         requires = pack_requirements(packset, pack.id)
-        battle.modules = args.modules
+        battle.modules = with_points_module(args.modules, battle.plan.points is not None)
         battle.notes = (
             "Built by: " + command_line(args, seed) + "\nCommand delays are not given, so the period "
             "table applies (with the ruleset's random increase, if it has one).\n"
@@ -243,6 +274,7 @@ def _summary(battle, written, seed, play, problems) -> dict:
         "battle_type": plan.battle.id,
         "period": plan.choices.period,
         "size": plan.choices.size,
+        "points": plan.points,
         "turns": plan.turns,
         "objective": list(plan.objective),
         "start_lines": plan.start_lines,
@@ -277,7 +309,7 @@ def _text(battle, written, seed, play, problems, content) -> str:
         role = "attacks" if plan.attacking(side) else "defends"
         lines.append(
             f"  {content.ruleset.side(side).name} ({force.force_type}, {role}): {force.spent}/{force.budget} "
-            f"selection points, {force.unused} unused"
+            f"{plan.budget_unit}, {force.unused} unused"
         )
         for f in force.formations:
             lines.append(f"    {f.letter}  {f.name} ({len(f.units)} units)")

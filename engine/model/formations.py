@@ -26,5 +26,6 @@ class FormationTemplate:
     nationality: str | None = None
     force_types: tuple[str, ...] = ()
     offmap: bool = False
+    points: int | None = None  # tabletop points (docs/rules.md 16.4); None: the pack gives none
     description: str = ""
     source: Source = field(default=Source(None), compare=False)

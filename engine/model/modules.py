@@ -11,5 +11,8 @@ from __future__ import annotations
 MODULES: dict[str, str] = {
     "battle_rating": "each side has a battle rating; counters drawn for losses; a side whose counters reach it "
     "withdraws and loses (docs/rules.md 16)",
+    "points": "forces are bought with tabletop points in a game size (squad to battalion); the order of battle "
+    "counts points beside selection points (docs/rules.md 16.4)",
 }
 BATTLE_RATING = "battle_rating"
+POINTS = "points"

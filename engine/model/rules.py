@@ -163,6 +163,25 @@ class BattleType:
 
 
 @dataclass(frozen=True, slots=True)
+class GameSize:
+    """A tabletop game size of the points module (docs/rules.md 16.4): the points each side buys its force with, and
+    the dice of units arriving per turn that reinforcement waves roll in a game of this size."""
+
+    id: str
+    name: str
+    min_points: int
+    standard_points: int
+    max_points: int | None = None  # None: no upper limit
+    reinforcement_dice: int = 1
+
+    def allows(self, points: int) -> bool:
+        return self.min_points <= points and (self.max_points is None or points <= self.max_points)
+
+    def range_text(self) -> str:
+        return f"{self.min_points}-{self.max_points}" if self.max_points is not None else f"{self.min_points} or more"
+
+
+@dataclass(frozen=True, slots=True)
 class SmallArmsBonus:
     nationality: str = _key({"$ref": _DEFS + "id"})
     classes: tuple[str, ...] = _key({"type": "array", "items": {"$ref": _DEFS + "unit_class"}})
@@ -242,6 +261,7 @@ class Ruleset:
     handicap_high: str = ""
     selection_points: tuple[tuple[str, int], ...] = ()  # (force size, budget): large, medium, small
     small_battle_factor: float = 0.5
+    game_sizes: tuple[GameSize, ...] = ()  # the points module's tabletop game sizes, smallest first (16.4)
     description: str = ""
     source: Source = field(default=Source(None), compare=False)
 
@@ -266,6 +286,9 @@ class Ruleset:
 
     def force_type(self, type_id: str) -> ForceType | None:
         return next((f for f in self.force_types if f.id == type_id), None)
+
+    def game_size(self, size_id: str) -> GameSize | None:
+        return next((g for g in self.game_sizes if g.id == size_id), None)
 
     def selection_budget(self, size: str, small_battle: bool = False) -> int:
         """Selection points of a force of this size (large/medium/small), halved (by the factor) in a small battle,

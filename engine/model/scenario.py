@@ -142,6 +142,8 @@ class Scenario:
     command_delays: tuple[tuple[str, int], ...] = ()
     starting_vp: tuple[tuple[str, int], ...] = ()
     unused_selection_points: tuple[tuple[str, int], ...] = ()
+    game_size: str | None = None  # the points module's game size (docs/rules.md 16.4)
+    points: tuple[tuple[str, int], ...] = ()  # (side, budget in tabletop points): the points module
     entrenchments: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
     offmap_artillery: tuple[OffmapBattery, ...] = ()
     parameters: tuple[tuple[str, object], ...] = ()  # (YAML key, value): overrides of the pack's rules parameters

@@ -32,6 +32,7 @@ class Weapon:
     kill_vp: int | None = None
     transport_cost: int | None = None
     designer_value: bool = False
+    points: int | None = None  # tabletop points of one piece (docs/rules.md 16.4); None: none of its own
     single_use: bool = False  # fires once per game, then the platoon falls back on the default SIW (6.1)
     thrown: bool = False  # thrown by hand (grenades): weapons firing divided by the ruleset's grenade_divisor (3.10)
     description: str = ""

@@ -56,7 +56,7 @@ from ..model import (
     Weapon,
 )
 from ..model.parameters import PARAMETER_FIELDS
-from ..model.rules import SmallArmsBonus
+from ..model.rules import GameSize, SmallArmsBonus
 from ..model.source import Source
 
 
@@ -196,6 +196,12 @@ def ruleset(r: dict, src: Source, ns: str) -> Ruleset:
         handicap_high=r["handicap"]["high"],
         selection_points=tuple((k, points[k]) for k in ("large", "medium", "small")),
         small_battle_factor=points["small_battle_factor"],
+        game_sizes=tuple(
+            GameSize(
+                g["id"], g["name"], g["min_points"], g["standard_points"], g.get("max_points"), g["reinforcement_dice"]
+            )
+            for g in r.get("game_sizes", ())
+        ),
         description=r.get("description", ""),
         source=src,
     )
@@ -221,6 +227,7 @@ WEAPON_OPTIONAL: Mapping[str, tuple[str, object]] = MappingProxyType(
         "single_use": ("single_use", False),
         "thrown": ("thrown", False),
         "designer_value": ("designer_value", False),
+        "points": ("points", None),
         "description": ("description", ""),
     }
 )
@@ -272,6 +279,7 @@ def formation_template(r: dict, src: Source, ns: str) -> FormationTemplate:
         nationality=r.get("nationality"),
         force_types=tuple(r.get("force_types", ())),
         offmap=r.get("offmap", False),
+        points=r.get("points"),
         description=r.get("description", ""),
         source=src,
     )
@@ -464,6 +472,8 @@ def scenario(r: dict, src: Source, ns: str) -> Scenario:
         command_delays=_pairs(r.get("command_delays")),
         starting_vp=_pairs(r.get("starting_vp")),
         unused_selection_points=_pairs(r.get("unused_selection_points")),
+        game_size=r.get("game_size"),
+        points=_pairs(r.get("points")),
         entrenchments=tuple(
             (side, tuple((sq[0], sq[1]) for sq in squares)) for side, squares in (r.get("entrenchments") or {}).items()
         ),

@@ -7,6 +7,8 @@ Withdrew) and draws from the battle's own generator, so a scenario without the m
 
 from __future__ import annotations
 
+from ..model import Weapon
+from ..model.content import Content
 from . import events as ev
 from .battle_view import BattleView
 from .state import GameState
@@ -18,12 +20,17 @@ UNIT_DESTROYED, HQ_DESTROYED, ROUT, OBJECTIVE_LOST = "unit_destroyed", "hq_destr
 def side_ratings(battle: BattleView) -> dict[str, int]:
     """Each side's battle rating: the sum over its units of their class's rating, an HQ's extra on top (16.1).
     Off-map batteries and special infantry weapons count as their classes say (0 in the core pack)."""
-    extra = battle.content.parameters.battle_rating.hq_extra_rating
     ratings = {side: 0 for side in battle.state.sides}
     for unit in battle.state.units.values():
-        rating = battle.content.unit_classes[unit.weapon.unit_class].battle_rating
-        ratings[unit.side] += rating + (extra if unit.is_hq and not unit.offmap else 0)
+        ratings[unit.side] += unit_rating(battle.content, unit.weapon, unit.is_hq and not unit.offmap)
     return ratings
+
+
+def unit_rating(content: Content, weapon: Weapon, hq_on_map: bool) -> int:
+    """What one unit adds to its side's battle rating: its class's rating, and an HQ's extra when it is on the map
+    (16.1). The order-of-battle editor shows the same number."""
+    extra = content.parameters.battle_rating.hq_extra_rating if hq_on_map else 0
+    return content.unit_classes[weapon.unit_class].battle_rating + extra
 
 
 class BattleRatingRule:

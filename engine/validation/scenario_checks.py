@@ -8,6 +8,7 @@ from ..model.content import Content
 from .briefing_checks import check_briefing
 from .force_checks import _at, _check_force, _weapon_issue, on_friendly_side
 from .parameter_checks import check_parameter_order
+from .points_checks import check_points
 
 
 def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Issue]:
@@ -78,6 +79,7 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
         ("command_delays", s.command_delays),
         ("starting_vp", s.starting_vp),
         ("unused_selection_points", s.unused_selection_points),
+        ("points", s.points),
         ("entrenchments", s.entrenchments),
         ("side_briefings", s.side_briefings),
         ("forces", [(f.side, f) for f in s.forces]),
@@ -113,6 +115,7 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
         if force.side in sides:
             _check_force(s, force, content, profile, dropped, out)
     _check_offmap(s, content, profile, battle, dropped, out)
+    out += check_points(s, content, sides)
     for force in s.forces:
         budget, spent = selection_budget(content, s, force.side), selection_spent(content, force)
         if budget is not None and spent > budget:
