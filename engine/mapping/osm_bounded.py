@@ -3,15 +3,17 @@ the map's area, not by the file (docs/real-ground.md, docs/architecture.md 8).
 
 No cache of every node's location is kept. The file is read in passes:
 
-1. the locations of the nodes inside the map's box (with its margin), decoded a block at a time (osm_nodes);
-2. the ways whose tags matter (osmium's key filter, in C++) and the multipolygons' member ways: a way is kept when
-   one of its nodes lies in the box, with the ids of all its nodes; the place and building nodes in the box;
-3. the locations of the kept ways' nodes outside the box, so that each kept way is whole.
+1. the locations of the nodes inside the map's box (with its margin), decoded a block at a time (osm_pbf), and
+   those of them with tags (places, buildings);
+2. the ways whose tags matter and the multipolygons' member ways (osm_pbf for a PBF, osmium for XML): a way is
+   kept when one of its nodes lies in the box, with the ids of all its nodes;
+3. the locations of the kept ways' nodes outside the box, so that each kept way is whole (reading only the blocks
+   whose node ids span them).
 
 Each kept way's line is then cut to the map's box by shapely, as it would be from a complete cache of locations.
 What is held is the box's nodes and the ways that reach into it, whatever the size of the file. A way none of whose
 nodes lies in the box (with the margin of real_ground.READ_MARGIN squares round the map) is not seen, even where
-one of its segments would cross the map: that needs nodes more than two kilometres apart.
+one of its segments would cross the map: that needs nodes more than 1.8 km apart (ten squares).
 """
 
 from __future__ import annotations
