@@ -214,3 +214,22 @@ def test_the_battle_window_status_adds_up_the_counters_of_the_frame_shown():
         "Battle rating: Allied 7 of 6; German 1 counter of 9; Allied withdrew"
     )
     assert rating_status(events, 4, None, None, name) == ""  # the module is off
+
+
+@pytest.mark.parametrize(
+    ("battle_type", "seed", "loser", "turn"),
+    [("allied-assault", 2, "allied", 14), ("counter-attack", 1, "german", 15)],  # found by a search of seeds 1-8
+)
+def test_a_generated_large_battle_with_the_module_plays_to_a_withdrawal(tmp_path, battle_type, seed, loser, turn):
+    """Issue 29: a company-sized battle (the manuals' large size, about a tabletop company) built by `tacforge new`
+    with the battle rating on ends when one side withdraws, in some seeds (docs/rules.md 16.3)."""
+    folder = tmp_path / "big"
+    args = ["new", "--pack", "western", "--type", battle_type, "--period", "4", "--size", "large", "--seed", str(seed)]
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main([*args, "--visibility", "12", "--modules", "battle_rating", "-o", str(folder)]) == 0
+    content, scenario = find_scenario(f"big:{battle_type}-p4-s{seed}", [str(folder)])
+    battle = Battle(content, scenario, seed=seed)
+    _played(battle)
+    assert battle.state.withdrew == loser and battle.state.turn == turn < battle.state.last_turn
+    assert battle.state.battle_counters[loser] >= battle.rating.ratings[loser]
+    assert battle.result().label.endswith(f"({content.known_ruleset.known_side(loser).name} withdrew)")

@@ -105,8 +105,8 @@ def arrival_document(arrival: Arrival) -> CommentedMap:
 
 
 def objective_document(objective: Objective) -> CommentedMap:
-    pairs = [("id", objective.id), ("name", objective.name), ("kind", objective.kind), ("side", objective.side)]
-    pairs += [("points", objective.points), ("at", _flow_seq(list(objective.square)))]
+    pairs: list[tuple[str, object]] = [("id", objective.id), ("name", objective.name), ("kind", objective.kind)]
+    pairs += [("side", objective.side), ("points", objective.points), ("at", _flow_seq(list(objective.square)))]
     return _flow_map(pairs)
 
 
