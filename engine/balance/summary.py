@@ -342,9 +342,11 @@ class BatchReport:
             lines.append("No game finished.")
             return "\n".join(lines)
 
-        lines += ["", f"{'Result':<28} {'games':>6} {'share':>7}"]
-        for row in self.levels():
-            lines.append(f"{row['result']:<28} {row['games']:>6} {_pct(row['share']):>7}")
+        levels = self.levels()
+        width = max(28, *(len(row["result"]) for row in levels))  # "German Decisive (Allied withdrew)" is longer
+        lines += ["", f"{'Result':<{width}} {'games':>6} {'share':>7}"]
+        for row in levels:
+            lines.append(f"{row['result']:<{width}} {row['games']:>6} {_pct(row['share']):>7}")
         parts = []
         for key, w in self.wins().items():
             who = self.side_names[key] if key != "draw" else "draws"
