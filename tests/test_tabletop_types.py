@@ -132,7 +132,11 @@ def test_high_ground_puts_the_objective_on_the_highest_ground_of_the_defenders_h
     grid = TerrainGrid.from_map(battle.game_map, content)
     x, y = plan.objective
     assert x > plan.width // 2  # the German (defender) half is the east
-    assert grid.level[y, x] == grid.level[:, plan.width // 2 + 3 :].max()
+    radius = content.parameters.time_space.objective_area_size // 2  # the hill is clear of the edges by the area
+    assert (
+        grid.level[y, x]
+        == grid.level[radius : plan.height - radius, plan.width // 2 + 3 : plan.width - radius - 1].max()
+    )
     assert battle.objectives[0].at == plan.objective
     attacker = battle.forces[plan.attackers[0]]
     assert {f.arrives.turn for f in _reserves(attacker)} == {4}  # the second wave, all at once

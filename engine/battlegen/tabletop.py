@@ -64,15 +64,23 @@ def adjust_plan(content: Content, plan: BattlePlan, game_map: Map) -> BattlePlan
 
 def _hill(content: Content, plan: BattlePlan, game_map: Map, defender: str, radius: int) -> tuple[int, int]:
     """The highest ground in the defender's half, clear of the edges by the objective area (most cover first among
-    equals, then nearest the middle row)."""
+    equals, then nearest the middle row and the centre line)."""
     grid = TerrainGrid.from_map(game_map, content)
     w, h = plan.width, plan.height
     east = plan.home_edges[defender] == "east"
     columns = range(w // 2 + 3, w - radius - 1) if east else range(radius + 1, w // 2 - 3)
     rows = range(min(radius, h // 2), max(h - radius, h // 2 + 1))
+    squares = [(x, y) for x in columns for y in rows]
+    if not squares:  # a map too small for a hill clear of the edges: the objective area stays where it was
+        return plan.objective
     return max(
-        ((x, y) for x in columns for y in rows),
-        key=lambda s: (int(grid.level[s[1], s[0]]), int(grid.cover[s[1], s[0]]), -abs(s[1] - h // 2), -s[0]),
+        squares,
+        key=lambda s: (
+            int(grid.level[s[1], s[0]]),
+            int(grid.cover[s[1], s[0]]),
+            -abs(s[1] - h // 2),
+            -abs(s[0] - w // 2),
+        ),
     )
 
 
