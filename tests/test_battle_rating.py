@@ -218,7 +218,8 @@ def test_the_battle_window_status_adds_up_the_counters_of_the_frame_shown():
 
 @pytest.mark.parametrize(
     ("battle_type", "seed", "loser", "turn"),
-    [("allied-assault", 2, "allied", 14), ("counter-attack", 1, "german", 15)],  # found by a search of seeds 1-8
+    # found by scripts/withdrawal_seeds.py over seeds 1-8: 4 of 8 allied-assault battles, 1 of 8 counter-attacks
+    [("allied-assault", 2, "allied", 14), ("counter-attack", 1, "german", 15)],
 )
 def test_a_generated_large_battle_with_the_module_plays_to_a_withdrawal(tmp_path, battle_type, seed, loser, turn):
     """Issue 29: a company-sized battle (the manuals' large size, about a tabletop company) built by `tacforge new`
