@@ -58,6 +58,9 @@ def test_a_run_plays_the_unsaved_edit_and_compares_with_the_run_before(qtbot, wi
     first = dialog.current[0]
     assert first.n == 4 and not first.cancelled
     assert not dialog.results.plans_box.isVisibleTo(dialog)  # no AI plans: no table of them
+    # Bocage Crossroads turns the battle rating on: how often each side withdrew (nobody, in one turn)
+    assert "Withdrew (battle rating): Allied 0 (0.0%" in dialog.results.summary.text()
+    assert f"counters {first.withdrawals()['german']['mean_counters']:.1f} of " in dialog.results.summary.text()
     allied = {sum(g.sides["allied"].strength.values()) for g in first.games}
     assert len(allied) == 1  # every game fields the same force
 

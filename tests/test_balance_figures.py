@@ -181,3 +181,29 @@ def test_progress_and_durations_read_well():
 def test_options_are_run_batch_arguments():
     options = BalanceOptions(runs=4, seed=3, handicap=2, jobs=2, turns=None)
     assert options.batch_arguments() == {"runs": 4, "seed": 3, "handicap": 2, "jobs": 2, "turns": None}
+
+
+def test_compare_shows_how_often_each_side_withdrew_when_a_run_has_the_battle_rating():
+    """The battle_rating module (docs/rules.md 16): a row per side of the games it withdrew from, with the change."""
+    import dataclasses
+
+    def rated(g, withdrew):
+        return dataclasses.replace(g, counters={"red": 3, "blue": 9}, ratings={"red": 10, "blue": 8}, withdrew=withdrew)
+
+    plain = [game(i, 100, 50, "Red Decisive", "decisive", "red") for i in range(4)]
+    assert not any(row.label.startswith("Withdrew") for row in compare(report(plain), report(plain)))
+    before = report([rated(g, "blue" if g.index < 1 else None) for g in plain])
+    after = report([rated(g, "blue" if g.index < 3 else None) for g in plain])
+    rows = compare(before, after)
+    at = next(i for i, row in enumerate(rows) if row.label == "Withdrew, battle rating (games, share, 95% interval)")
+    red, blue = rows[at + 1], rows[at + 2]
+    assert (red.label, red.before, red.after) == ("Red", share_with_interval(0, 4), share_with_interval(0, 4))
+    assert (blue.label, blue.before, blue.after) == (
+        "Blue",
+        share_with_interval(1, 4),
+        share_with_interval(3, 4),
+    )
+    assert blue.change.startswith("+50.0")
+    mixed = compare(report(plain), after)  # a run without the module shows '-'
+    at = next(i for i, row in enumerate(mixed) if row.label.startswith("Withdrew"))
+    assert mixed[at + 2].before == "-" and mixed[at + 2].after == share_with_interval(3, 4)

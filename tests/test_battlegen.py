@@ -101,6 +101,11 @@ WESTERN_BUDGETS = {
     "meeting": {"large": {"allied": 110, "german": 110}, "small": {"allied": 55, "german": 55}},
     "allied-assault": {"large": {"allied": 150, "german": 110}, "small": {"allied": 75, "german": 55}},
     "allied-pursuit": {"large": {"allied": 150, "german": 75}, "small": {"allied": 75, "german": 38}},
+    # the tabletop scenario types (docs/rules.md 16.5): the meetings' sizes, and the assaults'
+    "counter-attack": {"large": {"allied": 110, "german": 110}, "small": {"allied": 55, "german": 55}},
+    "flanking-attack": {"large": {"allied": 110, "german": 110}, "small": {"allied": 55, "german": 55}},
+    "defence-line": {"large": {"allied": 150, "german": 110}, "small": {"allied": 75, "german": 55}},
+    "high-ground": {"large": {"allied": 150, "german": 110}, "small": {"allied": 75, "german": 55}},
 }
 
 

@@ -262,3 +262,39 @@ def test_the_battle_window_shows_the_plan_the_computer_follows_and_its_triggers(
     battle_window._refresh()
     assert battle_window.current_viewer() == "allied" and battle_window.plans.text() == ""
     battle_window.close()
+
+
+def test_the_battle_window_shows_each_sides_counters_against_its_rating(window, scenario_tab, qtbot, monkeypatch):
+    """Bocage Crossroads turns the battle_rating module on (docs/rules.md 16): the status bar adds up the
+    battle_counter events of the frame shown; a side sees its own counters' values, of the enemy's only how many."""
+    from PyQt6.QtWidgets import QApplication
+
+    from tacforge.editor.playtest.battle_window import BattleWindow
+
+    accept_as(monkeypatch, turns=6)
+    window.playtests.start_action.trigger()  # Playtest > Playtest... (F5)
+    [battle_window] = [w for w in QApplication.topLevelWidgets() if isinstance(w, BattleWindow)]
+    controller = battle_window.controller
+    qtbot.waitUntil(lambda: controller.over and not battle_window.engine_busy, timeout=30_000)
+    battle_window.set_playing(False)
+    battle = controller.battle
+    counters = [e for e in battle.events if isinstance(e, ev.BattleCounter)]
+    assert counters, "six turns of Bocage Crossroads draw counters"
+    ratings = battle.rating.ratings
+    battle_window.show_all.setChecked(True)
+    battle_window.show_frame(len(controller.frames) - 1)
+    totals = {side: sum(e.value for e in counters if e.side == side) for side in ratings}
+    assert battle_window.rating.text().startswith(
+        f"Battle rating: Allied {totals['allied']} of {ratings['allied']}; German {totals['german']} of "
+        f"{ratings['german']}"
+    )
+    battle_window.show_frame(0)  # the first orders phase: nothing drawn yet
+    assert (
+        battle_window.rating.text()
+        == f"Battle rating: Allied 0 of {ratings['allied']}; German 0 of {ratings['german']}"
+    )
+    battle_window.show_all.setChecked(False)  # the Allies' view: the number of German counters, not their value
+    battle_window.show_frame(len(controller.frames) - 1)
+    drawn = sum(1 for e in counters if e.side == "german")
+    assert f"German {drawn} counter" in battle_window.rating.text()
+    battle_window.close()

@@ -348,7 +348,11 @@ def test_profile_flags(west, east):  # D7-D22, section 14
         "infantry",
     ]
     assert [f.id for f in east.ruleset.force_types] == ["tank", "rifle", "panzer", "motorized", "infantry"]
-    assert len(west.ruleset.battle_types) == len(east.ruleset.battle_types) == 5
+    manuals = [b for b in west.ruleset.battle_types if b.setup is None]  # and the tabletop types (rules.md 16.5)
+    assert len(manuals) == len([b for b in east.ruleset.battle_types if b.setup is None]) == 5
+    tabletop = ["counter-attack", "flanking-attack", "defence-line", "high-ground"]
+    assert [b.id for b in west.ruleset.battle_types if b.setup] == [b.id for b in east.ruleset.battle_types if b.setup]
+    assert [b.id for b in west.ruleset.battle_types if b.setup] == tabletop
 
 
 def test_yr_differences(west, east):  # 3.9

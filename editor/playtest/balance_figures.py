@@ -166,6 +166,27 @@ def _loss_rows(report: BatchReport) -> dict[tuple[str, str], str]:
     }
 
 
+def withdrawal_rows(before: BatchReport, after: BatchReport) -> list[ComparisonRow]:
+    """How often each side withdrew (the battle_rating module, docs/rules.md 16), when either run had it on: a run
+    without it shows '-'."""
+    withdrawals = [r.withdrawals() for r in (before, after)]
+    if withdrawals == [None, None]:
+        return []
+    rows = [ComparisonRow("Withdrew, battle rating (games, share, 95% interval)", heading=True)]
+    for side in after.sides:
+        was, now = ((w or {}).get(side) for w in withdrawals)
+        cells = share_change_cells(was["games"], before.n, now["games"], after.n) if was and now else {}
+        rows.append(
+            ComparisonRow(
+                after.side_names[side],
+                share_with_interval(was["games"], before.n) if was else "-",
+                share_with_interval(now["games"], after.n) if now else "-",
+                **cells,
+            )
+        )
+    return rows
+
+
 def compare(before: BatchReport, after: BatchReport) -> list[ComparisonRow]:
     """Two runs side by side: their settings, every result either run saw (share of games with its interval),
     wins, the victory ratio, and the units lost per game by class. A result or class one run lacks is shown as
@@ -201,6 +222,7 @@ def compare(before: BatchReport, after: BatchReport) -> list[ComparisonRow]:
         both = key in wins[0] and key in wins[1]
         cells = share_change_cells(wins[0][key]["games"], before.n, wins[1][key]["games"], after.n) if both else {}
         rows.append(ComparisonRow(label, before_cell, after_cell, **cells))
+    rows += withdrawal_rows(before, after)
     r = after.ratio_stats()
     names = after.side_names
     rows.append(

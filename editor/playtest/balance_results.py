@@ -35,6 +35,20 @@ DECIDERS_SHOWN = 10
 KEY = Qt.ItemDataRole.UserRole
 
 
+def withdrawals_text(report: BatchReport) -> str:
+    """How often each side withdrew (the battle_rating module, docs/rules.md 16), as a line of the summary; empty
+    when no game had the module on."""
+    withdrawals = report.withdrawals()
+    if withdrawals is None:
+        return ""
+    parts = "; ".join(
+        f"{report.side_names[side]} {share_with_interval(w['games'], report.n)}, counters {w['mean_counters']:.1f} "
+        f"of {w['rating']}"
+        for side, w in withdrawals.items()
+    )
+    return f"<br>Withdrew (battle rating): {parts}"
+
+
 def _table(headers: list[str]) -> QTableWidget:
     table = QTableWidget(0, len(headers))
     table.setHorizontalHeaderLabels(headers)
@@ -131,7 +145,7 @@ class BalanceResults(QWidget):
         self.summary.setText(
             f"<b>{report.scenario_name}</b>: {run_description(report)}; {report.jobs} "
             f"process{'es' if report.jobs > 1 else ''}, {report.elapsed:.1f} s.<br>"
-            f"Wins (share, 95% interval): {wins}"
+            f"Wins (share, 95% interval): {wins}" + withdrawals_text(report)
         )
         self.levels.show_report(report)
         self.ratio.show_report(report)

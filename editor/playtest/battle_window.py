@@ -36,7 +36,7 @@ from .battle_orders import OrdersInput
 from .battle_panels import BriefingView, CombatLog, Timeline, UnitList
 from .controller import BattleController
 from .frames import END, ORDERS, Frame
-from .log_lines import plan_status, shown_to
+from .log_lines import plan_status, rating_status, shown_to
 from .worker import EngineThread
 
 if TYPE_CHECKING:
@@ -99,6 +99,8 @@ class BattleWindow(OrdersInput, QMainWindow):
         present(self.statusBar()).addWidget(self.prompt, 1)
         self.plans = QLabel()  # the computer's AI plans and their triggers, as far as the viewer may know
         present(self.statusBar()).addPermanentWidget(self.plans)
+        self.rating = QLabel()  # each side's battle counters against its rating (the battle_rating module)
+        present(self.statusBar()).addPermanentWidget(self.rating)
         self._build_actions(fog=controller.choice.fog)
         self.briefing = BriefingView()
         self.briefing_dock = self._dock("Briefing", self.briefing, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -232,6 +234,16 @@ class BattleWindow(OrdersInput, QMainWindow):
         seen = frame.seen.get(viewer, ()) if viewer is not None else ()
         self.log.show_until(self.controller.battle.events, frame.event_end, viewer, seen)
         self.plans.setText(plan_status(self.controller.battle.events, frame.event_end, viewer, self.side_name))
+        rating = self.controller.battle.rating
+        self.rating.setText(
+            rating_status(
+                self.controller.battle.events,
+                frame.event_end,
+                None if rating is None else rating.ratings,
+                viewer,
+                self.side_name,
+            )
+        )
         self.timeline.set_frames(len(self.controller.frames), self.index, frame.title)
         if self.asking is None and self.mode is None:
             self.prompt.setText(self.status_text(frame))

@@ -99,3 +99,29 @@ def plan_status(events, end: int, viewer: str | None, side_name: Names) -> str:
         triggers = fired.get(side)
         parts.append(f"{side_name(side)}: plan {plan}" + (f", fired {', '.join(triggers)}" if triggers else ""))
     return "; ".join(parts)
+
+
+def rating_status(events, end: int, ratings: dict[str, int] | None, viewer: str | None, side_name: Names) -> str:
+    """Each side's battle counters against its rating in events[:end] (the battle_rating module, docs/rules.md 16),
+    and who withdrew: "Battle rating: Allied 12 of 20; German 3 counters of 29". As on the tabletop, where
+    counters lie face down, a side sees the value of its own counters only: of the enemy's, how many it has drawn
+    (`viewer` None: every value). Empty when the module is off (`ratings` None)."""
+    if ratings is None:
+        return ""
+    totals = dict.fromkeys(ratings, 0)
+    drawn = dict.fromkeys(ratings, 0)
+    withdrew = None
+    for event in events[:end]:
+        if isinstance(event, ev.BattleCounter):
+            totals[event.side] = totals.get(event.side, 0) + event.value
+            drawn[event.side] = drawn.get(event.side, 0) + 1
+        elif isinstance(event, ev.Withdrew):
+            withdrew = event.side
+    parts = []
+    for side, rating in ratings.items():
+        if viewer is None or side == viewer:
+            parts.append(f"{side_name(side)} {totals[side]} of {rating}")
+        else:
+            parts.append(f"{side_name(side)} {drawn[side]} counter{'s' if drawn[side] != 1 else ''} of {rating}")
+    text = "Battle rating: " + "; ".join(parts)
+    return text + (f"; {side_name(withdrew)} withdrew" if withdrew is not None else "")

@@ -80,6 +80,11 @@ class GameSummary:
     ratio_note: str
     first_contact: int | None
     sides: dict[str, SideSummary]
+    # the battle_rating module (docs/rules.md 16), None when the scenario leaves it off: each side's counters and
+    # rating at the end, and the side that withdrew (None: nobody)
+    counters: dict[str, int] | None = None
+    ratings: dict[str, int] | None = None
+    withdrew: str | None = None
 
     @property
     def deciders(self) -> tuple[UnitContribution, ...]:
@@ -92,6 +97,9 @@ class GameSummary:
 
     def to_json(self) -> dict:
         body = asdict(self)
+        if self.counters is None:  # a scenario without the module reports as it always has
+            for key in ("counters", "ratings", "withdrew"):
+                del body[key]
         body["deciders"] = [c.uid for c in self.deciders]
         return body
 
@@ -166,8 +174,21 @@ def summarise(battle: Battle, index: int, seed: int) -> GameSummary:
         ratio, note = float(result.ratio), ""
     else:
         ratio, note = None, ("no points" if all(s.total == 0 for s in result.scores.values()) else "infinite")
+    rating = battle.rating
     return GameSummary(
-        index, seed, state.turn, result.result, result.label, result.winner, ratio, note, first_contact, sides
+        index,
+        seed,
+        state.turn,
+        result.result,
+        result.label,
+        result.winner,
+        ratio,
+        note,
+        first_contact,
+        sides,
+        None if rating is None else {side: state.battle_counters.get(side, 0) for side in state.sides},
+        None if rating is None else dict(rating.ratings),
+        state.withdrew,
     )
 
 

@@ -95,6 +95,25 @@ class BatchReport:
             }
         return out
 
+    def withdrawals(self) -> dict | None:
+        """The battle_rating module (docs/rules.md 16): per side, the games it withdrew from (share, 95% Wilson
+        interval) and its mean counters against its rating at the end; None when no game had the module on."""
+        rated = [g for g in self.games if g.counters is not None]
+        if not rated:
+            return None
+        out = {}
+        for side in self.sides:
+            k = sum(1 for g in rated if g.withdrew == side)
+            ci = stats.wilson(k, len(rated))
+            out[side] = {
+                "games": k,
+                "share": _share(k, len(rated)),
+                "ci95": list(ci) if ci else None,
+                "mean_counters": sum((g.counters or {}).get(side, 0) for g in rated) / len(rated),
+                "rating": max((g.ratings or {}).get(side, 0) for g in rated),
+            }
+        return out
+
     def ratio_stats(self) -> dict:
         finite = [g.ratio for g in self.games if g.ratio is not None]
         summary = stats.describe(finite)
@@ -225,6 +244,9 @@ class BatchReport:
         plans = self.plans()
         if plans:  # only for scenarios with plans: the report of any other stays as it was
             body["plans"] = plans
+        withdrawals = self.withdrawals()
+        if withdrawals is not None:  # only with the battle_rating module on
+            body["withdrawals"] = withdrawals
         if timing:
             body["timing"] = {
                 "jobs": self.jobs,
@@ -245,7 +267,8 @@ class BatchReport:
             ]
             classes = sorted({c for g in self.games for c in g.sides[side].strength})
             cols += [f"{side}_lost_{c}" for c in classes]
-        return cols + ["deciders"] + [f"{side}_plan" for side in self._plan_sides()]
+        rated = ["withdrew"] + [f"{side}_counters" for side in self.sides] if self.withdrawals() else []
+        return cols + ["deciders"] + [f"{side}_plan" for side in self._plan_sides()] + rated
 
     def to_csv(self) -> str:
         """One row per game, in index order."""
@@ -265,6 +288,7 @@ class BatchReport:
                 "ratio_note": g.ratio_note,
                 "first_contact": "" if g.first_contact is None else g.first_contact,
                 "deciders": "; ".join(f"{c.uid} {c.vp}" for c in g.deciders),
+                "withdrew": g.withdrew or "",
             }
             for side, s in g.sides.items():
                 row.update(
@@ -278,6 +302,7 @@ class BatchReport:
                         f"{side}_typed_objectives": s.typed_objectives,
                         f"{side}_arrived": s.arrived,
                         f"{side}_plan": s.plan or "",
+                        f"{side}_counters": (g.counters or {}).get(side, 0),
                     }
                 )
                 row.update({f"{side}_lost_{c}": s.lost.get(c, 0) for c in s.strength})
@@ -317,14 +342,26 @@ class BatchReport:
             lines.append("No game finished.")
             return "\n".join(lines)
 
-        lines += ["", f"{'Result':<28} {'games':>6} {'share':>7}"]
-        for row in self.levels():
-            lines.append(f"{row['result']:<28} {row['games']:>6} {_pct(row['share']):>7}")
+        levels = self.levels()
+        width = max(28, *(len(row["result"]) for row in levels))  # "German Decisive (Allied withdrew)" is longer
+        lines += ["", f"{'Result':<{width}} {'games':>6} {'share':>7}"]
+        for row in levels:
+            lines.append(f"{row['result']:<{width}} {row['games']:>6} {_pct(row['share']):>7}")
         parts = []
         for key, w in self.wins().items():
             who = self.side_names[key] if key != "draw" else "draws"
             parts.append(f"{who} {w['games']} ({_pct(w['share'])}, {_pct(w['ci95'][0])}-{_pct(w['ci95'][1])})")
         lines.append("Wins (share, 95% Wilson interval): " + "; ".join(parts))
+        withdrawals = self.withdrawals()
+        if withdrawals is not None:
+            lines.append(
+                "Withdrew (battle rating; share, 95% Wilson interval; mean counters of rating): "
+                + "; ".join(
+                    f"{self.side_names[side]} {w['games']} ({_pct(w['share'])}, {_pct(w['ci95'][0])}-"
+                    f"{_pct(w['ci95'][1])}; {w['mean_counters']:.1f} of {w['rating']})"
+                    for side, w in withdrawals.items()
+                )
+            )
 
         r = self.ratio_stats()
         lines += [

@@ -17,12 +17,13 @@ import textwrap
 from dataclasses import dataclass, field
 from datetime import date as Date
 
-from ..model import Map
+from ..model import Map, Objective
 from ..model.content import Content
 from .deploy import DeploymentArea, deploy
 from .forces import ForceDraft, Purchase, buy, formations, is_available
 from .plan import BattleChoices, BattlePlan, BuildError, battle_type_of, map_size, plan_battle
 from .select import auto_select, choose_force_type
+from .tabletop import adjust_plan, arrange, briefing_lines
 
 
 @dataclass
@@ -37,6 +38,7 @@ class GeneratedBattle:
     notes: str = ""
     date: Date | None = None  # the calendar date, when the designer gives one (within the period)
     modules: tuple[str, ...] = ()  # the optional ruleset modules it turns on (engine/model/modules.py)
+    objectives: list[Objective] = field(default_factory=list)  # typed objectives (a tabletop scenario type's)
 
 
 def make_map(content: Content, choices: BattleChoices, map_id: str, name: str) -> Map:
@@ -94,7 +96,7 @@ def build_battle(
     name = name or default_name(content, choices)
     if game_map is None:
         game_map = make_map(content, choices, scenario_id, name)
-    plan = plan_battle(content, choices, game_map)
+    plan = adjust_plan(content, plan_battle(content, choices, game_map), game_map)  # a tabletop type's lines
     forces: dict[str, ForceDraft] = {}
     entrenchments: dict[str, list[tuple[int, int]]] = {}
     for side in sides:
@@ -131,6 +133,7 @@ def build_battle(
         else:
             park(content, game_map, plan, force)
     battle = GeneratedBattle(scenario_id, name, plan, game_map, forces, entrenchments)
+    arrange(content, battle, auto_deploy_sides, choices.seed)  # a tabletop type's waves and objectives (16.5)
     battle.briefing = briefing(content, battle)
     return battle
 
@@ -203,4 +206,5 @@ def briefing(content: Content, battle: GeneratedBattle) -> str:
             )
         if battle.entrenchments.get(side):
             lines.append(f"It has dug {len(battle.entrenchments[side])} entrenchments.")
+    lines += briefing_lines(content, battle)
     return "\n".join(textwrap.fill(line, 116) if line else "" for line in lines) + "\n"

@@ -195,11 +195,19 @@ def _kind(content: Content, unit: UnitDraft) -> str:
 
 
 def deploy(
-    content: Content, game_map: Map, plan: BattlePlan, force: ForceDraft, seed: int = 1
+    content: Content,
+    game_map: Map,
+    plan: BattlePlan,
+    force: ForceDraft,
+    seed: int = 1,
+    taken: dict[tuple[int, int], int] | None = None,
 ) -> list[tuple[int, int]]:
-    """Place every unit of the force (sets at, facing and carrier) and return the entrenched squares."""
+    """Place every unit of the force (sets at, facing and carrier) and return the entrenched squares. `taken`:
+    units already on each square (shared by the calls that deploy one force in parts, and kept up to date)."""
     rng = random.Random(f"deploy:{seed}:{force.side}")
     field = DeploymentArea(content, game_map, plan, force.side, rng)
+    if taken is not None:
+        field.occupied = taken
     facing = EDGE_FACING[plan.home_edges[force.side]]
     for formation in force.formations:
         (load if field.posture == "attack" else unload)(content, formation)

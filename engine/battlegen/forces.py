@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
-from ..model import FormationTemplate, Weapon
+from ..model import Arrival, FormationTemplate, Weapon
 from ..model.content import Content
 from .plan import BuildError
 
@@ -44,6 +44,7 @@ class UnitDraft:
     at: tuple[int, int] | None = None
     facing: str | None = None
     carrier: str | None = None  # unit id (letter + index) of the vehicle it rides in
+    suppression: int = 0  # pinned before the battle (a tabletop scenario type's bombardment, docs/rules.md 16.5)
 
 
 @dataclass
@@ -53,6 +54,7 @@ class FormationDraft:
     role: str
     units: list[UnitDraft]
     template: str | None = None  # qualified template id
+    arrives: Arrival | None = None  # a reinforcement (a tabletop scenario type's reserves, docs/rules.md 16.5)
 
     @property
     def hq(self) -> UnitDraft:

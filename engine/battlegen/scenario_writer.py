@@ -30,7 +30,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarStri
 
 from ..atomic_files import atomic_write_text, replaced_folder
 from ..mapping.legend import legend_for, rows_of
-from ..model import Georef, Map
+from ..model import Arrival, Georef, Map, Objective
 from ..model.content import Content
 from ..packs.discovery import MANIFEST, pack_folder_of
 from ..packs.manifest import read_manifest
@@ -93,6 +93,21 @@ def unit_document(unit) -> CommentedMap:
         pairs.append(("siw", unit.siw))
     if unit.carrier:
         pairs.append(("carrier", unit.carrier))
+    if unit.suppression:
+        pairs.append(("suppression", unit.suppression))
+    return _flow_map(pairs)
+
+
+def arrival_document(arrival: Arrival) -> CommentedMap:
+    pairs: list[tuple[str, object]] = [("turn", arrival.turn), ("last_turn", arrival.last_turn)]
+    if arrival.squares:
+        pairs.append(("squares", [_flow_seq(list(sq)) for sq in arrival.squares]))
+    return CommentedMap(pairs)
+
+
+def objective_document(objective: Objective) -> CommentedMap:
+    pairs: list[tuple[str, object]] = [("id", objective.id), ("name", objective.name), ("kind", objective.kind)]
+    pairs += [("side", objective.side), ("points", objective.points), ("at", _flow_seq(list(objective.square)))]
     return _flow_map(pairs)
 
 
@@ -127,6 +142,8 @@ def scenario_document(battle: GeneratedBattle) -> CommentedMap:
         doc["entrenchments"] = CommentedMap(
             (s, [_flow_seq(list(sq)) for sq in squares]) for s, squares in battle.entrenchments.items()
         )
+    if battle.objectives:
+        doc["objectives"] = [objective_document(o) for o in battle.objectives]
     batteries = {s: f.batteries for s, f in battle.forces.items() if f.batteries}
     if batteries:
         doc["offmap_artillery"] = CommentedMap(
@@ -142,6 +159,8 @@ def scenario_document(battle: GeneratedBattle) -> CommentedMap:
             entry = CommentedMap([("letter", f.letter), ("name", f.name)])
             if f.template:
                 entry["template"] = f.template.split(":")[-1]
+            if f.arrives is not None:
+                entry["arrives"] = arrival_document(f.arrives)
             entry["units"] = [unit_document(u) for u in sorted(f.units, key=lambda u: u.index)]
             body["formations"].append(entry)
         forces[side] = body

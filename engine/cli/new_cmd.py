@@ -74,7 +74,9 @@ def register(sub) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--pack", required=True, help="the front pack whose rules, weapons and formations to use")
-    p.add_argument("--type", required=True, dest="battle_type", help="battle type id, e.g. allied-assault, meeting")
+    p.add_argument(
+        "--type", required=True, dest="battle_type", help="battle type id, e.g. allied-assault, meeting, counter-attack"
+    )
     p.add_argument("--period", required=True, type=int, help="time period (BG 1-5, KG 1-8)")
     p.add_argument(
         "--size",

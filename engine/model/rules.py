@@ -5,6 +5,7 @@ from dataclasses import MISSING, dataclass, field
 
 from .parameters import METADATA_KEY, ParameterInfo
 from .source import Source
+from .tabletop import TabletopSetup
 
 # The key under which a field of a YAML record states the JSON schema of its value: the fields are the source of
 # that record's definition in schemas/model.schema.json (engine/validation/schema_gen.py, `make schemas`).
@@ -157,6 +158,7 @@ class BattleType:
     assault: bool
     sizes: tuple[tuple[str, str], ...]
     description: str = ""
+    setup: TabletopSetup | None = None  # a tabletop scenario type's set-up (docs/rules.md 16.5); None: the manuals'
 
     def is_attacker(self, side: str) -> bool:
         return side in self.attackers

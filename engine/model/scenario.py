@@ -93,6 +93,7 @@ class Unit:
     source: Source = field(default=Source(None), compare=False)
     speed: int | None = None  # the speed setting it starts with (None: halted)
     target_range: int | None = None  # the target-selection range it starts with (None: its weapon's MR)
+    suppression: int = 0  # the suppression it starts with: pinned by a preliminary bombardment (docs/rules.md 16.5)
 
 
 @dataclass(frozen=True, slots=True)

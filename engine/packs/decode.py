@@ -58,6 +58,7 @@ from ..model import (
 from ..model.parameters import PARAMETER_FIELDS
 from ..model.rules import GameSize, SmallArmsBonus
 from ..model.source import Source
+from .decode_tabletop import tabletop_setup
 
 
 def _strings(value) -> tuple[str, ...]:
@@ -177,7 +178,13 @@ def ruleset(r: dict, src: Source, ns: str) -> Ruleset:
         force_types=tuple(ForceType(t["id"], t["name"], t["side"], t.get("nationality")) for t in r["force_types"]),
         battle_types=tuple(
             BattleType(
-                b["id"], b["name"], tuple(b["attackers"]), b["assault"], _pairs(b["sizes"]), b.get("description", "")
+                b["id"],
+                b["name"],
+                tuple(b["attackers"]),
+                b["assault"],
+                _pairs(b["sizes"]),
+                b.get("description", ""),
+                tabletop_setup(b.get("setup")),
             )
             for b in r["battle_types"]
         ),
@@ -412,6 +419,7 @@ def _unit(r: dict, src: Source) -> Unit:
         src,
         speed=r.get("speed"),
         target_range=r.get("target_range"),
+        suppression=r.get("suppression", 0),
     )
 
 

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from ..model import Scenario, unit_arrival
 from ..model.content import Content
+from ..rules.suppression import suppression_cap
 from .state import GameState, UnitState
 
 EDGE_FACING = {"west": "E", "east": "W", "north": "S", "south": "N"}
@@ -107,6 +108,10 @@ def build_state(
                     ammo=unit.ammunition if unit.ammunition is not None else ammo,
                     siw=siw,
                     arrival=unit_arrival(formation, unit),
+                    # 0 unless pinned before the battle (docs/rules.md 16.5); never above what the unit can carry
+                    suppression=float(
+                        min(unit.suppression, suppression_cap(content.unit_class_of(weapon).armoured, p))
+                    ),
                 )
                 if state.arrival is not None:
                     state.pos = state.start_pos = None  # it enters from its entry squares
