@@ -174,3 +174,12 @@ def test_a_bad_target_names_file_line_and_what_to_write(tmp_path):
     path.write_text("kasserine:\n  allied: {min: 50}\nsalerno:\n  allied: {max: 165}\n")
     with pytest.raises(TargetsError, match=r"balance_targets.yaml, line 3 \(salerno\), side allied, max: 165"):
         read_targets(path)
+
+
+def test_rules_show_reports_the_fingerprint_a_balance_row_records(packs, capsys):
+    from tacforge.engine.cli import main
+
+    content = packs["eastern"]
+    scenario = content.scenario("eastern:berlin")
+    assert main(["rules", "show", "eastern:berlin", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["fingerprint"] == rules_fingerprint(content, scenario)
