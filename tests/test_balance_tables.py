@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tacforge.engine.balance.tables import ALL_GAMES, BEGIN, END, re_measure_command, read_rows
+from tacforge.engine.balance.tables import ALL_GAMES, BEGIN, END, read_rows, stale_rows
 from tacforge.engine.balance.targets import TargetsError, read_targets
 from tacforge.engine.packs.scenario_digest import rules_fingerprint, scenario_content_hash, weapons_used
 from tacforge.engine.packs.scenario_lookup import find_pack_content
@@ -36,27 +36,10 @@ def packs():
 def test_every_bundled_scenario_has_a_balance_row_measured_on_its_current_content(packs, pack):
     content = packs[pack]
     readme = ROOT / "plugins" / pack / "README.md"
-    rows = read_rows(readme.read_text(encoding="utf-8"), str(readme))
     scenarios = [s for s in content.scenarios.values() if s.id.startswith(f"{pack}:")]
     assert scenarios, f"no scenarios found in pack {pack}"
-    stale = []
-    for scenario in scenarios:
-        short = scenario.id.split(":", 1)[1]
-        row = rows.get(short)
-        now = (scenario_content_hash(content, scenario), rules_fingerprint(content, scenario))
-        if row is None:
-            why = "has no row"
-        elif (row.content_hash, row.rules_fingerprint) != now:
-            why = (
-                f"was measured on content {row.content_hash} with rules {row.rules_fingerprint}; the scenario is now "
-                f"content {now[0]} with rules {now[1]}"
-            )
-        else:
-            continue
-        stale.append(
-            f"{scenario.id}: its balance table row in {readme.relative_to(ROOT)} {why}; "
-            f"{re_measure_command(scenario.id)}"
-        )
+    now = {s.id.split(":", 1)[1]: (scenario_content_hash(content, s), rules_fingerprint(content, s)) for s in scenarios}
+    stale = stale_rows(readme.read_text(encoding="utf-8"), str(readme.relative_to(ROOT)), pack, now)
     assert not stale, "\n".join(stale)
 
 
@@ -183,3 +166,13 @@ def test_rules_show_reports_the_fingerprint_a_balance_row_records(packs, capsys)
     scenario = content.scenario("eastern:berlin")
     assert main(["rules", "show", "eastern:berlin", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["fingerprint"] == rules_fingerprint(content, scenario)
+
+
+def test_a_row_measured_on_other_content_or_none_at_all_is_reported_with_the_command(tmp_path):
+    kept = "| `fixture` | all games | 5 | x | x | x | none set | - | 3 | base 0 | `aaaa` | `bbbb` | `cmd` |"
+    text = _readme(tmp_path, kept).read_text()
+    assert stale_rows(text, "README.md", "western", {"fixture": ("aaaa", "bbbb")}) == []
+    moved = stale_rows(text, "README.md", "western", {"fixture": ("cccc", "bbbb"), "new": ("dddd", "bbbb")})
+    assert moved[0].startswith("western:fixture has changed since its row in README.md was measured (content aaaa")
+    assert "now content cccc" in moved[0] and "tacforge batch western:fixture --runs 200 --handicap 3" in moved[0]
+    assert moved[1].startswith("western:new has no row in the balance table of README.md; measure it again: ")

@@ -177,6 +177,27 @@ def read_rows(text: str, where: str) -> dict[str, MeasuredRow]:
     return out
 
 
+def stale_rows(text: str, where: str, pack: str, now: Mapping[str, tuple[str, str]]) -> list[str]:
+    """What is wrong with a README's table for the scenarios `now` (id within the pack -> its current content hash
+    and rules fingerprint): a line per scenario with no row or a row measured on other content, each with the
+    commands that measure it again. Empty when every row is current."""
+    rows = read_rows(text, where)
+    out = []
+    for short, (content_hash, rules) in now.items():
+        row = rows.get(short)
+        if row is None:
+            why = f"has no row in the balance table of {where}"
+        elif (row.content_hash, row.rules_fingerprint) != (content_hash, rules):
+            why = (
+                f"has changed since its row in {where} was measured (content {row.content_hash}, rules "
+                f"{row.rules_fingerprint}; now content {content_hash}, rules {rules})"
+            )
+        else:
+            continue
+        out.append(f"{pack}:{short} {why}; measure it again: {re_measure_command(f'{pack}:{short}')}")
+    return out
+
+
 def rewrite(text: str, reports: Iterable[Mapping], targets: Mapping[str, BalanceTarget], where: str) -> str:
     """The README text with the rows of the reports' scenarios written in (replacing theirs, keeping the rest; a
     scenario met for the first time goes last)."""
