@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_broken_corpus import CORPUS, fresh, installed_packs
 
+from tacforge.engine.balance.targets import FILE_NAME as BALANCE_TARGETS
 from tacforge.engine.issues import Issue
 from tacforge.engine.model import Scenario
 from tacforge.engine.model.content import Content
@@ -53,7 +54,8 @@ def _seeds() -> list[tuple[Path, str]]:
     for root in roots:
         for path in sorted(root.rglob("*.yaml")):
             text = _text_or_none(path)
-            if text is not None and "templates" not in path.parts:
+            # pack files only: the balance targets beside a pack's README are no pack file
+            if text is not None and "templates" not in path.parts and path.name != BALANCE_TARGETS:
                 found.append((path, text))
     return found
 

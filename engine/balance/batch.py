@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from ..issues import CommandError
+from ..packs.scenario_digest import rules_fingerprint, scenario_content_hash
 from ..sim.battle import Battle
 from ..sim.initial_state import SetupError
 from .batch_setup import BatchError, GameSetup, game_seed
@@ -161,6 +162,8 @@ def run_batch(
     except SetupError as exc:
         raise BatchError(f"{scenario_ref}: {exc}", 1) from None
     profile, state = content.ruleset, probe.state
+    # what the games are played from, taken before they start (a pack edited during a long run does not relabel it)
+    measured_hash, measured_rules = scenario_content_hash(content, scenario), rules_fingerprint(content, scenario)
     jobs = min(jobs or default_jobs(), runs)
     done: dict[int, GameSummary] = {}
     lost: list[int] = []
@@ -207,6 +210,8 @@ def run_batch(
         elapsed=time.perf_counter() - started,
         on_dask=cluster is not None,
         plan_names={side: {p.id: p.name for p in plans} for side, plans in scenario.ai_plans.items()},
+        content_hash=measured_hash,
+        rules_fingerprint=measured_rules,
     )
 
 

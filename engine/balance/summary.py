@@ -55,6 +55,9 @@ class BatchReport:
     on_dask: bool = False  # played by `jobs` Dask workers rather than `jobs` local processes
     plan_names: dict[str, dict[str, str]] = field(default_factory=dict)  # side -> its AI plans' ids -> names
     lost: tuple[int, ...] = ()  # games not played: their workers died more often than the batch re-runs them
+    # what the games were played from (engine.packs.scenario_digest); "" in a report built from saved summaries
+    content_hash: str = ""
+    rules_fingerprint: str = ""
 
     # -- aggregates ------------------------------------------------------------------------------------------------
     @property
@@ -205,6 +208,8 @@ class BatchReport:
             "scenario": self.scenario,
             "scenario_name": self.scenario_name,
             "pack": self.pack,
+            **({"content_hash": self.content_hash} if self.content_hash else {}),
+            **({"rules_fingerprint": self.rules_fingerprint} if self.rules_fingerprint else {}),
             "sides": {s: self.side_names[s] for s in self.sides},
             "attackers": list(self.attackers),
             "seed": self.seed,

@@ -94,7 +94,11 @@ def run_show(args) -> int:
         return fail(exc)
     rows, flags = parameter_rows(content), flag_rows(content)
     if args.format == "json":
-        print(json.dumps({**subject, "parameters": rows, "flags": flags}, indent=2))
+        from ..packs.scenario_digest import rules_fingerprint
+
+        # the fingerprint a balance run records (tacforge batch --format json): the same rules give the same one
+        body = {**subject, "fingerprint": rules_fingerprint(content), "parameters": rows, "flags": flags}
+        print(json.dumps(body, indent=2))
         return 0
     print(
         f"Rules parameters of {subject['scenario'] or 'pack ' + subject['pack']}: value, source, meaning "

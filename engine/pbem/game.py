@@ -8,12 +8,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import fields
-from pathlib import Path
 
 from ..ai.session import Session
 from ..model import Scenario
 from ..model.content import Content
 from ..packs.fingerprint import pack_fingerprints
+from ..packs.scenario_digest import scenario_file_hash
 from ..sim.battle import Battle
 from ..sim.initial_state import SetupError
 from ..sim.orders import Order
@@ -24,10 +24,7 @@ from .protocol import GameFile, Header, Package, PbemError, revealed_turns
 
 def scenario_hash(scenario: Scenario) -> str:
     """SHA-256 of the scenario's file (of its typed model when it has none: a scenario made in memory)."""
-    file = scenario.source.file
-    if file is not None and Path(file).is_file():
-        return hashlib.sha256(Path(file).read_bytes()).hexdigest()
-    return hashlib.sha256(repr(scenario).encode("utf-8")).hexdigest()
+    return scenario_file_hash(scenario)
 
 
 def pack_hashes(content: Content, pack_paths: list) -> dict[str, dict[str, str]]:
