@@ -3,6 +3,9 @@
 15,10 (farm), a hold objective at 6,11 (crossing, where their rifles A2 stand) and a destroy objective on the German
 StuG A2 at 23,11."""
 
+from dataclasses import replace
+from types import MappingProxyType
+
 import pytest
 from engine_features import fixture_content, new_battle
 
@@ -49,13 +52,16 @@ def test_units_that_see_the_named_enemy_in_range_and_can_hurt_it_fire_at_it_firs
 
 
 def test_the_attackers_take_kasserines_objectives():
-    """Before the computer player knew typed objectives, 12 games of Kasserine earned the Germans none of them."""
+    """Before the computer player knew typed objectives, 12 games of Kasserine earned the Germans none of them. The
+    doctrine is what is tested, so the scenario's AI plans (which send the groups where history went) are left out."""
     packs = load_packs(env={}, include_user_dir=False)
     scenario = next(s for s in packs.packs["western"].docs.scenarios if s.id == "western:kasserine")
-    battle = Battle(packs.content("western"), scenario, seed=0)
+    assert scenario.ai_plans  # (the test would prove nothing if the plans were not there to leave out)
+    battle = Battle(packs.content("western"), replace(scenario, ai_plans=MappingProxyType({})), seed=0)
     player = ComputerPlayer()
     play_out(battle, {side: player for side in battle.state.sides})
-    assert {e.objective for e in battle.events if e.kind == "objective_captured"} == {"hamra_crest", "bou_chebka_gap"}
+    captured = {e.objective for e in battle.events if e.kind == "objective_captured"}
+    assert captured == {"hamra_crest", "hill_812", "bou_chebka_pass"}
 
 
 def test_a_unit_outside_the_area_heads_off_the_exit_edge_only_when_the_turns_left_just_suffice(battle):
