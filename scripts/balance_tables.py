@@ -17,10 +17,10 @@ import json
 import sys
 from pathlib import Path
 
+from tacforge.engine.atomic_files import atomic_write_text
 from tacforge.engine.balance.tables import TableError, check_report, rewrite
 from tacforge.engine.balance.targets import FILE_NAME, TargetsError, read_targets
 from tacforge.engine.packs.fingerprint import pack_fingerprints
-from tacforge.engine.atomic_files import atomic_write_text
 
 
 def pack_readme(pack_id: str) -> Path:
