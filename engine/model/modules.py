@@ -11,5 +11,8 @@ from __future__ import annotations
 MODULES: dict[str, str] = {
     "battle_rating": "each side has a battle rating; counters drawn for losses; a side whose counters reach it "
     "withdraws and loses (docs/rules.md 16)",
+    "air_support": "sorties of aircraft called on a target square, anti-aircraft fire, a storm grounds them "
+    "(docs/rules.md 16.4)",
 }
 BATTLE_RATING = "battle_rating"
+AIR_SUPPORT = "air_support"
