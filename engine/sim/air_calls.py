@@ -22,7 +22,9 @@ def aircraft_units(scenario: Scenario, content: Content) -> list[tuple[UnitState
     """The scenario's aircraft as off-map units of formation A (as off-map batteries are), one sortie a round of
     ammunition; a text instead of a pair names an aircraft that cannot be resolved."""
     out: list[tuple[UnitState, AircraftStatus] | str] = []
-    for n, entry in enumerate(scenario.air_support, 1):
+    numbers: dict[str, int] = {}
+    for entry in scenario.air_support:
+        n = numbers[entry.side] = numbers.get(entry.side, 0) + 1  # AIR1, AIR2, ... on each side
         weapon = content.resolve_weapon(entry.aircraft, content.side_nationalities(entry.side))
         if weapon is None:
             out.append(f"air support: unknown aircraft '{entry.aircraft}'")

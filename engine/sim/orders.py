@@ -215,7 +215,8 @@ def _(order: Face, state: GameState, content: Content, sees: Sees, size: tuple[i
 @_apply.register
 def _(order: Bombard, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
     if order.unit in state.aircraft:  # an aircraft's sortie (docs/rules.md 16.5)
-        reason = why_not_called(_unit(state, order.unit), _unit(state, order.spotter), order.square, state, sees)
+        aircraft = state.units[order.unit]  # (one shot down is not a unit _unit finds)
+        reason = why_not_called(aircraft, _unit(state, order.spotter), order.square, state, sees)
         if reason is not None:
             raise OrderError(reason)
     return _bombard(order, state, content)
