@@ -207,3 +207,15 @@ def test_air_strikes_are_those_of_the_frames_turn_with_the_aircraft_lost():
     assert air_strikes(events, 3, 2) == [((59, 27), (20, 27), False)]  # the loss comes after the frame
     assert air_strikes(events, 3, 3) == [((59, 27), (20, 27), True)]
     assert air_strikes(events, 2, 3) == [((59, 27), (5, 5), False)]
+
+
+def test_the_weapons_rooms_plots_take_an_aircraft_like_an_off_map_battery():
+    from tacforge.editor.data.weapon_columns import column
+    from tacforge.editor.data.weapon_plots import FireSettings, range_series
+
+    content, _ = find_scenario(SCENARIO, [])
+    stuka = content.resolve_weapon("ju_87d", ["german"])
+    for target in ("T-34/76C", "rifle"):
+        series = range_series(content, stuka, content.resolve_weapon(target, ["soviet", "any"]), FireSettings(pulses=4))
+        assert series.problem == "" and len(series.points) == stuka.mr + 1 and series.points[-1].kills > 0
+    assert column("hits").kind == "int" and column("dive_bomber").kind == "bool" and column("aa_rolls").maximum == 2
