@@ -219,3 +219,22 @@ def test_the_weapons_rooms_plots_take_an_aircraft_like_an_off_map_battery():
         series = range_series(content, stuka, content.resolve_weapon(target, ["soviet", "any"]), FireSettings(pulses=4))
         assert series.problem == "" and len(series.points) == stuka.mr + 1 and series.points[-1].kills > 0
     assert column("hits").kind == "int" and column("dive_bomber").kind == "bool" and column("aa_rolls").maximum == 2
+
+
+@pytest.mark.parametrize(
+    ("aircraft", "code"),
+    [("t34_76c", "scenario.not-aircraft"), ("ju_87gg", "ref.unknown-weapon"), ("ju_87g", None)],
+)
+def test_the_validator_names_an_aircraft_that_cannot_fly_here(aircraft, code, tmp_path, capsys):
+    _, scenario = find_scenario(SCENARIO, [])
+    folder = tmp_path / "pack"
+    shutil.copytree(scenario.source.file.parent.parent, folder)
+    path = folder / "scenarios" / "steppe_village.yaml"
+    path.write_text(path.read_text().replace("aircraft: ju_87d", f"aircraft: {aircraft}"))
+    line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if f"aircraft: {aircraft}" in text)
+    status = main(["validate", str(path)])
+    out = capsys.readouterr().out
+    if code is None:  # the Ju 87G flies from period 5, the scenario's
+        assert status == 0, out
+    else:
+        assert status == 1 and code in out and f"steppe_village.yaml:{line}" in out
