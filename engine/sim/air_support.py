@@ -33,7 +33,6 @@ class AirSupportRule:
 
     def __init__(self, battle: BattleView):
         self.battle = battle
-        self.aimed_at: dict[str, tuple[int, int]] = {}  # aircraft uid -> the square its sortie was called on
 
     def flies(self, unit: UnitState) -> bool:
         return unit.uid in self.battle.state.aircraft
@@ -71,7 +70,7 @@ class AirSupportRule:
                 unit.side,
                 weapon.name,
                 square,
-                self.aimed_at.get(unit.uid, square),
+                state.aircraft[unit.uid].aimed_at or square,
                 entry_square(unit.side, square, battle),
                 mission.spotter,
                 self._observed(caller, square),
@@ -98,7 +97,7 @@ class AirSupportRule:
         """Where the sortie attacks: guns and rockets where called; bombs drift to a neighbouring square with the
         chance of 16.5, a dive bomber rolling twice and keeping the better roll."""
         battle, state = self.battle, self.battle.state
-        self.aimed_at[unit.uid] = square
+        state.aircraft[unit.uid].aimed_at = square
         if not weapon.bombs:
             return square
         p = battle.content.parameters.air_support

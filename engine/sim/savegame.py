@@ -131,7 +131,10 @@ def _air_to_dict(state: GameState) -> dict:
 
 def _air_from_dict(body: dict) -> dict:
     return {
-        "aircraft": {uid: AircraftStatus(**a) for uid, a in body.get("aircraft", {}).items()},
+        "aircraft": {
+            uid: AircraftStatus(**{**a, "aimed_at": tuple(a["aimed_at"]) if a.get("aimed_at") else None})
+            for uid, a in body.get("aircraft", {}).items()
+        },
         "air_attacked": list(body.get("attacked", [])),
     }
 

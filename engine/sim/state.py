@@ -21,11 +21,13 @@ class Mission:
 @dataclass
 class AircraftStatus:
     """An aircraft of the air_support module (docs/rules.md 16.4): the first turn it may be called, the hits it has
-    taken and whether it has gone home for good. Its sorties left are its unit's `ammo`."""
+    taken, whether it has gone home for good and where its sortie was called. Its sorties left are its unit's
+    `ammo`."""
 
     arrival: int
     hits_taken: int = 0
     returned: bool = False
+    aimed_at: tuple[int, int] | None = None  # the square its sortie under way was called on
 
 
 @dataclass
