@@ -238,3 +238,9 @@ def test_the_validator_names_an_aircraft_that_cannot_fly_here(aircraft, code, tm
         assert status == 0, out
     else:
         assert status == 1 and code in out and f"steppe_village.yaml:{line}" in out
+
+
+def test_an_aircraft_is_not_an_off_map_battery():
+    content, _ = find_scenario(SCENARIO, [])
+    assert not content.is_offmap(content.resolve_weapon("ju_87d", ["german"]))
+    assert content.is_offmap(content.resolve_weapon("H-ART", ["german"]))
