@@ -238,7 +238,7 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
     ]
     sherman_ends = originals["weapons"].splitlines().index("  - id: m4_76") - 1  # the blank line after the Sherman
     assert changed_lines(originals["weapons"], saved["weapons"]) == [
-        f"@@ -{sherman_ends},0 +{sherman_ends + 1},20 @@",
+        f"@@ -{sherman_ends},0 +{sherman_ends + 1},21 @@",
         "+",
         "+  - id: sherman_variant",
         "+    name: Sherman variant",
@@ -254,6 +254,7 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
         "+    ba: 4",
         "+    sl: 4",
         "+    periods: [4, 5]",
+        "+    aa_rolls: 1",  # the Sherman's pintle .50 (docs/rules.md 16.6)
         "+    designer_value: true",
         "+    description: >-",
         "+      Variant of Sherman (westcopy:sherman). The M4 medium tank with a 75 mm gun, the standard Western",
