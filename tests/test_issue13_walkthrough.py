@@ -239,7 +239,7 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
     ]
     sherman_ends = originals["weapons"].splitlines().index("  - id: m4_76") - 1  # the blank line after the Sherman
     assert changed_lines(originals["weapons"], saved["weapons"]) == [
-        f"@@ -{sherman_ends + 1},0 +{sherman_ends + 2},21 @@",  # the blank line shown after the clone
+        f"@@ -{sherman_ends + 1},0 +{sherman_ends + 2},22 @@",  # the blank line shown after the clone
         "+  - id: sherman_variant",
         "+    name: Sherman variant",
         "+    nationality: [us, british]  # also the main British tank",
@@ -255,6 +255,7 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
         "+    sl: 4",
         "+    periods: [4, 5]",
         "+    points: 39",  # the clone keeps the Sherman's tabletop points (docs/rules.md 16.4)
+        "+    aa_rolls: 1",  # the Sherman's pintle .50 (docs/rules.md 16.8)
         "+    designer_value: true",
         "+    description: >-",
         "+      Variant of Sherman (westcopy:sherman). The M4 medium tank with a 75 mm gun, the standard Western",

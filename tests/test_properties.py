@@ -119,7 +119,7 @@ def attacks(draw):
     c = content(pack)
     weapons = sorted(c.weapons.values(), key=lambda w: w.id)
     cls = c.unit_classes
-    on_map = [w for w in weapons if w.unit_class not in ("siw", "offmap_artillery")]
+    on_map = [w for w in weapons if w.unit_class not in ("siw", "offmap_artillery", "aircraft")]
     kind = draw(st.sampled_from(("direct", "indirect", "siw")))
     if kind == "direct":
         firer = draw(st.sampled_from([w for w in on_map if w.mr > 0]))

@@ -53,6 +53,11 @@ def test_the_added_columns_follow_the_manuals_ones_and_read_their_cells():
         "indirect_mr",
         "fires_as",
         "description",
+        "hits",
+        "passes",
+        "bombs",
+        "dive_bomber",
+        "aa_rolls",
     ]
     assert column("aliases").parse(" M4; Sherman ;") == ("M4", "Sherman")
     assert column("nationality").parse("us; british") == ("us", "british")

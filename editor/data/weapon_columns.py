@@ -117,6 +117,12 @@ _MORE = (
     ("indirect_mr", "Indirect MR", "indirect_mr"),
     ("fires_as", "Fires as", "fires_as"),
     ("description", "Description", "description"),
+    # the air_support module's keys (docs/rules.md 16.6, 16.8)
+    ("hits", "Hits", "hits"),
+    ("passes", "Passes", "passes"),
+    ("bombs", "Bombs", "bombs"),
+    ("dive_bomber", "Dive bomber", "dive_bomber"),
+    ("aa_rolls", "AA rolls", "aa_rolls"),
 )
 
 

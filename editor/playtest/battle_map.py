@@ -12,8 +12,9 @@ from ..grid.model import MapModel
 from ..map.overlays import OBJECTIVE, Painter, side_colour
 from ..map.view import MapView
 from ..qt_present import present
+from .air_strikes import Strike
 from .frames import Frame, UnitView
-from .unit_marks import draw_stack
+from .unit_marks import draw_stack, draw_strike
 
 
 class BattleMapView(MapView):
@@ -32,9 +33,10 @@ class BattleMapView(MapView):
         self.viewer: str | None = None  # the side whose view is shown; None: everything
         self.selected: set[str] = set()
         self.fire: list[tuple[tuple[int, int], tuple[int, int], bool]] = []  # this pulse's shots: from, at, hit
+        self.strikes: list[Strike] = []  # this turn's air strikes: map edge, target square, shot down
 
-    def show_frame(self, frame: Frame, viewer: str | None, fire=()) -> None:
-        self.frame, self.viewer, self.fire = frame, viewer, list(fire)
+    def show_frame(self, frame: Frame, viewer: str | None, fire=(), strikes=()) -> None:
+        self.frame, self.viewer, self.fire, self.strikes = frame, viewer, list(fire), list(strikes)
         present(self.viewport()).update()
 
     def shown_units(self) -> list[UnitView]:
@@ -75,6 +77,8 @@ class BattleMapView(MapView):
         for start, end, hit in self.fire:
             geo.p.setPen(geo.pen(QColor(230, 30, 30) if hit else QColor(255, 140, 0, 200), 2 if hit else 1.2))
             geo.p.drawLine(geo.centre(*start), geo.centre(*end))
+        for entry, square, lost in self.strikes:
+            draw_strike(geo, entry, square, lost)
         stacks: dict[tuple[int, int], list[UnitView]] = {}
         for unit in sorted(self.shown_units(), key=lambda u: (u.carried, u.side, u.label)):  # carriers on top
             if unit.pos is not None:  # (a unit shown is on the map)

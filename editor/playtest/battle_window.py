@@ -31,6 +31,7 @@ from tacforge.engine.atomic_files import atomic_write_text
 from tacforge.engine.sim import events as ev
 
 from ..qt_present import present
+from .air_strikes import air_strikes
 from .battle_map import BattleMapView
 from .battle_orders import OrdersInput
 from .battle_panels import BriefingView, CombatLog, Timeline, UnitList
@@ -229,7 +230,8 @@ class BattleWindow(OrdersInput, QMainWindow):
             return
         viewer = self.current_viewer()
         self.map.selected = self.selected
-        self.map.show_frame(frame, viewer, self._fire_lines(frame, viewer))
+        strikes = air_strikes(self.controller.battle.events, frame.turn, frame.event_end)
+        self.map.show_frame(frame, viewer, self._fire_lines(frame, viewer), strikes)
         self.units.show_frame(frame, viewer, self.selected)
         seen = frame.seen.get(viewer, ()) if viewer is not None else ()
         self.log.show_until(self.controller.battle.events, frame.event_end, viewer, seen)

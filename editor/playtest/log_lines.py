@@ -69,6 +69,17 @@ def log_line(event: ev.Event, name: Names, side_name: Names) -> tuple[str, str] 
         ev.TriggerFired: lambda e: f"{side_name(e.side)}'s AI plan trigger {e.trigger} fires",
         ev.ObjectiveCaptured: lambda e: f"{side_name(e.side)} takes {e.objective} (+{e.points})",
         ev.OrderGiven: lambda e: f"{name(e.unit)}: {e.order} {e.detail}" + (f" (delay {e.delay})" if e.delay else ""),
+        ev.AirAttack: lambda e: (
+            f"{name(e.unit)} attacks {_sq(e.square)} from the air"
+            + ("" if tuple(e.aimed_at) == tuple(e.square) else f" (aimed at {_sq(e.aimed_at)})")
+        ),
+        ev.AntiAircraftFire: lambda e: (
+            f"flak at {name(e.unit)} from {e.firers} unit(s): "
+            + ("pinned" if e.pinned else "no effect")
+            + (f", {e.hits} hit(s), {e.hits_left} left" if e.hits else "")
+            + (", returns to base" if e.returned else "")
+        ),
+        ev.AircraftLost: lambda e: f"{name(e.unit)} shot down by {name(e.by)}",
         ev.VictoryScored: lambda e: (
             "VP " + " / ".join(f"{side_name(s)} {p}" for s, p in e.points.items()) + f" -> {e.result}"
         ),

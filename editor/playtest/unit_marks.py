@@ -5,7 +5,7 @@ suppression, a red R when routed, a yellow outline when selected, and the label 
 from __future__ import annotations
 
 from PyQt6.QtCore import QPointF, QRectF, Qt
-from PyQt6.QtGui import QColor
+from PyQt6.QtGui import QColor, QPolygonF
 
 from ..common.unit_marks import UnitMark, symbol_of
 from ..map.overlays import Painter
@@ -57,3 +57,30 @@ def draw_stack(
         geo.text(frame.topRight() + QPointF(1, cell * 0.1), "R", cell * 0.35, QColor(220, 0, 0), bold=True)
     if cell >= LABEL_MIN:
         geo.text(QPointF(frame.left(), frame.bottom() + cell * 0.42), f"{top.label} {top.count}", cell * 0.26)
+
+
+STRIKE = QColor(40, 90, 230)  # an air strike's arrow (the air_support module)
+STRIKE_LOST = QColor(120, 120, 120)  # ... of an aircraft shot down on that sortie
+
+
+def draw_strike(geo: Painter, entry: tuple[int, int], square: tuple[int, int], lost: bool) -> None:
+    """An air strike: a dashed arrow from the map edge the aircraft flew in from to the square it attacked, and a
+    ring on that square."""
+    colour = STRIKE_LOST if lost else STRIKE
+    start, end = geo.centre(*entry), geo.centre(*square)
+    geo.p.setPen(geo.pen(colour, 2.5, Qt.PenStyle.DashLine))
+    geo.p.setBrush(Qt.BrushStyle.NoBrush)
+    geo.p.drawLine(start, end)
+    r = max(4.0, geo.cell * 0.6)
+    geo.p.drawEllipse(end, r, r)
+    d = end - start
+    length = (d.x() ** 2 + d.y() ** 2) ** 0.5
+    if length > 0:  # the arrowhead, where the line meets the ring
+        ux, uy = d.x() / length, d.y() / length
+        tip = end - QPointF(ux * r, uy * r)
+        size = max(5.0, geo.cell * 0.5)
+        left = tip - QPointF(ux * size - uy * size / 2, uy * size + ux * size / 2)
+        right = tip - QPointF(ux * size + uy * size / 2, uy * size - ux * size / 2)
+        geo.p.setPen(geo.pen(colour, 2.5))
+        geo.p.setBrush(colour)
+        geo.p.drawPolygon(QPolygonF([tip, left, right]))

@@ -8,6 +8,7 @@ import numpy as np
 
 from ..rules.geometry import chebyshev
 from ..sim import orders as o
+from ..sim.air_calls import is_air_observer, why_grounded, why_not_called
 from ..sim.command import bombard_delay, position
 from ..sim.orders import bombard_range, can_bombard
 from .knowledge import Picture
@@ -31,6 +32,7 @@ def fire_support(pic: Picture) -> list:
         and u.carrier is None
         and can_bombard(u, battle.content)
         and (u.offmap or u.pos is not None)
+        and (u.uid not in state.aircraft or why_grounded(u, state) is None)  # an aircraft able to fly (16.7)
     ]
     if not guns:
         return out  # (nothing below has an effect but its orders)
@@ -70,12 +72,19 @@ def fire_support(pic: Picture) -> list:
             value = values.get((gun.weapon.id, gun.count, square))
             if value is None:
                 cover = bool(pic.cover[square[1], square[0]])
-                value = values[(gun.weapon.id, gun.count, square)] = (
-                    sum(min(indirect_rate(battle, gun, e, cover), e.count) * pic.value(e) for e in squares[square]) * 4
+                passes = gun.weapon.passes if gun.uid in state.aircraft else 4  # an aircraft's passes (16.7)
+                value = values[(gun.weapon.id, gun.count, square)] = passes * sum(
+                    min(indirect_rate(battle, gun, e, cover), e.count) * pic.value(e) for e in squares[square]
                 )
             if not value >= WORTH or (best_key is not None and -value > best_key[0]):
                 continue  # (the key below could not be less than the best one's)
-            spotter = min(seers, key=lambda f: (bombard_delay(gun, f, battle.content), f.uid))
+            if gun.uid in state.aircraft:  # an air observer that sees the square first; under overcast, only one
+                callers = [f for f in seers if why_not_called(gun, f, square, state, battle.sees) is None]
+                if not callers:
+                    continue
+                spotter = min(callers, key=lambda f: (not is_air_observer(f), f.uid))
+            else:
+                spotter = min(seers, key=lambda f: (bombard_delay(gun, f, battle.content), f.uid))
             key = (-value, bombard_delay(gun, spotter, battle.content), square)
             if best_key is None or key < best_key:
                 best, best_key = (square, spotter), key

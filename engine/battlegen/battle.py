@@ -17,7 +17,7 @@ import textwrap
 from dataclasses import dataclass, field
 from datetime import date as Date
 
-from ..model import Map, Objective
+from ..model import AirSortie, Map, Objective
 from ..model.content import Content
 from .deploy import DeploymentArea, deploy
 from .forces import ForceDraft, Purchase, buy, formations, is_available
@@ -39,6 +39,8 @@ class GeneratedBattle:
     date: Date | None = None  # the calendar date, when the designer gives one (within the period)
     modules: tuple[str, ...] = ()  # the optional ruleset modules it turns on (engine/model/modules.py)
     objectives: list[Objective] = field(default_factory=list)  # typed objectives (a tabletop scenario type's)
+    air_support: tuple[AirSortie, ...] = ()  # the air_support module's aircraft (battlegen/air.py)
+    weather: str = "clear"  # the scenario's weather (docs/rules.md 16.9)
 
 
 def make_map(content: Content, choices: BattleChoices, map_id: str, name: str) -> Map:

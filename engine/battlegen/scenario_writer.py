@@ -131,6 +131,8 @@ def scenario_document(battle: GeneratedBattle) -> CommentedMap:
     doc["handicap"] = c.handicap
     if battle.modules:
         doc["modules"] = _flow_seq(list(battle.modules))
+    if battle.weather != "clear":
+        doc["weather"] = battle.weather
     doc["objective"] = _flow_map([("center", _flow_seq(list(plan.objective)))])
     doc["start_lines"] = _flow_map((s, plan.start_lines[s]) for s in plan.sides)
     doc["starting_vp"] = _flow_map((s, 0) for s in plan.sides)
@@ -149,6 +151,13 @@ def scenario_document(battle: GeneratedBattle) -> CommentedMap:
         doc["offmap_artillery"] = CommentedMap(
             (s, [_flow_map([("weapon", b.weapon.local_id), ("count", b.count), ("name", b.name)]) for b in items])
             for s, items in batteries.items()
+        )
+    if battle.air_support:  # the air_support module (docs/rules.md 16.6)
+        doc["air_support"] = CommentedMap(
+            (s, [_flow_map([("aircraft", a.aircraft), ("sorties", a.sorties), ("arrival", a.arrival)])])
+            for s in plan.sides
+            for a in battle.air_support
+            if a.side == s
         )
     forces = CommentedMap()
     for side in plan.sides:

@@ -18,6 +18,7 @@ HELP = """orders (units by letter and index, e.g. B3; squares as x y, x from the
   advance B 30 12 [speed]          all-units mode: the HQ goes there, the others keep formation
   speed B3 8 | range B3 4 | face B3 NE   (B* instead of B3: every unit of formation B)
   bombard A5 B3 40 12              artillery A5 fires at 40 12, B3 spots
+  bombard AIR1 B0 40 12            (air_support module) aircraft AIR1 attacks 40 12, B0 calls it
   target B3 C2                     make enemy unit C2 B3's priority target
   embark B7 B3 | embark B7 B*      carrier B7 loads B3 / the whole formation B
   disembark B7 | cancel B3

@@ -236,6 +236,12 @@ def run(args) -> int:
         )
         requires = pack_requirements(packset, pack.id)
         battle.modules = with_points_module(args.modules, battle.plan.points is not None)
+        if "air_support" in args.modules:  # each side's aircraft (docs/rules.md 16.10)
+            from ..battlegen.air import generated_air_support
+
+            battle.air_support = generated_air_support(
+                content, args.period, {s: f.force_type for s, f in battle.forces.items()}
+            )
         battle.notes = (
             "Built by: " + command_line(args, seed) + "\nCommand delays are not given, so the period "
             "table applies (with the ruleset's random increase, if it has one).\n"

@@ -6,6 +6,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from ..model import Ruleset, Scenario
+from .air_text import AIR_EVENT_KINDS, air_news
 
 if TYPE_CHECKING:  # the simulator is imported where a battle is reported on: the editor's briefing preview needs
     # only opening_text, and importing the simulator would add a tenth to the editor's start (docs/architecture.md 8)
@@ -63,6 +64,8 @@ def turn_summary(battle: Battle, events: list, turn: int) -> str:
             news.append(f"{battle.ruleset.known_side(e.side).name} plan: trigger '{e.trigger}' fired")
         elif e.kind == "withdrew":
             news.append(f"{battle.ruleset.known_side(e.side).name} withdrew (battle rating, docs/rules.md 16.3)")
+        elif e.kind in AIR_EVENT_KINDS and (phrase := air_news(battle, e)):  # the air_support module (16.7)
+            news.append(phrase)
         elif e.kind == "killed":
             killed[e.unit] += e.count
         elif e.kind == "fired":

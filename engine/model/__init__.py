@@ -23,7 +23,7 @@ from .maps import Georef, Map
 from .parameters import RulesParameters
 from .periods import Period
 from .rules import BattleType, ForceType, Nationality, Ruleset, RulesetFlags, Side, UnitClass, VictoryBand
-from .scenario import Arrival, Force, Formation, Objective, OffmapBattery, Scenario, Unit, unit_arrival
+from .scenario import AirSortie, Arrival, Force, Formation, Objective, OffmapBattery, Scenario, Unit, unit_arrival
 from .source import Source
 from .terrain import MobilityClass, TerrainCode, TerrainType
 from .weapons import Weapon
@@ -57,6 +57,7 @@ __all__ = [
     "Formation",
     "OffmapBattery",
     "Scenario",
+    "AirSortie",
     "Unit",
     "Arrival",
     "Objective",

@@ -196,6 +196,6 @@ class Content:
         return cls is not None and cls.special_weapon
 
     def is_offmap(self, weapon: Weapon) -> bool:
-        """An off-map battery (its class says `offmap`)."""
+        """An off-map battery (its class says `offmap`; an aircraft, off the map too, is not a battery)."""
         cls = self.unit_class_of(weapon)
-        return cls is not None and cls.offmap
+        return cls is not None and cls.offmap and not cls.aircraft

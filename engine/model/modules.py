@@ -13,6 +13,9 @@ MODULES: dict[str, str] = {
     "withdraws and loses (docs/rules.md 16)",
     "points": "forces are bought with tabletop points in a game size (squad to battalion); the order of battle "
     "counts points beside selection points (docs/rules.md 16.4)",
+    "air_support": "sorties of aircraft called on a target square, anti-aircraft fire, a storm grounds them "
+    "(docs/rules.md 16.6)",
 }
 BATTLE_RATING = "battle_rating"
 POINTS = "points"
+AIR_SUPPORT = "air_support"

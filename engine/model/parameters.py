@@ -318,6 +318,60 @@ class BattleRating:
 
 
 @dataclass(frozen=True, slots=True)
+class AirSupport:
+    """The air_support module's numbers (docs/rules.md 16.6-16.9); read only when a scenario turns the module on.
+    The tabletop rules give the dice; the chances below are those dice, or our choice where they are silent."""
+
+    air_call_delay: int = _param(
+        2, "pulses", "pulses from calling a sortie to its first attack", "16.7", minimum=0, maximum=20
+    )
+    air_drift_observed: float = _param(
+        1 / 6,
+        "chance",
+        "a bomb drop seen by an air observer lands in a neighbouring square",
+        "16.7",
+        minimum=0,
+        maximum=1,
+    )
+    air_drift_unobserved: float = _param(
+        0.5,
+        "chance",
+        "a bomb drop the crew spots for itself lands in a neighbouring square",
+        "16.7",
+        minimum=0,
+        maximum=1,
+    )
+    aa_pin_chance: float = _param(
+        1 / 6,
+        "chance",
+        "one anti-aircraft roll pins the aircraft (it breaks off the sortie)",
+        "16.8",
+        minimum=0,
+        maximum=1,
+    )
+    aa_damage_chance: float = _param(
+        0.5, "chance", "a pinned aircraft is also hit (two hits from a multiple mount)", "16.8", minimum=0, maximum=1
+    )
+    aa_return_chance: float = _param(
+        1 / 6, "chance", "an aircraft hit but not shot down returns to base for good", "16.8", minimum=0, maximum=1
+    )
+    aircraft_lost_counters: int = _param(
+        2,
+        "counters",
+        "battle counters a side draws for an aircraft shot down (battle_rating module)",
+        "16.8",
+        minimum=0,
+        maximum=10,
+    )
+    generated_sorties: int = _param(
+        2, "sorties", "sorties `tacforge new --modules air_support` gives each side", "16.10", minimum=0, maximum=20
+    )
+    generated_arrival: int = _param(
+        3, "turn", "the first turn a generated battle's aircraft may be called", "16.10", minimum=1, maximum=255
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class RulesParameters:
     """Every rules parameter, by group. Build it with `from_values`; a scenario's overrides with `overridden`."""
 
@@ -331,6 +385,7 @@ class RulesParameters:
     victory: Victory = Victory()
     handicap: Handicap = Handicap()
     battle_rating: BattleRating = BattleRating()
+    air_support: AirSupport = AirSupport()
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> RulesParameters:

@@ -95,6 +95,12 @@ class UnitClass:
         _described("A special infantry weapon, carried by a platoon rather than fielded.", _BOOLEAN), False
     )
     offmap: bool = _key(_described("An off-map battery: fires from off the map only.", _BOOLEAN), False)
+    aircraft: bool = _key(
+        _described(
+            "With the air_support module: an aircraft, flying sorties from off the map (docs/rules.md 16.6).", _BOOLEAN
+        ),
+        False,
+    )
     advance_range: int | None = _key(
         _described(
             "Computer player: the range it fires at while advancing (default: its weapon's range).",

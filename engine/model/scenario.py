@@ -124,6 +124,22 @@ class OffmapBattery:
     source: Source = field(default=Source(None), compare=False)
 
 
+@dataclass(frozen=True, slots=True)
+class AirSortie:
+    """The air_support module (docs/rules.md 16.6): an aircraft a side may call on, how many sorties it flies and
+    from which turn."""
+
+    side: str
+    aircraft: str  # a weapon of an aircraft class
+    sorties: int
+    arrival: int = 1  # the first turn it may be called in
+    name: str = ""
+    source: Source = field(default=Source(None), compare=False)
+
+
+WEATHERS = ("clear", "overcast", "storm")  # a scenario's `weather` (docs/rules.md 16.9)
+
+
 @dataclass(frozen=True)
 class Scenario:
     id: str
@@ -153,6 +169,8 @@ class Scenario:
     side_briefings: tuple[tuple[str, str], ...] = ()  # (side, text): told to that side only, after `briefing`
     notes: str = ""
     modules: tuple[str, ...] = ()  # the optional ruleset modules turned on (engine/model/modules.py)
+    air_support: tuple[AirSortie, ...] = ()  # the air_support module's aircraft (docs/rules.md 16.6)
+    weather: str = "clear"  # one of WEATHERS; a storm grounds aircraft (16.9)
     source: Source = field(default=Source(None), compare=False)
     # side -> its AI plans (docs/rules.md 15); a side without plans is absent. Not hashed: a mapping cannot be.
     ai_plans: Mapping[str, tuple[AiPlan, ...]] = field(default_factory=lambda: MappingProxyType({}), hash=False)

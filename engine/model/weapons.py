@@ -35,6 +35,12 @@ class Weapon:
     points: int | None = None  # tabletop points of one piece (docs/rules.md 16.4); None: none of its own
     single_use: bool = False  # fires once per game, then the platoon falls back on the default SIW (6.1)
     thrown: bool = False  # thrown by hand (grenades): weapons firing divided by the ruleset's grenade_divisor (3.10)
+    # The air_support module (docs/rules.md 16.6-16.9): what an aircraft does on a sortie, and who fires back.
+    hits: int = 0  # an aircraft: the hits it takes before it is shot down
+    passes: int = 1  # an aircraft: the pulses in a row it attacks on one sortie (guns three, bombs one)
+    bombs: bool = False  # an aircraft's attack is a bomb drop: aimed at a square, it may land beside it
+    dive_bomber: bool = False  # bombs dropped in a dive: the drift is rolled twice and the better result kept
+    aa_rolls: int = 0  # anti-aircraft rolls against an aircraft over its reach: 0 none, 1, or 2 (a multiple mount)
     description: str = ""
     source: Source = field(default=Source(None), compare=False)
 

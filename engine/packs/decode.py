@@ -14,6 +14,7 @@ from typing import Any
 from ..issues import IssueList, did_you_mean, error
 from ..model import (
     AiPlan,
+    AirSortie,
     AllOf,
     AnyOf,
     Arrival,
@@ -233,6 +234,11 @@ WEAPON_OPTIONAL: Mapping[str, tuple[str, object]] = MappingProxyType(
         "transport_cost": ("transport_cost", None),
         "single_use": ("single_use", False),
         "thrown": ("thrown", False),
+        "hits": ("hits", 0),
+        "passes": ("passes", 1),
+        "bombs": ("bombs", False),
+        "dive_bomber": ("dive_bomber", False),
+        "aa_rolls": ("aa_rolls", 0),
         "designer_value": ("designer_value", False),
         "points": ("points", None),
         "description": ("description", ""),
@@ -461,6 +467,13 @@ def scenario(r: dict, src: Source, ns: str) -> Scenario:
         for side, batteries in (r.get("offmap_artillery") or {}).items()
         for i, b in enumerate(batteries)
     )
+    air = tuple(
+        AirSortie(
+            side, a["aircraft"], a["sorties"], a.get("arrival", 1), a.get("name", ""), src.at("air_support", side, i)
+        )
+        for side, aircraft in (r.get("air_support") or {}).items()
+        for i, a in enumerate(aircraft)
+    )
     center = (r.get("objective") or {}).get("center")
     return Scenario(
         id=qualify(r["id"], ns),
@@ -492,6 +505,8 @@ def scenario(r: dict, src: Source, ns: str) -> Scenario:
         side_briefings=_pairs(r.get("side_briefings")),
         notes=r.get("notes", ""),
         modules=tuple(dict.fromkeys(r.get("modules") or ())),  # a name given twice turns its module on once
+        air_support=air,
+        weather=r.get("weather", "clear"),
         source=src,
         ai_plans=MappingProxyType(
             {

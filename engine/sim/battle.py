@@ -18,13 +18,14 @@ import numpy as np
 
 from ..model import Map, Scenario
 from ..model.content import Content
-from ..model.modules import BATTLE_RATING
+from ..model.modules import AIR_SUPPORT, BATTLE_RATING
 from ..rules import sighting
 from ..rules import suppression as rs
 from ..rules.geometry import chebyshev
 from ..rules.los import has_los
 from ..rules.terrain_grid import TerrainGrid
 from . import events as ev
+from .air_support import AirSupportRule
 from .battle_rating import BattleRatingRule
 from .bombard import run_mission
 from .combat import is_moving, sighting_range, unit_fires
@@ -110,6 +111,7 @@ class Battle:
         # The optional modules (docs/rules.md 16): None when the scenario leaves them off, and then nothing below
         # changes what happens.
         self.rating = BattleRatingRule(self) if BATTLE_RATING in self.state.modules else None
+        self.air = AirSupportRule(self) if AIR_SUPPORT in self.state.modules else None
 
     # -- helpers ------------------------------------------------------------------------------------------------
     def _nationality(self, unit: UnitState) -> str:
@@ -352,7 +354,10 @@ class Battle:
                 if not unit.alive:
                     continue
                 if unit.mission is not None:
-                    run_mission(unit, self)
+                    if self.air is not None and self.air.flies(unit):
+                        self.air.run_sortie(unit)  # an aircraft's sortie (docs/rules.md 16.7)
+                    else:
+                        run_mission(unit, self)
                 elif unit.on_map and not unit.routed:
                     unit_fires(unit, self)
         finally:

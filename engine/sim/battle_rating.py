@@ -15,6 +15,7 @@ from .state import GameState
 from .victory import in_objective_area
 
 UNIT_DESTROYED, HQ_DESTROYED, ROUT, OBJECTIVE_LOST = "unit_destroyed", "hq_destroyed", "rout", "objective_lost"
+AIR_ATTACK, AIRCRAFT_LOST = "air_attack", "aircraft_lost"  # with the air_support module (16.8)
 
 
 def side_ratings(battle: BattleView) -> dict[str, int]:
@@ -54,6 +55,14 @@ class BattleRatingRule:
             self.draw(self.battle.state.units[event.unit].side, ROUT)
         elif isinstance(event, ev.ObjectiveCaptured):
             self.draw(self.battle.state.enemy_of(event.side), OBJECTIVE_LOST)
+        elif isinstance(event, ev.AirAttack) and event.attacked:  # the air_support module (docs/rules.md 16.8)
+            side = self.battle.state.enemy_of(event.side)
+            if side not in self.battle.state.air_attacked:
+                self.battle.state.air_attacked.append(side)
+                self.draw(side, AIR_ATTACK)
+        elif isinstance(event, ev.AircraftLost):
+            for _ in range(self.battle.content.parameters.air_support.aircraft_lost_counters):
+                self.draw(event.side, AIRCRAFT_LOST)
 
     def end_of_turn(self) -> None:
         """The objective area changed hands (16.2): the side that held it alone at the end of the last turn, and now

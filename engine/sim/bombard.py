@@ -41,6 +41,20 @@ def run_mission(unit: UnitState, battle: BattleView) -> None:
     unit.ammo -= 1
     unit.fired = True
     mission.pulses_left -= 1
+    attack_square(unit, enemies, pulses, battle, [f"spotting P {pulses}"])
+    if not sees_enemy and state.rng.random() < 0.5:  # drift (13 U17)
+        dx, dy = ADJACENT[state.rng.randrange(8)]
+        new = (min(max(square[0] + dx, 0), battle.map.width - 1), min(max(square[1] + dy, 0), battle.map.height - 1))
+        if new != square:
+            mission.square = new
+            battle.emit(ev.BombardmentDrifted(state.turn, state.pulse, unit.uid, square, new))
+    if mission.pulses_left <= 0 or unit.ammo <= 0:
+        unit.mission = None
+
+
+def attack_square(unit: UnitState, enemies: list[UnitState], pulses: int, battle: BattleView, notes: list[str]) -> None:
+    """Indirect fire at every enemy unit in the target square, each separately (6.6); also an aircraft's attack
+    (engine/sim/air_support.py)."""
     for enemy in enemies:
         if not enemy.alive:
             continue
@@ -52,12 +66,4 @@ def run_mission(unit: UnitState, battle: BattleView) -> None:
             flags=battle.flags,
             reports=battle.reports,
         )
-        apply_result(unit, enemy, result, 0, unit.weapon.name, battle, [f"spotting P {pulses}"])
-    if not sees_enemy and state.rng.random() < 0.5:  # drift (13 U17)
-        dx, dy = ADJACENT[state.rng.randrange(8)]
-        new = (min(max(square[0] + dx, 0), battle.map.width - 1), min(max(square[1] + dy, 0), battle.map.height - 1))
-        if new != square:
-            mission.square = new
-            battle.emit(ev.BombardmentDrifted(state.turn, state.pulse, unit.uid, square, new))
-    if mission.pulses_left <= 0 or unit.ammo <= 0:
-        unit.mission = None
+        apply_result(unit, enemy, result, 0, unit.weapon.name, battle, notes)

@@ -232,4 +232,47 @@ class Withdrew(Event):
     side: str = ""
 
 
+@dataclass(frozen=True)
+class AirAttack(Event):
+    """The air_support module (docs/rules.md 16.7): aircraft `unit` of `side` attacks `square` (the square called was
+    `aimed_at`; a bomb drop may land beside it), flying in from `entry` on its side's map edge; `caller` called it,
+    `observed` when an air observer saw the square; `attacked` enemy units were there. One event per pass."""
+
+    kind: ClassVar[str] = "air_attack"
+    unit: str = ""
+    side: str = ""
+    aircraft: str = ""
+    square: tuple = ()
+    aimed_at: tuple = ()
+    entry: tuple = ()
+    caller: str = ""
+    observed: bool = False
+    attacked: int = 0
+
+
+@dataclass(frozen=True)
+class AntiAircraftFire(Event):
+    """Anti-aircraft fire at aircraft `unit` after its pass (16.8): `firers` units fired; `pinned`: it breaks off the
+    sortie; `hits` taken now, `hits_left` before it is shot down; `returned`: it went home for good."""
+
+    kind: ClassVar[str] = "aa_fire"
+    unit: str = ""
+    firers: int = 0
+    pinned: bool = False
+    hits: int = 0
+    hits_left: int = 0
+    returned: bool = False
+
+
+@dataclass(frozen=True)
+class AircraftLost(Event):
+    """Aircraft `unit` of `side` was shot down by anti-aircraft fire from `by` (16.8)."""
+
+    kind: ClassVar[str] = "aircraft_lost"
+    unit: str = ""
+    side: str = ""
+    aircraft: str = ""
+    by: str = ""
+
+
 __all__ = [name for name in dir() if name[0].isupper() and name not in ("ClassVar",)]

@@ -7,7 +7,9 @@ from fractions import Fraction
 
 from ..model import Scenario, unit_arrival
 from ..model.content import Content
+from ..model.modules import AIR_SUPPORT
 from ..rules.suppression import suppression_cap
+from .air_calls import aircraft_units
 from .state import GameState, UnitState
 
 EDGE_FACING = {"west": "E", "east": "W", "north": "S", "south": "N"}
@@ -146,6 +148,12 @@ def build_state(
             ammo=ammo,
         )
         units[state.uid] = state
+    aircraft = {}
+    if AIR_SUPPORT in scenario.modules:  # the air_support module's aircraft (docs/rules.md 16.6)
+        for made in aircraft_units(scenario, content):
+            if isinstance(made, str):
+                raise SetupError(made)
+            units[made[0].uid], aircraft[made[0].uid] = made
     attackers = tuple(battle.attackers)
     return GameState(
         pack=content.pack_id,
@@ -166,4 +174,6 @@ def build_state(
         entrenchments={sq for _, squares in scenario.entrenchments for sq in squares},
         objectives=scenario.objectives,
         modules=scenario.modules,
+        weather=scenario.weather,
+        aircraft=aircraft,
     )

@@ -12,6 +12,7 @@ from functools import singledispatch
 from ..model.content import Content
 from ..rules.geometry import chebyshev
 from . import events as ev
+from .air_calls import why_not_called
 from .command import Sees, bombard_delay, order_delay, position
 from .state import GameState, Mission, UnitState
 
@@ -213,6 +214,11 @@ def _(order: Face, state: GameState, content: Content, sees: Sees, size: tuple[i
 
 @_apply.register
 def _(order: Bombard, state: GameState, content: Content, sees: Sees, size: tuple[int, int]) -> list:
+    if order.unit in state.aircraft:  # an aircraft's sortie (docs/rules.md 16.7)
+        aircraft = state.units[order.unit]  # (one shot down is not a unit _unit finds)
+        reason = why_not_called(aircraft, _unit(state, order.spotter), order.square, state, sees)
+        if reason is not None:
+            raise OrderError(reason)
     return _bombard(order, state, content)
 
 
@@ -270,8 +276,10 @@ def _bombard(order: Bombard, state: GameState, content: Content) -> list:
         raise OrderError(f"{order.square} is beyond {artillery.weapon.name}'s range of {bombard_range(artillery)}")
     if artillery.carrier is not None:
         raise OrderError("a gun cannot fire while it is carried")
-    delay = bombard_delay(artillery, spotter, content)
-    artillery.mission = Mission(order.square, spotter.uid, delay, content.parameters.command.bombard_mission_pulses)
+    delay, pulses = bombard_delay(artillery, spotter, content), content.parameters.command.bombard_mission_pulses
+    if artillery.uid in state.aircraft:  # a sortie: its own delay, one pulse a pass (16.7)
+        delay, pulses = content.parameters.air_support.air_call_delay, artillery.weapon.passes
+    artillery.mission = Mission(order.square, spotter.uid, delay, pulses)
     artillery.range_limit = 0  # bombarding sets the direct-fire range to 0 (5.4)
     artillery.target = None
     return [ev.BombardmentRequested(state.turn, state.pulse, artillery.uid, spotter.uid, order.square, delay)]

@@ -23,6 +23,9 @@ ROSTER_SAFE = (
     ev.Killed,
     ev.BattleCounter,
     ev.Withdrew,
+    ev.AirAttack,
+    ev.AntiAircraftFire,
+    ev.AircraftLost,
 )
 
 

@@ -18,7 +18,7 @@ from ..model import Arrival, Scenario
 from ..model.content import Content
 from .battle import Battle
 from .events import Event
-from .state import GameState, Mission, PlanProgress, UnitState
+from .state import AircraftStatus, GameState, Mission, PlanProgress, UnitState
 
 FORMAT = "tacforge-save"
 VERSION = 1
@@ -46,6 +46,8 @@ def content_fingerprint(content: Content) -> str:
                     weapon.df,
                     weapon.sl,
                     weapon.periods,
+                    *((weapon.hits, weapon.passes, weapon.bombs, weapon.dive_bomber) if weapon.hits else ()),
+                    *((weapon.aa_rolls,) if weapon.aa_rolls else ()),
                 )
             ).encode()
         )
@@ -122,6 +124,21 @@ def _rating_from_dict(body: dict) -> dict:
     }
 
 
+def _air_to_dict(state: GameState) -> dict:
+    """The air_support module's state (engine/sim/air_support.py); saved only when the module is on."""
+    return {"aircraft": {uid: asdict(a) for uid, a in state.aircraft.items()}, "attacked": state.air_attacked}
+
+
+def _air_from_dict(body: dict) -> dict:
+    return {
+        "aircraft": {
+            uid: AircraftStatus(**{**a, "aimed_at": tuple(a["aimed_at"]) if a.get("aimed_at") else None})
+            for uid, a in body.get("aircraft", {}).items()
+        },
+        "air_attacked": list(body.get("attacked", [])),
+    }
+
+
 def save(battle: Battle, path: Path) -> None:
     state = battle.state
     rng_state = state.rng.getstate()
@@ -152,6 +169,7 @@ def save(battle: Battle, path: Path) -> None:
         "exits": state.exits,
         **({"plans": {side: asdict(progress) for side, progress in state.plans.items()}} if state.plans else {}),
         **({"battle_rating": _rating_to_dict(state)} if battle.rating is not None else {}),
+        **({"air_support": _air_to_dict(state)} if battle.air is not None else {}),
         "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
         "units": [_unit_to_dict(u) for u in state.units.values()],
         "events": [e.to_dict() for e in battle.events],
@@ -256,6 +274,8 @@ def load(path: Path, content: Content, expected: Scenario | None = None) -> tupl
             },
             modules=scenario.modules,
             **_rating_from_dict(body.get("battle_rating", {})),
+            weather=scenario.weather,
+            **_air_from_dict(body.get("air_support", {})),
         )
         battle = Battle(content, scenario, state=state)
         battle.seen_by_side = {k: set(v) for k, v in body.get("seen_by_side", {}).items()}

@@ -19,6 +19,18 @@ class Mission:
 
 
 @dataclass
+class AircraftStatus:
+    """An aircraft of the air_support module (docs/rules.md 16.6): the first turn it may be called, the hits it has
+    taken, whether it has gone home for good and where its sortie was called. Its sorties left are its unit's
+    `ammo`."""
+
+    arrival: int
+    hits_taken: int = 0
+    returned: bool = False
+    aimed_at: tuple[int, int] | None = None  # the square its sortie under way was called on
+
+
+@dataclass
 class PlanProgress:
     """How far a side's AI plan has got (docs/rules.md 15.9): kept in the state so a saved game goes on with it."""
 
@@ -125,6 +137,11 @@ class GameState:
     battle_counters: dict[str, int] = field(default_factory=dict)
     area_holder: str | None = None
     withdrew: str | None = None
+    # The air_support module (engine/sim/air_support.py): the weather, each aircraft by uid, and the sides whose
+    # units have come under air attack (the first time draws a battle counter with battle_rating on).
+    weather: str = "clear"
+    aircraft: dict[str, AircraftStatus] = field(default_factory=dict)
+    air_attacked: list[str] = field(default_factory=list)
 
     def side_units(self, side: str):
         return [u for u in self.units.values() if u.side == side]

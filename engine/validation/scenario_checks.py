@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..issues import Issue, did_you_mean, warning
 from ..model import Ruleset, Scenario
 from ..model.content import Content
+from .air_checks import check_air_support
 from .briefing_checks import check_briefing
 from .force_checks import _at, _check_force, _weapon_issue, on_friendly_side
 from .parameter_checks import check_parameter_order
@@ -116,6 +117,7 @@ def check_scenario(s: Scenario, content: Content, dropped: set[str]) -> list[Iss
             _check_force(s, force, content, profile, dropped, out)
     _check_offmap(s, content, profile, battle, dropped, out)
     out += check_points(s, content, sides)
+    out += check_air_support(s, content, list(sides), dropped)
     for force in s.forces:
         budget, spent = selection_budget(content, s, force.side), selection_spent(content, force)
         if budget is not None and spent > budget:
