@@ -239,7 +239,8 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
     ]
     sherman_ends = originals["weapons"].splitlines().index("  - id: m4_76") - 1  # the blank line after the Sherman
     assert changed_lines(originals["weapons"], saved["weapons"]) == [
-        f"@@ -{sherman_ends + 1},0 +{sherman_ends + 2},22 @@",  # the blank line shown after the clone
+        f"@@ -{sherman_ends},0 +{sherman_ends + 1},22 @@",
+        "+",
         "+  - id: sherman_variant",
         "+    name: Sherman variant",
         "+    nationality: [us, british]  # also the main British tank",
@@ -261,5 +262,4 @@ def test_the_issue_13_walk_through(window, qtbot, capsys, pack_copy, core_copy):
         "+      Variant of Sherman (westcopy:sherman). The M4 medium tank with a 75 mm gun, the standard Western",
         "+      Allied tank from 1943 to the end of the war: reliable and produced in vast numbers, but vulnerable to",
         "+      the later German guns.",
-        "+",
     ]
