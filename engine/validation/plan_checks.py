@@ -204,7 +204,7 @@ class Reach:
 
     def __init__(self, s: Scenario, content: Content, game_map: Map):
         self.s, self.content, self.map = s, content, game_map
-        self._areas: dict[tuple[str, Square], set[Square]] = {}  # (unit class, start) -> squares reached
+        self._labels: dict[frozenset[int], list[int]] = {}  # open terrain codes -> each square's component
         self._open: dict[str, set[int]] = {}  # unit class -> the terrain codes it may enter
 
     def can_reach(self, side: str, unit: Unit, square: Square) -> bool:
@@ -213,7 +213,7 @@ class Reach:
             return True  # an unknown weapon is reported elsewhere; what rides goes where its carrier goes; a gun
             # that cannot move holds wherever its group is sent
         starts = self._starts(side, unit)
-        return not starts or any(square in self._area(weapon, start) for start in starts)
+        return not starts or any(self._reaches(weapon, start, square) for start in starts)
 
     def _starts(self, side: str, unit: Unit) -> list[Square]:
         if unit.at is not None:
@@ -226,27 +226,56 @@ class Reach:
             return []
         return arrival.entry_squares(self.map, profile.known_side(side).home_edge)
 
-    def _area(self, weapon, start: Square) -> set[Square]:
-        key = (weapon.unit_class, start)
-        hit = self._areas.get(key)
-        if hit is None:
-            hit = self._areas[key] = self._flood(weapon, start)
-        return hit
-
-    def _flood(self, weapon, start: Square) -> set[Square]:
+    def _reaches(self, weapon, start: Square, square: Square) -> bool:
+        """From `start` a unit gets to its open neighbours (or stays), and from there over open squares only: the
+        squares of the components of open squares that touch the start (docs/rules.md 15.9's check). One labelling
+        of the map per unit class answers every start, where a flood per start cost seconds on the bundled plans."""
+        if square == start:
+            return True
         width, height = self.map.width, self.map.height
-        open_codes = self._open_codes(weapon)
-        seen = {start}
-        todo = deque([start])
-        while todo:
-            x, y = todo.popleft()
-            for nx in (x - 1, x, x + 1):
+        x, y = square
+        if not (0 <= x < width and 0 <= y < height):
+            return False
+        labels = self._components(weapon)
+        target = labels[y * width + x]
+        if target < 0:
+            return False
+        sx, sy = start
+        for nx in (sx - 1, sx, sx + 1):
+            for ny in (sy - 1, sy, sy + 1):
+                if 0 <= nx < width and 0 <= ny < height and labels[ny * width + nx] == target:
+                    return True
+        return False
+
+    def _components(self, weapon) -> list[int]:
+        """Each square's component of the squares open to the weapon's unit class (-1: closed). Classes that may
+        enter the same terrain codes share one labelling."""
+        open_codes = frozenset(self._open_codes(weapon))
+        hit = self._labels.get(open_codes)
+        if hit is not None:
+            return hit
+        width, height = self.map.width, self.map.height
+        cells = self.map.cells
+        labels = [-1 if cells[y * width + x] not in open_codes else -2 for y in range(height) for x in range(width)]
+        label = 0
+        for first in range(width * height):
+            if labels[first] != -2:
+                continue
+            labels[first] = label
+            todo = deque([first])
+            while todo:
+                i = todo.popleft()
+                x, y = i % width, i // width
                 for ny in (y - 1, y, y + 1):
-                    if 0 <= nx < width and 0 <= ny < height and (nx, ny) not in seen:
-                        if self.map.code_at(nx, ny) in open_codes:
-                            seen.add((nx, ny))
-                            todo.append((nx, ny))
-        return seen
+                    if 0 <= ny < height:
+                        row = ny * width
+                        for nx in (x - 1, x, x + 1):
+                            if 0 <= nx < width and labels[row + nx] == -2:
+                                labels[row + nx] = label
+                                todo.append(row + nx)
+            label += 1
+        self._labels[open_codes] = labels
+        return labels
 
     def _open_codes(self, weapon) -> set[int]:
         hit = self._open.get(weapon.unit_class)
