@@ -25,7 +25,7 @@ def click(qtbot, box) -> None:
 
 
 def test_clicking_a_module_box_turns_the_module_on_as_one_undo_step(qtbot, window, pack_copy):
-    path = pack_copy / "scenarios" / "bocage_crossroads.yaml"
+    path = pack_copy / "scenarios" / "kasserine.yaml"  # (Bocage Crossroads turns the battle rating on)
     assert "modules:" not in path.read_text()
     window.open_path(path)
     window.resize(1600, 1000)

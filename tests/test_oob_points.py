@@ -14,11 +14,21 @@ from tacforge.editor.shell.workspace import Workspace
 from tacforge.engine.packs import load_packs
 
 SCENARIO = "bocage_crossroads.yaml"
+SHIPPED_MODULES = "modules: [battle_rating]\n"  # the shipped scenario plays with the battle rating only
+
+
+def without_modules(pack_copy):
+    """The scenario with no optional module on, as these tests start from."""
+    path = pack_copy / "scenarios" / SCENARIO
+    text = path.read_text()
+    assert SHIPPED_MODULES in text
+    path.write_text(text.replace(SHIPPED_MODULES, "", 1))
+    return path
 
 
 def with_points(pack_copy, budget: int):
     """The scenario with the points module on and both sides given `budget` points."""
-    path = pack_copy / "scenarios" / SCENARIO
+    path = without_modules(pack_copy)
     text = path.read_text()
     path.write_text(
         text.replace(
@@ -68,7 +78,7 @@ def test_the_tree_the_budget_line_and_the_properties_show_points_and_rating(qtbo
     window.resize(1600, 1000)
     window.show()
     qtbot.waitExposed(window)
-    window.open_path(pack_copy / "scenarios" / SCENARIO)
+    window.open_path(without_modules(pack_copy))
     dock, document = window.room_docks["oob"], window.current_tab().document
     qtbot.waitUntil(lambda: dock.tree.isVisible())
     assert "Tabletop points" not in dock.budget.text()
