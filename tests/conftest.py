@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,6 +17,12 @@ from tacforge.engine.packs import load_packs
 
 REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # tests never open windows, with or without `make test`
+# Tests never read or write the real user's folders (a pack saved there by the designer, or by a script run beside the
+# suite, would show up in every workspace): platformdirs' user folders point into a folder of this run.
+_USER_HOME = Path(tempfile.mkdtemp(prefix="tacforge-tests-"))
+atexit.register(shutil.rmtree, _USER_HOME, ignore_errors=True)
+for _variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    os.environ[_variable] = str(_USER_HOME / _variable.lower())
 
 
 def shipped_map_ids() -> set[str]:
