@@ -78,8 +78,12 @@ def test_the_manuals_sizes_still_buy_with_selection_points(packs):
 @pytest.mark.parametrize(
     "size, points, message",
     [
-        ("company", 700, "a company-sized game is bought with 751-1250 points, not 700; change --points or --size"),
-        ("large", 1000, "--points goes with a tabletop game size (squad, platoon, company, battalion), not with the"),
+        ("company", 700, "a company-sized game is bought with 751-1250 points, not 700; change the points or the size"),
+        (
+            "large",
+            1000,
+            "a points budget goes with a tabletop game size (squad, platoon, company, battalion), not with the",
+        ),
         ("regiment", None, "size must be one of large, small, squad, platoon, company, battalion, not 'regiment'"),
     ],
 )
