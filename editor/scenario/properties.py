@@ -30,6 +30,7 @@ from ..common.schema_bounds import bounds, choices, whole_bound
 from ..document import MISSING
 from ..qt_present import present
 from . import scenario_edits as edits
+from .air_support_box import AirSupportBox
 from .briefing_page import BriefingPage
 from .modules_box import ModulesBox
 from .objectives_page import ObjectivesPage
@@ -72,6 +73,7 @@ class GeneralPage(QWidget):
         self.historical = QCheckBox("a reconstruction of a historical battle")
         self.period = QSpinBox()
         self.period_name = QLabel()
+        self.period_name.setWordWrap(True)  # a long period name would widen the form past a narrow dock
         self.has_date = QCheckBox()
         self.date = DateField()  # typed as 1944-06-13, the locale's way or bare digits; shown as 1944-06-13
         self.date_warning = QLabel()
@@ -93,6 +95,7 @@ class GeneralPage(QWidget):
         self.overrides = QLabel()
         self.overrides.setWordWrap(True)
         self.modules = ModulesBox()
+        self.air_support = AirSupportBox()  # shown only while the air_support module is on
         self.open_parameters = QPushButton("Edit in the Scenario parameters dock")
         self.open_parameters.clicked.connect(self.show_parameters)
         period = _row(self.period, self.period_name)
@@ -117,6 +120,8 @@ class GeneralPage(QWidget):
             ("", self.open_parameters),
         ):
             form.addRow(label, widget)
+            if widget is self.modules:
+                form.addRow(self.air_support)  # under the box that turns it on, where it appears
         self.name.editingFinished.connect(self._name_edited)
         self.historical.toggled.connect(
             lambda on: self._set("historical", on if on else MISSING, "Change historical flag")
@@ -154,6 +159,8 @@ class GeneralPage(QWidget):
             "objective": self.centre_x,
             "parameters": self.open_parameters,
             "modules": self.modules,
+            "air_support": self.air_support,
+            "weather": self.air_support.weather,
         }
         return fields.get(path[0]) if path else None
 
@@ -195,6 +202,7 @@ class GeneralPage(QWidget):
             self.handicap.setValue(scenario.handicap)
             self._show_centre(document)
             self.modules.refresh(document)
+            self.air_support.refresh(document)
             self._show_rules(document)
         finally:
             self._loading = False
