@@ -118,6 +118,28 @@ def test_new_company_battle_with_points_and_battle_rating_plays_from_the_cli(tmp
     assert "battle_counter" in kinds and kinds.count("withdrew") == 1  # seed 2: the German side withdraws, turn 9
 
 
+def test_a_generated_company_battle_with_points_rating_and_air_support_plays_to_a_withdrawal(tmp_path):
+    """Issue 29's "done when": a company-sized battle bought with points, the battle rating and air support on,
+    ends in a withdrawal in some seeds: 5 of seeds 1-8 of this meeting, 6 of 8 of an allied-assault
+    (scripts/withdrawal_seeds.py western meeting 4 1 8 --size company --points 1000
+    --modules battle_rating,air_support). Seed 2: the Allies withdraw in turn 9, after both sides' aircraft flew."""
+    from tacforge.engine.ai import ComputerPlayer, play_out
+    from tacforge.engine.sim.battle import Battle
+
+    folder = tmp_path / "tabletop"
+    args = [*NEW, "--size", "company", "--points", "1000", "--modules", "battle_rating,air_support"]
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main([*args, "-o", str(folder)]) == 0
+    content, scenario = find_scenario("tabletop:meeting-p4-s2", [str(folder)])
+    assert scenario.modules == ("battle_rating", "air_support", "points") and scenario.game_size == "company"
+    battle = Battle(content, scenario, seed=2)
+    play_out(battle, {side: ComputerPlayer() for side in battle.state.sides})
+    assert battle.state.withdrew == "allied" and battle.state.turn == 9 < battle.state.last_turn
+    attackers = {e.side for e in battle.events if e.kind == "air_attack"}
+    assert attackers == {"allied", "german"}
+    assert battle.result().label == "German Decisive (Allied withdrew)"
+
+
 def test_new_refuses_points_outside_the_size_without_writing(tmp_path, capsys):
     assert main([*NEW, "--size", "squad", "--points", "400", "-o", str(tmp_path / "x")]) != 0
     assert "a squad-sized game is bought with 100-350 points, not 400" in capsys.readouterr().err
