@@ -1,10 +1,11 @@
 """The bundled Company Counter-Attack in the editor (issue 29's "done when", pytest-qt): its order of battle counts
 the points each side bought against its budget, and Playtest ▸ Playtest (F5) plays it with every module on: the
-battle window draws the air strikes and shows each side's counters against its rating, to the withdrawal."""
+battle window draws the air strikes and shows each side's counters against its rating, to the withdrawal; and its
+Playtest ▸ Balance run reports how often each side withdrew."""
 
 from __future__ import annotations
 
-from editor_fixtures import no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
+from editor_fixtures import menu_action, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtWidgets import QApplication
 
 from tacforge.editor.playtest.battle_window import BattleWindow
@@ -54,3 +55,18 @@ def test_the_editor_counts_its_points_and_plays_it_with_air_strikes_and_counters
         f"Battle rating: Allied {totals['allied']} of 26; German {totals['german']} of 20; German withdrew"
     )
     battle_window.close()
+
+
+def test_the_editors_balance_run_reports_how_often_each_side_withdrew(window, pack_copy, qtbot):
+    window.open_path(pack_copy / "scenarios" / "company_counter_attack.yaml")
+    menu_action(window, "Playtest", "Balance run").trigger()
+    dialog = window.balance_runs.dialog
+    dialog.runs.setValue(4)
+    dialog.seed.setValue(0)
+    dialog.turns.setValue(0)  # the scenario's length
+    dialog.workers.setValue(1)
+    dialog.run_button.click()
+    qtbot.waitUntil(lambda: not dialog.running, timeout=180_000)
+    summary = dialog.results.summary.text()
+    # games 0-3 of the README's 200, as `tacforge batch` plays them: the Germans withdrew in each
+    assert "Withdrew (battle rating): Allied 0 (0.0%" in summary and "German 4 (100.0%" in summary
