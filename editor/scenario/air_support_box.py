@@ -213,6 +213,7 @@ class AirSupportBox(QGroupBox):
                 self.names[key].setText(sortie.name)
         self.note.setText("No aircraft yet: add one for a side (its first aircraft in the period).")
         self.note.setVisible(not self.keys)
+        self.rows_widget.setVisible(bool(self.keys))  # no column headings over no rows
 
     # -- editing ------------------------------------------------------------------------------------------------
     def _usable(self) -> bool:
