@@ -25,6 +25,8 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from tacforge.engine.model.modules import POINTS
+
 from ..common.date_field import DateField
 from ..common.schema_bounds import bounds, choices, whole_bound
 from ..document import MISSING
@@ -32,6 +34,7 @@ from ..qt_present import present
 from . import scenario_edits as edits
 from .air_support_box import AirSupportBox
 from .briefing_page import BriefingPage
+from .module_edits import modules_on
 from .modules_box import ModulesBox
 from .objectives_page import ObjectivesPage
 from .sides_page import SidesPage
@@ -66,7 +69,7 @@ class GeneralPage(QWidget):
     def __init__(self, dock: ScenarioProperties):
         super().__init__()
         self.dock, self.document, self._loading = dock, None, False
-        form = QFormLayout(self)
+        form = self.form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.name = QLineEdit()
         self.pack = QLabel()
@@ -84,6 +87,7 @@ class GeneralPage(QWidget):
         self.battle_size.addItem("as the battle type says", MISSING)
         for size in choices("scenario", "size"):
             self.battle_size.addItem(size, size)
+        self.game_size = QComboBox()  # the points module's (docs/rules.md 16.4); shown while the module is on
         self.turns = bounded_spin("turns")
         self.visibility = bounded_spin("visibility", special="random")
         self.handicap = bounded_spin("handicap")
@@ -110,6 +114,7 @@ class GeneralPage(QWidget):
             ("", self.date_warning),
             ("Battle type", self.battle),
             ("Size", self.battle_size),
+            ("Game size", self.game_size),
             ("Turns", self.turns),
             ("Visibility", self.visibility),
             ("Handicap", self.handicap),
@@ -135,6 +140,9 @@ class GeneralPage(QWidget):
         self.battle_size.currentIndexChanged.connect(
             lambda i: self._set("size", self.battle_size.itemData(i), "Change size")
         )
+        self.game_size.currentIndexChanged.connect(
+            lambda i: self._set("game_size", self.game_size.itemData(i), "Change game size")
+        )
         self.turns.valueChanged.connect(lambda v: self._set("turns", v, "Change game length"))
         self.visibility.valueChanged.connect(
             lambda v: self._set("visibility", "random" if v < self.visibility.minimum() + 1 else v, "Change visibility")
@@ -153,6 +161,7 @@ class GeneralPage(QWidget):
             "date": self.date,
             "battle_type": self.battle,
             "size": self.battle_size,
+            "game_size": self.game_size,
             "turns": self.turns,
             "visibility": self.visibility,
             "handicap": self.handicap,
@@ -192,6 +201,7 @@ class GeneralPage(QWidget):
                 self.battle.addItem(bt.name, bt.id)
             self.battle.setCurrentIndex(max(0, self.battle.findData(scenario.battle_type)))
             self.battle_size.setCurrentIndex(max(0, self.battle_size.findData(scenario.size or MISSING)))
+            self._show_game_size(document)
             found = profile.battle_type(scenario.battle_type) if profile else None
             self.turns.setValue(document.model.game_length(bool(found and found.assault)))
             spotting = document.model.parameters.spotting
@@ -206,6 +216,18 @@ class GeneralPage(QWidget):
             self._show_rules(document)
         finally:
             self._loading = False
+
+    def _show_game_size(self, document) -> None:
+        """The ruleset's game sizes with their points; shown while the points module is on or a size is given."""
+        scenario, content = document.model.scenario, document.content
+        self.game_size.clear()
+        self.game_size.addItem("none", MISSING)
+        for size in content.ruleset.game_sizes if content and content.ruleset else ():
+            self.game_size.addItem(f"{size.id} ({size.range_text()} points)", size.id)
+        if scenario.game_size and self.game_size.findData(scenario.game_size) < 0:  # the issues dock says why
+            self.game_size.addItem(f"{scenario.game_size} (not a game size of the ruleset)", scenario.game_size)
+        self.game_size.setCurrentIndex(max(0, self.game_size.findData(scenario.game_size or MISSING)))
+        self.form.setRowVisible(self.game_size, POINTS in modules_on(document) or bool(scenario.game_size))
 
     def _show_centre(self, document) -> None:
         scenario, content = document.model.scenario, document.content
