@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Checks for the Debian/Ubuntu packages tacforge needs (Qt's runtime libraries and a font, python3-venv) and, run
-# as root, installs the missing ones. As a normal user it prints the exact command to run and fails.
+# Checks for the Debian/Ubuntu packages tacforge needs (Qt's runtime libraries and a font, python3-venv, a C compiler
+# and Python's headers for the compiled viewshed loop) and, run as root, installs the missing ones. As a normal user
+# it prints the exact command to run and fails.
 set -euo pipefail
 
 python=${1:-python3}
@@ -20,6 +21,14 @@ done
 if ! "$python" -c "import ensurepip, venv" >/dev/null 2>&1; then
     # the system Python needs python3-venv to create .venv
     missing+=(python3-venv)
+fi
+# the viewshed's compiled loop (engine/rules/_los_core.c) is built at install: a C compiler and Python's headers
+if ! command -v cc >/dev/null 2>&1 && ! command -v gcc >/dev/null 2>&1; then
+    missing+=(gcc libc6-dev)
+fi
+if ! "$python" -c "import pathlib, sys, sysconfig
+sys.exit(not (pathlib.Path(sysconfig.get_paths()['include']) / 'Python.h').is_file())" >/dev/null 2>&1; then
+    missing+=(python3-dev)
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then

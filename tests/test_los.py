@@ -424,3 +424,45 @@ def test_a_large_maps_encodings_stay_cached_while_viewsheds_come_from_every_leve
         los.viewshed(grid, origin, ">=", 20)
         los.clear_viewshed_cache()
     assert len(built) == 1
+
+
+# -- the compiled loop and its NumPy fallback -----------------------------------------------------------------------
+def test_the_compiled_viewshed_loop_is_built():
+    assert los._viewshed_core is not None, "engine/rules/_los_core.c is not built: run `make setup` (pip install -e .)"
+
+
+@pytest.fixture
+def numpy_only(monkeypatch):
+    """viewshed through its NumPy steps, as where _los_core is not built; the result cache emptied either side."""
+    los.clear_viewshed_cache()
+    monkeypatch.setattr(los, "USE_COMPILED", False)
+    yield
+    los.clear_viewshed_cache()
+
+
+@pytest.mark.parametrize("operator", BOTH)
+def test_numpy_fallback_matches_has_los(west, numpy_only, operator):
+    grid = TerrainGrid.from_map(hilly_map(), west)
+    origins = [(x, y) for y in range(grid.height) for x in range(grid.width)]
+    agree(grid, origins[::5], operator, 9)
+    agree(grid, origins[::13], operator, 30, count_cover_between_levels=True)
+
+
+def test_compiled_and_numpy_viewsheds_are_identical_on_a_60_by_60_map(west, monkeypatch):
+    grid = TerrainGrid.from_map(hilly_map(60, 60, 5), west)
+    rng = np.random.default_rng(3)
+    cases = [
+        ((int(rng.integers(60)), int(rng.integers(60))), operator, visibility, between)
+        for operator in BOTH
+        for visibility in (1, 7, 12, 20, 25)
+        for between in (False, True)
+        for _ in range(6)
+    ]
+    found = []
+    for compiled in (True, False):
+        los.clear_viewshed_cache()
+        monkeypatch.setattr(los, "USE_COMPILED", compiled)
+        found.append([viewshed(grid, o, op, vis, count_cover_between_levels=b).copy() for o, op, vis, b in cases])
+    los.clear_viewshed_cache()
+    for case, compiled, numpy_steps in zip(cases, *found, strict=True):
+        assert np.array_equal(compiled, numpy_steps), case

@@ -17,20 +17,27 @@ Rules decisions (the recommended reading of docs/rules.md 7, made exact):
   With ``count_cover_between_levels=True`` the cover count also applies between levels (the alternative reading).
 
 `has_los` is the plain reference implementation; `viewshed` gives the same answer for every square in range at
-once with NumPy (paths precomputed per map size and visibility, terrain encoded once per map, thresholds laid out
-per map, operator and origin level, results kept in a bounded LRU), and the tests hold the two to agreement on every
-square.
+once (paths precomputed per map size and visibility, terrain encoded once per map, thresholds laid out per map,
+operator and origin level, results kept in a bounded LRU), its last step a compiled loop (_los_core.c) or the same
+steps in NumPy where that is not built, and the tests hold all three to agreement on every square.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 
 from ..caching import LRU, memoized
 from .geometry import Square, chebyshev
 from .terrain_grid import COUNT_BLOCKS, COUNT_WEIGHT, MAX_LEVEL, TerrainGrid
+
+_viewshed_core: Callable[..., None] | None
+try:  # the compiled inner loop (_los_core.c), built by make setup; without it the same steps run in NumPy
+    from ._los_core import viewshed_core as _viewshed_core
+except ImportError:  # pragma: no cover - a source checkout not installed with pip
+    _viewshed_core = None
 
 OPERATORS = {">=": 0, ">": 1}  # e: the line must reach P + e
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")  # manual numbering 1..8
@@ -138,6 +145,9 @@ _WEIGHTS = np.uint64(3 | 3 << 32)  # the cover weight bits of both words of a pa
 _SUM = np.uint64(1 | 1 << 32)  # x * _SUM has the sum of x's two words in its top word
 _PASS = np.uint64((COUNT_BLOCKS << 32) - 1)  # a summed count passes when its top word is below COUNT_BLOCKS
 _NEVER = np.uint64(2**64 - 1)  # ... and always passes against this
+_WEIGHTS_INT, _SUM_INT, _FAILS_INT, _PASS_INT = (int(m) for m in (_WEIGHTS, _SUM, _FAILS, _PASS))  # for the C loop
+# False runs the NumPy steps even where the compiled loop is built (the tests compare the two)
+USE_COMPILED = True
 
 
 class _Paths:
@@ -208,9 +218,24 @@ class _Paths:
         )
         # each target's square in a map padded by radius on every side, relative to the origin's index there
         self.place = (dy[order] + radius) * (width + 2 * radius) + dx[order] + radius
-        for array in (self.index, self.limits, self.place):
+        self.reach = np.array(reach, np.int64)  # targets per pair, for the compiled loop
+        for array in (self.index, self.limits, self.place, self.reach):
             array.flags.writeable = False
+        self._check_bounds(height)
         self._tables: dict[tuple[int, int], np.ndarray] = {}
+
+    def _check_bounds(self, height: int) -> None:
+        """The compiled loop reads and writes without checking each offset: check once that every offset, from any
+        origin on the map, stays inside the code and limit layers and the padded result (NumPy checks each)."""
+        last, padded = self.plane - 1, self.width + 2 * self.radius  # the largest origin offset; the padded width
+        ends = (  # (offsets, the largest origin offset added to them, the size of what they address)
+            (self.index, last, 2 * self.margin + len(self.patterns) * self.plane),
+            (self.limits, last, 2 * self.margin + (len(self.layers) + 2) * self.plane),
+            (self.place, (height - 1) * padded + self.width - 1, (height + 2 * self.radius) * padded),
+        )
+        for offsets, origin, size in ends:
+            if offsets.min() < 0 or offsets.max() + origin >= size:
+                raise AssertionError("viewshed path table addresses outside its layers")  # a bug in _Paths
 
     def table(self, e: int, h0: int) -> np.ndarray:
         """The (cached) limits of every target class, for operator e and an origin at level h0: (pairs + 1,
@@ -332,8 +357,22 @@ def _compute(grid: TerrainGrid, origin: Square, e: int, paths: _Paths, count_bet
     h0 = grid.rows[0][oy][ox]
     codes = grid.derived(("los-codes", r), lambda: _encode(grid, paths))
     layers = grid.derived(("los-limits", r, e, h0), lambda: _limit_layers(grid, paths, e, h0))
-    words = codes[start:][paths.index].view(np.uint64)
-    limits = layers[start:][paths.limits]
+    width = grid.width + 2 * r
+    out = np.zeros((grid.height + 2 * r, width), bool)  # padded by r: targets off the map land in the margin
+    if _viewshed_core is not None and USE_COMPILED:
+        _viewshed_core(
+            codes, layers, start, paths.index, paths.limits, paths.place, paths.reach, count_between,
+            out, oy * width + ox, _WEIGHTS_INT, _SUM_INT, _FAILS_INT, _PASS_INT,
+        )  # fmt: skip
+    else:
+        out.ravel()[oy * width + ox :][paths.place] = _seen(codes[start:], layers[start:], paths, count_between)
+    return out[r : r + grid.height, r : r + grid.width]
+
+
+def _seen(codes: np.ndarray, layers: np.ndarray, paths: _Paths, count_between: bool) -> np.ndarray:
+    """Whether each target of `paths` is seen, in NumPy: the code and limit layers from the origin's offset on."""
+    words = codes[paths.index].view(np.uint64)
+    limits = layers[paths.limits]
     np.add(words, limits[paths.pair_limits], out=words)  # per lane: the top bit set where the path square fails
     weights = words & _WEIGHTS
     fails, counts = words[paths.targets], weights[paths.targets]
@@ -344,10 +383,7 @@ def _compute(grid: TerrainGrid, origin: Square, e: int, paths: _Paths, count_bet
     seen = counts <= (_PASS if count_between else limits[paths.count_limits])  # between levels, every count matters
     fails &= _FAILS
     seen &= fails == 0
-    width = grid.width + 2 * r
-    out = np.zeros((grid.height + 2 * r, width), bool)
-    out.ravel()[oy * width + ox :][paths.place] = seen
-    return out[r : r + grid.height, r : r + grid.width]
+    return seen
 
 
 # -- facing ----------------------------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ GAMES = int(os.environ.get("TACFORGE_BENCH_BATCH_GAMES", "24"))
 REPEATS = int(os.environ.get("TACFORGE_BENCH_BATCH_REPEATS", "3"))
 SCALING_BUDGET = 1.9
 DASK_SCALING_BUDGET = 1.8
+BALANCE_GAMES, BALANCE_BUDGET_MS = 200, 30_000.0  # docs/architecture.md 8 and issue 31: 200 games on 2 cores in 30 s
 
 
 def _cpu_sample() -> tuple[int, int] | None:
@@ -195,6 +196,13 @@ def run() -> list[tuple[str, float, float | None, str]]:
     return (
         _scaling_rows(m, "process", SCALING_BUDGET, "whole run_batch")
         + [
+            (
+                f"balance run of {BALANCE_GAMES} games, 2 processes",
+                (m["setup"] + BALANCE_GAMES * (m["two"] - m["setup"]) / m["games"]) * 1000,
+                BALANCE_BUDGET_MS,
+                f"{SCENARIO}: the set-up row plus {BALANCE_GAMES} x the playing time per game of the 2-process runs "
+                f"above (a run of {m['games']} games less its set-up), not a {BALANCE_GAMES}-game run of its own",
+            ),
             (
                 "batch set-up, 2 processes",
                 m["setup"] * 1000,

@@ -105,9 +105,8 @@ def run() -> list[tuple[str, float, float | None, str]]:
     def ratio(name: str) -> str:
         note = f"{med[name] / med['tcod']:.1f}x tcod; budget 2x tcod"
         if med[name] > budget:
-            note += (
-                "; about half of it is two gathers of ~10,000 indices (path words, thresholds) at ~1 ns an index, "
-                "the rest a dozen NumPy calls of a few us: a 2x needs a compiled loop (docs/engine.md)"
+            note += "; the compiled loop (engine/rules/_los_core.c) is " + (
+                "built: see docs/architecture.md 8.1" if los.USE_COMPILED and los._viewshed_core else "NOT built"
             )
         return note
 

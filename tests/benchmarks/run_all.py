@@ -1,6 +1,10 @@
 """Benchmarks (`make bench`): medians on this machine, printed as a table and written to bench-results.json.
 
 Budgets come from docs/architecture.md 8. Nothing here fails a build: the numbers are for people to read.
+
+The machine is shared and its speed varies from minute to minute, so a fixed pure-Python loop (timing.python_loop_ms)
+is timed before the first benchmark and after each one, and every row is also shown as a ratio to the median of those
+loop timings ("x loop"): the ratio is what compares across runs and machines, the milliseconds only within one run.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ import importlib.util
 import json
 import os
 import platform
+import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -20,7 +25,7 @@ from tacforge.engine.packs import load_packs  # noqa: E402
 from tacforge.engine.yamlio import load_roundtrip  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import median_ms  # noqa: E402
+from timing import median_ms, python_loop_ms  # noqa: E402
 
 RESULTS = REPO / "bench-results.json"
 
@@ -67,6 +72,7 @@ def verdict(value: float, budget: float | None) -> str:
 
 def main() -> int:
     os.environ.setdefault("TACFORGE_CACHE_DIR", tempfile.mkdtemp(prefix="tacforge-bench-"))
+    loops = [python_loop_ms()]  # the yardstick, timed again after each benchmark module
     rows = []
     rows.append(("load every bundled pack (fast path)", bench_load(True), 150.0, "schema cache warm, as in play"))
     rows.append(("load every bundled pack, no schema cache", bench_load(False), None, "first load after an edit"))
@@ -96,13 +102,18 @@ def main() -> int:
                 flush=True,
             )
         rows += found
+        loops.append(python_loop_ms())
+    loop_ms = statistics.median(loops)
     width = max(len(r[0]) for r in rows)
     rows = [(label, float(value), budget, note) for label, value, budget, note in rows]
-    print(f"{'benchmark':<{width}}  {'median ms':>10}  {'budget ms':>10}  within")
+    print(
+        f"pure-Python loop: median {loop_ms:.1f} ms of {len(loops)} timings (from {min(loops):.1f} to {max(loops):.1f})"
+    )
+    print(f"{'benchmark':<{width}}  {'median ms':>10}  {'x loop':>8}  {'budget ms':>10}  within")
     for label, value, budget, note in rows:
         shown = "-" if budget is None else number(budget)
         print(
-            f"{label:<{width}}  {number(value):>10}  {shown:>10}  {verdict(value, budget):<9}"
+            f"{label:<{width}}  {number(value):>10}  {value / loop_ms:>8.4g}  {shown:>10}  {verdict(value, budget):<9}"
             + (f"   ({note})" if note else "")
         )
     missed = [
@@ -120,11 +131,14 @@ def main() -> int:
                     "platform": platform.platform(),
                     "cpus": __import__("os").cpu_count(),
                 },
+                "python_loop_ms": {"median": round(loop_ms, 2), "timings": [round(t, 2) for t in loops]},
                 "results": [
                     {
                         "name": label,
                         "median_ms": round(value, 2),
+                        "ratio_to_python_loop": round(value / loop_ms, 5),
                         "budget_ms": budget,
+                        "budget_ratio_to_python_loop": None if budget is None else round(budget / loop_ms, 5),
                         "within_budget": None if budget is None else value <= budget,
                         "over_budget_factor": None if budget is None or value <= budget else round(value / budget, 2),
                         "note": note,

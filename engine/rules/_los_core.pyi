@@ -1,0 +1,20 @@
+# The types of the compiled viewshed loop (_los_core.c), for mypy.
+from typing_extensions import Buffer
+
+def viewshed_core(
+    codes: Buffer,
+    layers: Buffer,
+    start: int,
+    index: Buffer,
+    limits: Buffer,
+    place: Buffer,
+    reach: Buffer,
+    count_between: bool,
+    out: Buffer,
+    out_origin: int,
+    weights: int,
+    sum: int,
+    fails: int,
+    pass_limit: int,
+    /,
+) -> None: ...
