@@ -1,11 +1,15 @@
 """Which seeds of a generated battle with the battle_rating module on end in a withdrawal (docs/rules.md 16.3): the
-search behind tests/test_battle_rating.py's withdrawal seeds. A maintainer's diagnostic:
+search behind the withdrawal seeds of tests/test_battle_rating.py and tests/test_points_module.py. A maintainer's
+diagnostic:
 
     .venv/bin/python scripts/withdrawal_seeds.py western allied-assault 4 1 8 [--size large|small]
+    .venv/bin/python scripts/withdrawal_seeds.py western meeting 4 1 8 --size company --points 1000 \
+        --modules battle_rating,air_support
 
-For each seed it builds the battle with `tacforge new ... --visibility 12 --modules battle_rating` into a scratch
-folder and plays it computer against computer to its end. Each line: seed, the last turn, the side that withdrew
-(or -), each side's counters of its rating, and the result; then how many of the seeds ended in a withdrawal.
+For each seed it builds the battle with `tacforge new ... --visibility 12 --modules battle_rating` (or the modules
+given, which must include it) into a scratch folder and plays it computer against computer to its end. Each line:
+seed, the last turn, the side that withdrew (or -), each side's counters of its rating, the air attacks flown, and
+the result; then how many of the seeds ended in a withdrawal.
 """
 
 from __future__ import annotations
@@ -33,14 +37,17 @@ def main() -> int:
     parser.add_argument("period", type=int)
     parser.add_argument("first", type=int)
     parser.add_argument("last", type=int)
-    parser.add_argument("--size", default="large", choices=("large", "small"))
+    parser.add_argument("--size", default="large", help="large, small or a tabletop game size (squad ... battalion)")
+    parser.add_argument("--points", help="with a tabletop game size: each side's points")
+    parser.add_argument("--modules", default="battle_rating", help="the modules to turn on (default battle_rating)")
     args = parser.parse_args()
     withdrawn = 0
     with tempfile.TemporaryDirectory(prefix="tacforge-withdrawals-") as tmp:
         for seed in range(args.first, args.last + 1):
             folder = Path(tmp) / f"s{seed}"
             new = ["new", "--pack", args.front, "--type", args.battle_type, "--period", str(args.period)]
-            new += ["--size", args.size, "--seed", str(seed), "--visibility", "12", "--modules", "battle_rating"]
+            new += ["--size", args.size, "--seed", str(seed), "--visibility", "12", "--modules", args.modules]
+            new += ["--points", args.points] if args.points else []
             with contextlib.redirect_stdout(io.StringIO()):
                 if cli_main([*new, "-o", str(folder)]) != 0:
                     print(f"{seed}: tacforge new failed", flush=True)
@@ -52,7 +59,11 @@ def main() -> int:
             state, ratings = battle.state, battle.rating.ratings if battle.rating else {}
             counters = ", ".join(f"{s} {state.battle_counters.get(s, 0)} of {ratings.get(s, 0)}" for s in state.sides)
             withdrawn += state.withdrew is not None
-            print(f"{seed}: turn {state.turn}, withdrew {state.withdrew or '-'}; {counters}; {battle.result().label}")
+            strikes = sum(1 for e in battle.events if e.kind == "air_attack")
+            print(
+                f"{seed}: turn {state.turn}, withdrew {state.withdrew or '-'}; {counters}; air attacks {strikes}; "
+                f"{battle.result().label}"
+            )
     print(f"{withdrawn} of {args.last - args.first + 1} seeds ended in a withdrawal")
     return 0
 

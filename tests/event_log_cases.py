@@ -69,6 +69,8 @@ CASES = (
     LogCase("western-caen", "western:caen", seed=6, turns=7),
     LogCase("western-celles", "western:celles", seed=7, turns=7),
     LogCase("eastern-steppe_village", "eastern:steppe_village", seed=5, turns=12),
+    # All three modules on, forces bought with points: air attacks, flak, an aircraft lost, counters
+    LogCase("western-company_counter_attack", "western:company_counter_attack", seed=1, turns=12),
     LogCase("eastern-bryansk", "eastern:bryansk", seed=41, turns=8),
     LogCase("eastern-stalingrad_relief", "eastern:stalingrad_relief", seed=42, turns=6),
     LogCase("eastern-kiev", "eastern:kiev", seed=43, turns=6),

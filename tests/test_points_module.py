@@ -78,8 +78,12 @@ def test_the_manuals_sizes_still_buy_with_selection_points(packs):
 @pytest.mark.parametrize(
     "size, points, message",
     [
-        ("company", 700, "a company-sized game is bought with 751-1250 points, not 700; change --points or --size"),
-        ("large", 1000, "--points goes with a tabletop game size (squad, platoon, company, battalion), not with the"),
+        ("company", 700, "a company-sized game is bought with 751-1250 points, not 700; change the points or the size"),
+        (
+            "large",
+            1000,
+            "a points budget goes with a tabletop game size (squad, platoon, company, battalion), not with the",
+        ),
         ("regiment", None, "size must be one of large, small, squad, platoon, company, battalion, not 'regiment'"),
     ],
 )
@@ -112,6 +116,28 @@ def test_new_company_battle_with_points_and_battle_rating_plays_from_the_cli(tmp
     assert main(["--pack-path", str(folder), "play", "tabletop:meeting-p4-s2", "--seed", "2", "--log", str(log)]) == 0
     kinds = [json.loads(line).get("kind") for line in log.read_text().splitlines()]
     assert "battle_counter" in kinds and kinds.count("withdrew") == 1  # seed 2: the German side withdraws, turn 9
+
+
+def test_a_generated_company_battle_with_points_rating_and_air_support_plays_to_a_withdrawal(tmp_path):
+    """Issue 29's "done when": a company-sized battle bought with points, the battle rating and air support on,
+    ends in a withdrawal in some seeds: 5 of seeds 1-8 of this meeting, 6 of 8 of an allied-assault
+    (scripts/withdrawal_seeds.py western meeting 4 1 8 --size company --points 1000
+    --modules battle_rating,air_support). Seed 2: the Allies withdraw in turn 9, after both sides' aircraft flew."""
+    from tacforge.engine.ai import ComputerPlayer, play_out
+    from tacforge.engine.sim.battle import Battle
+
+    folder = tmp_path / "tabletop"
+    args = [*NEW, "--size", "company", "--points", "1000", "--modules", "battle_rating,air_support"]
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main([*args, "-o", str(folder)]) == 0
+    content, scenario = find_scenario("tabletop:meeting-p4-s2", [str(folder)])
+    assert scenario.modules == ("battle_rating", "air_support", "points") and scenario.game_size == "company"
+    battle = Battle(content, scenario, seed=2)
+    play_out(battle, {side: ComputerPlayer() for side in battle.state.sides})
+    assert battle.state.withdrew == "allied" and battle.state.turn == 9 < battle.state.last_turn
+    attackers = {e.side for e in battle.events if e.kind == "air_attack"}
+    assert attackers == {"allied", "german"}
+    assert battle.result().label == "German Decisive (Allied withdrew)"
 
 
 def test_new_refuses_points_outside_the_size_without_writing(tmp_path, capsys):

@@ -110,21 +110,24 @@ def test_briefings_preview_the_text_tacforge_play_prints(document):
 
 
 def test_off_map_batteries_are_added_edited_and_removed_per_side(document):
-    text = one_step(document, lambda: edits.add_battery(document, "german", "h_art", 1))
+    def add(side, weapon, count):
+        edits.add_side_row(document, "offmap_artillery", side, {"weapon": weapon, "count": count})
+
+    text = one_step(document, lambda: add("german", "h_art", 1))
     assert "offmap_artillery:\n  german:\n    - {weapon: h_art, count: 1}" in text
-    edits.add_battery(document, "german", "m_art", 2)
-    edits.add_battery(document, "allied", "m_art", 3)
-    one_step(document, lambda: edits.set_battery_value(document, "german", 1, "count", 4))
+    add("german", "m_art", 2)
+    add("allied", "m_art", 3)
+    one_step(document, lambda: edits.set_side_row_value(document, "offmap_artillery", "german", 1, "count", 4))
     batteries = document.model.scenario.offmap_artillery
     assert [(b.side, b.weapon, b.count) for b in batteries] == [
         ("german", "h_art", 1),
         ("german", "m_art", 4),
         ("allied", "m_art", 3),
     ]
-    one_step(document, lambda: edits.remove_battery(document, "german", 0))
-    edits.remove_battery(document, "german", 0)
+    one_step(document, lambda: edits.remove_side_row(document, "offmap_artillery", "german", 0))
+    edits.remove_side_row(document, "offmap_artillery", "german", 0)
     assert [b.side for b in document.model.scenario.offmap_artillery] == ["allied"]
-    edits.remove_battery(document, "allied", 0)
+    edits.remove_side_row(document, "offmap_artillery", "allied", 0)
     assert document.value("offmap_artillery") is None
 
 

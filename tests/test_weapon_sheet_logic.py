@@ -53,6 +53,7 @@ def test_the_added_columns_follow_the_manuals_ones_and_read_their_cells():
         "indirect_mr",
         "fires_as",
         "description",
+        "points",
         "hits",
         "passes",
         "bombs",

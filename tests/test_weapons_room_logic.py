@@ -94,6 +94,7 @@ def test_delete_is_refused_with_the_scenarios_that_use_the_weapon(table):
         "Bocage Crossroads",
         "Caen - The Death Ride of British Armour (Goodwood)",
         "Celles - The End of the Bulge",
+        "Company Counter-Attack",
         "Salerno - The Counterattack that Failed",
     ]
     assert "Bocage Crossroads" in str(refused.value)
@@ -111,7 +112,14 @@ def test_replace_everywhere_names_every_use_of_the_weapon(table):
     assert [r.after for r in change.rows] == [None]
     files = {Path(e.file).name for e in edits}
     # the pack's templates and every scenario that fields a Sherman (Kasserine has only Grants)
-    assert files == {"bocage_crossroads.yaml", "caen.yaml", "celles.yaml", "salerno.yaml", "formations.yaml"}
+    assert files == {
+        "bocage_crossroads.yaml",
+        "caen.yaml",
+        "celles.yaml",
+        "company_counter_attack.yaml",
+        "salerno.yaml",
+        "formations.yaml",
+    }
     assert {e.new_ref for e in edits} == {"grant"}
     assert all(e.path[-1] == "weapon" for e in edits)
 

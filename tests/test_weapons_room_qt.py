@@ -193,3 +193,16 @@ def test_a_plot_tab_is_made_when_first_chosen_and_drawn_at_once(room):
     plots.setCurrentIndex(1)  # as a click on the tab does
     assert plots.currentIndex() == 1 and plots.widget(1) is plots.heat
     assert plots.heat.map is not None and plots.tabText(1) == "Heat map"
+
+
+def test_a_weapons_tabletop_points_are_a_column_edited_as_one_undo_step(room, qtbot):
+    """The points module (docs/rules.md 16.4): each weapon's tabletop points are a column of the table (shown from
+    the header's column chooser), typed into like any value and saved in weapons.yaml."""
+    points = [c.key for c in room.model.columns].index("points")
+    room.table_view.showColumn(room.proxy.mapFromSource(room.model.index(0, points)).column())
+    index = cell(room, "westcopy:sherman", points)
+    assert index.data() == "39"  # 20 x its selection-point value, as scripts/tabletop_points.py derives it
+    editor = type_into_cell(room, qtbot, index, "45")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: room.table.by_id("westcopy:sherman").points == 45)
+    assert "points: 45" in room.document.text() and "Points = 45" in menu_action(room.window(), "Edit", "Undo").text()

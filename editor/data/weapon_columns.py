@@ -117,6 +117,8 @@ _MORE = (
     ("indirect_mr", "Indirect MR", "indirect_mr"),
     ("fires_as", "Fires as", "fires_as"),
     ("description", "Description", "description"),
+    # the points module's tabletop points (docs/rules.md 16.4: derived by scripts/tabletop_points.py in the packs)
+    ("points", "Points", "points"),
     # the air_support module's keys (docs/rules.md 16.6, 16.8)
     ("hits", "Hits", "hits"),
     ("passes", "Passes", "passes"),

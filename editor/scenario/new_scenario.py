@@ -34,7 +34,7 @@ class NewScenario:
     folder: Path  # a pack folder to add to, or a new pack's folder (no pack.yaml yet)
     scenario_id: str
     name: str
-    choices: BattleChoices  # battle type, period, size, handicap, visibility, turns, river, cover, seed
+    choices: BattleChoices  # battle type, period, size, points, handicap, visibility, turns, river, cover, seed
     date: Date | None = None
     map_source: str = "generated"  # one of MAP_SOURCES
     existing_map: str | None = None  # with "existing": a map id of the pack at `folder`
@@ -42,6 +42,7 @@ class NewScenario:
     auto_select: bool = True  # buy the forces as the computer does; else each side has its command HQ only
     auto_deploy: bool = True  # place them as the computer does; else they wait behind the start line
     blank_size: tuple[int, int] | None = None  # with "blank": width and height (None: the battle type's size)
+    modules: tuple[str, ...] = ()  # optional ruleset modules to turn on, as `tacforge new --modules` (rules 16)
 
 
 def create_scenario(packset, request: NewScenario) -> WrittenBattle:
@@ -78,6 +79,7 @@ def create_scenario(packset, request: NewScenario) -> WrittenBattle:
         auto_deploy_sides=sides if request.auto_deploy else (),
         force_types=dict(request.force_types),
         game_map=game_map,
+        modules=request.modules,
     )
     battle.date = request.date
     return write_battle(

@@ -25,12 +25,16 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from tacforge.engine.model.modules import POINTS
+
 from ..common.date_field import DateField
 from ..common.schema_bounds import bounds, choices, whole_bound
 from ..document import MISSING
 from ..qt_present import present
 from . import scenario_edits as edits
+from .air_support_box import AirSupportBox
 from .briefing_page import BriefingPage
+from .module_edits import modules_on
 from .modules_box import ModulesBox
 from .objectives_page import ObjectivesPage
 from .sides_page import SidesPage
@@ -65,13 +69,14 @@ class GeneralPage(QWidget):
     def __init__(self, dock: ScenarioProperties):
         super().__init__()
         self.dock, self.document, self._loading = dock, None, False
-        form = QFormLayout(self)
+        form = self.form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.name = QLineEdit()
         self.pack = QLabel()
         self.historical = QCheckBox("a reconstruction of a historical battle")
         self.period = QSpinBox()
         self.period_name = QLabel()
+        self.period_name.setWordWrap(True)  # a long period name would widen the form past a narrow dock
         self.has_date = QCheckBox()
         self.date = DateField()  # typed as 1944-06-13, the locale's way or bare digits; shown as 1944-06-13
         self.date_warning = QLabel()
@@ -82,6 +87,7 @@ class GeneralPage(QWidget):
         self.battle_size.addItem("as the battle type says", MISSING)
         for size in choices("scenario", "size"):
             self.battle_size.addItem(size, size)
+        self.game_size = QComboBox()  # the points module's (docs/rules.md 16.4); shown while the module is on
         self.turns = bounded_spin("turns")
         self.visibility = bounded_spin("visibility", special="random")
         self.handicap = bounded_spin("handicap")
@@ -93,6 +99,7 @@ class GeneralPage(QWidget):
         self.overrides = QLabel()
         self.overrides.setWordWrap(True)
         self.modules = ModulesBox()
+        self.air_support = AirSupportBox()  # shown only while the air_support module is on
         self.open_parameters = QPushButton("Edit in the Scenario parameters dock")
         self.open_parameters.clicked.connect(self.show_parameters)
         period = _row(self.period, self.period_name)
@@ -107,6 +114,7 @@ class GeneralPage(QWidget):
             ("", self.date_warning),
             ("Battle type", self.battle),
             ("Size", self.battle_size),
+            ("Game size", self.game_size),
             ("Turns", self.turns),
             ("Visibility", self.visibility),
             ("Handicap", self.handicap),
@@ -117,6 +125,8 @@ class GeneralPage(QWidget):
             ("", self.open_parameters),
         ):
             form.addRow(label, widget)
+            if widget is self.modules:
+                form.addRow(self.air_support)  # under the box that turns it on, where it appears
         self.name.editingFinished.connect(self._name_edited)
         self.historical.toggled.connect(
             lambda on: self._set("historical", on if on else MISSING, "Change historical flag")
@@ -129,6 +139,9 @@ class GeneralPage(QWidget):
         )
         self.battle_size.currentIndexChanged.connect(
             lambda i: self._set("size", self.battle_size.itemData(i), "Change size")
+        )
+        self.game_size.currentIndexChanged.connect(
+            lambda i: self._set("game_size", self.game_size.itemData(i), "Change game size")
         )
         self.turns.valueChanged.connect(lambda v: self._set("turns", v, "Change game length"))
         self.visibility.valueChanged.connect(
@@ -148,12 +161,15 @@ class GeneralPage(QWidget):
             "date": self.date,
             "battle_type": self.battle,
             "size": self.battle_size,
+            "game_size": self.game_size,
             "turns": self.turns,
             "visibility": self.visibility,
             "handicap": self.handicap,
             "objective": self.centre_x,
             "parameters": self.open_parameters,
             "modules": self.modules,
+            "air_support": self.air_support,
+            "weather": self.air_support.weather,
         }
         return fields.get(path[0]) if path else None
 
@@ -185,6 +201,7 @@ class GeneralPage(QWidget):
                 self.battle.addItem(bt.name, bt.id)
             self.battle.setCurrentIndex(max(0, self.battle.findData(scenario.battle_type)))
             self.battle_size.setCurrentIndex(max(0, self.battle_size.findData(scenario.size or MISSING)))
+            self._show_game_size(document)
             found = profile.battle_type(scenario.battle_type) if profile else None
             self.turns.setValue(document.model.game_length(bool(found and found.assault)))
             spotting = document.model.parameters.spotting
@@ -195,9 +212,22 @@ class GeneralPage(QWidget):
             self.handicap.setValue(scenario.handicap)
             self._show_centre(document)
             self.modules.refresh(document)
+            self.air_support.refresh(document)
             self._show_rules(document)
         finally:
             self._loading = False
+
+    def _show_game_size(self, document) -> None:
+        """The ruleset's game sizes with their points; shown while the points module is on or a size is given."""
+        scenario, content = document.model.scenario, document.content
+        self.game_size.clear()
+        self.game_size.addItem("none", MISSING)
+        for size in content.ruleset.game_sizes if content and content.ruleset else ():
+            self.game_size.addItem(f"{size.id} ({size.range_text()} points)", size.id)
+        if scenario.game_size and self.game_size.findData(scenario.game_size) < 0:  # the issues dock says why
+            self.game_size.addItem(f"{scenario.game_size} (not a game size of the ruleset)", scenario.game_size)
+        self.game_size.setCurrentIndex(max(0, self.game_size.findData(scenario.game_size or MISSING)))
+        self.form.setRowVisible(self.game_size, POINTS in modules_on(document) or bool(scenario.game_size))
 
     def _show_centre(self, document) -> None:
         scenario, content = document.model.scenario, document.content

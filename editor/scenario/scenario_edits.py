@@ -145,38 +145,39 @@ def briefing_preview(content: Content | None, scenario: Scenario, side: str, tur
     return f"{opening}\n\n{own}" if own else opening
 
 
-# -- off-map artillery ---------------------------------------------------------------------------------------------
-def _batteries(side: str) -> tuple:
-    return ("offmap_artillery", side)
+# -- per-side lists: off-map artillery, air support ----------------------------------------------------------------
+# A mapping side -> list of rows (schemas/scenario.schema.json), with the words of its undo steps.
+SIDE_LISTS = {"offmap_artillery": "off-map battery", "air_support": "aircraft"}
 
 
-def add_battery(document, side: str, weapon: str, count: int) -> None:
-    """A battery of `count` x `weapon` (an id or any alias) for `side`, after its others: one undo step."""
-    row = CommentedMap([("weapon", weapon), ("count", count)])
-    row.fa.set_flow_style()
-    text = f"Add {side} off-map battery"
-    if document.value("offmap_artillery") is None:
-        document.set_value(("offmap_artillery",), CommentedMap([(side, [row])]), text)
-    elif document.value(*_batteries(side)) is None:
-        document.set_value(_batteries(side), [row], text)
+def add_side_row(document, key: str, side: str, values: dict[str, Any]) -> None:
+    """A row of `values` after `side`'s others in the per-side list `key`: one undo step."""
+    row = CommentedMap(values)
+    row.fa.set_flow_style()  # as the bundled files write them: - {weapon: us_105mm, count: 4}
+    text = f"Add {side} {SIDE_LISTS[key]}"
+    if document.value(key) is None:
+        document.set_value((key,), CommentedMap([(side, [row])]), text)
+    elif document.value(key, side) is None:
+        document.set_value((key, side), [row], text)
     else:
-        rows = document.value(*_batteries(side))
-        document.insert_rows(_batteries(side), len(rows), [row], text)
+        document.insert_rows((key, side), len(document.value(key, side)), [row], text)
 
 
-def remove_battery(document, side: str, row: int) -> None:
-    """One step; a side's last battery takes its list, the last list the mapping (no empty keys left)."""
-    text = f"Delete {side} off-map battery"
-    rows = document.value(*_batteries(side))
-    if len(rows) > 1:
-        document.remove_rows(_batteries(side), row, 1, text)
-    elif len(document.value("offmap_artillery")) > 1:
-        document.set_value(_batteries(side), MISSING, text)
+def remove_side_row(document, key: str, side: str, row: int) -> None:
+    """One step; a side's last row takes its list, the last list the mapping (no empty keys left)."""
+    text = f"Delete {side} {SIDE_LISTS[key]}"
+    if len(document.value(key, side)) > 1:
+        document.remove_rows((key, side), row, 1, text)
+    elif len(document.value(key)) > 1:
+        document.set_value((key, side), MISSING, text)
     else:
-        document.set_value(("offmap_artillery",), MISSING, text)
+        document.set_value((key,), MISSING, text)
 
 
-def set_battery_value(document, side: str, row: int, key: str, value: Any) -> None:
-    """weapon, count or name (MISSING removes a name) of one battery."""
-    if document.value(*_batteries(side), row, key, default=MISSING) != value:
-        document.set_value((*_batteries(side), row, key), value, f"Change {key} of {side} off-map battery")
+def set_side_row_value(document, key: str, side: str, row: int, field: str, value: Any) -> bool:
+    """One field of one row (MISSING removes an optional one, such as a name); no step when the file already says
+    so. True if an edit was made."""
+    if document.value(key, side, row, field, default=MISSING) == value:
+        return False
+    document.set_value((key, side, row, field), value, f"Change {field} of {side} {SIDE_LISTS[key]}")
+    return True

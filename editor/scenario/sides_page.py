@@ -239,14 +239,13 @@ class SidesPage(QWidget):
         if weapon is None:
             self.artillery_note.setText(f"The pack has no off-map artillery for {side}.")
             return
-        edits.add_battery(
-            self.document, side, weapon.local_id, whole_bound("scenario", "offmap_artillery", ANY, ANY, "count")
-        )
+        count = whole_bound("scenario", "offmap_artillery", ANY, ANY, "count")
+        edits.add_side_row(self.document, "offmap_artillery", side, {"weapon": weapon.local_id, "count": count})
 
     def _remove_battery(self) -> None:
         row = self.batteries.currentRow()
         if self.document is not None and 0 <= row < len(self.keys):
-            edits.remove_battery(self.document, *self.keys[row])
+            edits.remove_side_row(self.document, "offmap_artillery", *self.keys[row])
 
     def _battery_item_changed(self, item: QTableWidgetItem) -> None:
         if self._loading or self.document is None or not 0 <= item.row() < len(self.keys):
@@ -264,7 +263,9 @@ class SidesPage(QWidget):
             return
         value = int(text) if key == "count" else text if text else MISSING
         # after the table has finished with the edited item: the edit redraws the table
-        QTimer.singleShot(0, lambda: edits.set_battery_value(self.document, side, index, key, value))
+        QTimer.singleShot(
+            0, lambda: edits.set_side_row_value(self.document, "offmap_artillery", side, index, key, value)
+        )
 
 
 def _cell(text: str, editable: bool = False) -> QTableWidgetItem:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PyQt6.QtCore import Qt
 from PyQt6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -30,6 +31,7 @@ from PyQt6.QtWidgets import (
 from tacforge.engine.battlegen import BattleChoices, BuildError
 from tacforge.engine.battlegen.plan import SIZES, map_size
 from tacforge.engine.battlegen.scenario_writer import WrittenBattle
+from tacforge.engine.model.modules import MODULES, POINTS
 
 from ..common.date_field import DateField
 from ..scenario.new_scenario import NewScenario, create_scenario
@@ -38,6 +40,7 @@ from .pack_places import installed_pack_at, user_packs_folder
 from .workspace import pack_folder_of
 
 MAP_SIZE_LIMIT = 256  # the largest blank map a designer may ask for (the map schema's bound)
+POINTS_LIMIT = 99_999  # the spin box's top; whether a budget fits its game size is the battle builder's check
 
 
 class NewScenarioDialog(QDialog):
@@ -85,11 +88,29 @@ class NewScenarioDialog(QDialog):
         form.addRow("Battle type", self.battle_type)
         # (not `size`: that is QWidget.size())
         self.battle_size, self.handicap, self.visibility = QComboBox(), QSpinBox(), QSpinBox()
-        self.battle_size.addItems(SIZES)
         self.handicap.setRange(1, 5)
         self.handicap.setValue(3)
         self.visibility.setSpecialValueText("random")
         form.addRow("Size", self.battle_size)
+        # a tabletop game size's budget (docs/rules.md 16.4); 0 stands for the size's standard points. Whether it
+        # fits the size is checked where `tacforge new` checks it (battlegen/plan.py checked_points), on OK
+        self.points = QSpinBox()
+        self.points.setRange(0, POINTS_LIMIT)
+        self.points.setSingleStep(50)
+        self.points.setToolTip("each side's budget in points; both sides get the same, as on the tabletop")
+        form.addRow("Points", self.points)
+        modules = QWidget()
+        row = QHBoxLayout(modules)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.modules: dict[str, QCheckBox] = {}
+        for module, meaning in MODULES.items():
+            box = QCheckBox(module.replace("_", " "))
+            box.setObjectName(f"module_{module}")
+            box.setToolTip(meaning)
+            row.addWidget(box)
+            self.modules[module] = box
+        row.addStretch(1)
+        form.addRow("Modules", modules)
         form.addRow("Handicap", self.handicap)
         form.addRow("Visibility", self.visibility)
         self.sides = QWidget()
@@ -147,9 +168,11 @@ class NewScenarioDialog(QDialog):
         self.destination.currentIndexChanged.connect(self._destination_changed)
         self.battle_type.currentIndexChanged.connect(self._battle_type_changed)
         self.battle_size.currentIndexChanged.connect(self._battle_type_changed)
+        self.battle_size.currentIndexChanged.connect(lambda _i: self._size_changed())
         self.map_choice.buttonToggled.connect(lambda *_: self._map_source_changed())
         self.use_date.toggled.connect(self.date.setEnabled)
         self._front_changed()
+        self._size_changed()
         self._destination_changed()
         self._map_source_changed()
 
@@ -169,6 +192,14 @@ class NewScenarioDialog(QDialog):
         self.battle_type.clear()
         for battle in profile.battle_types:
             self.battle_type.addItem(battle.name, battle.id)
+            self.battle_type.setItemData(self.battle_type.count() - 1, battle.description, Qt.ItemDataRole.ToolTipRole)
+        chosen = self.battle_size.currentData()
+        self.battle_size.clear()
+        for size in SIZES:  # the manuals' sizes, bought with selection points
+            self.battle_size.addItem(size, size)
+        for game_size in profile.game_sizes:  # the tabletop's, bought with points (16.4)
+            self.battle_size.addItem(f"{game_size.id} ({game_size.range_text()} points)", game_size.id)
+        self.battle_size.setCurrentIndex(max(0, self.battle_size.findData(chosen)))
         spotting = content.parameters.spotting
         self.visibility.setRange(spotting.visibility_min - 1, spotting.visibility_max)
         self.visibility.setValue(self.visibility.minimum())  # random
@@ -183,6 +214,24 @@ class NewScenarioDialog(QDialog):
                     combo.addItem(ft.name, ft.id)
             self.force_types[side.id] = combo
             self.sides_form.addRow(f"{side.name} (home edge {side.home_edge})", combo)
+
+    def game_size(self):
+        """The ruleset's tabletop game size chosen, or None for the manuals' large and small."""
+        content = self.content()
+        return content.ruleset.game_size(self.battle_size.currentData() or "") if content and content.ruleset else None
+
+    def _size_changed(self) -> None:
+        """Points are asked only with a tabletop game size, and buying with them turns the points module on
+        (as `tacforge new --size company` does): its box shows that, ticked and fixed."""
+        chosen = self.game_size()
+        self.points.setEnabled(chosen is not None)
+        self.points.setSpecialValueText(f"standard ({chosen.standard_points})" if chosen else "(selection points)")
+        box = self.modules[POINTS]
+        if chosen is not None:
+            box.setChecked(True)
+        elif not box.isEnabled():  # back from a game size: the tick was the size's, not the designer's
+            box.setChecked(False)
+        box.setEnabled(chosen is None)
 
     def _period_changed(self) -> None:
         content, number = self.content(), self.period.currentData()
@@ -262,10 +311,11 @@ class NewScenarioDialog(QDialog):
         folder = self.destination.currentData()
         target = Path(folder) if folder else self.new_pack_parent / self.new_pack_id.text().strip()
         visibility = self.visibility.value()
+        points = self.points.value() if self.game_size() is not None else 0
         choices = BattleChoices(
             self.battle_type.currentData(),
             self.period.currentData(),
-            self.battle_size.currentText(),
+            self.battle_size.currentData(),
             self.handicap.value(),
             None,
             visibility if visibility >= self.visibility.minimum() + 1 else "random",
@@ -273,6 +323,7 @@ class NewScenarioDialog(QDialog):
             self.cover.value(),
             True,
             self.seed.value(),
+            points or None,
         )
         return NewScenario(
             self.front.currentData(),
@@ -287,6 +338,7 @@ class NewScenarioDialog(QDialog):
             self.auto_select.isChecked(),
             self.auto_deploy.isChecked(),
             (self.map_width.value(), self.map_height.value()) if self.map_source() == "blank" else None,
+            tuple(module for module, box in self.modules.items() if box.isChecked()),
         )
 
     def accept(self) -> None:

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import random
 import textwrap
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date as Date
 
 from ..model import AirSortie, Map, Objective
 from ..model.content import Content
+from ..model.modules import AIR_SUPPORT, checked_modules, with_points_module
+from .air import generated_air_support
 from .deploy import DeploymentArea, deploy
 from .forces import ForceDraft, Purchase, buy, formations, is_available
 from .plan import BattleChoices, BattlePlan, BuildError, battle_type_of, map_size, plan_battle
@@ -78,9 +81,11 @@ def build_battle(
     force_types: dict[str, str] | None = None,
     purchases: dict[str, list[str]] | None = None,
     game_map: Map | None = None,
+    modules: Iterable[str] = (),
 ) -> GeneratedBattle:
     """Everything `tacforge new` does except writing files. Sides default to all for auto-select and auto-deploy;
-    `purchases` names the templates a side buys instead of auto-selecting."""
+    `purchases` names the templates a side buys instead of auto-selecting; `modules` are the optional ruleset
+    modules to turn on (docs/rules.md 16): points buys turn on `points`, `air_support` gives each side aircraft."""
     if content.ruleset is None:
         raise BuildError(f"pack '{content.pack_id}' has no ruleset profile")
     sides = content.ruleset.side_ids()
@@ -94,6 +99,10 @@ def build_battle(
         known = [f.id for f in content.ruleset.force_types if f.side == side]
         if ft not in known:
             raise BuildError(f"'{ft}' is not a force type of {side}; choose one of {', '.join(known)}")
+    try:
+        chosen_modules = checked_modules(modules)
+    except ValueError as exc:
+        raise BuildError(str(exc)) from None
     plan_battle(content, choices)  # check the choices before the map is made
     name = name or default_name(content, choices)
     if game_map is None:
@@ -135,6 +144,11 @@ def build_battle(
         else:
             park(content, game_map, plan, force)
     battle = GeneratedBattle(scenario_id, name, plan, game_map, forces, entrenchments)
+    battle.modules = with_points_module(chosen_modules, plan.points is not None)
+    if AIR_SUPPORT in chosen_modules:  # each side's aircraft (docs/rules.md 16.10)
+        battle.air_support = generated_air_support(
+            content, choices.period, {s: f.force_type for s, f in forces.items()}
+        )
     arrange(content, battle, auto_deploy_sides, choices.seed)  # a tabletop type's waves and objectives (16.5)
     battle.briefing = briefing(content, battle)
     return battle

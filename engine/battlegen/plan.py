@@ -157,14 +157,14 @@ def checked_points(content: Content, size: str, points: int | None) -> int | Non
             raise BuildError(f"size must be one of {', '.join(names)}, not '{size}'")
         if points is not None:
             names_text = ", ".join(g.id for g in profile.game_sizes) or "none in this ruleset"
-            raise BuildError(f"--points goes with a tabletop game size ({names_text}), not with the {size} size")
+            raise BuildError(f"a points budget goes with a tabletop game size ({names_text}), not with the {size} size")
         return None
     if points is None:
         return chosen.standard_points
     if not chosen.allows(points):
         raise BuildError(
             f"a {chosen.name.lower()}-sized game is bought with {chosen.range_text()} points, not {points}; "
-            "change --points or --size"
+            "change the points or the size"
         )
     return points
 

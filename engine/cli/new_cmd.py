@@ -37,22 +37,14 @@ def _visibility(text: str):
         raise CommandError(f"--visibility takes 'random' or a number, not '{text}'") from None
 
 
-def with_points_module(modules: tuple[str, ...], by_points: bool) -> tuple[str, ...]:
-    """A battle bought with tabletop points turns the points module on (its order of battle counts points)."""
-    from ..model.modules import POINTS
-
-    return (*modules, POINTS) if by_points and POINTS not in modules else modules
-
-
 def _modules(text: str) -> tuple[str, ...]:
     """--modules: names from engine/model/modules.py, comma-separated, each once."""
-    from ..model.modules import MODULES  # lazily: `tacforge --help` stays light (tests/test_cli_startup.py)
+    from ..model.modules import checked_modules  # lazily: `tacforge --help` stays light (tests/test_cli_startup.py)
 
-    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
-    unknown = [n for n in names if n not in MODULES]
-    if unknown:
-        raise argparse.ArgumentTypeError(f"unknown module '{unknown[0]}'; the modules are: {', '.join(MODULES)}")
-    return names
+    try:
+        return checked_modules(n.strip() for n in text.split(",") if n.strip())
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _points(text: str) -> int:
@@ -233,15 +225,9 @@ def run(args) -> int:
             auto_deploy_sides=_sides(args.auto_deploy, sides, "--auto-deploy"),
             force_types=_pairs(args.force_type, "--force-type"),
             purchases=buys,
+            modules=args.modules,
         )
         requires = pack_requirements(packset, pack.id)
-        battle.modules = with_points_module(args.modules, battle.plan.points is not None)
-        if "air_support" in args.modules:  # each side's aircraft (docs/rules.md 16.10)
-            from ..battlegen.air import generated_air_support
-
-            battle.air_support = generated_air_support(
-                content, args.period, {s: f.force_type for s, f in battle.forces.items()}
-            )
         battle.notes = (
             "Built by: " + command_line(args, seed) + "\nCommand delays are not given, so the period "
             "table applies (with the ruleset's random increase, if it has one).\n"

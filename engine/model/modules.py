@@ -7,6 +7,8 @@ as before. This tuple is the one list of their names: schemas/model.schema.json 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 # name -> what it does, for `tacforge rules show` and the schema's description
 MODULES: dict[str, str] = {
     "battle_rating": "each side has a battle rating; counters drawn for losses; a side whose counters reach it "
@@ -19,3 +21,18 @@ MODULES: dict[str, str] = {
 BATTLE_RATING = "battle_rating"
 POINTS = "points"
 AIR_SUPPORT = "air_support"
+
+
+def checked_modules(names: Iterable[str]) -> tuple[str, ...]:
+    """The module names asked for (`tacforge new --modules`, the editor's New Scenario), each once and in the order
+    given; a ValueError names the first unknown one."""
+    chosen = tuple(dict.fromkeys(names))
+    unknown = [n for n in chosen if n not in MODULES]
+    if unknown:
+        raise ValueError(f"unknown module '{unknown[0]}'; the modules are: {', '.join(MODULES)}")
+    return chosen
+
+
+def with_points_module(modules: tuple[str, ...], by_points: bool) -> tuple[str, ...]:
+    """A battle bought with tabletop points turns the points module on (its order of battle counts points)."""
+    return (*modules, POINTS) if by_points and POINTS not in modules else modules
