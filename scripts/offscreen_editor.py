@@ -21,6 +21,7 @@ def western_copy_window(pack_id: str, name_prefix: str = ""):
 
     tmp = Path(tempfile.mkdtemp())
     os.environ["TACFORGE_RECOVERY_DIR"] = str(tmp / "rec")
+    os.environ["XDG_DATA_HOME"] = str(tmp / "data")  # the user's packs folder (platformdirs): never the real one
     pack = tmp / "western"
     shutil.copytree(WESTERN, pack)
     manifest = pack / "pack.yaml"
