@@ -333,7 +333,9 @@ def set_carrier(document, side: str, formation_row: int, unit_row: int, text: st
         )
         if wanted not in lifts:
             choose = f"one of {', '.join(lifts)}" if lifts else "none: the formation has no vehicle that lifts"
-            raise OobError(f"{wanted} cannot carry {uid}: its carrier is a unit of formation {formation.letter} ({choose})")
+            raise OobError(
+                f"{wanted} cannot carry {uid}: its carrier is a unit of formation {formation.letter} ({choose})"
+            )
     what = f"{side} {uid} rides in {wanted}" if wanted else f"{side} {uid} goes on foot"
     set_unit_value(document, side, formation_row, unit_row, "carrier", wanted or MISSING, what)
 

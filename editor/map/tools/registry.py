@@ -146,6 +146,7 @@ MENU = (
     "units",
     "entrench",
     "place_objective",
+    "place_name",
     "plan_waypoint",
     "trigger_area",
 )
