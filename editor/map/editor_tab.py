@@ -13,6 +13,7 @@ from tacforge.engine.rules.terrain_grid import TerrainGrid
 from ..common.rooms import DocumentTab, MapLayer, MapLayerFactory
 from ..document.documents import Document, MapDocument
 from ..document.events import CellsChanged, Reloaded, RowsInserted, RowsRemoved, ValueChanged
+from ..qt_present import present
 from . import place_names
 from .square_info import describe_square
 from .tools.los import los_settings, terrain_grid
@@ -72,7 +73,7 @@ class EditorTab(DocumentTab):
 
     def document_changed(self, document: Document, event) -> None:
         if isinstance(event, (ValueChanged, RowsInserted, RowsRemoved)) and document is self.map_document and self.view:
-            self.view.viewport().update()  # a place name (the map's labels)
+            present(self.view.viewport()).update()  # a place name (the map's labels)
         if isinstance(event, (CellsChanged, Reloaded)) and document is self.map_document:
             self._grid = None  # the terrain changed (an edit, undo, a reload): sight lines with it
         if isinstance(event, (ValueChanged, RowsInserted, RowsRemoved, Reloaded)) and document is self.document:
