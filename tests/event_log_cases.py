@@ -68,6 +68,7 @@ CASES = (
     LogCase("western-salerno", "western:salerno", seed=5, turns=7),
     LogCase("western-caen", "western:caen", seed=6, turns=7),
     LogCase("western-celles", "western:celles", seed=7, turns=7),
+    LogCase("western-villers_bocage", "western:villers_bocage", seed=8, turns=7),
     LogCase("eastern-steppe_village", "eastern:steppe_village", seed=5, turns=12),
     LogCase("eastern-bryansk", "eastern:bryansk", seed=41, turns=8),
     LogCase("eastern-stalingrad_relief", "eastern:stalingrad_relief", seed=42, turns=6),
