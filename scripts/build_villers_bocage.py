@@ -101,7 +101,12 @@ def main(argv: list[str] | None = None) -> int:
     stages = ", ".join(f"{k} {v}" for k, v in actions.stages.items())
     print(f"Villers-Bocage built in the editor: {actions.count} actions ({stages}) in {elapsed:.1f} s")
     window.validator.shutdown()
+    window.playtests.close_all()
+    window.balance_runs.stop()
     window.close()
+    window.deleteLater()  # destroyed now, by Qt, not at the interpreter's exit in whatever order (it crashed there)
+    app.sendPostedEvents(None, 0)
+    app.processEvents()
     return 0
 
 
