@@ -160,7 +160,7 @@ class ObjectiveTool(Tool):
 class PlaceNameTool(Tool):
     """A click names the square (a town, a hill, a road's end): the map's own labels, not the scenario's."""
 
-    id, name, shortcut = "place_name", "Place name", None
+    id, name, shortcut = "place_name", "Place name", "K"
 
     def press(self, x, y, *, shift=False):
         if self.model.contains(x, y):
