@@ -68,6 +68,7 @@ CASES = (
     LogCase("western-salerno", "western:salerno", seed=5, turns=7),
     LogCase("western-caen", "western:caen", seed=6, turns=7),
     LogCase("western-celles", "western:celles", seed=7, turns=7),
+    LogCase("western-villers_bocage", "western:villers_bocage", seed=8, turns=7),
     LogCase("eastern-steppe_village", "eastern:steppe_village", seed=5, turns=12),
     # All three modules on, forces bought with points: air attacks, flak, an aircraft lost, counters
     LogCase("western-company_counter_attack", "western:company_counter_attack", seed=1, turns=12),

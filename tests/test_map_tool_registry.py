@@ -35,6 +35,7 @@ def test_the_menu_lists_registered_tools_and_presets_with_distinct_shortcuts(con
         "units",
         "entrench",
         "place_objective",
+        "place_name",
         "plan_waypoint",
         "trigger_area",
     ]

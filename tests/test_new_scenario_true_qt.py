@@ -92,7 +92,7 @@ def test_a_blank_map_asks_its_size_and_the_generator_is_disabled_for_it(dialog, 
     game_map = load_packs([written.pack_dir]).content("my_battles").map("villers")
     assert (game_map.width, game_map.height) == (44, 32)
     map_text = written.map_path.read_text()
-    assert "Random map" not in map_text and "drawn in the editor" in map_text
+    assert "Random map" not in map_text and "drawn by hand in the editor" in map_text
     manifest = written.manifest_path.read_text()
     assert "random maps" not in manifest.lower()
     for path in (written.map_path, written.scenario_path, written.manifest_path):

@@ -165,3 +165,32 @@ def test_a_trigger_that_needs_all_of_two_conditions_is_made_in_the_trigger_form(
     for _ in range(2):
         undo.trigger()
     assert plans(document) == ()
+
+
+def test_a_group_of_reinforcements_gets_an_attack_from_add_order_at_the_objective_area(qtbot, window, pack_copy):
+    """Building Villers-Bocage: the Tigers and Panzer IVs arriving later stand on no square, and Add order refused
+    them a first attack ("place the group's units first"); it now starts at the objective area's centre, and the
+    form's square boxes move it."""
+    from tacforge.editor.document import MISSING
+    from tacforge.editor.scenario import arrival_edits
+
+    _tab, document = open_scenario(qtbot, window, pack_copy)
+    arrival_edits.set_arrival(document, "german", 2, None, arrival_edits.ArrivalValues.first())
+    for row in range(len(document.model.scenario.force("german").formations[2].units)):
+        document.set_value(("forces", "german", "formations", 2, "units", row, "at"), MISSING, "off the map")
+    dock = window.room_docks["ai_plans"]
+    dock.side.setCurrentIndex(dock.side.findData("german"))
+    qtbot.waitUntil(lambda: dock.chosen().side == "german")
+    button(dock, "add_plan").click()
+    edits.add_group(document, "german", 0, ["C"])
+    dock.focus.set(group=0)
+    dock.new_kind.setCurrentText("attack")
+    button(dock, "add_order").click()
+    [order] = plans(document)[0].groups[0].orders
+    assert (order.kind, order.square) == ("attack", document.model.scenario.objective_center) == ("attack", (30, 30))
+    assert dock.message.text() == ""
+    form = dock.order_form
+    qtbot.waitUntil(lambda: form.isEnabled())
+    form.square_x.setValue(12)
+    form.square_x.editingFinished.emit()
+    qtbot.waitUntil(lambda: plans(document)[0].groups[0].orders[0].square == (12, 30))

@@ -231,3 +231,27 @@ def test_screenshots_of_every_page(window, pack_copy, qtbot, tmp_path):
         QApplication.processEvents()
         image = props.grab()
         assert image.width() == 440 and image.save(str(tmp_path / f"properties-{i}.png"))
+
+
+def test_the_designer_s_notes_are_typed_in_the_briefing_tab_and_no_player_is_shown_them(window, pack_copy, qtbot):
+    """Building Villers-Bocage in the editor found nowhere to write a historical scenario's sources and
+    assumptions (the scenario's `notes`) short of the YAML file."""
+    props, document = open_scenario(window, pack_copy)
+    props.fields.setCurrentWidget(props.fields.widget(3))
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    page = props.briefing
+    page.notes.setFocus()
+    qtbot.keyClicks(page.notes, "Sources: the regimental history.")
+    qtbot.keyClick(page.notes, Qt.Key.Key_Return)
+    qtbot.keyClicks(page.notes, "The map is drawn by hand.")
+    page.common.setFocus()  # leaving the box writes it: one undo step
+    expected = "Sources: the regimental history.\nThe map is drawn by hand."
+    qtbot.waitUntil(lambda: document.model.scenario.notes == expected)
+    assert "notes: |-\n  Sources: the regimental history.\n  The map is drawn by hand." in document.text()
+    for side in ("allied", "german"):
+        page.preview_side.setCurrentIndex(page.preview_side.findData(side))
+        assert "regimental history" not in page.preview.toPlainText()
+    undo(window)
+    assert document.value("notes") is None and page.notes.toPlainText() == ""

@@ -209,6 +209,11 @@ class Document(QObject):
         self.model = build()
 
 
+def labels_of(node) -> tuple[tuple[str, int, int], ...]:
+    """The (text, x, y) of a map file's `labels` list, as the map model keeps them."""
+    return tuple((str(label["text"]), int(label["at"][0]), int(label["at"][1])) for label in node or ())
+
+
 class MapDocument(Document):
     """A map: its typed model is the editable grid (`MapModel`, terrain type and level per square) the map tools
     change; the round-trip data gets the grid's rows and legend only when the file is written."""
@@ -219,7 +224,9 @@ class MapDocument(Document):
         self.model.subscribe(lambda rect: self.changed.emit(CellsChanged(tuple(rect))))
 
     def _rederive(self, build) -> None:
-        """The grid model changes by its own edits (ApplyCells); the map's other keys are few and read raw."""
+        """The grid model changes by its own edits (ApplyCells); the map's other keys are few and read raw, but
+        for its place names, which the model draws."""
+        self.model.labels = labels_of(self.data.get("labels"))
 
     def push_edit(self, edit) -> None:
         self.undo.push(ApplyCells(self, edit))

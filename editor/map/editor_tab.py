@@ -13,6 +13,8 @@ from tacforge.engine.rules.terrain_grid import TerrainGrid
 from ..common.rooms import DocumentTab, MapLayer, MapLayerFactory
 from ..document.documents import Document, MapDocument
 from ..document.events import CellsChanged, Reloaded, RowsInserted, RowsRemoved, ValueChanged
+from ..qt_present import present
+from . import place_names
 from .square_info import describe_square
 from .tools.los import los_settings, terrain_grid
 from .trace import load_trace
@@ -40,6 +42,8 @@ class EditorTab(DocumentTab):
             self.view.cellHovered.connect(self._hover)
             if hasattr(self.view, "objectiveMoved"):
                 self.view.objectiveMoved.connect(self._move_objective)
+            self.view.placeNamed.connect(self._name_place)
+        self.ask_place_name = place_names.ask_place_name  # replaced by tests (a dialog would block)
         layer = (layers or {}).get(document.kind) if self.view is not None else None
         self.map_layer: MapLayer | None = layer(self) if layer is not None else None
         self._grid: TerrainGrid | None = None
@@ -60,7 +64,16 @@ class EditorTab(DocumentTab):
             self._grid = None
             self.edited.emit(self.map_document)
 
+    def _name_place(self, x: int, y: int) -> None:
+        if self.map_document is None:
+            return
+        text = self.ask_place_name(self, (x, y), place_names.name_at(self.map_document.model.labels, (x, y)))
+        if text is not None and place_names.name_place(self.map_document, (x, y), text):
+            self.hovered.emit(f"{x},{y} named '{text.strip()}'" if text.strip() else f"{x},{y}: no name")
+
     def document_changed(self, document: Document, event) -> None:
+        if isinstance(event, (ValueChanged, RowsInserted, RowsRemoved)) and document is self.map_document and self.view:
+            present(self.view.viewport()).update()  # a place name (the map's labels)
         if isinstance(event, (CellsChanged, Reloaded)) and document is self.map_document:
             self._grid = None  # the terrain changed (an edit, undo, a reload): sight lines with it
         if isinstance(event, (ValueChanged, RowsInserted, RowsRemoved, Reloaded)) and document is self.document:

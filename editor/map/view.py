@@ -47,6 +47,7 @@ class MapView(QAbstractScrollArea):
     unitsMoved = pyqtSignal(object)  # the units tool: a UnitDrag (moves and refusals) at its release
     entrenchmentStroke = pyqtSignal(object)  # the entrenchment tool: the stroke's squares
     objectivePlaced = pyqtSignal(int, int)  # the objective tool: a click on a square
+    placeNamed = pyqtSignal(int, int)  # the place name tool: a click on a square
     pointPicked = pyqtSignal(float, float)  # while picking: a click, in squares from the map's corner
     pickingCancelled = pyqtSignal()  # Escape while picking
     planSquarePicked = pyqtSignal(int, int)  # the plan waypoint tool: a click on a square

@@ -141,6 +141,8 @@ def after_tool(view, edits) -> None:
             view.entrenchmentStroke.emit(payload)
         elif name == "place_objective" and isinstance(payload, tuple):  # (x, y)
             view.objectivePlaced.emit(*payload)
+        elif name == "place_name" and isinstance(payload, tuple):  # (x, y)
+            view.placeNamed.emit(*payload)
         elif name == "plan_square" and isinstance(payload, tuple):  # (x, y)
             view.planSquarePicked.emit(*payload)
         elif name == "plan_area":

@@ -1,6 +1,7 @@
 """The Briefing page of the Properties dock: the briefing both sides are told and each side's own, as plain text
 (what the file holds and the text player prints), with a preview of exactly what the commander of the chosen side
-is shown at the start of `tacforge play`: the engine's own opening text (engine/cli/turn_text.py)."""
+is shown at the start of `tacforge play`: the engine's own opening text (engine/cli/turn_text.py); and the
+designer's notes (the scenario's `notes`: sources and assumptions, which no player is shown)."""
 
 from __future__ import annotations
 
@@ -52,11 +53,16 @@ class BriefingPage(QWidget):
         self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))  # as the terminal shows it
         self.preview.setMinimumHeight(self.fontMetrics().lineSpacing() * EDITOR_LINES * 3)
         layout.addWidget(self.preview, 1)
+        layout.addWidget(QLabel("<b>Designer's notes</b> (sources, assumptions; the players are not shown them):"))
+        self.notes = BriefingEditor(lambda text: self._commit_notes(text), 2 * EDITOR_LINES)
+        layout.addWidget(self.notes)
 
     def widget_for(self, path: tuple) -> QWidget | None:
         """The common briefing's editor, or a side's."""
         if path[:1] == ("briefing",):
             return self.common
+        if path[:1] == ("notes",):
+            return self.notes
         if path[:1] == ("side_briefings",):
             return self.side_editors.get(path[1]) if len(path) >= 2 else next(iter(self.side_editors.values()), None)
         return None
@@ -81,6 +87,7 @@ class BriefingPage(QWidget):
                 self.preview_side.addItem(names[side], side)
             self.preview_side.blockSignals(False)
         self.common.show_text(scenario.briefing)
+        self.notes.show_text(scenario.notes)
         for side, editor in self.side_editors.items():
             editor.show_text(scenario.side_briefing(side))
         self._show_preview()
@@ -110,6 +117,10 @@ class BriefingPage(QWidget):
     def _commit_common(self, text: str) -> None:
         if self._ready() and text != self.document.model.scenario.briefing:
             edits.set_briefing(self.document, None, text)
+
+    def _commit_notes(self, text: str) -> None:
+        if self._ready() and text != self.document.model.scenario.notes:
+            edits.set_notes(self.document, text)
 
     def _commit_side(self, side: str, text: str) -> None:
         if self._ready() and text != self.document.model.scenario.side_briefing(side):

@@ -23,7 +23,7 @@ from ..grid.model import MapModel
 MAP_SOURCES = ("generated", "blank", "existing")
 MAP_COMMENTS = {  # what heads a new map's file: how it was made, truly (a blank map is painted by hand)
     "generated": "Random map of the battle '{sid}' (the editor's New Scenario).",
-    "blank": "Map of the battle '{sid}', drawn in the editor (begun blank).",
+    "blank": "Map of the battle '{sid}', drawn by hand in the editor (begun blank), not imported from the real ground.",
     "existing": "",
 }
 

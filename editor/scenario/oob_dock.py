@@ -27,7 +27,7 @@ from ..document import MISSING
 from . import oob_model as oob
 from . import oob_tree_actions
 from .arrival_form import ArrivalForm
-from .oob_rows import COLUMNS, EDITABLE, ROLE, side_row, walk
+from .oob_rows import COLUMNS, EDITABLE, ROLE, TRANSPORT, side_row, walk
 from .unit_drop import MIME_TYPE, UnitTree, mime_for
 from .unit_selection import selection_for
 
@@ -347,10 +347,21 @@ class OobDock(QWidget):
         if side is not None and OobDock.clipboard is not None:
             self._run(lambda: oob.paste_formation(self.document, side, OobDock.clipboard))
 
+    def _set_carrier(self, key, text: str) -> None:
+        try:
+            oob.set_carrier(self.document, key[0], key[1], key[2], text)
+        except oob.OobError as exc:
+            self.redraw()  # the cell shows the carrier the file still holds
+            QMessageBox.warning(self, "Order of battle", str(exc))
+
     def _item_changed(self, item: QStandardItem) -> None:
         if self._drawing or self.document is None:
             return
         key = self.model.itemFromIndex(item.index().siblingAtColumn(0)).data(ROLE)
+        if item.column() == TRANSPORT and key is not None and key[2] is not None:
+            text = item.text()
+            QTimer.singleShot(0, lambda: self._set_carrier(key, text))  # after the view is done with the item
+            return
         field = EDITABLE.get(item.column())
         if key is None or key[2] is None or field is None:
             return

@@ -312,6 +312,34 @@ def set_unit_value(document, side: str, formation_row: int, unit_row: int, key: 
     document.set_value((*_force_path(side), formation_row, "units", unit_row, key), value, text)
 
 
+def set_carrier(document, side: str, formation_row: int, unit_row: int, text: str) -> None:
+    """The unit rides in the carrier `text` names ("C4", or "rides in C4" as its Transport cell shows it); an
+    empty text puts it on foot. Only a unit of its own formation that lifts (a halftrack, a truck, a carrier)
+    can carry it, as the engine loads riders: OobError otherwise, the file untouched."""
+    wanted = text.strip().removeprefix("rides in").strip().upper()
+    formation = document.model.scenario.force(side).formations[formation_row]
+    unit = formation.units[unit_row]
+    uid = f"{formation.letter}{unit.index}"
+    if wanted == (unit.carrier or ""):
+        return
+    if wanted:
+        content, nats = document.content, document.content.side_nationalities(side)
+        lifts = sorted(
+            f"{formation.letter}{u.index}"
+            for u in formation.units
+            if u is not unit
+            and (weapon := content.resolve_weapon(u.weapon, nats)) is not None
+            and content.carries(weapon) != "none"
+        )
+        if wanted not in lifts:
+            choose = f"one of {', '.join(lifts)}" if lifts else "none: the formation has no vehicle that lifts"
+            raise OobError(
+                f"{wanted} cannot carry {uid}: its carrier is a unit of formation {formation.letter} ({choose})"
+            )
+    what = f"{side} {uid} rides in {wanted}" if wanted else f"{side} {uid} goes on foot"
+    set_unit_value(document, side, formation_row, unit_row, "carrier", wanted or MISSING, what)
+
+
 def name_of(document, side: str, formation_row: int | None, unit_row: int | None) -> str:
     """The name a formation (unit_row None) or unit has in the file ("" when it has none)."""
     if document is None or formation_row is None:

@@ -12,6 +12,7 @@ from .arrival_edits import arrival_label
 
 COLUMNS = ("Unit", "Weapon", "Count", "SIW", "Transport", "Facing", "Speed", "Range", "Square", "Points", "Rating")
 EDITABLE = {1: "weapon", 2: "count", 3: "siw", 5: "facing", 6: "speed", 7: "target_range"}  # column -> unit key
+TRANSPORT = COLUMNS.index("Transport")  # a rider's carrier, typed (oob_model.set_carrier)
 ROLE = Qt.ItemDataRole.UserRole  # (side, formation row, unit row) on the first column; rows None above them
 
 
@@ -59,6 +60,9 @@ def side_row(content, order: oob.SideOrder) -> list[QStandardItem]:
             ]
             for column in EDITABLE:
                 cells[column].setEditable(True)
+            if u.capacity is None:  # a unit that lifts nobody may ride: its carrier is typed here (C4; empty: on foot)
+                cells[TRANSPORT].setEditable(True)
+                cells[TRANSPORT].setToolTip("the carrier it rides in, as its id (C4); empty: it goes on foot")
             cells[0].setDragEnabled(True)
             cells[0].setEditable(True)  # its name
             cells[1].setText(u.unit.weapon)  # edited as written (an id or any alias)

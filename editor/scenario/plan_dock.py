@@ -326,8 +326,9 @@ class PlanDock(QWidget):
             edits.remove_group(self.document, *at)
 
     def add_order(self) -> None:
-        """An order of the kind chosen beside the button; a move or attack goes where the group's route ends, to
-        be changed in the form (the waypoint tool on the map adds moves where they are clicked)."""
+        """An order of the kind chosen beside the button; a move or attack goes where the group's route ends (a
+        group of reinforcements: the objective area), to be changed in the form (the waypoint tool on the map adds
+        moves where they are clicked)."""
         chosen = self.chosen()
         at = chosen.rows("group")
         if at is None:

@@ -118,7 +118,9 @@ def _unit_squares(scenario: Scenario, side: str, references) -> list[tuple[int, 
 
 
 def route_end(scenario: Scenario, chosen: Chosen) -> tuple[int, int] | None:
-    """Where the chosen group's route ends: its last order's square, else where its first unit stands."""
+    """Where the chosen group's route ends: its last order's square, else where its first unit stands, else (a
+    group of reinforcements, on no square before they arrive) the objective area's centre, to be changed in the
+    order's form."""
     group = group_of(scenario, chosen)
     if group is None:
         return None
@@ -126,7 +128,7 @@ def route_end(scenario: Scenario, chosen: Chosen) -> tuple[int, int] | None:
     if squares:
         return squares[-1]
     placed = _unit_squares(scenario, chosen.side or "", group.units)
-    return placed[0] if placed else None
+    return placed[0] if placed else scenario.objective_center
 
 
 # -- texts ---------------------------------------------------------------------------------------------------------

@@ -70,6 +70,13 @@ def set_briefing(document, side: str | None, text: str) -> bool:
     return set_side_value(document, "side_briefings", side, value)
 
 
+def set_notes(document, text: str) -> bool:
+    """The designer's notes (sources, assumptions: for other designers, never shown to the players), written as
+    a block when they run to several lines; empty ones remove the key."""
+    value = MISSING if not text.strip() else LiteralScalarString(text) if "\n" in text.strip() else text
+    return set_scalar(document, "notes", value, "Change notes")
+
+
 def set_date(document, day: date | None) -> bool:
     """The calendar date (None: none), written as the bundled files write it: "1944-07-29"."""
     return set_scalar(document, "date", MISSING if day is None else day.isoformat(), "Change date")

@@ -25,7 +25,7 @@ from ..common.rooms import DOCK_AREAS, DocumentTab
 from ..data.terrain_table import live_content
 from ..document.documents import SaveFailed
 from ..map.tool_options import ToolOptionsBar
-from ..map.tools.registry import menu_entries
+from ..map.tools.registry import MENU_ONLY, menu_entries
 from ..qt_present import present
 from . import recovery
 from .dock_room import DocksPutAway
@@ -214,7 +214,8 @@ class MainWindow(QMainWindow):
         for name, text, key in menu_entries():
             action = self._action(tools, text, lambda _=False, n=name: self._tool(n), key, checkable=True)
             group.addAction(action)
-            self.map_toolbar.addAction(action)
+            if name not in MENU_ONLY:
+                self.map_toolbar.addAction(action)
             if name == "brush":
                 action.setChecked(True)
         tools.addSeparator()

@@ -146,6 +146,10 @@ MENU = (
     "units",
     "entrench",
     "place_objective",
+    "place_name",
     "plan_waypoint",
     "trigger_area",
 )
+# In the Map menu (with a shortcut) but not on the toolbar, whose fifteen buttons fill a row 1280 pixels wide: tools
+# used a few times per map rather than all through a session.
+MENU_ONLY = frozenset({"place_name"})

@@ -5,13 +5,15 @@
                   says where each unit would land and which cannot, shown while dragging (`unit_drag`).
 * entrench     -- a stroke of squares whose entrenchments toggle (one undo step for the stroke).
 * place_objective -- a click puts a typed objective on a square (or takes away the one there).
+* place_name   -- a click names a square of the map (map/place_names.py asks the name).
 * plan_waypoint -- a click adds a move order to that square to the AI plan group chosen in the AI Plans dock.
 * trigger_area -- a rubber band draws the `enemy_in` area of the AI plan trigger chosen there.
 
 They return no terrain edits; their outcomes are events for the map's tab, which edits the scenario document:
 ("units_selected", frozenset of keys), ("units_dragging", UnitDrag) as the pointer moves, ("units_moved", UnitDrag),
 ("entrench", [squares]),
-("place_objective", (x, y)), ("plan_square", (x, y)), ("plan_area", (x0, y0, x1, y1) inclusive corners).
+("place_objective", (x, y)), ("place_name", (x, y)),
+("plan_square", (x, y)), ("plan_area", (x0, y0, x1, y1) inclusive corners).
 """
 
 from __future__ import annotations
@@ -151,6 +153,18 @@ class ObjectiveTool(Tool):
     def press(self, x, y, *, shift=False):
         if self.model.contains(x, y):
             self.controller.events.append(("place_objective", (x, y)))
+        return []
+
+
+@register
+class PlaceNameTool(Tool):
+    """A click names the square (a town, a hill, a road's end): the map's own labels, not the scenario's."""
+
+    id, name, shortcut = "place_name", "Place name", "K"
+
+    def press(self, x, y, *, shift=False):
+        if self.model.contains(x, y):
+            self.controller.events.append(("place_name", (x, y)))
         return []
 
 
