@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from PyQt6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QPlainTextEdit, QWidget
 
-from ..document import MISSING, bulk_edit
+from ..document import MISSING, SetValue, bulk_edit
+from ..document.commands import folded_text
 
 
 def ask_map_details(parent: QWidget, name: str, description: str) -> tuple[str, str] | None:
@@ -45,5 +46,10 @@ def set_map_details(map_document, name: str, description: str) -> bool:
         return False
     with bulk_edit(map_document, f"Map name and description: '{name}'"):
         for path, value in changes:
-            map_document.set_value(path, value, f"Set the map's {path[0]}")
+            edit = SetValue(map_document, path, value, f"Set the map's {path[0]}")
+            if path == ("description",) and not old_description:
+                # a new description: folded over lines, under the name, where a reader of the file looks for it
+                edit.new = folded_text(description, 116)
+                edit.position = list(map_document.data).index("name") + 1
+            map_document.undo.push(edit)
     return True
