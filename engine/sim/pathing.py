@@ -100,9 +100,8 @@ class MovementField:
         h, w = self.height, self.width
         field = np.full((h, w), np.int64(UNREACHED))
         bounded = limit is not None
-        _distance_field(
-            self._costs, w, h, goal[1] * w + goal[0], int(IMPASSABLE), bounded, float(limit) if bounded else 0.0, field
-        )
+        cut = float(limit) if limit is not None else 0.0
+        _distance_field(self._costs, w, h, goal[1] * w + goal[0], int(IMPASSABLE), bounded, cut, field)
         return field
 
     @cached_property
