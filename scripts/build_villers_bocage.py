@@ -30,6 +30,8 @@ from villers_bocage_data import (  # noqa: E402 (the script's folder first)
     DRAW,
     GERMAN,
     LABELS,
+    MAP_DESCRIPTION,
+    MAP_NAME,
     NOTES,
     OBJECTIVES,
     PLACES,
@@ -76,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     driver.new_scenario(SCENARIO, pack)
     actions.stage = "map"
     driver.draw_map(DRAW, LABELS)
+    driver.map_details(MAP_NAME, MAP_DESCRIPTION)
     actions.stage = "forces"
     driver.name_command(COMMAND)
     for side, formations in (("allied", ALLIED), ("german", GERMAN)):

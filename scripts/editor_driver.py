@@ -183,6 +183,13 @@ class Driver:
             self.actions(2)  # the click, the name typed and Enter
         assert self.tab.map_document.model.labels == tuple((t, *square) for t, square in labels)
 
+    def map_details(self, name: str, description: str) -> None:
+        """Map > Name and description…: the map's own name and where its ground comes from."""
+        self.tab.ask_map_details = lambda _parent, _name, _description: (name, description)
+        menu_action(self.window, "Map", "Name and description…").trigger()
+        self.actions(3)  # the menu, the name typed, the description typed and OK
+        assert self.tab.map_document.model.name == name
+
     # -- the order of battle --------------------------------------------------------------------------------------
     @property
     def oob(self):

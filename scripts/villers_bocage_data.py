@@ -240,6 +240,14 @@ SIDE_BRIEFINGS = {
         "Panzer IVs are on the way from the east and the south."
     ),
 }
+MAP_NAME = "Villers-Bocage and the Caen road to Point 213"
+MAP_DESCRIPTION = (
+    "Drawn by hand in the editor at the rules' scale (a square is 200 yards), not imported from the real ground: "
+    "the town, the Caen road east through Montbrocq to Point 213, the Tilly and Aunay roads, the Seulles west of the "
+    "town, the railway (its line approximate, drawn as rough going: the pack has no railway type) and the bocage, "
+    "placed from the maps in the British official history (Ellis, Victory in the West, vol. I) and in Taylor's and "
+    "Forty's studies of the battle. It awaits a true-scale import (docs/real-ground.md)."
+)
 NOTES = (
     "Villers-Bocage, 13 June 1944: Operation Perch's right hook. Built in the editor "
     "(scripts/build_villers_bocage.py), not written by hand.\n"

@@ -1,7 +1,7 @@
 """Names and weapons in the Order of battle dock, as a designer uses them (pytest-qt, real keys and clicks): a
-formation or unit renamed in place by F2, a double-click or the context menu's Rename (one undo step each, the
-row never folded); Add unit asks for a name, a weapon (with completion) and a count; the weapon cell and the
-off-map batteries' weapon cell are typed with the weapon picker; Ctrl+A selects one side's rows only; the
+side's force, a formation or a unit renamed in place by F2, a double-click or the context menu's Rename (one undo
+step each, the row never folded); Add unit asks for a name, a weapon (with completion) and a count; the weapon cell
+and the off-map batteries' weapon cell are typed with the weapon picker; Ctrl+A selects one side's rows only; the
 Arrives form never moves the rows under the pointer."""
 
 import pytest
@@ -85,6 +85,22 @@ def test_f2_renames_a_formation_in_one_undo_step(oob, qtbot, window):
     assert "Baker Company" in index_of(dock, ("allied", 1, None)).data()
     menu_action(window, "Edit", "Undo").trigger()
     assert formation(document, "allied", 1).name == old
+
+
+def test_f2_on_a_sides_row_renames_its_force_in_one_undo_step(oob, qtbot, window):
+    dock, document = oob
+    old = document.model.scenario.force("german").name
+    click(dock, index_of(dock, ("german", None, None)))
+    steps = document.undo.count()
+    QTest.keyClick(dock.tree, Qt.Key.Key_F2)
+    editor = open_editor(dock, index_of(dock, ("german", None, None)))
+    assert editor.text() == old  # the force's name alone, not the row's "German: name"
+    type_and_enter(editor, "Kampfgruppe Heintz")
+    qtbot.waitUntil(lambda: document.model.scenario.force("german").name == "Kampfgruppe Heintz")
+    assert document.undo.count() == steps + 1
+    assert index_of(dock, ("german", None, None)).data().endswith(": Kampfgruppe Heintz")
+    menu_action(window, "Edit", "Undo").trigger()
+    assert document.model.scenario.force("german").name == old
 
 
 def test_a_double_click_renames_a_unit_and_never_folds_its_formation(oob, qtbot):

@@ -1,6 +1,7 @@
 """The fire phase's Roster (engine/sim/roster.py): its lists, made with NumPy for many squares at once, are the
 enemies a search must look at, by their definition (combat.sighting_range, the Chebyshev distance, the revealed
-enemies), checked during real games at every shot."""
+enemies), less those the side has spotted that stand beyond the reach of every search from the square, checked
+during real games at every shot."""
 
 from fractions import Fraction
 
@@ -12,6 +13,30 @@ from tacforge.engine.rules.suppression import arithmetic, exact
 from tacforge.engine.sim import events as ev
 from tacforge.engine.sim.battle import Battle
 from tacforge.engine.sim.combat import sighting_range
+
+
+def reach_on(battle, side, square):
+    """The longest search reach (combat.select_target's) of the side's units on the square, -1 if none stands there."""
+    return max(
+        (
+            min(u.range_limit, u.weapon.mr, battle.state.visibility)
+            for u in battle.state.units.values()
+            if u.side == side and u.on_map and u.pos == square
+        ),
+        default=-1,
+    )
+
+
+def assert_lists(battle, side, roster, square, listed, expected):
+    """`listed` is `expected` in its order, less only enemies the side has spotted beyond every reach from the
+    square (a square none of its units stands on leaves out nothing)."""
+    pairs = list(zip(*expected, strict=True))
+    kept = list(zip(*listed, strict=True))
+    assert set(kept) <= set(pairs) and kept == [p for p in pairs if p in set(kept)]
+    reach = reach_on(battle, side, square) if square in roster.squares else None
+    for i, d in set(pairs) - set(kept):
+        assert reach is not None and d > reach and roster.units[i].uid in battle.seen_by_side[side], (square, i, d)
+    return len(pairs) - len(kept)
 
 
 def expected_lists(battle, roster, square, revealed=frozenset()):
@@ -28,7 +53,7 @@ def expected_lists(battle, roster, square, revealed=frozenset()):
 def test_roster_lists_are_the_enemies_within_sighting_range_on_the_square_or_revealed(bundled, pack, scenario):
     content = bundled.content(pack)
     battle = Battle(content, content.scenario(scenario), seed=3, turns=8)
-    checked = {"near": 0, "revealed": 0}
+    checked = {"near": 0, "revealed": 0, "left out": 0}
 
     def check(event):
         if not isinstance(event, ev.Fired) or not battle._rosters:
@@ -38,10 +63,13 @@ def test_roster_lists_are_the_enemies_within_sighting_range_on_the_square_or_rev
             assert listed == sorted(listed, key=list(battle.state.units).index)
             assert {u.uid for u in battle.enemies_on_map(side)} <= set(listed)
             for square in roster.squares + [(0, 0)]:  # (0, 0): a square none of the side's units stands on
-                assert roster.near(square) == expected_lists(battle, roster, square)
+                expected = expected_lists(battle, roster, square)
+                checked["left out"] += assert_lists(battle, side, roster, square, roster.near(square), expected)
                 checked["near"] += 1
                 revealed = battle.revealed.get(side, set())
-                assert roster.near_or_revealed(square, revealed) == expected_lists(battle, roster, square, revealed)
+                expected = expected_lists(battle, roster, square, revealed)
+                listed = roster.near_or_revealed(square, revealed)
+                checked["left out"] += assert_lists(battle, side, roster, square, listed, expected)
                 checked["revealed"] += bool(revealed)
 
     battle.listeners.append(check)
@@ -49,7 +77,7 @@ def test_roster_lists_are_the_enemies_within_sighting_range_on_the_square_or_rev
     while not battle.over:
         battle.orders_phase({side: players[side].orders(battle, side) for side in battle.state.sides})
         battle.combat_phase()
-    assert checked["near"] > 100 and checked["revealed"] > 10, checked
+    assert checked["near"] > 100 and checked["revealed"] > 10 and checked["left out"] > 10, checked
 
 
 def test_arithmetic_is_exact_only_for_fractions_without_floats():

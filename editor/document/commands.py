@@ -72,7 +72,7 @@ def styled(old, new, comments: bool = True):
         if isinstance(old, DoubleQuotedScalarString):
             return DoubleQuotedScalarString(new)
         if isinstance(old, FoldedScalarString) and getattr(old, "fold_pos", None):
-            return _folded(new, _widest_line(old))  # (one written on one line stays on one line)
+            return folded_text(new, _widest_line(old))  # (one written on one line stays on one line)
     return new
 
 
@@ -92,7 +92,7 @@ def _widest_line(folded: FoldedScalarString) -> int:
     return max(end - start for start, end in zip([0, *(e + 1 for e in ends[:-1])], ends, strict=True))
 
 
-def _folded(text: str, width: int) -> FoldedScalarString:
+def folded_text(text: str, width: int) -> FoldedScalarString:
     """`text` as a folded scalar with lines of at most `width` characters, broken at single spaces between words
     (the only places a folded scalar can break; a longer word stays whole). Unfolded, ruamel writes one line."""
     breaks, start, candidate = [], 0, None

@@ -225,8 +225,10 @@ class MapDocument(Document):
 
     def _rederive(self, build) -> None:
         """The grid model changes by its own edits (ApplyCells); the map's other keys are few and read raw, but
-        for its place names, which the model draws."""
+        for its place names, which the model draws, and its name and description (Map > Name and description…)."""
         self.model.labels = labels_of(self.data.get("labels"))
+        self.model.name = str(self.data.get("name") or "")
+        self.model.description = str(self.data.get("description") or "")
 
     def push_edit(self, edit) -> None:
         self.undo.push(ApplyCells(self, edit))

@@ -14,7 +14,7 @@ from ..common.rooms import DocumentTab, MapLayer, MapLayerFactory
 from ..document.documents import Document, MapDocument
 from ..document.events import CellsChanged, Reloaded, RowsInserted, RowsRemoved, ValueChanged
 from ..qt_present import present
-from . import place_names
+from . import map_details, place_names
 from .square_info import describe_square
 from .tools.los import los_settings, terrain_grid
 from .trace import load_trace
@@ -44,6 +44,7 @@ class EditorTab(DocumentTab):
                 self.view.objectiveMoved.connect(self._move_objective)
             self.view.placeNamed.connect(self._name_place)
         self.ask_place_name = place_names.ask_place_name  # replaced by tests (a dialog would block)
+        self.ask_map_details = map_details.ask_map_details  # (likewise)
         layer = (layers or {}).get(document.kind) if self.view is not None else None
         self.map_layer: MapLayer | None = layer(self) if layer is not None else None
         self._grid: TerrainGrid | None = None
@@ -202,6 +203,16 @@ class EditorTab(DocumentTab):
         river, ok = QInputDialog.getItem(parent, "Random map", "River:", ["yes", "no"], 0, False)
         if ok and hasattr(self.view, "generate_random"):
             self.view.generate_random(river=river == "yes", cover=cover, seed=seed)
+
+    def map_details_dialog(self, parent) -> None:
+        """Map > Name and description…: both asked, set in one undo step."""
+        if self.map_document is None:
+            return
+        name = str(self.map_document.value("name", default=""))
+        description = str(self.map_document.value("description", default="") or "")
+        answer = self.ask_map_details(parent, name, description)
+        if answer is not None:
+            map_details.set_map_details(self.map_document, *answer)
 
     def resize_dialog(self, parent) -> None:
         if self.view is None or self.map_document is None:

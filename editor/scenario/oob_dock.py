@@ -324,8 +324,8 @@ class OobDock(QWidget):
             self._run(lambda: oob.add_unit(self.document, key[0], key[1], weapon, count, name))
 
     def rename(self, key, name: str) -> None:
-        """The formation or unit `key` is called `name` (one undo step)."""
-        if self.document is not None and key is not None and key[1] is not None:
+        """The side's force, formation or unit `key` is called `name` (one undo step)."""
+        if self.document is not None and key is not None:
             self._run(lambda: oob.rename(self.document, key[0], key[1], key[2], name))
 
     def delete(self) -> None:

@@ -341,23 +341,37 @@ def set_carrier(document, side: str, formation_row: int, unit_row: int, text: st
 
 
 def name_of(document, side: str, formation_row: int | None, unit_row: int | None) -> str:
-    """The name a formation (unit_row None) or unit has in the file ("" when it has none)."""
-    if document is None or formation_row is None:
+    """The name the side's force (formation_row None), a formation (unit_row None) or a unit has in the file ("" when
+    it has none)."""
+    if document is None:
         return ""
-    path = (*_force_path(side), formation_row) + (("units", unit_row) if unit_row is not None else ())
+    path = _named_path(side, formation_row, unit_row)
     return str(document.value(*path, "name", default="") or "")
 
 
-def rename(document, side: str, formation_row: int, unit_row: int | None, name: str) -> None:
-    """Name a formation (unit_row None) or unit: one undo step; an empty name removes the key (names are optional
-    in the schema), and the same name again changes nothing."""
+def rename(document, side: str, formation_row: int | None, unit_row: int | None, name: str) -> None:
+    """Name the side's force (formation_row None), a formation (unit_row None) or a unit: one undo step; an empty
+    name removes the key (names are optional in the schema), and the same name again changes nothing."""
     name = name.strip()
     if name == name_of(document, side, formation_row, unit_row):
         return
-    formation = document.model.scenario.force(side).formations[formation_row]
-    path = (*_force_path(side), formation_row) + (("units", unit_row) if unit_row is not None else ())
-    what = f"{formation.letter}{formation.units[unit_row].index}" if unit_row is not None else formation.letter
+    force = document.model.scenario.force(side)
+    if force is None:  # a side with no force in the file has nothing to name yet
+        return
+    if formation_row is None:
+        what = "force"
+    else:
+        formation = force.formations[formation_row]
+        what = f"{formation.letter}{formation.units[unit_row].index}" if unit_row is not None else formation.letter
+    path = _named_path(side, formation_row, unit_row)
     document.set_value((*path, "name"), name or MISSING, f"Rename {side} {what} to '{name}'")
+
+
+def _named_path(side: str, formation_row: int | None, unit_row: int | None) -> tuple:
+    """Where the name of a side's force, a formation or a unit sits in the file."""
+    if formation_row is None:
+        return ("forces", side)
+    return (*_force_path(side), formation_row) + (("units", unit_row) if unit_row is not None else ())
 
 
 def copy_formation(document, side: str, formation_row: int):

@@ -21,6 +21,7 @@ def side_row(content, order: oob.SideOrder) -> list[QStandardItem]:
     profile = content.ruleset
     side_name = profile.side(order.side).name if profile and profile.side(order.side) else order.side
     head = _item(f"{side_name}: {order.name}" if order.name else side_name, (order.side, None, None))
+    head.setEditable(True)  # the force's name (oob_tree_actions.NameDelegate)
     for row, node in enumerate(order.formations):
         f = node.formation
         price = f"{node.cost} SP" if node.cost is not None else "by hand"

@@ -1,7 +1,8 @@
 """What the order-of-battle tree does besides showing: names edited in place (F2, a double-click, the context
 menu's Rename), the weapon cell typed with the weapon picker's completion, and Ctrl+A.
 
-A row's first cell shows "C5  1st Troop  (turn 4)"; its editor holds only the name, and the name goes to the
+A row's first cell shows "C5  1st Troop  (turn 4)" (a side's row "Allied: Task Force Harlan", the force's name);
+its editor holds only the name, and the name goes to the
 document as one undo step (oob_model.rename), never through the shown text. A double-click edits and never folds
 the row. Ctrl+A selects the rows of the current row's side only: the two sides are two forces, and a selection
 across both (which the map would then move as one) is never what a designer means.
@@ -33,7 +34,7 @@ class NameDelegate(QStyledItemDelegate):
 
     def setModelData(self, editor, model, index) -> None:
         key = index.data(ROLE)
-        if isinstance(editor, QLineEdit) and key is not None and key[1] is not None:
+        if isinstance(editor, QLineEdit) and key is not None:
             text = editor.text()
             # after the view has closed its editor: the edit redraws the whole tree
             QTimer.singleShot(0, lambda: self.dock.rename(key, text))
@@ -72,10 +73,10 @@ def install(dock) -> None:
 
 
 def start_rename(dock) -> None:
-    """Edit the current row's name in place (a formation or unit row; a side's row has no name here)."""
+    """Edit the current row's name in place: a side's row names its force, a formation's or unit's row itself."""
     index = dock.tree.currentIndex()
     key = index.siblingAtColumn(0).data(ROLE) if index.isValid() else None
-    if key is not None and key[1] is not None:
+    if key is not None:
         dock.tree.edit(index.siblingAtColumn(0))
 
 

@@ -221,6 +221,7 @@ class MainWindow(QMainWindow):
         tools.addSeparator()
         self._action(tools, "Generate random map…", lambda: self._tab_call("generate_dialog", self))
         self._action(tools, "Resize map…", lambda: self._tab_call("resize_dialog", self))
+        self._action(tools, "Name and description…", lambda: self._tab_call("map_details_dialog", self))
         help_menu = present(bar.addMenu("&Help"))
         self._action(
             help_menu,

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..caching import LRU
 from ..rules.los import FACING_VECTORS, facing_index, in_arc_offset
 from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
@@ -300,29 +299,23 @@ def strike_rate(pic: Picture, unit: UnitState, enemy: UnitState, d: int, front: 
 
 def path_risk(moving_threat: np.ndarray, origin: tuple[int, int], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     """The danger met on the way from `origin` to each square (xs, ys), moving: the moving threat summed, in
-    order, over the squares sampled along the straight line, a pulse a square or so, the ends left out. (All the
-    samples in one gather, summed way by way with np.bincount, which adds in order from 0.0.)"""
+    order, over the squares sampled along the straight line, a pulse a square or so, the ends left out. Step i of
+    a way of n = max(|dx|, |dy|) is at (dx * i) / n, dy likewise, rounded half to even (as round(): the same
+    correctly rounded quotient of two whole numbers). Every step of every way is worked out at once, ways one after
+    another, and summed way by way with np.bincount, which adds in order from 0.0."""
     x0, y0 = origin
     width = moving_threat.shape[1]
-    ways = [_way(dx, dy, width) for dx, dy in zip((xs - x0).tolist(), (ys - y0).tolist(), strict=True)]
-    lengths = [len(way) for way in ways]
-    if not any(lengths):
+    dx, dy = np.asarray(xs, dtype=np.int64) - x0, np.asarray(ys, dtype=np.int64) - y0
+    n = np.maximum(np.abs(dx), np.abs(dy))
+    lengths = np.maximum(n - 1, 0)  # the steps of each way, the ends left out
+    total = int(lengths.sum())
+    if not total:
         return np.zeros(len(xs))
-    samples = moving_threat.ravel().take(np.concatenate(ways) + (y0 * width + x0))
-    return np.bincount(np.arange(len(ways)).repeat(lengths), samples, minlength=len(ways))
-
-
-_WAYS: LRU[np.ndarray] = LRU(100_000)  # sampled squares by (dx, dy, map width): 100 000 short arrays
-
-
-def _way(dx: int, dy: int, width: int) -> np.ndarray:
-    """The squares sampled on the way to (dx, dy) from the origin, the ends left out, as offsets into a flattened
-    map `width` wide: step i of n = max(|dx|, |dy|) at (dx * i) / n, dy likewise, rounded half to even."""
-    key = (dx, dy, width)
-    hit = _WAYS.get(key)
-    if hit is None:
-        n = max(abs(dx), abs(dy))
-        hit = _WAYS.put(
-            key, np.array([round(dy * i / n) * width + round(dx * i / n) for i in range(1, n)], dtype=np.int64)
-        )
-    return hit
+    way = np.arange(len(lengths)).repeat(lengths)
+    step = np.arange(1, total + 1) - (lengths.cumsum() - lengths).repeat(lengths)  # 1 .. n - 1 along each way
+    across = n[way]
+    offsets = np.rint(dy[way] * step / across).astype(np.int64) * width + np.rint(dx[way] * step / across).astype(
+        np.int64
+    )
+    samples = moving_threat.ravel().take(offsets + (y0 * width + x0))
+    return np.bincount(way, samples, minlength=len(lengths))

@@ -190,15 +190,25 @@ class Battle:
         ys = np.fromiter((u.square[1] for u in on_map), np.intp, n)
         sides = np.array([u.side for u in on_map], dtype=object)
         ranges = self._sighting_ranges(on_map, xs, ys)
+        visibility = self.state.visibility
         rosters = {}
         for side in self.state.sides:
             enemy = sides != side
+            reach: dict[tuple[int, int], int] = {}  # combat.select_target's search reach, the longest a square
+            for u in on_map:
+                if u.side == side:
+                    r = min(u.range_limit, u.weapon.mr, visibility)
+                    if r > reach.get(u.square, -1):
+                        reach[u.square] = r
+            squares = sorted(reach)
             rosters[side] = Roster(
                 [u for u, e in zip(on_map, enemy.tolist(), strict=True) if e],
                 xs[enemy],
                 ys[enemy],
                 ranges[enemy],
-                sorted({u.pos for u in on_map if u.side == side}),
+                squares,
+                np.array([reach[q] for q in squares], np.int64),
+                self.seen_by_side[side],
             )
         return rosters
 

@@ -59,8 +59,9 @@ def can_see(unit: UnitState, target: UnitState, battle: BattleView) -> bool:
 def search(unit: UnitState, battle: BattleView, reach: int) -> list[UnitState]:
     """A search (6.2): every enemy the unit sees for the first time is spotted (a Spotted event, in the order of
     enemies_on_map), and the enemies it sees within `reach` are returned, in that order. It sees exactly those
-    for which `can_see` holds; the roster has those within sighting range (or on the unit's square), and only they
-    and the revealed enemies are tested for the arc and the line of sight. An enemy the side has already spotted
+    for which `can_see` holds; the roster has those within sighting range (or on the unit's square), less those the
+    side has spotted beyond the reach of every search from the square, and only they and the revealed enemies are
+    tested for the arc and the line of sight. An enemy the side has already spotted
     and that is out of reach is not tested at all: seeing it changes nothing (docs/engine.md, "Performance")."""
     a = unit.pos
     if a is None:

@@ -3,12 +3,19 @@ objective (Dijkstra, with scipy), and the step a unit takes with the movement po
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 
 import numpy as np
 
 from ..model import Map
 from ..model.content import Content
+
+_distance_field: Callable[..., None] | None
+try:  # the compiled distance field (_path_core.c), built by make setup; without it scipy's dijkstra does the same
+    from ._path_core import distance_field as _distance_field
+except ImportError:  # pragma: no cover - a source checkout not installed with pip
+    _distance_field = None
 
 IMPASSABLE = np.int32(1 << 20)
 UNREACHED = 1 << 40  # a distance field's value where the goal cannot be reached (or lies beyond the field's limit)
@@ -83,11 +90,29 @@ class MovementField:
         return int(self.enter_cost[self.enter_cost < IMPASSABLE].sum()) + 1
 
     def _dijkstra(self, goal: tuple[int, int], limit: float | None = None) -> np.ndarray:
-        """Dijkstra's algorithm from the goal over the reversed moves (scipy.sparse.csgraph, compiled): the move
-        from square u into its neighbour v costs the cost to enter v, so read backwards from the goal, v leads to u
-        at that cost. Every cost is a small whole number, so the float64 sums are exact. It replaced a NumPy
-        relaxation to a fixed point that took a round per square of the longest path (docs/engine.md). With a
-        limit, squares that cost more are left at 2**40 (scipy stops there)."""
+        """Dijkstra's algorithm from the goal over the reversed moves: the move from square u into its neighbour v
+        costs the cost to enter v, so read backwards from the goal, v leads to u at that cost. With a limit,
+        squares that cost more are left at 2**40. The compiled loop (_path_core.c) works on the grid itself, in
+        integers; without it, scipy.sparse.csgraph on the same moves as a sparse graph (_scipy_dijkstra): every
+        cost is a small whole number, so both give the same field."""
+        if _distance_field is None:
+            return self._scipy_dijkstra(goal, limit)
+        h, w = self.height, self.width
+        field = np.full((h, w), np.int64(UNREACHED))
+        bounded = limit is not None
+        cut = float(limit) if limit is not None else 0.0
+        _distance_field(self._costs, w, h, goal[1] * w + goal[0], int(IMPASSABLE), bounded, cut, field)
+        return field
+
+    @cached_property
+    def _costs(self) -> np.ndarray:
+        """enter_cost as the compiled loop reads it: int32, C order."""
+        return np.ascontiguousarray(self.enter_cost, dtype=np.int32)
+
+    def _scipy_dijkstra(self, goal: tuple[int, int], limit: float | None = None) -> np.ndarray:
+        """_dijkstra with scipy.sparse.csgraph (compiled): the float64 sums of whole costs are exact. It replaced a
+        NumPy relaxation to a fixed point that took a round per square of the longest path (docs/engine.md); the
+        compiled grid loop replaced it in turn, and it is kept as that loop's fallback and its check in the tests."""
         from scipy.sparse.csgraph import dijkstra  # imported on the first field: scipy.sparse takes ~0.2 s
 
         if self._reversed is None:

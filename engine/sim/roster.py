@@ -36,14 +36,39 @@ class Roster:
     the squares the side's units stand on are worked out together, with NumPy, the first time one is asked for. An
     enemy destroyed since the roster was made is still listed (count 0): whoever reads the lists passes over it."""
 
-    __slots__ = ("units", "index", "xs", "ys", "sighting", "squares", "_near", "_revealed", "_merged", "_first")
+    __slots__ = (
+        "units",
+        "index",
+        "xs",
+        "ys",
+        "sighting",
+        "squares",
+        "reach",
+        "spotted",
+        "_near",
+        "_revealed",
+        "_merged",
+        "_first",
+    )
 
-    def __init__(self, units: list[UnitState], xs: np.ndarray, ys: np.ndarray, sighting: np.ndarray, squares):
+    def __init__(
+        self,
+        units: list[UnitState],
+        xs: np.ndarray,
+        ys: np.ndarray,
+        sighting: np.ndarray,
+        squares,
+        reach: np.ndarray | None = None,
+        spotted: set[str] | None = None,
+    ):
         self.units = units
         self.index = {u.uid: i for i, u in enumerate(units)}
         self.xs, self.ys = xs, ys  # the units' squares
         self.sighting = sighting
         self.squares = squares  # where the side's own units stand
+        # The longest search reach of the side's units on each of `squares`, and the enemies the side has spotted:
+        # with both, the lists leave out what every search from the square would pass over (combat.search).
+        self.reach, self.spotted = reach, spotted
         self._near: SquareLists | None = None
         self._revealed: tuple[int, np.ndarray | None] = (0, None)  # (size of the side's revealed set, their mask)
         self._merged: SquareLists | None = None  # near_or_revealed's lists
@@ -80,7 +105,7 @@ class Roster:
             return self.near(square)
         merged = self._merged
         if merged is None:
-            merged = self._merged = self._batch(self.squares, marked)
+            merged = self._merged = self._batch(self.squares, marked, self.reach)
         return merged.get(square) or self._batch([square], marked).only()
 
     def near(self, square: tuple[int, int]) -> Listed:
@@ -88,17 +113,24 @@ class Roster:
         their distances in squares (the searches pass over most of them, by their distance alone)."""
         lists = self._near
         if lists is None:
-            lists = self._near = self._batch(self.squares)
+            lists = self._near = self._batch(self.squares, None, self.reach)
         return lists.get(square) or self._batch([square]).only()
 
-    def _batch(self, squares, revealed: np.ndarray | None = None) -> SquareLists:
-        """The lists of `near` for the squares, with the enemies marked in `revealed` at any distance."""
+    def _batch(self, squares, revealed: np.ndarray | None = None, reach: np.ndarray | None = None) -> SquareLists:
+        """The lists of `near` for the squares, with the enemies marked in `revealed` at any distance. With `reach`
+        (per square: the longest reach of a search from it), an enemy the side has already spotted is left out where
+        it stands beyond that reach: a search passes over it (combat.search), and the spotted only grow in a battle,
+        so it would pass over it for as long as these lists are kept."""
         sx = np.fromiter((q[0] for q in squares), np.int64, len(squares))[:, None]
         sy = np.fromiter((q[1] for q in squares), np.int64, len(squares))[:, None]
         d = np.maximum(np.abs(self.xs - sx), np.abs(self.ys - sy))
         listed = (d <= self.sighting) | (d == 0)
         if revealed is not None:
             listed |= revealed
+        spotted = self.spotted
+        if reach is not None and spotted:
+            known = np.fromiter((u.uid in spotted for u in self.units), bool, len(self.units))
+            listed &= (d <= reach[:, None]) | ~known
         rows, cols = np.nonzero(listed)  # row-major: each row's columns in order
         bounds = np.searchsorted(rows, np.arange(len(squares) + 1)).tolist()
         return SquareLists(squares, cols.tolist(), d[rows, cols].tolist(), bounds)
