@@ -28,6 +28,7 @@ from villers_bocage_data import (  # noqa: E402 (the script's folder first)
     BRIEFING,
     COMMAND,
     DRAW,
+    FORCE_NAMES,
     GERMAN,
     LABELS,
     MAP_DESCRIPTION,
@@ -80,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     driver.draw_map(DRAW, LABELS)
     driver.map_details(MAP_NAME, MAP_DESCRIPTION)
     actions.stage = "forces"
+    driver.name_forces(FORCE_NAMES)
     driver.name_command(COMMAND)
     for side, formations in (("allied", ALLIED), ("german", GERMAN)):
         driver.build_force(side, formations)

@@ -225,6 +225,12 @@ class Driver:
         self.actions(2)  # F2, the name typed and Enter
         wait_until(self.app, lambda: name in self.index_of(key).data())
 
+    def name_forces(self, names) -> None:
+        """Each side's force renamed on its row (F2), over the name New Scenario gave it."""
+        wait_until(self.app, lambda: self.oob.document is self.document)
+        for side, name in names.items():
+            self.rename((side, None, None), name)
+
     def name_command(self, command) -> None:
         """The command formation New Scenario made (a halftrack HQ and its defence section) renamed; where the
         HQ fought in tanks, its weapon and count typed over, the defence section deleted and units added."""

@@ -80,6 +80,10 @@ LABELS = [
 
 # -- the forces: (formation, [(unit, weapon as typed, count)]), the first unit is the HQ; the command formation
 # (New Scenario's "A") is renamed and its HQ unit too --
+FORCE_NAMES = {  # side: the force's own name, over the one New Scenario gave it
+    "allied": "22nd Armoured Brigade's spearhead (4th CLY group)",
+    "german": "Tigers of s.SS-Pz.Abt. 101 and Panzer-Lehr",
+}
 COMMAND = {  # side: (formation, HQ unit, (weapon, count) typed over the HQ's halftrack or None, units added)
     "allied": (
         "RHQ, 4th County of London Yeomanry",
