@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         app.processEvents()
     actions = Actions()
     driver = Driver(app, window, actions)
-    driver.new_scenario(SCENARIO, pack)
+    driver.new_scenario(SCENARIO, pack, front="western")
     actions.stage = "map"
     driver.draw_map(DRAW, LABELS)
     driver.map_details(MAP_NAME, MAP_DESCRIPTION)

@@ -3,7 +3,7 @@ palette, the Order of battle dock (its Add formation/Add unit dialogs, F2 rename
 form), the Properties dock's pages, the AI Plans dock and File > Save. Each method counts what a person would do
 (`actions`: a click, a typed field, a key, a drag). Dialogs that would wait for a person have their modal loop
 replaced by the answer typed into their own fields, as the editor's walkthrough tests do; everything they write
-goes through the editor's undo commands. Used by scripts/build_villers_bocage.py."""
+goes through the editor's undo commands. Used by scripts/build_villers_bocage.py and scripts/build_prokhorovka.py."""
 
 from __future__ import annotations
 
@@ -55,12 +55,13 @@ class Driver:
             self.app.processEvents()
 
     # -- New Scenario ---------------------------------------------------------------------------------------------
-    def new_scenario(self, spec, pack) -> None:
+    def new_scenario(self, spec, pack, front: str = "western") -> None:
+        """File > New scenario on `pack` (whose id is `front`: the workspace's only pack, already chosen)."""
         act = self.actions
 
         def run(dialog):
             dialog.show()
-            dialog.front.setCurrentIndex(dialog.front.findData("western"))  # the only front: already chosen
+            dialog.front.setCurrentIndex(dialog.front.findData(front))
             dialog.destination.setCurrentIndex(dialog.destination.findData(str(pack)))  # (a new pack by default)
             act()
             for field, text in ((dialog.scenario_id, spec["id"]), (dialog.name, spec["name"])):
