@@ -12,7 +12,7 @@ WIDTH, HEIGHT = 48, 26
 HILL_252 = (20, 15)  # Hill 252.2, between the road and the railway: the Leibstandarte's forward position
 OKTIABRSKII = (17, 10)  # the Oktiabrskii state farm, north of the road
 PROKHOROVKA = (44, 12)  # the station and the village on the road
-DITCH_X = 25  # the Soviet anti-tank ditch, dug across the corridor in front of the hill
+DITCH_X = 26  # the Soviet anti-tank ditch, dug across the corridor in front of the hill (beyond its slope)
 
 SCENARIO = {
     "id": "prokhorovka",
@@ -51,8 +51,6 @@ DRAW = [
     ("rect", "town", (30, 22), (32, 23)),
     ("rect", "town", (38, 15), (40, 16)),
     ("rect", "town", (42, 10), (47, 14)),
-    # the anti-tank ditch across the corridor from the railway towards the river (drawn as rough going)
-    ("rect", "broken", (DITCH_X, 11), (DITCH_X, 19)),
     # the Psel and the roads
     ("line", "river", (0, 1), (47, 1)),
     ("line", "road", (0, 14), (HILL_252[0], 13)),  # from Teterevino and Komsomolets
@@ -64,6 +62,9 @@ DRAW = [
     ("level", 3, 5, (18, 14), (22, 16)),
     ("level", 3, 3, (17, 11), (19, 12)),
     ("level", 2, 3, (5, 12), (7, 12)),
+    # the anti-tank ditch across the corridor from the railway towards the river (drawn as rough going), last so
+    # that the hill's slope does not cover it
+    ("rect", "broken", (DITCH_X, 10), (DITCH_X, 19)),
 ]
 
 LABELS = [
