@@ -163,13 +163,18 @@ def test_objectives_table_add_change_kind_points_hidden_and_undo(window, pack_co
     assert document.value("objectives") is None and page.table.rowCount() == 0
 
 
-def test_briefings_are_written_on_leaving_the_box_and_previewed_as_play_prints_them(window, pack_copy, qtbot):
+def open_briefing_tab(window, pack_copy, qtbot):
+    """The scenario open, the window shown and active, the Properties dock on its Briefing tab."""
     props, document = open_scenario(window, pack_copy)
     props.fields.setCurrentWidget(props.fields.widget(3))
     window.show()
     qtbot.waitExposed(window)
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    page = props.briefing
+    return props, document, props.briefing
+
+
+def test_briefings_are_written_on_leaving_the_box_and_previewed_as_play_prints_them(window, pack_copy, qtbot):
+    props, document, page = open_briefing_tab(window, pack_copy, qtbot)
     editor = page.side_editors["german"]
     editor.setFocus()
     qtbot.keyClicks(editor, "Hold the bridge at all costs.")
@@ -236,12 +241,7 @@ def test_screenshots_of_every_page(window, pack_copy, qtbot, tmp_path):
 def test_the_designer_s_notes_are_typed_in_the_briefing_tab_and_no_player_is_shown_them(window, pack_copy, qtbot):
     """Building Villers-Bocage in the editor found nowhere to write a historical scenario's sources and
     assumptions (the scenario's `notes`) short of the YAML file."""
-    props, document = open_scenario(window, pack_copy)
-    props.fields.setCurrentWidget(props.fields.widget(3))
-    window.show()
-    qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    page = props.briefing
+    props, document, page = open_briefing_tab(window, pack_copy, qtbot)
     page.notes.setFocus()
     qtbot.keyClicks(page.notes, "Sources: the regimental history.")
     qtbot.keyClick(page.notes, Qt.Key.Key_Return)

@@ -4,11 +4,24 @@ every change and holds no truth of its own."""
 
 from __future__ import annotations
 
-from PyQt6.QtWidgets import QCheckBox, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QBoxLayout, QCheckBox, QVBoxLayout, QWidget
 
 from tacforge.engine.model.modules import MODULES
 
 from .module_edits import modules_on, set_module
+
+
+def module_boxes(layout: QBoxLayout) -> dict[str, QCheckBox]:
+    """A box per optional module, named and explained as the ruleset does, added to `layout` (the Properties dock's
+    switches and the New Scenario dialog's choice)."""
+    boxes: dict[str, QCheckBox] = {}
+    for name, meaning in MODULES.items():
+        box = QCheckBox(name.replace("_", " "))
+        box.setObjectName(f"module_{name}")
+        box.setToolTip(meaning)
+        layout.addWidget(box)
+        boxes[name] = box
+    return boxes
 
 
 class ModulesBox(QWidget):
@@ -17,14 +30,9 @@ class ModulesBox(QWidget):
         self.document, self._loading = None, False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.boxes: dict[str, QCheckBox] = {}
-        for name, meaning in MODULES.items():
-            box = QCheckBox(name.replace("_", " "))
-            box.setObjectName(f"module_{name}")
-            box.setToolTip(meaning)
+        self.boxes = module_boxes(layout)
+        for name, box in self.boxes.items():
             box.toggled.connect(lambda on, name=name: self._toggled(name, on))
-            layout.addWidget(box)
-            self.boxes[name] = box
 
     def refresh(self, document) -> None:
         self.document = document

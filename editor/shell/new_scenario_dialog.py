@@ -31,9 +31,10 @@ from PyQt6.QtWidgets import (
 from tacforge.engine.battlegen import BattleChoices, BuildError
 from tacforge.engine.battlegen.plan import SIZES, map_size
 from tacforge.engine.battlegen.scenario_writer import WrittenBattle
-from tacforge.engine.model.modules import MODULES, POINTS
+from tacforge.engine.model.modules import POINTS
 
 from ..common.date_field import DateField
+from ..scenario.modules_box import module_boxes
 from ..scenario.new_scenario import NewScenario, create_scenario
 from .new_files import id_pattern
 from .pack_places import installed_pack_at, user_packs_folder
@@ -102,13 +103,7 @@ class NewScenarioDialog(QDialog):
         modules = QWidget()
         row = QHBoxLayout(modules)
         row.setContentsMargins(0, 0, 0, 0)
-        self.modules: dict[str, QCheckBox] = {}
-        for module, meaning in MODULES.items():
-            box = QCheckBox(module.replace("_", " "))
-            box.setObjectName(f"module_{module}")
-            box.setToolTip(meaning)
-            row.addWidget(box)
-            self.modules[module] = box
+        self.modules = module_boxes(row)
         row.addStretch(1)
         form.addRow("Modules", modules)
         form.addRow("Handicap", self.handicap)

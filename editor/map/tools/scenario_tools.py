@@ -146,38 +146,40 @@ class EntrenchmentTool(Tool):
             self.controller.preview = clip_mask(self.model.types.shape, xs, ys)
 
 
-@register
-class ObjectiveTool(Tool):
-    id, name, shortcut = "place_objective", "Objective", "J"
+class SquareClickTool(Tool):
+    """A click on a square of the map hands it to the room as the tool's `event`; the room decides what it means."""
+
+    event = ""
 
     def press(self, x, y, *, shift=False):
         if self.model.contains(x, y):
-            self.controller.events.append(("place_objective", (x, y)))
+            self.controller.events.append((self.event, (x, y)))
         return []
 
 
 @register
-class PlaceNameTool(Tool):
+class ObjectiveTool(SquareClickTool):
+    id, name, shortcut = "place_objective", "Objective", "J"
+
+    event = "place_objective"
+
+
+@register
+class PlaceNameTool(SquareClickTool):
     """A click names the square (a town, a hill, a road's end): the map's own labels, not the scenario's."""
 
     id, name, shortcut = "place_name", "Place name", "K"
 
-    def press(self, x, y, *, shift=False):
-        if self.model.contains(x, y):
-            self.controller.events.append(("place_name", (x, y)))
-        return []
+    event = "place_name"
 
 
 @register
-class PlanWaypointTool(Tool):
+class PlanWaypointTool(SquareClickTool):
     """A click adds a waypoint (a move order to the square) to the group chosen in the AI Plans dock."""
 
     id, name, shortcut = "plan_waypoint", "AI plan waypoint", "W"
 
-    def press(self, x, y, *, shift=False):
-        if self.model.contains(x, y):
-            self.controller.events.append(("plan_square", (x, y)))
-        return []
+    event = "plan_square"
 
 
 @register
