@@ -62,9 +62,12 @@ DRAW = [
     ("level", 3, 5, (18, 14), (22, 16)),
     ("level", 3, 3, (17, 11), (19, 12)),
     ("level", 2, 3, (5, 12), (7, 12)),
-    # the anti-tank ditch across the corridor from the railway towards the river (drawn as rough going), last so
-    # that the hill's slope does not cover it
-    ("rect", "broken", (DITCH_X, 10), (DITCH_X, 19)),
+    # the anti-tank ditch across the corridor from the railway towards the river, last so that the hill's slope
+    # does not cover it. Drawn as ford, the shared terrain that is most like a ditch: below the plain (level 0),
+    # dearer to tanks (30) and lorries (40) than to men on foot (20). Two strokes, either side of the road, so the
+    # road keeps its square (a causeway; painted over, the road would become a ford)
+    ("rect", "ford", (DITCH_X, 10), (DITCH_X, 12)),
+    ("rect", "ford", (DITCH_X, 14), (DITCH_X, 19)),
 ]
 
 LABELS = [
