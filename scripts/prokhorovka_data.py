@@ -19,7 +19,10 @@ SCENARIO = {
     "name": "Prokhorovka - the Tank Corps against Hill 252.2",
     "date": "12071943",
     "period": 5,  # Summer-autumn 1943
-    "battle_type": "meeting",  # both sides meant to attack that morning
+    # both sides meant to attack that morning, but in this sector the Soviets struck first and the Leibstandarte
+    # fought from its positions: a Soviet assault (only the attacker scores the area, the defender's points count
+    # double; KG's 30 turns for an assault)
+    "battle_type": "soviet-assault",
     "force_types": {"soviet": "tank", "german": "panzer"},
     "size": (WIDTH, HEIGHT),
     "turns": 30,
@@ -99,27 +102,27 @@ SOVIET = [
         "32nd Tank Brigade (29th Tank Corps)",
         [
             ("Brigade HQ", "t34_76c", 1),
-            ("1st Company", "t34_76c", 3),
-            ("2nd Company", "t34_76c", 3),
-            ("3rd Company", "T-34/76C", 3),
+            ("1st Company", "t34_76c", 5),
+            ("2nd Company", "t34_76c", 5),
+            ("3rd Company", "T-34/76C", 5),
         ],
     ),
     (  # C: the 31st Tank Brigade, between the road and the railway
         "31st Tank Brigade (29th Tank Corps)",
         [
             ("Brigade HQ", "t34_76c", 1),
-            ("1st Company", "t34_76c", 3),
-            ("2nd Company", "T-70", 3),
-            ("3rd Company", "t_70", 3),
+            ("1st Company", "t34_76c", 5),
+            ("2nd Company", "T-70", 5),
+            ("3rd Company", "t_70", 5),
         ],
     ),
     (  # D: the 18th Tank Corps' 181st Tank Brigade, along the Psel towards the state farm
         "181st Tank Brigade (18th Tank Corps)",
         [
             ("Brigade HQ", "t34_76c", 1),
-            ("1st Company", "t34_76c", 3),
-            ("2nd Company", "t34_76c", 3),
-            ("3rd Company", "t_70", 3),
+            ("1st Company", "t34_76c", 5),
+            ("2nd Company", "t34_76c", 5),
+            ("3rd Company", "t_70", 5),
         ],
     ),
     (  # E: the 29th Tank Corps' motor riflemen, who followed the tanks in their trucks
@@ -134,11 +137,11 @@ SOVIET = [
     ),
     (  # F: the self-propelled regiment that went in with the 29th Tank Corps along the railway
         "1446th SP Artillery Regiment",
-        [("Regiment HQ", "su_122", 1), ("SU-122 Battery", "su_122", 3), ("SU-76 Battery", "su_76", 3)],
+        [("Regiment HQ", "su_122", 1), ("SU-122 Battery", "su_122", 5), ("SU-76 Battery", "su_76", 5)],
     ),
     (  # G: the 18th Tank Corps' second echelon (a reinforcement from the east)
         "170th Tank Brigade (18th Tank Corps)",
-        [("Brigade HQ", "t34_76c", 1), ("1st Company", "t34_76c", 3), ("2nd Company", "t_70", 3)],
+        [("Brigade HQ", "t34_76c", 1), ("1st Company", "t34_76c", 6), ("2nd Company", "t_70", 6)],
     ),
 ]
 GERMAN = [
@@ -274,10 +277,11 @@ MAP_DESCRIPTION = (
     "Drawn by hand in the editor at the rules' scale (a square is 200 yards), not imported from the real ground, "
     "and turned so that the road from Teterevino to Prokhorovka (south-west to north-east on the ground) runs west "
     "to east: the Psel and its villages along the top, the Oktiabrskii state farm and Hill 252.2, the Soviet "
-    "anti-tank ditch in front of the hill, the railway embankment along the bottom (rough going: the pack has no "
-    "railway type), Storozhevoe and its wood beyond it, Prokhorovka in the east. Placed from the maps in Zamulin's "
-    "and Glantz and House's studies of the battle; the distances are approximate. It awaits a true-scale import "
-    "(docs/real-ground.md)."
+    "anti-tank ditch in front of the hill (drawn as ford, the shared terrain most like a ditch: below the plain "
+    "and dearer to vehicles than to men on foot), the railway embankment along the bottom (rough going: the pack "
+    "has no railway type), Storozhevoe and its wood beyond it, Prokhorovka in the east. Placed from the maps in "
+    "Zamulin's and Glantz and House's studies of the battle; the distances are approximate. It awaits a true-scale "
+    "import (docs/real-ground.md)."
 )
 NOTES = (
     "Prokhorovka, 12 July 1943: the Leibstandarte's sector of the tank battle. Built in the editor "
@@ -293,9 +297,14 @@ NOTES = (
     "Artillery Regiment (SU-122 and SU-76). The Germans: the Panzer IVs (the pack's Pz IVH for the Leibstandarte's "
     "long-barrelled G and H) of II./SS-Pz.Rgt. 1, four Tigers of its heavy company, the assault guns (StuG IIIG) "
     "and Peiper's III./SS-Pz.Gren.Rgt. 2 in halftracks with two Pak 40 (the pack's 75 mm anti-tank gun). The "
-    "numbers are scaled down from the day's, and not in the day's proportion: 44 Soviet tanks and SUs against 24 "
-    "German, where the two corps had some 400 between them and the Leibstandarte some 70. The proportion is left "
-    "to the balance measurement.\n"
+    "numbers are scaled down from the day's: 72 Soviet tanks and SUs against 24 German tanks and assault guns, 3 to "
+    "1, where the two corps had some 400 against the Leibstandarte's some 70 (about 5.7 to 1). The proportion stops "
+    "at 3 to 1 because the game does not carry what made the day's so costly for the Soviets (the German artillery "
+    "and the Luftwaffe's attacks on the tank columns, the brigades sent in one after another): at 3.4 to 1 the "
+    "Germans won only about half of the games.\n"
+    "Battle type: a Soviet assault. Both sides meant to attack that morning, but in this sector the Soviets struck "
+    "first and the Leibstandarte fought from its positions. The anti-tank ditch is drawn as ford, the shared "
+    "terrain most like a ditch (dearer to vehicles than to men on foot), the road crossing it on a causeway.\n"
     "What the scenario tells: history. The plans weighted 3 are what was done (the Soviet tank corps charged "
     "frontally and ran into their own ditch; the Leibstandarte held the hill and struck from it); each side has "
     "one alternative weighted 1."
