@@ -1,10 +1,11 @@
 """What the designer of Prokhorovka (12 July 1943) puts into the editor (scripts/build_prokhorovka.py): the ground as
 drawn, the names, the forces, where they stand, the objectives, the plans and the texts. Squares are (x, y) from the
 map's north-west corner, x east, y south; one square is 200 yards. On the ground the Leibstandarte's axis, the road
-from Teterevino through the Oktiabrskii state farm to Prokhorovka, runs south-west to north-east; the map lays it
+from Teterevino past the Oktiabrskii state farm to Prokhorovka, runs south-west to north-east; the map lays it
 west to east (the Psel along the top, the railway embankment along the bottom), which puts the Soviets on the
 Eastern pack's home edge (east) and the Germans on theirs (west). The corridor between the river and the railway is
-some four kilometres wide (20 squares); Prokhorovka is about six kilometres (30 squares) beyond Hill 252.2."""
+some four kilometres wide (20 squares); the village's first houses are 22 squares (about four kilometres) east of
+Hill 252.2, the station 24."""
 
 from __future__ import annotations
 
