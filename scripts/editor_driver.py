@@ -125,7 +125,7 @@ class Driver:
             )
 
     def tool(self, text: str) -> None:
-        next(a for a in self.window.map_toolbar.actions() if a.text() == text).trigger()
+        next(a for a in self.window.tool_actions.values() if a.text() == text).trigger()  # its button or menu
         self.actions()
 
     def terrain(self, kind: str) -> None:
