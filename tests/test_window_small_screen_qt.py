@@ -4,7 +4,7 @@ tab, the history shares the issues' strip)."""
 
 from __future__ import annotations
 
-from editor_fixtures import make_run_window, no_dialogs, settings  # noqa: F401 (fixtures)
+from editor_fixtures import make_run_window, no_dialogs, pack_copy, settings, window  # noqa: F401 (fixtures)
 from PyQt6.QtWidgets import QToolButton
 from test_map_tool_options_qt import choose, drag
 
@@ -134,3 +134,38 @@ def test_every_weapons_room_action_is_on_its_toolbar_at_1280x800(qtbot, make_run
     compare.trigger()
     qtbot.waitUntil(lambda: getattr(weapons, "compare_dialog", None) is not None and weapons.compare_dialog.isVisible())
     weapons.compare_dialog.close()
+
+
+def test_the_weapons_table_shows_the_manuals_columns_whole_at_1280x800(qtbot, window, pack_copy):  # noqa: F811
+    """The plots take 40% of the room, long headers over short values are cut (named whole in their tooltips) and
+    the table keeps the width of the manuals' columns # to YR: all of them read side by side, and typed into,
+    without scrolling (measured before: 9 of the 13 whole, the plots 608 pixels of 1073)."""
+    from PyQt6.QtCore import Qt
+    from test_weapons_room_qt import type_into_cell
+
+    from tacforge.editor.data.weapons_room import PLOTS_SHARE
+
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitUntil(lambda: window.width() == 1280)
+    window.open_path(pack_copy / "scenarios" / "villers_bocage.yaml")  # the scenario room's docks, as a designer has
+    room = window.open_path(pack_copy / "weapons.yaml")  # a pack of one's own: its table can be typed into
+    share = lambda: room.plots_dock.width() / room.inner.width()  # noqa: E731
+    qtbot.waitUntil(lambda: abs(share() - PLOTS_SHARE) < 0.02)
+    view, header, keys = room.table_view, room.table_view.horizontalHeader(), [c.key for c in room.model.columns]
+    shown = view.viewport().width()
+    for i in range(keys.index("periods") + 1):
+        left = header.sectionViewportPosition(i)
+        assert 0 <= left and left + header.sectionSize(i) <= shown, room.model.columns[i].header
+    cut = keys.index("designer_value")
+    tip = room.model.headerData(cut, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("Designer value (designer_value)")
+    assert header.sectionSize(cut) < view.fontMetrics().horizontalAdvance("Designer value")
+    # a value typed into one of them, in sight
+    index = room.proxy.index(0, keys.index("sl"))
+    weapon = room.table.weapons[room.proxy.mapToSource(index).row()]
+    assert view.viewport().rect().contains(view.visualRect(index))
+    editor = type_into_cell(room, qtbot, index, "3" if weapon.sl != 3 else "2")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: room.table.by_id(weapon.id).sl != weapon.sl)
+    assert room.document.dirty
