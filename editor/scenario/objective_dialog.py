@@ -58,7 +58,8 @@ class ObjectiveDialog(QDialog):
 
     def _show_chosen(self) -> None:
         """The fields show the objective chosen, or a new one's defaults (the side whose half the square is in)."""
-        chosen = self.existing.get(self._chosen_row()) if self._chosen_row() is not None else None
+        row = self._chosen_row()
+        chosen = self.existing.get(row) if row is not None else None
         self.remove.setEnabled(chosen is not None)
         self.name.setText(chosen.name if chosen else "")
         self.kind.setCurrentText(chosen.kind if chosen else SQUARE_KINDS[0])
