@@ -46,17 +46,17 @@ def test_a_second_objective_on_a_square_then_change_and_remove_each_one_undo_ste
     window._tool("place_objective")
 
     def first(dialog):  # an empty square: a new objective, named
-        assert not dialog.which.isVisible() and not dialog.remove.isEnabled()
+        assert not dialog.which.isVisible() and not dialog.remove.isEnabled() and not dialog.add_another.isVisible()
         type_into(dialog.name, "The crossroads")
         dialog.kind.setCurrentText("capture")
         dialog.side.setCurrentText("german")
         type_into(dialog.points, "40")
         press(dialog, QDialogButtonBox.StandardButton.Ok)
 
-    def another(dialog):  # the square holds one: it comes up; "New objective on this square" adds a second
+    def another(dialog):  # the square holds one: it comes up; "Add another here" makes a second
         assert dialog.which.isVisible() and dialog.name.text() == "The crossroads" and dialog.points.value() == 40
-        dialog.which.setCurrentIndex(dialog.which.findData(NEW))
-        assert dialog.name.text() == "" and not dialog.remove.isEnabled()
+        dialog.add_another.click()
+        assert dialog.which.currentData() == NEW and dialog.name.text() == "" and not dialog.remove.isEnabled()
         dialog.kind.setCurrentText("hold")
         dialog.side.setCurrentText("allied")
         type_into(dialog.points, "25")

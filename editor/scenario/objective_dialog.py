@@ -1,7 +1,8 @@
 """The Objective tool's dialog for one square (map_link.py opens it on a click): a new objective's kind, side, points
-and name; on a square that already holds objectives, the one clicked comes up to be changed or removed, and "New
-objective on this square" adds another beside it (a town square may be one side's capture and the other's hold).
-It returns a map_marks.ObjectiveChoice; the edit itself is map_marks.apply_choice's, one undo step."""
+and name; on a square that already holds objectives, the one clicked comes up to be changed or removed, and "Add
+another here" (the list's "New objective on this square") adds another beside it (a town square may be one side's
+capture and the other's hold). It returns a map_marks.ObjectiveChoice; the edit itself is map_marks.apply_choice's,
+one undo step."""
 
 from __future__ import annotations
 
@@ -46,6 +47,10 @@ class ObjectiveDialog(QDialog):
         self.remove = present(buttons.addButton("Remove", QDialogButtonBox.ButtonRole.DestructiveRole))
         self.remove.setToolTip("take the chosen objective off the square")
         self.remove.clicked.connect(self._remove)
+        self.add_another = present(buttons.addButton("Add another here", QDialogButtonBox.ButtonRole.ActionRole))
+        self.add_another.setToolTip("a new objective beside the ones on this square (the Objective list's last entry)")
+        self.add_another.clicked.connect(lambda: self.which.setCurrentIndex(self.which.findData(NEW)))
+        self.add_another.setVisible(bool(existing))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -61,6 +66,7 @@ class ObjectiveDialog(QDialog):
         row = self._chosen_row()
         chosen = self.existing.get(row) if row is not None else None
         self.remove.setEnabled(chosen is not None)
+        self.add_another.setEnabled(chosen is not None)
         self.name.setText(chosen.name if chosen else "")
         self.kind.setCurrentText(chosen.kind if chosen else SQUARE_KINDS[0])
         near = chosen.side if chosen else self.near
