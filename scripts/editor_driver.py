@@ -13,6 +13,7 @@ from PyQt6.QtTest import QTest
 from PyQt6.QtWidgets import QApplication, QPushButton
 
 from tacforge.editor.common.weapon_picker import UnitDialog
+from tacforge.editor.scenario.objective_dialog import NEW, ObjectiveDialog
 from tacforge.editor.scenario.oob_rows import ROLE, TRANSPORT
 from tacforge.editor.shell.new_scenario_dialog import NewScenarioDialog
 
@@ -125,7 +126,7 @@ class Driver:
             )
 
     def tool(self, text: str) -> None:
-        next(a for a in self.window.map_toolbar.actions() if a.text() == text).trigger()
+        next(a for a in self.window.tool_actions.values() if a.text() == text).trigger()  # its button or menu
         self.actions()
 
     def terrain(self, kind: str) -> None:
@@ -369,40 +370,41 @@ class Driver:
         assert scenario.turns == spec["turns"] and dict(scenario.start_lines) == spec["start_lines"], scenario
 
     def objectives(self, objectives) -> None:
-        """Each objective clicked onto the map with the Objective tool (its dialog answered: kind, side, points,
-        OK); a second objective on a square already holding one (a click there removes it) is added with the
-        Objectives page's button, which puts it on the objective area, and its kind, side, points and square set
-        in the table; then each is named in its Name cell."""
-        placed = [o for i, o in enumerate(objectives) if o[4] not in [p[4] for p in objectives[:i]]]
-        answers = iter(placed)
-        self.tab.map_layer.ask_objective = lambda _sides, _near: next(answers)[1:4]
+        """Each objective clicked onto the map with the Objective tool, its dialog answered (on a square that holds
+        one already, "New objective on this square" chosen first; the kind, the side, the points, OK); then each is
+        named in the Objectives page's Name cell, as the pack's file was first built (a name typed in the dialog is
+        written before the kind)."""
+        act = self.actions
+        answers = iter(objectives)
+
+        def run(dialog):
+            dialog.show()
+            _name, kind, side, points, _square = next(answers)
+            if dialog.which.count() > 1:
+                dialog.which.setCurrentIndex(dialog.which.findData(NEW))
+                act()
+            for combo, value in ((dialog.kind, kind), (dialog.side, side)):
+                if combo.currentText() != value:
+                    combo.setCurrentText(value)
+                    act()
+            if dialog.points.value() != points:
+                dialog.points.selectAll()
+                QTest.keyClicks(dialog.points, str(points))
+                act()
+            dialog.accept()
+            act()
+            return dialog.result()
+
+        ObjectiveDialog.exec = run
         self.tool("Objective")
-        for _name, _kind, _side, _points, square in placed:
+        for *_, square in objectives:
             self.tab.view.viewport().setFocus()
             self.drag(square, square)
-            self.actions(4)  # the click, the kind and the side chosen, OK
+            act()  # the click
+        self.window.activateWindow()  # (the last objective dialog was the active window)
         page = self.properties.objectives
         self.properties.fields.setCurrentWidget(self.properties.fields.widget(2))
         self.actions()
-        for name, kind, side, points, square in objectives:
-            if (name, kind, side, points, square) in placed:
-                continue
-            page.add.click()
-            self.actions()
-            self.settle()
-            row = page.table.rowCount() - 1
-            for column, value in ((1, kind), (2, side)):
-                combo = page.table.cellWidget(row, column)
-                combo.setCurrentIndex(combo.findData(value))
-                self.actions(2)  # the combo opened, the value chosen
-                self.settle()
-            page.table.item(row, 3).setText(str(points))  # a double-click on the cell, typed, Enter
-            self.actions(2)
-            self.settle()
-            if square != self.document.model.scenario.objective_center:  # the button put it on the area
-                page.table.item(row, 4).setText(f"{square[0]},{square[1]}")  # the Where cell, typed
-                self.actions(2)
-                self.settle()
         for row, (name, *_rest) in enumerate(objectives):
             page.table.item(row, 0).setText(name)  # a double-click on the Name cell, the name typed, Enter
             self.actions(2)

@@ -23,6 +23,7 @@ from PyQt6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PyQt6.QtTest import QTest
 from PyQt6.QtWidgets import QApplication
 
+from tacforge.editor.scenario.map_marks import ObjectiveChoice, SquareObjective
 from tacforge.editor.shell.new_scenario_dialog import NewScenarioDialog
 from tacforge.editor.shell.pack_places import user_packs_folder
 from tacforge.engine.cli import main as tacforge_main
@@ -153,7 +154,8 @@ def test_a_scenario_built_in_the_editor_validates_and_plays(window, qtbot, monke
             assert all(placed) if formation.arrives is None else not any(placed), formation.name
 
     # two capture objectives for the Americans, placed with the map's objective tool
-    tab.map_layer.ask_objective = lambda sides, near: ("capture", "allied", 40)
+    capture = ObjectiveChoice("add", SquareObjective("capture", "allied", 40))
+    tab.map_layer.ask_objective = lambda _square, _rows: capture
     window._tool("place_objective")
     held = scenario.force("allied").formations[0].units[1].at  # where a tank platoon stands: taken on turn 1
     centre = scenario.objective_center

@@ -30,6 +30,7 @@ from test_oob_names_qt import click, index_of, type_and_enter
 
 from tacforge.editor.common.weapon_picker import weapon_choices
 from tacforge.editor.map.trace_fit import apply
+from tacforge.editor.scenario.map_marks import ObjectiveChoice, SquareObjective
 from tacforge.editor.scenario.oob_model import fielding_nationalities
 from tacforge.editor.shell.new_scenario_dialog import NewScenarioDialog
 from tacforge.engine.cli import main as tacforge_main
@@ -198,7 +199,7 @@ def place_start_lines_and_objectives(window, tab, document, actions, qtbot):
     tool.trigger()
     actions()
     answers = iter(OBJECTIVES)
-    tab.map_layer.ask_objective = lambda sides, near: next(answers)[1:]
+    tab.map_layer.ask_objective = lambda _square, _rows: ObjectiveChoice("add", SquareObjective(*next(answers)[1:]))
     for name, *_ in OBJECTIVES:
         square = OBJECTIVE_SQUARES[name](width)
         tab.view.viewport().setFocus()

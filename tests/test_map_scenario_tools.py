@@ -233,6 +233,43 @@ def test_an_entrenchment_stroke_entrenches_then_clears_in_one_undo_step_each(doc
     assert document.text() == before
 
 
+def test_the_objective_tool_s_choices_add_a_second_on_a_square_change_and_remove_one_undo_step_each(document):
+    """map_marks.apply_choice, without the dialog: what the Objective tool's click does with the designer's answer."""
+    choice, values = map_marks.ObjectiveChoice, map_marks.SquareObjective
+    before, steps = document.text(), document.undo.count()
+    map_marks.apply_choice(document, (20, 20), choice("add", values("capture", "german", 40, "The square")))
+    said = map_marks.apply_choice(document, (20, 20), choice("add", values("hold", "allied", 25)))
+    assert said == "objective hold_1: hold, 25 points for allied"
+    assert map_marks.objectives_at(document.model.scenario, (20, 20)) == [0, 1]
+    assert "  - {id: capture_1, name: The square, kind: capture, side: german, points: 40, at: [20, 20]}" in (
+        document.text()
+    )
+    assert map_marks.apply_choice(document, (20, 20), choice("change", values("hold", "allied", 25), 1)) == (
+        "objective hold_1 unchanged"
+    )
+    assert document.undo.count() == steps + 2  # nothing changed: no undo step
+    # the kind, the points and the name at once, one step; a kind-made id follows the kind, as in the table
+    map_marks.apply_choice(document, (20, 20), choice("change", values("capture", "allied", 30, "Mairie"), 1))
+    changed = document.model.scenario.objectives[1]
+    assert (changed.id, changed.kind, changed.points, changed.name, changed.at) == (
+        "capture_2",
+        "capture",
+        30,
+        "Mairie",
+        (20, 20),
+    )
+    map_marks.apply_choice(document, (20, 20), choice("change", values("capture", "german", 40), 0))
+    assert document.model.scenario.objectives[0].name == "" and "The square" not in document.text()
+    assert map_marks.apply_choice(document, (20, 20), choice("remove", row=0)) == "removed objective capture_1"
+    assert [o.id for o in document.model.scenario.objectives] == ["capture_2"]
+    assert document.undo.count() == steps + 5
+    with pytest.raises(ValueError):
+        map_marks.apply_choice(document, (20, 20), choice("remove"))  # which one, not said
+    for _ in range(5):
+        document.undo.undo()
+    assert document.text() == before
+
+
 def test_an_objective_is_one_row_inserted_and_removed(document):
     before = document.text()
     assert objective_edits.add_objective(document, "capture", "allied", 10, ("at", (20, 20))) == 0

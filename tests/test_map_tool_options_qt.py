@@ -29,7 +29,7 @@ def map_tab(qtbot, window, pack_copy):
 
 
 def tool_action(window, text: str):
-    return next(a for a in window.map_toolbar.actions() if a.text() == text)
+    return next(a for a in window.tool_actions.values() if a.text() == text)
 
 
 def mouse(view, kind, square, button=LEFT, buttons=LEFT) -> None:

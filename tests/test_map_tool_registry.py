@@ -9,7 +9,16 @@ import pytest
 from tacforge.editor.grid.model import MapModel
 from tacforge.editor.map.tools import ToolController
 from tacforge.editor.map.tools.paint import paint_mask
-from tacforge.editor.map.tools.registry import PRESETS, TOOL_CLASSES, Tool, menu_entries, register
+from tacforge.editor.map.tools.registry import (
+    MENU,
+    PRESETS,
+    TOOL_CLASSES,
+    TOOLBAR_GROUPS,
+    Tool,
+    menu_entries,
+    register,
+    toolbar_entries,
+)
 from tacforge.engine.mapping.autotile import TYPES
 from tacforge.engine.packs import load_packs
 
@@ -28,6 +37,7 @@ def test_the_menu_lists_registered_tools_and_presets_with_distinct_shortcuts(con
         "line",
         "raise",
         "lower",
+        "set_level",
         "eyedropper",
         "select",
         "los",
@@ -46,6 +56,13 @@ def test_the_menu_lists_registered_tools_and_presets_with_distinct_shortcuts(con
         controller.set_tool(entry_id)
         expected = PRESETS[entry_id].tool if entry_id in PRESETS else entry_id
         assert controller.tool == expected and isinstance(controller.current, TOOL_CLASSES[expected])
+
+
+def test_the_toolbar_offers_every_menu_tool_once_the_groups_under_one_button_each():
+    entries = toolbar_entries()
+    assert [tool for entry in entries for tool in entry] == list(MENU)
+    assert [e for e in entries if len(e) > 1] == list(TOOLBAR_GROUPS)
+    assert len(entries) == len(MENU) - sum(len(g) - 1 for g in TOOLBAR_GROUPS) == 14
 
 
 def test_the_view_reads_what_a_tool_does_from_its_class(content):

@@ -7,6 +7,8 @@ from PyQt6.QtCore import QEvent, QPointF, Qt
 from PyQt6.QtGui import QMouseEvent
 from PyQt6.QtWidgets import QApplication
 
+from tacforge.editor.scenario.map_marks import ObjectiveChoice, SquareObjective
+
 LEFT, NONE = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
 B1 = ("allied", 1, 1)  # bocage_crossroads: the allied 1st tank platoon, at 14,29 facing E
 
@@ -92,11 +94,11 @@ def test_an_entrenchment_stroke_and_an_objective_click_are_one_undo_step_each(qt
     assert dict(document.model.scenario.entrenchments) == {"allied": ((10, 30), (11, 30), (12, 30))}
     assert document.undo.count() == steps + 1
     asked = []
-    tab.map_layer.ask_objective = lambda sides, near: asked.append((sides, near)) or ("hold", "allied", 25)
+    answers = iter([ObjectiveChoice("add", SquareObjective("hold", "allied", 25)), ObjectiveChoice("remove", row=0)])
+    tab.map_layer.ask_objective = lambda square, rows: asked.append((square, rows)) or next(answers)
     window._tool("place_objective")
     drag(tab.view, (20, 31), (20, 31))
     [objective] = document.model.scenario.objectives
-    assert asked == [(["allied", "german"], None)]  # between the start lines: no side suggested
     assert (objective.id, objective.kind, objective.side, objective.points, objective.at) == (
         "hold_1",
         "hold",
@@ -105,7 +107,8 @@ def test_an_entrenchment_stroke_and_an_objective_click_are_one_undo_step_each(qt
         (20, 31),
     )
     assert document.undo.count() == steps + 2
-    drag(tab.view, (20, 31), (20, 31))  # a click on it takes it away
+    drag(tab.view, (20, 31), (20, 31))  # the dialog, on the square holding it, chose to remove it
+    assert asked == [((20, 31), []), ((20, 31), [0])]
     assert document.model.scenario.objectives == ()
     for _ in range(3):
         document.undo.undo()

@@ -82,3 +82,47 @@ def test_save_as_and_duplicate_write_a_copy_with_a_new_id(qtbot, window, pack_co
     assert "turns: 20" in original and "id: bocage_crossroads" in original
     assert window.current_tab().document.path == copy
     assert errors_of(pack_copy, "westcopy") == []
+
+
+def test_new_scenario_goes_to_the_pack_open_when_it_is_writable(qtbot, window, pack_copy, monkeypatch):
+    """File > New scenario offers the pack the designer has open (the Packs dock's choice, else the pack folder
+    opened last), still with the choice of a new pack; an installed pack open in the current tab keeps the new
+    pack as the default (the editor does not write into an installed pack)."""
+    from editor_fixtures import WESTERN
+
+    defaults = []
+
+    def run(dialog):  # the designer accepts the destination offered
+        defaults.append(dialog.destination.currentData())
+        assert dialog.destination.findData(None) >= 0  # a new pack is still offered
+        fill_new_scenario(dialog, f"hill_{len(defaults)}", "Hill", "blank", dialog.destination.currentData())
+        dialog.accept()
+        return dialog.result()
+
+    monkeypatch.setattr(NewScenarioDialog, "exec", run)
+    browser = window.browser
+    mine = next(
+        browser.topLevelItem(i)
+        for i in range(browser.topLevelItemCount())
+        if browser.topLevelItem(i).text(0) == "westcopy"
+    )
+    browser.setCurrentItem(mine.child(0))  # a file of the pack chosen in the Packs dock
+    menu_action(window, "File", "New scenario").trigger()
+    assert defaults == [str(pack_copy.resolve())]
+    assert (pack_copy / "scenarios" / "hill_1.yaml").is_file()
+    assert window.current_tab().document.path == pack_copy.resolve() / "scenarios" / "hill_1.yaml"
+    window.open_path(WESTERN / "scenarios" / "bocage_crossroads.yaml")  # the installed pack's, in the current tab
+    menu_action(window, "File", "New scenario").trigger()
+    assert defaults[1] is None and window.current_tab().document.path.parent.parent.name == "my_battles"
+
+
+def test_the_default_destination_is_the_first_pack_open_when_writable(pack_copy):
+    from editor_fixtures import WESTERN
+
+    from tacforge.editor.shell.pack_places import default_destination
+
+    packs = load_packs([pack_copy])
+    assert default_destination(packs, [None, pack_copy, WESTERN]) == pack_copy.resolve()
+    assert default_destination(packs, [WESTERN, pack_copy]) is None  # the tab's installed pack decides
+    assert default_destination(packs, [pack_copy / "scenarios"]) is None  # not a pack's folder
+    assert default_destination(packs, [None, None]) is None

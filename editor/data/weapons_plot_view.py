@@ -228,18 +228,23 @@ class KillPlot(_RangePlot):
         self.choice.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.choice.setMaximumHeight(90)
         self.choice.setToolTip("the weapons plotted (Ctrl+click to choose several)")
-        for label, widget in (
-            ("selected", self.direction),
-            ("", self.measure),
-            ("armour", self.facing),
-            ("P", self.pulses),
-            ("N", self.count),
+        # two rows: on one, the controls are wider than the plot needs, and would take the table's width from it
+        # in a window 1280 pixels wide
+        more = QHBoxLayout()
+        for row, label, widget in (
+            (self.controls, "selected", self.direction),
+            (self.controls, "", self.measure),
+            (more, "armour", self.facing),
+            (more, "P", self.pulses),
+            (more, "N", self.count),
         ):
             if label:
-                self.controls.addWidget(QLabel(label))
-            self.controls.addWidget(widget)
+                row.addWidget(QLabel(label))
+            row.addWidget(widget)
         self.controls.addStretch(1)
-        self.rows.insertWidget(1, self.choice)
+        more.addStretch(1)
+        self.rows.insertLayout(1, more)
+        self.rows.insertWidget(2, self.choice)
         for widget in (self.direction, self.measure, self.facing):
             widget.currentIndexChanged.connect(self._again)
         for widget in (self.pulses, self.count):

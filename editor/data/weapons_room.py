@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PyQt6.QtCore import Qt
+from PyQt6.QtCore import Qt, QTimer
 from PyQt6.QtGui import QAction
 from PyQt6.QtWidgets import (
     QAbstractItemView,
@@ -43,7 +43,10 @@ from .weapons_table import WeaponFilter, add_weapon, clone_variant, nationalitie
 from .weapons_view import WeaponDelegate, WeaponProxy, WeaponTableModel
 
 ALL = "all"
+PLOTS_SHARE = 0.4  # of the room's width, the plots' when the tab is first shown: the table's columns need the rest
 MAX_WIDTH = 320  # a column of long text (descriptions) is cut, its cells show it whole in their tooltips
+HEADER_LETTERS = 5  # a longer header is cut (elided) where its cells are narrower, and named whole in its tooltip
+READ_TOGETHER_UP_TO = "periods"  # the manuals' columns from # to YR: the table keeps the width to show them
 
 
 class WeaponsTab(DocumentTab):
@@ -87,10 +90,11 @@ class WeaponsTab(DocumentTab):
         self.model.selected_ids = self.selected_ids
         self.model.problem = lambda message: self.message.setText(message)
         self.plots = WeaponPlots()
-        dock = QDockWidget("Plots", self.inner)
+        dock = self.plots_dock = QDockWidget("Plots", self.inner)
         dock.setObjectName("weapon-plots")
         dock.setWidget(self.plots)
         self.inner.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self._plots_sized = False  # the plots' share set on the first show, then the designer's to drag
         self.inner.setCentralWidget(self._central())
         self.sheet = WeaponSheet(self)
         self.model.rename = self.sheet.rename
@@ -163,12 +167,21 @@ class WeaponsTab(DocumentTab):
 
     def _size_columns(self) -> None:
         """Widths from the longest text of each column (resizeColumnsToContents measures every cell through the
-        delegate, several times slower for a table of a hundred weapons)."""
+        delegate, several times slower for a table of a hundred weapons). A long header is cut to its first
+        letters ("Designer value" over numbers: its tooltip names it whole), and the table is never narrower than
+        the manuals' columns up to YR, which a designer reads side by side."""
         metrics = self.table_view.fontMetrics()
         header = present(self.table_view.horizontalHeader())
         for i, col in enumerate(self.model.columns):
-            texts = [col.header, *(col.text(w) for w in self.table.decoded())]
-            header.resizeSection(i, min(MAX_WIDTH, max(metrics.horizontalAdvance(t) for t in texts) + 16))
+            cells = [metrics.horizontalAdvance(col.text(w)) for w in self.table.decoded()]
+            whole, cut = (metrics.horizontalAdvance(t) for t in (col.header, col.header[:HEADER_LETTERS] + "…"))
+            title = min(whole, cut)
+            header.resizeSection(i, min(MAX_WIDTH, max([title, *cells]) + 16))
+        keys = [col.key for col in self.model.columns]
+        manuals = sum(header.sectionSize(i) for i in range(keys.index(READ_TOGETHER_UP_TO) + 1))
+        vertical = present(self.table_view.verticalHeader()).sizeHint().width()
+        scroll = present(self.table_view.verticalScrollBar()).sizeHint().width()
+        self.table_view.setMinimumWidth(manuals + vertical + scroll + 2 * self.table_view.frameWidth())
 
     def _nation_name(self, nat: str) -> str:
         ruleset = self.table.content.ruleset
@@ -259,9 +272,16 @@ class WeaponsTab(DocumentTab):
         the columns hidden last time come from the window's settings."""
         super().showEvent(event)
         if hasattr(self, "plots"):
+            if not self._plots_sized:
+                self._plots_sized = True
+                QTimer.singleShot(0, self._share_width)  # once the room is laid out at its width in the window
             self.redraw_plots()
         if hasattr(self, "sheet"):
             self.sheet.use_settings(getattr(self.window(), "settings", None))
+
+    def _share_width(self) -> None:
+        width = round(self.inner.width() * PLOTS_SHARE)
+        self.inner.resizeDocks([self.plots_dock], [width], Qt.Orientation.Horizontal)
 
     def _drafted(self, row: int, key: str, text: str) -> None:
         """A value is being typed: draw the plots as if it were committed, over the committed ones."""

@@ -61,7 +61,8 @@ class WeaponTableModel(QAbstractTableModel):
                 bounds = (
                     f" ({col.minimum}-{col.maximum})" if col.minimum is not None and col.maximum is not None else ""
                 )
-                return f"{col.key}: {col.description or col.header}{bounds}"
+                described = f": {col.description}" if col.description else ""
+                return f"{col.header} ({col.key}){described}{bounds}"  # the whole name of a cut header
         return None
 
     def weapon_at(self, row: int):

@@ -1,19 +1,20 @@
 """A scenario's side of its map tab (the scenario room's map layer, common/rooms.py MapLayer): what the map view
 shows of the scenario (units, objectives, entrenchments, entry edges) and what the scenario tools do to it
 (map/tools/scenario_tools.py): select units (shared with the Order of battle tree through unit_selection.py), move
-them by the placement rules (placement.py, one undo step per move), toggle entrenchments, place or remove typed
-objectives (map_marks.py), take units dropped from the Order of battle dock (unit_drop.py), and draw the AI plan
-chosen in the AI Plans dock (plan_focus.py), to whose chosen group the waypoint tool adds moves and whose chosen
-trigger the area tool gives an `enemy_in` rectangle (plan_edits.py).
+them by the placement rules (placement.py, one undo step per move), toggle entrenchments, add, change or remove
+typed objectives on a square (objective_dialog.py, map_marks.py), take units dropped from the Order of battle dock
+(unit_drop.py), and draw the AI plan chosen in the AI Plans dock (plan_focus.py), to whose chosen group the
+waypoint tool adds moves and whose chosen trigger the area tool gives an `enemy_in` rectangle (plan_edits.py).
 """
 
 from __future__ import annotations
 
 from PyQt6.QtCore import QObject
-from PyQt6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox
+from PyQt6.QtWidgets import QDialog
 
 from ..common.unit_marks import entry_marks, unit_marks
-from . import map_marks, objective_edits, plan_edits, plan_view
+from . import map_marks, plan_edits, plan_view
+from .objective_dialog import ObjectiveDialog
 from .placement import move, move_targets
 from .plan_focus import focus_for
 from .unit_drop import UnitDrop
@@ -133,42 +134,18 @@ class ScenarioMapLink(QObject):
             self.tab.hovered.emit(map_marks.toggle_entrenchments(self.document, squares))
 
     def objective_clicked(self, x: int, y: int) -> None:
-        scenario = self._scenario()
-        if scenario is None:
+        """The Objective tool's click: a dialog for the square (a new objective, or the ones there to change or
+        remove, or another to add beside them), then its choice as one undo step."""
+        if self._scenario() is None:
             return
-        row = map_marks.objective_at(scenario, (x, y))
-        if row is not None:
-            gone = scenario.objectives[row].id
-            objective_edits.remove_objective(self.document, row)
-            self.tab.hovered.emit(f"removed objective {gone}")
-            return
-        sides = [force.side for force in scenario.forces]
-        answer = self.ask_objective(sides, map_marks.side_for_square(self.document.content, scenario, (x, y)))
-        if answer is not None:
-            kind, side, points = answer
-            row = objective_edits.add_objective(self.document, kind, side, points, ("at", (x, y)))
-            ident = self.document.model.scenario.objectives[row].id
-            self.tab.hovered.emit(f"objective {ident}: {kind}, {points} points for {side}")
+        choice = self.ask_objective((x, y), map_marks.objectives_at(self._scenario(), (x, y)))
+        if choice is not None:
+            self.tab.hovered.emit(map_marks.apply_choice(self.document, (x, y), choice))
 
-    def _ask_objective(self, sides: list[str], near: str | None) -> tuple[str, str, int] | None:
-        """Kind, side and points of a new objective, or None if the designer cancels."""
-        dialog = QDialog(self.tab)
-        dialog.setWindowTitle("Objective")
-        form = QFormLayout(dialog)
-        kind, side, points = QComboBox(), QComboBox(), QSpinBox()
-        kind.addItems(map_marks.SQUARE_KINDS)
-        side.addItems(sides)
-        if near in sides:
-            side.setCurrentText(near)
-        points.setRange(1, 100000)
-        points.setValue(10)
-        form.addRow("Kind", kind)
-        form.addRow("Scores for", side)
-        form.addRow("Points", points)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(dialog.accept)
-        buttons.rejected.connect(dialog.reject)
-        form.addRow(buttons)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return kind.currentText(), side.currentText(), points.value()
+    def _ask_objective(self, square: tuple[int, int], rows: list[int]) -> map_marks.ObjectiveChoice | None:
+        """The designer's choice for `square` holding the objectives `rows`, or None if the dialog is cancelled."""
+        scenario = self._scenario()
+        sides = [force.side for force in scenario.forces]
+        near = map_marks.side_for_square(self.document.content, scenario, square)
+        dialog = ObjectiveDialog(self.tab, square, sides, near, [(row, scenario.objectives[row]) for row in rows])
+        return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -4,10 +4,14 @@ as edits of the scenario document, each one undo step; no widgets.
 Entrenchments (schema `entrenchments: {side: [[x, y], ...]}`): a stroke toggles its squares - if the first square
 is entrenched the stroke clears every square it crossed, else it entrenches them for one side: the side asked for,
 else the side whose start line has the square on its friendly side (the one side there is, else the first).
-Objectives: which one stands on a square; adding and removing them is objective_edits.py's, as for the table.
+Objectives: which stand on a square, and what the Objective tool's dialog chose for a square (`ObjectiveChoice`:
+add another, change the one chosen, or remove it) as one undo step; the edits are objective_edits.py's, as for the
+table.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
@@ -17,6 +21,7 @@ from tacforge.engine.validation.force_checks import on_friendly_side
 
 from ..document import MISSING, bulk_edit
 from ..grid.model import as_cell
+from . import objective_edits
 
 SQUARE_KINDS = ("capture", "hold")  # the objective kinds that stand on a square (exit and destroy do not)
 
@@ -77,3 +82,59 @@ def toggle_entrenchments(document, squares: list[tuple[int, int]], side: str | N
 def objective_at(scenario: Scenario, square: tuple[int, int]) -> int | None:
     """The row of the objective standing on `square`, or None."""
     return next((row for row, o in enumerate(scenario.objectives) if o.at == tuple(square)), None)
+
+
+def objectives_at(scenario: Scenario, square: tuple[int, int]) -> list[int]:
+    """The rows of every objective standing on `square` (a town square may be one side's capture and the other's
+    hold), in the table's order."""
+    return [row for row, o in enumerate(scenario.objectives) if o.at == tuple(square)]
+
+
+@dataclass(frozen=True)
+class SquareObjective:
+    """What the Objective tool's dialog sets of an objective on a square; an empty name is no name."""
+
+    kind: str
+    side: str
+    points: int
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class ObjectiveChoice:
+    """The designer's answer for a square: "add" a new objective with `values`, "change" objective `row` to
+    `values`, or "remove" objective `row`."""
+
+    action: str
+    values: SquareObjective | None = None
+    row: int | None = None
+
+
+def apply_choice(document, square: tuple[int, int], choice: ObjectiveChoice) -> str:
+    """Do what the dialog chose for `square` in one undo step (none if nothing changes); what was done."""
+    scenario = document.model.scenario
+    values = choice.values
+    if choice.action == "remove" and choice.row is not None:
+        gone = scenario.objectives[choice.row].id
+        objective_edits.remove_objective(document, choice.row)
+        return f"removed objective {gone}"
+    if choice.action == "add" and values is not None:
+        where = ("at", as_cell(square))
+        row = objective_edits.add_objective(document, values.kind, values.side, values.points, where, values.name)
+        return f"objective {document.model.scenario.objectives[row].id}: {_described(values)}"
+    if choice.action == "change" and values is not None and choice.row is not None:
+        old = scenario.objectives[choice.row]
+        wanted = {"kind": values.kind, "side": values.side, "points": values.points, "name": values.name or MISSING}
+        changed = {k: v for k, v in wanted.items() if v != (getattr(old, k) or MISSING)}
+        if not changed:
+            return f"objective {old.id} unchanged"
+        with bulk_edit(document, f"Change objective {old.id}"):
+            for key, value in changed.items():
+                objective_edits.set_objective_value(document, choice.row, key, value)
+        return f"objective {document.model.scenario.objectives[choice.row].id}: {_described(values)}"
+    raise ValueError(f"not a choice for a square: {choice}")
+
+
+def _described(values: SquareObjective) -> str:
+    named = f" ({values.name})" if values.name else ""
+    return f"{values.kind}, {values.points} points for {values.side}{named}"

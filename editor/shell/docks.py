@@ -14,6 +14,7 @@ from .workspace import file_of_kind
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 PACK_ROLE = Qt.ItemDataRole.UserRole + 1  # on a pack's top-level item: its id
+FOLDER_ROLE = Qt.ItemDataRole.UserRole + 2  # and its folder
 
 
 class PackBrowser(QTreeWidget):
@@ -36,12 +37,22 @@ class PackBrowser(QTreeWidget):
             item = item.parent()
         return item.data(0, PACK_ROLE) if item is not None else None
 
+    def selected_pack_folder(self) -> Path | None:
+        """The folder of the pack the current item belongs to (two packs may share an id: a copy of an installed
+        one), or None."""
+        item = self.currentItem()
+        while item is not None and item.parent() is not None:
+            item = item.parent()
+        folder = item.data(0, FOLDER_ROLE) if item is not None else None
+        return Path(folder) if folder else None
+
     def show_packs(self, workspace) -> None:
         self.clear()
         for pack in sorted(workspace.packset.all, key=lambda p: p.id):
             manifest = pack.manifest
             top = QTreeWidgetItem([pack.id, str(manifest.version) if manifest else "broken"])
             top.setData(0, PACK_ROLE, pack.id)
+            top.setData(0, FOLDER_ROLE, str(pack.location.folder))
             top.setToolTip(
                 0, f"{manifest.name if manifest else pack.id}\n{pack.location.folder}\n{pack.location.origin}"
             )

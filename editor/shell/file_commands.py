@@ -11,7 +11,7 @@ from PyQt6.QtWidgets import QFileDialog, QMessageBox
 from ..document.documents import SaveFailed
 from ..qt_present import present
 from . import new_files
-from .pack_places import remember_pack
+from .pack_places import default_destination, remember_pack
 from .pack_sharing import PackSharing
 
 
@@ -127,8 +127,14 @@ class FileCommands:
         """The New Scenario dialog; the scenario (and its map) it writes is opened."""
         from .new_scenario_dialog import NewScenarioDialog
 
-        tab = self.window.current_tab()
-        dialog = NewScenarioDialog(self.window.workspace, self.window, tab.document.pack_folder if tab else None)
+        tab, workspace = self.window.current_tab(), self.window.workspace
+        open_packs = [
+            tab.document.pack_folder if tab else None,
+            self.window.browser.selected_pack_folder(),
+            workspace.extra[0] if workspace.extra else None,  # the pack folder opened last
+        ]
+        destination = default_destination(workspace.packset, open_packs)
+        dialog = NewScenarioDialog(workspace, self.window, destination)
         if dialog.exec() and dialog.written is not None:
             remember_pack(self.window.settings, dialog.written.pack_dir)
             self.pack_added(dialog.written.pack_dir)

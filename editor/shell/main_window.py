@@ -24,8 +24,9 @@ from ..common.issues_list import IssuesDock
 from ..common.rooms import DOCK_AREAS, DocumentTab
 from ..data.terrain_table import live_content
 from ..document.documents import SaveFailed
+from ..map.tool_buttons import fill_tool_bar
 from ..map.tool_options import ToolOptionsBar
-from ..map.tools.registry import MENU_ONLY, menu_entries
+from ..map.tools.registry import menu_entries
 from ..qt_present import present
 from . import recovery
 from .dock_room import DocksPutAway
@@ -199,8 +200,9 @@ class MainWindow(QMainWindow):
         self.toolbar = present(self.addToolBar("Tools"))  # what every tab offers (the playtests add theirs)
         self.toolbar.setObjectName("tools")
         # the map's tools and the current tool's options: shown on tabs with a map only (_show_tool_options). The
-        # options share the first row with the tools every tab offers; the map's fifteen tools get a row of their
-        # own, so that at 1280 pixels wide none hides behind the toolbar's overflow arrow
+        # options share the first row with the tools every tab offers; the map's tools get a row of their own,
+        # some grouped under one button (map/tool_buttons.py), so that at 1280 pixels wide none hides behind the
+        # toolbar's overflow arrow
         self.tool_options = ToolOptionsBar(self)
         self.addToolBar(self.tool_options)
         self.addToolBarBreak()
@@ -208,16 +210,19 @@ class MainWindow(QMainWindow):
         self.map_toolbar.setObjectName("map_tools")
         self.map_toolbar.setStyleSheet(
             "QToolBar { spacing: 0px; } QToolButton { padding-left: 0px; padding-right: 0px; }"
+            # a group's button (map/tool_buttons.py): its arrow beside the name, not drawn over it
+            ' QToolButton[popupMode="1"] { padding-right: 14px; } QToolButton::menu-button { width: 12px; }'
         )
         self.tool_options.optionsChanged.connect(lambda options: self._view_call("set_current_tool_options", **options))
         group = QActionGroup(self)
+        self.tool_actions: dict[str, QAction] = {}  # by tool id: the Map menu's, on the toolbar or in a group's menu
         for name, text, key in menu_entries():
             action = self._action(tools, text, lambda _=False, n=name: self._tool(n), key, checkable=True)
             group.addAction(action)
-            if name not in MENU_ONLY:
-                self.map_toolbar.addAction(action)
+            self.tool_actions[name] = action
             if name == "brush":
                 action.setChecked(True)
+        self.tool_groups = fill_tool_bar(self.map_toolbar, self.tool_actions)
         tools.addSeparator()
         self._action(tools, "Generate random map…", lambda: self._tab_call("generate_dialog", self))
         self._action(tools, "Resize map…", lambda: self._tab_call("resize_dialog", self))

@@ -8,6 +8,7 @@ folders created or opened elsewhere are kept in QSettings so that the next launc
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PyQt6.QtCore import QSettings
@@ -35,6 +36,22 @@ def installed_pack_at(packset, folder: Path):
     return None
 
 
+def writable_pack(packset, folder: Path) -> bool:
+    """Whether new files may go into the pack at `folder`: a pack of the set, not an installed one, and a folder
+    the user may write in."""
+    folder = Path(folder).resolve()
+    known = any(pack.location.folder == folder and pack.manifest is not None for pack in packset.all)
+    return known and installed_pack_at(packset, folder) is None and os.access(folder, os.W_OK)
+
+
+def default_destination(packset, open_packs: list[Path | None]) -> Path | None:
+    """Where New Scenario writes unless the designer chooses: the pack the designer has open (the first of
+    `open_packs` that is given: the current tab's, the one chosen in the Packs dock, the one opened last) when it
+    is writable; else None, a new pack in the user's folder."""
+    folder = next((Path(f) for f in open_packs if f is not None), None)
+    return folder.resolve() if folder is not None and writable_pack(packset, folder) else None
+
+
 def remembered_packs(settings: QSettings) -> list[Path]:
     """Pack folders created or opened in earlier sessions that still exist."""
     return [Path(p) for p in settings.value(REMEMBERED, [], type=list) if (Path(p) / "pack.yaml").is_file()]
@@ -48,4 +65,11 @@ def remember_pack(settings: QSettings, folder: Path) -> None:
     settings.setValue(REMEMBERED, [str(folder)] + known)
 
 
-__all__ = ["user_packs_folder", "installed_pack_at", "remembered_packs", "remember_pack"]
+__all__ = [
+    "user_packs_folder",
+    "installed_pack_at",
+    "writable_pack",
+    "default_destination",
+    "remembered_packs",
+    "remember_pack",
+]

@@ -296,5 +296,5 @@ class LineOfSightTool(Tool):
 
 add_preset(ToolPreset("raise", "Raise ground", "E", "elevation", {"mode": "raise"}))
 add_preset(ToolPreset("lower", "Lower ground", "Shift+E", "elevation", {"mode": "lower"}))
-add_preset(ToolPreset("set_level", "Set ground level", None, "elevation", {"mode": "set"}))
+add_preset(ToolPreset("set_level", "Set ground level", "Ctrl+E", "elevation", {"mode": "set"}))
 add_preset(ToolPreset("objective", "Move objective", "O", "pointer"))

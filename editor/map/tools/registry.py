@@ -139,6 +139,7 @@ MENU = (
     "line",
     "raise",
     "lower",
+    "set_level",
     "eyedropper",
     "select",
     "los",
@@ -150,6 +151,17 @@ MENU = (
     "plan_waypoint",
     "trigger_area",
 )
-# In the Map menu (with a shortcut) but not on the toolbar, whose fifteen buttons fill a row 1280 pixels wide: tools
-# used a few times per map rather than all through a session.
-MENU_ONLY = frozenset({"place_name"})
+# Tools that share one toolbar button, as a paint program groups its tools: the button shows the one last chosen,
+# its arrow offers the others. Seventeen buttons side by side do not fit a window 1280 pixels wide (the overflow
+# arrow hid the last ones); the ground's three ways and the AI plan's two tools are each used as one task.
+TOOLBAR_GROUPS = (("raise", "lower", "set_level"), ("plan_waypoint", "trigger_area"))
+
+
+def toolbar_entries() -> list[tuple[str, ...]]:
+    """The toolbar's buttons in the order of MENU: each the ids of the tools it offers (one, or a group's)."""
+    out: list[tuple[str, ...]] = []
+    for entry_id in MENU:
+        group = next((g for g in TOOLBAR_GROUPS if entry_id in g), (entry_id,))
+        if group not in out:
+            out.append(group)
+    return out

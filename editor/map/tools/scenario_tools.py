@@ -4,7 +4,7 @@
                   selection to move it: the controller's `unit_rules(keys, delta)` (the tab's placement rules)
                   says where each unit would land and which cannot, shown while dragging (`unit_drag`).
 * entrench     -- a stroke of squares whose entrenchments toggle (one undo step for the stroke).
-* place_objective -- a click puts a typed objective on a square (or takes away the one there).
+* place_objective -- a click on a square: the room asks what to add, change or remove there (objective_dialog.py).
 * place_name   -- a click names a square of the map (map/place_names.py asks the name).
 * plan_waypoint -- a click adds a move order to that square to the AI plan group chosen in the AI Plans dock.
 * trigger_area -- a rubber band draws the `enemy_in` area of the AI plan trigger chosen there.
