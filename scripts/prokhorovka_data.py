@@ -140,7 +140,8 @@ SOVIET = [
         "1446th SP Artillery Regiment",
         [("Regiment HQ", "su_122", 1), ("SU-122 Battery", "su_122", 5), ("SU-76 Battery", "su_76", 5)],
     ),
-    (  # G: the 18th Tank Corps' second echelon (a reinforcement from the east)
+    (  # G: the 18th Tank Corps' 170th Tank Brigade: in history it attacked beside the 181st in the first
+        # echelon; here it comes in later, from the east (a departure: the notes say why)
         "170th Tank Brigade (18th Tank Corps)",
         [("Brigade HQ", "t34_76c", 1), ("1st Company", "t34_76c", 6), ("2nd Company", "t_70", 6)],
     ),
@@ -178,7 +179,7 @@ GERMAN = [
 TRANSPORT = [("german", 4, 1, "E3"), ("german", 4, 2, "E3"), ("german", 4, 4, "E3")]
 # (side, formation row, first turn, last turn, chance, edge or None for the home edge)
 ARRIVALS = [
-    ("soviet", 6, 10, 16, 0.4, None),  # the 170th Tank Brigade, the 18th Tank Corps' second echelon
+    ("soviet", 6, 10, 16, 0.4, None),  # the 170th Tank Brigade, in from the east on the Prokhorovka road
 ]
 PLACES = [
     (("soviet", 0, None), (45, 16)),  # the corps HQ behind Prokhorovka
@@ -237,8 +238,11 @@ PLANS = [
         [
             (["A"], [("hold", None, None)], True),
             (["D", "E"], [("hold", None, None)], True),
-            (["B"], [("move", (16, 13), None), ("attack", HILL_252, 8)], False),
-            (["C"], [("move", (18, 16), None), ("attack", OKTIABRSKII, 10)], False),
+            # the armour strikes and then holds where the strike ended: without the hold the doctrine took over
+            # once the groups reached the squares their own grenadiers held, and sent the Panzer IVs one by one
+            # down the road towards Prokhorovka into the T-34s
+            (["B"], [("move", (16, 13), None), ("attack", HILL_252, 8)], True),
+            (["C"], [("move", (18, 16), None), ("attack", OKTIABRSKII, 10)], True),
         ],
     ),
     (
@@ -247,6 +251,7 @@ PLANS = [
         "The day's own order: the attack on Prokhorovka goes in at once along the road",
         1,
         [
+            (["A"], [("hold", None, None)], True),  # the regiment's staff stays back (in no group it drove in)
             (["B", "C"], [("attack", (26, 13), None), ("attack", PROKHOROVKA, None)], False),
             (["D", "E"], [("hold", None, None)], True),
         ],
@@ -254,18 +259,18 @@ PLANS = [
 ]
 
 BRIEFING = (
-    "12 July 1943, the southern face of the Kursk salient. The II SS Panzer Corps has broken through the second "
-    "Soviet defence belt and its Leibstandarte stands on Hill 252.2 and in the Oktiabrskii state farm, in the "
-    "corridor between the Psel and the railway embankment, six kilometres short of Prokhorovka. At half past eight "
-    "in the morning the 5th Guards Tank Army counter-attacks: the 18th Tank Corps along the river, the 29th astride "
-    "the road and the railway, down the slope and into their own anti-tank ditch. A turn is two minutes: the 30 "
-    "turns are the first hour of the attack."
+    "12 July 1943, the southern face of the Kursk salient. The II SS Panzer Corps has broken through the second Soviet "
+    "defence belt and its Leibstandarte stands on Hill 252.2 and in the Oktiabrskii state farm, in the corridor "
+    "between the Psel and the railway embankment, three to four kilometres short of Prokhorovka. At half past eight in "
+    "the morning the 5th Guards Tank Army counter-attacks: the 18th Tank Corps along the river, the 29th astride the "
+    "road and the railway, down the slope and into their own anti-tank ditch. A turn is two minutes: the 30 turns are "
+    "the first hour of the attack."
 )
 SIDE_BRIEFINGS = {
     "soviet": (
         "Close with the German tanks before their long guns can pick you off at range: drive straight for Hill "
         "252.2 and the state farm. Mind the anti-tank ditch across the corridor in front of the hill. The 170th "
-        "Tank Brigade follows up along the river."
+        "Tank Brigade comes up later by the Prokhorovka road."
     ),
     "german": (
         "Hold Hill 252.2. Peiper's grenadiers are on the hill, the assault guns on the ridge beside it, the Panzer "
@@ -294,7 +299,7 @@ NOTES = (
     "west to east; it awaits a true-scale import (docs/real-ground.md).\n"
     "Forces, scaled to a platoon-level game and taken from the pack's weapons: the 29th Tank Corps' 32nd and 31st "
     "Tank Brigades (T-34/76C, the pack's closest to the 1943 T-34, and T-70), the 18th Tank Corps' 181st Tank "
-    "Brigade and the 170th as its second echelon, a company of the 53rd Motor Rifle Brigade and the 1446th SP "
+    "Brigade and its 170th, a company of the 53rd Motor Rifle Brigade and the 1446th SP "
     "Artillery Regiment (SU-122 and SU-76). The Germans: the Panzer IVs (the pack's Pz IVH for the Leibstandarte's "
     "long-barrelled G and H) of II./SS-Pz.Rgt. 1, four Tigers of its heavy company, the assault guns (StuG IIIG) "
     "and Peiper's III./SS-Pz.Gren.Rgt. 2 in halftracks with two Pak 40 (the pack's 75 mm anti-tank gun). The "
@@ -303,6 +308,11 @@ NOTES = (
     "at 3 to 1 because the game does not carry what made the day's so costly for the Soviets (the German artillery "
     "and the Luftwaffe's attacks on the tank columns, the brigades sent in one after another): at 3.4 to 1 the "
     "Germans won only about half of the games.\n"
+    "A departure: on the day the 18th Tank Corps attacked with the 181st and 170th Tank Brigades side by side in "
+    "its first echelon (the 170th's commander, Lt-Col Tarasov, was killed that morning) and the 110th behind them. "
+    "Here the 170th comes in from turn 10, from the east on the Prokhorovka road, and stands for the corps' "
+    "later waves (the 110th and the brigades fed in one after another), which the game does not carry on their "
+    "own; at the start the 181st is the corps' whole first echelon.\n"
     "Battle type: a Soviet assault. Both sides meant to attack that morning, but in this sector the Soviets struck "
     "first and the Leibstandarte fought from its positions. The anti-tank ditch is drawn as ford, the shared "
     "terrain most like a ditch (dearer to vehicles than to men on foot), the road crossing it on a causeway.\n"
