@@ -140,8 +140,7 @@ SOVIET = [
         "1446th SP Artillery Regiment",
         [("Regiment HQ", "su_122", 1), ("SU-122 Battery", "su_122", 5), ("SU-76 Battery", "su_76", 5)],
     ),
-    (  # G: the 18th Tank Corps' 170th Tank Brigade: in history it attacked beside the 181st in the first
-        # echelon; here it comes in later, from the east (a departure: the notes say why)
+    (  # G: the 18th Tank Corps' 170th Tank Brigade, in its first echelon beside the 181st, as on the day
         "170th Tank Brigade (18th Tank Corps)",
         [("Brigade HQ", "t34_76c", 1), ("1st Company", "t34_76c", 6), ("2nd Company", "t_70", 6)],
     ),
@@ -178,9 +177,7 @@ GERMAN = [
 # (side, formation row, unit row, carrier): the grenadiers and the Pak ride in the halftracks (E3)
 TRANSPORT = [("german", 4, 1, "E3"), ("german", 4, 2, "E3"), ("german", 4, 4, "E3")]
 # (side, formation row, first turn, last turn, chance, edge or None for the home edge)
-ARRIVALS = [
-    ("soviet", 6, 10, 16, 0.4, None),  # the 170th Tank Brigade, in from the east on the Prokhorovka road
-]
+ARRIVALS = []
 PLACES = [
     (("soviet", 0, None), (45, 16)),  # the corps HQ behind Prokhorovka
     (("soviet", 1, None), (36, 12)),  # 32nd Tank Brigade astride the road
@@ -188,6 +185,7 @@ PLACES = [
     (("soviet", 3, None), (33, 6)),  # 181st Tank Brigade by the Psel
     (("soviet", 4, None), (40, 11)),  # the motor riflemen with their trucks
     (("soviet", 5, None), (38, 19)),  # the SU regiment by the railway
+    (("soviet", 6, None), (36, 9)),  # 170th Tank Brigade beside the 181st, towards the state farm
     (("german", 0, None), (4, 13)),  # the regiment's staff by Komsomolets
     (("german", 1, None), (12, 13)),  # the Panzer IVs behind the hill
     (("german", 2, None), (16, 16)),  # the Tigers on the reverse slope
@@ -269,8 +267,8 @@ BRIEFING = (
 SIDE_BRIEFINGS = {
     "soviet": (
         "Close with the German tanks before their long guns can pick you off at range: drive straight for Hill "
-        "252.2 and the state farm. Mind the anti-tank ditch across the corridor in front of the hill. The 170th "
-        "Tank Brigade comes up later by the Prokhorovka road."
+        "252.2 and the state farm. Mind the anti-tank ditch across the corridor in front of the hill. The 18th "
+        "Tank Corps' 181st and 170th Tank Brigades go in together towards the state farm."
     ),
     "german": (
         "Hold Hill 252.2. Peiper's grenadiers are on the hill, the assault guns on the ridge beside it, the Panzer "
@@ -299,7 +297,8 @@ NOTES = (
     "west to east; it awaits a true-scale import (docs/real-ground.md).\n"
     "Forces, scaled to a platoon-level game and taken from the pack's weapons: the 29th Tank Corps' 32nd and 31st "
     "Tank Brigades (T-34/76C, the pack's closest to the 1943 T-34, and T-70), the 18th Tank Corps' 181st Tank "
-    "Brigade and its 170th, a company of the 53rd Motor Rifle Brigade and the 1446th SP "
+    "Brigade and, beside it in the corps' first echelon as on the day, its 170th, a company of the 53rd Motor "
+    "Rifle Brigade and the 1446th SP "
     "Artillery Regiment (SU-122 and SU-76). The Germans: the Panzer IVs (the pack's Pz IVH for the Leibstandarte's "
     "long-barrelled G and H) of II./SS-Pz.Rgt. 1, four Tigers of its heavy company, the assault guns (StuG IIIG) "
     "and Peiper's III./SS-Pz.Gren.Rgt. 2 in halftracks with two Pak 40 (the pack's 75 mm anti-tank gun). The "
@@ -308,11 +307,8 @@ NOTES = (
     "at 3 to 1 because the game does not carry what made the day's so costly for the Soviets (the German artillery "
     "and the Luftwaffe's attacks on the tank columns, the brigades sent in one after another): at 3.4 to 1 the "
     "Germans won only about half of the games.\n"
-    "A departure: on the day the 18th Tank Corps attacked with the 181st and 170th Tank Brigades side by side in "
-    "its first echelon (the 170th's commander, Lt-Col Tarasov, was killed that morning) and the 110th behind them. "
-    "Here the 170th comes in from turn 10, from the east on the Prokhorovka road, and stands for the corps' "
-    "later waves (the 110th and the brigades fed in one after another), which the game does not carry on their "
-    "own; at the start the 181st is the corps' whole first echelon.\n"
+    "The 170th's commander, Lt-Col Tarasov, was killed that morning; the 110th Tank Brigade, which followed the "
+    "first echelon, is not carried.\n"
     "Battle type: a Soviet assault. Both sides meant to attack that morning, but in this sector the Soviets struck "
     "first and the Leibstandarte fought from its positions. The anti-tank ditch is drawn as ford, the shared "
     "terrain most like a ditch (dearer to vehicles than to men on foot), the road crossing it on a causeway.\n"
