@@ -140,7 +140,7 @@ SOVIET = [
         "1446th SP Artillery Regiment",
         [("Regiment HQ", "su_122", 1), ("SU-122 Battery", "su_122", 5), ("SU-76 Battery", "su_76", 5)],
     ),
-    (  # G: the 18th Tank Corps' second echelon (a reinforcement from the east)
+    (  # G: the 18th Tank Corps' 170th Tank Brigade, in its first echelon beside the 181st, as on the day
         "170th Tank Brigade (18th Tank Corps)",
         [("Brigade HQ", "t34_76c", 1), ("1st Company", "t34_76c", 6), ("2nd Company", "t_70", 6)],
     ),
@@ -177,9 +177,7 @@ GERMAN = [
 # (side, formation row, unit row, carrier): the grenadiers and the Pak ride in the halftracks (E3)
 TRANSPORT = [("german", 4, 1, "E3"), ("german", 4, 2, "E3"), ("german", 4, 4, "E3")]
 # (side, formation row, first turn, last turn, chance, edge or None for the home edge)
-ARRIVALS = [
-    ("soviet", 6, 10, 16, 0.4, None),  # the 170th Tank Brigade, the 18th Tank Corps' second echelon
-]
+ARRIVALS = []
 PLACES = [
     (("soviet", 0, None), (45, 16)),  # the corps HQ behind Prokhorovka
     (("soviet", 1, None), (36, 12)),  # 32nd Tank Brigade astride the road
@@ -187,6 +185,7 @@ PLACES = [
     (("soviet", 3, None), (33, 6)),  # 181st Tank Brigade by the Psel
     (("soviet", 4, None), (40, 11)),  # the motor riflemen with their trucks
     (("soviet", 5, None), (38, 19)),  # the SU regiment by the railway
+    (("soviet", 6, None), (36, 9)),  # 170th Tank Brigade beside the 181st, towards the state farm
     (("german", 0, None), (4, 13)),  # the regiment's staff by Komsomolets
     (("german", 1, None), (12, 13)),  # the Panzer IVs behind the hill
     (("german", 2, None), (16, 16)),  # the Tigers on the reverse slope
@@ -237,8 +236,11 @@ PLANS = [
         [
             (["A"], [("hold", None, None)], True),
             (["D", "E"], [("hold", None, None)], True),
-            (["B"], [("move", (16, 13), None), ("attack", HILL_252, 8)], False),
-            (["C"], [("move", (18, 16), None), ("attack", OKTIABRSKII, 10)], False),
+            # the armour strikes and then holds where the strike ended: without the hold the doctrine took over
+            # once the groups reached the squares their own grenadiers held, and sent the Panzer IVs one by one
+            # down the road towards Prokhorovka into the T-34s
+            (["B"], [("move", (16, 13), None), ("attack", HILL_252, 8)], True),
+            (["C"], [("move", (18, 16), None), ("attack", OKTIABRSKII, 10)], True),
         ],
     ),
     (
@@ -247,6 +249,7 @@ PLANS = [
         "The day's own order: the attack on Prokhorovka goes in at once along the road",
         1,
         [
+            (["A"], [("hold", None, None)], True),  # the regiment's staff stays back (in no group it drove in)
             (["B", "C"], [("attack", (26, 13), None), ("attack", PROKHOROVKA, None)], False),
             (["D", "E"], [("hold", None, None)], True),
         ],
@@ -254,18 +257,18 @@ PLANS = [
 ]
 
 BRIEFING = (
-    "12 July 1943, the southern face of the Kursk salient. The II SS Panzer Corps has broken through the second "
-    "Soviet defence belt and its Leibstandarte stands on Hill 252.2 and in the Oktiabrskii state farm, in the "
-    "corridor between the Psel and the railway embankment, six kilometres short of Prokhorovka. At half past eight "
-    "in the morning the 5th Guards Tank Army counter-attacks: the 18th Tank Corps along the river, the 29th astride "
-    "the road and the railway, down the slope and into their own anti-tank ditch. A turn is two minutes: the 30 "
-    "turns are the first hour of the attack."
+    "12 July 1943, the southern face of the Kursk salient. The II SS Panzer Corps has broken through the second Soviet "
+    "defence belt and its Leibstandarte stands on Hill 252.2 and in the Oktiabrskii state farm, in the corridor "
+    "between the Psel and the railway embankment, three to four kilometres short of Prokhorovka. At half past eight in "
+    "the morning the 5th Guards Tank Army counter-attacks: the 18th Tank Corps along the river, the 29th astride the "
+    "road and the railway, down the slope and into their own anti-tank ditch. A turn is two minutes: the 30 turns are "
+    "the first hour of the attack."
 )
 SIDE_BRIEFINGS = {
     "soviet": (
         "Close with the German tanks before their long guns can pick you off at range: drive straight for Hill "
-        "252.2 and the state farm. Mind the anti-tank ditch across the corridor in front of the hill. The 170th "
-        "Tank Brigade follows up along the river."
+        "252.2 and the state farm. Mind the anti-tank ditch across the corridor in front of the hill. The 18th "
+        "Tank Corps' 181st and 170th Tank Brigades go in together towards the state farm."
     ),
     "german": (
         "Hold Hill 252.2. Peiper's grenadiers are on the hill, the assault guns on the ridge beside it, the Panzer "
@@ -294,7 +297,8 @@ NOTES = (
     "west to east; it awaits a true-scale import (docs/real-ground.md).\n"
     "Forces, scaled to a platoon-level game and taken from the pack's weapons: the 29th Tank Corps' 32nd and 31st "
     "Tank Brigades (T-34/76C, the pack's closest to the 1943 T-34, and T-70), the 18th Tank Corps' 181st Tank "
-    "Brigade and the 170th as its second echelon, a company of the 53rd Motor Rifle Brigade and the 1446th SP "
+    "Brigade and, beside it in the corps' first echelon as on the day, its 170th, a company of the 53rd Motor "
+    "Rifle Brigade and the 1446th SP "
     "Artillery Regiment (SU-122 and SU-76). The Germans: the Panzer IVs (the pack's Pz IVH for the Leibstandarte's "
     "long-barrelled G and H) of II./SS-Pz.Rgt. 1, four Tigers of its heavy company, the assault guns (StuG IIIG) "
     "and Peiper's III./SS-Pz.Gren.Rgt. 2 in halftracks with two Pak 40 (the pack's 75 mm anti-tank gun). The "
@@ -303,6 +307,8 @@ NOTES = (
     "at 3 to 1 because the game does not carry what made the day's so costly for the Soviets (the German artillery "
     "and the Luftwaffe's attacks on the tank columns, the brigades sent in one after another): at 3.4 to 1 the "
     "Germans won only about half of the games.\n"
+    "The 170th's commander, Lt-Col Tarasov, was killed that morning; the 110th Tank Brigade, which followed the "
+    "first echelon, is not carried.\n"
     "Battle type: a Soviet assault. Both sides meant to attack that morning, but in this sector the Soviets struck "
     "first and the Leibstandarte fought from its positions. The anti-tank ditch is drawn as ford, the shared "
     "terrain most like a ditch (dearer to vehicles than to men on foot), the road crossing it on a causeway.\n"

@@ -76,7 +76,7 @@ CASES = (
     LogCase("eastern-stalingrad_relief", "eastern:stalingrad_relief", seed=42, turns=6),
     LogCase("eastern-kiev", "eastern:kiev", seed=43, turns=6),
     LogCase("eastern-berlin", "eastern:berlin", seed=44, turns=6),
-    # Built in the editor (scripts/build_prokhorovka.py); both historical plans drawn, the first shots in turn 6
+    # Built in the editor (scripts/build_prokhorovka.py); both historical plans drawn, the first shots in turn 3
     LogCase("eastern-prokhorovka", "eastern:prokhorovka", seed=45, turns=8),
     _built("western", "german-pursuit", 2, 21),
     _built("western", "german-assault", 3, 22, "--river"),
