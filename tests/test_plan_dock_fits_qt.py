@@ -1,6 +1,7 @@
 """Issue 28, the AI Plans dock at 1280x800 (pytest-qt, in the main window on Caen): nothing in the dock is wider
 than the dock (its titles are short, their explanations wrap), a plan's long name wraps in the list rather than
-running off it, each row's tooltip is its whole text, and the Name field shows the start of the name."""
+running off it, each row's tooltip is its whole text, and the Name field (as the scenario's in
+Properties) shows the start of the name."""
 
 from __future__ import annotations
 
@@ -36,3 +37,5 @@ def test_the_plans_dock_reads_at_1280_by_800(qtbot, window, pack_copy):
         assert rect.height() >= 2 * line  # ...on two lines or more: the whole name
         assert item.text().startswith(plans[row].name) and item.toolTip() == item.text()
     assert dock.plans.horizontalScrollBar().maximum() == 0
+    scenario_name = window.properties.general.name  # the Properties dock's Name field, as the plan's
+    assert scenario_name.text().startswith("Caen") and scenario_name.cursorPosition() == 0
