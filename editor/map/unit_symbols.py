@@ -248,12 +248,12 @@ def paint_entries(geo: Painter, entries: list[EntryMark], width: int, height: in
         xs, ys = [x for x, _ in squares], [y for _, y in squares]
         text_width = geo.text_width(text, 8.5, bold=True)
         if entry.edge == "west":
-            x, y = max(xs) + 1.2, min(ys) + 0.8
+            left, base = max(xs) + 1.2, min(ys) + 0.8
         elif entry.edge == "east":
-            x, y = min(xs) - 0.2 - (text_width + 4) / geo.cell, min(ys) + 0.8
+            left, base = min(xs) - 0.2 - (text_width + 4) / geo.cell, min(ys) + 0.8
         elif entry.edge == "south":
-            x, y = min(xs), min(ys) - 0.3
+            left, base = min(xs), min(ys) - 0.3
         else:  # the north edge, or listed squares: under them
-            x, y = min(xs), max(ys) + 1.8
-        anchor = QPointF(geo.o.x() + x * geo.cell, geo.o.y() + y * geo.cell)
+            left, base = min(xs), max(ys) + 1.8
+        anchor = QPointF(geo.o.x() + left * geo.cell, geo.o.y() + base * geo.cell)
         geo.label(anchor, text, 8.5, side_colour(entry.side), bold=True, upward=entry.edge == "south")
