@@ -250,3 +250,33 @@ def test_the_properties_dock_names_the_selected_formation_and_unit(oob, qtbot, w
     type_and_enter(names.formation_name, "2. Kompanie")
     qtbot.waitUntil(lambda: formation(document, "german", 1).name == "2. Kompanie")
     assert "2. Kompanie" in index_of(dock, ("german", 1, None)).data()  # the tree follows
+
+
+def test_the_weapon_cell_shows_the_weapons_name_and_its_editor_the_id(oob, qtbot):
+    """Issue 28: a designer reads "M4A3 Sherman", not `sherman`; the id stays in the tooltip and the editor, and an
+    editor closed unchanged edits nothing."""
+    dock, document = oob
+    unit = formation(document, "allied", 1).units[1]
+    weapon = document.content.resolve_weapon(unit.weapon, document.content.side_nationalities("allied"))
+    assert weapon.name != unit.weapon  # (a name the id is not)
+    cell = index_of(dock, ("allied", 1, 1), column=1)
+    assert cell.data() == weapon.name
+    assert cell.data(Qt.ItemDataRole.ToolTipRole) == unit.weapon
+    steps = document.undo.count()
+    double_click(dock, cell)
+    editor = dock.tree.indexWidget(cell)
+    assert isinstance(editor, WeaponPicker) and editor.text() == unit.weapon  # the reference as the file writes it
+    editor.completer().popup().hide()
+    QTest.keyClick(editor, Qt.Key.Key_Return)  # closed unchanged
+    qtbot.wait(50)
+    assert document.undo.count() == steps and formation(document, "allied", 1).units[1].weapon == unit.weapon
+    cell = index_of(dock, ("allied", 1, 1), column=1)
+    double_click(dock, cell)
+    editor = dock.tree.indexWidget(cell)
+    editor.completer().popup().hide()
+    type_and_enter(editor, "PZ-IVH")  # an alias: the file gets the id, the cell the name
+    qtbot.waitUntil(lambda: formation(document, "allied", 1).units[1].weapon == "pz_ivh")
+    assert document.undo.count() == steps + 1
+    pz = document.content.resolve_weapon("pz_ivh")
+    qtbot.waitUntil(lambda: index_of(dock, ("allied", 1, 1), column=1).data() == pz.name)
+    assert index_of(dock, ("allied", 1, 1), column=1).data(Qt.ItemDataRole.ToolTipRole) == "pz_ivh"

@@ -116,21 +116,34 @@ class EntryMark:
     edge: str | None  # None: the listed squares
     squares: tuple[tuple[int, int], ...]
     label: str  # "B T6, C2 T8-10"
+    # an edge's squares its units try first (the engine fills an edge from its middle, Arrival.entry_squares), one
+    # per unit; empty for listed squares or an unknown map
+    first: tuple[tuple[int, int], ...] = ()
 
 
 def entry_marks(content: Content, scenario: Scenario) -> list[EntryMark]:
     """The reinforcements' ways in, one mark per side and edge (or per list of squares)."""
     groups: dict[tuple, list[str]] = {}
+    units: dict[tuple, int] = {}
     for force in scenario.forces:
         profile_side = content.ruleset.side(force.side) if content.ruleset else None
         home = profile_side.home_edge if profile_side else None
         for formation in force.formations:
-            arrivals = [(formation.letter, formation.arrives)] if formation.arrives else []
-            arrivals += [(f"{formation.letter}{u.index}", u.arrives) for u in formation.units if u.arrives]
-            for who, arrival in arrivals:
+            # (who, when, the squares they take: passengers ride in their carrier)
+            together = sum(1 for u in formation.units if u.arrives is None and u.carrier is None)
+            arrivals = [(formation.letter, formation.arrives, together)] if formation.arrives else []
+            arrivals += [(f"{formation.letter}{u.index}", u.arrives, 1) for u in formation.units if u.arrives]
+            for who, arrival, count in arrivals:
                 edge = None if arrival.squares else arrival.edge or home
                 if edge is None and not arrival.squares:
                     continue
                 turns = f"T{arrival.turn}" + (f"-{arrival.last_turn}" if arrival.last_turn != arrival.turn else "")
-                groups.setdefault((force.side, edge, tuple(arrival.squares)), []).append(f"{who} {turns}")
-    return [EntryMark(side, edge, squares, ", ".join(labels)) for (side, edge, squares), labels in groups.items()]
+                key = (force.side, edge, tuple(arrival.squares))
+                groups.setdefault(key, []).append(f"{who} {turns}")
+                units[key] = units.get(key, 0) + count
+    game_map = content.map(scenario.map) if scenario.map else None
+    out = []
+    for (side, edge, squares), labels in groups.items():
+        first = game_map.edge_squares(edge)[: max(1, units[side, edge, squares])] if edge and game_map else []
+        out.append(EntryMark(side, edge, squares, ", ".join(labels), tuple(first)))
+    return out

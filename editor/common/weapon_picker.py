@@ -28,6 +28,9 @@ from tacforge.engine.model import Weapon
 from tacforge.engine.model.content import Content
 
 SEPARATOR = "  ·  "  # between a weapon's name and its id in a completion
+# A weapon cell's reference as the file writes it (an id or alias), where the cell shows the weapon's name: what
+# the cell's editor starts from
+WRITTEN = Qt.ItemDataRole.UserRole + 1
 
 
 def weapon_choices(
@@ -149,7 +152,9 @@ class UnitDialog(QDialog):
 class WeaponCellDelegate(QStyledItemDelegate):
     """A table or tree cell typed with the weapon picker. `choices_for(index)` gives (content, nationalities,
     period) for the row; the cell gets the chosen weapon's id, or the text as typed when nothing matches (the
-    issues dock then says what is wrong, as for any other typed reference)."""
+    issues dock then says what is wrong, as for any other typed reference). A cell that shows the weapon's name
+    keeps the reference as written under WRITTEN: the editor starts from that, and leaves the cell alone when it
+    is not changed."""
 
     def __init__(self, parent: QWidget, choices_for: Callable):
         super().__init__(parent)
@@ -161,8 +166,11 @@ class WeaponCellDelegate(QStyledItemDelegate):
         return picker
 
     def setEditorData(self, editor, index) -> None:
-        editor.setText(index.data() or "")
+        written = index.data(WRITTEN)
+        editor.setText(written if written is not None else index.data() or "")
 
     def setModelData(self, editor, model, index) -> None:
         weapon = editor.weapon()
-        model.setData(index, weapon.local_id if weapon is not None else editor.text().strip())
+        text = weapon.local_id if weapon is not None else editor.text().strip()
+        if text != index.data(WRITTEN):  # (the shown name is not what the file holds: writing it back would edit)
+            model.setData(index, text)

@@ -15,6 +15,7 @@ from PyQt6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPainter
 from ..common.pixels import image_over
 from ..common.side_colours import SIDE_COLOURS, SPARE_COLOURS, side_colour  # noqa: F401 (the map's colours, shared)
 from ..qt_present import present
+from .label_layout import kept_inside
 
 OBJECTIVE = QColor(235, 180, 20)
 LABEL_TEXT = QColor(20, 20, 20)  # a label's default colour and the halo around it
@@ -106,8 +107,10 @@ class Painter(Squares):
         super().__init__(cell, origin)
         self.p = p
         self.labels_placed: list[QRectF] = []  # where `label` put its texts this paint, so none covers another
+        self.label_texts: list[str] = []  # ...and those texts, a line each
         self.place_names: list[QRectF] = []  # the map's own labels (places), which the scenario's keep clear of
         self._pending: list[tuple] = []  # the scenario's labels, drawn last (over the units) by `draw_labels`
+        self.bounds: QRectF | None = None  # the map's rectangle, inside which the labels are kept (None: anywhere)
 
     def pen(self, colour: QColor, width: float, style=Qt.PenStyle.SolidLine) -> QPen:
         pen = QPen(colour, width, style)
@@ -131,23 +134,41 @@ class Painter(Squares):
     def label(self, at: QPointF, text: str, size: float, colour=LABEL_TEXT, bold=False, upward=False) -> QRectF:
         """Place a label of the scenario (a start line, the reinforcements, the objective area) where `text` would
         draw it, moved down (`upward`: up, at the map's foot) a line at a time while it would cover a label placed
-        before it or a place name of the map; `draw_labels` draws it. The rectangle it takes."""
+        before it or a place name of the map, first moved inside the map where it would cross its edge;
+        `draw_labels` draws it. The rectangle it takes."""
+        return self.label_lines(at, [text], size, colour, bold, upward)
+
+    def label_lines(
+        self, at: QPointF, lines: list[str], size: float, colour=LABEL_TEXT, bold=False, upward=False
+    ) -> QRectF:
+        """A label of several lines, the first's baseline at `at`, placed as one block (`label`)."""
         metrics = QFontMetricsF(_font(round(size * 2) / 2, bold))
         step = metrics.height() + 2
-        box = QRectF(at.x() - 2, at.y() - metrics.ascent() - 2, metrics.horizontalAdvance(text) + 4, step)
+        width = max(metrics.horizontalAdvance(line) for line in lines) + 4
+        box = self._inside(QRectF(at.x() - 2, at.y() - metrics.ascent() - 2, width, step * len(lines)))
         for _ in range(50):  # far more labels than a scenario has
             if not any(box.intersects(placed) for placed in (*self.labels_placed, *self.place_names)):
                 break
             box.translate(0, -step if upward else step)
         self.labels_placed.append(box)
-        self._pending.append((QPointF(box.x() + 2, box.y() + 2 + metrics.ascent()), text, size, colour, bold))
+        self.label_texts.append("\n".join(lines))
+        for row, line in enumerate(lines):
+            base = QPointF(box.x() + 2, box.y() + 2 + metrics.ascent() + row * step)
+            self._pending.append((base, line, size, colour, bold))
         return box
+
+    def _inside(self, box: QRectF) -> QRectF:
+        return kept_inside(box, self.bounds) if self.bounds is not None else box
 
     def draw_labels(self) -> None:
         """Draw the labels `label` placed, over everything drawn before (units stand on a start line's label)."""
         for at, text, size, colour, bold in self._pending:
             self.text(at, text, size, colour, bold=bold)
         self._pending = []
+
+    def line_height(self, size: float, bold=False) -> float:
+        """The step from one line of a label to the next."""
+        return QFontMetricsF(_font(round(size * 2) / 2, bold)).height() + 2
 
     def text_width(self, text: str, size: float, bold=False) -> float:
         return QFontMetricsF(_font(round(size * 2) / 2, bold)).horizontalAdvance(text)
@@ -181,11 +202,12 @@ class Painter(Squares):
             return
         size = min(14.0, 4 + self.cell * 0.45)
         metrics = QFontMetricsF(_font(size, italic=True))
-        for text, x, y in labels:  # centred above the named square, which stays visible
+        for text, x, y in labels:  # centred above the named square, which stays visible; inside the map
             width = metrics.horizontalAdvance(text)
-            at = QPointF(self.o.x() + (x + 0.5) * self.cell - width / 2, self.o.y() + y * self.cell - 2)
-            self.text(at, text, size, QColor(40, 30, 20), italic=True)
-            self.place_names.append(QRectF(at.x() - 2, at.y() - metrics.ascent() - 2, width + 4, metrics.height() + 2))
+            left, base = self.o.x() + (x + 0.5) * self.cell - width / 2, self.o.y() + y * self.cell - 2
+            box = self._inside(QRectF(left - 2, base - metrics.ascent() - 2, width + 4, metrics.height() + 2))
+            self.text(QPointF(box.x() + 2, box.y() + 2 + metrics.ascent()), text, size, QColor(40, 30, 20), italic=True)
+            self.place_names.append(box)
 
     def overlays(self, ov: Overlays, width: int, height: int, drag_centre=None) -> None:
         p, cell = self.p, self.cell

@@ -16,6 +16,7 @@ from PyQt6.QtGui import QColor, QImage, QPainter, QPen
 from tacforge.engine.rules.los import FACING_VECTORS, facing_index
 
 from ..common.unit_marks import EntryMark, UnitMark, stacks
+from .label_layout import beside, objective_labels
 from .overlays import OBJECTIVE, Painter, side_colour
 
 SYMBOL_MIN = 10  # pixels per square from which frames show their symbol (below: a plain block of colour)
@@ -191,38 +192,40 @@ def _paint_drag(geo: Painter, marks: list[UnitMark], drag) -> None:
 
 
 def paint_objectives(geo: Painter, objectives) -> None:
-    """Typed objectives on squares: a gold disc with the kind's letter, and (zoomed in) name and points."""
+    """Typed objectives on squares: a gold disc with the kind's letter per objective (side by side where a square
+    holds several), and (zoomed in) their names and points beside the discs, a line each (label_layout.py)."""
     p, cell = geo.p, geo.cell
-    for objective in objectives:
-        if objective.at is None:
+    for here in objective_labels(objectives):
+        centre, count = geo.centre(*here.square), len(here.marks)
+        r = max(4.0, cell * 0.3) if count == 1 else max(3.5, cell * 0.24)
+        first = centre.x() - r * (count - 1)  # touching discs, centred on the square
+        for i, (kind, side) in enumerate(here.marks):
+            disc = QPointF(first + 2 * r * i, centre.y())
+            p.setPen(geo.pen(side_colour(side), 2.5))
+            p.setBrush(OBJECTIVE)
+            p.drawEllipse(disc, r, r)
+            if cell >= SYMBOL_MIN:
+                geo.text(
+                    QPointF(disc.x() - r * 0.45, disc.y() + r * 0.45),
+                    KIND_MARK.get(kind, "?"),
+                    r * 1.1,
+                    QColor(60, 40, 0),
+                    QColor(0, 0, 0, 0),
+                    bold=True,
+                )
+        if cell < LABEL_MIN:
             continue
-        centre, r = geo.centre(*objective.at), max(4.0, cell * 0.3)
-        p.setPen(geo.pen(side_colour(objective.side), 2.5))
-        p.setBrush(OBJECTIVE)
-        p.drawEllipse(centre, r, r)
-        if cell >= SYMBOL_MIN:
-            geo.text(
-                QPointF(centre.x() - r * 0.45, centre.y() + r * 0.45),
-                KIND_MARK.get(objective.kind, "?"),
-                r * 1.1,
-                QColor(60, 40, 0),
-                QColor(0, 0, 0, 0),
-                bold=True,
-            )
-        if cell >= LABEL_MIN:
-            name = objective.name or objective.id
-            geo.text(
-                QPointF(centre.x() + r + 2, centre.y() - r * 0.2),
-                f"{name}: {objective.kind} {objective.points} VP",
-                8.5,
-                QColor(90, 60, 0),
-                bold=True,
-            )
+        width = max(geo.text_width(line, 8.5, bold=True) for line in here.lines) + 4
+        left, right = first - r - 2, first + 2 * r * (count - 1) + r + 2  # the discs' ends
+        bounds = geo.bounds
+        x = beside(right, left, width, bounds.left(), bounds.right()) if bounds is not None else right
+        lift = geo.line_height(8.5, bold=True) * (len(here.lines) - 1) / 2  # the stack's middle beside the discs
+        geo.label_lines(QPointF(x + 2, centre.y() - r * 0.2 - lift), list(here.lines), 8.5, QColor(90, 60, 0), True)
 
 
 def paint_entries(geo: Painter, entries: list[EntryMark], width: int, height: int) -> None:
-    """A band of the side's colour along each entry edge (boxes on listed squares), labelled who comes when: along
-    the edge two squares in from its north or west end, clear of the units standing near its middle."""
+    """A band of the side's colour along each entry edge, boxes on the squares they enter by (listed, or the
+    edge's squares they try first: its middle), and beside those boxes, towards the map's inside, who comes when."""
     p = geo.p
     for entry in entries:
         colour, text = side_colour(entry.side, 110), f"{entry.side} reinforcements: {entry.label}"
@@ -234,16 +237,23 @@ def paint_entries(geo: Painter, entries: list[EntryMark], width: int, height: in
                 "south": (0, height - 0.35, width, height),
             }[entry.edge]
             p.fillRect(geo.rect(*band), colour)
-            at = {"west": (0.5, 2.5), "east": (width - 0.5, 2.5), "north": (2, 1.2), "south": (2, height - 0.6)}
-            x, y = at[entry.edge]
-            anchor = QPointF(geo.o.x() + x * geo.cell, geo.o.y() + y * geo.cell)
-        else:
-            p.setPen(geo.pen(side_colour(entry.side), 2))
-            p.setBrush(colour)
-            for x, y in entry.squares:
-                p.drawRect(geo.rect(x + 0.1, y + 0.1, x + 0.9, y + 0.9))
-            x, y = entry.squares[-1]
-            anchor = QPointF(geo.o.x() + x * geo.cell, geo.o.y() + (y + 1.8) * geo.cell)
-        right = geo.o.x() + width * geo.cell - 4  # kept inside the map: right-aligned against its east edge
-        anchor.setX(min(anchor.x(), right - geo.text_width(text, 8.5, bold=True)))
+        squares = entry.squares or entry.first
+        p.setPen(geo.pen(side_colour(entry.side), 2))
+        p.setBrush(colour)
+        for x, y in squares:
+            p.drawRect(geo.rect(x + 0.1, y + 0.1, x + 0.9, y + 0.9))
+        if not squares:  # an edge of a map the content does not know: its middle
+            middle = {"west": (0, height // 2), "east": (width - 1, height // 2), "north": (width // 2, 0)}
+            squares = (middle.get(entry.edge or "", (width // 2, height - 1)),)
+        xs, ys = [x for x, _ in squares], [y for _, y in squares]
+        text_width = geo.text_width(text, 8.5, bold=True)
+        if entry.edge == "west":
+            left, base = max(xs) + 1.2, min(ys) + 0.8
+        elif entry.edge == "east":
+            left, base = min(xs) - 0.2 - (text_width + 4) / geo.cell, min(ys) + 0.8
+        elif entry.edge == "south":
+            left, base = min(xs), min(ys) - 0.3
+        else:  # the north edge, or listed squares: under them
+            left, base = min(xs), max(ys) + 1.8
+        anchor = QPointF(geo.o.x() + left * geo.cell, geo.o.y() + base * geo.cell)
         geo.label(anchor, text, 8.5, side_colour(entry.side), bold=True, upward=entry.edge == "south")

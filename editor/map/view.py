@@ -76,6 +76,7 @@ class MapView(QAbstractScrollArea):
         self.marked: tuple[int, int] | None = None  # a square shown to the designer (an issue's), until a click
         self.plan_marks: PlanMarks | None = None  # the AI plan chosen in the scenario room's AI Plans dock
         self.labels_placed: list[QRectF] = []  # the scenario's labels as the last paint laid them out...
+        self.label_texts: list[str] = []  # (their texts)
         self.place_names: list[QRectF] = []  # ...clear of the map's place names
         self.scenario_visibility: int | None = None  # the scenario's on a scenario's tab: what the LOS tool sees
         self._hover: tuple[int, int] | None = None

@@ -37,6 +37,7 @@ def paint_view(view, p: QPainter, clip) -> None:
     if x1 <= x0 or y1 <= y0:
         return
     geo = Painter(p, cell, origin)
+    geo.bounds = geo.rect(0, 0, model.width, model.height)
     trace = view.trace  # (Trace, its QImage) or None
     if trace is not None and not trace[0].over:  # the scan under the terrain, which lets it show through
         paint_trace(p, origin, cell, trace[0], trace[1], 1.0)
@@ -65,7 +66,7 @@ def paint_view(view, p: QPainter, clip) -> None:
     paint_units(geo, overlays.units, view.controller.selected_units, view.controller.unit_drag)
     geo.draw_labels()
     # where the scenario's labels went, laid out so that none covers another or a place name of the map
-    view.labels_placed, view.place_names = geo.labels_placed, geo.place_names
+    view.labels_placed, view.label_texts, view.place_names = geo.labels_placed, geo.label_texts, geo.place_names
     if trace is not None and view.trace_marks:
         paint_control_points(geo, trace[0], view.trace_pending)
     if view.marked is not None:

@@ -1,12 +1,14 @@
 """The rows of the order-of-battle tree (oob_dock.py): a side's row, its formations' rows and a row of cells per
 unit, built from `oob_model.order_of_battle`; each row's first cell carries its key (side, formation row, unit
-row), and the cells a designer may type in are editable (the name, the weapon and the unit's numbers)."""
+row), and the cells a designer may type in are editable (the name, the weapon and the unit's numbers). The weapon
+cell shows the weapon's name, its id as the file writes it in the tooltip."""
 
 from __future__ import annotations
 
 from PyQt6.QtCore import Qt
 from PyQt6.QtGui import QColor, QStandardItem
 
+from ..common.weapon_picker import WRITTEN
 from . import oob_model as oob
 from .arrival_edits import arrival_label
 
@@ -66,8 +68,9 @@ def side_row(content, order: oob.SideOrder) -> list[QStandardItem]:
                 cells[TRANSPORT].setToolTip("the carrier it rides in, as its id (C4); empty: it goes on foot")
             cells[0].setDragEnabled(True)
             cells[0].setEditable(True)  # its name
-            cells[1].setText(u.unit.weapon)  # edited as written (an id or any alias)
-            cells[1].setToolTip(weapon)
+            # the name shows; the reference as written (an id or any alias) is the tooltip and what F2 edits
+            cells[1].setData(u.unit.weapon, WRITTEN)
+            cells[1].setToolTip(u.unit.weapon)
             cells[9].setToolTip("tabletop points: count x the weapon's (docs/rules.md 16.4)")
             cells[10].setToolTip("what it adds to its side's battle rating (docs/rules.md 16.1)")
             formation.appendRow(cells)

@@ -25,6 +25,7 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
+from ..qt_present import present
 from . import plan_edits as edits
 from . import plan_view as view
 from .plan_focus import focus_for
@@ -33,9 +34,19 @@ from .unit_selection import selection_for
 
 
 def _list(height: int = 110) -> QListWidget:
+    """A list whose long rows (a plan's name is a sentence) wrap to the dock's width rather than scroll sideways."""
     widget = QListWidget()
     widget.setMaximumHeight(height)
+    widget.setWordWrap(True)
+    widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    widget.setResizeMode(QListWidget.ResizeMode.Adjust)  # rows re-wrap as the dock is resized
     return widget
+
+
+def _wrapped(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    return label
 
 
 def _buttons(layout: QGridLayout, row: int, *pairs, first: int = 0) -> list[QPushButton]:
@@ -70,12 +81,15 @@ class PlanDock(QWidget):
         self.side.currentIndexChanged.connect(lambda _i: self._choose(side=self.side.currentData(), plan=None))
         layout.addWidget(self.side)
 
-        plans = QGroupBox("Plans (one is drawn by weight for each game)")
+        # each box's title is short and its explanation wraps inside it: a long title would set the dock's width
+        plans = QGroupBox("Plans")
         grid = QGridLayout(plans)
+        grid.addWidget(_wrapped("One is drawn by weight for each game."), 0, 0, 1, 3)
         self.plans = _list()
         self.plans.currentRowChanged.connect(lambda row: self._choose(plan=row if row >= 0 else None))
-        grid.addWidget(self.plans, 0, 0, 1, 3)
+        grid.addWidget(self.plans, 1, 0, 1, 3)
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.name = QLineEdit()
         self.name.editingFinished.connect(lambda: self._plan_value("name", self.name.text().strip()))
         self.plan_id = QLineEdit()
@@ -87,55 +101,54 @@ class PlanDock(QWidget):
         form.addRow("Name", self.name)
         form.addRow("Id", self.plan_id)
         form.addRow("Weight", self.weight)
-        grid.addLayout(form, 1, 0, 1, 3)
-        _buttons(grid, 2, ("Add plan", self.add_plan), ("Delete plan", self.delete_plan))
+        grid.addLayout(form, 2, 0, 1, 3)
+        _buttons(grid, 3, ("Add plan", self.add_plan), ("Delete plan", self.delete_plan))
         layout.addWidget(plans)
 
-        groups = QGroupBox("Groups (units outside every group fight by doctrine)")
+        groups = QGroupBox("Groups")
         grid = QGridLayout(groups)
+        grid.addWidget(_wrapped("Units outside every group fight by doctrine."), 0, 0, 1, 2)
         self.groups = _list()
         self.groups.currentRowChanged.connect(lambda row: self._choose(group=row if row >= 0 else None))
-        grid.addWidget(self.groups, 0, 0, 1, 3)
-        _buttons(
-            grid,
-            1,
-            ("Group selected units", self.add_group),
-            ("Set to selected", self.set_group_units),
-            ("Delete group", self.delete_group),
-        )
-        self.then_hold = QCheckBox("Then hold (else fight by doctrine once the orders are done)")
+        grid.addWidget(self.groups, 1, 0, 1, 2)
+        _buttons(grid, 2, ("Group selected units", self.add_group), ("Set to selected", self.set_group_units))
+        _buttons(grid, 3, ("Delete group", self.delete_group))
+        self.then_hold = QCheckBox("Then hold")
         self.then_hold.toggled.connect(self._then_hold)
-        grid.addWidget(self.then_hold, 2, 0, 1, 3)
+        grid.addWidget(self.then_hold, 4, 0, 1, 2)
+        grid.addWidget(_wrapped("(else the group fights by doctrine once its orders are done)"), 5, 0, 1, 2)
         layout.addWidget(groups)
 
-        orders = QGroupBox("Orders of the group, in sequence (W on the map: add a waypoint)")
+        orders = QGroupBox("Orders of the group")
         grid = QGridLayout(orders)
+        grid.addWidget(_wrapped("In sequence. W on the map: add a waypoint."), 0, 0, 1, 4)
         self.orders = _list()
         self.orders.currentRowChanged.connect(lambda row: self._choose(order=row if row >= 0 else None))
-        grid.addWidget(self.orders, 0, 0, 1, 4)
+        grid.addWidget(self.orders, 1, 0, 1, 4)
         self.new_kind = QComboBox()
         self.new_kind.addItems(view.order_kinds())
-        grid.addWidget(self.new_kind, 1, 0)
-        _buttons(grid, 1, ("Add order", self.add_order), first=1)
+        grid.addWidget(self.new_kind, 2, 0)
+        _buttons(grid, 2, ("Add order", self.add_order), first=1)
         _buttons(
             grid,
-            2,
+            3,
             ("Up", lambda: self.move_order(-1)),
             ("Down", lambda: self.move_order(1)),
             ("Delete order", self.delete_order),
         )
         self.order_form = OrderForm(self)
-        grid.addWidget(self.order_form, 3, 0, 1, 4)
+        grid.addWidget(self.order_form, 4, 0, 1, 4)
         layout.addWidget(orders)
 
-        triggers = QGroupBox("Triggers (T on the map: draw an enemy-in area)")
+        triggers = QGroupBox("Triggers")
         grid = QGridLayout(triggers)
+        grid.addWidget(_wrapped("T on the map: draw an enemy-in area."), 0, 0, 1, 2)
         self.triggers = _list(90)
         self.triggers.currentRowChanged.connect(lambda row: self._choose(trigger=row if row >= 0 else None))
-        grid.addWidget(self.triggers, 0, 0, 1, 2)
-        _buttons(grid, 1, ("Add trigger", self.add_trigger), ("Delete trigger", self.delete_trigger))
+        grid.addWidget(self.triggers, 1, 0, 1, 2)
+        _buttons(grid, 2, ("Add trigger", self.add_trigger), ("Delete trigger", self.delete_trigger))
         self.trigger_form = TriggerForm(self)
-        grid.addWidget(self.trigger_form, 2, 0, 1, 2)
+        grid.addWidget(self.trigger_form, 3, 0, 1, 2)
         layout.addWidget(triggers)
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -193,6 +206,8 @@ class PlanDock(QWidget):
         for widget in (self.name, self.plan_id, self.weight):
             widget.setEnabled(plan is not None)
         self.name.setText(plan.name if plan else "")
+        self.name.setCursorPosition(0)  # a long name shows its start, not its end
+        self.name.setToolTip(plan.name if plan else "")
         self.plan_id.setText(plan.id if plan else "")
         self.weight.setValue(float(plan.weight) if plan else 1.0)
         groups = plan.groups if plan else ()
@@ -373,5 +388,7 @@ def _number(value: float) -> int | float:
 def _set_rows(widget: QListWidget, texts: list[str], current: int | None) -> None:
     widget.clear()
     widget.addItems(texts)
+    for row, text in enumerate(texts):
+        present(widget.item(row)).setToolTip(text)
     if current is not None and current < len(texts):
         widget.setCurrentRow(current)

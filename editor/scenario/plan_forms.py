@@ -46,6 +46,7 @@ class OrderForm(QWidget):
         super().__init__()
         self.dock, self._showing = dock, False
         form = QFormLayout(self)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a field under its label in a narrow dock
         self.kind = QComboBox()
         self.kind.addItems(view.order_kinds())
         self.square_x, self.square_y = _spin(), _spin()
@@ -126,6 +127,7 @@ class TriggerForm(QWidget):
         self.part: tuple = ()  # the condition the fields edit, inside the trigger's all/any (plan_edits.part_path)
         self._part_of: tuple = ()  # the (side, plan, trigger) `part` is of: another trigger starts at its whole
         form = QFormLayout(self)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a field under its label in a narrow dock
         self.ident = QLineEdit()
         self.parts = QListWidget()
         self.parts.setMaximumHeight(80)

@@ -181,6 +181,7 @@ class GeneralPage(QWidget):
         try:
             if not self.name.hasFocus():
                 self.name.setText(scenario.name)
+                self.name.setCursorPosition(0)  # a long name shows its start, not its end
             self.pack.setText(content.pack_id if content else "")
             self.pack.setToolTip(str(document.pack_folder or ""))
             self.historical.setChecked(scenario.historical)
