@@ -26,7 +26,7 @@ def quick_init(cls: type[T]) -> type[T]:
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"quick_init: {cls.__name__} has a __post_init__")
     names, defaults = [], {}
-    for f in dataclasses.fields(cls):
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]  # (a dataclass: checked above)
         if not f.init or f.kw_only or f.default_factory is not dataclasses.MISSING:
             raise TypeError(f"quick_init: {cls.__name__}.{f.name} is not a plain field")
         if f.name == "self" or f.name.startswith("_"):
@@ -51,5 +51,5 @@ def quick_init(cls: type[T]) -> type[T]:
     init = namespace["make"](**bound)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
-    cls.__init__ = init  # type: ignore[misc]
+    cls.__init__ = init  # type: ignore[method-assign]
     return cls
