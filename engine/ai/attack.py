@@ -331,7 +331,7 @@ def suspicion(pic: Picture, unit: UnitState) -> np.ndarray:
 
 def suspect_distance(pic: Picture) -> np.ndarray:
     """Distance from each square to the nearest suspect square: cover within 11 of the objective that holds no
-    enemy we know of and that none of our units stands on or next to (up to SUSPECT_REACH, 99 beyond)."""
+    enemy we know of and that none of our units stands on or next to (grown ring by ring, up to 10)."""
     center = objective(pic.battle)
     near = np.full((pic.height, pic.width), 99, dtype=np.int64)
     suspect = pic.cover & (pic.dist(center) <= 11)
@@ -341,29 +341,20 @@ def suspect_distance(pic: Picture) -> np.ndarray:
         here = position(u, pic.state) if u.alive and not u.offmap else None
         if here is not None and chebyshev(here, center) <= 12:  # (the others are next to no suspect square)
             suspect[max(0, here[1] - 1) : here[1] + 2, max(0, here[0] - 1) : here[0] + 2] = False
-    # Every square within 10 of a suspect one lies within 11 + 10 of the centre: the distances are worked out in
-    # that box only (the rest stays 99), where they are those on the whole map (a box holds the shortest ways across
-    # it).
+    # Every square within 10 of a suspect one lies within 11 + 10 of the centre: the rings grow in that box only
+    # (the rest stays 99), and inside it exactly as on the whole map (a box holds the shortest ways across it).
     box = (slice(max(0, center[1] - 21), center[1] + 22), slice(max(0, center[0] - 21), center[0] + 22))
-    near_box = near[box]
-    d = chebyshev_to_nearest(suspect[box])
-    near_box[d <= SUSPECT_REACH] = d[d <= SUSPECT_REACH]
+    ring, near_box = suspect[box], near[box]
+    for k in range(11):
+        near_box[ring & (near_box == 99)] = k
+        grown = ring.copy()
+        grown[1:, :] |= ring[:-1, :]
+        grown[:-1, :] |= ring[1:, :]
+        wide = grown.copy()
+        wide[:, 1:] |= grown[:, :-1]
+        wide[:, :-1] |= grown[:, 1:]
+        ring = wide
     return near
-
-
-SUSPECT_REACH = 10  # suspect_distance's farthest distance; 99 beyond
-
-
-def chebyshev_to_nearest(marked: np.ndarray) -> np.ndarray:
-    """The Chebyshev distance from every square of the boolean array to its nearest marked one (99 or more where
-    none is marked): in every row, the distance along the row to its nearest marked square (one broadcast, rows x
-    columns x columns); then, for every square, the least over the rows of the larger of that and how many rows
-    apart they are (rows x rows x columns). A few NumPy calls on some 80,000 numbers for suspect_distance's 43 x 43
-    box, where growing a ring square by square took a dozen calls a step."""
-    h, w = marked.shape
-    cols, rows = np.arange(w), np.arange(h)
-    along = np.where(marked[:, None, :], np.abs(cols[:, None] - cols[None, :]), 99).min(axis=2)
-    return np.maximum(np.abs(rows[:, None] - rows[None, :])[:, :, None], along[None, :, :]).min(axis=1)
 
 
 # Danger (VP per pulse) from an unseen defender in cover, by distance, for vehicles and for men on foot.
