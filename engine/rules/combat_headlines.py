@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..quick_init import quick_init
+
 # Both manuals: HEAVY ARTILLERY FIRE is SS 6 (MEDIUM is SS 5). The profile schema has no key for it, so a profile
 # may only override it if the schema grows a `heavy_artillery_min_ss`.
 HEAVY_ARTILLERY_MIN_SS = 6
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True)
 class Report:
     """A combat report headline. `category` is a stable key for events and statistics: small_arms,
     light_artillery / medium_artillery / heavy_artillery, light_cannon / medium_cannon / heavy_cannon, overrun, or

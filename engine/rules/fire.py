@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..quick_init import quick_init
 from .combat_headlines import Report, report_category
 from .suppression import (
     Number,
@@ -48,7 +49,8 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True)
 class Firer:
     """The firing unit: its weapon's ratings and its situation. `count` is N, the weapons firing (vehicles, guns
     or men); `mg` the machine guns per vehicle; `report` the unit class's report kind; `siw` the SIW's id when the
@@ -109,7 +111,8 @@ class Firer:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True)
 class Target:
     """The unit fired at. `in_cover`: its square is cover terrain (town, woods, broken, entrenchment);
     `speed_setting`: its ordered speed (cover protects armour only at 0); `moving`: it is moving (A5)."""
@@ -157,13 +160,15 @@ class Target:
 HMG = Firer(mr=5, mp=0, ss=1, ac=50, report="small_arms")
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True)
 class Modifier:
     reason: str
     factor: Number
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True)
 class Attack:
     """One weapon's attack before the firer's suppression (A11): the main weapon, or the MGs of an armoured vehicle.
     `range` and `pulses` are those of the formula (MR for indirect fire; P after the cap); `silhouette` is SL' and
@@ -187,7 +192,8 @@ class Attack:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True)
 class FireResult:
     """An attack's outcome. `kills` (expected) and `suppression` (added to the target, capped 200 / 50) include
     the firer's effectiveness factor and the SIW's automatic suppression; resolve kills with `resolve_kills`."""

@@ -31,8 +31,13 @@ def arithmetic(values) -> Callable[[Number], Number]:
     """The arithmetic of a formula on `values`: `exact` when a Fraction and no float is among them (by exact type),
     else the builtin `float` (the fire phase's case, kept to one C call a number); calling it converts an input or
     parameter."""
-    kinds = set(map(type, values))
-    return exact if Fraction in kinds and float not in kinds else float
+    fraction = False
+    for value in values:  # (a loop rather than a set of the types: this is asked some 50,000 times a battle)
+        kind = type(value)
+        if kind is float:
+            return float
+        fraction = fraction or kind is Fraction
+    return exact if fraction else float
 
 
 def suppression_added(ss, accuracy, n, params: Params) -> Number:

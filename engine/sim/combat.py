@@ -13,6 +13,7 @@ from .battle_view import BattleView
 from .command import position, square_of
 from .fire_inputs import firer_of, target_of
 from .orders import disembark
+from .roster import Roster
 from .state import UnitState
 from .victory import kill_vp
 
@@ -56,18 +57,22 @@ def can_see(unit: UnitState, target: UnitState, battle: BattleView) -> bool:
     return battle.sees(a, b)
 
 
-def search(unit: UnitState, battle: BattleView, reach: int) -> list[UnitState]:
+def search(unit: UnitState, battle: BattleView, reach: int, roster: Roster | None = None) -> list[UnitState]:
     """A search (6.2): every enemy the unit sees for the first time is spotted (a Spotted event, in the order of
     enemies_on_map), and the enemies it sees within `reach` are returned, in that order. It sees exactly those
     for which `can_see` holds; the roster has those within sighting range (or on the unit's square), less those the
     side has spotted beyond the reach of every search from the square, and only they and the revealed enemies are
     tested for the arc and the line of sight. An enemy the side has already spotted
-    and that is out of reach is not tested at all: seeing it changes nothing (docs/engine.md, "Performance")."""
+    and that is out of reach is not tested at all: seeing it changes nothing (docs/engine.md, "Performance").
+    `roster` is the side's (battle.roster), when the caller has it at hand."""
     a = unit.pos
     if a is None:
         return []
-    roster = battle.roster(unit.side)
+    if roster is None:
+        roster = battle.roster(unit.side)
     near, distances = roster.near_or_revealed(a, battle.revealed.get(unit.side))
+    if not near:
+        return []  # no enemy in sight range of the square: half the searches of a large battle, most of a small one
     found = []
     units = roster.units
     spotted = battle.seen_by_side[unit.side]
@@ -118,7 +123,8 @@ def select_target(unit: UnitState, battle: BattleView) -> tuple[UnitState | None
     state = battle.state
     current = state.units.get(unit.target) if unit.target else None
     here = unit.square  # a unit that fires is on the map (Battle.combat_phase)
-    intruder = battle.roster(unit.side).first_on(here)
+    roster = battle.roster(unit.side)  # (no event comes before the search below: the same roster then)
+    intruder = roster.first_on(here)
     if intruder is not None and (current is None or position(current, state) != here):
         return intruder, True  # an enemy entering the unit's square is fired on at once
     # A target stays eligible (6.3: "sighted enemy units within the target-selection range") while the unit still
@@ -134,7 +140,7 @@ def select_target(unit: UnitState, battle: BattleView) -> tuple[UnitState | None
         return None, False
     if rs.fails_to_search(unit.suppression, state.rng.random(), battle.params):
         return None, False
-    candidates = search(unit, battle, min(unit.range_limit, unit.weapon.mr, state.visibility))  # as _in_range
+    candidates = search(unit, battle, min(unit.range_limit, unit.weapon.mr, state.visibility), roster)  # as _in_range
     if unit.priority:
         chosen = next((e for e in candidates if e.uid == unit.priority), None)
         if chosen is not None:

@@ -9,7 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
+from ..quick_init import quick_init
 
+
+@quick_init
 @dataclass(frozen=True)
 class Event:
     kind: ClassVar[str] = "event"
@@ -28,17 +31,20 @@ class Event:
         return body
 
 
+@quick_init
 @dataclass(frozen=True)
 class TurnStarted(Event):
     kind: ClassVar[str] = "turn"
 
 
+@quick_init
 @dataclass(frozen=True)
 class PulseStarted(Event):
     kind: ClassVar[str] = "pulse"
     first_side: str = ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class OrderGiven(Event):
     kind: ClassVar[str] = "order"
@@ -48,6 +54,7 @@ class OrderGiven(Event):
     delay: int = 0
 
 
+@quick_init
 @dataclass(frozen=True)
 class Spotted(Event):
     kind: ClassVar[str] = "spotted"
@@ -56,6 +63,7 @@ class Spotted(Event):
     range: int = 0
 
 
+@quick_init
 @dataclass(frozen=True)
 class Fired(Event):
     kind: ClassVar[str] = "fired"
@@ -74,6 +82,7 @@ class Fired(Event):
     notes: tuple = field(default=())
 
 
+@quick_init
 @dataclass(frozen=True)
 class Killed(Event):
     kind: ClassVar[str] = "killed"
@@ -84,6 +93,7 @@ class Killed(Event):
     destroyed: bool = False
 
 
+@quick_init
 @dataclass(frozen=True)
 class Suppressed(Event):
     kind: ClassVar[str] = "suppressed"
@@ -91,18 +101,21 @@ class Suppressed(Event):
     level: float = 0.0
 
 
+@quick_init
 @dataclass(frozen=True)
 class Routed(Event):
     kind: ClassVar[str] = "routed"
     unit: str = ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Rallied(Event):
     kind: ClassVar[str] = "rallied"
     unit: str = ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Moved(Event):
     kind: ClassVar[str] = "moved"
@@ -112,6 +125,7 @@ class Moved(Event):
     cost: int = 0
 
 
+@quick_init
 @dataclass(frozen=True)
 class Embarked(Event):
     kind: ClassVar[str] = "embarked"
@@ -119,6 +133,7 @@ class Embarked(Event):
     carrier: str = ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Disembarked(Event):
     kind: ClassVar[str] = "disembarked"
@@ -128,6 +143,7 @@ class Disembarked(Event):
     lost: int = 0
 
 
+@quick_init
 @dataclass(frozen=True)
 class BombardmentRequested(Event):
     kind: ClassVar[str] = "bombard_requested"
@@ -137,6 +153,7 @@ class BombardmentRequested(Event):
     delay: int = 0
 
 
+@quick_init
 @dataclass(frozen=True)
 class BombardmentStarted(Event):
     kind: ClassVar[str] = "bombard_started"
@@ -144,6 +161,7 @@ class BombardmentStarted(Event):
     square: tuple = ()
 
 
+@quick_init
 @dataclass(frozen=True)
 class BombardmentDrifted(Event):
     kind: ClassVar[str] = "bombard_drifted"
@@ -152,6 +170,7 @@ class BombardmentDrifted(Event):
     to: tuple = ()
 
 
+@quick_init
 @dataclass(frozen=True)
 class BombardmentCancelled(Event):
     kind: ClassVar[str] = "bombard_cancelled"
@@ -159,6 +178,7 @@ class BombardmentCancelled(Event):
     reason: str = ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Arrived(Event):
     """A reinforcement entered the map (at the start of a turn, before orders)."""
@@ -168,6 +188,7 @@ class Arrived(Event):
     at: tuple = ()
 
 
+@quick_init
 @dataclass(frozen=True)
 class Exited(Event):
     """A unit left the map by an exit objective's edge."""
@@ -178,6 +199,7 @@ class Exited(Event):
     objective: str = ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class ObjectiveCaptured(Event):
     kind: ClassVar[str] = "objective_captured"
@@ -186,6 +208,7 @@ class ObjectiveCaptured(Event):
     points: int = 0
 
 
+@quick_init
 @dataclass(frozen=True)
 class PlanChosen(Event):
     """The AI plan the computer player follows for `side` this game (drawn at the start, docs/rules.md 15.9)."""
@@ -195,6 +218,7 @@ class PlanChosen(Event):
     plan: str = ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class TriggerFired(Event):
     """A trigger of `side`'s AI plan fired: orders that wait for it may start."""
@@ -213,6 +237,7 @@ class VictoryScored(Event):
     final: bool = False
 
 
+@quick_init
 @dataclass(frozen=True)
 class BattleCounter(Event):
     """The battle_rating module (docs/rules.md 16): `side` draws a counter worth `value` because of `cause`
@@ -224,6 +249,7 @@ class BattleCounter(Event):
     cause: str = ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Withdrew(Event):
     """The side's counters reached its battle rating: it withdraws and loses (docs/rules.md 16.3)."""
@@ -232,6 +258,7 @@ class Withdrew(Event):
     side: str = ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class AirAttack(Event):
     """The air_support module (docs/rules.md 16.7): aircraft `unit` of `side` attacks `square` (the square called was
@@ -250,6 +277,7 @@ class AirAttack(Event):
     attacked: int = 0
 
 
+@quick_init
 @dataclass(frozen=True)
 class AntiAircraftFire(Event):
     """Anti-aircraft fire at aircraft `unit` after its pass (16.8): `firers` units fired; `pinned`: it breaks off the
@@ -264,6 +292,7 @@ class AntiAircraftFire(Event):
     returned: bool = False
 
 
+@quick_init
 @dataclass(frozen=True)
 class AircraftLost(Event):
     """Aircraft `unit` of `side` was shot down by anti-aircraft fire from `by` (16.8)."""

@@ -62,7 +62,10 @@ def crowded(square: tuple[int, int], unit: UnitState, battle: BattleView) -> boo
 
 def count_stacks(units) -> Counter:
     """How many units on the map stand on each square, per side: {(side, square): count}."""
-    return Counter((u.side, u.pos) for u in units if u.on_map)
+    # (u.on_map written out: a property call per unit and pulse)
+    return Counter(
+        (u.side, u.pos) for u in units if u.count > 0 and not u.offmap and u.carrier is None and u.pos is not None
+    )
 
 
 def step_unit(unit: UnitState, battle: BattleView) -> None:
