@@ -13,8 +13,8 @@ It is played in a fresh process that loads the packs, plays the game and reports
 /proc/self/status: ru_maxrss would carry over the exec the memory of the benchmark process that started it) and the
 game's time; the loading of the packs is in the peak (it is in every game's), the building of the battle is not (it
 is done here, before). One game, seed 0: the memory does not vary with the load, and the time row is a single game's.
-TACFORGE_BENCH_BIG_MAP_TURNS sets the length. It costs about 35 s of CPU on a quiet machine, 5 s of it building the
-battle.
+TACFORGE_BENCH_BIG_MAP_TURNS sets the length. It costs about a minute on the loaded two-core machine (the game 21-31 s
+of CPU in three runs; building the battle, its map included, a few seconds).
 
     .venv/bin/python tests/benchmarks/bench_big_map.py
 """
