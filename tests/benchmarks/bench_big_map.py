@@ -14,7 +14,7 @@ It is played in a fresh process that loads the packs, plays the game and reports
 game's time; the loading of the packs is in the peak (it is in every game's), the building of the battle is not (it
 is done here, before). One game, seed 0: the memory does not vary with the load, and the time row is a single game's.
 TACFORGE_BENCH_BIG_MAP_TURNS sets the length. It costs about a minute on the loaded two-core machine (the game 21-31 s
-of CPU in three runs; building the battle, its map included, a few seconds).
+of CPU in four runs; building the battle, its map included, a few seconds).
 
     .venv/bin/python tests/benchmarks/bench_big_map.py
 """
@@ -58,8 +58,11 @@ battle = Battle(content, content.scenario(scenario_id), seed=seed, turns=turns)
 player = ComputerPlayer()
 start, cpu = time.perf_counter(), time.process_time()
 play_out(battle, {side: player for side in battle.state.sides})
+state = battle.state
+lost = {side: [sum(u.initial_count - u.count for u in state.side_units(side)),
+               sum(u.initial_count for u in state.side_units(side))] for side in state.sides}
 print(json.dumps({"ms": (time.perf_counter() - start) * 1000, "cpu_ms": (time.process_time() - cpu) * 1000,
-                  "loaded_mb": loaded_mb, "peak_mb": high_water_mb(), "turns": battle.state.turn}))
+                  "loaded_mb": loaded_mb, "peak_mb": high_water_mb(), "turns": state.turn, "lost": lost}))
 """
 
 
@@ -95,7 +98,8 @@ def run() -> list[tuple]:
             f"battle on a {MAP_SIDE}x{MAP_SIDE} map, AI vs AI: time",
             m["ms"],
             None,
-            f"the same game, one run; CPU {m['cpu_ms'] / 1000:.1f} s",
+            f"the same game, one run; CPU {m['cpu_ms'] / 1000:.1f} s; lost (men, guns, vehicles): "
+            + ", ".join(f"{side} {lost} of {total}" for side, (lost, total) in m["lost"].items()),
         ),
     ]
 
