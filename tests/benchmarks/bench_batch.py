@@ -1,6 +1,6 @@
 """Benchmark: balance-run throughput with one process and with two, and with one and two Dask LocalCluster workers
 (docs/architecture.md 8: a batch of AI-vs-AI battles scales to both cores, >= 1.9x one process; 2 Dask workers
->= 1.8x one).
+>= 1.8x one). The 200-game balance run of a historical scenario is bench_balance_run's row.
 
 Each measurement is one whole `run_batch` call of GAMES full-length games, as a designer runs it: finding the
 scenario, starting the workers, every worker loading the packs, playing, summing up. That set-up costs about a
@@ -40,7 +40,6 @@ GAMES = int(os.environ.get("TACFORGE_BENCH_BATCH_GAMES", "24"))
 REPEATS = int(os.environ.get("TACFORGE_BENCH_BATCH_REPEATS", "3"))
 SCALING_BUDGET = 1.9
 DASK_SCALING_BUDGET = 1.8
-BALANCE_GAMES, BALANCE_BUDGET_MS = 200, 30_000.0  # docs/architecture.md 8 and issue 31: 200 games on 2 cores in 30 s
 
 
 def _cpu_sample() -> tuple[int, int] | None:
@@ -196,13 +195,6 @@ def run() -> list[tuple[str, float, float | None, str]]:
     return (
         _scaling_rows(m, "process", SCALING_BUDGET, "whole run_batch")
         + [
-            (
-                f"balance run of {BALANCE_GAMES} games, 2 processes",
-                (m["setup"] + BALANCE_GAMES * (m["two"] - m["setup"]) / m["games"]) * 1000,
-                BALANCE_BUDGET_MS,
-                f"{SCENARIO}: the set-up row plus {BALANCE_GAMES} x the playing time per game of the 2-process runs "
-                f"above (a run of {m['games']} games less its set-up), not a {BALANCE_GAMES}-game run of its own",
-            ),
             (
                 "batch set-up, 2 processes",
                 m["setup"] * 1000,

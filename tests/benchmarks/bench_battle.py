@@ -75,11 +75,12 @@ def largest_scenario(packset):
     return best
 
 
-def build_big_battle(content):
+def build_big_battle(content, map_side: int | None = None):
     """The big meeting engagement as an engine.battlegen GeneratedBattle (deterministic: fixed choices and seed).
 
     Like engine.battlegen.build_battle with explicit purchases and auto-deploy, except that each side's budget is the
-    cost of what it buys: the ruleset's budgets (110 points for a medium force) would buy a quarter of it."""
+    cost of what it buys: the ruleset's budgets (110 points for a medium force) would buy a quarter of it. With
+    `map_side`, the random map is that many squares a side instead of the ruleset's (bench_big_map's 256 x 256)."""
     from dataclasses import replace
 
     from tacforge.engine.battlegen.battle import GeneratedBattle, briefing, make_map
@@ -89,7 +90,22 @@ def build_big_battle(content):
 
     choices = BattleChoices(**BIG_CHOICES)
     name = f"Bench: large meeting engagement, {content.periods[choices.period].name}"
-    game_map = make_map(content, choices, BIG_SCENARIO, name)
+    if map_side is None:
+        game_map = make_map(content, choices, BIG_SCENARIO, name)
+    else:
+        from tacforge.engine.mapping.generate import generate_map
+
+        game_map = generate_map(
+            content,
+            width=map_side,
+            height=map_side,
+            river=choices.river,
+            cover=choices.cover,
+            seed=choices.seed,
+            hills=choices.hills,
+            map_id=BIG_SCENARIO,
+            name=name,
+        )
     plan = plan_battle(content, choices, game_map)
     forces, entrenchments = {}, {}
     for side in plan.sides:
@@ -115,13 +131,13 @@ def build_big_battle(content):
     return battle
 
 
-def write_big_battle(folder: Path) -> Path:
-    """Build the big battle and write it as the pack `bench_big` in the new folder `folder` (its name gives the
-    pack id); the pack folder."""
+def write_big_battle(folder: Path, map_side: int | None = None) -> Path:
+    """Build the big battle (on a map of `map_side` squares a side if given) and write it as the pack `bench_big` in
+    the new folder `folder` (its name gives the pack id); the pack folder."""
     from tacforge.engine.battlegen import write_battle
 
     content = load_packs(env={}, include_user_dir=False).content(BIG_FRONT)
-    battle = build_big_battle(content)
+    battle = build_big_battle(content, map_side)
     written = write_battle(
         battle,
         content,

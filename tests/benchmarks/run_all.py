@@ -5,6 +5,9 @@ Budgets come from docs/architecture.md 8. Nothing here fails a build: the number
 The machine is shared and its speed varies from minute to minute, so a fixed pure-Python loop (timing.python_loop_ms)
 is timed before the first benchmark and after each one, and every row is also shown as a ratio to the median of those
 loop timings ("x loop"): the ratio is what compares across runs and machines, the milliseconds only within one run.
+
+A benchmark's run() returns rows (label, value, budget or None, note), the value and budget in milliseconds; a row
+that measures something else adds its unit as a fifth element, e.g. "MB" for a peak memory, and has no "x loop".
 """
 
 from __future__ import annotations
@@ -63,11 +66,32 @@ def number(ms: float) -> str:
     return f"{ms:.1f}" if ms >= 1 else f"{ms:.4g}"
 
 
+def shown(value: float, unit: str) -> str:
+    """A value as the table shows it: milliseconds bare (the column's unit), any other unit after the number."""
+    return number(value) if unit == "ms" else f"{value:.0f} {unit}"
+
+
 def verdict(value: float, budget: float | None) -> str:
     """ "yes", "NO 1.4x" (the median over the budget by that factor), or "" for a row without a budget."""
     if budget is None:
         return ""
     return "yes" if value <= budget else f"NO {value / budget:.1f}x"
+
+
+def result(label: str, value: float, budget: float | None, note: str, unit: str, loop_ms: float) -> dict:
+    """One row of bench-results.json: a time as median_ms and its ratios to the loop; another unit as value and
+    unit, with no ratio."""
+    timed = unit == "ms"
+    return {
+        "name": label,
+        **({"median_ms": round(value, 2)} if timed else {"value": round(value, 2), "unit": unit}),
+        "ratio_to_python_loop": round(value / loop_ms, 5) if timed else None,
+        f"budget_{'ms' if timed else 'value'}": budget,
+        "budget_ratio_to_python_loop": None if budget is None or not timed else round(budget / loop_ms, 5),
+        "within_budget": None if budget is None else value <= budget,
+        "over_budget_factor": None if budget is None or value <= budget else round(value / budget, 2),
+        "note": note,
+    }
 
 
 def main() -> int:
@@ -95,9 +119,10 @@ def main() -> int:
         sys.modules[module.stem] = loaded  # as an import would: dataclasses and worker processes look it up there
         spec.loader.exec_module(loaded)
         found = loaded.run()
-        for label, value, budget, _ in found:  # as it goes, so that a long run shows its progress
+        for label, value, budget, *rest in found:  # as it goes, so that a long run shows its progress
+            unit = rest[1] if len(rest) > 1 else "ms"
             print(
-                f"{module.stem}: {label}: {float(value):.1f} ms"
+                f"{module.stem}: {label}: {float(value):.1f} {unit}"
                 + ("" if budget is None else f" (budget {budget:.0f})"),
                 flush=True,
             )
@@ -105,19 +130,20 @@ def main() -> int:
         loops.append(python_loop_ms())
     loop_ms = statistics.median(loops)
     width = max(len(r[0]) for r in rows)
-    rows = [(label, float(value), budget, note) for label, value, budget, note in rows]
+    rows = [(label, float(value), budget, note, *(unit or ["ms"])) for label, value, budget, note, *unit in rows]
     print(
         f"pure-Python loop: median {loop_ms:.1f} ms of {len(loops)} timings (from {min(loops):.1f} to {max(loops):.1f})"
     )
     print(f"{'benchmark':<{width}}  {'median ms':>10}  {'x loop':>8}  {'budget ms':>10}  within")
-    for label, value, budget, note in rows:
-        shown = "-" if budget is None else number(budget)
+    for label, value, budget, note, unit in rows:
+        ratio = f"{value / loop_ms:.4g}" if unit == "ms" else "-"  # a memory is no multiple of a time
+        limit = "-" if budget is None else shown(budget, unit)
         print(
-            f"{label:<{width}}  {number(value):>10}  {value / loop_ms:>8.4g}  {shown:>10}  {verdict(value, budget):<9}"
+            f"{label:<{width}}  {shown(value, unit):>10}  {ratio:>8}  {limit:>10}  {verdict(value, budget):<9}"
             + (f"   ({note})" if note else "")
         )
     missed = [
-        (label, value / budget, note) for label, value, budget, note in rows if budget is not None and value > budget
+        (label, value / budget, note) for label, value, budget, note, _ in rows if budget is not None and value > budget
     ]
     if missed:  # issue 17: the bench says by how much each budget is missed, and the row's note says why
         print(f"\n{len(missed)} budget(s) missed:")
@@ -133,17 +159,7 @@ def main() -> int:
                 },
                 "python_loop_ms": {"median": round(loop_ms, 2), "timings": [round(t, 2) for t in loops]},
                 "results": [
-                    {
-                        "name": label,
-                        "median_ms": round(value, 2),
-                        "ratio_to_python_loop": round(value / loop_ms, 5),
-                        "budget_ms": budget,
-                        "budget_ratio_to_python_loop": None if budget is None else round(budget / loop_ms, 5),
-                        "within_budget": None if budget is None else value <= budget,
-                        "over_budget_factor": None if budget is None or value <= budget else round(value / budget, 2),
-                        "note": note,
-                    }
-                    for label, value, budget, note in rows
+                    result(label, value, budget, note, unit, loop_ms) for label, value, budget, note, unit in rows
                 ],
             },
             indent=2,
