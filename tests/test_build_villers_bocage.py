@@ -27,4 +27,4 @@ def test_the_build_script_saves_the_pack_s_villers_bocage_byte_for_byte(tmp_path
         built = (tmp_path / folder / "villers_bocage.yaml").read_text()
         assert built == (PACK / folder / "villers_bocage.yaml").read_text(), f"{folder}/villers_bocage.yaml differs"
     count = int(re.search(r"built in the editor: (\d+) actions", run.stdout).group(1))
-    assert count <= 529  # measured: 529 designer actions; more: the editor made the work longer
+    assert count <= 525  # measured: 525 designer actions; more: the editor made the work longer
