@@ -9,7 +9,7 @@ import sys
 from offscreen_editor import western_copy_window
 from PyQt6.QtCore import QPointF
 from PyQt6.QtTest import QTest
-from PyQt6.QtWidgets import QSpinBox
+from PyQt6.QtWidgets import QLineEdit
 
 app, win, pack = western_copy_window("mywest", "My ")
 win.resize(1700, 950)
@@ -32,9 +32,9 @@ idx = room.proxy.mapFromSource(room.model.index(room.table.index_of("mywest:sher
 room.table_view.setCurrentIndex(idx)
 room.table_view.edit(idx)
 app.processEvents()
-spin = room.table_view.findChild(QSpinBox)
-spin.lineEdit().selectAll()
-QTest.keyClicks(spin.lineEdit(), "13")
+line = room.table_view.findChild(QLineEdit)  # the cell's editor: any text may be typed, the column checks it
+line.selectAll()
+QTest.keyClicks(line, "13")
 app.processEvents()
 # hover a point to show the rule list
 label, pts = k.drawn[0]
@@ -42,5 +42,5 @@ p = pts[2]
 k._mouse_moved(k.plot.getPlotItem().vb.mapViewToScene(QPointF(p.range, k.value(p))))
 app.processEvents()
 win.grab().save(sys.argv[1])
-spin.clearFocus()  # nothing left to commit while the window is torn down
-room.table_view.closeEditor(spin, room.delegate.EndEditHint.RevertModelCache)
+line.clearFocus()  # nothing left to commit while the window is torn down
+room.table_view.closeEditor(line, room.delegate.EndEditHint.RevertModelCache)
