@@ -46,11 +46,13 @@ class GeneratedBattle:
     weather: str = "clear"  # the scenario's weather (docs/rules.md 16.9)
 
 
-def make_map(content: Content, choices: BattleChoices, map_id: str, name: str) -> Map:
-    """The random map for the battle (engine.mapping; 60x60, 60x30 for assaults)."""
+def make_map(
+    content: Content, choices: BattleChoices, map_id: str, name: str, size: tuple[int, int] | None = None
+) -> Map:
+    """The random map for the battle (engine.mapping; 60x60, 60x30 for assaults, or `size`: width, height)."""
     from ..mapping.generate import generate_map
 
-    width, height = map_size(content, battle_type_of(content, choices))
+    width, height = size if size is not None else map_size(content, battle_type_of(content, choices))
     return generate_map(
         content,
         width=width,

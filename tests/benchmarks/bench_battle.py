@@ -90,22 +90,8 @@ def build_big_battle(content, map_side: int | None = None):
 
     choices = BattleChoices(**BIG_CHOICES)
     name = f"Bench: large meeting engagement, {content.periods[choices.period].name}"
-    if map_side is None:
-        game_map = make_map(content, choices, BIG_SCENARIO, name)
-    else:
-        from tacforge.engine.mapping.generate import generate_map
-
-        game_map = generate_map(
-            content,
-            width=map_side,
-            height=map_side,
-            river=choices.river,
-            cover=choices.cover,
-            seed=choices.seed,
-            hills=choices.hills,
-            map_id=BIG_SCENARIO,
-            name=name,
-        )
+    size = None if map_side is None else (map_side, map_side)
+    game_map = make_map(content, choices, BIG_SCENARIO, name, size)
     plan = plan_battle(content, choices, game_map)
     forces, entrenchments = {}, {}
     for side in plan.sides:
