@@ -13,18 +13,21 @@ from ..validation.schema_cache import SchemaCache
 from .discovery import PackLocation
 from .manifest import Manifest
 from .parsed_cache import ParsedCache
+from .semantic_cache import open_semantic_cache
 
 
 @dataclass(frozen=True)
 class LoadCaches:
-    """The fast path's two caches, both keyed by a file's exact text: its data, and that it passed the schema."""
+    """The fast path's caches: a file's data and that it passed the schema, both keyed by its exact text, and that a
+    pack's cross-reference checks found nothing, keyed by its texts and its requirements' (semantic_cache)."""
 
     schema: SchemaCache
     parsed: ParsedCache
+    semantics: SchemaCache
 
     @classmethod
     def open(cls) -> LoadCaches:
-        return cls(SchemaCache(), ParsedCache())
+        return cls(SchemaCache(), ParsedCache(), open_semantic_cache())
 
 
 @dataclass

@@ -117,7 +117,8 @@ def load_packs(
                     packs[i] = _failed(pack.location, exc)
             else:
                 pack.skip(Skip.NOT_LOADED, NOT_LOADED)
-    packset = PackSet(packs, issues)
+    packset = PackSet(packs, issues, cache, check_fully)
     if cache is not None:
         cache.schema.save()
+        cache.semantics.save()
     return packset

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from ..issues import Issue, IssueList, Severity, did_you_mean, error, warning
@@ -10,14 +11,25 @@ from ..model.parameters import RulesParameters
 from ..source_locations import locate_issues
 from ..validation.semantic import check_pack
 from .file_readers import unreadable_files
-from .loaded_pack import LoadedPack, Skip, internal_issue
+from .loaded_pack import LoadCaches, LoadedPack, Skip, internal_issue
 from .manifest import SUPPORTED_SCHEMA_VERSIONS, satisfies
+from .semantic_cache import is_known_clean, remember_clean, semantic_key_text
 
 
 class PackSet:
     """Every pack found, loaded, checked against its requirements and against the others."""
 
-    def __init__(self, packs: list[LoadedPack], issues: list[Issue]):
+    def __init__(
+        self,
+        packs: list[LoadedPack],
+        issues: list[Issue],
+        cache: LoadCaches | None = None,
+        check_fully: Callable[[LoadedPack], bool] | None = None,
+    ):
+        """With `cache`, a pack whose checks found nothing before, with the same texts, requirements and code, is not
+        checked again, except the packs `check_fully` picks (those `tacforge validate` reports on)."""
+        self._cache = cache
+        self._check_fully = check_fully
         self.all = packs
         self.packs: dict[str, LoadedPack] = {}
         self.issues = IssueList()
@@ -165,13 +177,26 @@ class PackSet:
                 )
                 pack.skip(Skip.ERRORS, "has errors")
                 continue
-            try:
-                found = check_pack(pack, self.content(pack.id))
-            except Exception as exc:  # an unforeseen failure is this pack's issue, never a crash of loading
-                found = [internal_issue(exc, pack.known_manifest.file)]
+            found = self._checked(pack)
             pack.issues.extend(found)
             if any(i.is_error for i in found):
                 pack.skip(Skip.ERRORS, "has errors")
+
+    def _checked(self, pack: LoadedPack) -> list[Issue]:
+        """check_pack's issues, or none without checking when the semantic cache knows these texts are clean."""
+        key = None
+        if self._cache is not None and not (self._check_fully is not None and self._check_fully(pack)):
+            chain = [self.packs[pid] for pid in self._closure(pack.id)]
+            key = semantic_key_text((p.id, p.location.folder, p.texts) for p in chain)
+            if key is not None and is_known_clean(self._cache.semantics, key):
+                return []
+        try:
+            found = check_pack(pack, self.content(pack.id))
+        except Exception as exc:  # an unforeseen failure is this pack's issue, never a crash of loading
+            return [internal_issue(exc, pack.known_manifest.file)]
+        if key is not None and not found:
+            remember_clean(self._cache.semantics, key)  # type: ignore[union-attr]
+        return found
 
     def _broken_requirement(self, pack: LoadedPack) -> tuple[str, Issue] | None:
         """(id, first error) of the nearest pack this one requires, directly or not, that has errors."""
