@@ -1,8 +1,9 @@
-"""The compiled direct fire (engine/rules/_fire_core.c through fire_core.shot) against rules.fire.direct_fire, the
-rules' statement of the formulas: the same numbers, bit for bit, the same modifiers' reasons and report, on random
-shots of the bundled weapons (their ratings also replaced by random numbers) under both rulesets and with the flags
-switched; None exactly where fire.py refuses the shot. The fallback (the module not used) plays recorded battles to
-the same event logs as the compiled path does (tests/test_event_logs.py plays all of them compiled)."""
+"""The compiled fire (engine/rules/_fire_core.c through fire_core.shot) against rules.fire.direct_fire and
+indirect_fire, the rules' statement of the formulas: the same numbers, bit for bit, the same modifiers' reasons and
+report, on random direct and indirect shots of the bundled weapons (their ratings also replaced by random numbers)
+under both rulesets and with the flags switched; None exactly where fire.py refuses the shot. The fallback (the module
+not used) plays recorded battles to the same event logs as the compiled path does (tests/test_event_logs.py plays all
+of them compiled)."""
 
 from __future__ import annotations
 
@@ -22,15 +23,18 @@ numbers = st.one_of(st.integers(0, 12), st.floats(0, 12, allow_nan=False, allow_
 suppressions = st.one_of(st.sampled_from([0, 50, 99, 99.5, 100, 180, 200]), st.floats(0, 250))
 
 
-def test_the_compiled_direct_fire_is_built():
-    assert fire_core._direct_shot is not None, "engine/rules/_fire_core.c is not built: run `make setup`"
+def test_the_compiled_fire_is_built():
+    assert fire_core._compiled_shot is not None, "engine/rules/_fire_core.c is not built: run `make setup`"
 
 
-def _expected(firer, target, range_, pulses, arc, params, flags, reports) -> fire_core.Shot | None:
+def _expected(firer, target, range_, pulses, arc, indirect, params, flags, reports) -> fire_core.Shot | None:
     try:
-        result = rf.direct_fire(
-            firer, target, range_=range_, pulses=pulses, front_arc=arc, params=params, flags=flags, reports=reports
-        )
+        if indirect:
+            result = rf.indirect_fire(firer, target, pulses=pulses, params=params, flags=flags, reports=reports)
+        else:
+            result = rf.direct_fire(
+                firer, target, range_=range_, pulses=pulses, front_arc=arc, params=params, flags=flags, reports=reports
+            )
     except ValueError:
         return None
     main = result.main
@@ -83,6 +87,7 @@ def test_compiled_shots_are_fire_pys(bundled, pack, data):
             small_arms_bonus=bonus,
             max_range_accuracy_plus_one=data.draw(st.booleans()),
             moving_firer_soft_divisor=data.draw(st.sampled_from([1, 2, 2.0, 3])),
+            indirect_armour=data.draw(st.sampled_from(["ba_plus_fa_third", "sum_third", "unknown"])),
         )
     count = data.draw(st.one_of(st.integers(0, 40), st.floats(0, 40)))
     moving, target_moving, in_cover = data.draw(st.booleans()), data.draw(st.booleans()), data.draw(st.booleans())
@@ -91,6 +96,7 @@ def test_compiled_shots_are_fire_pys(bundled, pack, data):
     range_ = data.draw(st.integers(0, int(weapon.mr) + 2))
     pulses = data.draw(st.integers(0, 7))
     arc = data.draw(st.sampled_from([None, True, False]))
+    indirect = data.draw(st.booleans())
 
     shot = fire_core.shot(
         fire_core.tables(params, flags, reports),
@@ -109,6 +115,7 @@ def test_compiled_shots_are_fire_pys(bundled, pack, data):
         range_,
         pulses,
         arc,
+        indirect,
     )
     firer = rf.Firer.from_weapon(weapon, cls, count, nationality=nationality, moving=moving, suppression=suppression)
     target = rf.Target.from_weapon(
@@ -119,7 +126,7 @@ def test_compiled_shots_are_fire_pys(bundled, pack, data):
         moving=target_moving,
         suppression=target_suppression,
     )
-    expected = _expected(firer, target, range_, pulses, arc, params, flags, reports)
+    expected = _expected(firer, target, range_, pulses, arc, indirect, params, flags, reports)
     assert shot == expected
     if shot is not None:  # == would take 0.0 for -0.0: the event logs print the sign
         assert [repr(x) for x in shot[:6]] == [repr(float(x)) for x in expected[:6]]
@@ -139,7 +146,8 @@ def test_the_fallback_plays_the_recorded_battles(name, monkeypatch):
     case = next(c for c in CASES if c.name == name)
     monkeypatch.setattr(fire_core, "USE_COMPILED", False)
     calls = []
-    real = rf.direct_fire
-    monkeypatch.setattr(rf, "direct_fire", lambda *a, **k: calls.append(1) or real(*a, **k))
+    for name in ("direct_fire", "indirect_fire"):
+        real = getattr(rf, name)
+        monkeypatch.setattr(rf, name, lambda *a, real=real, **k: calls.append(1) or real(*a, **k))
     assert play_log(case, []) == read_recorded(case)
     assert len(calls) > 50  # the shots went through fire.py

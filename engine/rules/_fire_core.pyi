@@ -1,6 +1,6 @@
-# The types of the compiled direct fire (_fire_core.c), for mypy.
+# The types of the compiled direct and indirect fire (_fire_core.c), for mypy.
 
-def direct_shot(
+def shot(
     constants: tuple[float, ...],
     firer: tuple[float, ...],
     target: tuple[float, ...],
@@ -14,5 +14,6 @@ def direct_shot(
     range: float,
     pulses: float,
     front_arc: float,
+    indirect: bool,
     /,
 ) -> tuple[float, float, float, float, float, float, int, float] | None: ...

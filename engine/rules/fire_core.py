@@ -1,6 +1,6 @@
-"""Plain direct fire (rules.fire.direct_fire with float numbers, the battle's case) through the compiled loop
-_fire_core.c: the same numbers as fire.py without building its Firer, Target, Attack, Modifier and FireResult, and
-the modifiers' reasons and the report named here as fire.py names them. Special infantry weapons, indirect fire and
+"""Direct and indirect fire (rules.fire.direct_fire and indirect_fire with float numbers, the battle's case) through
+the compiled loop _fire_core.c: the same numbers as fire.py without building its Firer, Target, Attack, Modifier and
+FireResult, and the modifiers' reasons and the report named here as fire.py names them. Special infantry weapons and
 exact (Fraction) arithmetic stay with fire.py, which remains the rules' one statement of the formulas: this is a
 second source of the same numbers that tests/test_fire_core.py holds to it.
 
@@ -15,13 +15,14 @@ from typing import NamedTuple
 from .combat_headlines import report_category
 from .fire import HMG, _text
 
-_direct_shot: Callable[..., tuple[float, float, float, float, float, float, int, float] | None] | None
+_compiled_shot: Callable[..., tuple[float, float, float, float, float, float, int, float] | None] | None
 try:  # built by make setup (pyproject.toml, ext-modules); without it every shot goes through fire.py
-    from ._fire_core import direct_shot as _direct_shot
+    from ._fire_core import shot as _compiled_shot
 except ImportError:  # pragma: no cover - a source checkout not installed with pip
-    _direct_shot = None
+    _compiled_shot = None
 
 USE_COMPILED = True  # tests switch it off to play the same battle through fire.py
+INDIRECT_ARMOUR = {"ba_plus_fa_third": 0, "sum_third": 1}  # fire.indirect_armour's rules, as _fire_core.c numbers them
 
 
 class Shot(NamedTuple):
@@ -77,6 +78,7 @@ class FireTables:
                 HMG.mr,
                 HMG.ss,
                 HMG.ac,
+                INDIRECT_ARMOUR.get(flags.indirect_armour, -1),  # -1: fire.py raises, and so the shot is None
             )
         )
         self._firers: dict[tuple[int, str], tuple] = {}
@@ -196,13 +198,15 @@ def shot(
     range_: int,
     pulses: int,
     front_arc: bool | None,
+    indirect: bool = False,
 ) -> Shot | None:
-    """direct_fire(Firer.from_weapon(weapon, unit_class, count, ...), Target.from_weapon(target_weapon, ...), ...)
-    as a Shot, or None where the compiled loop does not apply (see the module's note)."""
-    if _direct_shot is None or not USE_COMPILED or unit_class.special_weapon:
+    """direct_fire(Firer.from_weapon(weapon, unit_class, count, ...), Target.from_weapon(target_weapon, ...), ...),
+    or with `indirect` indirect_fire (range_ and front_arc are not read then), as a Shot; None where the compiled
+    loop does not apply (see the module's note)."""
+    if _compiled_shot is None or not USE_COMPILED or unit_class.special_weapon:
         return None
     firer, report, overrun, _ = tables.firer(weapon, unit_class, nationality)
-    numbers = _direct_shot(
+    numbers = _compiled_shot(
         tables.constants,
         firer,
         tables.target(target_weapon, target_class)[0],
@@ -216,10 +220,11 @@ def shot(
         range_,
         pulses,
         -1 if front_arc is None else front_arc,
+        indirect,
     )
     if numbers is None:
         return None
     kills, supp, p, accuracy, penetration, defence, mask, silhouette = numbers
-    if moving and range_ == 0 and unit_class.armoured and unit_class.vehicle:
+    if moving and range_ == 0 and not indirect and unit_class.armoured and unit_class.vehicle:
         report = overrun
     return Shot(kills, supp, p, accuracy, penetration, defence, tables.reasons(mask, silhouette), report)

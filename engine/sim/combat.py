@@ -12,7 +12,7 @@ from ..rules.los import FACING_VECTORS, facing_index, front_arc, in_arc
 from . import events as ev
 from .battle_view import BattleView
 from .command import position, square_of
-from .fire_inputs import direct_shot, firer_of, target_of
+from .fire_inputs import compiled_shot, firer_of, target_of
 from .orders import disembark
 from .roster import Roster
 from .state import UnitState
@@ -197,6 +197,11 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: Ba
             unit.siw = content.resolve_weapon(battle.ruleset.default_siw, (unit.nationality,))
             notes.append(f"{siw.name} used up")
     elif battle.unit_class(unit).indirect_only:
+        shot = compiled_shot(unit, target, distance, 4, None, battle, indirect=True)
+        if shot is not None:  # the compiled float path: the same numbers without fire.py's objects
+            apply_shot(unit, target, shot, distance, unit.weapon.name, battle, notes)
+            after_attack(unit, target, pulses, distance, battle)
+            return
         result = rf.indirect_fire(
             firer_of(unit, battle),
             target_of(target, battle),
@@ -210,7 +215,7 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: Ba
         arc = None
         if target_cls.armoured and distance > 0:
             arc = front_arc(square_of(target, battle.state), target.facing, unit.square)
-        shot = direct_shot(unit, target, distance, pulses, arc, battle)
+        shot = compiled_shot(unit, target, distance, pulses, arc, battle)
         if shot is not None:  # the compiled float path: the same numbers without fire.py's objects
             apply_shot(unit, target, shot, distance, unit.weapon.name, battle, notes)
             after_attack(unit, target, pulses, distance, battle)

@@ -1,5 +1,5 @@
 """The rules' view of a unit in a shot (engine.rules.fire's Firer and Target), shared by direct fire (combat.py) and
-bombardment missions (bombard.py); and the same inputs passed to the compiled direct fire (engine.rules.fire_core)."""
+bombardment missions (bombard.py); and the same inputs passed to the compiled fire (engine.rules.fire_core)."""
 
 from __future__ import annotations
 
@@ -35,11 +35,17 @@ def target_of(target: UnitState, battle: BattleView) -> rf.Target:
     )
 
 
-def direct_shot(
-    unit: UnitState, target: UnitState, distance: int, pulses: int, arc: bool | None, battle: BattleView
+def compiled_shot(
+    unit: UnitState,
+    target: UnitState,
+    distance: int,
+    pulses: int,
+    arc: bool | None,
+    battle: BattleView,
+    indirect: bool = False,
 ) -> fire_core.Shot | None:
-    """rules.fire.direct_fire(firer_of(unit), target_of(target), ...) through the compiled loop, as a Shot; None
-    where it does not apply (then the caller asks rules.fire)."""
+    """rules.fire.direct_fire(firer_of(unit), target_of(target), ...), or indirect_fire with `indirect`, through
+    the compiled loop, as a Shot; None where it does not apply (then the caller asks rules.fire)."""
     weapon = unit.weapon
     pos = square_of(target, battle.state)
     moving = battle.moving
@@ -60,4 +66,5 @@ def direct_shot(
         distance,
         pulses,
         arc,
+        indirect,
     )
