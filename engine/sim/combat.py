@@ -6,12 +6,13 @@ from __future__ import annotations
 from ..rules import fire as rf
 from ..rules import sighting
 from ..rules import suppression as rs
+from ..rules.fire_core import Shot
 from ..rules.geometry import chebyshev
 from ..rules.los import FACING_VECTORS, facing_index, front_arc, in_arc
 from . import events as ev
 from .battle_view import BattleView
 from .command import position, square_of
-from .fire_inputs import firer_of, target_of
+from .fire_inputs import compiled_shot, firer_of, target_of
 from .orders import disembark
 from .roster import Roster
 from .state import UnitState
@@ -196,6 +197,11 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: Ba
             unit.siw = content.resolve_weapon(battle.ruleset.default_siw, (unit.nationality,))
             notes.append(f"{siw.name} used up")
     elif battle.unit_class(unit).indirect_only:
+        shot = compiled_shot(unit, target, distance, 4, None, battle, indirect=True)
+        if shot is not None:  # the compiled float path: the same numbers without fire.py's objects
+            apply_shot(unit, target, shot, distance, unit.weapon.name, battle, notes)
+            after_attack(unit, target, pulses, distance, battle)
+            return
         result = rf.indirect_fire(
             firer_of(unit, battle),
             target_of(target, battle),
@@ -209,6 +215,11 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: Ba
         arc = None
         if target_cls.armoured and distance > 0:
             arc = front_arc(square_of(target, battle.state), target.facing, unit.square)
+        shot = compiled_shot(unit, target, distance, pulses, arc, battle)
+        if shot is not None:  # the compiled float path: the same numbers without fire.py's objects
+            apply_shot(unit, target, shot, distance, unit.weapon.name, battle, notes)
+            after_attack(unit, target, pulses, distance, battle)
+            return
         result = rf.direct_fire(
             firer_of(unit, battle),
             target_of(target, battle),
@@ -221,6 +232,12 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: Ba
         )
         weapon_name = unit.weapon.name
     apply_result(unit, target, result, distance, weapon_name, battle, notes)
+    after_attack(unit, target, pulses, distance, battle)
+
+
+def after_attack(unit: UnitState, target: UnitState, pulses: int, distance: int, battle: BattleView) -> None:
+    """Whether the firer is sighted (6.13), and a moving target's close combat (7.15)."""
+    params = battle.params
     if unit.uid not in battle.revealed.get(target.side, set()):
         if battle.state.rng.random() < float(rs.firing_sighting_chance(pulses, distance)):
             battle.revealed.setdefault(target.side, set()).add(unit.uid)
@@ -245,18 +262,39 @@ def apply_result(
     battle: BattleView,
     notes: list | None = None,
 ) -> None:
-    state, params = battle.state, battle.params
-    kills = rs.resolve_kills(float(result.kills), state.rng.random(), target.count)
     main = result.main
-    penetration = float(getattr(main, "apf_capped", None) or main.accuracy)
-    defence = float(getattr(main, "armour", None) or getattr(main, "defence", 0) or 0)
+    shot = Shot(
+        float(result.kills),
+        result.suppression,
+        main.pulses,
+        float(main.accuracy),
+        float(getattr(main, "apf_capped", None) or main.accuracy),
+        float(getattr(main, "armour", None) or getattr(main, "defence", 0) or 0),
+        tuple(m.reason for m in main.modifiers),
+        result.report.text if result.report else "",
+    )
+    apply_shot(unit, target, shot, distance, weapon_name, battle, notes)
+
+
+def apply_shot(
+    unit: UnitState,
+    target: UnitState,
+    shot: Shot,
+    distance: int,
+    weapon_name: str,
+    battle: BattleView,
+    notes: list | None = None,
+) -> None:
+    """A shot's numbers applied to the target: whole kills, suppression, the Fired event and what follows."""
+    state, params = battle.state, battle.params
+    kills = rs.resolve_kills(shot.kills, state.rng.random(), target.count)
+    defence = shot.defence
     target.suppression = float(
         rs.add_suppression(
-            target.suppression, result.suppression, armoured=battle.unit_class(target).armoured, params=params
+            target.suppression, shot.suppression, armoured=battle.unit_class(target).armoured, params=params
         )
     )
-    report = result.report.text if result.report else ""
-    state_events = [
+    battle.emit(
         ev.Fired(
             state.turn,
             state.pulse,
@@ -264,21 +302,20 @@ def apply_result(
             target.uid,
             weapon_name,
             distance,
-            report,
-            int(main.pulses),
-            float(main.accuracy),
-            penetration,
+            shot.report,
+            int(shot.pulses),
+            shot.accuracy,
+            shot.penetration,
             defence,
-            float(result.kills),
+            shot.kills,
             kills,
-            float(result.suppression),
-            tuple((notes or []) + [m.reason for m in main.modifiers]),
+            float(shot.suppression),
+            tuple(notes) + shot.reasons if notes else shot.reasons,
         )
-    ]
-    battle.emit(*state_events)
+    )
     if kills:
         apply_kills(target, kills, unit, battle)
-    elif result.suppression:
+    elif shot.suppression:
         battle.emit(ev.Suppressed(state.turn, state.pulse, target.uid, round(target.suppression, 3)))
     if target.alive and target.passengers:
         tows = battle.content.carries(target.weapon) == "all"
