@@ -16,8 +16,8 @@ from PyQt6.QtGui import QColor, QImage, QPainter, QPen
 from tacforge.engine.rules.los import FACING_VECTORS, facing_index
 
 from ..common.unit_marks import EntryMark, UnitMark, stacks
-from .label_layout import beside, objective_labels
-from .overlays import OBJECTIVE, Painter, side_colour
+from .label_layout import Box, around_mark, objective_labels
+from .overlays import OBJECTIVE, Painter, Squares, side_colour
 
 SYMBOL_MIN = 10  # pixels per square from which frames show their symbol (below: a plain block of colour)
 LABEL_MIN = 18  # ... and from which the label under the frame shows
@@ -191,16 +191,31 @@ def _paint_drag(geo: Painter, marks: list[UnitMark], drag) -> None:
         geo.p.drawLine(r.bottomLeft(), r.topRight())
 
 
+def _objective_discs(geo: Squares, objectives):
+    """Per square holding typed objectives: its label (label_layout.py), the centre of a disc per objective
+    (touching, centred on the square) and their radius."""
+    cell = geo.cell
+    for here in objective_labels(objectives):
+        centre, count = geo.centre(*here.square), len(here.marks)
+        r = max(4.0, cell * 0.3) if count == 1 else max(3.5, cell * 0.24)
+        first = centre.x() - r * (count - 1)
+        yield here, [QPointF(first + 2 * r * i, centre.y()) for i in range(count)], r
+
+
+def objective_disc_rects(geo: Squares, objectives) -> list[QRectF]:
+    """Where the objectives' discs are drawn: the map's texts keep clear of them."""
+    out = []
+    for _here, discs, r in _objective_discs(geo, objectives):
+        out.append(QRectF(discs[0].x() - r, discs[0].y() - r, 2 * r * len(discs), 2 * r))
+    return out
+
+
 def paint_objectives(geo: Painter, objectives) -> None:
     """Typed objectives on squares: a gold disc with the kind's letter per objective (side by side where a square
     holds several), and (zoomed in) their names and points beside the discs, a line each (label_layout.py)."""
     p, cell = geo.p, geo.cell
-    for here in objective_labels(objectives):
-        centre, count = geo.centre(*here.square), len(here.marks)
-        r = max(4.0, cell * 0.3) if count == 1 else max(3.5, cell * 0.24)
-        first = centre.x() - r * (count - 1)  # touching discs, centred on the square
-        for i, (kind, side) in enumerate(here.marks):
-            disc = QPointF(first + 2 * r * i, centre.y())
+    for here, discs, r in _objective_discs(geo, objectives):
+        for (kind, side), disc in zip(here.marks, discs, strict=True):
             p.setPen(geo.pen(side_colour(side), 2.5))
             p.setBrush(OBJECTIVE)
             p.drawEllipse(disc, r, r)
@@ -215,12 +230,11 @@ def paint_objectives(geo: Painter, objectives) -> None:
                 )
         if cell < LABEL_MIN:
             continue
-        width = max(geo.text_width(line, 8.5, bold=True) for line in here.lines) + 4
-        left, right = first - r - 2, first + 2 * r * (count - 1) + r + 2  # the discs' ends
-        bounds = geo.bounds
-        x = beside(right, left, width, bounds.left(), bounds.right()) if bounds is not None else right
-        lift = geo.line_height(8.5, bold=True) * (len(here.lines) - 1) / 2  # the stack's middle beside the discs
-        geo.label_lines(QPointF(x + 2, centre.y() - r * 0.2 - lift), list(here.lines), 8.5, QColor(90, 60, 0), True)
+        lines = list(here.lines)
+        w, h = geo.text_size(lines, 8.5, bold=True)
+        mark = Box(discs[0].x() - r - 2, discs[0].y() - r, 2 * r * len(discs) + 4, 2 * r)
+        centre = QPointF(mark.x + mark.w / 2, mark.y + mark.h / 2)
+        geo.place(lines, around_mark(mark, w, h, gap=0), 8.5, QColor(90, 60, 0), True, mark=(centre, mark.w / 2))
 
 
 def paint_entries(geo: Painter, entries: list[EntryMark], width: int, height: int) -> None:
