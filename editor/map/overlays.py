@@ -123,9 +123,11 @@ class Painter(Squares):
         self.p = p
         self.layout = LabelLayout()
         self.place_names: list[QRectF] = []  # where the map's place names went...
+        self.place_name_texts: list[str] = []  # (which)
         self.labels_placed: list[QRectF] = []  # ...and every other text placed (the scenario's, a plan's)
         self.label_texts: list[str] = []  # (their texts, a line each)
         self.arrows: list[tuple[tuple[float, float], tuple[float, float]]] = []  # a plan's arrows, for the backings
+        self.backed: list[QRectF] = []  # the texts drawn on a backing (over an arrow)
         self._pending: list[tuple] = []  # (box, lines, size, colour, bold, italic) to draw last
         self._leaders: list[tuple[QPointF, QPointF, QColor]] = []  # from a mark to its label placed away from it
 
@@ -191,6 +193,7 @@ class Painter(Squares):
             self._lead(mark, box, colour)
         if place_name:
             self.place_names.append(rect)
+            self.place_name_texts.append(lines[0])
         else:
             self.labels_placed.append(rect)
             self.label_texts.append("\n".join(lines))
@@ -206,9 +209,8 @@ class Painter(Squares):
         self, at: QPointF, lines: list[str], size: float, colour=LABEL_TEXT, bold=False, upward=False
     ) -> QRectF | None:
         """A label of several lines, the first's baseline at `at`, placed as one block (`label`)."""
-        ascent = _metrics(round(size * 2) / 2, bold).ascent()
         w, h = self.text_size(lines, size, bold)
-        first = Box(at.x() - 2, at.y() - ascent - 2, w, h)
+        first = Box(at.x() - 2, at.y() - self.ascent(size, bold) - 2, w, h)
         steps = stepped(first, self.line_height(size, bold), upward)
         return self.place(lines, steps, size, colour, bold)
 
@@ -230,13 +232,17 @@ class Painter(Squares):
         self.p.setBrush(BACKING)
         for box, *_ in self._pending:
             if any(crosses(box, a, b) for a, b in self.arrows):
-                self.p.drawRoundedRect(QRectF(*box), 3, 3)
+                self.backed.append(QRectF(*box))
+                self.p.drawRoundedRect(self.backed[-1], 3, 3)
         for box, lines, size, colour, bold, italic in self._pending:
             metrics = _metrics(round(size * 2) / 2, bold, italic)
             for row, line in enumerate(lines):
                 base = QPointF(box.x + 2, box.y + 2 + metrics.ascent() + row * (metrics.height() + 2))
                 self.text(base, line, size, colour, bold=bold, italic=italic)
         self._pending, self._leaders = [], []
+
+    def ascent(self, size: float, bold=False) -> float:
+        return _metrics(round(size * 2) / 2, bold).ascent()
 
     def line_height(self, size: float, bold=False) -> float:
         """The step from one line of a label to the next."""

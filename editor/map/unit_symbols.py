@@ -117,11 +117,38 @@ def draw_frame(geo: Painter, mark: UnitMark, square: tuple[int, int], ghost: boo
         mark.facing,
         stacked,
     )
-    w, h, m = _frame_size(cell)
+    frame = frame_rect(geo, square)
+    m = _frame_size(cell)[2]
+    geo.p.drawImage(QPointF(frame.left() - m, frame.top() - m), image)
+    return frame
+
+
+def frame_rect(geo: Squares, square: tuple[int, int]) -> QRectF:
+    """Where a unit's frame is drawn on `square` (a little above its middle, leaving room for its label)."""
+    cell = int(geo.cell)
+    w, h, _m = _frame_size(cell)
     centre = geo.centre(*square)
-    left, top = round(centre.x() - w / 2), round(centre.y() - h / 2 - cell * 0.08)
-    geo.p.drawImage(QPointF(left - m, top - m), image)
-    return QRectF(left, top, w, h)
+    return QRectF(round(centre.x() - w / 2), round(centre.y() - h / 2 - cell * 0.08), w, h)
+
+
+def label_under(geo: Painter, square: tuple[int, int], text: str, hq: bool = False) -> tuple[QPointF, QRectF]:
+    """Where the label of the unit on `square` goes, under its frame (right of an HQ's staff): its baseline and
+    the rectangle it takes, which the map's other texts keep clear of (paint_view)."""
+    frame, cell = frame_rect(geo, square), geo.cell
+    at = QPointF(frame.left() + (cell * 0.1 if hq else 0), frame.bottom() + cell * 0.34)
+    w, h = geo.text_size([text], cell * 0.26, bold=True)
+    return at, QRectF(at.x() - 2, at.y() - geo.ascent(cell * 0.26, bold=True) - 2, w, h)
+
+
+def unit_label_rects(geo: Painter, marks: list[UnitMark]) -> list[QRectF]:
+    """The rectangles the units' labels take (zoomed in, where they show)."""
+    if geo.cell < LABEL_MIN:
+        return []
+    return [label_under(geo, square, _label(stack[0]), stack[0].hq)[1] for square, stack in stacks(marks).items()]
+
+
+def _label(mark: UnitMark) -> str:
+    return mark.label + (f" T{mark.arrives}" if mark.arrives is not None else "")
 
 
 def paint_units(geo: Painter, marks: list[UnitMark], selected=frozenset(), drag=None) -> None:
@@ -139,9 +166,8 @@ def paint_units(geo: Painter, marks: list[UnitMark], selected=frozenset(), drag=
             p.setPen(geo.pen(SELECTED, max(2.0, cell / 10)))
             p.drawRect(frame.adjusted(-2, -2, 2, 2))
         if cell >= LABEL_MIN:
-            label = top.label + (f" T{top.arrives}" if top.arrives is not None else "")
-            staff = cell * 0.1 if top.hq else 0  # the label starts right of an HQ's staff
-            geo.text(QPointF(frame.left() + staff, frame.bottom() + cell * 0.34), label, cell * 0.26, bold=True)
+            label = _label(top)
+            geo.text(label_under(geo, square, label, top.hq)[0], label, cell * 0.26, bold=True)
     if drag is not None:
         _paint_drag(geo, marks, drag)
 

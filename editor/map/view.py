@@ -78,7 +78,10 @@ class MapView(QAbstractScrollArea):
         self.labels_placed: list[QRectF] = []  # the scenario's labels as the last paint laid them out...
         self.label_texts: list[str] = []  # (their texts)
         self.place_names: list[QRectF] = []  # ...clear of the map's place names
+        self.place_name_texts: list[str] = []  # (the place names)
         self.labels_left_out: list[str] = []  # texts the last paint found no room for (zooming in makes room)
+        self.plan_arrows: list = []  # the AI plan's arrows as painted: (start, end) in pixels...
+        self.labels_backed: list[QRectF] = []  # ...and the texts drawn on a backing because one crosses them
         self.scenario_visibility: int | None = None  # the scenario's on a scenario's tab: what the LOS tool sees
         self._hover: tuple[int, int] | None = None
         self._pan: tuple[QPointF, int, int] | None = None  # where a pan started: pointer, scroll bar values

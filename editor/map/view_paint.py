@@ -13,7 +13,7 @@ from PyQt6.QtGui import QColor, QPainter
 from .overlays import Painter
 from .plan_paint import paint_plan, plan_disc_rects
 from .trace import paint_control_points, paint_trace
-from .unit_symbols import objective_disc_rects, paint_entries, paint_objectives, paint_units
+from .unit_symbols import objective_disc_rects, paint_entries, paint_objectives, paint_units, unit_label_rects
 
 DETAIL_MIN = 8  # pixels per square from which symbols show
 BACKGROUND = QColor(105, 108, 112)
@@ -57,8 +57,12 @@ def paint_view(view, p: QPainter, clip) -> None:
         geo.image(view._preview, model.width, model.height)
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     overlays = view.overlays
-    for rect in [*objective_disc_rects(geo, overlays.objectives), *plan_disc_rects(geo, view.plan_marks)]:
-        geo.keep_clear(rect)  # before the first text is placed, so that none hides a mark's number
+    for rect in [
+        *objective_disc_rects(geo, overlays.objectives),
+        *plan_disc_rects(geo, view.plan_marks),
+        *unit_label_rects(geo, overlays.units),
+    ]:
+        geo.keep_clear(rect)  # before the first text is placed, so that none hides a mark's number or a unit's label
     for rect in view.marks_kept_clear(geo):
         geo.keep_clear(rect)
     geo.labels(model.labels)
@@ -72,7 +76,8 @@ def paint_view(view, p: QPainter, clip) -> None:
     geo.draw_labels()
     # where the texts went, laid out so that none covers another (and those left out for want of room)
     view.labels_placed, view.label_texts, view.place_names = geo.labels_placed, geo.label_texts, geo.place_names
-    view.labels_left_out = geo.layout.left_out
+    view.labels_left_out, view.place_name_texts = geo.layout.left_out, geo.place_name_texts
+    view.plan_arrows, view.labels_backed = geo.arrows, geo.backed
     if trace is not None and view.trace_marks:
         paint_control_points(geo, trace[0], view.trace_pending)
     if view.marked is not None:
