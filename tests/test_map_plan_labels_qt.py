@@ -55,3 +55,27 @@ def test_kasserine_historical_plan_keeps_every_label_apart_and_the_place_names_r
     view.center_on(30, 30)
     view.viewport().grab()
     assert_readable(view)
+
+
+def test_the_battle_windows_objective_names_keep_clear_of_place_names_and_unit_labels(
+    qtbot, window, pack_copy, monkeypatch
+):
+    from test_playtest_qt import accept_as
+
+    from tacforge.editor.map.unit_symbols import LABEL_MIN
+
+    window.open_path(pack_copy / "scenarios" / "caen.yaml")
+    accept_as(monkeypatch, human="allied")
+    battle_window = window.playtests.start()
+    qtbot.waitUntil(lambda: battle_window.asking == "allied", timeout=20_000)
+    view = battle_window.map
+    view.set_zoom(20.0)  # where the objectives' names and the units' labels show
+    view.center_on(40, 12)  # Cagny (a place name, an objective and German guns on one square) to Bourguebus
+    view.viewport().grab()
+    assert view.cell >= LABEL_MIN
+    assert {"Cagny", "Bourguebus"} <= set(view.label_texts) & set(view.place_name_texts)  # both, apart
+    texts = [*view.labels_placed, *view.place_names]
+    assert not any(a.intersects(b) for i, a in enumerate(texts) for b in texts[i + 1 :])
+    assert not any(text.intersects(mark) for text in texts for mark in view.kept_clear)
+    assert len(view.kept_clear) == len(view._objectives_shown()) + len(view._stacks())  # each diamond, each label
+    battle_window.close()

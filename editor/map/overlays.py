@@ -16,7 +16,7 @@ from PyQt6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPainter
 from ..common.pixels import image_over
 from ..common.side_colours import SIDE_COLOURS, SPARE_COLOURS, side_colour  # noqa: F401 (the map's colours, shared)
 from ..qt_present import present
-from .label_layout import Box, LabelLayout, around_mark, crosses, stepped
+from .label_layout import Box, LabelLayout, around_mark, crosses, nearby, stepped
 
 OBJECTIVE = QColor(235, 180, 20)
 LABEL_TEXT = QColor(20, 20, 20)  # a label's default colour and the halo around it
@@ -200,19 +200,18 @@ class Painter(Squares):
         self._pending.append((box, lines, size, colour, bold, italic))
         return rect
 
-    def label(self, at: QPointF, text: str, size: float, colour=LABEL_TEXT, bold=False, upward=False) -> QRectF | None:
-        """A label of the scenario (a start line, the reinforcements, the objective area) where `text` would draw
-        it, baseline-left at `at`, else moved down (`upward`: up, at the map's foot) a line at a time."""
-        return self.label_lines(at, [text], size, colour, bold, upward)
-
-    def label_lines(
-        self, at: QPointF, lines: list[str], size: float, colour=LABEL_TEXT, bold=False, upward=False
+    def label(
+        self, at: QPointF, text: str, size: float, colour=LABEL_TEXT, bold=False, upward=False, lines=50
     ) -> QRectF | None:
-        """A label of several lines, the first's baseline at `at`, placed as one block (`label`)."""
-        w, h = self.text_size(lines, size, bold)
+        """A label of the scenario (a start line, the reinforcements, the objective area) where `text` would draw
+        it, baseline-left at `at`; else a few lines down or up (`upward`: up first, at the map's foot), else a little
+        aside, else the nearest free line up to `lines` away (along a start line or the west and east edges a label
+        may go far; by the north or south edge it stays near, or is left out)."""
+        w, h = self.text_size([text], size, bold)
         first = Box(at.x() - 2, at.y() - self.ascent(size, bold) - 2, w, h)
-        steps = stepped(first, self.line_height(size, bold), upward)
-        return self.place(lines, steps, size, colour, bold)
+        step = self.line_height(size, bold)
+        steps = [*stepped(first, step, upward), *nearby(first, step, 2), *stepped(first, step, upward, count=lines)]
+        return self.place([text], steps, size, colour, bold)
 
     def _lead(self, mark: tuple[QPointF, float], box: Box, colour: QColor) -> None:
         centre, radius = mark

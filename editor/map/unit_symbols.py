@@ -267,7 +267,7 @@ def paint_entries(geo: Painter, entries: list[EntryMark], width: int, height: in
     """A band of the side's colour along each entry edge, boxes on the squares they enter by (listed, or the
     edge's squares they try first: its middle), and beside those boxes, towards the map's inside, who comes when."""
     p = geo.p
-    for entry in entries:
+    for entry in sorted(entries, key=lambda e: e.edge not in ("north", "south")):  # the labels with less room first
         colour, text = side_colour(entry.side, 110), f"{entry.side} reinforcements: {entry.label}"
         if entry.edge is not None:
             band = {
@@ -296,4 +296,5 @@ def paint_entries(geo: Painter, entries: list[EntryMark], width: int, height: in
         else:  # the north edge, or listed squares: under them
             left, base = min(xs), max(ys) + 1.8
         anchor = QPointF(geo.o.x() + left * geo.cell, geo.o.y() + base * geo.cell)
-        geo.label(anchor, text, 8.5, side_colour(entry.side), bold=True, upward=entry.edge == "south")
+        across = entry.edge in ("north", "south")  # a label by the north or south edge stays by it (else left out)
+        geo.label(anchor, text, 8.5, side_colour(entry.side), True, entry.edge == "south", 6 if across else 50)

@@ -82,6 +82,7 @@ class MapView(QAbstractScrollArea):
         self.labels_left_out: list[str] = []  # texts the last paint found no room for (zooming in makes room)
         self.plan_arrows: list = []  # the AI plan's arrows as painted: (start, end) in pixels...
         self.labels_backed: list[QRectF] = []  # ...and the texts drawn on a backing because one crosses them
+        self.kept_clear: list[QRectF] = []  # the marks no text was placed over (waypoint discs, units' labels, ...)
         self.scenario_visibility: int | None = None  # the scenario's on a scenario's tab: what the LOS tool sees
         self._hover: tuple[int, int] | None = None
         self._pan: tuple[QPointF, int, int] | None = None  # where a pan started: pointer, scroll bar values

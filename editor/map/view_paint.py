@@ -78,6 +78,7 @@ def paint_view(view, p: QPainter, clip) -> None:
     view.labels_placed, view.label_texts, view.place_names = geo.labels_placed, geo.label_texts, geo.place_names
     view.labels_left_out, view.place_name_texts = geo.layout.left_out, geo.place_name_texts
     view.plan_arrows, view.labels_backed = geo.arrows, geo.backed
+    view.kept_clear = [QRectF(*box) for box in geo.layout.kept_clear]
     if trace is not None and view.trace_marks:
         paint_control_points(geo, trace[0], view.trace_pending)
     if view.marked is not None:
