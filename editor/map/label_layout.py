@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import chain
 from typing import NamedTuple
 
 
@@ -88,13 +90,17 @@ def along(start: tuple[float, float], end: tuple[float, float], w: float, h: flo
 def nearby(box: Box, step: float, reach: int) -> Iterator[Box]:
     """`box` moved by whole steps, ring by ring out to `reach` steps, nearest first (down, up, right, left first
     within a ring): where a crowded text goes when none of its own candidates is free."""
+    for dx, dy in _offsets(reach):
+        yield box.moved(dx * step * 2, dy * step)  # (a text is wider than high: sideways twice as far)
+
+
+@lru_cache(maxsize=8)
+def _offsets(reach: int) -> tuple[tuple[int, int], ...]:
+    out: list[tuple[int, int]] = []
     for ring in range(1, reach + 1):
-        offsets = [
-            (dx, dy) for dx in range(-ring, ring + 1) for dy in range(-ring, ring + 1) if max(abs(dx), abs(dy)) == ring
-        ]
-        offsets.sort(key=lambda o: (math.hypot(*o), abs(o[0]), -o[1], -o[0]))
-        for dx, dy in offsets:
-            yield box.moved(dx * step * 2, dy * step)  # (a text is wider than high: sideways twice as far)
+        here = [(x, y) for x in range(-ring, ring + 1) for y in range(-ring, ring + 1) if max(abs(x), abs(y)) == ring]
+        out += sorted(here, key=lambda o: (math.hypot(*o), abs(o[0]), -o[1], -o[0]))
+    return tuple(out)
 
 
 def crosses(box: Box, start: tuple[float, float], end: tuple[float, float]) -> bool:
@@ -132,7 +138,10 @@ class LabelLayout:
     left_out: list[str] = field(default_factory=list)  # texts that found no free place in reach
 
     def inside(self, box: Box) -> Box:
-        return kept_inside(box, self.bounds) if self.bounds is not None else box
+        b = self.bounds
+        if b is None or (b.x <= box.x and box.x + box.w <= b.x + b.w and b.y <= box.y and box.y + box.h <= b.y + b.h):
+            return box  # (most candidates: no new box)
+        return kept_inside(box, b)
 
     def free(self, box: Box) -> bool:
         """Whether `box` covers no text placed and no mark kept clear (Box.intersects, unrolled: a paint asks this
@@ -146,13 +155,17 @@ class LabelLayout:
     def place(self, text: str, candidates: Iterable[Box], step: float, reach: int = 4) -> Box | None:
         """The first free candidate that lies inside the map, else the first free one moved inside it, else the
         first moved round by `step` (nearby); None, and `text` left out, if none of those is free."""
-        tried = list(candidates)
-        for candidate in tried:
-            if self.inside(candidate) == candidate and self.free(candidate):
+        moved: list[Box] = []
+        seen: set[Box] = set()  # (candidates moved inside often land on one another)
+        for candidate in candidates:
+            inside = self.inside(candidate)
+            if inside is candidate and self.free(candidate):
                 return self._take(candidate, text)
-        moved = [self.inside(candidate) for candidate in tried]
-        for candidate in [*moved, *(nearby(moved[0], step, reach) if moved else ())]:
-            candidate = self.inside(candidate)
+            if inside not in seen:
+                seen.add(inside)
+                moved.append(inside)
+        later = (self.inside(box) for box in nearby(moved[0], step, reach)) if moved else ()
+        for candidate in chain(moved, later):
             if self.free(candidate):
                 return self._take(candidate, text)
         self.left_out.append(text)
