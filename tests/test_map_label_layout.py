@@ -5,10 +5,19 @@ its disc where it fits, and a reinforcement edge is marked where its units come 
 from __future__ import annotations
 
 import pytest
-from PyQt6.QtCore import QRectF
 
 from tacforge.editor.common.unit_marks import entry_marks
-from tacforge.editor.map.label_layout import beside, kept_inside, objective_labels
+from tacforge.editor.map.label_layout import (
+    Box,
+    LabelLayout,
+    along,
+    around_mark,
+    crosses,
+    kept_inside,
+    nearby,
+    objective_labels,
+    stepped,
+)
 from tacforge.engine.model.scenario import Objective
 from tacforge.engine.packs import load_packs
 
@@ -51,15 +60,71 @@ def test_objectives_of_different_names_on_one_square_keep_each_name_and_off_map_
     ],
 )
 def test_a_label_is_moved_inside_the_map(box, moved):
-    out = kept_inside(QRectF(*box), QRectF(0, 0, 100, 100))
-    assert (out.x(), out.y()) == moved
-    assert (out.width(), out.height()) == box[2:]
+    out = kept_inside(Box(*box), Box(0, 0, 100, 100))
+    assert (out.x, out.y) == moved
+    assert (out.w, out.h) == box[2:]
 
 
-def test_an_objective_label_goes_right_of_its_disc_else_left_of_it():
-    assert beside(50, 40, 30, 0, 100) == 50  # fits on the right
-    assert beside(80, 70, 30, 0, 100) == 40  # would cross the east edge: ends at the disc's left
-    assert beside(20, 10, 95, 0, 100) == 5  # fits neither side: as far right as it fits
+def test_a_label_goes_beside_its_mark_right_then_left_then_above_then_below():
+    mark = Box(40, 40, 10, 10)
+    right, left, above, below, *corners = around_mark(mark, 30, 8, gap=2)
+    assert right == Box(52, 41, 30, 8)  # vertically centred on the mark
+    assert left == Box(8, 41, 30, 8)
+    assert above == Box(30, 30, 30, 8) and below == Box(30, 52, 30, 8)
+    assert len(corners) == 4 and not any(c.intersects(mark) for c in (right, left, above, below, *corners))
+
+
+def test_the_first_free_candidate_inside_the_map_is_taken_and_the_earlier_text_keeps_its_place():
+    layout = LabelLayout(Box(0, 0, 100, 100))
+    mark = Box(80, 40, 10, 10)  # by the east edge: a 30 wide text does not fit on its right
+    first = layout.place("Hill 812", around_mark(mark, 30, 8, gap=2), step=10)
+    assert first == Box(48, 41, 30, 8)  # on its left, rather than moved inside over the mark
+    second = layout.place("attack", around_mark(mark, 30, 8, gap=2), step=10)
+    assert second == Box(70, 30, 30, 8)  # its left taken: above it
+    assert layout.boxes == [first, second] and layout.texts == ["Hill 812", "attack"]
+
+
+def test_a_text_takes_the_nearest_free_line_and_keeps_clear_of_marks():
+    layout = LabelLayout(Box(0, 0, 100, 100), kept_clear=[Box(0, 20, 100, 10)])  # a row of waypoint discs
+    layout.place("allied start line", [Box(0, 10, 40, 10)], step=10)
+    box = layout.place("german start line", stepped(Box(0, 10, 40, 10), 10), step=10)
+    assert box == Box(0, 0, 40, 10)  # one line down is a disc, one up is free
+    assert list(stepped(Box(0, 50, 4, 4), 10, upward=True, count=2)) == [
+        Box(0, 50, 4, 4),
+        Box(0, 40, 4, 4),
+        Box(0, 60, 4, 4),
+        Box(0, 30, 4, 4),
+        Box(0, 70, 4, 4),
+    ]
+
+
+def test_a_crowded_text_moves_round_its_place_or_is_left_out_and_never_covers_another():
+    layout = LabelLayout(Box(0, 0, 60, 30))
+    wanted = Box(20, 10, 20, 10)
+    boxes = [layout.place(f"label {i}", [wanted], step=10, reach=1) for i in range(12)]
+    placed = [b for b in boxes if b is not None]
+    assert placed[0] == wanted
+    assert placed[1] == Box(20, 20, 20, 10)  # the nearest ring: down first
+    assert len(placed) == 9  # a 60 x 30 map holds nine 20 x 10 texts; the rest are left out
+    assert layout.left_out == [f"label {i}" for i in range(9, 12)]
+    assert not any(a.intersects(b) for i, a in enumerate(placed) for b in placed[i + 1 :])
+    assert all(kept_inside(b, layout.bounds) == b for b in placed)
+    assert [b.moved(-20, -10) for b in list(nearby(wanted, 10, 1))[:4]] == [
+        Box(0, 10, 20, 10),
+        Box(0, -10, 20, 10),
+        Box(20, 0, 20, 10),
+        Box(-20, 0, 20, 10),
+    ]
+
+
+def test_an_arrows_label_goes_along_it_from_its_middle_clear_of_it():
+    first, other_side, *rest = along((0, 0), (100, 0), 20, 10, gap=3)
+    assert first == Box(40, 3, 20, 10) and other_side == Box(40, -13, 20, 10)  # under, then over, a level arrow
+    assert len(rest) == 8 and not any(crosses(b, (0, 0), (100, 0)) for b in (first, other_side, *rest))
+    assert crosses(Box(40, -5, 20, 10), (0, 0), (100, 0))
+    assert crosses(Box(40, 40, 20, 10), (0, 0), (100, 100))  # a diagonal through it
+    assert not crosses(Box(60, 0, 20, 10), (0, 0), (100, 100))  # beside the diagonal
+    assert not crosses(Box(40, 40, 20, 10), (0, 0), (30, 30))  # stops short of it
 
 
 def test_an_edge_entry_is_marked_where_its_units_come_in_first():

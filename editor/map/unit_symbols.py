@@ -16,8 +16,8 @@ from PyQt6.QtGui import QColor, QImage, QPainter, QPen
 from tacforge.engine.rules.los import FACING_VECTORS, facing_index
 
 from ..common.unit_marks import EntryMark, UnitMark, stacks
-from .label_layout import beside, objective_labels
-from .overlays import OBJECTIVE, Painter, side_colour
+from .label_layout import Box, around_mark, objective_labels
+from .overlays import OBJECTIVE, Painter, Squares, side_colour
 
 SYMBOL_MIN = 10  # pixels per square from which frames show their symbol (below: a plain block of colour)
 LABEL_MIN = 18  # ... and from which the label under the frame shows
@@ -117,11 +117,38 @@ def draw_frame(geo: Painter, mark: UnitMark, square: tuple[int, int], ghost: boo
         mark.facing,
         stacked,
     )
-    w, h, m = _frame_size(cell)
+    frame = frame_rect(geo, square)
+    m = _frame_size(cell)[2]
+    geo.p.drawImage(QPointF(frame.left() - m, frame.top() - m), image)
+    return frame
+
+
+def frame_rect(geo: Squares, square: tuple[int, int]) -> QRectF:
+    """Where a unit's frame is drawn on `square` (a little above its middle, leaving room for its label)."""
+    cell = int(geo.cell)
+    w, h, _m = _frame_size(cell)
     centre = geo.centre(*square)
-    left, top = round(centre.x() - w / 2), round(centre.y() - h / 2 - cell * 0.08)
-    geo.p.drawImage(QPointF(left - m, top - m), image)
-    return QRectF(left, top, w, h)
+    return QRectF(round(centre.x() - w / 2), round(centre.y() - h / 2 - cell * 0.08), w, h)
+
+
+def label_under(geo: Painter, square: tuple[int, int], text: str, hq: bool = False) -> tuple[QPointF, QRectF]:
+    """Where the label of the unit on `square` goes, under its frame (right of an HQ's staff): its baseline and
+    the rectangle it takes, which the map's other texts keep clear of (paint_view)."""
+    frame, cell = frame_rect(geo, square), geo.cell
+    at = QPointF(frame.left() + (cell * 0.1 if hq else 0), frame.bottom() + cell * 0.34)
+    w, h = geo.text_size([text], cell * 0.26, bold=True)
+    return at, QRectF(at.x() - 2, at.y() - geo.ascent(cell * 0.26, bold=True) - 2, w, h)
+
+
+def unit_label_rects(geo: Painter, marks: list[UnitMark]) -> list[QRectF]:
+    """The rectangles the units' labels take (zoomed in, where they show)."""
+    if geo.cell < LABEL_MIN:
+        return []
+    return [label_under(geo, square, _label(stack[0]), stack[0].hq)[1] for square, stack in stacks(marks).items()]
+
+
+def _label(mark: UnitMark) -> str:
+    return mark.label + (f" T{mark.arrives}" if mark.arrives is not None else "")
 
 
 def paint_units(geo: Painter, marks: list[UnitMark], selected=frozenset(), drag=None) -> None:
@@ -139,9 +166,8 @@ def paint_units(geo: Painter, marks: list[UnitMark], selected=frozenset(), drag=
             p.setPen(geo.pen(SELECTED, max(2.0, cell / 10)))
             p.drawRect(frame.adjusted(-2, -2, 2, 2))
         if cell >= LABEL_MIN:
-            label = top.label + (f" T{top.arrives}" if top.arrives is not None else "")
-            staff = cell * 0.1 if top.hq else 0  # the label starts right of an HQ's staff
-            geo.text(QPointF(frame.left() + staff, frame.bottom() + cell * 0.34), label, cell * 0.26, bold=True)
+            label = _label(top)
+            geo.text(label_under(geo, square, label, top.hq)[0], label, cell * 0.26, bold=True)
     if drag is not None:
         _paint_drag(geo, marks, drag)
 
@@ -191,16 +217,31 @@ def _paint_drag(geo: Painter, marks: list[UnitMark], drag) -> None:
         geo.p.drawLine(r.bottomLeft(), r.topRight())
 
 
+def _objective_discs(geo: Squares, objectives):
+    """Per square holding typed objectives: its label (label_layout.py), the centre of a disc per objective
+    (touching, centred on the square) and their radius."""
+    cell = geo.cell
+    for here in objective_labels(objectives):
+        centre, count = geo.centre(*here.square), len(here.marks)
+        r = max(4.0, cell * 0.3) if count == 1 else max(3.5, cell * 0.24)
+        first = centre.x() - r * (count - 1)
+        yield here, [QPointF(first + 2 * r * i, centre.y()) for i in range(count)], r
+
+
+def objective_disc_rects(geo: Squares, objectives) -> list[QRectF]:
+    """Where the objectives' discs are drawn: the map's texts keep clear of them."""
+    out = []
+    for _here, discs, r in _objective_discs(geo, objectives):
+        out.append(QRectF(discs[0].x() - r, discs[0].y() - r, 2 * r * len(discs), 2 * r))
+    return out
+
+
 def paint_objectives(geo: Painter, objectives) -> None:
     """Typed objectives on squares: a gold disc with the kind's letter per objective (side by side where a square
     holds several), and (zoomed in) their names and points beside the discs, a line each (label_layout.py)."""
     p, cell = geo.p, geo.cell
-    for here in objective_labels(objectives):
-        centre, count = geo.centre(*here.square), len(here.marks)
-        r = max(4.0, cell * 0.3) if count == 1 else max(3.5, cell * 0.24)
-        first = centre.x() - r * (count - 1)  # touching discs, centred on the square
-        for i, (kind, side) in enumerate(here.marks):
-            disc = QPointF(first + 2 * r * i, centre.y())
+    for here, discs, r in _objective_discs(geo, objectives):
+        for (kind, side), disc in zip(here.marks, discs, strict=True):
             p.setPen(geo.pen(side_colour(side), 2.5))
             p.setBrush(OBJECTIVE)
             p.drawEllipse(disc, r, r)
@@ -215,19 +256,18 @@ def paint_objectives(geo: Painter, objectives) -> None:
                 )
         if cell < LABEL_MIN:
             continue
-        width = max(geo.text_width(line, 8.5, bold=True) for line in here.lines) + 4
-        left, right = first - r - 2, first + 2 * r * (count - 1) + r + 2  # the discs' ends
-        bounds = geo.bounds
-        x = beside(right, left, width, bounds.left(), bounds.right()) if bounds is not None else right
-        lift = geo.line_height(8.5, bold=True) * (len(here.lines) - 1) / 2  # the stack's middle beside the discs
-        geo.label_lines(QPointF(x + 2, centre.y() - r * 0.2 - lift), list(here.lines), 8.5, QColor(90, 60, 0), True)
+        lines = list(here.lines)
+        w, h = geo.text_size(lines, 8.5, bold=True)
+        mark = Box(discs[0].x() - r - 2, discs[0].y() - r, 2 * r * len(discs) + 4, 2 * r)
+        centre = QPointF(mark.x + mark.w / 2, mark.y + mark.h / 2)
+        geo.place(lines, around_mark(mark, w, h, gap=0), 8.5, QColor(90, 60, 0), True, mark=(centre, mark.w / 2))
 
 
 def paint_entries(geo: Painter, entries: list[EntryMark], width: int, height: int) -> None:
     """A band of the side's colour along each entry edge, boxes on the squares they enter by (listed, or the
     edge's squares they try first: its middle), and beside those boxes, towards the map's inside, who comes when."""
     p = geo.p
-    for entry in entries:
+    for entry in sorted(entries, key=lambda e: e.edge not in ("north", "south")):  # the labels with less room first
         colour, text = side_colour(entry.side, 110), f"{entry.side} reinforcements: {entry.label}"
         if entry.edge is not None:
             band = {
@@ -256,4 +296,5 @@ def paint_entries(geo: Painter, entries: list[EntryMark], width: int, height: in
         else:  # the north edge, or listed squares: under them
             left, base = min(xs), max(ys) + 1.8
         anchor = QPointF(geo.o.x() + left * geo.cell, geo.o.y() + base * geo.cell)
-        geo.label(anchor, text, 8.5, side_colour(entry.side), bold=True, upward=entry.edge == "south")
+        across = entry.edge in ("north", "south")  # a label by the north or south edge stays by it (else left out)
+        geo.label(anchor, text, 8.5, side_colour(entry.side), True, entry.edge == "south", 6 if across else 50)

@@ -78,6 +78,11 @@ class MapView(QAbstractScrollArea):
         self.labels_placed: list[QRectF] = []  # the scenario's labels as the last paint laid them out...
         self.label_texts: list[str] = []  # (their texts)
         self.place_names: list[QRectF] = []  # ...clear of the map's place names
+        self.place_name_texts: list[str] = []  # (the place names)
+        self.labels_left_out: list[str] = []  # texts the last paint found no room for (zooming in makes room)
+        self.plan_arrows: list = []  # the AI plan's arrows as painted: (start, end) in pixels...
+        self.labels_backed: list[QRectF] = []  # ...and the texts drawn on a backing because one crosses them
+        self.kept_clear: list[QRectF] = []  # the marks no text was placed over (waypoint discs, units' labels, ...)
         self.scenario_visibility: int | None = None  # the scenario's on a scenario's tab: what the LOS tool sees
         self._hover: tuple[int, int] | None = None
         self._pan: tuple[QPointF, int, int] | None = None  # where a pan started: pointer, scroll bar values
@@ -253,6 +258,13 @@ class MapView(QAbstractScrollArea):
         """Draw the trace's control points (while the trace dialog is open) or stop drawing them."""
         self.trace_marks = on
         present(self.viewport()).update()
+
+    def marks_kept_clear(self, geo) -> list[QRectF]:
+        """Marks a subclass draws (paint_over) whose place no text may take."""
+        return []
+
+    def paint_over(self, geo) -> None:
+        """What a subclass draws over the map's marks, before the texts: the battle window's units."""
 
     def set_plan_marks(self, marks) -> None:
         """Draw one AI plan (common/plan_marks.py PlanMarks, or None for none): routes and trigger areas."""

@@ -1,7 +1,7 @@
 """The map view's paint pass (kept apart from the widget's event handling): terrain picture (with a traced image
-under or over it), LOS highlight, tool preview, grid, labels, scenario overlays (entry edges, objectives, an AI
-plan's routes, units), the scenario's labels over them, the marked square, selection and the brush outline, in that
-order."""
+under or over it), LOS highlight, tool preview, grid, scenario overlays (entry edges, objectives, an AI plan's
+routes, units, and what a subclass adds: a battle's units), every text over them (the place names included, laid out
+together by label_layout.py), the marked square, selection and the brush outline, in that order."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QPainter
 
 from .overlays import Painter
-from .plan_paint import paint_plan
+from .plan_paint import paint_plan, plan_disc_rects
 from .trace import paint_control_points, paint_trace
-from .unit_symbols import paint_entries, paint_objectives, paint_units
+from .unit_symbols import objective_disc_rects, paint_entries, paint_objectives, paint_units, unit_label_rects
 
 DETAIL_MIN = 8  # pixels per square from which symbols show
 BACKGROUND = QColor(105, 108, 112)
@@ -56,17 +56,29 @@ def paint_view(view, p: QPainter, clip) -> None:
     if view._preview is not None:
         geo.image(view._preview, model.width, model.height)
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    overlays = view.overlays
+    for rect in [
+        *objective_disc_rects(geo, overlays.objectives),
+        *plan_disc_rects(geo, view.plan_marks),
+        *unit_label_rects(geo, overlays.units),
+    ]:
+        geo.keep_clear(rect)  # before the first text is placed, so that none hides a mark's number or a unit's label
+    for rect in view.marks_kept_clear(geo):
+        geo.keep_clear(rect)
     geo.labels(model.labels)
     drag = view._drag[1] if view._drag else None
-    overlays = view.overlays
     geo.overlays(overlays, model.width, model.height, drag)
     paint_entries(geo, overlays.entries, model.width, model.height)
     paint_objectives(geo, overlays.objectives)
     paint_plan(geo, view.plan_marks)
     paint_units(geo, overlays.units, view.controller.selected_units, view.controller.unit_drag)
+    view.paint_over(geo)
     geo.draw_labels()
-    # where the scenario's labels went, laid out so that none covers another or a place name of the map
+    # where the texts went, laid out so that none covers another (and those left out for want of room)
     view.labels_placed, view.label_texts, view.place_names = geo.labels_placed, geo.label_texts, geo.place_names
+    view.labels_left_out, view.place_name_texts = geo.layout.left_out, geo.place_name_texts
+    view.plan_arrows, view.labels_backed = geo.arrows, geo.backed
+    view.kept_clear = [QRectF(*box) for box in geo.layout.kept_clear]
     if trace is not None and view.trace_marks:
         paint_control_points(geo, trace[0], view.trace_pending)
     if view.marked is not None:

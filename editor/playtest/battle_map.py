@@ -5,16 +5,18 @@ is never edited: no tool receives a press."""
 
 from __future__ import annotations
 
-from PyQt6.QtCore import QPointF, Qt, pyqtSignal
-from PyQt6.QtGui import QColor, QPainter, QPolygonF
+from PyQt6.QtCore import QPointF, QRectF, Qt, pyqtSignal
+from PyQt6.QtGui import QColor, QPolygonF
 
 from ..grid.model import MapModel
-from ..map.overlays import OBJECTIVE, Painter, side_colour
+from ..map.label_layout import Box, around_mark
+from ..map.overlays import OBJECTIVE, Painter, Squares, side_colour
+from ..map.unit_symbols import LABEL_MIN, label_under
 from ..map.view import MapView
 from ..qt_present import present
 from .air_strikes import Strike
 from .frames import Frame, UnitView
-from .unit_marks import draw_stack, draw_strike
+from .unit_marks import draw_stack, draw_strike, stack_label
 
 
 class BattleMapView(MapView):
@@ -45,29 +47,44 @@ class BattleMapView(MapView):
     def units_at(self, x: int, y: int) -> list[UnitView]:
         return [u for u in self.shown_units() if u.pos == (x, y)]
 
-    def paintEvent(self, event) -> None:
-        super().paintEvent(event)  # the terrain, labels and objective: the editor's map painting
-        if self.model is None:
-            return
-        p = QPainter(present(self.viewport()))
-        try:
-            p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            self._paint_units(Painter(p, self.cell, self.origin()))
-        finally:
-            p.end()
+    def _objectives_shown(self):
+        """The typed objectives on a square the viewer sees: a hidden one only for its own side (or when everything
+        is shown)."""
+        return [o for o in self.objectives if not o.hidden or self.viewer in (None, o.side)]
 
-    def _paint_units(self, geo: Painter) -> None:
-        for objective in self.objectives:  # a hidden one only for its own side (or when everything is shown)
-            if not objective.hidden or self.viewer in (None, objective.side):
-                x, y = objective.at
-                c, r = geo.centre(x, y), max(4.0, geo.cell * 0.45)
-                geo.p.setPen(geo.pen(side_colour(objective.side), 2))
-                geo.p.setBrush(OBJECTIVE)
-                geo.p.drawPolygon(
-                    QPolygonF([c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)])
-                )
-                if geo.cell >= 14:
-                    geo.text(c + QPointF(r + 2, -r), objective.name or objective.id, 9, QColor(90, 60, 0))
+    def _diamond(self, geo: Squares, objective) -> tuple[QPointF, float]:
+        return geo.centre(*objective.at), max(4.0, geo.cell * 0.45)
+
+    def _stacks(self) -> dict[tuple[int, int], list[UnitView]]:
+        stacks: dict[tuple[int, int], list[UnitView]] = {}
+        for unit in sorted(self.shown_units(), key=lambda u: (u.carried, u.side, u.label)):  # carriers on top
+            if unit.pos is not None:  # (a unit shown is on the map)
+                stacks.setdefault(unit.pos, []).append(unit)
+        return stacks
+
+    def marks_kept_clear(self, geo: Painter) -> list[QRectF]:
+        """The objectives' diamonds and (zoomed in) the units' labels: the map's texts keep clear of them."""
+        rects = []
+        for objective in self._objectives_shown():
+            c, r = self._diamond(geo, objective)
+            rects.append(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r))
+        if geo.cell >= LABEL_MIN:
+            rects += [label_under(geo, square, stack_label(stack))[1] for square, stack in self._stacks().items()]
+        return rects
+
+    def paint_over(self, geo: Painter) -> None:
+        """Over the editor's map painting, before the texts: the objectives (their names laid out with the map's
+        other texts), the selected units' orders, this pulse's fire, the air strikes and the units."""
+        for objective in self._objectives_shown():
+            c, r = self._diamond(geo, objective)
+            geo.p.setPen(geo.pen(side_colour(objective.side), 2))
+            geo.p.setBrush(OBJECTIVE)
+            geo.p.drawPolygon(QPolygonF([c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)]))
+            if geo.cell >= 14:
+                name = [objective.name or objective.id]
+                w, h = geo.text_size(name, 9)
+                diamond = Box(c.x() - r, c.y() - r, 2 * r, 2 * r)
+                geo.place(name, around_mark(diamond, w, h), 9, QColor(90, 60, 0), mark=(c, r))
         for uid in sorted(self.selected):
             unit = self.frame.units.get(uid) if self.frame else None
             if unit is not None and unit.pos is not None:
@@ -79,11 +96,7 @@ class BattleMapView(MapView):
             geo.p.drawLine(geo.centre(*start), geo.centre(*end))
         for entry, square, lost in self.strikes:
             draw_strike(geo, entry, square, lost)
-        stacks: dict[tuple[int, int], list[UnitView]] = {}
-        for unit in sorted(self.shown_units(), key=lambda u: (u.carried, u.side, u.label)):  # carriers on top
-            if unit.pos is not None:  # (a unit shown is on the map)
-                stacks.setdefault(unit.pos, []).append(unit)
-        for square, stack in stacks.items():
+        for square, stack in self._stacks().items():
             draw_stack(geo, square, stack, self.classes, self.selected)
 
     def mousePressEvent(self, event) -> None:

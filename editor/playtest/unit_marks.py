@@ -9,7 +9,7 @@ from PyQt6.QtGui import QColor, QPolygonF
 
 from ..common.unit_marks import UnitMark, symbol_of
 from ..map.overlays import Painter
-from ..map.unit_symbols import LABEL_MIN, SELECTED, SYMBOL_MIN, draw_frame
+from ..map.unit_symbols import LABEL_MIN, SELECTED, SYMBOL_MIN, draw_frame, label_under
 from .frames import UnitView
 
 
@@ -56,7 +56,13 @@ def draw_stack(
     if any(u.routed for u in stack) and cell >= SYMBOL_MIN:
         geo.text(frame.topRight() + QPointF(1, cell * 0.1), "R", cell * 0.35, QColor(220, 0, 0), bold=True)
     if cell >= LABEL_MIN:
-        geo.text(QPointF(frame.left(), frame.bottom() + cell * 0.42), f"{top.label} {top.count}", cell * 0.26)
+        label = stack_label(stack)
+        geo.text(label_under(geo, square, label)[0], label, cell * 0.26, bold=True)
+
+
+def stack_label(stack: list[UnitView]) -> str:
+    """The label under a square's frame: its top unit's and how many men or vehicles it has."""
+    return f"{stack[0].label} {stack[0].count}"
 
 
 STRIKE = QColor(40, 90, 230)  # an air strike's arrow (the air_support module)
