@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from ..caching import LRU
-from .rates import rate_table, rate_table_one
+from .rates import content_memo, rate_table, rate_table_one
 
 if TYPE_CHECKING:
     from ..sim.battle import Battle
@@ -125,7 +125,7 @@ class KillsMaps:
         """The free enemies dangerous to an armoured (or a soft) unit: the enemies, where the rate table of each
         one's kind starts in the concatenated tables of their kinds (weapon, nationality, reach; a table has
         2 * (reach + 1) entries whatever the target; local's index of a square is into that table), their counts,
-        and one enemy of each kind."""
+        and one enemy of each kind, and the kinds' keys (what the rate tables read of the enemy, in order)."""
         key = ("free", armoured)
         hit = self._memo.get(key)
         if hit is None:
@@ -142,7 +142,7 @@ class KillsMaps:
                     kinds.append(enemy)
                 offsets.append(offset_of[kind])
             counts = np.array([float(enemy.count) for enemy in keep])
-            hit = self._memo[key] = (keep, np.array(offsets, dtype=np.int32), counts, kinds)
+            hit = self._memo[key] = (keep, np.array(offsets, dtype=np.int32), counts, kinds, tuple(offset_of))
         return hit
 
     def searched(self, armoured: bool):
@@ -153,7 +153,7 @@ class KillsMaps:
         key = ("searched", armoured)
         hit = self._memo.get(key)
         if hit is None:
-            keep, offsets, counts, _kinds = self.free_against(armoured)
+            keep, offsets, counts, _kinds, _keys = self.free_against(armoured)
             searched = [self.local(enemy)[5] for enemy in keep]
             pairs = [len(where) for where, _dd, _index in searched]  # of each enemy
             squares, dists, at = (np.concatenate(parts) for parts in zip(*searched, strict=True))
@@ -195,7 +195,7 @@ class KillsMaps:
     def busy_against(self, armoured: bool):
         """busy_inside cut to the enemies dangerous to an armoured (or a soft) unit: their squares (ys, xs), the
         cover of each (0 or 1), their counts, the kind of each (an index) and each kind's first enemy and reach
-        (their rate tables differ only by kind: weapon, nationality, reach)."""
+        (their rate tables differ only by kind: weapon, nationality, reach), and the kinds' keys in order."""
         key = ("busy against", armoured)
         hit = self._memo.get(key)
         if hit is None:
@@ -224,6 +224,7 @@ class KillsMaps:
                 np.array(counts),
                 np.array(kind_of, dtype=np.int64),
                 kinds,
+                tuple(index),
             )
         return hit
 
@@ -235,18 +236,11 @@ class KillsMaps:
         armoured = battle.unit_class(unit).armoured
         total = np.zeros((pic.height, pic.width))
         part = total[pic.region]
-        keep, offsets, counts, kinds = self.free_against(armoured)
+        keep, offsets, counts, kinds, keys = self.free_against(armoured)
         if keep:
             # One rate table per kind of enemy, scaled by each enemy's count afterwards: the same products as
             # rate_table's table per enemy, for far fewer tables.
-            tables = np.concatenate(
-                [
-                    rate_table_one(
-                        battle, enemy, unit.weapon, min(enemy.weapon.mr, pic.vis), 2, armoured, moving
-                    ).ravel()
-                    for enemy in kinds
-                ]
-            )
+            tables = _kinds_tables(battle, keys, kinds, unit.weapon, armoured, moving, busy=False)
             if part.size > 1:
                 squares, at, counts = self.free_seeing(armoured, unit.weapon.sl, moving)
                 values = tables.take(at) * counts
@@ -260,11 +254,9 @@ class KillsMaps:
                 part += np.where(seeing, values, 0.0).sum(axis=0)
         # The enemies busy with another target threaten others only in their own square: rate_table's value
         # there (the kind's table times the count), added one enemy after another (ufunc.at adds in order).
-        ys, xs, own, counts, kind_of, kinds = self.busy_against(armoured)
+        ys, xs, own, counts, kind_of, kinds, keys = self.busy_against(armoured)
         if len(ys):
-            first = np.array(
-                [rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)[:, 0] for enemy, reach in kinds]
-            )
+            first = _kinds_tables(battle, keys, [e for e, _reach in kinds], unit.weapon, armoured, moving, busy=True)
             np.add.at(total, (ys, xs), first[kind_of, own] * counts)
         return total
 
@@ -290,3 +282,23 @@ class KillsMaps:
             if x0 <= ex <= x1 and y0 <= ey <= y1:
                 total[ey, ex] -= rates[int(pic.cover[ey, ex]), 0]
         return total
+
+
+def _kinds_tables(battle: Battle, keys: tuple, kinds: list, weapon, armoured: bool, moving: bool, busy: bool):
+    """The rate tables (rate_table_one) of these kinds of enemy (keys: weapon, nationality, reach; kinds: one enemy
+    of each) against `weapon`: of the free enemies (2 pulses) the tables flattened and concatenated kind after kind,
+    of the busy ones (4 pulses) the range-0 entries, a row (open, cover) a kind. The same kinds meet the same
+    weapons turn after turn, so this is kept with the content: one lookup where each kind was one before."""
+    memo = content_memo(battle, "ai.kinds_tables", 4096)  # a few kB each
+    key = (keys, weapon.id, armoured, moving, busy)
+    hit = memo.get(key)
+    if hit is None:
+        pairs = zip(kinds, keys, strict=True)
+        if busy:
+            hit = np.array([rate_table_one(battle, e, weapon, k[2], 4, armoured, moving)[:, 0] for e, k in pairs])
+        else:
+            hit = np.concatenate(
+                [rate_table_one(battle, e, weapon, k[2], 2, armoured, moving).ravel() for e, k in pairs]
+            )
+        hit = memo.put(key, read_only(hit)[0])
+    return hit
