@@ -24,7 +24,16 @@ if TYPE_CHECKING:
 
 # Each enemy's geometry (Picture.geometry, itself kept across phases) cut to a region, for the orders phases to
 # come: most enemies stand still from one turn to the next.
-_CUTS: LRU[tuple] = LRU(1024)  # by (enemy geometry key, region): 1024 enemies' cuts
+# A cut is laid out on the whole region: a few kB in an attacker's objective area, but 400 kB for a defender on a
+# 256 x 256 map, so the bound is in bytes too. By (enemy geometry key, region): at most 1024 cuts and 64 MB, a cut
+# counted as at least 64 kB.
+_CUTS: LRU[tuple] = LRU(64 << 20, getsizeof=lambda cut: max(64 << 10, _nbytes(cut)))
+
+
+def _nbytes(cut: tuple) -> int:
+    """The bytes of a cut's arrays (KillsMaps.local)."""
+    dd, fire, search, index, _reach, searched = cut
+    return dd.nbytes + fire.nbytes + search.nbytes + index.nbytes + sum(a.nbytes for a in searched)
 
 
 def read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -32,6 +41,23 @@ def read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
     for a in arrays:
         a.flags.writeable = False
     return arrays
+
+
+def _in_region(pic: PictureView, reach: int, geometry: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """An enemy's geometry (Picture.geometry, kept in the box of its reach) laid out on the region: its distance,
+    capped at its reach (the reach outside the box), where it can fire and where it would search (nowhere outside
+    the box). The box touches the region (KillsMaps.local asks only then)."""
+    (bx0, by0, bx1, by1), dd_box, fire_box, search_box = geometry
+    x0, y0, x1, y1 = pic.box
+    shape = (y1 - y0 + 1, x1 - x0 + 1)
+    dd = np.full(shape, reach, dtype=np.int16)
+    fire = np.zeros(shape, dtype=bool)
+    search = np.zeros(shape, dtype=bool)
+    ix0, iy0, ix1, iy1 = max(x0, bx0), max(y0, by0), min(x1, bx1), min(y1, by1)
+    into = (slice(iy0 - y0, iy1 - y0 + 1), slice(ix0 - x0, ix1 - x0 + 1))
+    out_of = (slice(iy0 - by0, iy1 - by0 + 1), slice(ix0 - bx0, ix1 - bx0 + 1))
+    dd[into], fire[into], search[into] = dd_box[out_of], fire_box[out_of], search_box[out_of]
+    return dd, fire, search
 
 
 class PictureView(Protocol):
@@ -58,7 +84,7 @@ class PictureView(Protocol):
 
     def geometry_key(self, enemy: UnitState) -> tuple: ...
 
-    def geometry(self, enemy: UnitState) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
+    def geometry(self, enemy: UnitState) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray, np.ndarray]: ...
 
 
 class KillsMaps:
@@ -96,13 +122,11 @@ class KillsMaps:
                 key = (pic.geometry_key(enemy), pic.box)
                 hit = _CUTS.get(key)
                 if hit is None:
-                    r = pic.region
-                    dd, fire, search = pic.geometry(enemy)
-                    dd = dd[r]
-                    index = dd + pic.cover[r].astype(np.int16) * (reach + 1)
-                    where = np.flatnonzero(search[r])
+                    dd, fire, search = _in_region(pic, reach, pic.geometry(enemy))
+                    index = dd + pic.cover[pic.region].astype(np.int16) * (reach + 1)
+                    where = np.flatnonzero(search)
                     searched = read_only(where, dd.ravel()[where], index.ravel()[where].astype(np.int32))
-                    hit = _CUTS.put(key, (dd, fire[r], search[r], *read_only(index), reach, searched))
+                    hit = _CUTS.put(key, (*read_only(dd, fire, search, index), reach, searched))
             self._local[enemy.uid] = hit
         return hit
 
