@@ -43,7 +43,7 @@ def read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
     return arrays
 
 
-def _in_region(pic: PictureView, reach: int, geometry: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def geometry_on_region(pic: PictureView, reach: int, geometry: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """An enemy's geometry (Picture.geometry, kept in the box of its reach) laid out on the region: its distance,
     capped at its reach (the reach outside the box), where it can fire and where it would search (nowhere outside
     the box). The box touches the region (KillsMaps.local asks only then)."""
@@ -122,7 +122,7 @@ class KillsMaps:
                 key = (pic.geometry_key(enemy), pic.box)
                 hit = _CUTS.get(key)
                 if hit is None:
-                    dd, fire, search = _in_region(pic, reach, pic.geometry(enemy))
+                    dd, fire, search = geometry_on_region(pic, reach, pic.geometry(enemy))
                     index = dd + pic.cover[pic.region].astype(np.int16) * (reach + 1)
                     where = np.flatnonzero(search)
                     searched = read_only(where, dd.ravel()[where], index.ravel()[where].astype(np.int32))
