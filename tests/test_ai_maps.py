@@ -81,7 +81,8 @@ def stacked_kills(pic: Picture, unit, moving: bool) -> np.ndarray:
     if enemies:
         layers = []
         for enemy in enemies:
-            dd, _fire, search, index, reach, _searched = maps.local(enemy)
+            dd, _fire, search, index = maps.laid_out(enemy)
+            reach = min(enemy.weapon.mr, pic.vis)
             table = rate_table_one(battle, enemy, unit.weapon, reach, 2, armoured, moving).ravel()
             seeing = search & (dd <= pic.sight(unit.weapon.sl, moving)[pic.region])
             layers.append(np.where(seeing, table[index] * float(enemy.count), 0.0))

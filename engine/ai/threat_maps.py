@@ -24,16 +24,16 @@ if TYPE_CHECKING:
 
 # Each enemy's geometry (Picture.geometry, itself kept across phases) cut to a region, for the orders phases to
 # come: most enemies stand still from one turn to the next.
-# A cut is laid out on the whole region: a few kB in an attacker's objective area, but 400 kB for a defender on a
-# 256 x 256 map, so the bound is in bytes too. By (enemy geometry key, region): at most 1024 cuts and 64 MB, a cut
-# counted as at least 64 kB.
+# A cut holds the enemy's geometry in the box of its reach and the squares it searches in the region: a few kB,
+# more where the region is a large map and visibility long, so the bound is in bytes too. By (enemy geometry key,
+# region): at most 1024 cuts and 64 MB, a cut counted as at least 64 kB.
 _CUTS: LRU[tuple] = LRU(64 << 20, getsizeof=lambda cut: max(64 << 10, _nbytes(cut)))
 
 
 def _nbytes(cut: tuple) -> int:
     """The bytes of a cut's arrays (KillsMaps.local)."""
-    dd, fire, search, index, _reach, searched = cut
-    return dd.nbytes + fire.nbytes + search.nbytes + index.nbytes + sum(a.nbytes for a in searched)
+    (_box, *arrays), _reach, searched = cut
+    return sum(a.nbytes for a in arrays) + sum(a.nbytes for a in searched)
 
 
 def read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -58,6 +58,21 @@ def geometry_on_region(pic: PictureView, reach: int, geometry: tuple) -> tuple[n
     out_of = (slice(iy0 - by0, iy1 - by0 + 1), slice(ix0 - bx0, ix1 - bx0 + 1))
     dd[into], fire[into], search[into] = dd_box[out_of], fire_box[out_of], search_box[out_of]
     return dd, fire, search
+
+
+def searched_in_region(pic: PictureView, reach: int, geometry: tuple) -> tuple[np.ndarray, ...]:
+    """The squares of the region the enemy would search, straight from its geometry's box (Picture.geometry): their
+    indexes into the flattened region (row-major, as np.flatnonzero of the region gives them), the enemy's distance
+    to each and their index into its rate table (range, cover). The box touches the region."""
+    (bx0, by0, bx1, by1), dd_box, _fire, search_box = geometry
+    x0, y0, x1, y1 = pic.box
+    ix0, iy0, ix1, iy1 = max(x0, bx0), max(y0, by0), min(x1, bx1), min(y1, by1)
+    out_of = (slice(iy0 - by0, iy1 - by0 + 1), slice(ix0 - bx0, ix1 - bx0 + 1))
+    rows, cols = search_box[out_of].nonzero()  # row-major: the region's order within the overlap
+    dd = dd_box[out_of][rows, cols]
+    cover = pic.cover[iy0 + rows, ix0 + cols].astype(np.int16)
+    where = (rows + (iy0 - y0)) * (x1 - x0 + 1) + cols + (ix0 - x0)
+    return read_only(where, dd, (dd + cover * (reach + 1)).astype(np.int32))
 
 
 class PictureView(Protocol):
@@ -108,11 +123,10 @@ class KillsMaps:
         return base + self._firing_at(unit, moving, on_me)
 
     def local(self, enemy: UnitState):
-        """The enemy's geometry cut to the region: its distance to every square (capped at its reach), where it
-        can fire, where it would search, the index into its rate table (range, cover) of every square, its reach,
-        and the squares it would search (indexes into the flattened region, in order) with its distance to each
-        and their index into its rate table; None if its reach does not touch the region. Kept from one orders
-        phase to the next (_CUTS) while the enemy stays where it is, facing the same way, in the same region."""
+        """The enemy's geometry (in the box of its reach, Picture.geometry), its reach, and the squares of the
+        region it would search (searched_in_region); None if its reach does not touch the region. Kept from one
+        orders phase to the next (_CUTS) while the enemy stays where it is, facing the same way, in the same
+        region. Most enemies need no more than that; laid_out has the rest, for the few that need it."""
         hit = self._local.get(enemy.uid)
         if hit is None and enemy.uid not in self._local:
             pic = self.pic
@@ -122,13 +136,17 @@ class KillsMaps:
                 key = (pic.geometry_key(enemy), pic.box)
                 hit = _CUTS.get(key)
                 if hit is None:
-                    dd, fire, search = geometry_on_region(pic, reach, pic.geometry(enemy))
-                    index = dd + pic.cover[pic.region].astype(np.int16) * (reach + 1)
-                    where = np.flatnonzero(search)
-                    searched = read_only(where, dd.ravel()[where], index.ravel()[where].astype(np.int32))
-                    hit = _CUTS.put(key, (*read_only(dd, fire, search, index), reach, searched))
+                    geometry = pic.geometry(enemy)
+                    hit = _CUTS.put(key, (geometry, reach, searched_in_region(pic, reach, geometry)))
             self._local[enemy.uid] = hit
         return hit
+
+    def laid_out(self, enemy: UnitState) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The enemy's geometry laid out on the region (geometry_on_region: distance, fire, search) and the index
+        into its rate table of every square; only for an enemy whose reach touches the region (local is not None)."""
+        geometry, reach, _searched = self.local(enemy)
+        dd, fire, search = geometry_on_region(self.pic, reach, geometry)
+        return dd, fire, search, dd + self.pic.cover[self.pic.region].astype(np.int16) * (reach + 1)
 
     def free(self) -> list:
         """The searching (not busy) known enemies whose reach touches the region, in the order of known."""
@@ -178,7 +196,7 @@ class KillsMaps:
         hit = self._memo.get(key)
         if hit is None:
             keep, offsets, counts, _kinds, _keys = self.free_against(armoured)
-            searched = [self.local(enemy)[5] for enemy in keep]
+            searched = [self.local(enemy)[2] for enemy in keep]
             pairs = [len(where) for where, _dd, _index in searched]  # of each enemy
             squares, dists, at = (np.concatenate(parts) for parts in zip(*searched, strict=True))
             hit = self._memo[key] = (squares, dists, at + offsets.repeat(pairs), counts.repeat(pairs))
@@ -270,7 +288,7 @@ class KillsMaps:
                 values = tables.take(at) * counts
                 part += np.bincount(squares, values, minlength=part.size).reshape(part.shape)
             else:  # (numpy sums a single column pairwise, not in order: the stacked maps' own sum)
-                cuts = [self.local(enemy) for enemy in keep]
+                cuts = [self.laid_out(enemy) for enemy in keep]
                 dd = np.stack([c[0] for c in cuts])
                 seeing = np.stack([c[2] for c in cuts]) & (dd <= pic.sight(unit.weapon.sl, moving)[pic.region])
                 index = np.stack([c[3] for c in cuts]).astype(np.int32) + offsets[:, None, None]
@@ -299,7 +317,8 @@ class KillsMaps:
             cut = self.local(enemy)
             if cut is None:
                 continue
-            _dd, fire, _search, index, reach, _searched = cut
+            reach = cut[1]
+            _dd, fire, _search, index = self.laid_out(enemy)
             ex, ey = enemy.square
             rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
             part += np.where(fire, rates.ravel().take(index), 0.0)
