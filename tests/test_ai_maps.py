@@ -13,11 +13,12 @@ import numpy as np
 import pytest
 
 from tacforge.engine.ai import ComputerPlayer
-from tacforge.engine.ai.attack import suspect_distance
+from tacforge.engine.ai.attack import anchor_squares, apart, apart_columns, suspect_distance
 from tacforge.engine.ai.knowledge import Picture
 from tacforge.engine.ai.rates import rate_table_one
 from tacforge.engine.ai.strike import path_risk
 from tacforge.engine.ai.terrain import AREA_RADIUS, objective
+from tacforge.engine.ai.threat_maps import geometry_on_region
 from tacforge.engine.packs import load_packs
 from tacforge.engine.rules.los import FACING_VECTORS
 from tacforge.engine.sim.battle import Battle
@@ -80,7 +81,8 @@ def stacked_kills(pic: Picture, unit, moving: bool) -> np.ndarray:
     if enemies:
         layers = []
         for enemy in enemies:
-            dd, _fire, search, index, reach, _searched = maps.local(enemy)
+            dd, _fire, search, index = maps.laid_out(enemy)
+            reach = min(enemy.weapon.mr, pic.vis)
             table = rate_table_one(battle, enemy, unit.weapon, reach, 2, armoured, moving).ravel()
             seeing = search & (dd <= pic.sight(unit.weapon.sl, moving)[pic.region])
             layers.append(np.where(seeing, table[index] * float(enemy.count), 0.0))
@@ -155,6 +157,35 @@ def test_suspect_distance_is_the_plain_one(pictures):
         assert np.array_equal(near, plain), (turn, pic.side)
         grown += int((near < 99).any())
     assert grown > 10
+
+
+def test_geometry_kept_in_the_reach_box_lays_out_as_the_whole_map_one(pictures):
+    """Picture.geometry keeps an enemy's distance, fire and search squares in the box of its reach only; laid out
+    on the region they are the whole-map arrays cut to it, square for square."""
+    compared = 0
+    for turn, pic, _maps, _suspects, _worst in pictures:
+        for enemy in (e for e in pic.known if e.pos is not None):
+            reach = min(enemy.weapon.mr, pic.vis)
+            (bx0, by0, bx1, by1), *_arrays = pic.geometry(enemy)
+            x0, y0, x1, y1 = pic.box
+            if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
+                continue  # KillsMaps.local asks only for enemies whose reach touches the region
+            d = pic.dist(enemy.square)
+            fire = (d <= reach) & pic.los(enemy.square)
+            plain = (np.minimum(d, reach).astype(np.int16), fire, fire & pic.fov(enemy.square, enemy.facing))
+            for got, want in zip(geometry_on_region(pic, reach, pic.geometry(enemy)), plain, strict=True):
+                assert got.dtype == want.dtype and np.array_equal(got, want[pic.region]), (turn, pic.side, enemy.uid)
+            compared += int(fire[pic.region].any())
+    assert compared > 100
+
+
+def test_taken_anchors_penalties_grow_by_a_column_as_stacked_anew(pictures):
+    for _turn, pic, _maps, _suspects, _worst in pictures[:4]:
+        ax, ay = anchor_squares(pic, 4)
+        taken = [(int(ax[i]), int(ay[i])) for i in (0, len(ax) // 2, len(ax) - 1, len(ax) // 2)]
+        for n in range(1, len(taken) + 1):
+            stacked = np.column_stack([apart(pic, 4, t) for t in taken[:n]])
+            assert np.array_equal(apart_columns(pic, 4, taken[:n]), stacked)
 
 
 def test_path_risk_is_the_danger_summed_square_by_square_along_each_way():

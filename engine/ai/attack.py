@@ -88,8 +88,11 @@ def formation_anchor(
         score = score + judged_danger(pic, unit, reach, offset_in_formation(unit, hq))
     if taken:
         # The penalty of every taken anchor (candidates x anchors), added one anchor after another as a loop would
-        # (add.accumulate is sequential, so the float sums round the same); each anchor's penalties kept (apart).
-        score = np.add.accumulate(np.column_stack([score, *(apart(pic, reach, t) for t in taken)]), axis=1)[:, -1]
+        # (add.accumulate is sequential, so the float sums round the same).
+        columns = np.empty((len(score), len(taken) + 1))
+        columns[:, 0] = score
+        columns[:, 1:] = apart_columns(pic, reach, taken)
+        score = np.add.accumulate(columns, axis=1)[:, -1]
     i = int(np.lexsort((ay, ax, score))[0])
     return int(ax[i]), int(ay[i])
 
@@ -121,6 +124,19 @@ def apart(pic: Picture, reach: int, anchor: tuple[int, int]) -> np.ndarray:
     hit = pic.memo.get(key)
     if hit is None:
         hit = pic.memo[key] = 3 * np.maximum(0, 5 - anchor_distances(pic, reach, anchor))
+    return hit
+
+
+def apart_columns(pic: Picture, reach: int, taken: list[tuple[int, int]]) -> np.ndarray:
+    """apart of each taken anchor, a column an anchor (candidates x anchors). Each formation of the side asks with
+    one anchor more than the one before it, so the columns grow by one a formation rather than being stacked anew
+    (kept for the orders phase)."""
+    key = ("apart columns", reach, tuple(taken))
+    hit = pic.memo.get(key)
+    if hit is None:
+        last = apart(pic, reach, taken[-1])[:, None]
+        hit = last if len(taken) == 1 else np.concatenate((apart_columns(pic, reach, taken[:-1]), last), axis=1)
+        pic.memo[key] = hit
     return hit
 
 

@@ -270,18 +270,28 @@ class Picture:
             min(enemy.weapon.mr, self.vis),
         )
 
-    def geometry(self, enemy: UnitState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """For an enemy unit: its distance to every square (capped at its reach), the squares it can fire at
-        (in reach and line of sight), and those it would also see in its field of vision when searching."""
+    def geometry(self, enemy: UnitState) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray, np.ndarray]:
+        """For an enemy unit, in the box of the squares within its reach (x0, y0, x1, y1, on the map): its distance
+        to every square (capped at its reach), the squares it can fire at (in reach and line of sight), and those
+        it would also see in its field of vision when searching. Outside the box the distance is its reach and it
+        neither fires nor searches, so the box is all that is kept: on a 256 x 256 map a few kB, not 256 kB."""
         reach = min(enemy.weapon.mr, self.vis)
         key = self.geometry_key(enemy)
         hit = _GEOMETRY.get(key)
         if hit is None:
-            there = enemy.square
-            d = self.dist(there)
-            fire = (d <= reach) & self.los(there)
+            there = x, y = enemy.square
+            x0, y0, x1, y1 = (
+                max(0, x - reach),
+                max(0, y - reach),
+                min(self.width - 1, x + reach),
+                min(self.height - 1, y + reach),
+            )
+            box = (slice(y0, y1 + 1), slice(x0, x1 + 1))
+            d = self.dist(there)[box]
+            fire = (d <= reach) & self.los(there)[box]
+            search = fire & self.fov(there, enemy.facing)[box]
             hit = _GEOMETRY.put(
-                key, (np.minimum(d, reach).astype(np.int16), fire, fire & self.fov(there, enemy.facing))
+                key, ((x0, y0, x1, y1), *read_only(np.minimum(d, reach).astype(np.int16), fire, search))
             )
         return hit
 

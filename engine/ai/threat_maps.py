@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from ..caching import LRU
-from .rates import rate_table, rate_table_one
+from .rates import content_memo, rate_table, rate_table_one
 
 if TYPE_CHECKING:
     from ..sim.battle import Battle
@@ -24,7 +24,16 @@ if TYPE_CHECKING:
 
 # Each enemy's geometry (Picture.geometry, itself kept across phases) cut to a region, for the orders phases to
 # come: most enemies stand still from one turn to the next.
-_CUTS: LRU[tuple] = LRU(1024)  # by (enemy geometry key, region): 1024 enemies' cuts
+# A cut holds the enemy's geometry in the box of its reach and the squares it searches in the region: a few kB,
+# more where the region is a large map and visibility long, so the bound is in bytes too. By (enemy geometry key,
+# region): at most 1024 cuts and 64 MB, a cut counted as at least 64 kB.
+_CUTS: LRU[tuple] = LRU(64 << 20, getsizeof=lambda cut: max(64 << 10, _nbytes(cut)))
+
+
+def _nbytes(cut: tuple) -> int:
+    """The bytes of a cut's arrays (KillsMaps.local)."""
+    (_box, *arrays), _reach, searched = cut
+    return sum(a.nbytes for a in arrays) + sum(a.nbytes for a in searched)
 
 
 def read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -32,6 +41,38 @@ def read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
     for a in arrays:
         a.flags.writeable = False
     return arrays
+
+
+def geometry_on_region(pic: PictureView, reach: int, geometry: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """An enemy's geometry (Picture.geometry, kept in the box of its reach) laid out on the region: its distance,
+    capped at its reach (the reach outside the box), where it can fire and where it would search (nowhere outside
+    the box). The box touches the region (KillsMaps.local asks only then)."""
+    (bx0, by0, bx1, by1), dd_box, fire_box, search_box = geometry
+    x0, y0, x1, y1 = pic.box
+    shape = (y1 - y0 + 1, x1 - x0 + 1)
+    dd = np.full(shape, reach, dtype=np.int16)
+    fire = np.zeros(shape, dtype=bool)
+    search = np.zeros(shape, dtype=bool)
+    ix0, iy0, ix1, iy1 = max(x0, bx0), max(y0, by0), min(x1, bx1), min(y1, by1)
+    into = (slice(iy0 - y0, iy1 - y0 + 1), slice(ix0 - x0, ix1 - x0 + 1))
+    out_of = (slice(iy0 - by0, iy1 - by0 + 1), slice(ix0 - bx0, ix1 - bx0 + 1))
+    dd[into], fire[into], search[into] = dd_box[out_of], fire_box[out_of], search_box[out_of]
+    return dd, fire, search
+
+
+def searched_in_region(pic: PictureView, reach: int, geometry: tuple) -> tuple[np.ndarray, ...]:
+    """The squares of the region the enemy would search, straight from its geometry's box (Picture.geometry): their
+    indexes into the flattened region (row-major, as np.flatnonzero of the region gives them), the enemy's distance
+    to each and their index into its rate table (range, cover). The box touches the region."""
+    (bx0, by0, bx1, by1), dd_box, _fire, search_box = geometry
+    x0, y0, x1, y1 = pic.box
+    ix0, iy0, ix1, iy1 = max(x0, bx0), max(y0, by0), min(x1, bx1), min(y1, by1)
+    out_of = (slice(iy0 - by0, iy1 - by0 + 1), slice(ix0 - bx0, ix1 - bx0 + 1))
+    rows, cols = search_box[out_of].nonzero()  # row-major: the region's order within the overlap
+    dd = dd_box[out_of][rows, cols]
+    cover = pic.cover[iy0 + rows, ix0 + cols].astype(np.int16)
+    where = (rows + (iy0 - y0)) * (x1 - x0 + 1) + cols + (ix0 - x0)
+    return read_only(where, dd, (dd + cover * (reach + 1)).astype(np.int32))
 
 
 class PictureView(Protocol):
@@ -58,7 +99,7 @@ class PictureView(Protocol):
 
     def geometry_key(self, enemy: UnitState) -> tuple: ...
 
-    def geometry(self, enemy: UnitState) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
+    def geometry(self, enemy: UnitState) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray, np.ndarray]: ...
 
 
 class KillsMaps:
@@ -82,11 +123,10 @@ class KillsMaps:
         return base + self._firing_at(unit, moving, on_me)
 
     def local(self, enemy: UnitState):
-        """The enemy's geometry cut to the region: its distance to every square (capped at its reach), where it
-        can fire, where it would search, the index into its rate table (range, cover) of every square, its reach,
-        and the squares it would search (indexes into the flattened region, in order) with its distance to each
-        and their index into its rate table; None if its reach does not touch the region. Kept from one orders
-        phase to the next (_CUTS) while the enemy stays where it is, facing the same way, in the same region."""
+        """The enemy's geometry (in the box of its reach, Picture.geometry), its reach, and the squares of the
+        region it would search (searched_in_region); None if its reach does not touch the region. Kept from one
+        orders phase to the next (_CUTS) while the enemy stays where it is, facing the same way, in the same
+        region. Most enemies need no more than that; laid_out has the rest, for the few that need it."""
         hit = self._local.get(enemy.uid)
         if hit is None and enemy.uid not in self._local:
             pic = self.pic
@@ -96,15 +136,17 @@ class KillsMaps:
                 key = (pic.geometry_key(enemy), pic.box)
                 hit = _CUTS.get(key)
                 if hit is None:
-                    r = pic.region
-                    dd, fire, search = pic.geometry(enemy)
-                    dd = dd[r]
-                    index = dd + pic.cover[r].astype(np.int16) * (reach + 1)
-                    where = np.flatnonzero(search[r])
-                    searched = read_only(where, dd.ravel()[where], index.ravel()[where].astype(np.int32))
-                    hit = _CUTS.put(key, (dd, fire[r], search[r], *read_only(index), reach, searched))
+                    geometry = pic.geometry(enemy)
+                    hit = _CUTS.put(key, (geometry, reach, searched_in_region(pic, reach, geometry)))
             self._local[enemy.uid] = hit
         return hit
+
+    def laid_out(self, enemy: UnitState) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The enemy's geometry laid out on the region (geometry_on_region: distance, fire, search) and the index
+        into its rate table of every square; only for an enemy whose reach touches the region (local is not None)."""
+        geometry, reach, _searched = self.local(enemy)
+        dd, fire, search = geometry_on_region(self.pic, reach, geometry)
+        return dd, fire, search, dd + self.pic.cover[self.pic.region].astype(np.int16) * (reach + 1)
 
     def free(self) -> list:
         """The searching (not busy) known enemies whose reach touches the region, in the order of known."""
@@ -125,7 +167,7 @@ class KillsMaps:
         """The free enemies dangerous to an armoured (or a soft) unit: the enemies, where the rate table of each
         one's kind starts in the concatenated tables of their kinds (weapon, nationality, reach; a table has
         2 * (reach + 1) entries whatever the target; local's index of a square is into that table), their counts,
-        and one enemy of each kind."""
+        and one enemy of each kind, and the kinds' keys (what the rate tables read of the enemy, in order)."""
         key = ("free", armoured)
         hit = self._memo.get(key)
         if hit is None:
@@ -142,7 +184,7 @@ class KillsMaps:
                     kinds.append(enemy)
                 offsets.append(offset_of[kind])
             counts = np.array([float(enemy.count) for enemy in keep])
-            hit = self._memo[key] = (keep, np.array(offsets, dtype=np.int32), counts, kinds)
+            hit = self._memo[key] = (keep, np.array(offsets, dtype=np.int32), counts, kinds, tuple(offset_of))
         return hit
 
     def searched(self, armoured: bool):
@@ -153,8 +195,8 @@ class KillsMaps:
         key = ("searched", armoured)
         hit = self._memo.get(key)
         if hit is None:
-            keep, offsets, counts, _kinds = self.free_against(armoured)
-            searched = [self.local(enemy)[5] for enemy in keep]
+            keep, offsets, counts, _kinds, _keys = self.free_against(armoured)
+            searched = [self.local(enemy)[2] for enemy in keep]
             pairs = [len(where) for where, _dd, _index in searched]  # of each enemy
             squares, dists, at = (np.concatenate(parts) for parts in zip(*searched, strict=True))
             hit = self._memo[key] = (squares, dists, at + offsets.repeat(pairs), counts.repeat(pairs))
@@ -195,7 +237,7 @@ class KillsMaps:
     def busy_against(self, armoured: bool):
         """busy_inside cut to the enemies dangerous to an armoured (or a soft) unit: their squares (ys, xs), the
         cover of each (0 or 1), their counts, the kind of each (an index) and each kind's first enemy and reach
-        (their rate tables differ only by kind: weapon, nationality, reach)."""
+        (their rate tables differ only by kind: weapon, nationality, reach), and the kinds' keys in order."""
         key = ("busy against", armoured)
         hit = self._memo.get(key)
         if hit is None:
@@ -224,6 +266,7 @@ class KillsMaps:
                 np.array(counts),
                 np.array(kind_of, dtype=np.int64),
                 kinds,
+                tuple(index),
             )
         return hit
 
@@ -235,24 +278,17 @@ class KillsMaps:
         armoured = battle.unit_class(unit).armoured
         total = np.zeros((pic.height, pic.width))
         part = total[pic.region]
-        keep, offsets, counts, kinds = self.free_against(armoured)
+        keep, offsets, counts, kinds, keys = self.free_against(armoured)
         if keep:
             # One rate table per kind of enemy, scaled by each enemy's count afterwards: the same products as
             # rate_table's table per enemy, for far fewer tables.
-            tables = np.concatenate(
-                [
-                    rate_table_one(
-                        battle, enemy, unit.weapon, min(enemy.weapon.mr, pic.vis), 2, armoured, moving
-                    ).ravel()
-                    for enemy in kinds
-                ]
-            )
+            tables = _kinds_tables(battle, keys, kinds, unit.weapon, armoured, moving, busy=False)
             if part.size > 1:
                 squares, at, counts = self.free_seeing(armoured, unit.weapon.sl, moving)
                 values = tables.take(at) * counts
                 part += np.bincount(squares, values, minlength=part.size).reshape(part.shape)
             else:  # (numpy sums a single column pairwise, not in order: the stacked maps' own sum)
-                cuts = [self.local(enemy) for enemy in keep]
+                cuts = [self.laid_out(enemy) for enemy in keep]
                 dd = np.stack([c[0] for c in cuts])
                 seeing = np.stack([c[2] for c in cuts]) & (dd <= pic.sight(unit.weapon.sl, moving)[pic.region])
                 index = np.stack([c[3] for c in cuts]).astype(np.int32) + offsets[:, None, None]
@@ -260,11 +296,9 @@ class KillsMaps:
                 part += np.where(seeing, values, 0.0).sum(axis=0)
         # The enemies busy with another target threaten others only in their own square: rate_table's value
         # there (the kind's table times the count), added one enemy after another (ufunc.at adds in order).
-        ys, xs, own, counts, kind_of, kinds = self.busy_against(armoured)
+        ys, xs, own, counts, kind_of, kinds, keys = self.busy_against(armoured)
         if len(ys):
-            first = np.array(
-                [rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)[:, 0] for enemy, reach in kinds]
-            )
+            first = _kinds_tables(battle, keys, [e for e, _reach in kinds], unit.weapon, armoured, moving, busy=True)
             np.add.at(total, (ys, xs), first[kind_of, own] * counts)
         return total
 
@@ -283,10 +317,31 @@ class KillsMaps:
             cut = self.local(enemy)
             if cut is None:
                 continue
-            _dd, fire, _search, index, reach, _searched = cut
+            reach = cut[1]
+            _dd, fire, _search, index = self.laid_out(enemy)
             ex, ey = enemy.square
             rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
             part += np.where(fire, rates.ravel().take(index), 0.0)
             if x0 <= ex <= x1 and y0 <= ey <= y1:
                 total[ey, ex] -= rates[int(pic.cover[ey, ex]), 0]
         return total
+
+
+def _kinds_tables(battle: Battle, keys: tuple, kinds: list, weapon, armoured: bool, moving: bool, busy: bool):
+    """The rate tables (rate_table_one) of these kinds of enemy (keys: weapon, nationality, reach; kinds: one enemy
+    of each) against `weapon`: of the free enemies (2 pulses) the tables flattened and concatenated kind after kind,
+    of the busy ones (4 pulses) the range-0 entries, a row (open, cover) a kind. The same kinds meet the same
+    weapons turn after turn, so this is kept with the content: one lookup where each kind was one before."""
+    memo = content_memo(battle, "ai.kinds_tables", 4096)  # a few kB each
+    key = (keys, weapon.id, armoured, moving, busy)
+    hit = memo.get(key)
+    if hit is None:
+        pairs = zip(kinds, keys, strict=True)
+        if busy:
+            hit = np.array([rate_table_one(battle, e, weapon, k[2], 4, armoured, moving)[:, 0] for e, k in pairs])
+        else:
+            hit = np.concatenate(
+                [rate_table_one(battle, e, weapon, k[2], 2, armoured, moving).ravel() for e, k in pairs]
+            )
+        hit = memo.put(key, read_only(hit)[0])
+    return hit
