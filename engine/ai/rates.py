@@ -105,20 +105,28 @@ def rate_table_one(
         hit = np.zeros((2, reach + 1))
         for r in range(reach + 1):
             for c in (0, 1):
-                hit[c, r] = kill_rate(
-                    battle,
-                    enemy,
-                    weapon,
-                    r,
-                    pulses,
-                    front=armoured,
-                    cover=bool(c),
-                    target_moving=moving,
-                    target_speed=weapon.sp if moving else 0,
-                    count=1,
-                )
+                hit[c, r] = rate_entry(battle, enemy, weapon, r, c, pulses, armoured, moving)
         tables.put(key, hit)
     return hit
+
+
+def rate_entry(
+    battle: Battle, enemy: UnitState, weapon, rng: int, cover: int, pulses: int, armoured: bool, moving: bool
+) -> float:
+    """One entry of rate_table_one: row `cover` (0 open, 1 cover), column `rng`. For the maps that read only a few
+    of a table's entries (threat_maps fills its kinds' tables lazily)."""
+    return kill_rate(
+        battle,
+        enemy,
+        weapon,
+        rng,
+        pulses,
+        front=armoured,
+        cover=bool(cover),
+        target_moving=moving,
+        target_speed=weapon.sp if moving else 0,
+        count=1,
+    )
 
 
 def siw_rate(battle: Battle, unit: UnitState, target: UnitState) -> float:

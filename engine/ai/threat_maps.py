@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from ..caching import LRU
-from .rates import content_memo, rate_table, rate_table_one
+from .rates import content_memo, rate_entry, rate_table
 
 if TYPE_CHECKING:
     from ..sim.battle import Battle
@@ -285,14 +285,15 @@ class KillsMaps:
             tables = _kinds_tables(battle, keys, kinds, unit.weapon, armoured, moving, busy=False)
             if part.size > 1:
                 squares, at, counts = self.free_seeing(armoured, unit.weapon.sl, moving)
-                values = tables.take(at) * counts
+                values = _read_free(battle, tables, at, keys, kinds, unit.weapon, armoured, moving) * counts
                 part += np.bincount(squares, values, minlength=part.size).reshape(part.shape)
             else:  # (numpy sums a single column pairwise, not in order: the stacked maps' own sum)
                 cuts = [self.laid_out(enemy) for enemy in keep]
                 dd = np.stack([c[0] for c in cuts])
                 seeing = np.stack([c[2] for c in cuts]) & (dd <= pic.sight(unit.weapon.sl, moving)[pic.region])
                 index = np.stack([c[3] for c in cuts]).astype(np.int32) + offsets[:, None, None]
-                values = tables.take(index) * counts[:, None, None]
+                values = _read_free(battle, tables, index, keys, kinds, unit.weapon, armoured, moving)
+                values = values * counts[:, None, None]
                 part += np.where(seeing, values, 0.0).sum(axis=0)
         # The enemies busy with another target threaten others only in their own square: rate_table's value
         # there (the kind's table times the count), added one enemy after another (ufunc.at adds in order).
@@ -330,18 +331,33 @@ class KillsMaps:
 def _kinds_tables(battle: Battle, keys: tuple, kinds: list, weapon, armoured: bool, moving: bool, busy: bool):
     """The rate tables (rate_table_one) of these kinds of enemy (keys: weapon, nationality, reach; kinds: one enemy
     of each) against `weapon`: of the free enemies (2 pulses) the tables flattened and concatenated kind after kind,
-    of the busy ones (4 pulses) the range-0 entries, a row (open, cover) a kind. The same kinds meet the same
-    weapons turn after turn, so this is kept with the content: one lookup where each kind was one before."""
+    nan where not filled yet (read them with _read_free), of the busy ones (4 pulses) the range-0 entries, a row
+    (open, cover) a kind. The same kinds meet the same weapons turn after turn, so this is kept with the content: one
+    lookup where each kind was one before."""
     memo = content_memo(battle, "ai.kinds_tables", 4096)  # a few kB each
     key = (keys, weapon.id, armoured, moving, busy)
     hit = memo.get(key)
     if hit is None:
-        pairs = zip(kinds, keys, strict=True)
         if busy:
-            hit = np.array([rate_table_one(battle, e, weapon, k[2], 4, armoured, moving)[:, 0] for e, k in pairs])
+            rows = [[rate_entry(battle, e, weapon, 0, c, 4, armoured, moving) for c in (0, 1)] for e in kinds]
+            hit = memo.put(key, read_only(np.array(rows).reshape(len(kinds), 2))[0])
         else:
-            hit = np.concatenate(
-                [rate_table_one(battle, e, weapon, k[2], 2, armoured, moving).ravel() for e, k in pairs]
-            )
-        hit = memo.put(key, read_only(hit)[0])
+            # Filled lazily: a map reads only the entries of the ranges at which an enemy would sight the unit in
+            # the region, often a small part of a table (an enemy far off sees the region only at long range).
+            hit = memo.put(key, np.full(sum(2 * (k[2] + 1) for k in keys), np.nan))
     return hit
+
+
+def _read_free(battle: Battle, tables: np.ndarray, at: np.ndarray, keys: tuple, kinds: list, weapon, armoured, moving):
+    """tables.take(at) for the free enemies' tables of _kinds_tables, filling first the entries not filled yet
+    (rate_entry, the value rate_table_one has there; filled in place: an entry, once set, never changes)."""
+    values = tables.take(at)
+    missing = np.isnan(values)
+    if missing.any():
+        starts = np.cumsum([0] + [2 * (k[2] + 1) for k in keys])
+        for i in np.unique(at[missing]).tolist():
+            kind = int(np.searchsorted(starts, i, side="right")) - 1
+            cover, rng = divmod(i - int(starts[kind]), keys[kind][2] + 1)
+            tables[i] = rate_entry(battle, kinds[kind], weapon, rng, cover, 2, armoured, moving)
+        values = tables.take(at)
+    return values
