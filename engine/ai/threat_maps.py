@@ -349,15 +349,33 @@ def _kinds_tables(battle: Battle, keys: tuple, kinds: list, weapon, armoured: bo
 
 
 def _read_free(battle: Battle, tables: np.ndarray, at: np.ndarray, keys: tuple, kinds: list, weapon, armoured, moving):
-    """tables.take(at) for the free enemies' tables of _kinds_tables, filling first the entries not filled yet
-    (rate_entry, the value rate_table_one has there; filled in place: an entry, once set, never changes)."""
+    """tables.take(at) for the free enemies' tables of _kinds_tables, filling first the entries not filled yet (the
+    value rate_table_one has there; filled in place: an entry, once set, never changes). A set of kinds is often new
+    where each kind is not, so a kind's entries come from its own lazy table (_kind_table), copied whole."""
     values = tables.take(at)
     missing = np.isnan(values)
     if missing.any():
         starts = np.cumsum([0] + [2 * (k[2] + 1) for k in keys])
-        for i in np.unique(at[missing]).tolist():
-            kind = int(np.searchsorted(starts, i, side="right")) - 1
-            cover, rng = divmod(i - int(starts[kind]), keys[kind][2] + 1)
-            tables[i] = rate_entry(battle, kinds[kind], weapon, rng, cover, 2, armoured, moving)
+        wanted = np.unique(at[missing])
+        kind_of = np.searchsorted(starts, wanted, side="right") - 1
+        for kind in np.unique(kind_of).tolist():
+            enemy, reach = kinds[kind], keys[kind][2]
+            own = _kind_table(battle, enemy, weapon, reach, armoured, moving)
+            needed = wanted[kind_of == kind] - starts[kind]
+            for i in needed[np.isnan(own[needed])].tolist():
+                cover, rng = divmod(i, reach + 1)
+                own[i] = rate_entry(battle, enemy, weapon, rng, cover, 2, armoured, moving)
+            tables[starts[kind] : starts[kind + 1]] = own
         values = tables.take(at)
     return values
+
+
+def _kind_table(battle: Battle, enemy: UnitState, weapon, reach: int, armoured: bool, moving: bool) -> np.ndarray:
+    """rate_table_one's table of one kind of free enemy (2 pulses), flattened, nan where not filled yet: shared with
+    the content and filled in place by _read_free."""
+    memo = content_memo(battle, "ai.kind_tables", 20_000)
+    key = (enemy.weapon.id, enemy.nationality, weapon.id, reach, armoured, moving)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo.put(key, np.full(2 * (reach + 1), np.nan))
+    return hit
