@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..quick_init import quick_init
+from . import fire_reasons as why
 from .combat_headlines import Report, report_category
 from .suppression import (
     Number,
@@ -293,10 +294,6 @@ def _arith(firer, target, *more):
     )
 
 
-def _text(x) -> str:
-    return str(int(x)) if x == int(x) else str(x)
-
-
 def _check_range(a, r, mr):
     if r < 0 or r > (a(mr) if mr > 0 else a(1)):
         raise ValueError(f"range {r} is outside 0..{mr}")
@@ -309,17 +306,17 @@ def _vs_armour(a, f, t, r, pulses, armour, facing, range_bonus, params, flags) -
     below = a(params.direct_fire.silhouette_bonus_below_range)
     sle = a(t.sl) + (below - r if range_bonus and r < below else 0)
     divisor = params.direct_fire.silhouette_divisor
-    mods = [Modifier(f"silhouette {_text(sle)}/{divisor}", sle / a(divisor))]
+    mods = [Modifier(why.silhouette(sle, divisor), sle / a(divisor))]
     if t.in_cover and t.speed_setting == 0:
-        mods.append(Modifier("target in cover, speed 0", a(params.direct_fire.cover_accuracy_armoured)))
+        mods.append(Modifier(why.TARGET_IN_COVER_STOPPED, a(params.direct_fire.cover_accuracy_armoured)))
     if t.moving:
-        mods.append(Modifier("moving vehicle", a(params.direct_fire.moving_accuracy_armoured)))
+        mods.append(Modifier(why.MOVING_VEHICLE, a(params.direct_fire.moving_accuracy_armoured)))
     ss, mp = a(f.ss), a(f.mp)
     apf = ss * ss / a(params.direct_fire.apf_shell_divisor) + mp - mp * (r / mre) / 2
     if apf < a(params.direct_fire.apf_first_halving_ratio) * armour:  # strict: APF = 1.25 x armour does not halve
-        mods.append(Modifier(f"APF < {params.direct_fire.apf_first_halving_ratio} x armour", a(1) / 2))
+        mods.append(Modifier(why.apf_below(params.direct_fire.apf_first_halving_ratio), a(1) / 2))
     if apf < armour:
-        mods.append(Modifier("APF < armour", a(1) / 2))
+        mods.append(Modifier(why.APF_BELOW_ARMOUR, a(1) / 2))
     acc = base
     for m in mods:
         acc *= m.factor
@@ -362,19 +359,21 @@ def _vs_soft(a, f, t, r, pulses, same_square, params, flags, weapon="main") -> A
     if t.moving:  # doubled for men on foot, halved for trucks (6.5, A9)
         d = params.direct_fire
         factor = d.moving_accuracy_armoured if t.vehicle else d.moving_accuracy_soft
-        mods.append(Modifier("moving vehicle" if t.vehicle else "moving target", a(factor)))
+        mods.append(Modifier(why.MOVING_VEHICLE if t.vehicle else why.MOVING_TARGET, a(factor)))
     if t.in_cover:
-        mods.append(Modifier("target in cover", a(params.direct_fire.cover_accuracy_soft)))
+        mods.append(Modifier(why.TARGET_IN_COVER, a(params.direct_fire.cover_accuracy_soft)))
     if f.moving and r != 0:
-        mods.append(Modifier("moving firer", 1 / a(flags.moving_firer_soft_divisor)))
+        mods.append(Modifier(why.MOVING_FIRER, 1 / a(flags.moving_firer_soft_divisor)))
     bonus = flags.small_arms_bonus
     if bonus is not None and f.unit_class in bonus.classes and f.nationality == bonus.nationality:
-        mods.append(Modifier(f"{bonus.nationality} small arms", a(bonus.multiplier)))
+        mods.append(Modifier(why.small_arms(bonus.nationality), a(bonus.multiplier)))
     defence = a(t.df)
     if same_square and t.suppression > params.suppression.suppression_no_search_above:
         defence = a(flags.same_square_suppressed_defence)
-        notes.append(f"suppressed target in the firer's square: defence {_text(t.df)} -> {_text(defence)}")
-        mods.append(Modifier("same square, target suppressed", a(flags.same_square_suppressed_accuracy)))
+        notes.append(
+            f"suppressed target in the firer's square: defence {why.number_text(t.df)} -> {why.number_text(defence)}"
+        )
+        mods.append(Modifier(why.SAME_SQUARE_SUPPRESSED, a(flags.same_square_suppressed_accuracy)))
     if defence <= 0:
         raise ValueError("a non-armoured target needs a defence above 0")
     mods = [m for m in mods if m.factor != 1]

@@ -1,8 +1,8 @@
 """Direct and indirect fire (rules.fire.direct_fire and indirect_fire with float numbers, the battle's case) through
 the compiled loop _fire_core.c: the same numbers as fire.py without building its Firer, Target, Attack, Modifier and
-FireResult, and the modifiers' reasons and the report named here as fire.py names them. Special infantry weapons and
-exact (Fraction) arithmetic stay with fire.py, which remains the rules' one statement of the formulas: this is a
-second source of the same numbers that tests/test_fire_core.py holds to it.
+FireResult, the modifiers' reasons in fire.py's words (rules.fire_reasons) and the report picked as fire.py picks it.
+Special infantry weapons and exact (Fraction) arithmetic stay with fire.py, which remains the rules' one statement of
+the formulas: this is a second source of the same numbers that tests/test_fire_core.py holds to it.
 
 `shot` returns None where it does not apply (the module not built, or an input fire.py would refuse); the caller
 then goes through fire.py. Only the battle's fire phase imports this module (engine.sim.fire_inputs)."""
@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
+from . import fire_reasons as why
 from .combat_headlines import report_category
-from .fire import HMG, _text
+from .fire import HMG
 
 _compiled_shot: Callable[..., tuple[float, float, float, float, float, float, int, float] | None] | None
 try:  # built by make setup (pyproject.toml, ext-modules); without it every shot goes through fire.py
@@ -146,23 +147,23 @@ class FireTables:
         return hit
 
     def reasons(self, mask: int, silhouette: float) -> tuple[str, ...]:
-        """The modifiers' reasons of the mask's bits (_fire_core.c's M_ bits), worded and ordered as in fire.py."""
+        """The modifiers' reasons of the mask's bits (_fire_core.c's M_ bits), in fire.py's order and words."""
         key = (mask, silhouette)
         hit = self._reasons.get(key)
         if hit is None:
             d, flags = self.params.direct_fire, self.flags
             words = (
-                f"silhouette {_text(silhouette)}/{d.silhouette_divisor}",
-                "target in cover, speed 0",
-                "moving vehicle",
-                f"APF < {d.apf_first_halving_ratio} x armour",
-                "APF < armour",
-                "moving vehicle",
-                "moving target",
-                "target in cover",
-                "moving firer",
-                f"{flags.small_arms_bonus.nationality} small arms" if flags.small_arms_bonus else "",
-                "same square, target suppressed",
+                why.silhouette(silhouette, d.silhouette_divisor),
+                why.TARGET_IN_COVER_STOPPED,
+                why.MOVING_VEHICLE,
+                why.apf_below(d.apf_first_halving_ratio),
+                why.APF_BELOW_ARMOUR,
+                why.MOVING_VEHICLE,
+                why.MOVING_TARGET,
+                why.TARGET_IN_COVER,
+                why.MOVING_FIRER,
+                why.small_arms(flags.small_arms_bonus.nationality) if flags.small_arms_bonus else "",
+                why.SAME_SQUARE_SUPPRESSED,
             )
             hit = self._reasons[key] = tuple(w for bit, w in enumerate(words) if mask >> bit & 1)
         return hit
