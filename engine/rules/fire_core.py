@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from . import fire_reasons as why
 from .combat_headlines import report_category
-from .fire import HMG
+from .fire import HMG, FireResult
 
 _compiled_shot: Callable[..., tuple[float, float, float, float, float, float, int, float] | None] | None
 try:  # built by make setup (pyproject.toml, ext-modules); without it every shot goes through fire.py
@@ -39,6 +39,21 @@ class Shot(NamedTuple):
     defence: float
     reasons: tuple[str, ...]
     report: str
+
+    @classmethod
+    def from_result(cls, result: FireResult) -> Shot:
+        """The Shot of a fire.py result: a special infantry weapon's, or one the compiled loop left to fire.py."""
+        main = result.main
+        return cls(
+            float(result.kills),
+            float(result.suppression),
+            float(main.pulses),
+            float(main.accuracy),
+            float(main.apf_capped or main.accuracy),
+            float(main.armour or main.defence or 0),
+            tuple(m.reason for m in main.modifiers),
+            result.report.text if result.report else "",
+        )
 
 
 class FireTables:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from ..rules import fire as rf
 from . import events as ev
 from .battle_view import BattleView
-from .combat import apply_result, apply_shot
+from .combat import apply_shot
 from .command import position
-from .fire_inputs import compiled_shot, firer_of, target_of
+from .fire_inputs import shot_of
 from .state import UnitState
 
 ADJACENT = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -58,16 +58,5 @@ def attack_square(unit: UnitState, enemies: list[UnitState], pulses: int, battle
     for enemy in enemies:
         if not enemy.alive:
             continue
-        shot = compiled_shot(unit, enemy, 0, pulses, None, battle, indirect=True)
-        if shot is not None:  # the compiled float path: the same numbers without fire.py's objects
-            apply_shot(unit, enemy, shot, 0, unit.weapon.name, battle, notes)
-            continue
-        result = rf.indirect_fire(
-            firer_of(unit, battle),
-            target_of(enemy, battle),
-            pulses=pulses,
-            params=battle.params,
-            flags=battle.flags,
-            reports=battle.reports,
-        )
-        apply_result(unit, enemy, result, 0, unit.weapon.name, battle, notes)
+        shot = shot_of(unit, enemy, 0, pulses, None, battle, indirect=True)
+        apply_shot(unit, enemy, shot, 0, unit.weapon.name, battle, notes)

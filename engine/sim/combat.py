@@ -12,7 +12,7 @@ from ..rules.los import FACING_VECTORS, facing_index, front_arc, in_arc
 from . import events as ev
 from .battle_view import BattleView
 from .command import position, square_of
-from .fire_inputs import compiled_shot, firer_of, target_of
+from .fire_inputs import firer_of, shot_of, target_of
 from .orders import disembark
 from .roster import Roster
 from .state import UnitState
@@ -192,46 +192,21 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: Ba
             flags=flags,
             reports=battle.reports,
         )
+        shot = Shot.from_result(result)
         weapon_name = siw.name
         if siw.single_use:  # once per game (flamethrower, Panzerfaust); then the default SIW, grenades (6.1)
             unit.siw = content.resolve_weapon(battle.ruleset.default_siw, (unit.nationality,))
             notes.append(f"{siw.name} used up")
     elif battle.unit_class(unit).indirect_only:
-        shot = compiled_shot(unit, target, distance, 4, None, battle, indirect=True)
-        if shot is not None:  # the compiled float path: the same numbers without fire.py's objects
-            apply_shot(unit, target, shot, distance, unit.weapon.name, battle, notes)
-            after_attack(unit, target, pulses, distance, battle)
-            return
-        result = rf.indirect_fire(
-            firer_of(unit, battle),
-            target_of(target, battle),
-            pulses=4,
-            params=params,
-            flags=flags,
-            reports=battle.reports,
-        )
+        shot = shot_of(unit, target, distance, 4, None, battle, indirect=True)
         weapon_name = unit.weapon.name
     else:
         arc = None
         if target_cls.armoured and distance > 0:
             arc = front_arc(square_of(target, battle.state), target.facing, unit.square)
-        shot = compiled_shot(unit, target, distance, pulses, arc, battle)
-        if shot is not None:  # the compiled float path: the same numbers without fire.py's objects
-            apply_shot(unit, target, shot, distance, unit.weapon.name, battle, notes)
-            after_attack(unit, target, pulses, distance, battle)
-            return
-        result = rf.direct_fire(
-            firer_of(unit, battle),
-            target_of(target, battle),
-            range_=distance,
-            pulses=pulses,
-            front_arc=arc,
-            params=params,
-            flags=flags,
-            reports=battle.reports,
-        )
+        shot = shot_of(unit, target, distance, pulses, arc, battle)
         weapon_name = unit.weapon.name
-    apply_result(unit, target, result, distance, weapon_name, battle, notes)
+    apply_shot(unit, target, shot, distance, weapon_name, battle, notes)
     after_attack(unit, target, pulses, distance, battle)
 
 
@@ -251,29 +226,6 @@ def after_attack(unit: UnitState, target: UnitState, pulses: int, distance: int,
     ):
         if unit.square not in target.objectives[:1]:
             target.objectives.insert(0, unit.square)  # close-combat mode: go for the firer (7.15)
-
-
-def apply_result(
-    unit: UnitState,
-    target: UnitState,
-    result,
-    distance: int,
-    weapon_name: str,
-    battle: BattleView,
-    notes: list | None = None,
-) -> None:
-    main = result.main
-    shot = Shot(
-        float(result.kills),
-        result.suppression,
-        main.pulses,
-        float(main.accuracy),
-        float(getattr(main, "apf_capped", None) or main.accuracy),
-        float(getattr(main, "armour", None) or getattr(main, "defence", 0) or 0),
-        tuple(m.reason for m in main.modifiers),
-        result.report.text if result.report else "",
-    )
-    apply_shot(unit, target, shot, distance, weapon_name, battle, notes)
 
 
 def apply_shot(

@@ -1,5 +1,6 @@
 """The rules' view of a unit in a shot (engine.rules.fire's Firer and Target), shared by direct fire (combat.py) and
-bombardment missions (bombard.py); and the same inputs passed to the compiled fire (engine.rules.fire_core)."""
+bombardment missions (bombard.py); and a shot's numbers from them, by the compiled fire (engine.rules.fire_core) or
+rules.fire."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def target_of(target: UnitState, battle: BattleView) -> rf.Target:
     )
 
 
-def compiled_shot(
+def shot_of(
     unit: UnitState,
     target: UnitState,
     distance: int,
@@ -43,13 +44,13 @@ def compiled_shot(
     arc: bool | None,
     battle: BattleView,
     indirect: bool = False,
-) -> fire_core.Shot | None:
-    """rules.fire.direct_fire(firer_of(unit), target_of(target), ...), or indirect_fire with `indirect`, through
-    the compiled loop, as a Shot; None where it does not apply (then the caller asks rules.fire)."""
+) -> fire_core.Shot:
+    """rules.fire.direct_fire(firer_of(unit), target_of(target), ...), or indirect_fire with `indirect`, as a Shot:
+    the compiled loop's numbers (rules.fire_core), else, where it does not apply, rules.fire's result."""
     weapon = unit.weapon
     pos = square_of(target, battle.state)
     moving = battle.moving
-    return fire_core.shot(
+    shot = fire_core.shot(
         fire_core.tables(battle.params, battle.flags, battle.reports),
         weapon,
         battle.content.unit_classes[weapon.unit_class],
@@ -68,3 +69,14 @@ def compiled_shot(
         arc,
         indirect,
     )
+    if shot is not None:
+        return shot
+    firer, aimed_at = firer_of(unit, battle), target_of(target, battle)
+    params, flags, reports = battle.params, battle.flags, battle.reports
+    if indirect:
+        result = rf.indirect_fire(firer, aimed_at, pulses=pulses, params=params, flags=flags, reports=reports)
+    else:
+        result = rf.direct_fire(
+            firer, aimed_at, range_=distance, pulses=pulses, front_arc=arc, params=params, flags=flags, reports=reports
+        )
+    return fire_core.Shot.from_result(result)
