@@ -20,8 +20,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .. import __version__
-from ..caching import memoized
-from ..validation.schema_cache import SchemaCache, cache_dir
+from ..caching import cache_dir, memoized
+from ..validation.schema_cache import SchemaCache
 from ..yamlio import is_unsaved
 
 _KIND = "pack-semantics"

@@ -1,0 +1,139 @@
+"""What is installed: tacforge's version and the pack plugins' entry points, as importlib.metadata finds them.
+
+Importing importlib.metadata (it brings the email package) and reading every distribution's metadata cost a short
+`tacforge validate` an eighth of its instructions (docs/architecture.md 8), on every start, for an answer that changes
+only when a distribution is installed, removed or rewritten. So the answer is kept in the cache folder, keyed by
+what importlib.metadata reads to find it: the interpreter, sys.path, and in each of its folders the metadata folders
+of the distributions there, with the size and modification time of each one's METADATA (or PKG-INFO) and
+entry_points.txt. Any change to them asks importlib.metadata again. A finder on sys.meta_path other than the
+standard path finder can offer distributions this key does not see: with one, every call asks importlib.metadata.
+The key is computed on every call (a listing of each sys.path folder, a few stats per distribution), so a plugin
+installed while the editor runs is found as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from importlib.machinery import PathFinder
+from typing import NamedTuple
+
+from .atomic_files import atomic_write_bytes
+from .caching import cache_dir
+
+PACK_GROUP = "tacforge.packs"
+_METADATA_FILES = ("", "METADATA", "PKG-INFO", "entry_points.txt")
+KEPT_INSTALLATIONS = 8  # virtual environments that share one cache folder each keep their answer
+
+
+class PluginEntry(NamedTuple):
+    """One entry point of PACK_GROUP: its name and value, and the distribution that declares it (None if unknown)."""
+
+    name: str
+    value: str
+    dist_name: str | None
+    dist_version: str | None
+
+
+class Installed(NamedTuple):
+    version: str | None  # tacforge's distribution; None when tacforge runs from a checkout never installed
+    plugins: tuple[PluginEntry, ...]
+
+
+def installation_key() -> str | None:
+    """A digest of everything importlib.metadata reads to answer, or None when a finder the key cannot see is
+    installed (the answer is then never taken from the cache)."""
+    for finder in sys.meta_path:
+        if finder is not PathFinder and getattr(finder, "find_distributions", None) is not None:
+            return None
+    digest = hashlib.sha256(f"{sys.version}\0{sys.prefix}\0".encode())
+    for entry in sys.path:
+        folder = entry or "."
+        digest.update(f"\0path\0{entry}\0".encode())
+        try:
+            names = sorted(os.listdir(folder))
+        except NotADirectoryError:  # a zip file on sys.path: its metadata changes with the file
+            digest.update(_stat_text(folder).encode())
+            continue
+        except OSError:
+            digest.update(b"-")
+            continue
+        for name in names:
+            if name.lower().endswith((".dist-info", ".egg-info")):
+                digest.update(f"\0{name}".encode())
+                for part in _METADATA_FILES:
+                    digest.update(_stat_text(os.path.join(folder, name, part)).encode())
+    return digest.hexdigest()
+
+
+def _stat_text(path: str) -> str:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return "\0-"
+    return f"\0{stat.st_size}\0{stat.st_mtime_ns}"
+
+
+def _cache_file():
+    return cache_dir() / "installed.json"
+
+
+def _read_cache() -> dict:
+    try:
+        stored = json.loads(_cache_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return stored if isinstance(stored, dict) else {}
+
+
+def _from_stored(value) -> Installed | None:
+    """The stored answer, or None if it is not one (a damaged or foreign file reads as a miss)."""
+    try:
+        version, plugins = value
+        entries = tuple(PluginEntry(*entry) for entry in plugins)
+    except (TypeError, ValueError):
+        return None
+    if not (version is None or isinstance(version, str)) or not all(
+        isinstance(e.name, str) and isinstance(e.value, str) for e in entries
+    ):
+        return None
+    return Installed(version, entries)
+
+
+def ask_importlib_metadata() -> Installed:
+    """The answer as importlib.metadata gives it now."""
+    from importlib.metadata import PackageNotFoundError, entry_points, version
+
+    try:
+        found: str | None = version("tacforge")
+    except PackageNotFoundError:
+        found = None
+    plugins = []
+    for ep in entry_points(group=PACK_GROUP):
+        dist = getattr(ep, "dist", None)
+        plugins.append(PluginEntry(ep.name, ep.value, dist.name if dist else None, dist.version if dist else None))
+    return Installed(found, tuple(plugins))
+
+
+def installed() -> Installed:
+    """tacforge's version and the entry points of PACK_GROUP, in importlib.metadata's order."""
+    key = installation_key()
+    if key is None:
+        return ask_importlib_metadata()
+    stored = _read_cache()
+    answer = _from_stored(stored.get(key))
+    if answer is not None:
+        return answer
+    answer = ask_importlib_metadata()
+    stored.pop(key, None)
+    stored[key] = [answer.version, [list(e) for e in answer.plugins]]
+    kept = dict(list(stored.items())[-KEPT_INSTALLATIONS:])
+    try:
+        _cache_file().parent.mkdir(parents=True, exist_ok=True)
+        # not durable: an answer lost to a crash is a miss, never a wrong answer
+        atomic_write_bytes(_cache_file(), json.dumps(kept).encode(), durable=False)
+    except OSError:
+        pass  # an unwritable cache folder: the next start asks importlib.metadata again
+    return answer
