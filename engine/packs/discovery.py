@@ -17,7 +17,7 @@ from pathlib import Path
 from platformdirs import user_data_dir
 
 from .. import __version__
-from ..installed import installed
+from ..distributions import installed
 from ..issues import Issue, error, long_name_problem, warning
 from ..resources import CORE_PACK_DIR
 

@@ -1,5 +1,5 @@
-"""engine/installed.py: tacforge's version and the pack plugins' entry points, taken from the cache folder only while
-what importlib.metadata reads is unchanged, and otherwise asked again."""
+"""engine/distributions.py: tacforge's version and the pack plugins' entry points, taken from the cache folder only
+while what importlib.metadata reads is unchanged, and otherwise asked again."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from tacforge.engine import installed as installed_module
-from tacforge.engine.installed import PluginEntry, ask_importlib_metadata, installation_key, installed
+from tacforge.engine import distributions as installed_module
+from tacforge.engine.distributions import PluginEntry, ask_importlib_metadata, installation_key, installed
 
 
 @pytest.fixture
