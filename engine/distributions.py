@@ -98,7 +98,8 @@ def _from_stored(value) -> Installed | None:
         entries = tuple(PluginEntry(*entry) for entry in plugins)
     except (TypeError, ValueError):
         return None
-    if not (version is None or isinstance(version, str)) or not all(
+    texts = [version, *(text for e in entries for text in (e.dist_name, e.dist_version))]
+    if not all(t is None or isinstance(t, str) for t in texts) or not all(
         isinstance(e.name, str) and isinstance(e.value, str) for e in entries
     ):
         return None

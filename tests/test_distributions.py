@@ -69,10 +69,16 @@ def test_a_damaged_cache_file_is_a_miss(cache, monkeypatch):
     asked = _spy_on_importlib_metadata(monkeypatch)
     cache.parent.mkdir(parents=True)
     key = installation_key()
-    for damaged in ("not json", "[1, 2]", json.dumps({key: [7, "x"]}), json.dumps({key: 3})):
+    for damaged in (
+        "not json",
+        "[1, 2]",
+        json.dumps({key: [7, "x"]}),
+        json.dumps({key: 3}),
+        json.dumps({key: ["1.0", [["a", "b:c", 5, None]]]}),
+    ):
         cache.write_text(damaged)
         assert installed() == ask_importlib_metadata()
-    assert len(asked) == 4
+    assert len(asked) == 5
 
 
 def test_a_finder_the_key_cannot_see_always_asks(cache, monkeypatch):
