@@ -7,7 +7,8 @@ or rewritten. So the answer is kept in the cache folder, keyed by what importlib
 interpreter, sys.path, and in each of its folders the metadata folders of the distributions there, with the size and
 modification time of each one's METADATA (an .egg-info's PKG-INFO, or the .egg-info file itself) and
 entry_points.txt. Any change to them asks importlib.metadata again. A finder on sys.meta_path other than the standard
-path finder can offer distributions this key does not see: with one, every call asks importlib.metadata. The key is
+path finder (or the importlib_metadata backport's copy of it) can offer distributions this key does not see: with
+one, every call asks importlib.metadata. The key is
 computed on every call (a listing of each sys.path folder, two or three stats per distribution: about 3 M
 instructions), so a plugin installed while the editor runs is found as before.
 """
@@ -46,7 +47,7 @@ def installation_key() -> str | None:
     """A digest of everything importlib.metadata reads to answer, or None when a finder the key cannot see is
     installed (the answer is then never taken from the cache)."""
     for finder in sys.meta_path:
-        if finder is not PathFinder and getattr(finder, "find_distributions", None) is not None:
+        if getattr(finder, "find_distributions", None) is not None and not _reads_sys_path_metadata(finder):
             return None
     parts = [sys.version, sys.prefix]
     for entry in sys.path:
@@ -69,6 +70,14 @@ def installation_key() -> str | None:
                 parts.append(_stat_text(f"{where}/METADATA"))
             parts.append(_stat_text(f"{where}/entry_points.txt"))
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def _reads_sys_path_metadata(finder) -> bool:
+    """Whether a finder finds distributions only in the metadata folders on sys.path, which the key covers: the
+    standard PathFinder, and the importlib_metadata backport's MetadataPathFinder (the same code released apart, which
+    installs itself on sys.meta_path when imported; dask imports it)."""
+    kind = type(finder)
+    return finder is PathFinder or (kind.__module__, kind.__name__) == ("importlib_metadata", "MetadataPathFinder")
 
 
 def _stat_text(path: str) -> str:

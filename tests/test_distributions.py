@@ -93,3 +93,12 @@ def test_a_finder_the_key_cannot_see_always_asks(cache, monkeypatch):
     installed()
     installed()
     assert asked == [1, 1] and not cache.exists()
+
+
+def test_the_importlib_metadata_backports_finder_reads_what_the_key_covers(cache):
+    """dask imports the importlib_metadata backport, which puts its copy of the path finder on sys.meta_path: the
+    cache stays in use there, and its answer is still importlib.metadata's."""
+    backport = pytest.importorskip("importlib_metadata")
+    assert any(isinstance(f, backport.MetadataPathFinder) for f in sys.meta_path)
+    assert installation_key() is not None
+    assert installed() == installed() == ask_importlib_metadata()
