@@ -1,5 +1,6 @@
 """The engine's one caching facility: bounded least-recently-used caches that are safe across threads (the editor
-runs engine code in worker threads while its own thread reads the same caches).
+runs engine code in worker threads while its own thread reads the same caches), and the folder the caches kept on
+disk live in (cache_dir).
 
 Every cache holds results of a pure function of its key, so a cache changes no result; each states its bound where
 it is declared. A lookup and a store each take the cache's lock; the value is built outside it, so two threads that
@@ -9,8 +10,10 @@ miss at once may both build it (the same value) and the later store wins.
 from __future__ import annotations
 
 import math
+import os
 import threading
 from collections.abc import Callable, Hashable
+from pathlib import Path
 from typing import Generic, TypeVar
 
 import cachetools
@@ -73,3 +76,10 @@ def memoized(maxsize: int) -> Callable[[F], F]:
         return cached(function)  # type: ignore[return-value]
 
     return wrap
+
+
+def cache_dir() -> Path:
+    """tacforge's folder in the user cache folder (TACFORGE_CACHE_DIR overrides it), for every cache kept on disk."""
+    from platformdirs import user_cache_dir  # only where a cache is opened: `tacforge --help` never needs it
+
+    return Path(os.environ.get("TACFORGE_CACHE_DIR") or user_cache_dir("tacforge", appauthor=False))

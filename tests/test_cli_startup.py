@@ -126,3 +126,32 @@ def test_validate_checks_the_named_pack_in_full_even_when_the_cache_knows_its_fi
     target = "badpack" if by == "id" else str(folder)
     assert main(["--pack-path", str(tmp_path / "packs"), "validate", target]) == 1
     assert "schema.type" in capsys.readouterr().out
+
+
+def _command_modules(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if m.startswith("tacforge.engine.cli.") and m.endswith("_cmd"))
+
+
+def test_a_command_module_is_imported_only_when_its_command_is_parsed():
+    """`tacforge --help` lists the commands without importing their modules, and a command's --help imports its own
+    module alone (the others' parsers are never built)."""
+    assert _command_modules(modules_after("--help")) == []
+    assert _command_modules(modules_after("validate", "--help")) == ["tacforge.engine.cli.validate_cmd"]
+    assert _command_modules(modules_after("map", "import", "--help")) == ["tacforge.engine.cli.map_cmd"]
+
+
+def test_the_commands_listed_are_the_commands_parsed(capsys):
+    """Every command of the listing builds its parser, accepts --pack-path after it, and is listed by its line."""
+    from tacforge.engine.cli import COMMANDS
+
+    parser = build_parser()
+    commands = parser._subparsers._group_actions[0]
+    assert list(commands.choices) == list(COMMANDS)
+    for name in COMMANDS:
+        sub = commands.command_parser(name)
+        assert sub.prog == f"tacforge {name}"
+        assert "--pack-path" in sub._option_string_actions
+    assert list(commands.choices) == list(COMMANDS) and None not in commands.choices.values()
+    parser.print_help()
+    shown = " ".join(capsys.readouterr().out.split())  # help wraps the long lines
+    assert all(f"{name} {summary}" in shown for name, (_, summary) in COMMANDS.items())

@@ -13,7 +13,6 @@ from .common import CommandError, fail, positive_int, seed, turn_count
 def register(sub) -> None:
     p = sub.add_parser(
         "batch",
-        help="play a scenario many times, computer against computer, and report its balance",
         description="Play N computer-against-computer games of a scenario across J processes and report the "
         "distribution of results, the victory ratio with a 95% confidence interval, losses by unit "
         "class, where the points came from, the turn of first contact and the units that decided the "

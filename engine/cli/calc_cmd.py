@@ -19,7 +19,6 @@ if TYPE_CHECKING:  # the annotations' names; the functions import the rules when
 def register(sub) -> None:
     p = sub.add_parser(
         "calc",
-        help="kill-probability calculator",
         description="Expected kills of one attack (KG Appendix 2), or a table of them.",
     )
     calc = p.add_subparsers(dest="calc", metavar="WHAT", required=True)

@@ -43,7 +43,7 @@ def size(text: str) -> tuple[int, int]:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("map", help="make maps: import real ground", description="Make maps.")
+    p = sub.add_parser("map", description="Make maps.")
     inner = p.add_subparsers(dest="map_command", metavar="SUBCOMMAND", required=True)
     imp = inner.add_parser(
         "import",

@@ -60,7 +60,6 @@ def _points(text: str) -> int:
 def register(sub) -> None:
     p = sub.add_parser(
         "new",
-        help="build a random battle: map, forces, deployment",
         description="Build a battle from a handful of choices and write it as a scenario in a pack.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -10,7 +10,6 @@ from .common import CommandError, fail, writable_file
 def register(sub) -> None:
     p = sub.add_parser(
         "pack",
-        help="build, install or remove a pack archive (.tacpack)",
         description="Share packs as .tacpack archives: build one from a pack, install one into the user pack "
         "folder after checking all of it, remove a user-installed pack.",
     )

@@ -7,9 +7,7 @@ from typing import Any
 
 
 def register(sub) -> None:
-    p = sub.add_parser(
-        "packs", help="list the packs tacforge finds", description="List packs, versions, origin and problems."
-    )
+    p = sub.add_parser("packs", description="List packs, versions, origin and problems.")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(run=run)
 

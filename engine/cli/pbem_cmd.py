@@ -11,7 +11,6 @@ from .common import CommandError, fail, seed, writable_file
 def register(sub) -> None:
     p = sub.add_parser(
         "pbem",
-        help="play by file: two players send each other game files",
         description="Play a battle by file (e-mail or any other way of sending a file). Each file is checked "
         "against the packs, the game's chain of turns and your own journal of the game; see docs/pbem.md.",
     )

@@ -12,7 +12,6 @@ from .common import CommandError, fail, seed, turn_count, writable_file
 def register(sub) -> None:
     p = sub.add_parser(
         "play",
-        help="play a scenario to the end",
         description="Play a scenario to the end and report the result. Computer against computer "
         "unless --human or --hotseat.",
     )

@@ -15,7 +15,6 @@ DEFAULT_ORIGIN = "default"  # no pack sets the parameter: the manuals' value bui
 def register(sub) -> None:
     p = sub.add_parser(
         "rules",
-        help="show the rules parameters in effect",
         description="Show the rules parameters of a scenario or a pack.",
     )
     rules = p.add_subparsers(dest="rules", metavar="WHAT", required=True)

@@ -11,7 +11,6 @@ from ..resources import SCHEMA_DIR
 def register(sub) -> None:
     p = sub.add_parser(
         "schemas",
-        help="show or copy the JSON Schemas of pack files",
         description="Without options, list the schema files of this tacforge. With --write DIR, copy "
         "them into DIR (a pack's schemas/ folder, which its files' "
         "'# yaml-language-server: $schema=' lines name), replacing older copies.",

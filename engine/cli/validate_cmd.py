@@ -11,7 +11,6 @@ from .common import CommandError, fail
 def register(sub) -> None:
     p = sub.add_parser(
         "validate",
-        help="check packs for errors",
         description="Check packs (by id or folder; a file checks its pack and reports that file). "
         "Exit 0 when clean, 1 on errors, 2 on bad usage.",
     )

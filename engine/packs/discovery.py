@@ -12,16 +12,15 @@ import importlib.util
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from importlib.metadata import entry_points
 from pathlib import Path
 
 from platformdirs import user_data_dir
 
 from .. import __version__
+from ..distributions import installed
 from ..issues import Issue, error, long_name_problem, warning
 from ..resources import CORE_PACK_DIR
 
-ENTRY_POINT_GROUP = "tacforge.packs"
 ENV_VAR = "TACFORGE_PACK_PATH"
 MANIFEST = "pack.yaml"
 
@@ -103,12 +102,11 @@ def plugin_pack_folder(value: str) -> Path | None:
 def _entry_point_locations(issues: list[Issue]) -> list[PackLocation]:
     out = []
     seen = set()
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
+    for ep in installed().plugins:
         if (ep.name, ep.value) in seen:
             continue
         seen.add((ep.name, ep.value))
-        dist = getattr(ep, "dist", None)
-        origin = f"plugin '{ep.name}'" + (f" ({dist.name} {dist.version})" if dist else "")
+        origin = f"plugin '{ep.name}'" + (f" ({ep.dist_name} {ep.dist_version})" if ep.dist_name is not None else "")
         folder = plugin_pack_folder(ep.value)
         if folder is None:
             top = ep.value.partition(":")[0].split(".")[0].strip()

@@ -130,8 +130,9 @@ def read_file(pack: LoadedPack, path: Path, schema_kind: str, cache: LoadCaches 
 
 def read_pack_files(pack: LoadedPack, cache: LoadCaches | None) -> None:
     manifest = pack.known_manifest
+    root = manifest.folder.resolve()
     for kind, (schema_kind, _) in FILE_KINDS.items():
-        for path in expand_files(manifest, kind, pack.issues):
+        for path in expand_files(manifest, kind, pack.issues, root):
             try:
                 read_file(pack, path, schema_kind, cache)
             except Exception as exc:  # one unforeseen failure must not hide the rest of the pack, or other packs

@@ -22,9 +22,10 @@ def _link_leaving(folder: Path, path: Path) -> Path | None:
     return None
 
 
-def expand_files(manifest: Manifest, kind: str, issues: IssueList) -> list[Path]:
-    """The files of one kind: each pattern of pack.yaml's 'files' (or the default) expanded inside the pack."""
-    folder, root = manifest.folder, manifest.folder.resolve()
+def expand_files(manifest: Manifest, kind: str, issues: IssueList, root: Path | None = None) -> list[Path]:
+    """The files of one kind: each pattern of pack.yaml's 'files' (or the default) expanded inside the pack. `root` is
+    the pack folder resolved, when the caller has it (resolving a path reads every folder on its way)."""
+    folder, root = manifest.folder, root or manifest.folder.resolve()
     listed = kind in manifest.listed_kinds
     out = []
     for index, pattern in enumerate(manifest.files[kind]):

@@ -20,8 +20,7 @@ from pathlib import Path
 
 from .. import yamlio
 from ..atomic_files import atomic_write_bytes
-from ..caching import memoized
-from ..validation.schema_cache import cache_dir
+from ..caching import cache_dir, memoized
 from ..yamlio import LoadedFile, is_unsaved, parse_fast, read_text
 
 MAX_ENTRIES = 1000  # past this many files, the oldest quarter is removed (the bundled packs have about 35)

@@ -20,8 +20,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .. import __version__
-from ..caching import memoized
-from ..validation.schema_cache import SchemaCache, cache_dir
+from ..caching import cache_dir, memoized
+from ..validation.schema_cache import SchemaCache
 from ..yamlio import is_unsaved
 
 _KIND = "pack-semantics"
@@ -38,11 +38,11 @@ def _code_fingerprint() -> str:
     digest = hashlib.sha256(f"{__version__}\0{sys.version}\0".encode())
     for folder, dirs, files in sorted(os.walk(engine)):
         dirs.sort()
+        relative = os.path.relpath(folder, engine)  # once a folder: relpath is most of a file's cost here
         for name in sorted(files):
             if name.endswith((".py", ".so", ".pyd")):
                 stat = os.stat(os.path.join(folder, name))
-                where = f"{os.path.relpath(folder, engine)}/{name}"
-                digest.update(f"{where}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+                digest.update(f"{relative}/{name}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
     return digest.hexdigest()
 
 

@@ -11,22 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
-
-from platformdirs import user_cache_dir
 
 from .. import __version__
 from ..atomic_files import atomic_write_text
-from ..caching import memoized
+from ..caching import cache_dir, memoized
 from ..resources import SCHEMA_DIR
 
 MAX_ENTRIES = 4096
-
-
-def cache_dir() -> Path:
-    """tacforge's folder in the user cache folder (TACFORGE_CACHE_DIR overrides it), for every cache it keeps."""
-    return Path(os.environ.get("TACFORGE_CACHE_DIR") or user_cache_dir("tacforge", appauthor=False))
 
 
 def cache_file() -> Path:
