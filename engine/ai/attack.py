@@ -202,34 +202,43 @@ class Claims:
     more than two a square)."""
 
     def __init__(self, pic: Picture):
-        self.count = np.zeros((pic.height, pic.width), dtype=np.int64)
+        self.count: dict[tuple[int, int], int] = {}
         # spot_for's 5.0 on a square claimed twice already (0.0 elsewhere, which adds nothing to a score >= 0)
         self.penalty = np.zeros((pic.height, pic.width))
+        self.crowded: list[tuple[int, int]] = []  # the squares with that 5.0
 
     def add(self, square: tuple[int, int]) -> None:
-        self.count[square[1], square[0]] += 1
-        if self.count[square[1], square[0]] >= 2:
+        count = self.count[square] = self.count.get(square, 0) + 1
+        if count == 2:
             self.penalty[square[1], square[0]] = 5.0
+            self.crowded.append(square)
+
+    def any_within(self, lo_x: int, lo_y: int, hi_x: int, hi_y: int) -> bool:
+        """Whether a crowded square lies in the window (most windows have none: no 5.0 to add)."""
+        return any(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in self.crowded)
 
 
 def spot_for(pic: Picture, unit: UnitState, around, claimed: Claims) -> tuple[int, int]:
     """The square near its place in the formation where the unit is safest inside the objective area (known and
     suspected enemies, no more than two units a square); it stays where it is unless another is clearly better."""
     cx, cy = objective(pic.battle)
-    lo_x = max(0, around[0] - SPOT_RADIUS, cx - AREA_RADIUS)
-    hi_x = min(pic.width - 1, around[0] + SPOT_RADIUS, cx + AREA_RADIUS)
-    lo_y = max(0, around[1] - SPOT_RADIUS, cy - AREA_RADIUS)
-    hi_y = min(pic.height - 1, around[1] + SPOT_RADIUS, cy + AREA_RADIUS)
+    ax, ay = around
+    lo_x = max(0, ax - SPOT_RADIUS, cx - AREA_RADIUS)
+    hi_x = min(pic.width - 1, ax + SPOT_RADIUS, cx + AREA_RADIUS)
+    lo_y = max(0, ay - SPOT_RADIUS, cy - AREA_RADIUS)
+    hi_y = min(pic.height - 1, ay + SPOT_RADIUS, cy + AREA_RADIUS)
     if lo_x > hi_x or lo_y > hi_y:
         return around
     window = (slice(lo_y, hi_y + 1), slice(lo_x, hi_x + 1))
-    ox, oy = SPOT_RADIUS - around[0], SPOT_RADIUS - around[1]
+    ox, oy = SPOT_RADIUS - ax, SPOT_RADIUS - ay
     score = spot_danger(pic, unit)[window] + _SPOT_NEAR[lo_y + oy : hi_y + oy + 1, lo_x + ox : hi_x + ox + 1]
-    score += claimed.penalty[window]  # 5.0 where crowded
+    if claimed.any_within(lo_x, lo_y, hi_x, hi_y):
+        score += claimed.penalty[window]  # 5.0 where crowded
     flat = int(score.argmin())  # row-major: ties go to the lowest y, then x
-    best = (lo_x + flat % score.shape[1], lo_y + flat // score.shape[1])
+    wide = hi_x - lo_x + 1
+    best = (lo_x + flat % wide, lo_y + flat // wide)
     here = x, y = unit.square
-    if lo_x <= x <= hi_x and lo_y <= y <= hi_y and score[y - lo_y, x - lo_x] <= score.flat[flat] + 0.3:
+    if lo_x <= x <= hi_x and lo_y <= y <= hi_y and score.item(y - lo_y, x - lo_x) <= score.item(flat) + 0.3:
         best = here
     claimed.add(best)
     return best
