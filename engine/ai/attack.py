@@ -368,8 +368,8 @@ def suspect_distance(pic: Picture) -> np.ndarray:
         inside = (kx >= x0) & (kx < x0 + width) & (ky >= y0) & (ky < y0 + height)
         suspect[ky[inside] - y0, kx[inside] - x0] = False
     state = pic.state
-    ours = {position(u, state) for u in state.side_units(pic.side) if u.count > 0 and not u.offmap}
-    ours = [p for p in ours if p is not None and chebyshev(p, center) <= 12]  # (the others are next to no suspect)
+    squares = {position(u, state) for u in state.side_units(pic.side) if u.count > 0 and not u.offmap}
+    ours = [p for p in squares if p is not None and chebyshev(p, center) <= 12]  # (the rest are near no suspect)
     if ours:
         # our squares and the eight round each (a square within 12 of the centre: its neighbours are in the box)
         stood = np.zeros((height + 2, width + 2), dtype=bool)
