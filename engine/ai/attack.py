@@ -202,34 +202,43 @@ class Claims:
     more than two a square)."""
 
     def __init__(self, pic: Picture):
-        self.count = np.zeros((pic.height, pic.width), dtype=np.int64)
+        self.count: dict[tuple[int, int], int] = {}
         # spot_for's 5.0 on a square claimed twice already (0.0 elsewhere, which adds nothing to a score >= 0)
         self.penalty = np.zeros((pic.height, pic.width))
+        self.crowded: list[tuple[int, int]] = []  # the squares with that 5.0
 
     def add(self, square: tuple[int, int]) -> None:
-        self.count[square[1], square[0]] += 1
-        if self.count[square[1], square[0]] >= 2:
+        count = self.count[square] = self.count.get(square, 0) + 1
+        if count == 2:
             self.penalty[square[1], square[0]] = 5.0
+            self.crowded.append(square)
+
+    def any_within(self, lo_x: int, lo_y: int, hi_x: int, hi_y: int) -> bool:
+        """Whether a crowded square lies in the window (most windows have none: no 5.0 to add)."""
+        return any(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in self.crowded)
 
 
 def spot_for(pic: Picture, unit: UnitState, around, claimed: Claims) -> tuple[int, int]:
     """The square near its place in the formation where the unit is safest inside the objective area (known and
     suspected enemies, no more than two units a square); it stays where it is unless another is clearly better."""
     cx, cy = objective(pic.battle)
-    lo_x = max(0, around[0] - SPOT_RADIUS, cx - AREA_RADIUS)
-    hi_x = min(pic.width - 1, around[0] + SPOT_RADIUS, cx + AREA_RADIUS)
-    lo_y = max(0, around[1] - SPOT_RADIUS, cy - AREA_RADIUS)
-    hi_y = min(pic.height - 1, around[1] + SPOT_RADIUS, cy + AREA_RADIUS)
+    ax, ay = around
+    lo_x = max(0, ax - SPOT_RADIUS, cx - AREA_RADIUS)
+    hi_x = min(pic.width - 1, ax + SPOT_RADIUS, cx + AREA_RADIUS)
+    lo_y = max(0, ay - SPOT_RADIUS, cy - AREA_RADIUS)
+    hi_y = min(pic.height - 1, ay + SPOT_RADIUS, cy + AREA_RADIUS)
     if lo_x > hi_x or lo_y > hi_y:
         return around
     window = (slice(lo_y, hi_y + 1), slice(lo_x, hi_x + 1))
-    ox, oy = SPOT_RADIUS - around[0], SPOT_RADIUS - around[1]
+    ox, oy = SPOT_RADIUS - ax, SPOT_RADIUS - ay
     score = spot_danger(pic, unit)[window] + _SPOT_NEAR[lo_y + oy : hi_y + oy + 1, lo_x + ox : hi_x + ox + 1]
-    score += claimed.penalty[window]  # 5.0 where crowded
+    if claimed.any_within(lo_x, lo_y, hi_x, hi_y):
+        score += claimed.penalty[window]  # 5.0 where crowded
     flat = int(score.argmin())  # row-major: ties go to the lowest y, then x
-    best = (lo_x + flat % score.shape[1], lo_y + flat // score.shape[1])
+    wide = hi_x - lo_x + 1
+    best = (lo_x + flat % wide, lo_y + flat // wide)
     here = x, y = unit.square
-    if lo_x <= x <= hi_x and lo_y <= y <= hi_y and score[y - lo_y, x - lo_x] <= score.flat[flat] + 0.3:
+    if lo_x <= x <= hi_x and lo_y <= y <= hi_y and score.item(y - lo_y, x - lo_x) <= score.item(flat) + 0.3:
         best = here
     claimed.add(best)
     return best
@@ -339,40 +348,58 @@ def suspicion(pic: Picture, unit: UnitState) -> np.ndarray:
     near = pic._threat.get(("suspects",))
     if near is None:
         near = pic._threat[("suspects",)] = suspect_distance(pic)
-    table = SUSPICION_ARMOURED if armoured else SUSPICION_SOFT
-    hit = np.where(near < len(table), table[np.minimum(near, len(table) - 1)], 0.0)
+    hit = (_SUSPICION_ARMOURED_AT if armoured else _SUSPICION_SOFT_AT).take(near)
     pic._threat[("suspicion", armoured)] = hit
     return hit
 
 
 def suspect_distance(pic: Picture) -> np.ndarray:
     """Distance from each square to the nearest suspect square: cover within 11 of the objective that holds no
-    enemy we know of and that none of our units stands on or next to (grown ring by ring, up to 10)."""
-    center = objective(pic.battle)
+    enemy we know of and that none of our units stands on or next to (up to 10, else 99)."""
+    cx, cy = center = objective(pic.battle)
+    # Every square within 10 of a suspect one lies within 11 + 10 of the centre: the distances are worked out in
+    # that box only (the rest stays 99), and inside it as on the whole map (a box holds the shortest ways across it).
+    x0, y0 = max(0, cx - 21), max(0, cy - 21)
+    box = (slice(y0, cy + 22), slice(x0, cx + 22))
+    suspect = pic.cover[box] & (pic.dist(center)[box] <= 11)
+    height, width = suspect.shape
+    if pic.known:
+        kx, ky = pic.known_xy()
+        inside = (kx >= x0) & (kx < x0 + width) & (ky >= y0) & (ky < y0 + height)
+        suspect[ky[inside] - y0, kx[inside] - x0] = False
+    state = pic.state
+    squares = {position(u, state) for u in state.side_units(pic.side) if u.count > 0 and not u.offmap}
+    ours = [p for p in squares if p is not None and chebyshev(p, center) <= 12]  # (the rest are near no suspect)
+    if ours:
+        # our squares and the eight round each (a square within 12 of the centre: its neighbours are in the box)
+        stood = np.zeros((height + 2, width + 2), dtype=bool)
+        stood[[p[1] - y0 + 1 for p in ours], [p[0] - x0 + 1 for p in ours]] = True
+        rows = stood[:-2] | stood[1:-1] | stood[2:]
+        suspect &= ~(rows[:, :-2] | rows[:, 1:-1] | rows[:, 2:])
+    # The Chebyshev distance is separable: along each row the distance to the row's nearest suspect square (up
+    # to 10, else 99), then down each column the least of max(that distance, the rows between).
+    steps = _STEPS[:width]
+    left = np.maximum.accumulate(np.where(suspect, steps, -99), axis=1)
+    right = np.minimum.accumulate(np.where(suspect, steps, 999)[:, ::-1], axis=1)[:, ::-1]
+    along = np.minimum(steps - left, right - steps)
+    along = np.where(along <= _SUSPECT_REACH, along, 99).astype(np.int8)
+    near_box = along.copy()
+    for dy in range(1, min(_SUSPECT_REACH, height - 1) + 1):
+        np.minimum(near_box[dy:], np.maximum(along[:-dy], dy), out=near_box[dy:])
+        np.minimum(near_box[:-dy], np.maximum(along[dy:], dy), out=near_box[:-dy])
     near = np.full((pic.height, pic.width), 99, dtype=np.int64)
-    suspect = pic.cover & (pic.dist(center) <= 11)
-    for e in pic.known:
-        suspect[e.square[1], e.square[0]] = False
-    for u in pic.state.side_units(pic.side):
-        here = position(u, pic.state) if u.alive and not u.offmap else None
-        if here is not None and chebyshev(here, center) <= 12:  # (the others are next to no suspect square)
-            suspect[max(0, here[1] - 1) : here[1] + 2, max(0, here[0] - 1) : here[0] + 2] = False
-    # Every square within 10 of a suspect one lies within 11 + 10 of the centre: the rings grow in that box only
-    # (the rest stays 99), and inside it exactly as on the whole map (a box holds the shortest ways across it).
-    box = (slice(max(0, center[1] - 21), center[1] + 22), slice(max(0, center[0] - 21), center[0] + 22))
-    ring, near_box = suspect[box], near[box]
-    for k in range(11):
-        near_box[ring & (near_box == 99)] = k
-        grown = ring.copy()
-        grown[1:, :] |= ring[:-1, :]
-        grown[:-1, :] |= ring[1:, :]
-        wide = grown.copy()
-        wide[:, 1:] |= grown[:, :-1]
-        wide[:, :-1] |= grown[:, 1:]
-        ring = wide
+    near[box] = near_box
     return near
+
+
+_SUSPECT_REACH = 10  # suspect_distance's farthest: 99 beyond
+_STEPS = np.arange(43)  # the columns of suspect_distance's box (at most 43 wide)
 
 
 # Danger (VP per pulse) from an unseen defender in cover, by distance, for vehicles and for men on foot.
 SUSPICION_ARMOURED = np.array([0.6, 0.3, 0.2, 0.1, 0.1, 0.05, 0.05, 0.02, 0.02, 0.01, 0.01])
 SUSPICION_SOFT = np.array([1.5, 0.8, 0.5, 0.3, 0.2, 0.15, 0.05, 0.0, 0.0, 0.0, 0.0])
+# The same by suspect_distance's distance, 0.0 at 11 and beyond (its 99): one gather a map.
+_SUSPICION_ARMOURED_AT, _SUSPICION_SOFT_AT = (
+    np.concatenate((table, np.zeros(100 - len(table)))) for table in (SUSPICION_ARMOURED, SUSPICION_SOFT)
+)

@@ -9,6 +9,7 @@ import numpy as np
 
 from ..caching import LRU
 from ..rules import fire as rf
+from ..rules import fire_core
 from ..sim.victory import kill_vp
 
 if TYPE_CHECKING:
@@ -64,26 +65,81 @@ def kill_rate(
     if hit is not None:
         return hit
     classes = content.unit_classes
-    f_cls, t_cls = classes[weapon.unit_class], classes[target_weapon.unit_class]
-    f = rf.Firer.from_weapon(weapon, f_cls, n, nationality=firer.nationality, moving=firer_moving)
+    value = expected_kills(
+        battle,
+        weapon,
+        classes[weapon.unit_class],
+        n,
+        firer.nationality,
+        firer_moving,
+        target_weapon,
+        classes[target_weapon.unit_class],
+        cover,
+        target_speed,
+        target_moving,
+        rng,
+        pulses,
+        front,
+        classes[weapon.unit_class].indirect_only,
+    )
+    return rates.put(key, value)
+
+
+def expected_kills(
+    battle: Battle,
+    weapon,
+    f_cls,
+    count: int,
+    nationality: str,
+    firer_moving: bool,
+    target_weapon,
+    t_cls,
+    cover: bool,
+    target_speed: int,
+    target_moving: bool,
+    rng: int,
+    pulses: int,
+    front: bool,
+    indirect: bool,
+) -> float:
+    """The kills of rules.fire (direct fire at `rng` for `pulses`, or with `indirect` a 4-pulse bombardment) of
+    `count` weapons, unsuppressed, at an unsuppressed target; 0.0 where fire.py refuses the attack.
+    Through the compiled loop that the battle's shots take (rules.fire_core, the same numbers as fire.py; tests hold
+    the two equal), else through fire.py: the computer player asks this for every range, cover and kind it meets."""
+    arc = front if t_cls.armoured else None
+    shot = fire_core.shot(
+        fire_core.tables(battle.params, battle.flags, battle.reports),
+        weapon,
+        f_cls,
+        nationality,
+        count,
+        firer_moving,
+        0,
+        target_weapon,
+        t_cls,
+        cover,
+        target_speed,
+        target_moving,
+        0,
+        rng,
+        4 if indirect else pulses,
+        arc,
+        indirect,
+    )
+    if shot is not None:
+        return float(shot.kills)
+    f = rf.Firer.from_weapon(weapon, f_cls, count, nationality=nationality, moving=firer_moving)
     t = rf.Target.from_weapon(target_weapon, t_cls, in_cover=cover, speed_setting=target_speed, moving=target_moving)
     try:
-        if f_cls.indirect_only:
+        if indirect:
             res = rf.indirect_fire(f, t, pulses=4, params=battle.params, flags=battle.flags)
         else:
             res = rf.direct_fire(
-                f,
-                t,
-                range_=rng,
-                pulses=pulses,
-                front_arc=front if t_cls.armoured else None,
-                params=battle.params,
-                flags=battle.flags,
+                f, t, range_=rng, pulses=pulses, front_arc=arc, params=battle.params, flags=battle.flags
             )
-        value = float(res.kills)
+        return float(res.kills)
     except ValueError:
-        value = 0.0
-    return rates.put(key, value)
+        return 0.0
 
 
 def rate_table(
@@ -167,11 +223,22 @@ def indirect_rate(battle: Battle, gun: UnitState, target: UnitState, cover: bool
     hit = rates.get(key)
     if hit is None:
         classes = battle.content.unit_classes
-        f = rf.Firer.from_weapon(gun.weapon, classes[gun.weapon.unit_class], gun.count, nationality=gun.nationality)
-        t = rf.Target.from_weapon(target.weapon, classes[target.weapon.unit_class], in_cover=cover)
-        try:
-            hit = float(rf.indirect_fire(f, t, pulses=4, params=battle.params, flags=battle.flags).kills)
-        except ValueError:
-            hit = 0.0
+        hit = expected_kills(
+            battle,
+            gun.weapon,
+            classes[gun.weapon.unit_class],
+            gun.count,
+            gun.nationality,
+            False,
+            target.weapon,
+            classes[target.weapon.unit_class],
+            cover,
+            0,
+            False,
+            0,
+            4,
+            False,
+            True,
+        )
         rates.put(key, hit)
     return hit

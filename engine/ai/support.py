@@ -42,7 +42,9 @@ def fire_support(pic: Picture) -> list:
         squares.setdefault(enemy.square, []).append(enemy)
     by_square = sorted(squares.items())
     # The distance from every enemy square (rows) to every observer (columns) at once; only the observers within
-    # the longest sighting range of a square's enemies are tried for line of sight (in uid order still).
+    # the longest sighting range of a square's enemies are tried for line of sight (in uid order still). An
+    # observer that near sees one of the square's enemies (Picture.sees_from) if it sees the square: the rest
+    # of sees_from is the same for all of them (none is within 1 of an observer: that square is left out).
     fx = np.array([u.pos[0] for u in observers], dtype=np.int64)
     fy = np.array([u.pos[1] for u in observers], dtype=np.int64)
     sx = np.array([square[0] for square, _ in by_square], dtype=np.int64)[:, None]
@@ -54,8 +56,8 @@ def fire_support(pic: Picture) -> list:
         if close[row]:
             continue  # too close to our own: a shell that drifts would land on them
         reach = max(pic.sight_reach(e) for e in enemies)
-        near = [observers[i] for i in (d[row] <= reach).nonzero()[0]]
-        spotters[square] = [f for f in near if any(pic.sees_from(f.pos, e) for e in enemies)]
+        near = [observers[i] for i in (d[row] <= reach).nonzero()[0].tolist()]
+        spotters[square] = [f for f in near if battle.sees(f.pos, square)]
     spotted = [(square, seers) for square, seers in spotters.items() if seers]  # (in the order of the squares)
     values: dict[tuple, float] = {}  # what a mission on a square takes, by the gun's weapon and men
     taken: set = set()

@@ -27,7 +27,11 @@ def clamp(battle: Battle, square: tuple[int, int]) -> tuple[int, int]:
 
 
 def in_area(battle: Battle, square: tuple[int, int] | None, margin: int = 0) -> bool:
-    return square is not None and chebyshev(square, objective(battle)) <= AREA_RADIUS - margin
+    if square is None:
+        return False
+    cx, cy = objective(battle)
+    limit = AREA_RADIUS - margin  # (the Chebyshev distance, inline: every unit asks a few times a turn)
+    return -limit <= square[0] - cx <= limit and -limit <= square[1] - cy <= limit
 
 
 def into_area(battle: Battle, square: tuple[int, int], margin: int = 1) -> tuple[int, int]:

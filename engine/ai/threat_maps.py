@@ -343,8 +343,10 @@ def _kinds_tables(battle: Battle, keys: tuple, kinds: list, weapon, armoured: bo
             hit = memo.put(key, read_only(np.array(rows).reshape(len(kinds), 2))[0])
         else:
             # Filled lazily: a map reads only the entries of the ranges at which an enemy would sight the unit in
-            # the region, often a small part of a table (an enemy far off sees the region only at long range).
-            hit = memo.put(key, np.full(sum(2 * (k[2] + 1) for k in keys), np.nan))
+            # the region, often a small part of a table (an enemy far off sees the region only at long range). A
+            # new set of kinds starts with what its kinds' own tables hold already: often all that it reads.
+            own = [_kind_table(battle, e, weapon, k[2], armoured, moving) for e, k in zip(kinds, keys, strict=True)]
+            hit = memo.put(key, np.concatenate(own))
     return hit
 
 

@@ -5,7 +5,8 @@ Special infantry weapons and exact (Fraction) arithmetic stay with fire.py, whic
 the formulas: this is a second source of the same numbers that tests/test_fire_core.py holds to it.
 
 `shot` returns None where it does not apply (the module not built, or an input fire.py would refuse); the caller
-then goes through fire.py. Only the battle's fire phase imports this module (engine.sim.fire_inputs)."""
+then goes through fire.py. The battle's fire phase (engine.sim.fire_inputs) and the computer player's expected kills
+(engine.ai.rates) import this module."""
 
 from __future__ import annotations
 
