@@ -50,6 +50,7 @@ from ..issues import CommandError
 from ..packs.scenario_digest import rules_fingerprint, scenario_content_hash
 from ..sim.battle import Battle
 from ..sim.initial_state import SetupError
+from ..sim.pathing import FIELDS_NEED_SCIPY
 from .batch_setup import BatchError, GameSetup, game_seed
 from .games import GameSummary, play_game
 from .summary import BatchReport
@@ -96,9 +97,13 @@ def _play_in_worker(index: int, seed: int) -> GameSummary | None:
     return play_game(_worker["content"], _worker["scenario"], index, seed, setup.handicap, setup.turns)
 
 
-# What a batch worker has imported before its first game: the engine, once, in the fork server, and scipy's graph
-# module, which the movement's distance fields import on the first field (0.2-0.6 s of CPU); workers fork from it.
-WORKER_PRELOAD = (__name__, "tacforge.engine.packs.scenario_lookup", "scipy.sparse.csgraph")
+# What a batch worker has imported before its first game: the engine, once, in the fork server, and, where the
+# compiled distance field is not built, scipy's graph module, which the movement's fields then import on the first
+# field (0.2-0.6 s of CPU); workers fork from it. With the compiled field no game imports scipy, and the fork server,
+# which a batch waits for before its first worker starts, need not either.
+WORKER_PRELOAD = (__name__, "tacforge.engine.packs.scenario_lookup") + (
+    ("scipy.sparse.csgraph",) if FIELDS_NEED_SCIPY else ()
+)
 
 
 def _pool_context():
