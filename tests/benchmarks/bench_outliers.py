@@ -9,7 +9,7 @@ the slowest battle's CPU time (its worker's user + system seconds while it playe
 median CPU time, so its "within" column is the ratio's; the wall times are in the note. A battle is played in one
 thread, so on a quiet machine the two agree, but on a shared one a battle's wall time also holds the time its worker
 waited for a CPU: run B of docs/architecture.md 8 found its slowest of 1,000 at 3.9x the median by wall time, and
-that battle used 1.3x the median's CPU played alone (8, the row's note).
+that battle, played alone, counts 1.5-1.6x the instructions of two battles near the median (8.1.4).
 TACFORGE_BENCH_RANDOM_BATTLES sets the count (default 100; the issue's figure is for 1,000, about a quarter of an hour).
 
 scripts/outliers.py is the same run from the command line, with the slowest battles listed to profile them and the
