@@ -203,7 +203,7 @@ def test_a_batch_whose_worker_keeps_dying_reports_the_games_played_and_the_missi
     from tacforge.engine.balance import batch
 
     real = batch._run_pool
-    monkeypatch.setattr(batch, "_run_pool", lambda *a: real(*a, play=always_die_on_game_3))
+    monkeypatch.setattr(batch, "_run_pool", lambda *a, **k: real(*a, **k, play=always_die_on_game_3))
     assert main(["batch", "western:bocage_crossroads", "--runs", "6", "--jobs", "2", "--turns", "1"]) == 1
     out, err = capsys.readouterr()
     assert "5 of 6 games" in out and "MISSING 1 game (3)" in out

@@ -128,6 +128,21 @@ def test_a_game_still_queued_when_the_batch_is_cancelled_is_not_played(monkeypat
     assert batch._play_in_worker(3, 12345) is None
 
 
+def test_a_worker_that_cannot_find_the_scenario_says_so_when_given_a_game(monkeypatch, tmp_path):
+    """The workers start before the caller has found the scenario (run_batch): a worker's initializer does not raise
+    (the pool would print the traceback and break), and a game handed to it raises what the caller was told."""
+    from tacforge.engine.balance import batch
+    from tacforge.engine.balance.batch_setup import GameSetup
+    from tacforge.engine.issues import CommandError
+
+    monkeypatch.setattr(batch, "_worker", {})
+    monkeypatch.setattr(batch.signal, "signal", lambda *args: None)
+    monkeypatch.chdir(tmp_path)
+    batch._init_worker(GameSetup("nowhere", (), None, 1), dict(os.environ), str(tmp_path), threading.Event())
+    with pytest.raises(CommandError, match="no scenario 'nowhere'"):
+        batch._play_in_worker(0, 1)
+
+
 def test_cancelled_before_the_first_game():
     cancel = threading.Event()
     cancel.set()

@@ -14,9 +14,10 @@ Processes. Each worker loads the packs once (the pool's initializer) and then pl
 goes back to the caller as a small `GameSummary`, never as its event log. On POSIX the pool uses the 'forkserver'
 start method with this module preloaded, so a worker starts as a fork of an interpreter that has already imported
 the engine (a safe fork even when the caller has threads, as the editor does), and only the pack loading is paid
-per worker. jobs=1 plays in the calling process, without a pool. As with any spawn or forkserver pool, a worker
-re-imports the caller's main module, so a script that calls run_batch keeps its top level under
-`if __name__ == "__main__":` (`python -m` packages and console scripts already do).
+per worker. The workers are started first, so that they load the packs while the caller loads them too and probes
+the scenario, rather than after. jobs=1 plays in the calling process, without a pool. As with any spawn or
+forkserver pool, a worker re-imports the caller's main module, so a script that calls run_batch keeps its top level
+under `if __name__ == "__main__":` (`python -m` packages and console scripts already do).
 
 Dask. With `cluster=DaskCluster(...)` the games are played by the workers of a Dask cluster instead of the pool
 (engine.balance.dask_batch; the optional `cluster` extra, imported only then); all of the above holds there too.
@@ -41,13 +42,15 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..issues import CommandError
 from ..packs.scenario_digest import rules_fingerprint, scenario_content_hash
 from ..sim.battle import Battle
 from ..sim.initial_state import SetupError
+from ..sim.pathing import FIELDS_NEED_SCIPY
 from .batch_setup import BatchError, GameSetup, game_seed
 from .games import GameSummary, play_game
 from .summary import BatchReport
@@ -74,20 +77,33 @@ def _init_worker(setup: GameSetup, env: dict, cwd: str, stop) -> None:
         os.chdir(cwd)
     except OSError:
         pass
-    content, scenario = setup.find()
-    _worker.update(content=content, scenario=scenario, setup=setup, stop=stop)
+    _worker.update(setup=setup, stop=stop)
+    try:
+        _worker["content"], _worker["scenario"] = setup.find()
+    except Exception as exc:  # the pool would print its traceback; the caller finds the same error (run_batch)
+        _worker["error"] = exc
+
+
+def _started() -> None:
+    """A task that only makes the pool start a worker (_start_pool)."""
 
 
 def _play_in_worker(index: int, seed: int) -> GameSummary | None:
     if _worker["stop"].is_set():
         return None  # cancelled while queued: not played
+    if "error" in _worker:  # the scenario was found by the caller, and could not be here: say why
+        raise _worker["error"]
     setup = _worker["setup"]
     return play_game(_worker["content"], _worker["scenario"], index, seed, setup.handicap, setup.turns)
 
 
-# What a batch worker has imported before its first game: the engine, once, in the fork server, and scipy's graph
-# module, which the movement's distance fields import on the first field (0.2-0.6 s of CPU); workers fork from it.
-WORKER_PRELOAD = (__name__, "tacforge.engine.packs.scenario_lookup", "scipy.sparse.csgraph")
+# What a batch worker has imported before its first game: the engine, once, in the fork server, and, where the
+# compiled distance field is not built, scipy's graph module, which the movement's fields then import on the first
+# field (0.2-0.6 s of CPU); workers fork from it. With the compiled field no game imports scipy, and the fork server,
+# which a batch waits for before its first worker starts, need not either.
+WORKER_PRELOAD = (__name__, "tacforge.engine.packs.scenario_lookup") + (
+    ("scipy.sparse.csgraph",) if FIELDS_NEED_SCIPY else ()
+)
 
 
 def _pool_context():
@@ -96,6 +112,30 @@ def _pool_context():
         ctx.set_forkserver_preload(list(WORKER_PRELOAD))
         return ctx
     return multiprocessing.get_context("spawn")
+
+
+class Workers(NamedTuple):
+    """A started pool and its stop flag (a multiprocessing Event, set when the batch is cancelled)."""
+
+    context: BaseContext
+    stop: Any
+    pool: ProcessPoolExecutor
+
+
+def _start_pool(setup: GameSetup, jobs: int, context=None, stop=None) -> Workers:
+    """A pool of `jobs` workers, started now: each begins loading the packs at once, while the caller goes on
+    (run_batch finds and probes the scenario meanwhile, so that time is not added to the workers' own)."""
+    context = context or _pool_context()
+    stop = stop or context.Event()
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(setup, dict(os.environ), os.getcwd(), stop),
+    )
+    for _ in range(jobs):  # the pool starts a worker for a task while none is idle, and none is before its first
+        pool.submit(_started)
+    return Workers(context, stop, pool)
 
 
 def default_jobs() -> int:
@@ -154,20 +194,27 @@ def run_batch(
         turns,
         tuple(sorted((str(Path(f).resolve()), t) for f, t in (unsaved or {}).items())),
     )
+    jobs = min(jobs or default_jobs(), runs)
+    is_cancelled = (lambda: cancel.is_set()) if cancel is not None else (lambda: False)
+    # a pool's workers load the packs while this process does the same and probes the scenario
+    workers = _start_pool(setup, jobs) if cluster is None and jobs > 1 and not is_cancelled() else None
     try:
         content, scenario = setup.find()
         probe = Battle(content, scenario, seed=game_seed(seed, 0), handicap=handicap, turns=turns)
-    except CommandError as exc:
-        raise BatchError(str(exc), exc.code) from None
-    except SetupError as exc:
-        raise BatchError(f"{scenario_ref}: {exc}", 1) from None
-    profile, state = content.ruleset, probe.state
-    # what the games are played from, taken before they start (a pack edited during a long run does not relabel it)
-    measured_hash, measured_rules = scenario_content_hash(content, scenario), rules_fingerprint(content, scenario)
-    jobs = min(jobs or default_jobs(), runs)
+        profile, state = content.ruleset, probe.state
+        # what the games are played from, taken before they start (a pack edited during a long run does not
+        # relabel it)
+        measured_hash, measured_rules = scenario_content_hash(content, scenario), rules_fingerprint(content, scenario)
+    except BaseException as exc:
+        if workers is not None:
+            workers.pool.shutdown(wait=True, cancel_futures=True)
+        if isinstance(exc, CommandError):
+            raise BatchError(str(exc), exc.code) from None
+        if isinstance(exc, SetupError):
+            raise BatchError(f"{scenario_ref}: {exc}", 1) from None
+        raise
     done: dict[int, GameSummary] = {}
     lost: list[int] = []
-    is_cancelled = (lambda: cancel.is_set()) if cancel is not None else (lambda: False)
 
     def finished(summary: GameSummary) -> None:
         done[summary.index] = summary
@@ -188,8 +235,10 @@ def run_batch(
             except Exception as exc:
                 raise BatchError(f"game {index} (seed {this}) failed: {type(exc).__name__}: {exc}") from exc
             finished(summary)
+    elif workers is None:  # cancelled before it started
+        lost = []
     else:
-        lost = _run_pool(setup, seed, runs, jobs, finished, is_cancelled)
+        lost = _run_pool(setup, seed, runs, jobs, finished, is_cancelled, started=workers)
     games = [done[i] for i in sorted(done)]
     return BatchReport(
         scenario=scenario.id,
@@ -221,55 +270,69 @@ MAX_LOST_WORKERS = 3
 
 
 def _run_pool(
-    setup: GameSetup, seed, runs, jobs, finished, is_cancelled, play: Callable = _play_in_worker
+    setup: GameSetup,
+    seed,
+    runs,
+    jobs,
+    finished,
+    is_cancelled,
+    play: Callable = _play_in_worker,
+    started: Workers | None = None,
 ) -> list[int]:
-    """Play games 0..runs-1 on a pool of `jobs` workers (each running `play(index, seed)`); returns the games given
-    up, not played.
+    """Play games 0..runs-1 on a pool of `jobs` workers (each running `play(index, seed)`), the `started` one if
+    given; returns the games given up, not played.
 
     A lost worker breaks its pool and every game the pool held with it. Those games are suspects: they are played
     again one at a time on a fresh one-worker pool, so that a loss there names its game; a game lost
     MAX_LOST_WORKERS times alone is given up. The other games go on, on a fresh pool of `jobs` workers."""
-    context = _pool_context()
-    stop = context.Event()  # a game a worker's queue already holds is not played once the batch is cancelled
+    context = started.context if started else _pool_context()
+    stop = started.stop if started else context.Event()  # a game a worker's queue holds is not played once cancelled
+    workers = started
     queue = list(range(runs))  # games still to hand out, lowest first
     suspects: list[int] = []
     losses: dict[int, int] = {}
     given_up: list[int] = []
     while (queue or suspects) and not is_cancelled():
         if not suspects:
-            suspects = _run_one_pool(context, stop, setup, seed, queue, jobs, 2 * jobs, finished, is_cancelled, play)
+            workers = workers or _start_pool(setup, jobs, context, stop)
+            suspects = _run_one_pool(workers, seed, queue, 2 * jobs, finished, is_cancelled, play)
+            workers = None
             continue
-        lost = _run_one_pool(context, stop, setup, seed, suspects, 1, 1, finished, is_cancelled, play)
+        lost = _run_one_pool(_start_pool(setup, 1, context, stop), seed, suspects, 1, finished, is_cancelled, play)
         for index in lost:  # one game at a time: the game that was being played
             losses[index] = losses.get(index, 0) + 1
             if losses[index] >= MAX_LOST_WORKERS:
                 given_up.append(index)
             else:
                 suspects.insert(0, index)
+    if workers is not None:  # cancelled before a game was handed out
+        workers.pool.shutdown(wait=True, cancel_futures=True)
     return sorted(given_up)
 
 
-def _run_one_pool(
-    context, stop, setup, seed, queue: list[int], jobs, window, finished, is_cancelled, play
-) -> list[int]:
-    """Play the games of `queue` (taking them from it) on one pool; returns the games a lost worker took down with
-    it (the pool is then broken, and every game it still held is returned)."""
-    pool = ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(setup, dict(os.environ), os.getcwd(), stop),
-    )
+def _run_one_pool(workers: Workers, seed, queue: list[int], window, finished, is_cancelled, play) -> list[int]:
+    """Play the games of `queue` (taking them from it) on one started pool, and shut it down; returns the games a
+    lost worker took down with it (the pool is then broken, and every game it still held is returned)."""
+    pool, stop = workers.pool, workers.stop
     pending: dict[Future, tuple[int, int]] = {}  # future -> (game index, game seed)
     lost: list[int] = []  # `window` games at most handed out: a game queued behind each one playing, so no worker
     # waits, and little to cancel or to lose
     try:
         while True:
             while queue and len(pending) < window and not is_cancelled():
-                index = queue.pop(0)
+                index = queue[0]
                 this = game_seed(seed, index)
-                pending[pool.submit(play, index, this)] = (index, this)
+                try:
+                    future = pool.submit(play, index, this)
+                except BrokenProcessPool:  # a worker was lost before this game was handed out
+                    break
+                queue.pop(0)
+                pending[future] = (index, this)
             if not pending or is_cancelled():
+                if queue and not is_cancelled():
+                    # the pool broke before it was handed a game (a worker lost while loading the packs): the next
+                    # game is counted the suspect, so that workers that never start give the games up, one by one
+                    lost.append(queue.pop(0))
                 break
             ready, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for future in sorted(ready, key=lambda done: pending[done]):

@@ -16,6 +16,7 @@ try:  # the compiled distance field (_path_core.c), built by make setup; without
     from ._path_core import distance_field as _distance_field
 except ImportError:  # pragma: no cover - a source checkout not installed with pip
     _distance_field = None
+FIELDS_NEED_SCIPY = _distance_field is None  # what a batch's workers import before their first game (balance.batch)
 
 IMPASSABLE = np.int32(1 << 20)
 UNREACHED = 1 << 40  # a distance field's value where the goal cannot be reached (or lies beyond the field's limit)
