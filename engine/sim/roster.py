@@ -74,10 +74,10 @@ class Roster:
         self._revealed: tuple[int, np.ndarray | None] = (0, None)  # (size of the side's revealed set, their mask)
         self._merged: SquareLists | None = None  # near_or_revealed's lists
 
-    def first_on(self, square: tuple[int, int]) -> UnitState | None:
-        """The first enemy (in the roster's order) standing on the square, destroyed ones passed over: those at
-        distance 0 in `near(square)`, which lists every enemy on the square."""
-        enemies, distances = self.near(square)
+    def standing_on(self, listed: Listed) -> UnitState | None:
+        """The first enemy (in the roster's order) standing on a square, destroyed ones passed over, from the lists
+        for the square (near or near_or_revealed: both list every enemy on it, at distance 0)."""
+        enemies, distances = listed
         if 0 not in distances:  # almost always: a scan in C
             return None
         units = self.units
