@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import chain
+
 import numpy as np
 
 from ..rules import sighting
@@ -9,6 +11,7 @@ from . import events as ev
 from .state import UnitState
 
 Listed = tuple[list[int], list[int]]  # enemies (indexes in Roster.units) and their distances, in the same order
+NOTHING_NEAR: Listed = ([], [])  # shared: whoever reads lists does not change them
 
 # Events that change no unit's presence on the map or its square: they leave the fire phase's rosters valid. A Killed
 # event does too: a destroyed unit stays in the rosters, and the searches pass over it (Roster). Any other event
@@ -151,6 +154,8 @@ class SquareLists:
         if row is None:
             return None
         start, end = self.bounds[row], self.bounds[row + 1]
+        if start == end:
+            return NOTHING_NEAR  # the lists of half the searches in a large battle
         return self.enemies[start:end], self.distances[start:end]
 
     def only(self) -> Listed:
@@ -184,7 +189,8 @@ class RosterMaker:
         if on_map != self.on_map:  # the same units compare by identity, without a dataclass comparison
             self._lay_out(on_map)
         n = len(on_map)
-        xy = np.array([u.pos for u in on_map], np.intp).reshape(n, 2)
+        # from a flat iterator: np.array on a list of pairs costs twice as much, finding their shape
+        xy = np.fromiter(chain.from_iterable([u.pos for u in on_map]), np.intp, 2 * n).reshape(n, 2)
         xs, ys = xy[:, 0], xy[:, 1]
         are_moving = bool(moving) and np.fromiter((u.uid in moving for u in on_map), bool, n)
         ranges = sighting.sighting_range(self._silhouettes, cover[ys, xs] != 0, are_moving, visibility, spotting)
