@@ -13,6 +13,7 @@ from tacforge.engine.rules.suppression import arithmetic, exact
 from tacforge.engine.sim import events as ev
 from tacforge.engine.sim.battle import Battle
 from tacforge.engine.sim.combat import sighting_range
+from tacforge.engine.sim.roster import RosterMaker
 
 
 def reach_on(battle, side, square):
@@ -85,3 +86,41 @@ def test_arithmetic_is_exact_only_for_fractions_without_floats():
     assert arithmetic((Fraction(1, 3), 2.0)) is float
     assert arithmetic((Fraction(1, 3), 2)) is exact
     assert exact(0.1) == Fraction(1, 10) and exact(3) == Fraction(3) and exact(Fraction(1, 7)) == Fraction(1, 7)
+
+
+def test_rosters_kept_between_pulses_are_those_made_afresh(bundled):
+    """RosterMaker keeps the units' layout from one pulse to the next; at every shot of a game its rosters are
+    those a new RosterMaker makes of the same state: the same enemies, squares, sighting ranges and reach."""
+    content = bundled.content("western")
+    battle = Battle(content, content.scenario("bocage_crossroads"), seed=5, turns=10)
+    compared = {"pulses": set(), "kept": 0, "laid out again": 0}
+
+    def check(event):
+        if not isinstance(event, ev.Fired) or not battle._rosters:
+            return
+        maker = battle._roster_maker
+        laid_out = maker.on_map
+        kept = maker.rosters(*roster_inputs(battle))
+        compared["kept" if maker.on_map is laid_out else "laid out again"] += 1  # (a unit destroyed this pulse)
+        fresh = RosterMaker(battle.state.sides).rosters(*roster_inputs(battle))
+        assert kept.keys() == fresh.keys()
+        for side, roster in fresh.items():
+            other = kept[side]
+            assert [u.uid for u in other.units] == [u.uid for u in roster.units]
+            assert other.index == roster.index and other.squares == roster.squares
+            for name in ("xs", "ys", "sighting", "reach"):
+                assert getattr(other, name).tolist() == getattr(roster, name).tolist(), name
+        compared["pulses"].add((battle.state.turn, battle.state.pulse))
+
+    battle.listeners.append(check)
+    players = {side: ComputerPlayer() for side in battle.state.sides}
+    while not battle.over:
+        battle.orders_phase({side: players[side].orders(battle, side) for side in battle.state.sides})
+        battle.combat_phase()
+    assert len(compared["pulses"]) > 20 and compared["kept"] > 100 and compared["laid out again"] > 0, compared
+
+
+def roster_inputs(battle):
+    state = battle.state
+    spotting = battle.params.spotting
+    return state.units.values(), battle.moving, state.visibility, battle.grid.cover, spotting, battle.seen_by_side

@@ -14,12 +14,9 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-import numpy as np
-
 from ..model import Map, Scenario
 from ..model.content import Content
 from ..model.modules import AIR_SUPPORT, BATTLE_RATING
-from ..rules import sighting
 from ..rules import suppression as rs
 from ..rules.geometry import chebyshev
 from ..rules.los import has_los
@@ -36,7 +33,7 @@ from .objectives import end_of_turn as objectives_end_of_turn
 from .orders import Order, OrderError, apply_order, embark
 from .pathing import MovementField
 from .reinforcements import any_pending, bring_in
-from .roster import ROSTER_SAFE, Roster
+from .roster import ROSTER_SAFE, Roster, RosterMaker
 from .state import GameState, PlanProgress, UnitState
 from .victory import VictoryResult, score
 
@@ -97,6 +94,7 @@ class Battle:
         # During a pulse's fire phase (no unit moves): each side's Roster of enemies, kept until an event that may
         # change who is on the map (see roster.ROSTER_SAFE); None otherwise.
         self._rosters: dict[str, Roster] | None = None
+        self._roster_maker = RosterMaker(self.state.sides)
         self._squares: dict[tuple[int, int], list[UnitState]] | None = None  # units_at's index, in a fire phase
         # During the movement phase: how many units on the map stand on each square, per side (count_stacks),
         # kept up as they move and embark; None otherwise.
@@ -180,55 +178,14 @@ class Battle:
         return hit
 
     def _make_rosters(self) -> dict[str, Roster]:
-        """Every side's Roster, from one pass over the units on the map (u.on_map): their squares, silhouettes,
-        whether they move, and the longest search reach of each side's units on each square."""
-        moving, visibility = self.moving, self.state.visibility
-        on_map: list[UnitState] = []
-        xs_, ys_, silhouettes, are_moving, side_of = [], [], [], [], []
-        sides = {side: i for i, side in enumerate(self.state.sides)}
-        # combat.select_target's search reach, the longest on each square, per side
-        reach: dict[str, dict[tuple[int, int], int]] = {side: {} for side in sides}
-        for u in self.state.units.values():
-            pos = u.pos
-            if u.count > 0 and not u.offmap and u.carrier is None and pos is not None:
-                on_map.append(u)
-                xs_.append(pos[0])
-                ys_.append(pos[1])
-                weapon = u.weapon
-                silhouettes.append(weapon.sl)
-                are_moving.append(u.uid in moving)
-                side = u.side
-                side_of.append(sides.setdefault(side, len(sides)))
-                own = reach.get(side)
-                if own is not None:
-                    r = min(u.range_limit, weapon.mr, visibility)
-                    if r > own.get(pos, -1):
-                        own[pos] = r
-        xs, ys = np.array(xs_, np.intp), np.array(ys_, np.intp)
-        codes = np.array(side_of, np.intp)
-        ranges = sighting.sighting_range(
-            np.array(silhouettes, np.float64),
-            self.grid.cover[ys, xs] != 0,
-            bool(moving) and np.array(are_moving, bool),
-            visibility,
+        return self._roster_maker.rosters(
+            self.state.units.values(),
+            self.moving,
+            self.state.visibility,
+            self.grid.cover,
             self.params.spotting,
-        )  # combat.sighting_range of each unit: the same IEEE arithmetic on the same values
-        rosters = {}
-        for side, code in sides.items():
-            if side not in reach:
-                continue  # a side of units only, not of the battle
-            enemy = codes != code
-            squares = sorted(reach[side])
-            rosters[side] = Roster(
-                [u for u, e in zip(on_map, enemy.tolist(), strict=True) if e],
-                xs[enemy],
-                ys[enemy],
-                ranges[enemy],
-                squares,
-                np.array([reach[side][q] for q in squares], np.int64),
-                self.seen_by_side[side],
-            )
-        return rosters
+            self.seen_by_side,
+        )
 
     def note_spotted(self, unit: UnitState, enemy: UnitState) -> None:
         if enemy.uid not in self.seen_by_side[unit.side]:

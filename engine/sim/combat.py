@@ -14,7 +14,7 @@ from .battle_view import BattleView
 from .command import position, square_of
 from .fire_inputs import firer_of, shot_of, target_of
 from .orders import disembark
-from .roster import Roster
+from .roster import Listed, Roster
 from .state import UnitState
 from .victory import kill_vp
 
@@ -43,35 +43,26 @@ def sighting_range(target: UnitState, battle: BattleView) -> float:
     )
 
 
-def can_see(unit: UnitState, target: UnitState, battle: BattleView) -> bool:
-    a, b = unit.pos, position(target, battle.state)
-    if a is None or b is None:
-        return False
-    if a == b:
-        return True  # units always search their own square
-    d = chebyshev(a, b)
-    if d > sighting_range(target, battle) and target.uid not in battle.revealed.get(unit.side, ()):
-        return False
-    degrees = battle.params.spotting.field_of_view(unit.uid in battle.moving)
-    if not in_arc(a, unit.facing, b, degrees):
-        return False
-    return battle.sees(a, b)
-
-
-def search(unit: UnitState, battle: BattleView, reach: int, roster: Roster | None = None) -> list[UnitState]:
+def search(
+    unit: UnitState, battle: BattleView, reach: int, roster: Roster | None = None, listed: Listed | None = None
+) -> list[UnitState]:
     """A search (6.2): every enemy the unit sees for the first time is spotted (a Spotted event, in the order of
-    enemies_on_map), and the enemies it sees within `reach` are returned, in that order. It sees exactly those
-    for which `can_see` holds; the roster has those within sighting range (or on the unit's square), less those the
-    side has spotted beyond the reach of every search from the square, and only they and the revealed enemies are
-    tested for the arc and the line of sight. An enemy the side has already spotted
+    enemies_on_map), and the enemies it sees within `reach` are returned, in that order. It sees an enemy on its
+    own square, and one elsewhere within the enemy's sighting range (or seen firing this pulse, battle.revealed) in
+    its field of vision and line of sight. The roster lists those within sighting range (or on the unit's square)
+    and the revealed ones, less those the side has spotted beyond the reach of every search from the square, and
+    only they are tested for the arc and the line of sight. An enemy the side has already spotted
     and that is out of reach is not tested at all: seeing it changes nothing (docs/engine.md, "Performance").
-    `roster` is the side's (battle.roster), when the caller has it at hand."""
+    `roster` is the side's (battle.roster) and `listed` its lists for the unit's square (near_or_revealed), when
+    the caller has them at hand."""
     a = unit.pos
     if a is None:
         return []
     if roster is None:
         roster = battle.roster(unit.side)
-    near, distances = roster.near_or_revealed(a, battle.revealed.get(unit.side))
+    if listed is None:
+        listed = roster.near_or_revealed(a, battle.revealed.get(unit.side))
+    near, distances = listed
     if not near:
         return []  # no enemy in sight range of the square: half the searches of a large battle, most of a small one
     found = []
@@ -114,9 +105,31 @@ def search(unit: UnitState, battle: BattleView, reach: int, roster: Roster | Non
     return found
 
 
-def _in_range(unit: UnitState, target: UnitState, battle: BattleView) -> bool:
-    d = chebyshev(unit.square, square_of(target, battle.state))
-    return d <= min(unit.range_limit, unit.weapon.mr, battle.state.visibility)
+def keeps_target(unit: UnitState, target: UnitState, reach: int, roster: Roster, battle: BattleView) -> bool:
+    """Whether the unit keeps the living target it had (6.3: "sighted enemy units within the target-selection
+    range"): the target is within `reach` and the unit still sights it (6.2, what a search tests: on the unit's
+    square, or within the target's sighting range - or seen firing - in the unit's field of vision and line of
+    sight), and it is not infantry stunned by suppression off the unit's square. Keeping it needs no search. A
+    target that drives behind a hill, behind the unit's back or stops out of sighting range is lost, and the unit
+    searches again. The target's sighting range is the roster's where the roster lists it (the same number as
+    sighting_range's: Roster)."""
+    a, b = unit.square, square_of(target, battle.state)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)  # chebyshev(a, b)
+    if d > reach:
+        return False
+    if not d:
+        return True  # units always search their own square
+    i = roster.index.get(target.uid)
+    seen_within = roster.sighting[i] if i is not None else sighting_range(target, battle)
+    if d > seen_within and target.uid not in battle.revealed.get(unit.side, ()):
+        return False
+    if not in_arc(a, unit.facing, b, battle.params.spotting.field_of_view(unit.uid in battle.moving)):
+        return False
+    if not battle.sees(a, b):
+        return False
+    stunned = target.suppression >= float(battle.params.suppression.suppression_retarget)
+    return not (stunned and battle.unit_class(target).infantry)
 
 
 def select_target(unit: UnitState, battle: BattleView) -> tuple[UnitState | None, bool]:
@@ -124,24 +137,22 @@ def select_target(unit: UnitState, battle: BattleView) -> tuple[UnitState | None
     state = battle.state
     current = state.units.get(unit.target) if unit.target else None
     here = unit.square  # a unit that fires is on the map (Battle.combat_phase)
-    roster = battle.roster(unit.side)  # (no event comes before the search below: the same roster then)
-    intruder = roster.first_on(here)
+    # The side's roster and its lists for the square: no event comes before the search below, so the same then.
+    roster = battle.roster(unit.side)
+    listed = roster.near_or_revealed(here, battle.revealed.get(unit.side))
+    intruder = roster.standing_on(listed)
     if intruder is not None and (current is None or position(current, state) != here):
         return intruder, True  # an enemy entering the unit's square is fired on at once
-    # A target stays eligible (6.3: "sighted enemy units within the target-selection range") while the unit still
-    # sights it (6.2: field of vision, line of sight, sighting range - or seen firing) and it is in range; keeping
-    # it needs no search. A target that drives behind a hill, behind the unit's back or stops out of sighting
-    # range is lost, and the unit searches again.
-    if current is not None and current.alive and _in_range(unit, current, battle) and can_see(unit, current, battle):
-        cls = battle.unit_class(current)
-        stunned = cls.infantry and current.suppression >= float(battle.params.suppression.suppression_retarget)
-        if not (stunned and chebyshev(here, square_of(current, state)) > 0):
-            return current, False
-    if unit.suppression > float(battle.params.suppression.suppression_no_search_above):
+    reach = min(unit.range_limit, unit.weapon.mr, state.visibility)  # the target-selection range
+    if current is not None and current.count > 0 and keeps_target(unit, current, reach, roster, battle):
+        return current, False
+    suppression = unit.suppression
+    if suppression > float(battle.params.suppression.suppression_no_search_above):
         return None, False
-    if rs.fails_to_search(unit.suppression, state.rng.random(), battle.params):
+    u = state.rng.random()  # drawn by every unit that searches, in the order of the pulse
+    if suppression and rs.fails_to_search(suppression, u, battle.params):  # unsuppressed, the chance is 0
         return None, False
-    candidates = search(unit, battle, min(unit.range_limit, unit.weapon.mr, state.visibility), roster)  # as _in_range
+    candidates = search(unit, battle, reach, roster, listed)
     if unit.priority:
         chosen = next((e for e in candidates if e.uid == unit.priority), None)
         if chosen is not None:

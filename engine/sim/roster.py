@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from itertools import chain
+
 import numpy as np
 
+from ..rules import sighting
 from . import events as ev
 from .state import UnitState
 
 Listed = tuple[list[int], list[int]]  # enemies (indexes in Roster.units) and their distances, in the same order
+NOTHING_NEAR: Listed = ([], [])  # shared: whoever reads lists does not change them
 
 # Events that change no unit's presence on the map or its square: they leave the fire phase's rosters valid. A Killed
 # event does too: a destroyed unit stays in the rosters, and the searches pass over it (Roster). Any other event
@@ -48,7 +52,6 @@ class Roster:
         "_near",
         "_revealed",
         "_merged",
-        "_first",
     )
 
     def __init__(
@@ -60,9 +63,10 @@ class Roster:
         squares,
         reach: np.ndarray | None = None,
         spotted: set[str] | None = None,
+        index: dict[str, int] | None = None,
     ):
-        self.units = units
-        self.index = {u.uid: i for i, u in enumerate(units)}
+        self.units = units  # read only: RosterMaker hands the same list to the rosters of later pulses
+        self.index = {u.uid: i for i, u in enumerate(units)} if index is None else index
         self.xs, self.ys = xs, ys  # the units' squares
         self.sighting = sighting
         self.squares = squares  # where the side's own units stand
@@ -72,18 +76,17 @@ class Roster:
         self._near: SquareLists | None = None
         self._revealed: tuple[int, np.ndarray | None] = (0, None)  # (size of the side's revealed set, their mask)
         self._merged: SquareLists | None = None  # near_or_revealed's lists
-        self._first: dict[tuple[int, int], list[UnitState]] | None = None
 
-    def first_on(self, square: tuple[int, int]) -> UnitState | None:
-        """The first enemy (in the roster's order) standing on the square, destroyed ones passed over."""
-        first = self._first
-        if first is None:
-            first = self._first = {}
-            for u in self.units:
-                first.setdefault(u.square, []).append(u)
-        for u in first.get(square, ()):
-            if u.count > 0:
-                return u
+    def standing_on(self, listed: Listed) -> UnitState | None:
+        """The first enemy (in the roster's order) standing on a square, destroyed ones passed over, from the lists
+        for the square (near or near_or_revealed: both list every enemy on it, at distance 0)."""
+        enemies, distances = listed
+        if 0 not in distances:  # almost always: a scan in C
+            return None
+        units = self.units
+        for i, d in zip(enemies, distances, strict=True):
+            if d == 0 and units[i].count > 0:
+                return units[i]
         return None
 
     def near_or_revealed(self, square: tuple[int, int], revealed: set[str] | None) -> Listed:
@@ -151,8 +154,74 @@ class SquareLists:
         if row is None:
             return None
         start, end = self.bounds[row], self.bounds[row + 1]
+        if start == end:
+            return NOTHING_NEAR  # the lists of half the searches in a large battle
         return self.enemies[start:end], self.distances[start:end]
 
     def only(self) -> Listed:
         """The lists of a batch of one square."""
         return self.enemies, self.distances
+
+
+class RosterMaker:
+    """Every side's Roster for a fire phase (Battle.roster), from the units on the map laid out as arrays that are kept
+    from one pulse to the next. Who stands on the map changes seldom between two pulses (a unit destroyed, embarked,
+    arrived), where they stand and whether they move every pulse: so each side's list of enemies, its index and the
+    units' sides and silhouettes are made again only when the units on the map are not the last ones, and each pulse
+    reads only their squares, their movement and their reach into arrays."""
+
+    __slots__ = ("sides", "on_map", "_codes", "_silhouettes", "_ranges", "_enemies")
+
+    def __init__(self, sides: tuple[str, ...]):
+        self.sides = sides  # the battle's: a unit of another side is every side's enemy and has no roster
+        self.on_map: list[UnitState] = []
+        self._codes = np.zeros(0, np.intp)  # per unit on the map: its side's place in `sides`, or -1
+        self._silhouettes = np.zeros(0, np.float64)
+        self._ranges = np.zeros(0, np.int64)  # the weapons' maximum ranges (weapon.mr)
+        # per side: the mask of its enemies among the units on the map, their list and their index by uid
+        self._enemies: dict[str, tuple[np.ndarray, list[UnitState], dict[str, int]]] = {}
+
+    def rosters(self, units, moving: set[str], visibility: int, cover: np.ndarray, spotting, seen_by_side) -> dict:
+        """Every side's Roster of the units on the map among `units` (state.units' values, in order): their squares,
+        sighting ranges (rules.sighting, with `cover` the grid's) and the longest search reach of each side's units
+        on each square (combat.select_target's: min(range_limit, weapon.mr, visibility))."""
+        on_map = [u for u in units if u.count > 0 and not u.offmap and u.carrier is None and u.pos is not None]
+        if on_map != self.on_map:  # the same units compare by identity, without a dataclass comparison
+            self._lay_out(on_map)
+        n = len(on_map)
+        # from a flat iterator: np.array on a list of pairs costs twice as much, finding their shape
+        xy = np.fromiter(chain.from_iterable([u.pos for u in on_map]), np.intp, 2 * n).reshape(n, 2)
+        xs, ys = xy[:, 0], xy[:, 1]
+        are_moving = bool(moving) and np.fromiter((u.uid in moving for u in on_map), bool, n)
+        ranges = sighting.sighting_range(self._silhouettes, cover[ys, xs] != 0, are_moving, visibility, spotting)
+        limits = np.fromiter((u.range_limit for u in on_map), np.int64, n)
+        reach = np.minimum(np.minimum(limits, self._ranges), visibility)
+        rosters = {}
+        for code, side in enumerate(self.sides):
+            enemy, listed, index = self._enemies[side]
+            squares, reach_on = _longest_on_squares(xs, ys, reach, self._codes == code)
+            rosters[side] = Roster(
+                listed, xs[enemy], ys[enemy], ranges[enemy], squares, reach_on, seen_by_side[side], index
+            )
+        return rosters
+
+    def _lay_out(self, on_map: list[UnitState]) -> None:
+        code_of = {side: i for i, side in enumerate(self.sides)}
+        self.on_map = on_map
+        self._codes = np.fromiter((code_of.get(u.side, -1) for u in on_map), np.intp, len(on_map))
+        self._silhouettes = np.fromiter((u.weapon.sl for u in on_map), np.float64, len(on_map))
+        self._ranges = np.fromiter((u.weapon.mr for u in on_map), np.int64, len(on_map))
+        for code, side in enumerate(self.sides):
+            enemy = self._codes != code
+            listed = [u for u, e in zip(on_map, enemy.tolist(), strict=True) if e]
+            self._enemies[side] = (enemy, listed, {u.uid: i for i, u in enumerate(listed)})
+
+
+def _longest_on_squares(xs: np.ndarray, ys: np.ndarray, reach: np.ndarray, own: np.ndarray):
+    """The squares the units marked `own` stand on, sorted as tuples are, and the longest reach on each."""
+    x, y, r = xs[own], ys[own], reach[own]
+    order = np.lexsort((r, y, x))  # by square, the longest reach last on each
+    x, y, r = x[order], y[order], r[order]
+    last = np.ones(len(x), bool)
+    last[:-1] = (x[1:] != x[:-1]) | (y[1:] != y[:-1])
+    return list(zip(x[last].tolist(), y[last].tolist(), strict=True)), r[last]
