@@ -18,9 +18,11 @@ Where `dataclasses` does not call a global `exec` from the function that generat
 `_create_fn`, 3.13: `_FuncBuilder.add_fns_to_class`), or already has an `exec` of its own, nothing is patched and
 the classes are built by the plain decorator.
 
-Threads: the patch is set and removed under one lock, so two threads decorating at once take turns. A class another
-thread builds with the plain decorator while the patch is set runs through `_exec` too, which compiles it as `exec`
-would and leaves the cache alone.
+Threads: an import holds only its own module's lock, so two threads may each be importing a module of dataclasses at
+once; the patch is therefore set and removed under a lock of this module's, and the two take turns. Nothing imported
+under it (caching, platformdirs, atomic_files) declares a dataclass, so it cannot wait on an import that waits on it.
+A class another thread builds with the plain decorator while the patch is set runs through `_exec` too, which
+compiles it as `exec` would and leaves the cache alone.
 """
 
 from __future__ import annotations
