@@ -16,8 +16,6 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Generic, TypeVar
 
-import cachetools
-
 V = TypeVar("V")
 F = TypeVar("F", bound=Callable)
 _MISSING = object()
@@ -33,6 +31,8 @@ class LRU(Generic[V]):
     def __init__(self, maxsize: float, *, getsizeof: Callable[[V], float] | None = None, keep_previous: bool = False):
         self.maxsize = maxsize
         self._keep_previous = keep_previous
+        import cachetools  # here, not on import: cache_dir() alone needs none (engine/cached_dataclass.py)
+
         # with keep_previous, put() evicts (cachetools would refuse a value past the bound, or drop the previous one)
         self._cache: cachetools.LRUCache = cachetools.LRUCache(math.inf if keep_previous else maxsize, getsizeof)
         self._lock = threading.Lock()
@@ -72,6 +72,8 @@ def memoized(maxsize: int) -> Callable[[F], F]:
     `cache_clear()` empties it)."""
 
     def wrap(function: F) -> F:
+        import cachetools
+
         cached = cachetools.cached(cachetools.LRUCache(maxsize), lock=threading.Lock())
         return cached(function)  # type: ignore[return-value]
 
@@ -80,6 +82,9 @@ def memoized(maxsize: int) -> Callable[[F], F]:
 
 def cache_dir() -> Path:
     """tacforge's folder in the user cache folder (TACFORGE_CACHE_DIR overrides it), for every cache kept on disk."""
-    from platformdirs import user_cache_dir  # only where a cache is opened: `tacforge --help` never needs it
+    override = os.environ.get("TACFORGE_CACHE_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_cache_dir  # only where the folder is looked up, and not overridden
 
-    return Path(os.environ.get("TACFORGE_CACHE_DIR") or user_cache_dir("tacforge", appauthor=False))
+    return Path(user_cache_dir("tacforge", appauthor=False))

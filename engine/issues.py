@@ -9,9 +9,11 @@ import difflib
 import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
 from pathlib import Path
+
+from tacforge.engine.cached_dataclass import dataclass
 
 JsonPath = tuple[str | int, ...]
 

@@ -15,11 +15,12 @@ import io
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml as pyyaml
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .issues import Issue, error
 

@@ -5,7 +5,7 @@ trigger). The scenario room builds these from the scenario model; the map room p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from tacforge.engine.cached_dataclass import dataclass
 
 # One colour a group, in the order of the plan's groups (distinct from the sides' colours on the map).
 GROUP_COLOURS = (

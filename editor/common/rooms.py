@@ -11,11 +11,13 @@ the map room's tab by registering a `MapLayer` factory for scenario documents, w
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Protocol
 
 from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtWidgets import QWidget
+
+from tacforge.engine.cached_dataclass import dataclass
 
 DOCK_AREAS = {
     "left": Qt.DockWidgetArea.LeftDockWidgetArea,

@@ -7,10 +7,9 @@ woods dark green, rivers blue), with slopes lit from the north-west so hills rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.mapping import render
 from tacforge.engine.mapping.autotile import (
     BRIDGE,

@@ -7,8 +7,7 @@ dock's tree carries, so that a selection on the map and one in the tree name the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model.content import Content
 from tacforge.engine.model.rules import UnitClass
 from tacforge.engine.model.scenario import Scenario, unit_arrival

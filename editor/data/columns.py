@@ -5,9 +5,10 @@ what a typed or chosen value becomes; and the parsing and writing of cell text t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
+
+from tacforge.engine.cached_dataclass import dataclass
 
 
 @dataclass(frozen=True)

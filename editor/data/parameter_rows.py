@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model.parameters import (
     PARAMETER_FIELDS,
     ParameterInfo,

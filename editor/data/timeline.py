@@ -4,8 +4,8 @@ dragging a bar's end does to the weapon's years. The periods room draws these wi
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model import Weapon
 from tacforge.engine.validation.semantic import period_span_problem
 

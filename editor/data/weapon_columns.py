@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model import Weapon
 from tacforge.engine.packs.decode import WEAPON_OPTIONAL
 

@@ -3,8 +3,7 @@ highlights those). Qt-free."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model import Weapon
 
 from .weapon_columns import all_columns, applies

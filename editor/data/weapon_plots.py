@@ -9,9 +9,9 @@ for floats (the same functions, the same numbers to within rounding, several tim
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model import Weapon
 from tacforge.engine.model.content import Content
 from tacforge.engine.rules import fire as rf

@@ -5,9 +5,9 @@ table and calc agree to the last digit. Qt-free."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model import Weapon
 from tacforge.engine.model.content import Content
 

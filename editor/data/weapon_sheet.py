@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model import Weapon
 
 from .weapon_columns import Column, applies
@@ -130,7 +131,7 @@ def fill_down(rows: WeaponRows, indexes: Sequence[int], cols: Sequence[Column]) 
     return _plan(rows, values, f"fill down {names} of {first.name}")
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclass(frozen=True)
 class Adjustment:
     """A relative edit of numbers: `operator` one of + - * / =, and its operand."""
 

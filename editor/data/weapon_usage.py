@@ -5,9 +5,9 @@ so that deleting it is refused with the list, or it is replaced by another weapo
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from pathlib import Path
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.issues import JsonPath
 from tacforge.engine.model import Weapon
 from tacforge.engine.model.content import Content

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
 from pathlib import Path
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.issues import Issue, error
 from tacforge.engine.model import Weapon
 from tacforge.engine.validation.semantic import check_weapon

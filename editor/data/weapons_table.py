@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model import Weapon
 from tacforge.engine.model.content import Content, normalise
 

@@ -7,8 +7,7 @@ scenario's length. A table is the path of a list: ("weapons",), ("terrain_codes"
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.issues import JsonPath
 
 

@@ -10,13 +10,14 @@ says why) and comes back as soon as its values are valid again; a scenario with 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import date
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.issues import JsonPath
 from tacforge.engine.model import (
     ElevationRule,

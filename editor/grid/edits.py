@@ -11,9 +11,11 @@ them byte for byte even where a hand-made map's variants differ from what the au
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
+
+from tacforge.engine.cached_dataclass import dataclass
 
 
 def _first(index: np.ndarray, *values: np.ndarray) -> tuple[np.ndarray, ...]:

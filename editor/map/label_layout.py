@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from itertools import chain
 from typing import NamedTuple
+
+from tacforge.engine.cached_dataclass import dataclass
 
 
 class Box(NamedTuple):

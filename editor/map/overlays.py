@@ -5,11 +5,13 @@ place names (texts drawn by text_paint.py), the line-of-sight highlight with its
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 from PyQt6.QtCore import QPointF, QRectF, Qt
 from PyQt6.QtGui import QColor, QImage, QPainter
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..common.pixels import image_over
 from ..common.side_colours import SIDE_COLOURS, SPARE_COLOURS, side_colour  # noqa: F401 (the map's colours, shared)

@@ -8,10 +8,10 @@ the tab changes, so the bar never shows a value the tool does not have.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PyQt6.QtCore import pyqtSignal
 from PyQt6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QSpinBox, QToolBar, QWidget
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..qt_present import present
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, fields
 from functools import lru_cache
 from pathlib import Path
 
 from PyQt6.QtCore import QPointF, Qt
 from PyQt6.QtGui import QColor, QImage, QPainter, QTransform
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .overlays import Painter
 from .trace_fit import ControlPoint, Fit, FitError, Matrix, apply, fit_affine, manual_matrix

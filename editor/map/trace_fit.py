@@ -12,9 +12,10 @@ projection an affine cannot follow).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
+
+from tacforge.engine.cached_dataclass import dataclass
 
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float]]  # [[a, b, c], [d, e, f]]: x = a u + b v + c
 

@@ -5,9 +5,9 @@ the notable games worth watching again, and two runs side by side. Qt-free; ever
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from tacforge.engine.balance import BatchReport, GameSummary, stats
+from tacforge.engine.cached_dataclass import dataclass
 
 NOTABLE_PER_KIND = 3  # closest games and most lopsided games listed
 

@@ -5,9 +5,8 @@ intervals, and the mean victory ratio over those games with its interval. Qt-fre
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tacforge.engine.balance import BatchReport
+from tacforge.engine.cached_dataclass import dataclass
 
 from .balance_figures import percent, share_with_interval
 

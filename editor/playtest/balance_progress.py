@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from tacforge.engine.cached_dataclass import dataclass
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,10 @@ the battle is replayed. Qt-free; the battle window runs `advance` and `combat` i
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from tacforge.engine.ai.session import Session, battle_of
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.sim import events as ev
 from tacforge.engine.sim.battle import Battle
 from tacforge.engine.sim.orders import Order

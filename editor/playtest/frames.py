@@ -8,8 +8,7 @@ after the last pulse when the turn is scored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.sim import events as ev
 from tacforge.engine.sim.battle import Battle
 from tacforge.engine.sim.command import position

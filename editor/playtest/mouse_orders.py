@@ -6,8 +6,7 @@ formation advances keeping its shape, and speed, range, facing and cancel apply 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.sim import orders as o
 from tacforge.engine.sim.command import bombard_delay
 

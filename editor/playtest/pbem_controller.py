@@ -10,9 +10,9 @@ orders taken through the same order API as a playtest's, and the next file's mes
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.pbem.moves import Received, receive
 from tacforge.engine.pbem.protocol import GameFile, read_game_file
 from tacforge.engine.sim.record import COMPUTER, HUMAN, order_to_dict

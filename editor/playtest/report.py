@@ -4,14 +4,13 @@ battle) and pyqtgraph plots of each side's strength and victory points by turn."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pyqtgraph as pg
 from PyQt6.QtCore import Qt, pyqtSignal
 from PyQt6.QtGui import QFont
 from PyQt6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from tacforge.engine.balance.games import summarise
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.cli.turn_text import final_report
 from tacforge.engine.sim import events as ev
 

@@ -8,8 +8,10 @@ the field. Qt-free; reads model attributes only.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import fields, is_dataclass
 from pathlib import Path
+
+from tacforge.engine.cached_dataclass import dataclass
 
 MAX_TEXT = 48  # characters of a value shown
 SEQUENCE_KEYS = ("id", "side", "letter", "index")  # what names an element of a list, when every element has one

@@ -4,11 +4,11 @@ last one chosen offered first, so that F5 never plays a scenario nobody named.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from PyQt6.QtWidgets import QInputDialog
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.packs.discovery import pack_folder_of
 
 

@@ -7,9 +7,9 @@ the pack on disk and the editor's documents and undo history are untouched. Qt-f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.issues import Issue
 from tacforge.engine.packs import load_packs
 from tacforge.engine.packs.discovery import pack_folder_of

@@ -10,10 +10,10 @@ out of the file (a `last_turn` equal to `turn`, a chance of 1, the side's home e
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model import Arrival
 
 from ..common.schema_bounds import ANY, bounds

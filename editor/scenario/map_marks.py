@@ -11,10 +11,9 @@ table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model.content import Content
 from tacforge.engine.model.scenario import Scenario
 from tacforge.engine.validation.force_checks import on_friendly_side

@@ -9,7 +9,6 @@ with a pack.yaml requiring the front pack and what it requires.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date as Date
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from tacforge.engine.battlegen import BattleChoices
 from tacforge.engine.battlegen.battle import build_battle
 from tacforge.engine.battlegen.plan import BuildError, map_size
 from tacforge.engine.battlegen.scenario_writer import WrittenBattle, pack_requirements, write_battle
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..grid.model import MapModel
 

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import copy
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
 from tacforge.engine.battlegen.forces import is_available, nationalities, template_units
 from tacforge.engine.battlegen.scenario_writer import unit_document
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model import FormationTemplate, Weapon
 from tacforge.engine.model.content import Content
 from tacforge.engine.model.scenario import Formation, Scenario, Unit

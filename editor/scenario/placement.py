@@ -12,8 +12,7 @@ or move is one undo step.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model import Map
 from tacforge.engine.model.content import Content
 from tacforge.engine.model.scenario import Arrival, Force, Scenario, Unit, unit_arrival

@@ -6,9 +6,9 @@ routes and trigger areas for the map (common/plan_marks.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.model.ai_plans import (
     ORDER_KINDS,
     AiPlan,

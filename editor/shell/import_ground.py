@@ -4,11 +4,11 @@ The engine does the work (engine/mapping/real_ground.py, docs/real-ground.md); t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.mapping.autotile import TYPES
 from tacforge.engine.mapping.georef import MapProjection, square_metres
 from tacforge.engine.model import Georef

@@ -18,8 +18,9 @@ Everything follows from the state of the battle and what the side has seen, so a
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..rules.geometry import chebyshev
 from ..sim import orders as o

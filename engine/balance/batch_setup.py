@@ -3,9 +3,9 @@ fails with, the seed of each game and the setup a worker finds the scenario by."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
+
+from tacforge.engine.cached_dataclass import dataclass
 
 
 class BatchError(Exception):

@@ -27,7 +27,8 @@ import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError
 from contextlib import contextmanager
-from dataclasses import dataclass
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .. import __version__
 from ..caching import LRU

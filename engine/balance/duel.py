@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..model import Weapon
 from ..rules import fire as rf

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..ai import ComputerPlayer, play_out
 from ..sim import events as ev

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from statistics import NormalDist
+
+from tacforge.engine.cached_dataclass import dataclass
 
 
 def t_quantile(p: float, df: int) -> float:

@@ -7,7 +7,9 @@ import io
 import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from . import stats
 from .games import DECIDERS_PER_GAME, LEVELS, GameSummary, UnitContribution

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .targets import BalanceTarget
 

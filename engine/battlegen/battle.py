@@ -15,8 +15,10 @@ from __future__ import annotations
 import random
 import textwrap
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import date as Date
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..model import AirSortie, Map, Objective
 from ..model.content import Content

@@ -18,7 +18,9 @@ detachments become `offmap_artillery` batteries, never formations.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..model import Arrival, FormationTemplate, Weapon
 from ..model.content import Content

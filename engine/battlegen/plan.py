@@ -12,9 +12,11 @@ custom battles.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 import numpy as np
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..model import BattleType, Map
 from ..model.content import Content

@@ -22,11 +22,12 @@ from __future__ import annotations
 import fnmatch
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..atomic_files import atomic_write_text, replaced_folder
 from ..mapping.legend import legend_for, rows_of

@@ -16,9 +16,10 @@ so a map with a georef loads and validates without it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..model import Georef
 

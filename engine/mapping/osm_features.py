@@ -4,7 +4,9 @@ places, and what makes a closed way an area."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .georef import require_gis
 

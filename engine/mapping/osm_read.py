@@ -18,8 +18,9 @@ area draws. Areas (closed ways, multipolygons) are built with shapely from what 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .georef import require_gis
 from .osm_bounded import read_bounded

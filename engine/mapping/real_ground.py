@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..model import ElevationRule, Georef, ImportProfile, Map
 from ..model.content import Content

@@ -3,10 +3,12 @@ bridges where roads cross the river, fords on farm tracks, and the town squares 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import pairwise
 
 import numpy as np
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .autotile import BRIDGE, FORD
 from .grid import dilate, distance_to, route, smooth_noise

@@ -7,7 +7,9 @@ plan says where to go and when; the computer player still decides the tactics as
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .source import Source
 

@@ -8,8 +8,10 @@ checks in engine.validation, which the loader runs, read it, so it lives here, b
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TypeVar
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..caching import LRU
 from .formations import FormationTemplate

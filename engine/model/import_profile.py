@@ -3,7 +3,9 @@ squares of a map at the rules' scale (docs/real-ground.md)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .source import Source
 

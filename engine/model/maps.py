@@ -1,8 +1,10 @@
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import TYPE_CHECKING
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .source import Source
 

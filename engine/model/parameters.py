@@ -12,8 +12,10 @@ writes it (engine/validation/schema_gen.py) and a test fails when the committed 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from typing import Any
+
+from tacforge.engine.cached_dataclass import dataclass
 
 METADATA_KEY = "parameter"
 

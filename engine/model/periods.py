@@ -1,7 +1,9 @@
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import date
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .source import Source
 

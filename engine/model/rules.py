@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field
+from dataclasses import MISSING, field
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .parameters import METADATA_KEY, ParameterInfo
 from .source import Source

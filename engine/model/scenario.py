@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import date as Date
 from types import MappingProxyType
 from typing import TypeVar
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .ai_plans import AiPlan
 from .maps import Map

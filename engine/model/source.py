@@ -1,7 +1,8 @@
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..issues import JsonPath
 

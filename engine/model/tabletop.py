@@ -5,7 +5,7 @@ who arrives later, the objectives, a preliminary bombardment. A battle type of t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from tacforge.engine.cached_dataclass import dataclass
 
 CORNERS, EDGES = "corners", "edges"
 NO_OBJECTIVE, CENTRE, HILL = "none", "centre", "hill"

@@ -11,10 +11,12 @@ from __future__ import annotations
 import importlib.util
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from platformdirs import user_data_dir
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .. import __version__
 from ..distributions import installed

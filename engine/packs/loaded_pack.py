@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from pathlib import Path
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..issues import Issue, IssueList, error
 from ..model.import_profile import ImportProfile

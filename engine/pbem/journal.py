@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from platformdirs import user_data_dir
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..atomic_files import atomic_write_text
 from .protocol import GameFile, Package, PbemError

@@ -12,8 +12,9 @@ shows the battle and asks for the orders between `receive` and `reply`.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 from pathlib import Path
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..model import Scenario
 from ..model.content import Content

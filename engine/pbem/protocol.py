@@ -17,9 +17,10 @@ import hashlib
 import json
 import re
 import secrets
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from tacforge.engine.cached_dataclass import dataclass
 
 FORMAT = "tacforge-pbem"
 VERSION = 1

@@ -4,7 +4,8 @@ its shell size and the ruleset profile's `reports` thresholds. Pure: no state, n
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..quick_init import quick_init
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..quick_init import quick_init
 from . import fire_reasons as why

@@ -9,12 +9,14 @@ cells) and content object, so repeated calls are free; content is treated as imm
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import TYPE_CHECKING
 from weakref import ref
 
 import numpy as np
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..caching import LRU
 from ..model import Map, TerrainType

@@ -17,8 +17,9 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..packs.discovery import MANIFEST
 from ..packs.manifest import SUPPORTED_SCHEMA_VERSIONS, Manifest, manifest_from_data

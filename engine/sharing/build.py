@@ -11,9 +11,10 @@ import hashlib
 import io
 import zipfile
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..atomic_files import atomic_write_bytes
 from ..packs.discovery import MANIFEST, discover

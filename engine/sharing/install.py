@@ -9,8 +9,9 @@ would hide it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..atomic_files import replaced_folder
 from ..issues import long_name_problem

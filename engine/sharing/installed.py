@@ -4,8 +4,9 @@ first, which the loader would use), with its manifest and where it was found."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..packs.discovery import PackLocation, discover, user_pack_dir
 from ..packs.manifest import Manifest, read_manifest

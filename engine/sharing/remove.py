@@ -9,8 +9,9 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..issues import did_you_mean
 from ..packs.discovery import MANIFEST, user_pack_dir

@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..issues import CommandError
 

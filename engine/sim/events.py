@@ -6,8 +6,10 @@ log is a JSON-lines file a person can read and diff.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import ClassVar
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..quick_init import quick_init
 

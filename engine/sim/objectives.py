@@ -8,7 +8,7 @@ destroy: the named enemy unit has no weapons left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..model import Objective
 from . import events as ev

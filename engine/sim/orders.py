@@ -6,8 +6,9 @@ events. Orders that take time to act (moves, bombardments) get the command-contr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import singledispatch
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..model.content import Content
 from ..rules.geometry import chebyshev

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from pathlib import Path
 from typing import Any
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from . import events as ev
 from . import orders as o

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..model import Arrival, Objective, Weapon
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..model import Weapon
 from ..model.content import Content

@@ -12,7 +12,7 @@ meant), so they are listed by scripts/plan_audit.py rather than reported as prob
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from tacforge.engine.cached_dataclass import dataclass
 
 from ..model import AiPlan, PlanGroup, Scenario, unit_arrival
 

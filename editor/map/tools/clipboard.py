@@ -7,10 +7,9 @@ slopes around the pasted block are rebuilt so it meets the surrounding ground le
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from tacforge.engine.cached_dataclass import dataclass
 from tacforge.engine.mapping.autotile import CLEAR, WATER
 
 from ...grid.edits import CellEdit, edit_from_arrays

@@ -11,10 +11,12 @@ options set ("Raise ground" is the elevation tool in raise mode).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from .clipboard import Clipboard
 from .paint import type_index

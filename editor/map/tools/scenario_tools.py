@@ -18,9 +18,11 @@ They return no terrain edits; their outcomes are events for the map's tab, which
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
+
+from tacforge.engine.cached_dataclass import dataclass
 
 from ...common.unit_marks import keys_in
 from ...grid.model import as_cell
