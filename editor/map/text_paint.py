@@ -27,6 +27,11 @@ def _font(size: float, bold: bool = False, italic: bool = False) -> QFont:
     return font
 
 
+def half_point(size: float) -> float:
+    """A font size rounded to half a point: the zoom changes sizes continuously, the caches below key on these."""
+    return round(size * 2) / 2
+
+
 @lru_cache(maxsize=64)
 def _metrics(size: float, bold: bool = False, italic: bool = False) -> QFontMetricsF:
     return QFontMetricsF(_font(size, bold, italic))
@@ -105,12 +110,12 @@ class TextPainter:
     ) -> None:
         """Text with a halo, baseline-left at `at` (rendered once per look, then blitted), not laid out: a mark's
         own text (a waypoint's number in its disc)."""
-        image, ascent = _text_image(text, round(size * 2) / 2, colour.rgba(), halo.rgba(), bold, italic)
+        image, ascent = _text_image(text, half_point(size), colour.rgba(), halo.rgba(), bold, italic)
         self.p.drawImage(QPointF(round(at.x()) - 2, round(at.y() - ascent) - 2), image)
 
     def text_size(self, lines: list[str], size: float, bold=False, italic=False) -> tuple[float, float]:
         """The width and height of the box a label of `lines` takes (its halo's margin included)."""
-        metrics = _metrics(round(size * 2) / 2, bold, italic)
+        metrics = _metrics(half_point(size), bold, italic)
         return max(metrics.horizontalAdvance(line) for line in lines) + 4, (metrics.height() + 2) * len(lines)
 
     def place(
@@ -177,21 +182,21 @@ class TextPainter:
                 self.backed.append(QRectF(*box))
                 self.p.drawRoundedRect(self.backed[-1], 3, 3)
         for box, lines, size, colour, bold, italic in self._pending:
-            metrics = _metrics(round(size * 2) / 2, bold, italic)
+            metrics = _metrics(half_point(size), bold, italic)
             for row, line in enumerate(lines):
                 base = QPointF(box.x + 2, box.y + 2 + metrics.ascent() + row * (metrics.height() + 2))
                 self.text(base, line, size, colour, bold=bold, italic=italic)
         self._pending, self._leaders = [], []
 
     def ascent(self, size: float, bold=False) -> float:
-        return _metrics(round(size * 2) / 2, bold).ascent()
+        return _metrics(half_point(size), bold).ascent()
 
     def line_height(self, size: float, bold=False) -> float:
         """The step from one line of a label to the next."""
-        return _metrics(round(size * 2) / 2, bold).height() + 2
+        return _metrics(half_point(size), bold).height() + 2
 
     def text_width(self, text: str, size: float, bold=False) -> float:
-        return _metrics(round(size * 2) / 2, bold).horizontalAdvance(text)
+        return _metrics(half_point(size), bold).horizontalAdvance(text)
 
     def text_inside(
         self,
@@ -204,7 +209,7 @@ class TextPainter:
         bold=False,
     ) -> None:
         """Text beside `anchor` (right and below, or left and above where the viewport ends): never cut off."""
-        image, ascent = _text_image(text, round(size * 2) / 2, colour.rgba(), halo.rgba(), bold, False)
+        image, ascent = _text_image(text, half_point(size), colour.rgba(), halo.rgba(), bold, False)
         device = present(self.p.device())  # (an active painter has its device)
         x, y = anchor.x() + gap, anchor.y() + gap + ascent
         if x + image.width() > device.width():
