@@ -3,12 +3,16 @@ fire does to the target (kills, suppression, disembarking under fire, rout)."""
 
 from __future__ import annotations
 
+from types import ModuleType
+
+import numpy as np
+
 from ..rules import fire as rf
 from ..rules import sighting
 from ..rules import suppression as rs
 from ..rules.fire_core import Shot
 from ..rules.geometry import chebyshev
-from ..rules.los import FACING_VECTORS, facing_index, front_arc, in_arc
+from ..rules.los import FACINGS, FACING_VECTORS, facing_index, front_arc, in_arc
 from . import events as ev
 from .battle_view import BattleView
 from .command import position, square_of
@@ -17,6 +21,17 @@ from .orders import disembark
 from .roster import Listed, Roster
 from .state import UnitState
 from .victory import kill_vp
+
+_compiled: ModuleType | None
+try:  # the compiled search (_search_core.c), built by make setup; without it the loop below runs in Python
+    from . import _search_core as _compiled
+except ImportError:  # pragma: no cover - a source checkout not installed with pip
+    _compiled = None
+
+USE_COMPILED = True  # tests switch it off to play the same battle through the Python search
+
+# rules.los.FACING_VECTORS by the state's facings and the manual's numbers, for the compiled search
+_VECTORS = {**dict(zip(FACINGS, FACING_VECTORS, strict=True)), **{i + 1: v for i, v in enumerate(FACING_VECTORS)}}
 
 
 def is_moving(unit: UnitState, battle: BattleView) -> bool:
@@ -61,6 +76,9 @@ def search(
     if roster is None:
         roster = battle.roster(unit.side)
     if listed is None:
+        if _compiled is not None and USE_COMPILED:
+            marks = roster.revealed_marks(battle.revealed.get(unit.side))
+            return _compiled.search(roster.context or _search_context(roster, battle), marks, unit, reach)
         listed = roster.near_or_revealed(a, battle.revealed.get(unit.side))
     near, distances = listed
     if not near:
@@ -105,6 +123,33 @@ def search(
     return found
 
 
+def _search_context(roster: Roster, battle: BattleView) -> tuple:
+    """The roster as the compiled search reads it (_search_core.c, CTX_*), kept on the roster."""
+    spotting = battle.params.spotting
+    table = np.column_stack((roster.xs, roster.ys, roster.sighting)).astype(np.float64, order="C")
+    roster.context = (
+        table,
+        roster.units,
+        roster.uids,
+        roster.spotted if roster.spotted is not None else set(),
+        battle.los_known,
+        battle.sees,
+        battle.note_spotted,
+        battle.state.visibility,
+        battle.moving,
+        spotting.field_of_view_moving,
+        spotting.field_of_view_stationary,
+        _VECTORS,
+        _vector_of,
+        in_arc,
+    )
+    return roster.context
+
+
+def _vector_of(facing: int | str) -> tuple[int, int]:
+    return FACING_VECTORS[facing_index(facing)]
+
+
 def keeps_target(unit: UnitState, target: UnitState, reach: int, roster: Roster, battle: BattleView) -> bool:
     """Whether the unit keeps the living target it had (6.3: "sighted enemy units within the target-selection
     range"): the target is within `reach` and the unit still sights it (6.2, what a search tests: on the unit's
@@ -139,8 +184,12 @@ def select_target(unit: UnitState, battle: BattleView) -> tuple[UnitState | None
     here = unit.square  # a unit that fires is on the map (Battle.combat_phase)
     # The side's roster and its lists for the square: no event comes before the search below, so the same then.
     roster = battle.roster(unit.side)
-    listed = roster.near_or_revealed(here, battle.revealed.get(unit.side))
-    intruder = roster.standing_on(listed)
+    if _compiled is not None and USE_COMPILED:  # the search below goes through the whole roster too
+        listed = None
+        intruder = _compiled.standing_on(roster.context or _search_context(roster, battle), here)
+    else:
+        listed = roster.near_or_revealed(here, battle.revealed.get(unit.side))
+        intruder = roster.standing_on(listed)
     if intruder is not None and (current is None or position(current, state) != here):
         return intruder, True  # an enemy entering the unit's square is fired on at once
     reach = min(unit.range_limit, unit.weapon.mr, state.visibility)  # the target-selection range

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from itertools import chain
 
 import numpy as np
@@ -43,12 +45,15 @@ class Roster:
     __slots__ = (
         "units",
         "index",
+        "uids",
         "xs",
         "ys",
         "sighting",
-        "squares",
-        "reach",
         "spotted",
+        "context",
+        "_squares",
+        "_reach",
+        "_own",
         "_near",
         "_revealed",
         "_merged",
@@ -60,22 +65,46 @@ class Roster:
         xs: np.ndarray,
         ys: np.ndarray,
         sighting: np.ndarray,
-        squares,
+        squares=None,
         reach: np.ndarray | None = None,
         spotted: set[str] | None = None,
         index: dict[str, int] | None = None,
+        uids: list[str] | None = None,
+        own: Callable[[], tuple[list[tuple[int, int]], np.ndarray]] | None = None,
     ):
         self.units = units  # read only: RosterMaker hands the same list to the rosters of later pulses
         self.index = {u.uid: i for i, u in enumerate(units)} if index is None else index
+        self.uids = [u.uid for u in units] if uids is None else uids
         self.xs, self.ys = xs, ys  # the units' squares
         self.sighting = sighting
-        self.squares = squares  # where the side's own units stand
-        # The longest search reach of the side's units on each of `squares`, and the enemies the side has spotted:
-        # with both, the lists leave out what every search from the square would pass over (combat.search).
-        self.reach, self.spotted = reach, spotted
+        # Where the side's own units stand and the longest search reach of its units on each of those squares, and
+        # the enemies the side has spotted: with them, the lists leave out what every search from the square would
+        # pass over (combat.search). `own` works the first two out when they are first asked for (the compiled
+        # search reads neither).
+        self._squares, self._reach, self._own = squares, reach, own
+        self.spotted = spotted
+        self.context: tuple | None = None  # the compiled search's view of the roster (combat._search_context)
         self._near: SquareLists | None = None
         self._revealed: tuple[int, np.ndarray | None] = (0, None)  # (size of the side's revealed set, their mask)
         self._merged: SquareLists | None = None  # near_or_revealed's lists
+
+    @property
+    def squares(self) -> list[tuple[int, int]]:
+        if self._squares is None:
+            self._lay_out_own()
+        return self._squares  # type: ignore[return-value]
+
+    @property
+    def reach(self) -> np.ndarray | None:
+        if self._squares is None:
+            self._lay_out_own()
+        return self._reach
+
+    def _lay_out_own(self) -> None:
+        if self._own is None:
+            self._squares = []
+        else:
+            self._squares, self._reach = self._own()
 
     def standing_on(self, listed: Listed) -> UnitState | None:
         """The first enemy (in the roster's order) standing on a square, destroyed ones passed over, from the lists
@@ -94,8 +123,18 @@ class Roster:
         The revealed set only grows during a pulse, so its size tells whether it changed since last asked; it
         changes seldom (a side's units search after the other side's have fired), and the lists for every square
         of the side are then worked out again together."""
-        if not revealed:
+        marked = self.revealed_marks(revealed)
+        if marked is None:
             return self.near(square)
+        merged = self._merged
+        if merged is None:
+            merged = self._merged = self._batch(self.squares, marked, self.reach)
+        return merged.get(square) or self._batch([square], marked).only()
+
+    def revealed_marks(self, revealed: set[str] | None) -> np.ndarray | None:
+        """The enemies in `revealed` as a mask over `units`, None if there are none."""
+        if not revealed:
+            return None
         if self._revealed[0] != len(revealed):
             index = self.index
             listed = [i for uid in revealed if (i := index.get(uid)) is not None]
@@ -103,13 +142,7 @@ class Roster:
             mask[listed] = True
             self._revealed = (len(revealed), mask if listed else None)
             self._merged = None
-        marked = self._revealed[1]
-        if marked is None:
-            return self.near(square)
-        merged = self._merged
-        if merged is None:
-            merged = self._merged = self._batch(self.squares, marked, self.reach)
-        return merged.get(square) or self._batch([square], marked).only()
+        return self._revealed[1]
 
     def near(self, square: tuple[int, int]) -> Listed:
         """The enemies within their sighting range of the square or on it, in order: their indexes in `units` and
@@ -178,8 +211,8 @@ class RosterMaker:
         self._codes = np.zeros(0, np.intp)  # per unit on the map: its side's place in `sides`, or -1
         self._silhouettes = np.zeros(0, np.float64)
         self._ranges = np.zeros(0, np.int64)  # the weapons' maximum ranges (weapon.mr)
-        # per side: the mask of its enemies among the units on the map, their list and their index by uid
-        self._enemies: dict[str, tuple[np.ndarray, list[UnitState], dict[str, int]]] = {}
+        # per side: the mask of its enemies among the units on the map, their list, their index by uid and their uids
+        self._enemies: dict[str, tuple[np.ndarray, list[UnitState], dict[str, int], list[str]]] = {}
 
     def rosters(self, units, moving: set[str], visibility: int, cover: np.ndarray, spotting, seen_by_side) -> dict:
         """Every side's Roster of the units on the map among `units` (state.units' values, in order): their squares,
@@ -194,14 +227,26 @@ class RosterMaker:
         xs, ys = xy[:, 0], xy[:, 1]
         are_moving = bool(moving) and np.fromiter((u.uid in moving for u in on_map), bool, n)
         ranges = sighting.sighting_range(self._silhouettes, cover[ys, xs] != 0, are_moving, visibility, spotting)
-        limits = np.fromiter((u.range_limit for u in on_map), np.int64, n)
-        reach = np.minimum(np.minimum(limits, self._ranges), visibility)
+        reach: list[np.ndarray] = []  # every unit's, worked out for the first roster that asks (roster lists only)
+
+        def own_squares(code: int) -> tuple[list[tuple[int, int]], np.ndarray]:
+            if not reach:
+                limits = np.fromiter((u.range_limit for u in on_map), np.int64, n)
+                reach.append(np.minimum(np.minimum(limits, self._ranges), visibility))
+            return _longest_on_squares(xs, ys, reach[0], self._codes == code)
+
         rosters = {}
         for code, side in enumerate(self.sides):
-            enemy, listed, index = self._enemies[side]
-            squares, reach_on = _longest_on_squares(xs, ys, reach, self._codes == code)
+            enemy, listed, index, uids = self._enemies[side]
             rosters[side] = Roster(
-                listed, xs[enemy], ys[enemy], ranges[enemy], squares, reach_on, seen_by_side[side], index
+                listed,
+                xs[enemy],
+                ys[enemy],
+                ranges[enemy],
+                spotted=seen_by_side[side],
+                index=index,
+                uids=uids,
+                own=partial(own_squares, code),
             )
         return rosters
 
@@ -214,7 +259,8 @@ class RosterMaker:
         for code, side in enumerate(self.sides):
             enemy = self._codes != code
             listed = [u for u, e in zip(on_map, enemy.tolist(), strict=True) if e]
-            self._enemies[side] = (enemy, listed, {u.uid: i for i, u in enumerate(listed)})
+            uids = [u.uid for u in listed]
+            self._enemies[side] = (enemy, listed, {uid: i for i, uid in enumerate(uids)}, uids)
 
 
 def _longest_on_squares(xs: np.ndarray, ys: np.ndarray, reach: np.ndarray, own: np.ndarray):
