@@ -83,7 +83,7 @@ def random_battles(tmp_path, n: int, seed: int):
     """n battles built as `tacforge new` with random choices, into one pack per front: (scenario, pack path)."""
     rng = random.Random(seed)
     built = []
-    for i in range(n):
+    for _ in range(n):
         front = rng.choice(sorted(BATTLE_TYPES))
         battle_type = rng.choice(BATTLE_TYPES[front])
         period, battle_seed = rng.choice((2, 3, 4, 5)), rng.randrange(10**6)

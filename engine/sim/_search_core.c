@@ -293,12 +293,60 @@ fail:
     return NULL;
 }
 
+/* squares(units, moving, out): each unit's square and whether it moves (its uid in the set `moving`), written into
+ * out, an intp array of n rows (x, y, moving 0 or 1): what RosterMaker.rosters reads of the units on the map every
+ * pulse, in one pass */
+static PyObject *squares(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3 || !PyList_Check(args[0]) || !PyAnySet_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "squares(units: list, moving: set, out)");
+        return NULL;
+    }
+    PyObject *units = args[0], *moving = args[1];
+    Py_ssize_t n = PyList_GET_SIZE(units);
+    Py_buffer out;
+    if (PyObject_GetBuffer(args[2], &out, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (out.itemsize != (Py_ssize_t)sizeof(Py_ssize_t) || out.len != 3 * n * (Py_ssize_t)sizeof(Py_ssize_t)) {
+        PyBuffer_Release(&out);
+        PyErr_SetString(PyExc_ValueError, "squares: out must be intp (n, 3) for n units");
+        return NULL;
+    }
+    Py_ssize_t *row = (Py_ssize_t *)out.buf;
+    int check_moving = PySet_GET_SIZE(moving) > 0;
+    for (Py_ssize_t i = 0; i < n; i++, row += 3) {
+        PyObject *unit = PyList_GET_ITEM(units, i);
+        PyObject *pos = PyObject_GetAttr(unit, s_pos);
+        if (pos == NULL) goto fail;
+        long x, y;
+        int bad = square_of(pos, &x, &y);
+        Py_DECREF(pos);
+        if (bad < 0) goto fail;
+        row[0] = x;
+        row[1] = y;
+        row[2] = 0;
+        if (check_moving) {
+            PyObject *uid = PyObject_GetAttr(unit, s_uid);
+            if (uid == NULL) goto fail;
+            int m = PySet_Contains(moving, uid);
+            Py_DECREF(uid);
+            if (m < 0) goto fail;
+            row[2] = m;
+        }
+    }
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&out);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))search, METH_FASTCALL,
      "search(context, revealed, unit, reach): the enemies the unit sees within reach, in the roster's order, each "
      "enemy seen for the first time handed to note_spotted (combat.search)."},
     {"standing_on", (PyCFunction)(void (*)(void))standing_on, METH_FASTCALL,
      "standing_on(context, square): the first living enemy on the square in the roster's order, or None."},
+    {"squares", (PyCFunction)(void (*)(void))squares, METH_FASTCALL,
+     "squares(units, moving, out): each unit's x, y and whether its uid is in moving (1 or 0), into out (intp, n x 3)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-import numpy as np
-
 from ..rules import fire as rf
 from ..rules import sighting
 from ..rules import suppression as rs
 from ..rules.fire_core import Shot
 from ..rules.geometry import chebyshev
-from ..rules.los import FACINGS, FACING_VECTORS, facing_index, front_arc, in_arc
+from ..rules.los import FACING_VECTORS, FACINGS, facing_index, front_arc, in_arc
 from . import events as ev
 from .battle_view import BattleView
 from .command import position, square_of
@@ -126,9 +124,8 @@ def search(
 def _search_context(roster: Roster, battle: BattleView) -> tuple:
     """The roster as the compiled search reads it (_search_core.c, CTX_*), kept on the roster."""
     spotting = battle.params.spotting
-    table = np.column_stack((roster.xs, roster.ys, roster.sighting)).astype(np.float64, order="C")
     roster.context = (
-        table,
+        roster.table,
         roster.units,
         roster.uids,
         roster.spotted if roster.spotted is not None else set(),

@@ -12,6 +12,12 @@ from ..rules import sighting
 from . import events as ev
 from .state import UnitState
 
+_squares: Callable[[list[UnitState], set[str], np.ndarray], None] | None
+try:  # the units' squares read in one compiled pass (_search_core.c); without it, through NumPy's fromiter
+    from ._search_core import squares as _squares
+except ImportError:  # pragma: no cover - a source checkout not installed with pip
+    _squares = None
+
 Listed = tuple[list[int], list[int]]  # enemies (indexes in Roster.units) and their distances, in the same order
 NOTHING_NEAR: Listed = ([], [])  # shared: whoever reads lists does not change them
 
@@ -46,9 +52,9 @@ class Roster:
         "units",
         "index",
         "uids",
-        "xs",
-        "ys",
-        "sighting",
+        "table",
+        "_xs",
+        "_ys",
         "spotted",
         "context",
         "_squares",
@@ -62,9 +68,7 @@ class Roster:
     def __init__(
         self,
         units: list[UnitState],
-        xs: np.ndarray,
-        ys: np.ndarray,
-        sighting: np.ndarray,
+        table: np.ndarray,
         squares=None,
         reach: np.ndarray | None = None,
         spotted: set[str] | None = None,
@@ -75,8 +79,11 @@ class Roster:
         self.units = units  # read only: RosterMaker hands the same list to the rosters of later pulses
         self.index = {u.uid: i for i, u in enumerate(units)} if index is None else index
         self.uids = [u.uid for u in units] if uids is None else uids
-        self.xs, self.ys = xs, ys  # the units' squares
-        self.sighting = sighting
+        # Per unit its square and its sighting range (float64, n x 3: x, y, range): the compiled search reads it as
+        # it is, and whole squares are exact in a float64.
+        self.table = table
+        self._xs: np.ndarray | None = None
+        self._ys: np.ndarray | None = None
         # Where the side's own units stand and the longest search reach of its units on each of those squares, and
         # the enemies the side has spotted: with them, the lists leave out what every search from the square would
         # pass over (combat.search). `own` works the first two out when they are first asked for (the compiled
@@ -87,6 +94,22 @@ class Roster:
         self._near: SquareLists | None = None
         self._revealed: tuple[int, np.ndarray | None] = (0, None)  # (size of the side's revealed set, their mask)
         self._merged: SquareLists | None = None  # near_or_revealed's lists
+
+    @property
+    def sighting(self) -> np.ndarray:
+        return self.table[:, 2]
+
+    @property
+    def xs(self) -> np.ndarray:
+        if self._xs is None:
+            self._xs = self.table[:, 0].astype(np.intp)
+        return self._xs
+
+    @property
+    def ys(self) -> np.ndarray:
+        if self._ys is None:
+            self._ys = self.table[:, 1].astype(np.intp)
+        return self._ys
 
     @property
     def squares(self) -> list[tuple[int, int]]:
@@ -222,11 +245,18 @@ class RosterMaker:
         if on_map != self.on_map:  # the same units compare by identity, without a dataclass comparison
             self._lay_out(on_map)
         n = len(on_map)
-        # from a flat iterator: np.array on a list of pairs costs twice as much, finding their shape
-        xy = np.fromiter(chain.from_iterable([u.pos for u in on_map]), np.intp, 2 * n).reshape(n, 2)
-        xs, ys = xy[:, 0], xy[:, 1]
-        are_moving = bool(moving) and np.fromiter((u.uid in moving for u in on_map), bool, n)
-        ranges = sighting.sighting_range(self._silhouettes, cover[ys, xs] != 0, are_moving, visibility, spotting)
+        if _squares is not None:  # compiled: one pass over the units
+            read = np.empty((n, 3), np.intp)
+            _squares(on_map, moving, read)
+            xs, ys = read[:, 0], read[:, 1]
+            are_moving = bool(moving) and read[:, 2] != 0
+        else:  # from a flat iterator: np.array on a list of pairs costs twice as much, finding their shape
+            xy = np.fromiter(chain.from_iterable([u.pos for u in on_map]), np.intp, 2 * n).reshape(n, 2)
+            xs, ys = xy[:, 0], xy[:, 1]
+            are_moving = bool(moving) and np.fromiter((u.uid in moving for u in on_map), bool, n)
+        table = np.empty((n, 3))
+        table[:, 0], table[:, 1] = xs, ys
+        table[:, 2] = sighting.sighting_range(self._silhouettes, cover[ys, xs] != 0, are_moving, visibility, spotting)
         reach: list[np.ndarray] = []  # every unit's, worked out for the first roster that asks (roster lists only)
 
         def own_squares(code: int) -> tuple[list[tuple[int, int]], np.ndarray]:
@@ -240,9 +270,7 @@ class RosterMaker:
             enemy, listed, index, uids = self._enemies[side]
             rosters[side] = Roster(
                 listed,
-                xs[enemy],
-                ys[enemy],
-                ranges[enemy],
+                table[enemy],
                 spotted=seen_by_side[side],
                 index=index,
                 uids=uids,
