@@ -9,9 +9,9 @@
  * enemies seen within reach are returned in that order. It decides nothing combat.search does not: combat.py keeps
  * that loop as the fallback where this module is not built, and tests/test_search_core.py holds the two equal.
  *
- * The roster's squares and sighting ranges come as one float64 table of n rows (x, y, sighting range): whole
- * squares are exact in a double, and the roster's test compares a whole distance with a float64 range as NumPy
- * does. Everything else comes in a tuple made once per roster (combat._search_context; its order is CTX_* below).
+ * The roster's squares and sighting ranges come as one float64 table of n rows (x, y, sighting range), as bytes:
+ * whole squares are exact in a double, and the roster's test compares a whole distance with a float64 range as
+ * NumPy does. Everything else comes in a tuple made once per roster (combat._search_context; its order is CTX_* below).
  *
  * Built as _los_core.c is (pyproject.toml ext-modules, make setup, pip wheel), with only the CPython C API and the
  * buffer protocol. */
@@ -39,27 +39,27 @@ enum {
 
 static PyObject *s_pos, *s_count, *s_uid, *s_facing;
 
-/* the context tuple and its table, checked */
-static int open_context(PyObject *ctx, Py_buffer *table, Py_ssize_t *n) {
+/* the context tuple checked, and its table's rows: the table is a bytes object (the roster's float64 table as
+ * bytes, made once per roster), read in place without a buffer request per call */
+static int open_context(PyObject *ctx, const double **rows, Py_ssize_t *n) {
     if (!PyTuple_Check(ctx) || PyTuple_GET_SIZE(ctx) != CTX_SIZE) {
         PyErr_SetString(PyExc_TypeError, "search context: a tuple of the roster's fields (combat._search_context)");
         return -1;
     }
+    PyObject *table = PyTuple_GET_ITEM(ctx, CTX_TABLE);
     PyObject *units = PyTuple_GET_ITEM(ctx, CTX_UNITS), *uids = PyTuple_GET_ITEM(ctx, CTX_UIDS);
-    if (!PyList_Check(units) || !PyList_Check(uids) || !PyAnySet_Check(PyTuple_GET_ITEM(ctx, CTX_SPOTTED)) ||
-        !PyDict_Check(PyTuple_GET_ITEM(ctx, CTX_KNOWN)) || !PyAnySet_Check(PyTuple_GET_ITEM(ctx, CTX_MOVING)) ||
-        !PyDict_Check(PyTuple_GET_ITEM(ctx, CTX_VECTORS))) {
-        PyErr_SetString(PyExc_TypeError, "search context: units and uids lists, spotted and moving sets, dicts");
+    if (!PyBytes_Check(table) || !PyList_Check(units) || !PyList_Check(uids) ||
+        !PyAnySet_Check(PyTuple_GET_ITEM(ctx, CTX_SPOTTED)) || !PyDict_Check(PyTuple_GET_ITEM(ctx, CTX_KNOWN)) ||
+        !PyAnySet_Check(PyTuple_GET_ITEM(ctx, CTX_MOVING)) || !PyDict_Check(PyTuple_GET_ITEM(ctx, CTX_VECTORS))) {
+        PyErr_SetString(PyExc_TypeError, "search context: a bytes table, units and uids lists, sets and dicts");
         return -1;
     }
-    if (PyObject_GetBuffer(PyTuple_GET_ITEM(ctx, CTX_TABLE), table, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return -1;
     *n = PyList_GET_SIZE(units);
-    if (table->itemsize != 8 || table->format == NULL || strcmp(table->format, "d") != 0 ||
-        table->len != (Py_ssize_t)(3 * 8) * *n || PyList_GET_SIZE(uids) != *n) {
-        PyBuffer_Release(table);
-        PyErr_SetString(PyExc_ValueError, "search context: the table must be float64 (n, 3) for n units and uids");
+    if (PyBytes_GET_SIZE(table) != (Py_ssize_t)(3 * sizeof(double)) * *n || PyList_GET_SIZE(uids) != *n) {
+        PyErr_SetString(PyExc_ValueError, "search context: the table must hold n rows of 3 float64, n the units");
         return -1;
     }
+    *rows = (const double *)PyBytes_AS_STRING(table);
     return 0;
 }
 
@@ -94,27 +94,22 @@ static PyObject *standing_on(PyObject *self, PyObject *const *args, Py_ssize_t n
         PyErr_SetString(PyExc_TypeError, "standing_on(context, square)");
         return NULL;
     }
-    Py_buffer table;
+    const double *rows;
     Py_ssize_t n;
     long ax, ay;
-    if (square_of(args[1], &ax, &ay) < 0 || open_context(args[0], &table, &n) < 0) return NULL;
-    const double *rows = (const double *)table.buf;
+    if (square_of(args[1], &ax, &ay) < 0 || open_context(args[0], &rows, &n) < 0) return NULL;
     PyObject *units = PyTuple_GET_ITEM(args[0], CTX_UNITS);
     PyObject *found = Py_None;
     for (Py_ssize_t i = 0; i < n; i++) {
         if (rows[3 * i] != (double)ax || rows[3 * i + 1] != (double)ay) continue;
         PyObject *e = PyList_GET_ITEM(units, i);
         int living = alive(e);
-        if (living < 0) {
-            PyBuffer_Release(&table);
-            return NULL;
-        }
+        if (living < 0) return NULL;
         if (living) {
             found = e;
             break;
         }
     }
-    PyBuffer_Release(&table);
     Py_INCREF(found);
     return found;
 }
@@ -213,22 +208,21 @@ static PyObject *search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         Py_DECREF(a);
         return NULL;
     }
-    Py_buffer table, marks;
+    Py_buffer marks;
+    const double *rows;
     Py_ssize_t n;
-    if (open_context(ctx, &table, &n) < 0) {
+    if (open_context(ctx, &rows, &n) < 0) {
         Py_DECREF(a);
         return NULL;
     }
     const unsigned char *revealed = NULL;
     if (args[1] != Py_None) {
         if (PyObject_GetBuffer(args[1], &marks, PyBUF_C_CONTIGUOUS) < 0) {
-            PyBuffer_Release(&table);
             Py_DECREF(a);
             return NULL;
         }
         if (marks.len != n || marks.itemsize != 1) {
             PyBuffer_Release(&marks);
-            PyBuffer_Release(&table);
             Py_DECREF(a);
             PyErr_SetString(PyExc_ValueError, "search: revealed must be n bytes (a bool array)");
             return NULL;
@@ -236,7 +230,6 @@ static PyObject *search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         revealed = (const unsigned char *)marks.buf;
     }
     long vis = PyLong_AsLong(PyTuple_GET_ITEM(ctx, CTX_VISIBILITY));
-    const double *rows = (const double *)table.buf;
     PyObject *units = PyTuple_GET_ITEM(ctx, CTX_UNITS), *uids = PyTuple_GET_ITEM(ctx, CTX_UIDS);
     PyObject *spotted = PyTuple_GET_ITEM(ctx, CTX_SPOTTED);
     PyObject *found = PyList_New(0);
@@ -281,14 +274,12 @@ static PyObject *search(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     Py_XDECREF(arc.facing);
     if (revealed != NULL) PyBuffer_Release(&marks);
-    PyBuffer_Release(&table);
     Py_DECREF(a);
     return found;
 fail:
     Py_XDECREF(arc.facing);
     Py_XDECREF(found);
     if (revealed != NULL) PyBuffer_Release(&marks);
-    PyBuffer_Release(&table);
     Py_DECREF(a);
     return NULL;
 }

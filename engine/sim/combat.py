@@ -29,7 +29,8 @@ except ImportError:  # pragma: no cover - a source checkout not installed with p
 USE_COMPILED = True  # tests switch it off to play the same battle through the Python search
 
 # rules.los.FACING_VECTORS by the state's facings and the manual's numbers, for the compiled search
-_VECTORS = {**dict(zip(FACINGS, FACING_VECTORS, strict=True)), **{i + 1: v for i, v in enumerate(FACING_VECTORS)}}
+_VECTORS: dict[int | str, tuple[int, int]] = {**dict(zip(FACINGS, FACING_VECTORS, strict=True))}
+_VECTORS.update({i + 1: v for i, v in enumerate(FACING_VECTORS)})
 
 
 def is_moving(unit: UnitState, battle: BattleView) -> bool:
@@ -125,7 +126,7 @@ def _search_context(roster: Roster, battle: BattleView) -> tuple:
     """The roster as the compiled search reads it (_search_core.c, CTX_*), kept on the roster."""
     spotting = battle.params.spotting
     roster.context = (
-        roster.table,
+        roster.table.tobytes(),  # read in place (no buffer request per call)
         roster.units,
         roster.uids,
         roster.spotted if roster.spotted is not None else set(),
@@ -178,12 +179,15 @@ def select_target(unit: UnitState, battle: BattleView) -> tuple[UnitState | None
     """The unit's target for this pulse and whether it was newly selected (7.2)."""
     state = battle.state
     current = state.units.get(unit.target) if unit.target else None
-    here = unit.square  # a unit that fires is on the map (Battle.combat_phase)
+    here = unit.pos  # a unit that fires is on the map (Battle.combat_phase)
+    assert here is not None
     # The side's roster and its lists for the square: no event comes before the search below, so the same then.
     roster = battle.roster(unit.side)
+    context = None
     if _compiled is not None and USE_COMPILED:  # the search below goes through the whole roster too
         listed = None
-        intruder = _compiled.standing_on(roster.context or _search_context(roster, battle), here)
+        context = roster.context or _search_context(roster, battle)
+        intruder = _compiled.standing_on(context, here)
     else:
         listed = roster.near_or_revealed(here, battle.revealed.get(unit.side))
         intruder = roster.standing_on(listed)
@@ -198,7 +202,11 @@ def select_target(unit: UnitState, battle: BattleView) -> tuple[UnitState | None
     u = state.rng.random()  # drawn by every unit that searches, in the order of the pulse
     if suppression and rs.fails_to_search(suppression, u, battle.params):  # unsuppressed, the chance is 0
         return None, False
-    candidates = search(unit, battle, reach, roster, listed)
+    if _compiled is not None and context is not None:  # search(), compiled, without its call
+        revealed = battle.revealed.get(unit.side)
+        candidates = _compiled.search(context, roster.revealed_marks(revealed) if revealed else None, unit, reach)
+    else:
+        candidates = search(unit, battle, reach, roster, listed)
     if unit.priority:
         chosen = next((e for e in candidates if e.uid == unit.priority), None)
         if chosen is not None:

@@ -12,11 +12,11 @@ from ..rules import sighting
 from . import events as ev
 from .state import UnitState
 
-_squares: Callable[[list[UnitState], set[str], np.ndarray], None] | None
+_read_squares: Callable[..., None] | None
 try:  # the units' squares read in one compiled pass (_search_core.c); without it, through NumPy's fromiter
-    from ._search_core import squares as _squares
+    from ._search_core import squares as _read_squares
 except ImportError:  # pragma: no cover - a source checkout not installed with pip
-    _squares = None
+    _read_squares = None
 
 Listed = tuple[list[int], list[int]]  # enemies (indexes in Roster.units) and their distances, in the same order
 NOTHING_NEAR: Listed = ([], [])  # shared: whoever reads lists does not change them
@@ -115,7 +115,7 @@ class Roster:
     def squares(self) -> list[tuple[int, int]]:
         if self._squares is None:
             self._lay_out_own()
-        return self._squares  # type: ignore[return-value]
+        return self._squares
 
     @property
     def reach(self) -> np.ndarray | None:
@@ -245,9 +245,9 @@ class RosterMaker:
         if on_map != self.on_map:  # the same units compare by identity, without a dataclass comparison
             self._lay_out(on_map)
         n = len(on_map)
-        if _squares is not None:  # compiled: one pass over the units
+        if _read_squares is not None:  # compiled: one pass over the units
             read = np.empty((n, 3), np.intp)
-            _squares(on_map, moving, read)
+            _read_squares(on_map, moving, read)
             xs, ys = read[:, 0], read[:, 1]
             are_moving = bool(moving) and read[:, 2] != 0
         else:  # from a flat iterator: np.array on a list of pairs costs twice as much, finding their shape
