@@ -53,6 +53,7 @@ class Roster:
         "index",
         "uids",
         "table",
+        "sighting",
         "_xs",
         "_ys",
         "spotted",
@@ -82,6 +83,7 @@ class Roster:
         # Per unit its square and its sighting range (float64, n x 3: x, y, range): the compiled search reads it as
         # it is, and whole squares are exact in a float64.
         self.table = table
+        self.sighting = table[:, 2]  # a view, made once: keeps_target reads one range a call
         self._xs: np.ndarray | None = None
         self._ys: np.ndarray | None = None
         # Where the side's own units stand and the longest search reach of its units on each of those squares, and
@@ -94,10 +96,6 @@ class Roster:
         self._near: SquareLists | None = None
         self._revealed: tuple[int, np.ndarray | None] = (0, None)  # (size of the side's revealed set, their mask)
         self._merged: SquareLists | None = None  # near_or_revealed's lists
-
-    @property
-    def sighting(self) -> np.ndarray:
-        return self.table[:, 2]
 
     @property
     def xs(self) -> np.ndarray:
