@@ -93,8 +93,8 @@ def test_arithmetic_is_exact_only_for_fractions_without_floats():
 def test_rosters_kept_between_pulses_are_those_made_afresh(bundled):
     """RosterMaker keeps the units' layout from one pulse to the next; at every shot of a game its rosters are
     those a new RosterMaker makes of the same state, reading the units' squares without the compiled pass
-    (_search_core.squares): the same enemies, squares, sighting ranges and reach."""
-    assert roster_module._read_squares is not None, "engine/sim/_search_core.c is not built: run `make setup`"
+    (_search_core.rows): the same enemies, squares, sighting ranges and reach."""
+    assert roster_module._read_rows is not None, "engine/sim/_search_core.c is not built: run `make setup`"
     content = bundled.content("western")
     battle = Battle(content, content.scenario("bocage_crossroads"), seed=5, turns=10)
     compared = {"pulses": set(), "kept": 0, "laid out again": 0}
@@ -106,12 +106,12 @@ def test_rosters_kept_between_pulses_are_those_made_afresh(bundled):
         laid_out = maker.on_map
         kept = maker.rosters(*roster_inputs(battle))
         compared["kept" if maker.on_map is laid_out else "laid out again"] += 1  # (a unit destroyed this pulse)
-        compiled = roster_module._read_squares  # the units' squares read by the compiled pass, and here by NumPy's
-        roster_module._read_squares = None
+        compiled = roster_module._read_rows  # the units' squares read by the compiled pass, and here by NumPy's
+        roster_module._read_rows = None
         try:
             fresh = RosterMaker(battle.state.sides).rosters(*roster_inputs(battle))
         finally:
-            roster_module._read_squares = compiled
+            roster_module._read_rows = compiled
         assert kept.keys() == fresh.keys()
         for side, roster in fresh.items():
             other = kept[side]

@@ -284,24 +284,40 @@ fail:
     return NULL;
 }
 
-/* squares(units, moving, out): each unit's square and whether it moves (its uid in the set `moving`), written into
- * out, an intp array of n rows (x, y, moving 0 or 1): what RosterMaker.rosters reads of the units on the map every
- * pulse, in one pass */
-static PyObject *squares(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 3 || !PyList_Check(args[0]) || !PyAnySet_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "squares(units: list, moving: set, out)");
+/* rows(units, moving, cover, width, ranges, out): the roster's table of the units on the map, in one pass (what
+ * RosterMaker.rosters reads of them every pulse): per unit its square (x, y) and its sighting range, picked from its
+ * row of `ranges` (float64, n x 4: still in the open, moving in the open, still in cover, moving in cover; worked
+ * out by rules.sighting when the units on the map change) by whether its square is cover (`cover`, the grid's, one
+ * byte a square, rows of `width`) and whether it moves (its uid in the set `moving`); written into out (float64,
+ * n x 3) */
+static PyObject *rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6 || !PyList_Check(args[0]) || !PyAnySet_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "rows(units: list, moving: set, cover, width, ranges, out)");
         return NULL;
     }
     PyObject *units = args[0], *moving = args[1];
-    Py_ssize_t n = PyList_GET_SIZE(units);
-    Py_buffer out;
-    if (PyObject_GetBuffer(args[2], &out, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    if (out.itemsize != (Py_ssize_t)sizeof(Py_ssize_t) || out.len != 3 * n * (Py_ssize_t)sizeof(Py_ssize_t)) {
-        PyBuffer_Release(&out);
-        PyErr_SetString(PyExc_ValueError, "squares: out must be intp (n, 3) for n units");
+    Py_ssize_t n = PyList_GET_SIZE(units), width = PyLong_AsSsize_t(args[3]);
+    if (width == -1 && PyErr_Occurred()) return NULL;
+    Py_buffer cover, ranges, out;
+    if (PyObject_GetBuffer(args[2], &cover, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (PyObject_GetBuffer(args[4], &ranges, PyBUF_C_CONTIGUOUS) < 0) {
+        PyBuffer_Release(&cover);
         return NULL;
     }
-    Py_ssize_t *row = (Py_ssize_t *)out.buf;
+    if (PyObject_GetBuffer(args[5], &out, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
+        PyBuffer_Release(&cover);
+        PyBuffer_Release(&ranges);
+        return NULL;
+    }
+    if (width <= 0 || cover.itemsize != 1 || cover.len % width != 0 || ranges.itemsize != 8 ||
+        ranges.len != 4 * 8 * n || out.itemsize != 8 || out.len != 3 * 8 * n) {
+        PyErr_SetString(PyExc_ValueError, "rows: cover one byte a square, ranges float64 (n, 4), out float64 (n, 3)");
+        goto fail;
+    }
+    const unsigned char *covered = (const unsigned char *)cover.buf;
+    const double *range = (const double *)ranges.buf;
+    double *row = (double *)out.buf;
+    Py_ssize_t height = cover.len / width;
     int check_moving = PySet_GET_SIZE(moving) > 0;
     for (Py_ssize_t i = 0; i < n; i++, row += 3) {
         PyObject *unit = PyList_GET_ITEM(units, i);
@@ -311,21 +327,29 @@ static PyObject *squares(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         int bad = square_of(pos, &x, &y);
         Py_DECREF(pos);
         if (bad < 0) goto fail;
-        row[0] = x;
-        row[1] = y;
-        row[2] = 0;
+        if (x < 0 || y < 0 || x >= width || y >= height) {
+            PyErr_SetString(PyExc_ValueError, "rows: a unit's square is outside the map");
+            goto fail;
+        }
+        int m = 0;
         if (check_moving) {
             PyObject *uid = PyObject_GetAttr(unit, s_uid);
             if (uid == NULL) goto fail;
-            int m = PySet_Contains(moving, uid);
+            m = PySet_Contains(moving, uid);
             Py_DECREF(uid);
             if (m < 0) goto fail;
-            row[2] = m;
         }
+        row[0] = (double)x;
+        row[1] = (double)y;
+        row[2] = range[4 * i + 2 * (covered[y * width + x] != 0) + m];
     }
+    PyBuffer_Release(&cover);
+    PyBuffer_Release(&ranges);
     PyBuffer_Release(&out);
     Py_RETURN_NONE;
 fail:
+    PyBuffer_Release(&cover);
+    PyBuffer_Release(&ranges);
     PyBuffer_Release(&out);
     return NULL;
 }
@@ -336,8 +360,9 @@ static PyMethodDef methods[] = {
      "enemy seen for the first time handed to note_spotted (combat.search)."},
     {"standing_on", (PyCFunction)(void (*)(void))standing_on, METH_FASTCALL,
      "standing_on(context, square): the first living enemy on the square in the roster's order, or None."},
-    {"squares", (PyCFunction)(void (*)(void))squares, METH_FASTCALL,
-     "squares(units, moving, out): each unit's x, y and whether its uid is in moving (1 or 0), into out (intp, n x 3)."},
+    {"rows", (PyCFunction)(void (*)(void))rows, METH_FASTCALL,
+     "rows(units, moving, cover, width, ranges, out): each unit's x, y and sighting range (its row of ranges by its "
+     "square's cover and whether it moves), into out (float64, n x 3)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -12,11 +12,11 @@ from ..rules import sighting
 from . import events as ev
 from .state import UnitState
 
-_read_squares: Callable[..., None] | None
-try:  # the units' squares read in one compiled pass (_search_core.c); without it, through NumPy's fromiter
-    from ._search_core import squares as _read_squares
+_read_rows: Callable[..., None] | None
+try:  # the roster's table read in one compiled pass (_search_core.c); without it, through NumPy's fromiter
+    from ._search_core import rows as _read_rows
 except ImportError:  # pragma: no cover - a source checkout not installed with pip
-    _read_squares = None
+    _read_rows = None
 
 Listed = tuple[list[int], list[int]]  # enemies (indexes in Roster.units) and their distances, in the same order
 NOTHING_NEAR: Listed = ([], [])  # shared: whoever reads lists does not change them
@@ -224,7 +224,7 @@ class RosterMaker:
     units' sides and silhouettes are made again only when the units on the map are not the last ones, and each pulse
     reads only their squares, their movement and their reach into arrays."""
 
-    __slots__ = ("sides", "on_map", "_codes", "_silhouettes", "_ranges", "_enemies")
+    __slots__ = ("sides", "on_map", "_codes", "_silhouettes", "_ranges", "_enemies", "_four")
 
     def __init__(self, sides: tuple[str, ...]):
         self.sides = sides  # the battle's: a unit of another side is every side's enemy and has no roster
@@ -234,6 +234,7 @@ class RosterMaker:
         self._ranges = np.zeros(0, np.int64)  # the weapons' maximum ranges (weapon.mr)
         # per side: the mask of its enemies among the units on the map, their list, their index by uid and their uids
         self._enemies: dict[str, tuple[np.ndarray, list[UnitState], dict[str, int], list[str]]] = {}
+        self._four: tuple[int, object, np.ndarray] | None = None  # _four_ranges': (visibility, spotting, ranges)
 
     def rosters(self, units, moving: set[str], visibility: int, cover: np.ndarray, spotting, seen_by_side) -> dict:
         """Every side's Roster of the units on the map among `units` (state.units' values, in order): their squares,
@@ -243,21 +244,23 @@ class RosterMaker:
         if on_map != self.on_map:  # the same units compare by identity, without a dataclass comparison
             self._lay_out(on_map)
         n = len(on_map)
-        if _read_squares is not None:  # compiled: one pass over the units
-            read = np.empty((n, 3), np.intp)
-            _read_squares(on_map, moving, read)
-            xs, ys = read[:, 0], read[:, 1]
-            are_moving = bool(moving) and read[:, 2] != 0
+        table = np.empty((n, 3))
+        if _read_rows is not None:  # compiled: one pass over the units, their ranges picked from the four kept
+            _read_rows(on_map, moving, cover, cover.shape[1], self._four_ranges(visibility, spotting), table)
+            xs = ys = None
         else:  # from a flat iterator: np.array on a list of pairs costs twice as much, finding their shape
             xy = np.fromiter(chain.from_iterable([u.pos for u in on_map]), np.intp, 2 * n).reshape(n, 2)
             xs, ys = xy[:, 0], xy[:, 1]
             are_moving = bool(moving) and np.fromiter((u.uid in moving for u in on_map), bool, n)
-        table = np.empty((n, 3))
-        table[:, 0], table[:, 1] = xs, ys
-        table[:, 2] = sighting.sighting_range(self._silhouettes, cover[ys, xs] != 0, are_moving, visibility, spotting)
+            table[:, 0], table[:, 1] = xs, ys
+            ranges = sighting.sighting_range(self._silhouettes, cover[ys, xs] != 0, are_moving, visibility, spotting)
+            table[:, 2] = ranges
         reach: list[np.ndarray] = []  # every unit's, worked out for the first roster that asks (roster lists only)
 
         def own_squares(code: int) -> tuple[list[tuple[int, int]], np.ndarray]:
+            nonlocal xs, ys
+            if xs is None or ys is None:
+                xs, ys = table[:, 0].astype(np.intp), table[:, 1].astype(np.intp)
             if not reach:
                 limits = np.fromiter((u.range_limit for u in on_map), np.int64, n)
                 reach.append(np.minimum(np.minimum(limits, self._ranges), visibility))
@@ -276,9 +279,23 @@ class RosterMaker:
             )
         return rosters
 
+    def _four_ranges(self, visibility: int, spotting) -> np.ndarray:
+        """Every unit's sighting range (rules.sighting) still and moving, in the open and in cover (n x 4, in that
+        order), the same numbers as sighting_range gives square by square; kept while the units on the map, the
+        visibility and the rules are the same."""
+        kept = self._four
+        if kept is not None and kept[0] == visibility and kept[1] is spotting:
+            return kept[2]
+        in_cover, moving = np.array([[False, False, True, True]]), np.array([[False, True, False, True]])
+        four = sighting.sighting_range(self._silhouettes[:, None], in_cover, moving, visibility, spotting)
+        four = np.ascontiguousarray(np.broadcast_to(four, (len(self.on_map), 4)), np.float64)
+        self._four = (visibility, spotting, four)
+        return four
+
     def _lay_out(self, on_map: list[UnitState]) -> None:
         code_of = {side: i for i, side in enumerate(self.sides)}
         self.on_map = on_map
+        self._four = None
         self._codes = np.fromiter((code_of.get(u.side, -1) for u in on_map), np.intp, len(on_map))
         self._silhouettes = np.fromiter((u.weapon.sl for u in on_map), np.float64, len(on_map))
         self._ranges = np.fromiter((u.weapon.mr for u in on_map), np.int64, len(on_map))
