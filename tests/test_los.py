@@ -12,7 +12,16 @@ from tacforge.engine.model import Map
 from tacforge.engine.rules import los
 from tacforge.engine.rules.geometry import chebyshev
 from tacforge.engine.rules.los import front_arc, has_los, in_arc, line_squares, viewshed
-from tacforge.engine.rules.terrain_grid import LOS_BROKEN, LOS_OPEN, LOS_TOWN, LOS_WOODS, MAX_LEVEL, TerrainGrid
+from tacforge.engine.rules.terrain_grid import (
+    COUNT_BLOCKS,
+    COUNT_WEIGHT,
+    LOS_BROKEN,
+    LOS_OPEN,
+    LOS_TOWN,
+    LOS_WOODS,
+    MAX_LEVEL,
+    TerrainGrid,
+)
 
 CLEAR1, TOWN1, WOODS1, ENTRENCH1, SLOPE2, CLEAR3, TOWN3, WOODS3, SLOPE4, CLEAR5, BROKEN1 = (
     0,
@@ -466,3 +475,56 @@ def test_compiled_and_numpy_viewsheds_are_identical_on_a_60_by_60_map(west, monk
     los.clear_viewshed_cache()
     for case, compiled, numpy_steps in zip(cases, *found, strict=True):
         assert np.array_equal(compiled, numpy_steps), case
+
+
+# -- one pair at any distance, compiled (los.sees_pair, the battle's line of sight between two units) ------------
+def pair_grids(west):
+    """The hilly map, a long generated one, and random grids of every level, cover and LOS kind."""
+    grids = [TerrainGrid.from_map(hilly_map(), west), TerrainGrid.from_map(hilly_map(60, 45, 11), west)]
+    rng = np.random.default_rng(29)
+    for case, (height, width) in enumerate(((3, 40), (120, 2), (25, 25), (7, 13), (1, 30))):
+        level = np.clip(np.round(np.cumsum(rng.normal(0, 0.9, (height, width)), axis=case % 2) + 7), 0, MAX_LEVEL)
+        level[rng.random((height, width)) < 0.05] = MAX_LEVEL
+        cover = rng.random((height, width)) < 0.3
+        kind = rng.integers(LOS_OPEN, LOS_BROKEN + 1, (height, width)) * (rng.random((height, width)) < 0.4)
+        grids.append(TerrainGrid.from_arrays(level.astype(int), cover, kind, map_id=f"pairs-{case}"))
+    return grids
+
+
+@pytest.mark.parametrize("operator", BOTH)
+def test_the_compiled_pair_is_has_los_at_any_distance(west, operator):
+    assert los._pair_los is not None, "engine/rules/_los_core.c is not built: run `make setup` (pip install -e .)"
+    rng = np.random.default_rng(5)
+    e = los.OPERATORS[operator]
+    compared = blocked = 0
+    for grid in pair_grids(west):
+        w, h = grid.width, grid.height
+        pairs = [
+            ((int(rng.integers(w)), int(rng.integers(h))), (int(rng.integers(w)), int(rng.integers(h))))
+            for _ in range(600)
+        ]
+        pairs += [((0, 0), (x, y)) for y in range(h) for x in range(w)]
+        for a, b in pairs:
+            expected = has_los(grid, a, b, operator, float("inf"))
+            assert los.sees_pair(grid, a, b, operator) is expected, (grid.map_id, a, b)
+            for between in (False, True):
+                got = los._pair_los(
+                    grid.level, grid.obstacle, grid.los_kind, COUNT_WEIGHT, w, h, *a, *b, e, COUNT_BLOCKS, between
+                )
+                assert got is has_los(grid, a, b, operator, float("inf"), count_cover_between_levels=between), (a, b)
+            compared += 1
+            blocked += not expected
+    assert compared > 5000 and blocked > 500, (compared, blocked)
+    with pytest.raises(ValueError):
+        los.sees_pair(pair_grids(west)[0], (0, 0), (99, 0), operator)
+
+
+def test_sees_pair_without_the_compiled_pair_is_has_los(west, monkeypatch):
+    monkeypatch.setattr(los, "USE_COMPILED", False)
+    grid = TerrainGrid.from_map(hilly_map(), west)
+    calls = []
+    real = los.has_los
+    monkeypatch.setattr(los, "has_los", lambda *a, **k: calls.append(a) or real(*a, **k))
+    for b in ((5, 5), (19, 15), (1, 1)):
+        assert los.sees_pair(grid, (0, 0), b, ">") is real(grid, (0, 0), b, ">", float("inf"))
+    assert len(calls) == 3

@@ -5,12 +5,14 @@ during real games at every shot."""
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from tacforge.engine.ai import ComputerPlayer
 from tacforge.engine.rules.geometry import chebyshev
 from tacforge.engine.rules.suppression import arithmetic, exact
 from tacforge.engine.sim import events as ev
+from tacforge.engine.sim import roster as roster_module
 from tacforge.engine.sim.battle import Battle
 from tacforge.engine.sim.combat import sighting_range
 from tacforge.engine.sim.roster import RosterMaker
@@ -90,7 +92,9 @@ def test_arithmetic_is_exact_only_for_fractions_without_floats():
 
 def test_rosters_kept_between_pulses_are_those_made_afresh(bundled):
     """RosterMaker keeps the units' layout from one pulse to the next; at every shot of a game its rosters are
-    those a new RosterMaker makes of the same state: the same enemies, squares, sighting ranges and reach."""
+    those a new RosterMaker makes of the same state, reading the units' squares without the compiled pass
+    (_search_core.rows): the same enemies, squares, sighting ranges and reach."""
+    assert roster_module._read_rows is not None, "engine/sim/_search_core.c is not built: run `make setup`"
     content = bundled.content("western")
     battle = Battle(content, content.scenario("bocage_crossroads"), seed=5, turns=10)
     compared = {"pulses": set(), "kept": 0, "laid out again": 0}
@@ -102,14 +106,20 @@ def test_rosters_kept_between_pulses_are_those_made_afresh(bundled):
         laid_out = maker.on_map
         kept = maker.rosters(*roster_inputs(battle))
         compared["kept" if maker.on_map is laid_out else "laid out again"] += 1  # (a unit destroyed this pulse)
-        fresh = RosterMaker(battle.state.sides).rosters(*roster_inputs(battle))
+        compiled = roster_module._read_rows  # the units' squares read by the compiled pass, and here by NumPy's
+        roster_module._read_rows = None
+        try:
+            fresh = RosterMaker(battle.state.sides).rosters(*roster_inputs(battle))
+        finally:
+            roster_module._read_rows = compiled
         assert kept.keys() == fresh.keys()
         for side, roster in fresh.items():
             other = kept[side]
             assert [u.uid for u in other.units] == [u.uid for u in roster.units]
             assert other.index == roster.index and other.squares == roster.squares
-            for name in ("xs", "ys", "sighting", "reach"):
+            for name in ("xs", "ys", "sighting", "reach", "table"):
                 assert getattr(other, name).tolist() == getattr(roster, name).tolist(), name
+            assert other.table.dtype == roster.table.dtype == np.float64 and other.table.flags.c_contiguous
         compared["pulses"].add((battle.state.turn, battle.state.pulse))
 
     battle.listeners.append(check)

@@ -3,6 +3,9 @@
  * tested and written while in cache. The encodings and index tables are los.py's, unchanged; this file decides
  * nothing about the rules. los.py checks every offset's range before calling (the tables are built once per map
  * size and radius, so that costs nothing per call), and falls back to NumPy when this module is not built.
+ * The second function, pair_los, is has_los (los.py's reference implementation) for one pair of squares, the same
+ * path and integer tests in the same order, for the battle's line of sight between two units (los.sees_pair, which
+ * falls back to has_los); tests/test_los.py holds the two equal.
  *
  * Built by `make setup` (pip install -e .) and into the wheel by setuptools (pyproject.toml, ext-modules); only the
  * CPython C API and the buffer protocol are used, so no NumPy headers are needed to build it. */
@@ -98,10 +101,117 @@ fail:
     return NULL;
 }
 
+/* floor division, as Python's // (the numerators can be negative) */
+static long floor_div(long a, long b) {
+    long q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+/* has_los(grid, a, b, operator, math.inf) (los.py, the reference implementation), for one pair of squares: the same
+ * path (line_squares) and the same integer tests, in the same order. The battle asks it for each pair of squares
+ * its searches meet for the first time (Battle.sees). */
+static PyObject *pair_los(PyObject *self, PyObject *args) {
+    PyObject *level_o, *obstacle_o, *kind_o, *weight_o;
+    Py_ssize_t width, height;
+    long ax, ay, bx, by, e, count_blocks;
+    int count_between;
+    if (!PyArg_ParseTuple(args, "OOOOnnllllllp", &level_o, &obstacle_o, &kind_o, &weight_o, &width, &height, &ax,
+                          &ay, &bx, &by, &e, &count_blocks, &count_between))
+        return NULL;
+    if (ax < 0 || ay < 0 || bx < 0 || by < 0 || ax >= width || bx >= width || ay >= height || by >= height) {
+        PyErr_SetString(PyExc_ValueError, "pair_los: a square outside the map");
+        return NULL;
+    }
+    Py_buffer level, obstacle, kind, weight;
+    Py_buffer *held[4] = {&level, &obstacle, &kind, &weight};
+    int got = 0;
+    if (get(level_o, &level, 0, 1, "level") < 0) goto fail;
+    got++;
+    if (get(obstacle_o, &obstacle, 0, 1, "obstacle") < 0) goto fail;
+    got++;
+    if (get(kind_o, &kind, 0, 1, "los_kind") < 0) goto fail;
+    got++;
+    if (get(weight_o, &weight, 0, 1, "weights") < 0) goto fail;
+    got++;
+    if (level.len != width * height || obstacle.len != width * height || kind.len != width * height) {
+        PyErr_SetString(PyExc_ValueError, "pair_los: the grids must hold width x height int8");
+        goto fail;
+    }
+    const int8_t *lv = (const int8_t *)level.buf, *ob = (const int8_t *)obstacle.buf, *kd = (const int8_t *)kind.buf;
+    const int8_t *wt = (const int8_t *)weight.buf;
+    Py_ssize_t kinds = weight.len;
+    long dx = bx - ax, dy = by - ay;
+    long adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+    long n = adx > ady ? adx : ady;
+    int seen = 1;
+    if (n > 1) {
+        long ha = lv[ay * width + ax], hb = lv[by * width + bx];
+        long high = ha > hb ? ha : hb, low = ha < hb ? ha : hb;
+        /* the path squares strictly between a and b, as line_squares gives them */
+        long major_x = adx >= ady, s = major_x ? (dx > 0 ? 1 : -1) : (dy > 0 ? 1 : -1);
+#define PATH_SQUARE(k, x, y)                                                  \
+    do {                                                                      \
+        if (major_x) {                                                        \
+            x = ax + s * (k);                                                 \
+            y = ay + floor_div(2 * (k) * dy + n, 2 * n);                      \
+        } else {                                                              \
+            x = ax + floor_div(2 * (k) * dx + n, 2 * n);                      \
+            y = ay + s * (k);                                                 \
+        }                                                                     \
+    } while (0)
+        long x, y;
+        for (long k = 1; k < n && seen; k++) { /* an elevated square blocks */
+            PATH_SQUARE(k, x, y);
+            if (lv[y * width + x] > high) seen = 0;
+        }
+        if (seen && (ha == hb || count_between)) {
+            long count = 0;
+            for (long k = 1; k < n; k++) {
+                PATH_SQUARE(k, x, y);
+                long kind_here = kd[y * width + x];
+                if (kind_here < 0 || kind_here >= kinds) {
+                    PyErr_SetString(PyExc_ValueError, "pair_los: a line-of-sight kind without a weight");
+                    goto fail;
+                }
+                count += wt[kind_here];
+            }
+            if (count >= count_blocks) seen = 0;
+            else if (ha == hb) goto done;
+        }
+        if (seen) {
+            long tx = ha > hb ? ax : bx, ty = ha > hb ? ay : by, rise = high - low;
+            for (long k = 1; k < n; k++) {
+                PATH_SQUARE(k, x, y);
+                long p = ob[y * width + x];
+                if (p > low) {
+                    long ex = x - tx, ey = y - ty;
+                    ex = ex < 0 ? -ex : ex;
+                    ey = ey < 0 ? -ey : ey;
+                    long d = ex > ey ? ex : ey;
+                    if (floor_div(2 * (high * n - d * rise) + n, 2 * n) < p + e) {
+                        seen = 0;
+                        break;
+                    }
+                }
+            }
+        }
+#undef PATH_SQUARE
+    }
+done:
+    for (int i = 0; i < got; i++) PyBuffer_Release(held[i]);
+    return PyBool_FromLong(seen);
+fail:
+    for (int i = 0; i < got; i++) PyBuffer_Release(held[i]);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"viewshed_core", viewshed_core, METH_VARARGS,
      "viewshed_core(codes, layers, start, index, limits, place, reach, count_between, out, out_origin, weights, sum, "
      "fails, pass_limit): los._compute's gathers and tests, fused; writes 0/1 per target into out."},
+    {"pair_los", pair_los, METH_VARARGS,
+     "pair_los(level, obstacle, los_kind, weights, width, height, ax, ay, bx, by, e, count_blocks, count_between): "
+     "has_los of one pair of squares at any distance."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -18,3 +18,19 @@ def viewshed_core(
     pass_limit: int,
     /,
 ) -> None: ...
+def pair_los(
+    level: Buffer,
+    obstacle: Buffer,
+    los_kind: Buffer,
+    weights: Buffer,
+    width: int,
+    height: int,
+    ax: int,
+    ay: int,
+    bx: int,
+    by: int,
+    e: int,
+    count_blocks: int,
+    count_between: bool,
+    /,
+) -> bool: ...

@@ -19,7 +19,8 @@ Rules decisions (the recommended reading of docs/rules.md 7, made exact):
 `has_los` is the plain reference implementation; `viewshed` gives the same answer for every square in range at
 once (paths precomputed per map size and visibility, terrain encoded once per map, thresholds laid out per map,
 operator and origin level, results kept in a bounded LRU), its last step a compiled loop (_los_core.c) or the same
-steps in NumPy where that is not built, and the tests hold all three to agreement on every square.
+steps in NumPy where that is not built, and the tests hold all three to agreement on every square. `sees_pair` is
+has_los for one pair at any distance, compiled as well (the battle asks it for each pair of units' squares once).
 """
 
 from __future__ import annotations
@@ -34,10 +35,12 @@ from .geometry import Square, chebyshev
 from .terrain_grid import COUNT_BLOCKS, COUNT_WEIGHT, MAX_LEVEL, TerrainGrid
 
 _viewshed_core: Callable[..., None] | None
+_pair_los: Callable[..., bool] | None
 try:  # the compiled inner loop (_los_core.c), built by make setup; without it the same steps run in NumPy
+    from ._los_core import pair_los as _pair_los
     from ._los_core import viewshed_core as _viewshed_core
 except ImportError:  # pragma: no cover - a source checkout not installed with pip
-    _viewshed_core = None
+    _viewshed_core = _pair_los = None
 
 OPERATORS = {">=": 0, ">": 1}  # e: the line must reach P + e
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")  # manual numbering 1..8
@@ -111,6 +114,18 @@ def has_los(
             if (2 * (high * n - d * rise) + n) // (2 * n) < p + e:  # round_half_up(h - d*H/D) OP P fails
                 return False
     return True
+
+
+def sees_pair(grid: TerrainGrid, a: Square, b: Square, operator: str = ">=") -> bool:
+    """has_los(grid, a, b, operator, math.inf): the battle's line of sight between two units (Battle.sees), through
+    the compiled pair_los (_los_core.c, the same steps) where it is built."""
+    e = _operator(operator)
+    if _pair_los is None or not USE_COMPILED:
+        return has_los(grid, a, b, operator, math.inf)
+    return _pair_los(
+        grid.level, grid.obstacle, grid.los_kind, COUNT_WEIGHT, grid.width, grid.height, a[0], a[1], b[0], b[1], e,
+        COUNT_BLOCKS, False,
+    )  # fmt: skip
 
 
 # -- viewshed --------------------------------------------------------------------------------------------------
@@ -454,5 +469,6 @@ __all__ = [
     "in_arc_offset",
     "line_squares",
     "path_table",
+    "sees_pair",
     "viewshed",
 ]

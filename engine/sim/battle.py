@@ -11,7 +11,6 @@ Everything that happens is an event in battle.events (docs/architecture.md 5).
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 
 from ..model import Map, Scenario
@@ -19,7 +18,7 @@ from ..model.content import Content
 from ..model.modules import AIR_SUPPORT, BATTLE_RATING
 from ..rules import suppression as rs
 from ..rules.geometry import chebyshev
-from ..rules.los import has_los
+from ..rules.los import sees_pair
 from ..rules.terrain_grid import TerrainGrid
 from . import events as ev
 from .air_support import AirSupportRule
@@ -134,7 +133,7 @@ class Battle:
         key = (a, b) if a <= b else (b, a)
         hit = self.los_known.get(key)
         if hit is None:
-            hit = self.los_known[key] = has_los(self.grid, a, b, self.flags.los_operator, math.inf)
+            hit = self.los_known[key] = sees_pair(self.grid, a, b, self.flags.los_operator)
         if not hit:
             return hit
         dx, dy = a[0] - b[0], a[1] - b[1]  # chebyshev(a, b) <= visibility, without the calls

@@ -3,12 +3,14 @@ fire does to the target (kills, suppression, disembarking under fire, rout)."""
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from ..rules import fire as rf
 from ..rules import sighting
 from ..rules import suppression as rs
 from ..rules.fire_core import Shot
 from ..rules.geometry import chebyshev
-from ..rules.los import FACING_VECTORS, facing_index, front_arc, in_arc
+from ..rules.los import FACING_VECTORS, FACINGS, facing_index, front_arc, in_arc
 from . import events as ev
 from .battle_view import BattleView
 from .command import position, square_of
@@ -17,6 +19,18 @@ from .orders import disembark
 from .roster import Listed, Roster
 from .state import UnitState
 from .victory import kill_vp
+
+_compiled: ModuleType | None
+try:  # the compiled search (_search_core.c), built by make setup; without it the loop below runs in Python
+    from . import _search_core as _compiled
+except ImportError:  # pragma: no cover - a source checkout not installed with pip
+    _compiled = None
+
+USE_COMPILED = True  # tests switch it off to play the same battle through the Python search
+
+# rules.los.FACING_VECTORS by the state's facings and the manual's numbers, for the compiled search
+_VECTORS: dict[int | str, tuple[int, int]] = {**dict(zip(FACINGS, FACING_VECTORS, strict=True))}
+_VECTORS.update({i + 1: v for i, v in enumerate(FACING_VECTORS)})
 
 
 def is_moving(unit: UnitState, battle: BattleView) -> bool:
@@ -61,6 +75,9 @@ def search(
     if roster is None:
         roster = battle.roster(unit.side)
     if listed is None:
+        if _compiled is not None and USE_COMPILED:
+            marks = roster.revealed_marks(battle.revealed.get(unit.side))
+            return _compiled.search(roster.context or _search_context(roster, battle), marks, unit, reach)
         listed = roster.near_or_revealed(a, battle.revealed.get(unit.side))
     near, distances = listed
     if not near:
@@ -105,6 +122,32 @@ def search(
     return found
 
 
+def _search_context(roster: Roster, battle: BattleView) -> tuple:
+    """The roster as the compiled search reads it (_search_core.c, CTX_*), kept on the roster."""
+    spotting = battle.params.spotting
+    roster.context = (
+        roster.table.tobytes(),  # read in place (no buffer request per call)
+        roster.units,
+        roster.uids,
+        roster.spotted if roster.spotted is not None else set(),
+        battle.los_known,
+        battle.sees,
+        battle.note_spotted,
+        battle.state.visibility,
+        battle.moving,
+        spotting.field_of_view_moving,
+        spotting.field_of_view_stationary,
+        _VECTORS,
+        _vector_of,
+        in_arc,
+    )
+    return roster.context
+
+
+def _vector_of(facing: int | str) -> tuple[int, int]:
+    return FACING_VECTORS[facing_index(facing)]
+
+
 def keeps_target(unit: UnitState, target: UnitState, reach: int, roster: Roster, battle: BattleView) -> bool:
     """Whether the unit keeps the living target it had (6.3: "sighted enemy units within the target-selection
     range"): the target is within `reach` and the unit still sights it (6.2, what a search tests: on the unit's
@@ -136,11 +179,18 @@ def select_target(unit: UnitState, battle: BattleView) -> tuple[UnitState | None
     """The unit's target for this pulse and whether it was newly selected (7.2)."""
     state = battle.state
     current = state.units.get(unit.target) if unit.target else None
-    here = unit.square  # a unit that fires is on the map (Battle.combat_phase)
+    here = unit.pos  # a unit that fires is on the map (Battle.combat_phase)
+    assert here is not None
     # The side's roster and its lists for the square: no event comes before the search below, so the same then.
     roster = battle.roster(unit.side)
-    listed = roster.near_or_revealed(here, battle.revealed.get(unit.side))
-    intruder = roster.standing_on(listed)
+    context = None
+    if _compiled is not None and USE_COMPILED:  # the search below goes through the whole roster too
+        listed = None
+        context = roster.context or _search_context(roster, battle)
+        intruder = _compiled.standing_on(context, here)
+    else:
+        listed = roster.near_or_revealed(here, battle.revealed.get(unit.side))
+        intruder = roster.standing_on(listed)
     if intruder is not None and (current is None or position(current, state) != here):
         return intruder, True  # an enemy entering the unit's square is fired on at once
     reach = min(unit.range_limit, unit.weapon.mr, state.visibility)  # the target-selection range
@@ -152,7 +202,11 @@ def select_target(unit: UnitState, battle: BattleView) -> tuple[UnitState | None
     u = state.rng.random()  # drawn by every unit that searches, in the order of the pulse
     if suppression and rs.fails_to_search(suppression, u, battle.params):  # unsuppressed, the chance is 0
         return None, False
-    candidates = search(unit, battle, reach, roster, listed)
+    if _compiled is not None and context is not None:  # search(), compiled, without its call
+        revealed = battle.revealed.get(unit.side)
+        candidates = _compiled.search(context, roster.revealed_marks(revealed) if revealed else None, unit, reach)
+    else:
+        candidates = search(unit, battle, reach, roster, listed)
     if unit.priority:
         chosen = next((e for e in candidates if e.uid == unit.priority), None)
         if chosen is not None:

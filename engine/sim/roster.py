@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from itertools import chain
 
 import numpy as np
@@ -9,6 +11,12 @@ import numpy as np
 from ..rules import sighting
 from . import events as ev
 from .state import UnitState
+
+_read_rows: Callable[..., None] | None
+try:  # the roster's table read in one compiled pass (_search_core.c); without it, through NumPy's fromiter
+    from ._search_core import rows as _read_rows
+except ImportError:  # pragma: no cover - a source checkout not installed with pip
+    _read_rows = None
 
 Listed = tuple[list[int], list[int]]  # enemies (indexes in Roster.units) and their distances, in the same order
 NOTHING_NEAR: Listed = ([], [])  # shared: whoever reads lists does not change them
@@ -43,12 +51,16 @@ class Roster:
     __slots__ = (
         "units",
         "index",
-        "xs",
-        "ys",
+        "uids",
+        "table",
         "sighting",
-        "squares",
-        "reach",
+        "_xs",
+        "_ys",
         "spotted",
+        "context",
+        "_squares",
+        "_reach",
+        "_own",
         "_near",
         "_revealed",
         "_merged",
@@ -57,25 +69,63 @@ class Roster:
     def __init__(
         self,
         units: list[UnitState],
-        xs: np.ndarray,
-        ys: np.ndarray,
-        sighting: np.ndarray,
-        squares,
+        table: np.ndarray,
+        squares=None,
         reach: np.ndarray | None = None,
         spotted: set[str] | None = None,
         index: dict[str, int] | None = None,
+        uids: list[str] | None = None,
+        own: Callable[[], tuple[list[tuple[int, int]], np.ndarray]] | None = None,
     ):
         self.units = units  # read only: RosterMaker hands the same list to the rosters of later pulses
         self.index = {u.uid: i for i, u in enumerate(units)} if index is None else index
-        self.xs, self.ys = xs, ys  # the units' squares
-        self.sighting = sighting
-        self.squares = squares  # where the side's own units stand
-        # The longest search reach of the side's units on each of `squares`, and the enemies the side has spotted:
-        # with both, the lists leave out what every search from the square would pass over (combat.search).
-        self.reach, self.spotted = reach, spotted
+        self.uids = [u.uid for u in units] if uids is None else uids
+        # Per unit its square and its sighting range (float64, n x 3: x, y, range): the compiled search reads it as
+        # it is, and whole squares are exact in a float64.
+        self.table = table
+        self.sighting = table[:, 2]  # a view, made once: keeps_target reads one range a call
+        self._xs: np.ndarray | None = None
+        self._ys: np.ndarray | None = None
+        # Where the side's own units stand and the longest search reach of its units on each of those squares, and
+        # the enemies the side has spotted: with them, the lists leave out what every search from the square would
+        # pass over (combat.search). `own` works the first two out when they are first asked for (the compiled
+        # search reads neither).
+        self._squares, self._reach, self._own = squares, reach, own
+        self.spotted = spotted
+        self.context: tuple | None = None  # the compiled search's view of the roster (combat._search_context)
         self._near: SquareLists | None = None
         self._revealed: tuple[int, np.ndarray | None] = (0, None)  # (size of the side's revealed set, their mask)
         self._merged: SquareLists | None = None  # near_or_revealed's lists
+
+    @property
+    def xs(self) -> np.ndarray:
+        if self._xs is None:
+            self._xs = self.table[:, 0].astype(np.intp)
+        return self._xs
+
+    @property
+    def ys(self) -> np.ndarray:
+        if self._ys is None:
+            self._ys = self.table[:, 1].astype(np.intp)
+        return self._ys
+
+    @property
+    def squares(self) -> list[tuple[int, int]]:
+        if self._squares is None:
+            self._lay_out_own()
+        return self._squares
+
+    @property
+    def reach(self) -> np.ndarray | None:
+        if self._squares is None:
+            self._lay_out_own()
+        return self._reach
+
+    def _lay_out_own(self) -> None:
+        if self._own is None:
+            self._squares = []
+        else:
+            self._squares, self._reach = self._own()
 
     def standing_on(self, listed: Listed) -> UnitState | None:
         """The first enemy (in the roster's order) standing on a square, destroyed ones passed over, from the lists
@@ -94,8 +144,18 @@ class Roster:
         The revealed set only grows during a pulse, so its size tells whether it changed since last asked; it
         changes seldom (a side's units search after the other side's have fired), and the lists for every square
         of the side are then worked out again together."""
-        if not revealed:
+        marked = self.revealed_marks(revealed)
+        if marked is None:
             return self.near(square)
+        merged = self._merged
+        if merged is None:
+            merged = self._merged = self._batch(self.squares, marked, self.reach)
+        return merged.get(square) or self._batch([square], marked).only()
+
+    def revealed_marks(self, revealed: set[str] | None) -> np.ndarray | None:
+        """The enemies in `revealed` as a mask over `units`, None if there are none."""
+        if not revealed:
+            return None
         if self._revealed[0] != len(revealed):
             index = self.index
             listed = [i for uid in revealed if (i := index.get(uid)) is not None]
@@ -103,13 +163,7 @@ class Roster:
             mask[listed] = True
             self._revealed = (len(revealed), mask if listed else None)
             self._merged = None
-        marked = self._revealed[1]
-        if marked is None:
-            return self.near(square)
-        merged = self._merged
-        if merged is None:
-            merged = self._merged = self._batch(self.squares, marked, self.reach)
-        return merged.get(square) or self._batch([square], marked).only()
+        return self._revealed[1]
 
     def near(self, square: tuple[int, int]) -> Listed:
         """The enemies within their sighting range of the square or on it, in order: their indexes in `units` and
@@ -170,7 +224,7 @@ class RosterMaker:
     units' sides and silhouettes are made again only when the units on the map are not the last ones, and each pulse
     reads only their squares, their movement and their reach into arrays."""
 
-    __slots__ = ("sides", "on_map", "_codes", "_silhouettes", "_ranges", "_enemies")
+    __slots__ = ("sides", "on_map", "_codes", "_silhouettes", "_ranges", "_enemies", "_four")
 
     def __init__(self, sides: tuple[str, ...]):
         self.sides = sides  # the battle's: a unit of another side is every side's enemy and has no roster
@@ -178,8 +232,9 @@ class RosterMaker:
         self._codes = np.zeros(0, np.intp)  # per unit on the map: its side's place in `sides`, or -1
         self._silhouettes = np.zeros(0, np.float64)
         self._ranges = np.zeros(0, np.int64)  # the weapons' maximum ranges (weapon.mr)
-        # per side: the mask of its enemies among the units on the map, their list and their index by uid
-        self._enemies: dict[str, tuple[np.ndarray, list[UnitState], dict[str, int]]] = {}
+        # per side: the mask of its enemies among the units on the map, their list, their index by uid and their uids
+        self._enemies: dict[str, tuple[np.ndarray, list[UnitState], dict[str, int], list[str]]] = {}
+        self._four: tuple[int, object, np.ndarray] | None = None  # _four_ranges': (visibility, spotting, ranges)
 
     def rosters(self, units, moving: set[str], visibility: int, cover: np.ndarray, spotting, seen_by_side) -> dict:
         """Every side's Roster of the units on the map among `units` (state.units' values, in order): their squares,
@@ -189,32 +244,66 @@ class RosterMaker:
         if on_map != self.on_map:  # the same units compare by identity, without a dataclass comparison
             self._lay_out(on_map)
         n = len(on_map)
-        # from a flat iterator: np.array on a list of pairs costs twice as much, finding their shape
-        xy = np.fromiter(chain.from_iterable([u.pos for u in on_map]), np.intp, 2 * n).reshape(n, 2)
-        xs, ys = xy[:, 0], xy[:, 1]
-        are_moving = bool(moving) and np.fromiter((u.uid in moving for u in on_map), bool, n)
-        ranges = sighting.sighting_range(self._silhouettes, cover[ys, xs] != 0, are_moving, visibility, spotting)
-        limits = np.fromiter((u.range_limit for u in on_map), np.int64, n)
-        reach = np.minimum(np.minimum(limits, self._ranges), visibility)
+        table = np.empty((n, 3))
+        if _read_rows is not None:  # compiled: one pass over the units, their ranges picked from the four kept
+            _read_rows(on_map, moving, cover, cover.shape[1], self._four_ranges(visibility, spotting), table)
+            xs = ys = None
+        else:  # from a flat iterator: np.array on a list of pairs costs twice as much, finding their shape
+            xy = np.fromiter(chain.from_iterable([u.pos for u in on_map]), np.intp, 2 * n).reshape(n, 2)
+            xs, ys = xy[:, 0], xy[:, 1]
+            are_moving = bool(moving) and np.fromiter((u.uid in moving for u in on_map), bool, n)
+            table[:, 0], table[:, 1] = xs, ys
+            ranges = sighting.sighting_range(self._silhouettes, cover[ys, xs] != 0, are_moving, visibility, spotting)
+            table[:, 2] = ranges
+        reach: list[np.ndarray] = []  # every unit's, worked out for the first roster that asks (roster lists only)
+
+        def own_squares(code: int) -> tuple[list[tuple[int, int]], np.ndarray]:
+            nonlocal xs, ys
+            if xs is None or ys is None:
+                xs, ys = table[:, 0].astype(np.intp), table[:, 1].astype(np.intp)
+            if not reach:
+                limits = np.fromiter((u.range_limit for u in on_map), np.int64, n)
+                reach.append(np.minimum(np.minimum(limits, self._ranges), visibility))
+            return _longest_on_squares(xs, ys, reach[0], self._codes == code)
+
         rosters = {}
         for code, side in enumerate(self.sides):
-            enemy, listed, index = self._enemies[side]
-            squares, reach_on = _longest_on_squares(xs, ys, reach, self._codes == code)
+            enemy, listed, index, uids = self._enemies[side]
             rosters[side] = Roster(
-                listed, xs[enemy], ys[enemy], ranges[enemy], squares, reach_on, seen_by_side[side], index
+                listed,
+                table[enemy],
+                spotted=seen_by_side[side],
+                index=index,
+                uids=uids,
+                own=partial(own_squares, code),
             )
         return rosters
+
+    def _four_ranges(self, visibility: int, spotting) -> np.ndarray:
+        """Every unit's sighting range (rules.sighting) still and moving, in the open and in cover (n x 4, in that
+        order), the same numbers as sighting_range gives square by square; kept while the units on the map, the
+        visibility and the rules are the same."""
+        kept = self._four
+        if kept is not None and kept[0] == visibility and kept[1] is spotting:
+            return kept[2]
+        in_cover, moving = np.array([[False, False, True, True]]), np.array([[False, True, False, True]])
+        four = sighting.sighting_range(self._silhouettes[:, None], in_cover, moving, visibility, spotting)
+        four = np.ascontiguousarray(np.broadcast_to(four, (len(self.on_map), 4)), np.float64)
+        self._four = (visibility, spotting, four)
+        return four
 
     def _lay_out(self, on_map: list[UnitState]) -> None:
         code_of = {side: i for i, side in enumerate(self.sides)}
         self.on_map = on_map
+        self._four = None
         self._codes = np.fromiter((code_of.get(u.side, -1) for u in on_map), np.intp, len(on_map))
         self._silhouettes = np.fromiter((u.weapon.sl for u in on_map), np.float64, len(on_map))
         self._ranges = np.fromiter((u.weapon.mr for u in on_map), np.int64, len(on_map))
         for code, side in enumerate(self.sides):
             enemy = self._codes != code
             listed = [u for u, e in zip(on_map, enemy.tolist(), strict=True) if e]
-            self._enemies[side] = (enemy, listed, {u.uid: i for i, u in enumerate(listed)})
+            uids = [u.uid for u in listed]
+            self._enemies[side] = (enemy, listed, {uid: i for i, uid in enumerate(uids)}, uids)
 
 
 def _longest_on_squares(xs: np.ndarray, ys: np.ndarray, reach: np.ndarray, own: np.ndarray):
