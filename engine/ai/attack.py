@@ -6,6 +6,7 @@ opens fire at its full range and faces the worst threat. In a meeting engagement
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -29,6 +30,15 @@ from .terrain import (
 
 if TYPE_CHECKING:
     from ..sim.state import UnitState
+
+_anchor_pick: Callable[..., int] | None
+_spot_pick: Callable[..., tuple[int, int]] | None
+try:  # the compiled picks (_attack_core.c), built by make setup; without them anchor_pick and spot_pick below
+    from ._attack_core import anchor_pick as _anchor_pick
+    from ._attack_core import spot_pick as _spot_pick
+except ImportError:  # pragma: no cover - a source checkout not installed with pip
+    _anchor_pick = _spot_pick = None
+USE_COMPILED = True  # tests switch it off to play the same battle through the NumPy steps
 
 # Ranges while advancing are the unit classes' `advance_range` (content/rules.yaml): tanks engage at 6 so they close
 # in rather than duel at long range; infantry at 2; carriers and soft vehicles not at all. Tank destroyers, assault
@@ -82,10 +92,23 @@ def formation_anchor(
     judges = sorted((u for u in movers if u.weapon.sp > 0), key=lambda u: (-u.count * u.weapon.sl, u.index))[:JUDGES]
     reach = 4 if meeting else AREA_RADIUS - 1
     ax, ay = anchor_squares(pic, reach)
+    dangers = tuple(judged_danger(pic, unit, reach, offset_in_formation(unit, hq)) for unit in judges)
+    if _anchor_pick is not None and USE_COMPILED:
+        i = _anchor_pick(ax, ay, base[0], base[1], speed, turns_left - 1, dangers, tuple(taken))
+    else:
+        i = anchor_pick(pic, reach, base, speed, turns_left - 1, dangers, taken)
+    return int(ax[i]), int(ay[i])
+
+
+def anchor_pick(pic: Picture, reach: int, base, speed: float, late: int, dangers: tuple, taken: list) -> int:
+    """formation_anchor's candidate (an index into anchor_squares) in NumPy steps, as the compiled anchor_pick
+    (_attack_core.c) picks it: the travel from the base at the formation's speed, 50 a turn late past `late`
+    turns and 0.5 a turn, the judges' dangers and the taken anchors' penalties, least first, then by x and y."""
+    ax, ay = anchor_squares(pic, reach)
     travel = anchor_distances(pic, reach, base) / speed
-    score = np.maximum(0.0, travel - (turns_left - 1)) * 50 + travel * 0.5
-    for unit in judges:
-        score = score + judged_danger(pic, unit, reach, offset_in_formation(unit, hq))
+    score = np.maximum(0.0, travel - late) * 50 + travel * 0.5
+    for danger in dangers:
+        score = score + danger
     if taken:
         # The penalty of every taken anchor (candidates x anchors), added one anchor after another as a loop would
         # (add.accumulate is sequential, so the float sums round the same).
@@ -93,8 +116,7 @@ def formation_anchor(
         columns[:, 0] = score
         columns[:, 1:] = apart_columns(pic, reach, taken)
         score = np.add.accumulate(columns, axis=1)[:, -1]
-    i = int(np.lexsort((ay, ax, score))[0])
-    return int(ax[i]), int(ay[i])
+    return int(np.lexsort((ay, ax, score))[0])
 
 
 def anchor_squares(pic: Picture, reach: int) -> tuple[np.ndarray, np.ndarray]:
@@ -229,18 +251,37 @@ def spot_for(pic: Picture, unit: UnitState, around, claimed: Claims) -> tuple[in
     hi_y = min(pic.height - 1, ay + SPOT_RADIUS, cy + AREA_RADIUS)
     if lo_x > hi_x or lo_y > hi_y:
         return around
-    window = (slice(lo_y, hi_y + 1), slice(lo_x, hi_x + 1))
-    ox, oy = SPOT_RADIUS - ax, SPOT_RADIUS - ay
-    score = spot_danger(pic, unit)[window] + _SPOT_NEAR[lo_y + oy : hi_y + oy + 1, lo_x + ox : hi_x + ox + 1]
+    danger = spot_danger(pic, unit)
+    origin = pic.box[0], pic.box[1]  # (spot_danger is of the region: the window lies in it)
+    window = lo_x, lo_y, hi_x, hi_y
+    if _spot_pick is not None and USE_COMPILED:
+        best = _spot_pick((danger, claimed.penalty, _SPOT_NEAR), origin, window, around, unit.square)
+    else:
+        best = spot_pick(danger, origin, claimed, window, around, unit.square)
+    claimed.add(best)
+    return best
+
+
+def spot_pick(danger: np.ndarray, origin, claimed: Claims, window, around, here) -> tuple[int, int]:
+    """spot_for's square in NumPy steps, as the compiled spot_pick (_attack_core.c) picks it: in the window
+    (lo_x, lo_y, hi_x, hi_y) around `around`, the least of the danger (of the region from `origin`), the distance
+    from `around` and the crowded squares' 5.0, first in row-major order (ties to the lowest y, then x); the
+    unit's square (`here`) unless another is more than 0.3 better."""
+    lo_x, lo_y, hi_x, hi_y = window
+    x0, y0 = origin
+    ox, oy = SPOT_RADIUS - around[0], SPOT_RADIUS - around[1]
+    score = (
+        danger[lo_y - y0 : hi_y - y0 + 1, lo_x - x0 : hi_x - x0 + 1]
+        + _SPOT_NEAR[lo_y + oy : hi_y + oy + 1, lo_x + ox : hi_x + ox + 1]
+    )
     if claimed.any_within(lo_x, lo_y, hi_x, hi_y):
-        score += claimed.penalty[window]  # 5.0 where crowded
+        score += claimed.penalty[lo_y : hi_y + 1, lo_x : hi_x + 1]  # 5.0 where crowded (0.0 changes no score)
     flat = int(score.argmin())  # row-major: ties go to the lowest y, then x
     wide = hi_x - lo_x + 1
     best = (lo_x + flat % wide, lo_y + flat // wide)
-    here = x, y = unit.square
+    x, y = here
     if lo_x <= x <= hi_x and lo_y <= y <= hi_y and score.item(y - lo_y, x - lo_x) <= score.item(flat) + 0.3:
         best = here
-    claimed.add(best)
     return best
 
 
@@ -249,16 +290,20 @@ _SPOT_NEAR = 0.05 * np.maximum(*np.abs(np.indices((2 * SPOT_RADIUS + 1,) * 2) - 
 
 
 def spot_danger(pic: Picture, unit: UnitState) -> np.ndarray:
-    """spot_for's score of every square before its distance and the squares claimed: four times the known and
-    suspected danger, infinite where the unit cannot go. The same for every unit with the same threat, armour
-    and mobility, so worked out once for them (inf + the distance is inf, as the score is)."""
+    """spot_for's score of every square of the region (Picture.focus: the objective area, where its windows lie)
+    before its distance and the squares claimed: four times the known and suspected danger, infinite where the
+    unit cannot go. The same for every unit with the same threat, armour and mobility, so worked out once for
+    them (inf + the distance is inf, as the score is); the rest of the map is never read, so never worked out."""
     field = pic.battle.field(unit)
     key = ("spot", pic.threat_key(unit), pic.battle.unit_class(unit).armoured, field)
     hit = pic._threat.get(key)
     if hit is None:
-        hit = pic._threat[key] = np.where(
-            field.enter_cost >= IMPASSABLE, np.inf, 4 * (pic.threat(unit) + suspicion(pic, unit))
-        )
+        region = pic.region
+        blocked = pic._threat.get(("blocked", field))
+        if blocked is None:
+            blocked = pic._threat[("blocked", field)] = field.enter_cost[region] >= IMPASSABLE
+        danger = pic.threat(unit)[region] + suspicion(pic, unit)[region]
+        hit = pic._threat[key] = np.where(blocked, np.inf, 4 * danger)
     return hit
 
 
