@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..caching import LRU
 from ..rules.geometry import chebyshev
 from ..sim import orders as o
 from ..sim.command import position
@@ -21,12 +22,12 @@ from .terrain import (
     AREA_RADIUS,
     clamp,
     in_area,
-    into_area,
     objective,
     offset_in_formation,
     squares_per_turn,
     toward_home,
 )
+from .threat_maps import read_only
 
 if TYPE_CHECKING:
     from ..sim.state import UnitState
@@ -164,17 +165,22 @@ def apart_columns(pic: Picture, reach: int, taken: list[tuple[int, int]]) -> np.
 
 def judged_squares(pic: Picture, reach: int, off: tuple[int, int]) -> np.ndarray:
     """Where a unit at `off` from its headquarters stands if the headquarters takes each of anchor_squares, kept
-    inside the objective area, as indexes into the flattened map."""
-    key = ("judged squares", reach, off)
-    hit = pic.memo.get(key)
+    inside the objective area, as indexes into the flattened map: the same in every orders phase of a battle (the
+    map and the objective stay), so kept from one to the next."""
+    center = cx, cy = objective(pic.battle)
+    key = (pic.width, pic.height, center, reach, off)
+    hit = _JUDGED_SQUARES.get(key)
     if hit is None:
-        cx, cy = objective(pic.battle)
         ax, ay = anchor_squares(pic, reach)
         limit = AREA_RADIUS - 1
         sx = _clip(_clip(ax + off[0], 0, pic.width - 1), cx - limit, cx + limit)
         sy = _clip(_clip(ay + off[1], 0, pic.height - 1), cy - limit, cy + limit)
-        hit = pic.memo[key] = sy * pic.width + sx
+        hit = _JUDGED_SQUARES.put(key, read_only(sy * pic.width + sx)[0])
     return hit
+
+
+# by map size, objective, reach and offset: 2,048 of judged_squares (at most 100 indexes each, 0.8 kB)
+_JUDGED_SQUARES: LRU[np.ndarray] = LRU(2048)
 
 
 def judged_danger(pic: Picture, unit: UnitState, reach: int, off: tuple[int, int]) -> np.ndarray:
@@ -193,7 +199,10 @@ def staging_point(pic: Picture, members: list[UnitState], anchor) -> tuple[int, 
     anchor, STAGE_MARGIN squares outside the area on its own side. None once it is at or past that line."""
     battle = pic.battle
     center = objective(pic.battle)
-    hx, hy = toward_home(battle, pic.side)
+    home = pic.memo.get(("home",))  # (asked once a formation)
+    if home is None:
+        home = pic.memo[("home",)] = toward_home(battle, pic.side)
+    hx, hy = home
     if (hx, hy) == (0, 0):
         return None
     hq, movers, base, speed = formation_base(pic, members)
@@ -214,9 +223,21 @@ def time_to_go(pic: Picture, members: list[UnitState], anchor, stage) -> bool:
 
 
 def destination(pic: Picture, unit: UnitState, hq, anchor, inside: bool = True) -> tuple[int, int]:
+    """The unit's place in the formation's shape round the anchor, on the map (terrain.clamp) and, `inside`, moved
+    into the area (terrain.into_area): both written out, as every unit asks every orders phase."""
     off = offset_in_formation(unit, hq)
-    square = clamp(pic.battle, (anchor[0] + off[0], anchor[1] + off[1]))
-    return into_area(pic.battle, square) if inside else square
+    x, y = anchor[0] + off[0], anchor[1] + off[1]
+    right, bottom = pic.width - 1, pic.height - 1
+    x = 0 if x < 0 else right if x > right else x
+    y = 0 if y < 0 else bottom if y > bottom else y
+    if inside:
+        cx, cy = objective(pic.battle)
+        limit = AREA_RADIUS - 1
+        x = cx - limit if x < cx - limit else cx + limit if x > cx + limit else x
+        y = cy - limit if y < cy - limit else cy + limit if y > cy + limit else y
+        x = 0 if x < 0 else right if x > right else x
+        y = 0 if y < 0 else bottom if y > bottom else y
+    return x, y
 
 
 class Claims:
@@ -327,11 +348,12 @@ def attack_formation(pic: Picture, members: list[UnitState], anchor, stage, clai
                 out += face_threat(pic, unit)
             continue
         want = destination(pic, unit, hq, anchor)
-        settled = in_area(battle, unit.pos) and not unit.objectives and not pic.fired_on.get(unit.uid)
+        arrived = in_area(battle, unit.pos)
+        settled = arrived and not unit.objectives and not pic.fired_on.get(unit.uid)
         if settled and chebyshev(unit.pos, want) <= SPOT_RADIUS + 1:
             want = unit.pos  # in place and left alone: it stays
             claimed.add(want)
-        elif unit.weapon.sp > 0 and (in_area(battle, unit.pos) or chebyshev(unit.pos, want) <= 6):
+        elif unit.weapon.sp > 0 and (arrived or chebyshev(unit.pos, want) <= 6):
             want = spot_for(pic, unit, want, claimed)
         if unit.passengers:
             contact = pic.fired_on.get(unit.uid) or any(
@@ -339,7 +361,7 @@ def attack_formation(pic: Picture, members: list[UnitState], anchor, stage, clai
             )
             if contact or chebyshev(unit.pos, want) <= 1:
                 out.append(o.Disembark(unit.uid))
-                if unit.objectives and not in_area(battle, unit.pos):
+                if unit.objectives and not arrived:
                     out.append(o.Cancel(unit.uid))  # unloaded short of the area: the transport waits there
                 continue
         if unit.weapon.sp == 0 or (cls.bombard and unit.mission is not None):
@@ -348,13 +370,12 @@ def attack_formation(pic: Picture, members: list[UnitState], anchor, stage, clai
             not unit.passengers
             and not cls.armoured
             and cls.vehicle
-            and not in_area(battle, unit.pos)
+            and not arrived
             and unit.initial_count
             and unit.speed
             and not unit.objectives
         ):
             continue  # an unloaded truck short of the area stays where it is
-        arrived = in_area(battle, unit.pos)
         out += set_range(battle, unit, arrived)
         target = assault_target(pic, unit)
         if target is not None:
