@@ -1,7 +1,8 @@
-"""The attacking computer player's compiled picks (engine/ai/_attack_core.c: formation_anchor's anchor and
-spot_for's square) against the NumPy steps engine/ai/attack.py keeps as their fallback (anchor_pick, spot_pick):
-the same pick on random scores with ties, infinities and crowded squares, and on every pick of battles where
-both sides attack, each asked both ways; and the battles' event logs the recorded ones with the NumPy steps."""
+"""The attacking computer player's compiled loops (engine/ai/_attack_core.c: formation_anchor's anchor, spot_for's
+square, the suspect distance) against the NumPy steps engine/ai/attack.py keeps as their fallback (anchor_pick,
+spot_pick, suspect_distance_steps): the same pick on random scores with ties, infinities and crowded squares, and
+on every pick and suspect map of three battles with an attacker, each worked out both ways; and the battles' event
+logs the recorded ones with the NumPy steps. (tests/test_ai_maps.py holds the suspect map to a plain one.)"""
 
 import copy
 from types import SimpleNamespace
@@ -46,9 +47,18 @@ def test_anchor_pick_is_the_numpy_steps_on_random_scores():
         base = (int(rng.integers(-5, width + 5)), int(rng.integers(-5, height + 5)))
         speed = float(rng.choice([0.5, 1.0, 1.7, 3.0, rng.random() * 4 + 0.1]))
         late = int(rng.integers(0, 12))
-        dangers = tuple(_scores(rng, len(ax)) for _ in range(int(rng.integers(0, 3))))
+        # each judge's threat and suspicion maps and its squares (judged_danger: 4 * (threat + suspicion) there)
+        judged = tuple(
+            (
+                _scores(rng, width * height).reshape(height, width),
+                rng.choice([0.0, 0.1, 0.6], size=(height, width)),
+                rng.integers(width * height, size=len(ax)),
+            )
+            for _ in range(int(rng.integers(0, 3)))
+        )
+        dangers = tuple(4 * (threat.take(at) + suspicion.take(at)) for threat, suspicion, at in judged)
         taken = [(int(ax[i]), int(ay[i])) for i in rng.integers(len(ax), size=int(rng.integers(0, 5)))]
-        compiled = attack._anchor_pick(ax, ay, base[0], base[1], speed, late, dangers, tuple(taken))
+        compiled = attack._anchor_pick(ax, ay, base[0], base[1], speed, late, judged, tuple(taken))
         assert compiled == attack.anchor_pick(pic, reach, base, speed, late, dangers, taken)
         compared += 1
         with_taken += bool(taken)
@@ -58,10 +68,12 @@ def test_anchor_pick_is_the_numpy_steps_on_random_scores():
 def test_anchor_pick_puts_a_nan_score_last_as_lexsort_does():
     pic = _picture(20, 20, (10, 10))
     ax, ay = attack.anchor_squares(pic, 4)
-    danger = np.zeros(len(ax))
-    danger[[0, 3]] = np.nan
-    picked = attack._anchor_pick(ax, ay, int(ax[0]), int(ay[0]), 1.0, 0, (danger,), ())
+    threat = np.zeros((20, 20))
+    threat[ay[[0, 3]], ax[[0, 3]]] = np.nan
+    at = ay * 20 + ax
+    picked = attack._anchor_pick(ax, ay, int(ax[0]), int(ay[0]), 1.0, 0, ((threat, threat, at),), ())
     # the base's square and the one after it are NaN: of those 2 squares off, the least x (then y) is taken
+    danger = 4 * (threat.take(at) + threat.take(at))
     assert picked == attack.anchor_pick(pic, 4, (int(ax[0]), int(ay[0])), 1.0, 0, (danger,), [])
     assert (ax[picked], ay[picked]) == (ax[0], ay[0] + 2)
 
@@ -96,6 +108,14 @@ def test_spot_pick_is_the_numpy_steps_on_random_windows():
     assert moved > 200 and stayed > 100 and crowded > 200, (moved, stayed, crowded)
 
 
+def test_anchor_pick_refuses_a_judged_square_off_the_maps():
+    pic = _picture(20, 20, (10, 10))
+    ax, ay = attack.anchor_squares(pic, 4)
+    maps = np.zeros((20, 20))
+    with pytest.raises(IndexError):
+        attack._anchor_pick(ax, ay, 0, 0, 1.0, 0, ((maps, maps, ay * 20 + ax + 400),), ())
+
+
 def test_spot_pick_refuses_a_window_outside_its_arrays():
     danger = np.zeros((5, 5))
     penalty = np.zeros((10, 10))
@@ -108,8 +128,8 @@ def test_spot_pick_refuses_a_window_outside_its_arrays():
 @pytest.mark.parametrize("name", PLAYED)
 def test_every_pick_of_a_battle_is_the_numpy_steps_and_so_is_its_log(name, monkeypatch):
     case = next(case for case in CASES if case.name == name)
-    asked = {"anchors": 0, "spots": 0}
-    formation_anchor, spot_for = attack.formation_anchor, attack.spot_for
+    asked = {"anchors": 0, "spots": 0, "suspects": 0, "grown": 0}
+    formation_anchor, spot_for, suspect_distance = attack.formation_anchor, attack.spot_for, attack.suspect_distance
 
     def both_anchors(pic, members, taken, meeting):
         monkeypatch.setattr(attack, "USE_COMPILED", False)
@@ -127,11 +147,20 @@ def test_every_pick_of_a_battle_is_the_numpy_steps_and_so_is_its_log(name, monke
         assert spot_for(pic, unit, around, claimed) == expected
         return expected
 
+    def both_distances(pic):
+        asked["suspects"] += 1
+        near = suspect_distance(pic)
+        assert np.array_equal(near, attack.suspect_distance_steps(pic)) and near.dtype == np.int64
+        asked["grown"] += int((near < 99).any())
+        return near
+
     monkeypatch.setattr(players, "formation_anchor", both_anchors)
     monkeypatch.setattr(attack, "spot_for", both_spots)
+    monkeypatch.setattr(attack, "suspect_distance", both_distances)
     assert play_log(case, []) == read_recorded(case)
-    assert asked["anchors"] > 10 and asked["spots"] > 20, asked
+    assert asked["anchors"] > 10 and asked["spots"] > 20 and asked["grown"] > 3, asked
     monkeypatch.setattr(players, "formation_anchor", formation_anchor)
     monkeypatch.setattr(attack, "spot_for", spot_for)
+    monkeypatch.setattr(attack, "suspect_distance", suspect_distance)
     monkeypatch.setattr(attack, "USE_COMPILED", False)
     assert play_log(case, []) == read_recorded(case)

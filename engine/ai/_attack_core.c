@@ -2,6 +2,8 @@
  * (formation_anchor's score of every candidate and its lexsort) and the square a unit takes near its place
  * (spot_for's score of its window and its argmin). Each replaced a dozen NumPy calls on arrays of 49 to 100
  * numbers, asked once per formation or unit and orders phase, where the calls cost more than the arithmetic.
+ * And the distance to the squares where an unseen defender may hide (suspect_distance, once per side and orders
+ * phase: some seventy NumPy calls on its 43 x 43 box), in whole numbers.
  * The same operations on doubles in the same order as the NumPy steps that attack.py keeps as its fallback (and
  * tests/test_attack_core.py holds equal to this): each candidate's score is summed term after term as NumPy's
  * element-wise operations and add.accumulate sum them, and the build must not contract a * b + c into one fused
@@ -25,16 +27,17 @@ static int get_array(PyObject *o, Py_buffer *view, Py_ssize_t itemsize, Py_ssize
     return 0;
 }
 
-/* anchor_pick(ax, ay, bx, by, speed, late, dangers, taken): formation_anchor's pick. For each candidate i (ax, ay:
+/* anchor_pick(ax, ay, bx, by, speed, late, judged, taken): formation_anchor's pick. For each candidate i (ax, ay:
  * int64) the travel t = d / speed, d its Chebyshev distance from (bx, by); its score max(0, t - late) * 50 + t * 0.5,
- * plus each of `dangers` (float64 arrays, in order), plus for each taken square (x, y), in order, 3 a square its
- * distance falls short of 5. The index of the least score, ties to the least ax, then ay, then index (np.lexsort's
- * first; a NaN score sorts after every number). */
+ * plus for each judge of `judged`, in order, 4 * (threat[at[i]] + suspicion[at[i]]) (a triple of a threat map and a
+ * suspicion map, float64, and the candidate's squares as indexes into them, int64: attack.judged_danger), plus for
+ * each taken square (x, y), in order, 3 a square its distance falls short of 5. The index of the least score, ties
+ * to the least ax, then ay, then index (np.lexsort's first; a NaN score sorts after every number). */
 static PyObject *anchor_pick(PyObject *self, PyObject *args) {
-    PyObject *ax_o, *ay_o, *dangers_o, *taken_o;
+    PyObject *ax_o, *ay_o, *judged_o, *taken_o;
     Py_ssize_t bx, by;
     double speed, late;
-    if (!PyArg_ParseTuple(args, "OOnnddO!O!", &ax_o, &ay_o, &bx, &by, &speed, &late, &PyTuple_Type, &dangers_o,
+    if (!PyArg_ParseTuple(args, "OOnnddO!O!", &ax_o, &ay_o, &bx, &by, &speed, &late, &PyTuple_Type, &judged_o,
                           &PyTuple_Type, &taken_o))
         return NULL;
     Py_buffer axb, ayb;
@@ -49,16 +52,33 @@ static PyObject *anchor_pick(PyObject *self, PyObject *args) {
         PyBuffer_Release(&axb);
         return NULL;
     }
-    Py_ssize_t nd = PyTuple_GET_SIZE(dangers_o), nt = PyTuple_GET_SIZE(taken_o);
-    Py_buffer *views = PyMem_Calloc(nd > 0 ? nd : 1, sizeof(Py_buffer));
+    Py_ssize_t nj = PyTuple_GET_SIZE(judged_o), nt = PyTuple_GET_SIZE(taken_o);
+    Py_buffer *views = PyMem_Calloc(3 * (nj > 0 ? nj : 1), sizeof(Py_buffer)); /* threat, suspicion, at a judge */
     Py_ssize_t *tx = PyMem_Calloc(2 * (nt > 0 ? nt : 1), sizeof(Py_ssize_t));
     Py_ssize_t got = 0, result = -1;
     if (views == NULL || tx == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    for (; got < nd; got++)
-        if (get_array(PyTuple_GET_ITEM(dangers_o, got), &views[got], 8, n, "anchor_pick: a danger") < 0) goto done;
+    for (Py_ssize_t j = 0; j < nj; j++) {
+        PyObject *judge = PyTuple_GET_ITEM(judged_o, j), *threat_o, *suspicion_o, *at_o;
+        if (!PyArg_ParseTuple(judge, "OOO", &threat_o, &suspicion_o, &at_o)) goto done;
+        if (PyObject_GetBuffer(threat_o, &views[got], PyBUF_C_CONTIGUOUS) < 0) goto done;
+        Py_ssize_t m = views[got].len / 8;
+        if (views[got++].itemsize != 8) {
+            PyErr_SetString(PyExc_ValueError, "anchor_pick: a threat map must be float64");
+            goto done;
+        }
+        if (get_array(suspicion_o, &views[got], 8, m, "anchor_pick: a suspicion map") < 0) goto done;
+        got++;
+        if (get_array(at_o, &views[got], 8, n, "anchor_pick: a judge's squares") < 0) goto done;
+        const int64_t *at = (const int64_t *)views[got++].buf;
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (at[i] < 0 || at[i] >= m) {
+                PyErr_SetString(PyExc_IndexError, "anchor_pick: a judge's square lies off its maps");
+                goto done;
+            }
+    }
     for (Py_ssize_t k = 0; k < 2 * nt; k++) { /* each taken square a sequence (x, y) of ints */
         PyObject *square = PyTuple_GET_ITEM(taken_o, k / 2);
         PyObject *item = PySequence_GetItem(square, k % 2);
@@ -77,7 +97,11 @@ static PyObject *anchor_pick(PyObject *self, PyObject *args) {
         double over = travel - late;
         /* np.maximum(0.0, over): 0.0 unless over is greater (or NaN, which it passes on) */
         double score = (over > 0.0 || isnan(over) ? over : 0.0) * 50.0 + travel * 0.5;
-        for (Py_ssize_t j = 0; j < nd; j++) score = score + ((const double *)views[j].buf)[i];
+        for (Py_ssize_t j = 0; j < nj; j++) {
+            const double *threat = (const double *)views[3 * j].buf, *suspicion = (const double *)views[3 * j + 1].buf;
+            int64_t at = ((const int64_t *)views[3 * j + 2].buf)[i];
+            score = score + 4.0 * (threat[at] + suspicion[at]);
+        }
         for (Py_ssize_t k = 0; k < nt; k++) {
             int64_t ex = ax[i] - tx[2 * k], ey = ay[i] - tx[2 * k + 1];
             if (ex < 0) ex = -ex;
@@ -101,6 +125,7 @@ static PyObject *anchor_pick(PyObject *self, PyObject *args) {
         if (before) result = i, best = score;
     }
 done:
+    if (PyErr_Occurred()) result = -1;
     for (Py_ssize_t j = 0; j < got; j++) PyBuffer_Release(&views[j]);
     PyMem_Free(views);
     PyMem_Free(tx);
@@ -176,11 +201,131 @@ done:
     return out;
 }
 
+/* One square (x, y) of a sequence of squares (an item None is skipped: *skip set), or -1 with an exception. */
+static int square_at(PyObject *squares, Py_ssize_t k, Py_ssize_t *x, Py_ssize_t *y, int *skip) {
+    PyObject *square = PySequence_GetItem(squares, k);
+    if (square == NULL) return -1;
+    *skip = square == Py_None;
+    int ok = *skip || PyArg_ParseTuple(square, "nn", x, y);
+    Py_DECREF(square);
+    return ok ? 0 : -1;
+}
+
+#define SUSPECT_REACH 10 /* attack._SUSPECT_REACH: the farthest distance kept, 99 beyond */
+#define SUSPECT_BOX 21   /* the box round the objective the distances are worked out in (11 + 10) */
+
+/* suspect_distance(cover, cx, cy, kx, ky, ours, out): attack.suspect_distance's map. The suspect squares are the
+ * cover (bool, the whole map) within 11 of the objective (cx, cy), less the known enemies' squares (kx, ky: int64)
+ * and every square next to or under one of ours (a sequence of (x, y); None is skipped); out (int64, the whole map) gets
+ * each square's Chebyshev distance to the nearest of them, where at most SUSPECT_REACH, else 99. As the NumPy
+ * steps: in the box within 21 of the objective (none farther lies within 10 of a suspect square), along each row
+ * the distance to the row's nearest, then down each column the least of max(that, the rows between). */
+static PyObject *suspect_distance(PyObject *self, PyObject *args) {
+    PyObject *cover_o, *kx_o, *ky_o, *ours_o, *out_o;
+    Py_ssize_t cx, cy;
+    if (!PyArg_ParseTuple(args, "OnnOOOO", &cover_o, &cx, &cy, &kx_o, &ky_o, &ours_o, &out_o)) return NULL;
+    Py_buffer cb, ob, kxb, kyb;
+    if (PyObject_GetBuffer(cover_o, &cb, PyBUF_C_CONTIGUOUS | PyBUF_ND) < 0) return NULL;
+    if (PyObject_GetBuffer(out_o, &ob, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_ND) < 0) {
+        PyBuffer_Release(&cb);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(kx_o, &kxb, PyBUF_C_CONTIGUOUS) < 0) {
+        PyBuffer_Release(&cb);
+        PyBuffer_Release(&ob);
+        return NULL;
+    }
+    if (get_array(ky_o, &kyb, 8, kxb.len / 8, "suspect_distance: ky") < 0) {
+        PyBuffer_Release(&cb);
+        PyBuffer_Release(&ob);
+        PyBuffer_Release(&kxb);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    signed char *suspect = NULL, *along = NULL;
+    if (cb.ndim != 2 || ob.ndim != 2 || cb.itemsize != 1 || ob.itemsize != 8 || cb.shape[0] != ob.shape[0] ||
+        cb.shape[1] != ob.shape[1] || kxb.itemsize != 8) {
+        PyErr_SetString(PyExc_ValueError,
+                        "suspect_distance: cover (bool) and out (int64) must be maps of one size, kx and ky int64");
+        goto done;
+    }
+    Py_ssize_t height = cb.shape[0], width = cb.shape[1];
+    Py_ssize_t x0 = cx - SUSPECT_BOX > 0 ? cx - SUSPECT_BOX : 0, y0 = cy - SUSPECT_BOX > 0 ? cy - SUSPECT_BOX : 0;
+    Py_ssize_t x1 = cx + SUSPECT_BOX + 1 < width ? cx + SUSPECT_BOX + 1 : width;
+    Py_ssize_t y1 = cy + SUSPECT_BOX + 1 < height ? cy + SUSPECT_BOX + 1 : height;
+    Py_ssize_t bw = x1 > x0 ? x1 - x0 : 0, bh = y1 > y0 ? y1 - y0 : 0;
+    suspect = PyMem_Calloc(bw * bh + 1, 1);
+    along = PyMem_Calloc(bw * bh + 1, 1);
+    if (suspect == NULL || along == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const unsigned char *cover = (const unsigned char *)cb.buf;
+    for (Py_ssize_t y = y0; y < y1; y++)
+        for (Py_ssize_t x = x0; x < x1; x++) {
+            Py_ssize_t dx = x > cx ? x - cx : cx - x, dy = y > cy ? y - cy : cy - y;
+            suspect[(y - y0) * bw + (x - x0)] = cover[y * width + x] && (dx >= dy ? dx : dy) <= 11;
+        }
+    const int64_t *kx = (const int64_t *)kxb.buf, *ky = (const int64_t *)kyb.buf;
+    for (Py_ssize_t k = 0; k < kxb.len / 8; k++)
+        if (kx[k] >= x0 && kx[k] < x1 && ky[k] >= y0 && ky[k] < y1) suspect[(ky[k] - y0) * bw + (kx[k] - x0)] = 0;
+    Py_ssize_t n = PySequence_Size(ours_o);
+    if (n < 0) goto done;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Py_ssize_t x, y;
+        int skip;
+        if (square_at(ours_o, k, &x, &y, &skip) < 0) goto done;
+        for (Py_ssize_t sy = y - 1; !skip && sy <= y + 1; sy++)
+            for (Py_ssize_t sx = x - 1; sx <= x + 1; sx++)
+                if (sx >= x0 && sx < x1 && sy >= y0 && sy < y1) suspect[(sy - y0) * bw + (sx - x0)] = 0;
+    }
+    /* along each row: the distance to the nearest suspect square on either side, 99 beyond SUSPECT_REACH */
+    for (Py_ssize_t y = 0; y < bh; y++) {
+        const signed char *row = suspect + y * bw;
+        signed char *to = along + y * bw;
+        Py_ssize_t last = -1000;
+        for (Py_ssize_t x = 0; x < bw; x++) {
+            if (row[x]) last = x;
+            to[x] = x - last <= SUSPECT_REACH ? (signed char)(x - last) : 99;
+        }
+        last = 1000000;
+        for (Py_ssize_t x = bw - 1; x >= 0; x--) {
+            if (row[x]) last = x;
+            if (last - x <= SUSPECT_REACH && last - x < to[x]) to[x] = (signed char)(last - x);
+        }
+    }
+    int64_t *out = (int64_t *)ob.buf;
+    for (Py_ssize_t i = 0; i < width * height; i++) out[i] = 99;
+    for (Py_ssize_t y = 0; y < bh; y++)
+        for (Py_ssize_t x = 0; x < bw; x++) {
+            int best = along[y * bw + x];
+            for (Py_ssize_t dy = 1; dy <= SUSPECT_REACH && dy < best; dy++) {
+                int up = y - dy >= 0 ? along[(y - dy) * bw + x] : 99, down = y + dy < bh ? along[(y + dy) * bw + x] : 99;
+                int d = up < down ? up : down;
+                if (d < dy) d = (int)dy;
+                if (d < best) best = d;
+            }
+            out[(y + y0) * width + (x + x0)] = best;
+        }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyMem_Free(suspect);
+    PyMem_Free(along);
+    PyBuffer_Release(&cb);
+    PyBuffer_Release(&ob);
+    PyBuffer_Release(&kxb);
+    PyBuffer_Release(&kyb);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"anchor_pick", anchor_pick, METH_VARARGS,
-     "anchor_pick(ax, ay, bx, by, speed, late, dangers, taken): the index of formation_anchor's candidate."},
+     "anchor_pick(ax, ay, bx, by, speed, late, judged, taken): the index of formation_anchor's candidate."},
     {"spot_pick", spot_pick, METH_VARARGS,
      "spot_pick((danger, penalty, near), (dx0, dy0), (lo_x, lo_y, hi_x, hi_y), (ax, ay), (x, y)): spot_for's square."},
+    {"suspect_distance", suspect_distance, METH_VARARGS,
+     "suspect_distance(cover, cx, cy, kx, ky, ours, out): attack.suspect_distance's map, written into out."},
     {NULL, NULL, 0, NULL},
 };
 

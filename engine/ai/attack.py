@@ -34,11 +34,13 @@ if TYPE_CHECKING:
 
 _anchor_pick: Callable[..., int] | None
 _spot_pick: Callable[..., tuple[int, int]] | None
-try:  # the compiled picks (_attack_core.c), built by make setup; without them anchor_pick and spot_pick below
+_suspect_distance: Callable[..., None] | None
+try:  # compiled (_attack_core.c) by make setup; without it anchor_pick, spot_pick and suspect_distance_steps below
     from ._attack_core import anchor_pick as _anchor_pick
     from ._attack_core import spot_pick as _spot_pick
+    from ._attack_core import suspect_distance as _suspect_distance
 except ImportError:  # pragma: no cover - a source checkout not installed with pip
-    _anchor_pick = _spot_pick = None
+    _anchor_pick = _spot_pick = _suspect_distance = None
 USE_COMPILED = True  # tests switch it off to play the same battle through the NumPy steps
 
 # Ranges while advancing are the unit classes' `advance_range` (content/rules.yaml): tanks engage at 6 so they close
@@ -93,10 +95,14 @@ def formation_anchor(
     judges = sorted((u for u in movers if u.weapon.sp > 0), key=lambda u: (-u.count * u.weapon.sl, u.index))[:JUDGES]
     reach = 4 if meeting else AREA_RADIUS - 1
     ax, ay = anchor_squares(pic, reach)
-    dangers = tuple(judged_danger(pic, unit, reach, offset_in_formation(unit, hq)) for unit in judges)
-    if _anchor_pick is not None and USE_COMPILED:
-        i = _anchor_pick(ax, ay, base[0], base[1], speed, turns_left - 1, dangers, tuple(taken))
+    if _anchor_pick is not None and USE_COMPILED:  # (it reads judged_danger's numbers from the maps)
+        judged = tuple(
+            (pic.threat(unit), suspicion(pic, unit), judged_squares(pic, reach, offset_in_formation(unit, hq)))
+            for unit in judges
+        )
+        i = _anchor_pick(ax, ay, base[0], base[1], speed, turns_left - 1, judged, tuple(taken))
     else:
+        dangers = tuple(judged_danger(pic, unit, reach, offset_in_formation(unit, hq)) for unit in judges)
         i = anchor_pick(pic, reach, base, speed, turns_left - 1, dangers, taken)
     return int(ax[i]), int(ay[i])
 
@@ -167,6 +173,9 @@ def judged_squares(pic: Picture, reach: int, off: tuple[int, int]) -> np.ndarray
     """Where a unit at `off` from its headquarters stands if the headquarters takes each of anchor_squares, kept
     inside the objective area, as indexes into the flattened map: the same in every orders phase of a battle (the
     map and the objective stay), so kept from one to the next."""
+    hit = pic.memo.get(("judged squares", reach, off))  # (a dict first: the LRU's lookup costs more)
+    if hit is not None:
+        return hit
     center = cx, cy = objective(pic.battle)
     key = (pic.width, pic.height, center, reach, off)
     hit = _JUDGED_SQUARES.get(key)
@@ -176,6 +185,7 @@ def judged_squares(pic: Picture, reach: int, off: tuple[int, int]) -> np.ndarray
         sx = _clip(_clip(ax + off[0], 0, pic.width - 1), cx - limit, cx + limit)
         sy = _clip(_clip(ay + off[1], 0, pic.height - 1), cy - limit, cy + limit)
         hit = _JUDGED_SQUARES.put(key, read_only(sy * pic.width + sx)[0])
+    pic.memo[("judged squares", reach, off)] = hit
     return hit
 
 
@@ -421,7 +431,19 @@ def suspicion(pic: Picture, unit: UnitState) -> np.ndarray:
 
 def suspect_distance(pic: Picture) -> np.ndarray:
     """Distance from each square to the nearest suspect square: cover within 11 of the objective that holds no
-    enemy we know of and that none of our units stands on or next to (up to 10, else 99)."""
+    enemy we know of and that none of our units stands on or next to (up to 10, else 99). Compiled
+    (_attack_core.c), else suspect_distance_steps."""
+    if _suspect_distance is None or not USE_COMPILED:
+        return suspect_distance_steps(pic)
+    state = pic.state
+    ours = [position(u, state) for u in state.side_units(pic.side) if u.count > 0 and not u.offmap]
+    near = np.empty((pic.height, pic.width), dtype=np.int64)
+    _suspect_distance(pic.cover, *objective(pic.battle), *pic.known_xy(), ours, near)
+    return near
+
+
+def suspect_distance_steps(pic: Picture) -> np.ndarray:
+    """suspect_distance in NumPy steps."""
     cx, cy = center = objective(pic.battle)
     # Every square within 10 of a suspect one lies within 11 + 10 of the centre: the distances are worked out in
     # that box only (the rest stays 99), and inside it as on the whole map (a box holds the shortest ways across it).
