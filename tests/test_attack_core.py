@@ -1,8 +1,8 @@
 """The attacking computer player's compiled loops (engine/ai/_attack_core.c: formation_anchor's anchor, spot_for's
-square, the suspect distance) against the NumPy steps engine/ai/attack.py keeps as their fallback (anchor_pick,
-spot_pick, suspect_distance_steps): the same pick on random scores with ties, infinities and crowded squares, and
-on every pick and suspect map of three battles with an attacker, each worked out both ways; and the battles' event
-logs the recorded ones with the NumPy steps. (tests/test_ai_maps.py holds the suspect map to a plain one.)"""
+square, the suspect distance) against the NumPy steps kept as their fallback (attack.anchor_pick, attack.spot_pick,
+suspects.suspect_distance_steps): the same pick on random scores with ties, infinities and crowded squares, and on
+every pick and suspect map of three battles with an attacker, each worked out both ways; and the battles' event logs
+the recorded ones with the NumPy steps. (tests/test_ai_maps.py holds the suspect map to a plain one.)"""
 
 import copy
 from types import SimpleNamespace
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from event_log_cases import CASES, play_log, read_recorded
 
-from tacforge.engine.ai import attack, players
+from tacforge.engine.ai import attack, players, suspects
 from tacforge.engine.ai.attack import SPOT_RADIUS, Claims
 
 # bundled scenarios with an attacker, and a meeting engagement (both sides attack)
@@ -129,7 +129,7 @@ def test_spot_pick_refuses_a_window_outside_its_arrays():
 def test_every_pick_of_a_battle_is_the_numpy_steps_and_so_is_its_log(name, monkeypatch):
     case = next(case for case in CASES if case.name == name)
     asked = {"anchors": 0, "spots": 0, "suspects": 0, "grown": 0}
-    formation_anchor, spot_for, suspect_distance = attack.formation_anchor, attack.spot_for, attack.suspect_distance
+    formation_anchor, spot_for, suspect_distance = attack.formation_anchor, attack.spot_for, suspects.suspect_distance
 
     def both_anchors(pic, members, taken, meeting):
         monkeypatch.setattr(attack, "USE_COMPILED", False)
@@ -150,17 +150,18 @@ def test_every_pick_of_a_battle_is_the_numpy_steps_and_so_is_its_log(name, monke
     def both_distances(pic):
         asked["suspects"] += 1
         near = suspect_distance(pic)
-        assert np.array_equal(near, attack.suspect_distance_steps(pic)) and near.dtype == np.int64
+        assert np.array_equal(near, suspects.suspect_distance_steps(pic)) and near.dtype == np.int64
         asked["grown"] += int((near < 99).any())
         return near
 
     monkeypatch.setattr(players, "formation_anchor", both_anchors)
     monkeypatch.setattr(attack, "spot_for", both_spots)
-    monkeypatch.setattr(attack, "suspect_distance", both_distances)
+    monkeypatch.setattr(suspects, "suspect_distance", both_distances)
     assert play_log(case, []) == read_recorded(case)
     assert asked["anchors"] > 10 and asked["spots"] > 20 and asked["grown"] > 3, asked
     monkeypatch.setattr(players, "formation_anchor", formation_anchor)
     monkeypatch.setattr(attack, "spot_for", spot_for)
-    monkeypatch.setattr(attack, "suspect_distance", suspect_distance)
+    monkeypatch.setattr(suspects, "suspect_distance", suspect_distance)
     monkeypatch.setattr(attack, "USE_COMPILED", False)
+    monkeypatch.setattr(suspects, "USE_COMPILED", False)
     assert play_log(case, []) == read_recorded(case)

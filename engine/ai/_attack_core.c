@@ -1,13 +1,13 @@
-/* The attacking computer player's two picks (engine/ai/attack.py), compiled: the anchor square a formation makes for
- * (formation_anchor's score of every candidate and its lexsort) and the square a unit takes near its place
- * (spot_for's score of its window and its argmin). Each replaced a dozen NumPy calls on arrays of 49 to 100
- * numbers, asked once per formation or unit and orders phase, where the calls cost more than the arithmetic.
- * And the distance to the squares where an unseen defender may hide (suspect_distance, once per side and orders
- * phase: some seventy NumPy calls on its 43 x 43 box), in whole numbers.
- * The same operations on doubles in the same order as the NumPy steps that attack.py keeps as its fallback (and
- * tests/test_attack_core.py holds equal to this): each candidate's score is summed term after term as NumPy's
- * element-wise operations and add.accumulate sum them, and the build must not contract a * b + c into one fused
- * multiply-add (pyproject.toml passes -ffp-contract=off).
+/* The attacking computer player's loops, compiled: its two picks (engine/ai/attack.py), the anchor square a
+ * formation makes for (formation_anchor's score of every candidate and its lexsort) and the square a unit takes near
+ * its place (spot_for's score of its window and its argmin), each of which replaced a dozen NumPy calls on arrays
+ * of 49 to 100 numbers asked once per formation or unit and orders phase, where the calls cost more than the
+ * arithmetic; and the distance to the squares where an unseen defender may hide (engine/ai/suspects.py,
+ * suspect_distance: some seventy NumPy calls on a 43 x 43 box, once per side and orders phase), in whole numbers.
+ * The picks do the same operations on doubles in the same order as the NumPy steps kept as their fallback (and
+ * tests/test_attack_core.py holds all three equal to those): each candidate's score is summed term after term as
+ * NumPy's element-wise operations and add.accumulate sum them, and the build must not contract a * b + c into one
+ * fused multiply-add (pyproject.toml passes -ffp-contract=off).
  *
  * Built like _los_core.c (make setup, pip wheel), with only the CPython C API and the buffer protocol. */
 
@@ -211,10 +211,10 @@ static int square_at(PyObject *squares, Py_ssize_t k, Py_ssize_t *x, Py_ssize_t 
     return ok ? 0 : -1;
 }
 
-#define SUSPECT_REACH 10 /* attack._SUSPECT_REACH: the farthest distance kept, 99 beyond */
+#define SUSPECT_REACH 10 /* suspects._SUSPECT_REACH: the farthest distance kept, 99 beyond */
 #define SUSPECT_BOX 21   /* the box round the objective the distances are worked out in (11 + 10) */
 
-/* suspect_distance(cover, cx, cy, kx, ky, ours, out): attack.suspect_distance's map. The suspect squares are the
+/* suspect_distance(cover, cx, cy, kx, ky, ours, out): suspects.suspect_distance's map. The suspect squares are the
  * cover (bool, the whole map) within 11 of the objective (cx, cy), less the known enemies' squares (kx, ky: int64)
  * and every square next to or under one of ours (a sequence of (x, y); None is skipped); out (int64, the whole map) gets
  * each square's Chebyshev distance to the nearest of them, where at most SUSPECT_REACH, else 99. As the NumPy
@@ -325,7 +325,7 @@ static PyMethodDef methods[] = {
     {"spot_pick", spot_pick, METH_VARARGS,
      "spot_pick((danger, penalty, near), (dx0, dy0), (lo_x, lo_y, hi_x, hi_y), (ax, ay), (x, y)): spot_for's square."},
     {"suspect_distance", suspect_distance, METH_VARARGS,
-     "suspect_distance(cover, cx, cy, kx, ky, ours, out): attack.suspect_distance's map, written into out."},
+     "suspect_distance(cover, cx, cy, kx, ky, ours, out): suspects.suspect_distance's map, written into out."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,4 +1,6 @@
-# The types of the compiled picks of the attacking computer player (_attack_core.c), for mypy.
+# The types of the attacking computer player's compiled loops (_attack_core.c), for mypy.
+from collections.abc import Sequence
+
 from typing_extensions import Buffer
 
 def anchor_pick(
@@ -8,7 +10,7 @@ def anchor_pick(
     by: int,
     speed: float,
     late: float,
-    dangers: tuple[Buffer, ...],
+    judged: tuple[tuple[Buffer, Buffer, Buffer], ...],
     taken: tuple[tuple[int, int], ...],
     /,
 ) -> int: ...
@@ -20,3 +22,13 @@ def spot_pick(
     here: tuple[int, int],
     /,
 ) -> tuple[int, int]: ...
+def suspect_distance(
+    cover: Buffer,
+    cx: int,
+    cy: int,
+    kx: Buffer,
+    ky: Buffer,
+    ours: Sequence[tuple[int, int] | None],
+    out: Buffer,
+    /,
+) -> None: ...
