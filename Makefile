@@ -12,12 +12,14 @@ READY  := $(VENV)/.ready
 # and elevation data) and for development, each pinned with its hashes (pip then checks every download against them)
 USES         := runtime editor cluster gis dev
 REQUIREMENTS := $(USES:%=requirements/%.txt)
+# the compiled loops (pyproject.toml ext-modules): a change to one rebuilds the environment
+COMPILED := $(wildcard engine/*/_*_core.c)
 
 .PHONY: run play test soak bench schemas setup lock clean
 
 setup: $(READY)
 
-$(READY): pyproject.toml $(REQUIREMENTS) plugins/western/pyproject.toml plugins/eastern/pyproject.toml scripts/setup-system.sh engine/rules/_los_core.c engine/sim/_path_core.c engine/rules/_fire_core.c
+$(READY): pyproject.toml $(REQUIREMENTS) plugins/western/pyproject.toml plugins/eastern/pyproject.toml scripts/setup-system.sh $(COMPILED)
 	@bash scripts/setup-system.sh $(PYTHON)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@echo "setup: installing pinned dependencies into $(VENV)"

@@ -37,7 +37,6 @@ import marshal
 import operator
 import sys
 import types
-import zlib
 from collections.abc import Callable
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
@@ -49,7 +48,8 @@ GENERATORS = ("_create_fn", "_FuncBuilder.add_fns_to_class")
 _FUTURE_FLAGS = functools.reduce(
     operator.or_, (getattr(__future__, name).compiler_flag for name in __future__.all_feature_names)
 )
-# A file written by this Python at this optimisation level begins so; the rest is a checksum and the marshalled dict.
+# A file written by this Python at this optimisation level begins so; the rest is a checksum and the marshalled dict
+# (engine.caching.write_checked).
 HEADER = b"tacforge dataclass methods\n" + MAGIC_NUMBER + bytes([sys.flags.optimize])
 # More entries than a module's classes have methods: a file past it keeps only the texts its writer used.
 MAX_ENTRIES = 1000
@@ -86,12 +86,10 @@ class CompiledTexts:
         return code
 
     def _read(self) -> dict[tuple[int, str], types.CodeType]:
-        try:
-            data = self.path().read_bytes()
-        except OSError:
-            return {}
-        checksum, payload = data[len(HEADER) : len(HEADER) + 4], data[len(HEADER) + 4 :]
-        if not data.startswith(HEADER) or checksum != zlib.crc32(payload).to_bytes(4, "little"):
+        from tacforge.engine.caching import read_checked
+
+        payload = read_checked(self.path(), HEADER)
+        if payload is None:
             return {}
         try:
             codes = marshal.loads(payload)
@@ -113,15 +111,9 @@ class CompiledTexts:
         codes = self._codes or {}
         if len(codes) > MAX_ENTRIES:
             codes = {key: code for key, code in codes.items() if key in self._used}
-        from tacforge.engine.atomic_files import atomic_write_bytes  # only here: a start that hits imports no tempfile
+        from tacforge.engine.caching import write_checked
 
-        payload = marshal.dumps(codes)
-        path = self.path()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_bytes(path, HEADER + zlib.crc32(payload).to_bytes(4, "little") + payload, durable=False)
-        except OSError:
-            pass  # a cache: the next start compiles again
+        write_checked(self.path(), marshal.dumps(codes), HEADER)  # a folder it cannot write: the next start compiles
 
 
 _files: dict[str, CompiledTexts] = {}

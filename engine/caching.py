@@ -1,6 +1,6 @@
 """The engine's one caching facility: bounded least-recently-used caches that are safe across threads (the editor
-runs engine code in worker threads while its own thread reads the same caches), and the folder the caches kept on
-disk live in (cache_dir).
+runs engine code in worker threads while its own thread reads the same caches), the folder the caches kept on disk
+live in (cache_dir), and the one format of their files (write_checked, read_checked).
 
 Every cache holds results of a pure function of its key, so a cache changes no result; each states its bound where
 it is declared. A lookup and a store each take the cache's lock; the value is built outside it, so two threads that
@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import os
 import threading
+import zlib
 from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Generic, TypeVar
@@ -88,3 +89,39 @@ def cache_dir() -> Path:
     from platformdirs import user_cache_dir  # only where the folder is looked up, and not overridden
 
     return Path(user_cache_dir("tacforge", appauthor=False))
+
+
+def write_checked(path: Path, payload: bytes, header: bytes = b"") -> bool:
+    """Write `header`, a checksum of `payload`, then `payload`, all or nothing (a temporary, then a rename). Not
+    durable: a cache file that a crash loses or tears reads as a miss (read_checked), never as wrong data. False when
+    the folder cannot be written: the caller goes on without its cache."""
+    from .atomic_files import atomic_write_bytes  # only here: a start whose caches all hit imports no tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, header + _checksum(payload) + payload, durable=False)
+    except OSError:
+        return False
+    return True
+
+
+def read_checked(path: Path, header: bytes = b"") -> bytes | None:
+    """The payload of a file write_checked wrote with the same `header`; None when the file is missing or
+    unreadable, begins otherwise (another writer's version), or is torn (its checksum does not match)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    start = len(header) + _CHECKSUM_BYTES
+    payload = data[start:]
+    if not data.startswith(header) or data[len(header) : start] != _checksum(payload):
+        return None
+    return payload
+
+
+_CHECKSUM_BYTES = 4
+
+
+def _checksum(payload: bytes) -> bytes:
+    # CRC-32 finds a torn or truncated write, all a cache needs (no one forges these files); zlib is built in
+    return zlib.crc32(payload).to_bytes(_CHECKSUM_BYTES, "little")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tacforge.engine.caching import LRU, memoized
+from tacforge.engine.caching import LRU, memoized, read_checked, write_checked
 from tacforge.engine.rules import terrain_grid
 from tacforge.engine.rules.terrain_grid import TerrainGrid
 
@@ -113,3 +113,22 @@ def test_a_pickled_grid_gets_a_derived_cache_of_its_own():
     copy = pickle.loads(pickle.dumps(grid))
     assert len(copy._derived) == 0 and copy._derived.maxsize == grid._derived.maxsize == 3584 * 150 * 150
     assert copy.serial != grid.serial and copy.derived("codes", lambda: np.ones(3)).tolist() == [1.0, 1.0, 1.0]
+
+
+def test_a_checked_file_reads_back_only_whole_and_with_its_own_header(tmp_path):
+    path = tmp_path / "deeper" / "entry.bin"
+    assert read_checked(path, b"kind\n") is None  # missing
+    assert write_checked(path, b"payload bytes", b"kind\n")  # makes the folder
+    assert read_checked(path, b"kind\n") == b"payload bytes"
+    assert read_checked(path, b"other\n") is None  # another writer's format
+    whole = path.read_bytes()
+    path.write_bytes(whole[:-3])  # torn
+    assert read_checked(path, b"kind\n") is None
+    path.write_bytes(whole[:-1] + bytes([whole[-1] ^ 1]))  # one bit changed
+    assert read_checked(path, b"kind\n") is None
+
+
+def test_a_checked_write_into_a_folder_it_cannot_make_says_so(tmp_path):
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a folder")
+    assert write_checked(blocker / "entry.bin", b"x") is False

@@ -83,3 +83,21 @@ def test_editor_without_pyqt6_says_how_to_install_the_extra():
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert "PyQt6" in result.stderr and "pip install 'tacforge[editor]'" in result.stderr
+
+
+def test_every_compiled_loop_is_built_and_typed():
+    """Each engine/*/_*_core.c is an extension module of pyproject.toml (built by make setup and pip wheel; the
+    Makefile rebuilds when one changes), with a .pyi beside it for mypy."""
+    import tomllib
+
+    from conftest import REPO
+
+    declared = {
+        source
+        for module in tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["ext-modules"]
+        for source in module["sources"]
+    }
+    found = {str(p.relative_to(REPO)) for p in REPO.glob("engine/*/_*_core.c")}
+    assert found and found == declared, f"pyproject.toml ext-modules and the C files differ: {found ^ declared}"
+    untyped = [c for c in sorted(found) if not (REPO / c).with_suffix(".pyi").exists()]
+    assert not untyped, f"add a .pyi beside {untyped}"

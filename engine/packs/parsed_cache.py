@@ -5,8 +5,9 @@ batch worker, the editor's start and its playtests read the same unchanged files
 exact text together with everything that decides what the fast path makes of it (the Python version, PyYAML's, and
 the source of yamlio): any change reads the file again. Only files that read without an error are
 stored, so every YAML error is found and reported as before. Each entry is one file in `parsed/` in the user cache
-folder (marshal data and a digest of it, so a torn or stale write reads as a miss); if the folder cannot be read or
-written, loading parses every file, as without the cache. The packs `tacforge validate` reports on never use it.
+folder (marshal data behind a checksum, engine.caching.write_checked, so a torn write reads as a miss); if the folder
+cannot be read or written, loading parses every file, as without the cache. The packs `tacforge validate` reports
+on never use it.
 """
 
 from __future__ import annotations
@@ -19,14 +20,13 @@ import time
 from pathlib import Path
 
 from .. import yamlio
-from ..atomic_files import atomic_write_bytes
-from ..caching import cache_dir, memoized
+from ..caching import cache_dir, memoized, read_checked, write_checked
 from ..yamlio import LoadedFile, is_unsaved, parse_fast, read_text
 
 MAX_ENTRIES = 1000  # past this many files, the oldest quarter is removed (the bundled packs have about 35)
 # a temporary this old is what a killed write left (a write takes milliseconds): the next store removes it
 STALE_SECONDS = 60
-_DIGEST_BYTES = 16
+_HEADER = b"tacforge parsed\n"
 
 
 @memoized(maxsize=1)
@@ -44,10 +44,6 @@ def _key(text: str) -> str:
     return hashlib.sha256(_reader_fingerprint() + text.encode("utf-8")).hexdigest()[:40]
 
 
-def _check(body: bytes) -> bytes:
-    return hashlib.blake2b(body, digest_size=_DIGEST_BYTES).digest()
-
-
 class ParsedCache:
     def __init__(self, folder: Path | None = None):
         self.folder = folder or cache_dir() / "parsed"
@@ -56,13 +52,12 @@ class ParsedCache:
         """load_fast(path), from the cache when this exact text was read before."""
         text = read_text(path)
         entry = self.folder / f"{_key(text)}.marshal"
-        try:
-            stored = entry.read_bytes()
-            body, check = stored[:-_DIGEST_BYTES], stored[-_DIGEST_BYTES:]
-            if check == _check(body):
+        body = read_checked(entry, _HEADER)
+        if body is not None:
+            try:
                 return LoadedFile(path, text, marshal.loads(body))
-        except (OSError, EOFError, ValueError, TypeError):
-            pass  # not there, or not readable: parse
+            except (EOFError, ValueError, TypeError):
+                pass  # not marshal data of this Python: parse
         data = parse_fast(text, path)
         if not is_unsaved(path):  # an editor's unsaved text changes with every edit: not worth keeping
             self._store(entry, data)
@@ -73,13 +68,11 @@ class ParsedCache:
             body = marshal.dumps(data)
         except ValueError:  # a value marshal cannot write (a date from an explicit !!timestamp tag): not kept
             return
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            # not durable: a cache entry lost or torn by a crash is a miss (the digest), never wrong data
-            atomic_write_bytes(entry, body + _check(body), durable=False)
-            self._prune()
-        except OSError:
-            pass
+        if write_checked(entry, body, _HEADER):
+            try:
+                self._prune()
+            except OSError:
+                pass  # the folder went unreadable meanwhile: prune on a later store
 
     def _prune(self) -> None:
         """Remove the oldest entries past MAX_ENTRIES, and the temporaries that killed writes left (a write
