@@ -13,6 +13,7 @@ from event_log_cases import CASES, play_log, read_recorded
 
 from tacforge.engine.ai import attack, players, suspects
 from tacforge.engine.ai.attack import SPOT_RADIUS, Claims
+from tacforge.engine.sim.pathing import IMPASSABLE
 
 # bundled scenarios with an attacker, and a meeting engagement (both sides attack)
 PLAYED = ("eastern-stalingrad_relief", "western-bocage_crossroads", "eastern-steppe_village")
@@ -86,7 +87,13 @@ def test_spot_pick_is_the_numpy_steps_on_random_windows():
         # the region danger is worked out on, and a window in it round a square within SPOT_RADIUS of it
         x0, y0 = int(rng.integers(width)), int(rng.integers(height))
         x1, y1 = int(rng.integers(x0, width)), int(rng.integers(y0, height))
-        danger = _scores(rng, (y1 - y0 + 1) * (x1 - x0 + 1)).reshape(y1 - y0 + 1, x1 - x0 + 1)
+        # the maps spot_danger reads (the threat with ties and infinities; squares that cannot be entered)
+        threat = _scores(rng, width * height).reshape(height, width)
+        suspicion = rng.choice([0.0, 0.05, 0.3, 1.5], size=(height, width))
+        cost = np.where(rng.random((height, width)) < 0.1, IMPASSABLE, 3).astype(np.int32)
+        blocked = cost[y0 : y1 + 1, x0 : x1 + 1] >= IMPASSABLE
+        danger = threat[y0 : y1 + 1, x0 : x1 + 1] + suspicion[y0 : y1 + 1, x0 : x1 + 1]
+        danger = np.where(blocked, np.inf, 4 * danger)
         around = (
             int(rng.integers(x0 - SPOT_RADIUS, x1 + SPOT_RADIUS + 1)),
             int(rng.integers(y0 - SPOT_RADIUS, y1 + SPOT_RADIUS + 1)),
@@ -100,7 +107,8 @@ def test_spot_pick_is_the_numpy_steps_on_random_windows():
             claims.add((int(rng.integers(x0, x1 + 1)), int(rng.integers(y0, y1 + 1))))
         here = (int(rng.integers(lo_x - 1, hi_x + 2)), int(rng.integers(lo_y - 1, hi_y + 2)))
         window = (lo_x, lo_y, hi_x, hi_y)
-        compiled = attack._spot_pick((danger, claims.penalty, attack._SPOT_NEAR), (x0, y0), window, around, here)
+        maps = (threat, suspicion, cost, int(IMPASSABLE), claims.penalty, attack._SPOT_NEAR)
+        compiled = attack._spot_pick(maps, window, around, here)
         assert compiled == attack.spot_pick(danger, (x0, y0), claims, window, around, here)
         moved += compiled != here
         stayed += compiled == here
@@ -116,13 +124,16 @@ def test_anchor_pick_refuses_a_judged_square_off_the_maps():
         attack._anchor_pick(ax, ay, 0, 0, 1.0, 0, ((maps, maps, ay * 20 + ax + 400),), ())
 
 
-def test_spot_pick_refuses_a_window_outside_its_arrays():
-    danger = np.zeros((5, 5))
-    penalty = np.zeros((10, 10))
-    with pytest.raises(ValueError):  # the window starts left of danger's region
-        attack._spot_pick((danger, penalty, attack._SPOT_NEAR), (2, 2), (1, 2, 4, 4), (3, 3), (3, 3))
-    with pytest.raises(ValueError):  # wider than near reaches round (3, 3)
-        attack._spot_pick((danger, penalty, attack._SPOT_NEAR), (0, 0), (0, 0, 4, 4), (7, 3), (3, 3))
+def test_spot_pick_refuses_a_window_off_its_maps():
+    floats, cost = np.zeros((10, 10)), np.zeros((10, 10), dtype=np.int32)
+    maps = (floats, floats, cost, int(IMPASSABLE), floats, attack._SPOT_NEAR)
+    assert attack._spot_pick(maps, (5, 6, 9, 9), (7, 7), (7, 7)) == (7, 7)
+    with pytest.raises(ValueError):  # past the map's right edge
+        attack._spot_pick(maps, (5, 6, 10, 9), (7, 7), (7, 7))
+    with pytest.raises(ValueError):  # wider than near reaches round (7, 3)
+        attack._spot_pick(maps, (0, 0, 4, 4), (7, 3), (3, 3))
+    with pytest.raises(ValueError):  # costs of another size than the danger's maps
+        attack._spot_pick((floats, floats, cost[:5], *maps[3:]), (5, 6, 9, 9), (7, 7), (7, 7))
 
 
 @pytest.mark.parametrize("name", PLAYED)

@@ -135,49 +135,48 @@ done:
     return PyLong_FromSsize_t(result);
 }
 
-/* spot_pick(danger, dx0, dy0, penalty, near, lo_x, lo_y, hi_x, hi_y, ax, ay, x, y): spot_for's pick in the window
- * lo..hi (map squares, inclusive) around (ax, ay). A square's score is danger (float64, rows of a map region whose
- * first square is (dx0, dy0)) + near (float64, a (2r + 1)^2 square centred on (ax, ay)) + penalty (float64, the
- * whole map); the least, the first in row-major order (np.argmin: the first NaN if any), unless the unit's square
- * (x, y) lies in the window and scores within 0.3 of it. Returns the square taken (x, y). */
+/* spot_pick(threat, suspicion, cost, impassable, penalty, near, lo_x, lo_y, hi_x, hi_y, ax, ay, x, y): spot_for's
+ * pick in the window lo..hi (map squares, inclusive) around (ax, ay). A square's score is its danger, infinite where
+ * cost (int32) is at least `impassable`, else 4 * (threat + suspicion) (attack.spot_danger), + near (float64, a
+ * (2r + 1)^2 square centred on (ax, ay)) + penalty; threat, suspicion, cost and penalty are maps of one size
+ * (float64 but cost). The least, the first in row-major order (np.argmin: the first NaN if any), unless the unit's
+ * square (x, y) lies in the window and scores within 0.3 of it. Returns the square taken (x, y). */
 static PyObject *spot_pick(PyObject *self, PyObject *args) {
-    PyObject *danger_o, *penalty_o, *near_o;
-    Py_ssize_t dx0, dy0, lo_x, lo_y, hi_x, hi_y, ax, ay, x, y;
-    if (!PyArg_ParseTuple(args, "(OOO)(nn)(nnnn)(nn)(nn)", &danger_o, &penalty_o, &near_o, &dx0, &dy0, &lo_x, &lo_y,
+    PyObject *o[5];
+    long long impassable;
+    Py_ssize_t lo_x, lo_y, hi_x, hi_y, ax, ay, x, y;
+    if (!PyArg_ParseTuple(args, "(OOOLOO)(nnnn)(nn)(nn)", &o[0], &o[1], &o[2], &impassable, &o[3], &o[4], &lo_x, &lo_y,
                           &hi_x, &hi_y, &ax, &ay, &x, &y))
         return NULL;
-    Py_buffer db, pb, nb;
-    if (PyObject_GetBuffer(danger_o, &db, PyBUF_C_CONTIGUOUS | PyBUF_ND) < 0) return NULL;
-    if (PyObject_GetBuffer(penalty_o, &pb, PyBUF_C_CONTIGUOUS | PyBUF_ND) < 0) {
-        PyBuffer_Release(&db);
-        return NULL;
-    }
-    if (PyObject_GetBuffer(near_o, &nb, PyBUF_C_CONTIGUOUS | PyBUF_ND) < 0) {
-        PyBuffer_Release(&db);
-        PyBuffer_Release(&pb);
-        return NULL;
-    }
+    Py_buffer b[5]; /* threat, suspicion, cost, penalty, near */
+    int got = 0;
     PyObject *out = NULL;
-    if (db.ndim != 2 || pb.ndim != 2 || nb.ndim != 2 || db.itemsize != 8 || pb.itemsize != 8 || nb.itemsize != 8 ||
-        nb.shape[0] != nb.shape[1] || nb.shape[0] % 2 != 1) {
-        PyErr_SetString(PyExc_ValueError, "spot_pick: danger, penalty and near must be 2-d float64, near square");
+    for (; got < 5; got++)
+        if (PyObject_GetBuffer(o[got], &b[got], PyBUF_C_CONTIGUOUS | PyBUF_ND) < 0) goto done;
+    for (int k = 0; k < 5; k++)
+        if (b[k].ndim != 2 || b[k].itemsize != (k == 2 ? 4 : 8) ||
+            (k < 4 && (b[k].shape[0] != b[0].shape[0] || b[k].shape[1] != b[0].shape[1]))) {
+            PyErr_SetString(PyExc_ValueError,
+                            "spot_pick: threat, suspicion, cost (int32) and penalty must be maps of one size, near 2-d");
+            goto done;
+        }
+    Py_ssize_t h = b[0].shape[0], w = b[0].shape[1], nw = b[4].shape[0], r = nw / 2;
+    if (b[4].shape[1] != nw || nw % 2 != 1 || lo_x > hi_x || lo_y > hi_y || lo_x < 0 || lo_y < 0 || hi_x >= w ||
+        hi_y >= h || lo_x < ax - r || hi_x > ax + r || lo_y < ay - r || hi_y > ay + r) {
+        PyErr_SetString(PyExc_ValueError, "spot_pick: the window must lie on the map and within near round its middle");
         goto done;
     }
-    Py_ssize_t r = nb.shape[0] / 2, dw = db.shape[1], pw = pb.shape[1], nw = nb.shape[0];
-    if (lo_x > hi_x || lo_y > hi_y || lo_x < dx0 || lo_y < dy0 || hi_x - dx0 >= dw || hi_y - dy0 >= db.shape[0] ||
-        lo_x < 0 || lo_y < 0 || hi_x >= pw || hi_y >= pb.shape[0] || lo_x < ax - r || hi_x > ax + r ||
-        lo_y < ay - r || hi_y > ay + r) {
-        PyErr_SetString(PyExc_ValueError, "spot_pick: the window must lie in danger's region, the map and near");
-        goto done;
-    }
-    const double *danger = (const double *)db.buf, *penalty = (const double *)pb.buf, *near = (const double *)nb.buf;
+    const double *threat = b[0].buf, *suspicion = b[1].buf, *penalty = b[3].buf, *near = b[4].buf;
+    const int32_t *cost = b[2].buf;
+#define SPOT_SCORE(sx, sy)                                                                                          \
+    ((cost[(sy) * w + (sx)] >= impassable ? INFINITY : 4.0 * (threat[(sy) * w + (sx)] + suspicion[(sy) * w + (sx)])) + \
+     near[((sy) - ay + r) * nw + ((sx) - ax + r)] + penalty[(sy) * w + (sx)])
     Py_ssize_t best_x = lo_x, best_y = lo_y;
     double best = 0.0, here = 0.0;
     int first = 1, found_nan = 0;
     for (Py_ssize_t sy = lo_y; sy <= hi_y && !found_nan; sy++) {
         for (Py_ssize_t sx = lo_x; sx <= hi_x; sx++) {
-            double score = danger[(sy - dy0) * dw + (sx - dx0)] + near[(sy - ay + r) * nw + (sx - ax + r)];
-            score = score + penalty[sy * pw + sx];
+            double score = SPOT_SCORE(sx, sy);
             if (sx == x && sy == y) here = score;
             if (first || isnan(score) || score < best) {
                 best = score, best_x = sx, best_y = sy, first = 0;
@@ -189,15 +188,13 @@ static PyObject *spot_pick(PyObject *self, PyObject *args) {
         }
     }
     if (lo_x <= x && x <= hi_x && lo_y <= y && y <= hi_y) {
-        if (found_nan) /* the scan stopped at the first NaN: the unit's square may lie after it */
-            here = danger[(y - dy0) * dw + (x - dx0)] + near[(y - ay + r) * nw + (x - ax + r)] + penalty[y * pw + x];
+        if (found_nan) here = SPOT_SCORE(x, y); /* the scan stopped at the first NaN: the unit's square may lie after it */
         if (here <= best + 0.3) best_x = x, best_y = y;
     }
+#undef SPOT_SCORE
     out = Py_BuildValue("(nn)", best_x, best_y);
 done:
-    PyBuffer_Release(&db);
-    PyBuffer_Release(&pb);
-    PyBuffer_Release(&nb);
+    for (int k = 0; k < got; k++) PyBuffer_Release(&b[k]);
     return out;
 }
 
@@ -323,7 +320,8 @@ static PyMethodDef methods[] = {
     {"anchor_pick", anchor_pick, METH_VARARGS,
      "anchor_pick(ax, ay, bx, by, speed, late, judged, taken): the index of formation_anchor's candidate."},
     {"spot_pick", spot_pick, METH_VARARGS,
-     "spot_pick((danger, penalty, near), (dx0, dy0), (lo_x, lo_y, hi_x, hi_y), (ax, ay), (x, y)): spot_for's square."},
+     "spot_pick((threat, suspicion, cost, impassable, penalty, near), (lo_x, lo_y, hi_x, hi_y), (ax, ay), (x, y)): "
+     "spot_for's square."},
     {"suspect_distance", suspect_distance, METH_VARARGS,
      "suspect_distance(cover, cx, cy, kx, ky, ours, out): suspects.suspect_distance's map, written into out."},
     {NULL, NULL, 0, NULL},

@@ -15,8 +15,7 @@ def anchor_pick(
     /,
 ) -> int: ...
 def spot_pick(
-    arrays: tuple[Buffer, Buffer, Buffer],
-    origin: tuple[int, int],
+    arrays: tuple[Buffer, Buffer, Buffer, int, Buffer, Buffer],
     window: tuple[int, int, int, int],
     around: tuple[int, int],
     here: tuple[int, int],

@@ -281,13 +281,13 @@ def spot_for(pic: Picture, unit: UnitState, around, claimed: Claims) -> tuple[in
     hi_y = min(pic.height - 1, ay + SPOT_RADIUS, cy + AREA_RADIUS)
     if lo_x > hi_x or lo_y > hi_y:
         return around
-    danger = spot_danger(pic, unit)
-    origin = pic.box[0], pic.box[1]  # (spot_danger is of the region: the window lies in it)
     window = lo_x, lo_y, hi_x, hi_y
-    if _spot_pick is not None and USE_COMPILED:
-        best = _spot_pick((danger, claimed.penalty, _SPOT_NEAR), origin, window, around, unit.square)
+    if _spot_pick is not None and USE_COMPILED:  # (it reads spot_danger's numbers from the maps, in the window)
+        maps = (pic.threat(unit), suspicion(pic, unit), pic.battle.field(unit).enter_cost, int(IMPASSABLE))
+        best = _spot_pick((*maps, claimed.penalty, _SPOT_NEAR), window, around, unit.square)
     else:
-        best = spot_pick(danger, origin, claimed, window, around, unit.square)
+        origin = pic.box[0], pic.box[1]  # (spot_danger is of the region: the window lies in it)
+        best = spot_pick(spot_danger(pic, unit), origin, claimed, window, around, unit.square)
     claimed.add(best)
     return best
 
