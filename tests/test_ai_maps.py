@@ -13,10 +13,11 @@ import numpy as np
 import pytest
 
 from tacforge.engine.ai import ComputerPlayer
-from tacforge.engine.ai.attack import anchor_squares, apart, apart_columns, suspect_distance
+from tacforge.engine.ai.attack import anchor_squares, apart, apart_columns
 from tacforge.engine.ai.knowledge import Picture
 from tacforge.engine.ai.rates import rate_table_one
 from tacforge.engine.ai.strike import path_risk
+from tacforge.engine.ai.suspects import suspect_distance
 from tacforge.engine.ai.terrain import AREA_RADIUS, objective
 from tacforge.engine.ai.threat_maps import geometry_on_region
 from tacforge.engine.packs import load_packs

@@ -6,29 +6,41 @@ opens fire at its full range and faces the worst threat. In a meeting engagement
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..caching import LRU
 from ..rules.geometry import chebyshev
 from ..sim import orders as o
 from ..sim.command import position
 from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
+from .suspects import suspicion
 from .tactics import assault_target, face_threat, hold
 from .terrain import (
     AREA_RADIUS,
     clamp,
     in_area,
-    into_area,
     objective,
     offset_in_formation,
     squares_per_turn,
     toward_home,
 )
+from .threat_maps import read_only
 
 if TYPE_CHECKING:
     from ..sim.state import UnitState
+
+_anchor_pick: Callable[..., int] | None
+_spot_pick: Callable[..., tuple[int, int]] | None
+try:  # the compiled picks (_attack_core.c), built by make setup; without them anchor_pick and spot_pick below
+    from ._attack_core import anchor_pick as _anchor_pick
+    from ._attack_core import spot_pick as _spot_pick
+except ImportError:  # pragma: no cover - a source checkout not installed with pip
+    _anchor_pick = _spot_pick = None
+USE_COMPILED = True  # tests switch it off to play the same battle through the NumPy steps
 
 # Ranges while advancing are the unit classes' `advance_range` (content/rules.yaml): tanks engage at 6 so they close
 # in rather than duel at long range; infantry at 2; carriers and soft vehicles not at all. Tank destroyers, assault
@@ -82,10 +94,27 @@ def formation_anchor(
     judges = sorted((u for u in movers if u.weapon.sp > 0), key=lambda u: (-u.count * u.weapon.sl, u.index))[:JUDGES]
     reach = 4 if meeting else AREA_RADIUS - 1
     ax, ay = anchor_squares(pic, reach)
+    if _anchor_pick is not None and USE_COMPILED:  # (it reads judged_danger's numbers from the maps)
+        judged = tuple(
+            (pic.threat(unit), suspicion(pic, unit), judged_squares(pic, reach, offset_in_formation(unit, hq)))
+            for unit in judges
+        )
+        i = _anchor_pick(ax, ay, base[0], base[1], speed, turns_left - 1, judged, tuple(taken))
+    else:
+        dangers = tuple(judged_danger(pic, unit, reach, offset_in_formation(unit, hq)) for unit in judges)
+        i = anchor_pick(pic, reach, base, speed, turns_left - 1, dangers, taken)
+    return int(ax[i]), int(ay[i])
+
+
+def anchor_pick(pic: Picture, reach: int, base, speed: float, late: int, dangers: tuple, taken: list) -> int:
+    """formation_anchor's candidate (an index into anchor_squares) in NumPy steps, as the compiled anchor_pick
+    (_attack_core.c) picks it: the travel from the base at the formation's speed, 50 a turn late past `late`
+    turns and 0.5 a turn, the judges' dangers and the taken anchors' penalties, least first, then by x and y."""
+    ax, ay = anchor_squares(pic, reach)
     travel = anchor_distances(pic, reach, base) / speed
-    score = np.maximum(0.0, travel - (turns_left - 1)) * 50 + travel * 0.5
-    for unit in judges:
-        score = score + judged_danger(pic, unit, reach, offset_in_formation(unit, hq))
+    score = np.maximum(0.0, travel - late) * 50 + travel * 0.5
+    for danger in dangers:
+        score = score + danger
     if taken:
         # The penalty of every taken anchor (candidates x anchors), added one anchor after another as a loop would
         # (add.accumulate is sequential, so the float sums round the same).
@@ -93,8 +122,7 @@ def formation_anchor(
         columns[:, 0] = score
         columns[:, 1:] = apart_columns(pic, reach, taken)
         score = np.add.accumulate(columns, axis=1)[:, -1]
-    i = int(np.lexsort((ay, ax, score))[0])
-    return int(ax[i]), int(ay[i])
+    return int(np.lexsort((ay, ax, score))[0])
 
 
 def anchor_squares(pic: Picture, reach: int) -> tuple[np.ndarray, np.ndarray]:
@@ -142,17 +170,26 @@ def apart_columns(pic: Picture, reach: int, taken: list[tuple[int, int]]) -> np.
 
 def judged_squares(pic: Picture, reach: int, off: tuple[int, int]) -> np.ndarray:
     """Where a unit at `off` from its headquarters stands if the headquarters takes each of anchor_squares, kept
-    inside the objective area, as indexes into the flattened map."""
-    key = ("judged squares", reach, off)
-    hit = pic.memo.get(key)
+    inside the objective area, as indexes into the flattened map: the same in every orders phase of a battle (the
+    map and the objective stay), so kept from one to the next."""
+    hit = pic.memo.get(("judged squares", reach, off))  # (a dict first: the LRU's lookup costs more)
+    if hit is not None:
+        return hit
+    center = cx, cy = objective(pic.battle)
+    key = (pic.width, pic.height, center, reach, off)
+    hit = _JUDGED_SQUARES.get(key)
     if hit is None:
-        cx, cy = objective(pic.battle)
         ax, ay = anchor_squares(pic, reach)
         limit = AREA_RADIUS - 1
         sx = _clip(_clip(ax + off[0], 0, pic.width - 1), cx - limit, cx + limit)
         sy = _clip(_clip(ay + off[1], 0, pic.height - 1), cy - limit, cy + limit)
-        hit = pic.memo[key] = sy * pic.width + sx
+        hit = _JUDGED_SQUARES.put(key, read_only(sy * pic.width + sx)[0])
+    pic.memo[("judged squares", reach, off)] = hit
     return hit
+
+
+# by map size, objective, reach and offset: 2,048 of judged_squares (at most 100 indexes each, 0.8 kB)
+_JUDGED_SQUARES: LRU[np.ndarray] = LRU(2048)
 
 
 def judged_danger(pic: Picture, unit: UnitState, reach: int, off: tuple[int, int]) -> np.ndarray:
@@ -171,7 +208,10 @@ def staging_point(pic: Picture, members: list[UnitState], anchor) -> tuple[int, 
     anchor, STAGE_MARGIN squares outside the area on its own side. None once it is at or past that line."""
     battle = pic.battle
     center = objective(pic.battle)
-    hx, hy = toward_home(battle, pic.side)
+    home = pic.memo.get(("home",))  # (asked once a formation)
+    if home is None:
+        home = pic.memo[("home",)] = toward_home(battle, pic.side)
+    hx, hy = home
     if (hx, hy) == (0, 0):
         return None
     hq, movers, base, speed = formation_base(pic, members)
@@ -192,9 +232,21 @@ def time_to_go(pic: Picture, members: list[UnitState], anchor, stage) -> bool:
 
 
 def destination(pic: Picture, unit: UnitState, hq, anchor, inside: bool = True) -> tuple[int, int]:
+    """The unit's place in the formation's shape round the anchor, on the map (terrain.clamp) and, `inside`, moved
+    into the area (terrain.into_area): both written out, as every unit asks every orders phase."""
     off = offset_in_formation(unit, hq)
-    square = clamp(pic.battle, (anchor[0] + off[0], anchor[1] + off[1]))
-    return into_area(pic.battle, square) if inside else square
+    x, y = anchor[0] + off[0], anchor[1] + off[1]
+    right, bottom = pic.width - 1, pic.height - 1
+    x = 0 if x < 0 else right if x > right else x
+    y = 0 if y < 0 else bottom if y > bottom else y
+    if inside:
+        cx, cy = objective(pic.battle)
+        limit = AREA_RADIUS - 1
+        x = cx - limit if x < cx - limit else cx + limit if x > cx + limit else x
+        y = cy - limit if y < cy - limit else cy + limit if y > cy + limit else y
+        x = 0 if x < 0 else right if x > right else x
+        y = 0 if y < 0 else bottom if y > bottom else y
+    return x, y
 
 
 class Claims:
@@ -229,18 +281,37 @@ def spot_for(pic: Picture, unit: UnitState, around, claimed: Claims) -> tuple[in
     hi_y = min(pic.height - 1, ay + SPOT_RADIUS, cy + AREA_RADIUS)
     if lo_x > hi_x or lo_y > hi_y:
         return around
-    window = (slice(lo_y, hi_y + 1), slice(lo_x, hi_x + 1))
-    ox, oy = SPOT_RADIUS - ax, SPOT_RADIUS - ay
-    score = spot_danger(pic, unit)[window] + _SPOT_NEAR[lo_y + oy : hi_y + oy + 1, lo_x + ox : hi_x + ox + 1]
+    window = lo_x, lo_y, hi_x, hi_y
+    if _spot_pick is not None and USE_COMPILED:  # (it reads spot_danger's numbers from the maps, in the window)
+        maps = (pic.threat(unit), suspicion(pic, unit), pic.battle.field(unit).enter_cost, int(IMPASSABLE))
+        best = _spot_pick((*maps, claimed.penalty, _SPOT_NEAR), window, around, unit.square)
+    else:
+        origin = pic.box[0], pic.box[1]  # (spot_danger is of the region: the window lies in it)
+        best = spot_pick(spot_danger(pic, unit), origin, claimed, window, around, unit.square)
+    claimed.add(best)
+    return best
+
+
+def spot_pick(danger: np.ndarray, origin, claimed: Claims, window, around, here) -> tuple[int, int]:
+    """spot_for's square in NumPy steps, as the compiled spot_pick (_attack_core.c) picks it: in the window
+    (lo_x, lo_y, hi_x, hi_y) around `around`, the least of the danger (of the region from `origin`), the distance
+    from `around` and the crowded squares' 5.0, first in row-major order (ties to the lowest y, then x); the
+    unit's square (`here`) unless another is more than 0.3 better."""
+    lo_x, lo_y, hi_x, hi_y = window
+    x0, y0 = origin
+    ox, oy = SPOT_RADIUS - around[0], SPOT_RADIUS - around[1]
+    score = (
+        danger[lo_y - y0 : hi_y - y0 + 1, lo_x - x0 : hi_x - x0 + 1]
+        + _SPOT_NEAR[lo_y + oy : hi_y + oy + 1, lo_x + ox : hi_x + ox + 1]
+    )
     if claimed.any_within(lo_x, lo_y, hi_x, hi_y):
-        score += claimed.penalty[window]  # 5.0 where crowded
+        score += claimed.penalty[lo_y : hi_y + 1, lo_x : hi_x + 1]  # 5.0 where crowded (0.0 changes no score)
     flat = int(score.argmin())  # row-major: ties go to the lowest y, then x
     wide = hi_x - lo_x + 1
     best = (lo_x + flat % wide, lo_y + flat // wide)
-    here = x, y = unit.square
+    x, y = here
     if lo_x <= x <= hi_x and lo_y <= y <= hi_y and score.item(y - lo_y, x - lo_x) <= score.item(flat) + 0.3:
         best = here
-    claimed.add(best)
     return best
 
 
@@ -249,16 +320,20 @@ _SPOT_NEAR = 0.05 * np.maximum(*np.abs(np.indices((2 * SPOT_RADIUS + 1,) * 2) - 
 
 
 def spot_danger(pic: Picture, unit: UnitState) -> np.ndarray:
-    """spot_for's score of every square before its distance and the squares claimed: four times the known and
-    suspected danger, infinite where the unit cannot go. The same for every unit with the same threat, armour
-    and mobility, so worked out once for them (inf + the distance is inf, as the score is)."""
+    """spot_for's score of every square of the region (Picture.focus: the objective area, where its windows lie)
+    before its distance and the squares claimed: four times the known and suspected danger, infinite where the
+    unit cannot go. The same for every unit with the same threat, armour and mobility, so worked out once for
+    them (inf + the distance is inf, as the score is); the rest of the map is never read, so never worked out."""
     field = pic.battle.field(unit)
     key = ("spot", pic.threat_key(unit), pic.battle.unit_class(unit).armoured, field)
     hit = pic._threat.get(key)
     if hit is None:
-        hit = pic._threat[key] = np.where(
-            field.enter_cost >= IMPASSABLE, np.inf, 4 * (pic.threat(unit) + suspicion(pic, unit))
-        )
+        region = pic.region
+        blocked = pic._threat.get(("blocked", field))
+        if blocked is None:
+            blocked = pic._threat[("blocked", field)] = field.enter_cost[region] >= IMPASSABLE
+        danger = pic.threat(unit)[region] + suspicion(pic, unit)[region]
+        hit = pic._threat[key] = np.where(blocked, np.inf, 4 * danger)
     return hit
 
 
@@ -282,11 +357,12 @@ def attack_formation(pic: Picture, members: list[UnitState], anchor, stage, clai
                 out += face_threat(pic, unit)
             continue
         want = destination(pic, unit, hq, anchor)
-        settled = in_area(battle, unit.pos) and not unit.objectives and not pic.fired_on.get(unit.uid)
+        arrived = in_area(battle, unit.pos)
+        settled = arrived and not unit.objectives and not pic.fired_on.get(unit.uid)
         if settled and chebyshev(unit.pos, want) <= SPOT_RADIUS + 1:
             want = unit.pos  # in place and left alone: it stays
             claimed.add(want)
-        elif unit.weapon.sp > 0 and (in_area(battle, unit.pos) or chebyshev(unit.pos, want) <= 6):
+        elif unit.weapon.sp > 0 and (arrived or chebyshev(unit.pos, want) <= 6):
             want = spot_for(pic, unit, want, claimed)
         if unit.passengers:
             contact = pic.fired_on.get(unit.uid) or any(
@@ -294,7 +370,7 @@ def attack_formation(pic: Picture, members: list[UnitState], anchor, stage, clai
             )
             if contact or chebyshev(unit.pos, want) <= 1:
                 out.append(o.Disembark(unit.uid))
-                if unit.objectives and not in_area(battle, unit.pos):
+                if unit.objectives and not arrived:
                     out.append(o.Cancel(unit.uid))  # unloaded short of the area: the transport waits there
                 continue
         if unit.weapon.sp == 0 or (cls.bombard and unit.mission is not None):
@@ -303,13 +379,12 @@ def attack_formation(pic: Picture, members: list[UnitState], anchor, stage, clai
             not unit.passengers
             and not cls.armoured
             and cls.vehicle
-            and not in_area(battle, unit.pos)
+            and not arrived
             and unit.initial_count
             and unit.speed
             and not unit.objectives
         ):
             continue  # an unloaded truck short of the area stays where it is
-        arrived = in_area(battle, unit.pos)
         out += set_range(battle, unit, arrived)
         target = assault_target(pic, unit)
         if target is not None:
@@ -335,71 +410,3 @@ def set_range(battle, unit: UnitState, arrived: bool) -> list:
     if wanted != unit.range_limit:
         return [o.SetRange(unit.uid, wanted)]
     return []
-
-
-def suspicion(pic: Picture, unit: UnitState) -> np.ndarray:
-    """Danger from enemies not yet seen, for an attacker: defenders hide in the cover near the objective (towns,
-    woods, broken ground, entrenchments), so squares close to such cover that none of our units has reached are
-    suspect - most for infantry (rifles and machine guns), less for vehicles (anti-tank guns)."""
-    armoured = pic.battle.unit_class(unit).armoured
-    hit = pic._threat.get(("suspicion", armoured))
-    if hit is not None:
-        return hit
-    near = pic._threat.get(("suspects",))
-    if near is None:
-        near = pic._threat[("suspects",)] = suspect_distance(pic)
-    hit = (_SUSPICION_ARMOURED_AT if armoured else _SUSPICION_SOFT_AT).take(near)
-    pic._threat[("suspicion", armoured)] = hit
-    return hit
-
-
-def suspect_distance(pic: Picture) -> np.ndarray:
-    """Distance from each square to the nearest suspect square: cover within 11 of the objective that holds no
-    enemy we know of and that none of our units stands on or next to (up to 10, else 99)."""
-    cx, cy = center = objective(pic.battle)
-    # Every square within 10 of a suspect one lies within 11 + 10 of the centre: the distances are worked out in
-    # that box only (the rest stays 99), and inside it as on the whole map (a box holds the shortest ways across it).
-    x0, y0 = max(0, cx - 21), max(0, cy - 21)
-    box = (slice(y0, cy + 22), slice(x0, cx + 22))
-    suspect = pic.cover[box] & (pic.dist(center)[box] <= 11)
-    height, width = suspect.shape
-    if pic.known:
-        kx, ky = pic.known_xy()
-        inside = (kx >= x0) & (kx < x0 + width) & (ky >= y0) & (ky < y0 + height)
-        suspect[ky[inside] - y0, kx[inside] - x0] = False
-    state = pic.state
-    squares = {position(u, state) for u in state.side_units(pic.side) if u.count > 0 and not u.offmap}
-    ours = [p for p in squares if p is not None and chebyshev(p, center) <= 12]  # (the rest are near no suspect)
-    if ours:
-        # our squares and the eight round each (a square within 12 of the centre: its neighbours are in the box)
-        stood = np.zeros((height + 2, width + 2), dtype=bool)
-        stood[[p[1] - y0 + 1 for p in ours], [p[0] - x0 + 1 for p in ours]] = True
-        rows = stood[:-2] | stood[1:-1] | stood[2:]
-        suspect &= ~(rows[:, :-2] | rows[:, 1:-1] | rows[:, 2:])
-    # The Chebyshev distance is separable: along each row the distance to the row's nearest suspect square (up
-    # to 10, else 99), then down each column the least of max(that distance, the rows between).
-    steps = _STEPS[:width]
-    left = np.maximum.accumulate(np.where(suspect, steps, -99), axis=1)
-    right = np.minimum.accumulate(np.where(suspect, steps, 999)[:, ::-1], axis=1)[:, ::-1]
-    along = np.minimum(steps - left, right - steps)
-    along = np.where(along <= _SUSPECT_REACH, along, 99).astype(np.int8)
-    near_box = along.copy()
-    for dy in range(1, min(_SUSPECT_REACH, height - 1) + 1):
-        np.minimum(near_box[dy:], np.maximum(along[:-dy], dy), out=near_box[dy:])
-        np.minimum(near_box[:-dy], np.maximum(along[dy:], dy), out=near_box[:-dy])
-    near = np.full((pic.height, pic.width), 99, dtype=np.int64)
-    near[box] = near_box
-    return near
-
-
-_SUSPECT_REACH = 10  # suspect_distance's farthest: 99 beyond
-_STEPS = np.arange(43)  # the columns of suspect_distance's box (at most 43 wide)
-
-
-# Danger (VP per pulse) from an unseen defender in cover, by distance, for vehicles and for men on foot.
-SUSPICION_ARMOURED = np.array([0.6, 0.3, 0.2, 0.1, 0.1, 0.05, 0.05, 0.02, 0.02, 0.01, 0.01])
-SUSPICION_SOFT = np.array([1.5, 0.8, 0.5, 0.3, 0.2, 0.15, 0.05, 0.0, 0.0, 0.0, 0.0])
-# The same by suspect_distance's distance, 0.0 at 11 and beyond (its 99): one gather a map.
-_SUSPICION_ARMOURED_AT, _SUSPICION_SOFT_AT = (
-    np.concatenate((table, np.zeros(100 - len(table)))) for table in (SUSPICION_ARMOURED, SUSPICION_SOFT)
-)

@@ -58,18 +58,32 @@ def side_plan(battle: Battle, side: str) -> AiPlan | None:
     return plan
 
 
-def units_named(state: GameState, side: str, refs: Sequence[str]) -> list[UnitState]:
+def units_named(pic: Picture, refs: Sequence[str]) -> list[UnitState]:
     """The side's units the references name ("A1" a unit, "B" a formation), each once, in the order named."""
     out: dict[str, UnitState] = {}
     for ref in refs:
         if len(ref) == 1:
-            named = sorted((u for u in state.side_units(side) if u.letter == ref), key=lambda u: u.index)
+            named = formation_units(pic).get(ref, [])
         else:
-            unit = state.unit(side, ref)
+            unit = pic.state.unit(pic.side, ref)
             named = [unit] if unit is not None else []
         for unit in named:
             out.setdefault(unit.uid, unit)
     return list(out.values())
+
+
+def formation_units(pic: Picture) -> dict[str, list[UnitState]]:
+    """The side's units by formation letter, each formation's in index order: every group and Losses condition
+    that names a formation asks, so sorted out once for the orders phase (a pass over the units, not one each)."""
+    hit = pic.memo.get(("formation units",))
+    if hit is None:
+        hit = {}
+        for unit in pic.state.side_units(pic.side):
+            hit.setdefault(unit.letter, []).append(unit)
+        for units in hit.values():
+            units.sort(key=lambda u: u.index)  # (stable: units of one index keep the order side_units gives)
+        pic.memo[("formation units",)] = hit
+    return hit
 
 
 def condition_holds(pic: Picture, condition: Condition) -> bool:
@@ -82,7 +96,7 @@ def condition_holds(pic: Picture, condition: Condition) -> bool:
     if isinstance(condition, EnemyIn):
         return any(condition.contains(enemy.square) for enemy in pic.known)
     if isinstance(condition, Losses):
-        units = units_named(state, pic.side, condition.units)
+        units = units_named(pic, condition.units)
         strength = sum(u.initial_count for u in units)
         lost = sum(u.initial_count - u.count for u in units)
         return strength > 0 and lost / strength > condition.over
@@ -201,7 +215,7 @@ def plan_units(pic: Picture, plan: AiPlan, progress: PlanProgress) -> tuple[list
     out: list[o.Order] = []
     taken: set[str] = set()
     for index, group in enumerate(plan.groups):
-        members = [u for u in units_named(pic.state, pic.side, group.units) if u.alive and u.present and not u.offmap]
+        members = [u for u in units_named(pic, group.units) if u.alive and u.present and not u.offmap]
         if not members:
             continue
         step = current_step(pic, group, index, progress, members)

@@ -103,9 +103,12 @@ def assault_target(pic: Picture, unit: UnitState) -> tuple[int, int] | None:
     cls = battle.unit_class(unit)
     if not (cls.infantry or cls.role == "armour"):
         return None
+    near = pic.near_known(unit.square, 3)
+    if not near:
+        return None  # (most units, most turns)
     limit = float(battle.params.suppression.suppression_no_search_above)
     # Nearest first, then by uid: near_known gives uid order and the sort is stable.
-    for d, enemy in sorted(pic.near_known(unit.square, 3), key=lambda de: de[0]):
+    for d, enemy in sorted(near, key=lambda de: de[0]):
         if enemy.suppression > limit and not battle.unit_class(enemy).armoured:
             return enemy.pos
         busy = pic.engaged.get(enemy.uid) not in (None, unit.uid)
