@@ -90,6 +90,44 @@ def test_results_do_not_depend_on_the_hash_seed():
     assert outputs[0] == outputs[1]
 
 
+# -- the kept pool ----------------------------------------------------------------------------------------------------
+def test_a_pool_that_played_its_batch_plays_the_next_one_of_the_same_setup_alone(tmp_path, bundled):
+    """The editor's repeated runs: the second batch of a setup plays on the workers of the first, with the same
+    games; another setup, packs edited on disk or a cancelled batch start (or leave) none."""
+    import shutil
+
+    from tacforge.engine.balance import batch
+
+    copy = tmp_path / "western"
+    shutil.copytree(bundled.packs["western"].location.folder, copy)
+    batch.close_kept_workers()
+
+    def kept_pool():
+        return batch._kept[0].pool if batch._kept else None
+
+    first = run_batch(WEST, 4, jobs=2, seed=5, turns=2, pack_paths=[tmp_path])
+    pool = kept_pool()
+    assert pool is not None
+    second = run_batch(WEST, 4, jobs=2, seed=5, turns=2, pack_paths=[tmp_path])
+    assert kept_pool() is pool  # the same workers
+    assert second.games == first.games
+    assert first.games == run_batch(WEST, 4, jobs=1, seed=5, turns=2, pack_paths=[tmp_path]).games
+    assert kept_pool() is pool  # a one-process batch leaves it be
+
+    run_batch(WEST, 4, jobs=2, seed=5, turns=3, pack_paths=[tmp_path])
+    assert kept_pool() not in (None, pool)  # another setup: other workers
+    pool = kept_pool()
+    weapons = copy / "weapons.yaml"
+    weapons.write_text(weapons.read_text(encoding="utf-8") + "# edited between two batches\n", encoding="utf-8")
+    run_batch(WEST, 4, jobs=2, seed=5, turns=3, pack_paths=[tmp_path])
+    assert kept_pool() not in (None, pool)  # the packs changed: workers that load them again
+
+    cancel = threading.Event()
+    run_batch(WEST, 12, jobs=2, turns=3, pack_paths=[tmp_path], cancel=cancel, progress=lambda *_: cancel.set())
+    assert kept_pool() is None
+    batch.close_kept_workers()
+
+
 # -- progress and cancellation ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_progress_is_called_after_every_game(jobs):

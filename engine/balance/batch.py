@@ -19,6 +19,12 @@ the scenario, rather than after. jobs=1 plays in the calling process, without a 
 forkserver pool, a worker re-imports the caller's main module, so a script that calls run_batch keeps its top level
 under `if __name__ == "__main__":` (`python -m` packages and console scripts already do).
 
+Kept pool. A pool that played every game of its batch is kept for the next batch of the same setup (scenario,
+options and unsaved texts, job count, environment and folder, and the packs on disk unchanged), as a running Dask
+cluster's workers are: the editor's repeated runs then neither start workers nor load the packs nor warm the
+caches again, and the caller keeps its own loaded content the same way (batch_setup.loaded). Another setup, a
+cancelled batch or a lost worker shuts it down, and so does close_kept_workers() or the end of the program.
+
 Dask. With `cluster=DaskCluster(...)` the games are played by the workers of a Dask cluster instead of the pool
 (engine.balance.dask_batch; the optional `cluster` extra, imported only then); all of the above holds there too.
 
@@ -38,6 +44,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -51,7 +58,7 @@ from ..packs.scenario_digest import rules_fingerprint, scenario_content_hash
 from ..sim.battle import Battle
 from ..sim.initial_state import SetupError
 from ..sim.pathing import FIELDS_NEED_SCIPY
-from .batch_setup import BatchError, GameSetup, game_seed
+from .batch_setup import BatchError, GameSetup, game_seed, loaded
 from .games import GameSummary, play_game
 from .summary import BatchReport
 
@@ -79,7 +86,7 @@ def _init_worker(setup: GameSetup, env: dict, cwd: str, stop) -> None:
         pass
     _worker.update(setup=setup, stop=stop)
     try:
-        _worker["content"], _worker["scenario"] = setup.find()
+        _worker["content"], _worker["scenario"], _ = loaded(setup)
     except Exception as exc:  # the pool would print its traceback; the caller finds the same error (run_batch)
         _worker["error"] = exc
 
@@ -115,11 +122,19 @@ def _pool_context():
 
 
 class Workers(NamedTuple):
-    """A started pool and its stop flag (a multiprocessing Event, set when the batch is cancelled)."""
+    """A started pool and its stop flag (a multiprocessing Event, set when the batch is cancelled). `made_for` is
+    what its workers were started with (setup, jobs, environment, folder) and `packs` the fingerprints of the packs
+    the caller found when they loaded theirs (None until then): a kept pool plays another batch only if both match."""
 
     context: BaseContext
     stop: Any
     pool: ProcessPoolExecutor
+    made_for: tuple
+    packs: dict | None = None
+
+
+def _made_for(setup: GameSetup, jobs: int) -> tuple:
+    return setup, jobs, tuple(sorted(os.environ.items())), os.getcwd()
 
 
 def _start_pool(setup: GameSetup, jobs: int, context=None, stop=None) -> Workers:
@@ -135,7 +150,38 @@ def _start_pool(setup: GameSetup, jobs: int, context=None, stop=None) -> Workers
     )
     for _ in range(jobs):  # the pool starts a worker for a task while none is idle, and none is before its first
         pool.submit(_started)
-    return Workers(context, stop, pool)
+    return Workers(context, stop, pool, _made_for(setup, jobs))
+
+
+_kept: list[Workers] = []  # at most one pool, idle, that played every game of the last batch
+_kept_lock = threading.Lock()  # the editor runs batches off its window's thread
+
+
+def _workers_for(setup: GameSetup, jobs: int) -> Workers:
+    """The kept pool if it was started for this setup and job count here, else a new one (the kept one shut)."""
+    with _kept_lock:
+        kept = _kept.pop() if _kept else None
+    if kept is not None and kept.made_for == _made_for(setup, jobs):
+        return kept
+    if kept is not None:
+        kept.pool.shutdown(wait=False, cancel_futures=True)
+    return _start_pool(setup, jobs)
+
+
+def _keep(workers: Workers) -> None:
+    with _kept_lock:
+        _kept.append(workers)
+        older = _kept.pop(0) if len(_kept) > 1 else None
+    if older is not None:
+        older.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def close_kept_workers() -> None:
+    """Shut the pool kept from the last batch down now (its processes hold the packs and the games' caches)."""
+    with _kept_lock:
+        kept = _kept.pop() if _kept else None
+    if kept is not None:
+        kept.pool.shutdown(wait=True, cancel_futures=True)
 
 
 def default_jobs() -> int:
@@ -196,10 +242,14 @@ def run_batch(
     )
     jobs = min(jobs or default_jobs(), runs)
     is_cancelled = (lambda: cancel.is_set()) if cancel is not None else (lambda: False)
-    # a pool's workers load the packs while this process does the same and probes the scenario
-    workers = _start_pool(setup, jobs) if cluster is None and jobs > 1 and not is_cancelled() else None
+    # a pool's workers load the packs while this process does the same and probes the scenario (a kept pool's have)
+    workers = _workers_for(setup, jobs) if cluster is None and jobs > 1 and not is_cancelled() else None
     try:
-        content, scenario = setup.find()
+        content, scenario, packs = loaded(setup, fresh=True)
+        if workers is not None and workers.packs not in (None, packs):  # edited on disk since the kept pool loaded
+            workers.pool.shutdown(wait=False, cancel_futures=True)
+            workers = _start_pool(setup, jobs)
+        workers = workers and workers._replace(packs=packs)
         probe = Battle(content, scenario, seed=game_seed(seed, 0), handicap=handicap, turns=turns)
         profile, state = content.ruleset, probe.state
         # what the games are played from, taken before they start (a pack edited during a long run does not
@@ -238,7 +288,7 @@ def run_batch(
     elif workers is None:  # cancelled before it started
         lost = []
     else:
-        lost = _run_pool(setup, seed, runs, jobs, finished, is_cancelled, started=workers)
+        lost = _run_pool(setup, seed, runs, jobs, finished, is_cancelled, started=workers, keep=_keep)
     games = [done[i] for i in sorted(done)]
     return BatchReport(
         scenario=scenario.id,
@@ -278,9 +328,11 @@ def _run_pool(
     is_cancelled,
     play: Callable = _play_in_worker,
     started: Workers | None = None,
+    keep: Callable[[Workers], None] | None = None,
 ) -> list[int]:
     """Play games 0..runs-1 on a pool of `jobs` workers (each running `play(index, seed)`), the `started` one if
-    given; returns the games given up, not played.
+    given; returns the games given up, not played. keep(workers) is handed the pool, instead of its being shut down,
+    when it played every game of the batch (not cancelled, no worker lost).
 
     A lost worker breaks its pool and every game the pool held with it. Those games are suspects: they are played
     again one at a time on a fresh one-worker pool, so that a loss there names its game; a game lost
@@ -295,10 +347,13 @@ def _run_pool(
     while (queue or suspects) and not is_cancelled():
         if not suspects:
             workers = workers or _start_pool(setup, jobs, context, stop)
-            suspects = _run_one_pool(workers, seed, queue, 2 * jobs, finished, is_cancelled, play)
+            suspects = _run_one_pool(workers, seed, queue, 2 * jobs, finished, is_cancelled, play, keep)
             workers = None
+            keep = None  # a pool played after a loss is not kept: the batch's games were shared by several
             continue
-        lost = _run_one_pool(_start_pool(setup, 1, context, stop), seed, suspects, 1, finished, is_cancelled, play)
+        lost = _run_one_pool(
+            _start_pool(setup, 1, context, stop), seed, suspects, 1, finished, is_cancelled, play, None
+        )
         for index in lost:  # one game at a time: the game that was being played
             losses[index] = losses.get(index, 0) + 1
             if losses[index] >= MAX_LOST_WORKERS:
@@ -310,9 +365,10 @@ def _run_pool(
     return sorted(given_up)
 
 
-def _run_one_pool(workers: Workers, seed, queue: list[int], window, finished, is_cancelled, play) -> list[int]:
-    """Play the games of `queue` (taking them from it) on one started pool, and shut it down; returns the games a
-    lost worker took down with it (the pool is then broken, and every game it still held is returned)."""
+def _run_one_pool(workers: Workers, seed, queue: list[int], window, finished, is_cancelled, play, keep) -> list[int]:
+    """Play the games of `queue` (taking them from it) on one started pool, and shut it down, or hand it to
+    keep(workers) if given when every game was played; returns the games a lost worker took down with it (the pool
+    is then broken, and every game it still held is returned)."""
     pool, stop = workers.pool, workers.stop
     pending: dict[Future, tuple[int, int]] = {}  # future -> (game index, game seed)
     lost: list[int] = []  # `window` games at most handed out: a game queued behind each one playing, so no worker
@@ -360,6 +416,9 @@ def _run_one_pool(workers: Workers, seed, queue: list[int], window, finished, is
             future.cancel()
         pool.shutdown(wait=True, cancel_futures=True)
         raise
+    if keep is not None and not (queue or pending or lost or is_cancelled()):
+        keep(workers)  # idle: every game it was handed is finished and summed up
+        return []
     pool.shutdown(wait=True, cancel_futures=True)  # the games being played finish (one per worker at most)
     for future, _ in sorted(pending.items(), key=lambda item: item[1]):
         if future.done() and not future.cancelled() and future.exception() is None and future.result() is not None:

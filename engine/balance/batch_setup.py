@@ -1,11 +1,15 @@
 """What a batch played in the process pool (batch.py) and one played on Dask (dask_batch.py) share: the error a batch
-fails with, the seed of each game and the setup a worker finds the scenario by."""
+fails with, the seed of each game, the setup a worker finds the scenario by, and the content each process keeps
+loaded from one batch to the next."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from tacforge.engine.cached_dataclass import dataclass
+
+from ..caching import LRU
+from ..packs.fingerprint import PackFingerprint, pack_fingerprints, pack_folder_of
 
 
 class BatchError(Exception):
@@ -43,3 +47,29 @@ class GameSetup:
 
         with unsaved(dict(self.unsaved)):
             return find_scenario(self.ref, list(self.pack_paths))
+
+
+# Per process (the caller, a pool's worker, a Dask worker): setup -> (content, scenario, fingerprints). A process that
+# plays the batches of a designer's session (the editor, a kept pool's worker, a long-running Dask worker) plays the
+# next batch of a scenario on the content it loaded for the last one, with the caches its games filled, instead of
+# loading the packs and warming the caches again.
+LOADED_KEPT = 4
+_loaded: LRU[tuple] = LRU(LOADED_KEPT)
+
+
+def loaded(setup: GameSetup, fresh: bool = False) -> tuple:
+    """(content, scenario, fingerprints) of a setup in this process, loaded once. fresh: first make sure the packs
+    on disk are still the ones loaded (someone may have edited them since an earlier batch), else load again."""
+    cached = _loaded.get(setup)
+    if cached is not None and fresh and scenario_fingerprints(cached[0], cached[1], setup.pack_paths) != cached[2]:
+        cached = None
+    if cached is None:
+        content, scenario = setup.find()
+        cached = _loaded.put(setup, (content, scenario, scenario_fingerprints(content, scenario, setup.pack_paths)))
+    return cached
+
+
+def scenario_fingerprints(content, scenario, pack_paths) -> dict[str, PackFingerprint]:
+    """The fingerprints of the packs a scenario's content is made of (its pack first, then what it requires)."""
+    own = pack_folder_of(scenario.source.file)
+    return pack_fingerprints(content.namespaces, pack_paths, first=[own] if own is not None else [])

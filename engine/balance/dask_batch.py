@@ -31,9 +31,8 @@ from contextlib import contextmanager
 from tacforge.engine.cached_dataclass import dataclass
 
 from .. import __version__
-from ..caching import LRU
-from ..packs.fingerprint import PackFingerprint, pack_fingerprints, pack_folder_of
-from .batch_setup import BatchError, GameSetup, game_seed
+from ..packs.fingerprint import PackFingerprint
+from .batch_setup import BatchError, GameSetup, game_seed, loaded, scenario_fingerprints
 from .games import GameSummary, play_game
 
 INSTALL_HINT = "Dask is not installed here: pip install 'tacforge[cluster]' (docs/cluster.md)"
@@ -42,7 +41,10 @@ WORKER_WAIT = 30.0  # seconds to wait for a first worker to join it
 # No dashboard, and the scheduler's small HTTP server on a free port rather than 8787, which a second cluster on
 # the machine would find taken (and say so on stderr)
 LOCAL_QUIET = {"dashboard_address": None, "scheduler_kwargs": {"dashboard_address": ":0"}}
-POLL = 0.05  # seconds between looks for finished games and at the cancel flag
+# Seconds between looks for finished games and at the cancel flag. The batch ends when the last game is seen, so a
+# look every 50 ms added half of that to every batch on average; a look costs no CPU that can be measured (the
+# caller's CPU was the same polling every 10 or every 50 ms: its scheduler's and nannies', when they run in it).
+POLL = 0.01
 
 
 @dataclass(frozen=True)
@@ -66,11 +68,6 @@ class PackMismatch(Exception):
 
 
 # -- on the workers --------------------------------------------------------------------------------------------------
-LOADED_KEPT = 4  # setups a worker keeps loaded (a long-running cluster serves many batches)
-# per worker process, whose threads play games at once: setup -> (content, scenario, fingerprints)
-_loaded: LRU[tuple] = LRU(LOADED_KEPT)
-
-
 def dask_setup(worker) -> None:
     """Worker preload hook (LocalCluster): Ctrl-C in the terminal reaches the worker processes too; the client
     handles it by cancelling, so the workers ignore it and play on until told to stop."""
@@ -78,24 +75,6 @@ def dask_setup(worker) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:  # not the main thread: nothing to do
         pass
-
-
-def _load(setup: GameSetup, fresh: bool = False) -> tuple:
-    """(content, scenario, fingerprints) of a setup on this worker, loaded once. fresh: first make sure the packs
-    on disk are still the ones loaded (someone may have updated them since an earlier batch), else load again."""
-    cached = _loaded.get(setup)
-    if cached is not None and fresh and scenario_fingerprints(cached[0], cached[1], setup.pack_paths) != cached[2]:
-        cached = None
-    if cached is None:
-        content, scenario = setup.find()
-        cached = _loaded.put(setup, (content, scenario, scenario_fingerprints(content, scenario, setup.pack_paths)))
-    return cached
-
-
-def scenario_fingerprints(content, scenario, pack_paths) -> dict[str, PackFingerprint]:
-    """The fingerprints of the packs a scenario's content is made of (its pack first, then what it requires)."""
-    own = pack_folder_of(scenario.source.file)
-    return pack_fingerprints(content.namespaces, pack_paths, first=[own] if own is not None else [])
 
 
 def mismatch(expected: dict[str, PackFingerprint], found: dict[str, PackFingerprint], version: str) -> str | None:
@@ -115,15 +94,16 @@ def mismatch(expected: dict[str, PackFingerprint], found: dict[str, PackFingerpr
 def check_worker(setup: GameSetup, expected: dict[str, PackFingerprint]) -> str | None:
     """Run on every worker with client.run: why this worker cannot play the batch, or None."""
     try:
-        _, _, found = _load(setup, fresh=True)
+        _, _, found = loaded(setup, fresh=True)
     except Exception as exc:  # the scenario cannot be found or loaded there: say so, as the client would
         return f"cannot load the scenario: {exc}"
     return mismatch(expected, found, __version__)
 
 
 def play_on_worker(setup: GameSetup, expected: dict[str, PackFingerprint], index: int, seed: int) -> GameSummary:
-    """One game, as a Dask task. The packs are loaded once per worker process and checked against the client's."""
-    content, scenario, found = _load(setup)
+    """One game, as a Dask task. The packs are loaded once per worker process (batch_setup.loaded, kept for the
+    next batches) and checked against the client's."""
+    content, scenario, found = loaded(setup)
     why = mismatch(expected, found, __version__)
     if why:
         from distributed import get_worker
