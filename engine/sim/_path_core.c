@@ -7,12 +7,18 @@
  * with). With a limit, only the squares whose distance is at most the limit are written: the others keep the
  * caller's "unreached" value, as scipy leaves them at infinity.
  *
+ * The second function, walk, is the step a unit takes on a field (pathing.py, MovementField._cheapest_neighbour,
+ * compiled) and the steps after it: each the cheapest neighbour of the one before, ties broken in the same order.
+ *
  * Built as _los_core.c is (pyproject.toml ext-modules, make setup, pip wheel), with only the CPython C API and the
  * buffer protocol. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+
+/* the eight neighbours in pathing.py's NEIGHBOURS order */
+static const int dxs[8] = {-1, 0, 1, -1, 1, -1, 0, 1}, dys[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
 
 typedef struct {
     int64_t dist;
@@ -81,7 +87,6 @@ static PyObject *distance_field(PyObject *self, PyObject *args) {
     }
     const int32_t *enter = (const int32_t *)cost.buf;
     int64_t *field = (int64_t *)out.buf;
-    static const int dxs[8] = {-1, 0, 1, -1, 1, -1, 0, 1}, dys[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
 
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n; i++) dist[i] = INT64_MAX;
@@ -117,10 +122,104 @@ static PyObject *distance_field(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* The cheapest neighbour of (x, y) toward the goal by the field, as pathing.py's _cheapest_neighbour chooses it: the
+ * least total (the cost to enter it plus its distance), then the most Chebyshev progress, then the nearest the
+ * straight line, then the first in NEIGHBOURS' order; a neighbour whose bit is set in `blocked` (bit k for the k-th
+ * of NEIGHBOURS) is passed over. Returns its index, or -1 when no neighbour may be entered. */
+static Py_ssize_t cheapest(const int32_t *enter, const int64_t *field, Py_ssize_t width, Py_ssize_t height,
+                           Py_ssize_t x, Py_ssize_t y, Py_ssize_t gx, Py_ssize_t gy, int64_t impassable,
+                           unsigned blocked, int64_t *total) {
+    Py_ssize_t best = -1;
+    int64_t best_total = 0, best_cheb = 0, best_d2 = 0;
+    for (int k = 0; k < 8; k++) {
+        Py_ssize_t nx = x + dxs[k], ny = y + dys[k];
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height || (blocked >> k) & 1) continue;
+        Py_ssize_t u = ny * width + nx;
+        int64_t cost = enter[u];
+        if (cost >= impassable) continue;
+        int64_t t = cost + field[u];
+        int64_t ax = gx - nx, ay = gy - ny;
+        int64_t d2 = ax * ax + ay * ay;
+        if (ax < 0) ax = -ax;
+        if (ay < 0) ay = -ay;
+        int64_t cheb = ax > ay ? ax : ay;
+        if (best < 0 || t < best_total || (t == best_total && (cheb < best_cheb || (cheb == best_cheb && d2 < best_d2)))) {
+            best = u;
+            best_total = t;
+            best_cheb = cheb;
+            best_d2 = d2;
+        }
+    }
+    *total = best_total;
+    return best;
+}
+
+static PyObject *walk(PyObject *self, PyObject *args) {
+    PyObject *cost_o, *field_o;
+    Py_ssize_t width, height, x, y, gx, gy, max_steps;
+    long long impassable, bound;
+    unsigned int blocked;
+    if (!PyArg_ParseTuple(args, "OOnnnnnnLILn", &cost_o, &field_o, &width, &height, &x, &y, &gx, &gy, &impassable,
+                          &blocked, &bound, &max_steps))
+        return NULL;
+    Py_buffer cost, fbuf;
+    if (PyObject_GetBuffer(cost_o, &cost, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (PyObject_GetBuffer(field_o, &fbuf, PyBUF_C_CONTIGUOUS) < 0) {
+        PyBuffer_Release(&cost);
+        return NULL;
+    }
+    Py_ssize_t n = width * height;
+    if (width <= 0 || height <= 0 || cost.itemsize != 4 || cost.len != 4 * n || fbuf.itemsize != 8 ||
+        fbuf.len != 8 * n || x < 0 || y < 0 || x >= width || y >= height) {
+        PyBuffer_Release(&cost);
+        PyBuffer_Release(&fbuf);
+        PyErr_SetString(PyExc_ValueError, "walk: costs (int32) and field (int64) must hold width x height, and the "
+                                          "square lie on it");
+        return NULL;
+    }
+    const int32_t *enter = (const int32_t *)cost.buf;
+    const int64_t *field = (const int64_t *)fbuf.buf;
+    PyObject *steps = PyList_New(0), *first = NULL, *result = NULL;
+    if (steps == NULL) goto done;
+    int64_t total;
+    Py_ssize_t u = cheapest(enter, field, width, height, x, y, gx, gy, impassable, blocked, &total);
+    if (u < 0) {
+        first = Py_NewRef(Py_None);
+    } else {
+        first = PyLong_FromLongLong(total);
+        if (first == NULL) goto done;
+    }
+    /* each step after the first is asked without blocked squares, as the unit asks on the square it entered */
+    while (u >= 0 && total <= bound && PyList_GET_SIZE(steps) < max_steps) {
+        x = u % width;
+        y = u / width;
+        PyObject *square = Py_BuildValue("(nn)", x, y);
+        if (square == NULL || PyList_Append(steps, square) < 0) {
+            Py_XDECREF(square);
+            goto done;
+        }
+        Py_DECREF(square);
+        if (x == gx && y == gy) break;
+        u = cheapest(enter, field, width, height, x, y, gx, gy, impassable, 0, &total);
+    }
+    result = PyTuple_Pack(2, first, steps);
+done:
+    Py_XDECREF(first);
+    Py_XDECREF(steps);
+    PyBuffer_Release(&cost);
+    PyBuffer_Release(&fbuf);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"distance_field", distance_field, METH_VARARGS,
      "distance_field(enter_cost, width, height, goal, impassable, bounded, limit, out): the least cost from every "
      "square to the goal (index y * width + x), written into out where it is at most the limit (if bounded)."},
+    {"walk", walk, METH_VARARGS,
+     "walk(enter_cost, field, width, height, x, y, goal_x, goal_y, impassable, blocked, bound, max_steps): "
+     "(the total of the cheapest step from (x, y), or None if no neighbour may be entered; the squares of the "
+     "steps from it, each the cheapest from the one before, while their totals are at most bound, up to the goal "
+     "or max_steps). blocked: a bit per neighbour the first step may not enter."},
     {NULL, NULL, 0, NULL},
 };
 
