@@ -25,9 +25,34 @@ typedef struct {
     Py_ssize_t square;
 } Entry;
 
-/* a binary min-heap of (distance, square), with stale entries skipped when popped */
-static void push(Entry *heap, Py_ssize_t *size, int64_t dist, Py_ssize_t square) {
-    Py_ssize_t i = (*size)++;
+/* The squares waiting to be settled, nearest first, with stale entries skipped when popped. Every step costs a whole
+ * number from 0 to the dearest, so a square pushed while the queue pops distance D lies from D to D + dearest: a ring
+ * of dearest + 1 buckets, one per distance, holds them all (Dial's algorithm), each bucket a list of entries; a push
+ * and a pop cost a few instructions where the binary heap's cost twenty or so. The heap is kept for costs the ring
+ * would be too long for (and negative ones). Either settles the same field: the distances are exact. */
+#define MOST_BUCKETS 4096
+
+typedef struct {
+    Py_ssize_t buckets;            /* the ring's length, or 0: the heap */
+    Py_ssize_t size;               /* entries held, stale ones too */
+    Entry *heap;                   /* the heap's entries; the ring's, each bucket's last first (square, the next) */
+    Py_ssize_t *head, *next, used; /* the ring: each bucket's last entry (-1: none), each entry's next, entries made */
+    int64_t at;                    /* the ring: the distance of the bucket at slot */
+    Py_ssize_t slot;
+} Queue;
+
+static void push(Queue *q, int64_t dist, Py_ssize_t square) {
+    if (q->buckets) {
+        Py_ssize_t b = q->slot + (Py_ssize_t)(dist - q->at), e = q->used++;
+        if (b >= q->buckets) b -= q->buckets;
+        q->heap[e].square = square;
+        q->next[e] = q->head[b];
+        q->head[b] = e;
+        q->size++;
+        return;
+    }
+    Entry *heap = q->heap;
+    Py_ssize_t i = q->size++;
     while (i > 0) {
         Py_ssize_t parent = (i - 1) / 2;
         if (heap[parent].dist <= dist) break;
@@ -38,9 +63,24 @@ static void push(Entry *heap, Py_ssize_t *size, int64_t dist, Py_ssize_t square)
     heap[i].square = square;
 }
 
-static Entry pop(Entry *heap, Py_ssize_t *size) {
-    Entry top = heap[0], last = heap[--(*size)];
-    Py_ssize_t i = 0, n = *size;
+static Entry pop(Queue *q) {
+    Entry top;
+    if (q->buckets) {
+        while (q->head[q->slot] < 0) {
+            q->at++;
+            if (++q->slot == q->buckets) q->slot = 0;
+        }
+        Py_ssize_t e = q->head[q->slot];
+        q->head[q->slot] = q->next[e];
+        q->size--;
+        top.dist = q->at;
+        top.square = q->heap[e].square;
+        return top;
+    }
+    Entry *heap = q->heap;
+    top = heap[0];
+    Entry last = heap[--q->size];
+    Py_ssize_t i = 0, n = q->size;
     while (1) {
         Py_ssize_t child = 2 * i + 1;
         if (child >= n) break;
@@ -75,48 +115,79 @@ static PyObject *distance_field(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "distance_field: costs (int32) and out (int64) must hold width x height");
         return NULL;
     }
+    const int32_t *enter = (const int32_t *)cost.buf;
+    int64_t *field = (int64_t *)out.buf;
+    int64_t dearest = 0, cheapest = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int64_t c = enter[i];
+        if (c < impassable) {
+            if (c > dearest) dearest = c;
+            if (c < cheapest) cheapest = c;
+        }
+    }
+    Queue q = {0};
+    if (cheapest >= 0 && dearest < MOST_BUCKETS) q.buckets = (Py_ssize_t)dearest + 1;
     /* each square is pushed at most once per neighbour that lowers its distance, and once as the goal */
     int64_t *dist = PyMem_Malloc(sizeof(int64_t) * n);
-    Entry *heap = PyMem_Malloc(sizeof(Entry) * (8 * n + 1));
-    if (dist == NULL || heap == NULL) {
+    q.heap = PyMem_Malloc(sizeof(Entry) * (8 * n + 1));
+    if (q.buckets) {
+        q.head = PyMem_Malloc(sizeof(Py_ssize_t) * q.buckets);
+        q.next = PyMem_Malloc(sizeof(Py_ssize_t) * (8 * n + 1));
+    }
+    if (dist == NULL || q.heap == NULL || (q.buckets && (q.head == NULL || q.next == NULL))) {
         PyMem_Free(dist);
-        PyMem_Free(heap);
+        PyMem_Free(q.heap);
+        PyMem_Free(q.head);
+        PyMem_Free(q.next);
         PyBuffer_Release(&cost);
         PyBuffer_Release(&out);
         return PyErr_NoMemory();
     }
-    const int32_t *enter = (const int32_t *)cost.buf;
-    int64_t *field = (int64_t *)out.buf;
+    /* the neighbours as offsets in the grid, for a square not on the map's edge */
+    Py_ssize_t offsets[8];
+    for (int k = 0; k < 8; k++) offsets[k] = dys[k] * width + dxs[k];
 
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n; i++) dist[i] = INT64_MAX;
-    Py_ssize_t size = 0;
+    for (Py_ssize_t b = 0; b < q.buckets; b++) q.head[b] = -1;
     dist[goal] = 0;
-    push(heap, &size, 0, goal);
-    while (size > 0) {
-        Entry e = pop(heap, &size);
+    push(&q, 0, goal);
+    while (q.size > 0) {
+        Entry e = pop(&q);
         Py_ssize_t v = e.square;
         if (e.dist > dist[v]) continue; /* a stale entry: v was settled nearer */
         if (bounded && (double)e.dist > limit) break; /* every square left is farther */
         field[v] = e.dist;
         int64_t step = enter[v];
         if (step >= impassable) continue;
+        int64_t d = e.dist + step;
         Py_ssize_t x = v % width, y = v / width;
+        if (x > 0 && y > 0 && x < width - 1 && y < height - 1) {
+            for (int k = 0; k < 8; k++) {
+                Py_ssize_t u = v + offsets[k];
+                if (d < dist[u]) {
+                    dist[u] = d;
+                    push(&q, d, u);
+                }
+            }
+            continue;
+        }
         for (int k = 0; k < 8; k++) {
             Py_ssize_t ux = x + dxs[k], uy = y + dys[k];
             if (ux < 0 || uy < 0 || ux >= width || uy >= height) continue;
             Py_ssize_t u = uy * width + ux;
-            int64_t d = e.dist + step;
             if (d < dist[u]) {
                 dist[u] = d;
-                push(heap, &size, d, u);
+                push(&q, d, u);
             }
         }
     }
     Py_END_ALLOW_THREADS
 
     PyMem_Free(dist);
-    PyMem_Free(heap);
+    PyMem_Free(q.heap);
+    PyMem_Free(q.head);
+    PyMem_Free(q.next);
     PyBuffer_Release(&cost);
     PyBuffer_Release(&out);
     Py_RETURN_NONE;
