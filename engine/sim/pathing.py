@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
+from itertools import pairwise
 
 import numpy as np
 
@@ -166,7 +167,7 @@ class MovementField:
                 self._steps.clear()
             steps = self._path(pos, goal, blocked)
             found = self._steps[key] = steps[0] if steps else None
-            for here, nxt in zip(steps, steps[1:]):
+            for here, nxt in pairwise(steps):
                 self._steps[(here, goal)] = nxt
         return found
 
