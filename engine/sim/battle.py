@@ -97,7 +97,7 @@ class Battle:
         self._squares: dict[tuple[int, int], list[UnitState]] | None = None  # units_at's index, in a fire phase
         # During the movement phase: how many units on the map stand on each square, per side (count_stacks),
         # kept up as they move and embark; None otherwise.
-        self.stacks: dict[tuple[str, tuple[int, int]], int] | None = None
+        self.stacks: dict[tuple, int] | None = None
         self._fields: dict[str, MovementField] = {}
         self.moving: set[str] = set()
         self.revealed: dict[str, set[str]] = {}

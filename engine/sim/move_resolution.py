@@ -58,7 +58,7 @@ def crowded(square: tuple[int, int], unit: UnitState, battle: BattleView) -> boo
     return False
 
 
-Stacks = dict[tuple[str, tuple[int, int]], int]
+Stacks = dict[tuple, int]  # (side, square) -> units
 
 
 def count_stacks(units) -> Stacks:
