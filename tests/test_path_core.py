@@ -113,20 +113,23 @@ def test_compiled_walks_are_the_python_steps_on_every_bundled_map(bundled, pack)
 
 def test_a_walk_breaks_ties_in_the_neighbours_order():
     """On an even field every neighbour costs the same: the walk takes the most Chebyshev progress, then the square
-    nearest the straight line, then the first in NEIGHBOURS' order, as _cheapest_neighbour does."""
+    nearest the straight line, then the first in NEIGHBOURS' order, as _cheapest_neighbour does (with the square
+    straight ahead blocked, its two neighbours tie on all three, and the first is taken)."""
     if pathing._walk is None:
         pytest.skip("engine/sim/_path_core.c is not built")
     width, height = 9, 7
     costs = np.ones((height, width), dtype=np.int32)
     flat = np.zeros((height, width), dtype=np.int64)  # every total 1: only the ties decide
-    for pos, goal in (((4, 3), (8, 0)), ((4, 3), (4, 6)), ((0, 0), (8, 6)), ((4, 3), (6, 4)), ((8, 6), (0, 5))):
-        total, steps = pathing._walk(costs, flat, width, height, *pos, *goal, int(pathing.IMPASSABLE), 0, 1, 1)
+    cases = [((4, 3), (8, 0), 0), ((4, 3), (4, 6), 0), ((0, 0), (8, 6), 0), ((4, 3), (6, 4), 0), ((8, 6), (0, 5), 0)]
+    cases += [((4, 3), (4, 0), 1 << 1), ((4, 3), (4, 6), 1 << 6), ((4, 3), (8, 3), 1 << 4), ((4, 3), (0, 3), 1 << 3)]
+    for pos, goal, blocked in cases:
+        total, steps = pathing._walk(costs, flat, width, height, *pos, *goal, int(pathing.IMPASSABLE), blocked, 1, 1)
         best, best_key = None, None
-        for dx, dy in pathing.NEIGHBOURS:
+        for k, (dx, dy) in enumerate(pathing.NEIGHBOURS):
             nx, ny = pos[0] + dx, pos[1] + dy
-            if 0 <= nx < width and 0 <= ny < height:
+            if 0 <= nx < width and 0 <= ny < height and not (blocked >> k) & 1:
                 gx, gy = goal[0] - nx, goal[1] - ny
                 key = (max(abs(gx), abs(gy)), gx * gx + gy * gy)
                 if best_key is None or key < best_key:
                     best, best_key = (nx, ny), key
-        assert (total, steps) == (1, [best]), (pos, goal)
+        assert (total, steps) == (1, [best]), (pos, goal, blocked)
