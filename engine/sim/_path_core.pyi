@@ -1,4 +1,4 @@
-# The types of the compiled distance field (_path_core.c), for mypy.
+# The types of the compiled distance field and steps (_path_core.c), for mypy.
 from typing_extensions import Buffer
 
 def distance_field(
@@ -12,3 +12,18 @@ def distance_field(
     out: Buffer,
     /,
 ) -> None: ...
+def walk(
+    enter_cost: Buffer,
+    field: Buffer,
+    width: int,
+    height: int,
+    x: int,
+    y: int,
+    goal_x: int,
+    goal_y: int,
+    impassable: int,
+    blocked: int,
+    bound: int,
+    max_steps: int,
+    /,
+) -> tuple[int | None, list[tuple[int, int]]]: ...

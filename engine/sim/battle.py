@@ -11,8 +11,6 @@ Everything that happens is an event in battle.events (docs/architecture.md 5).
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ..model import Map, Scenario
 from ..model.content import Content
 from ..model.modules import AIR_SUPPORT, BATTLE_RATING
@@ -97,7 +95,7 @@ class Battle:
         self._squares: dict[tuple[int, int], list[UnitState]] | None = None  # units_at's index, in a fire phase
         # During the movement phase: how many units on the map stand on each square, per side (count_stacks),
         # kept up as they move and embark; None otherwise.
-        self.stacks: Counter | None = None
+        self.stacks: dict[tuple, int] | None = None
         self._fields: dict[str, MovementField] = {}
         self.moving: set[str] = set()
         self.revealed: dict[str, set[str]] = {}

@@ -4,7 +4,6 @@ what it runs, also for the type checker."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Protocol
 
@@ -32,7 +31,7 @@ class BattleView(Protocol):
     moving: set[str]  # uids of the units moving this pulse
     revealed: dict[str, set[str]]  # side -> enemy uids revealed to it this pulse (by firing)
     seen_by_side: dict[str, set[str]]  # side -> enemy uids it has spotted
-    stacks: Counter | None  # (side, square) -> units on the map there, during the movement phase
+    stacks: dict[tuple, int] | None  # (side, square) -> units on the map there, during the movement phase
 
     def emit(self, *events: Event) -> None: ...
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ..rules import suppression as rs
 from . import events as ev
 from .battle_view import BattleView
@@ -60,12 +58,19 @@ def crowded(square: tuple[int, int], unit: UnitState, battle: BattleView) -> boo
     return False
 
 
-def count_stacks(units) -> Counter:
-    """How many units on the map stand on each square, per side: {(side, square): count}."""
-    # (u.on_map written out: a property call per unit and pulse)
-    return Counter(
-        (u.side, u.pos) for u in units if u.count > 0 and not u.offmap and u.carrier is None and u.pos is not None
-    )
+Stacks = dict[tuple, int]  # (side, square) -> units
+
+
+def count_stacks(units) -> Stacks:
+    """How many units on the map stand on each square, per side: {(side, square): count}. A plain dict, not a
+    Counter: Counter defines __delitem__ in Python, so every `stacks[key] -= 1` on one goes through a Python-level
+    lookup of dict.__setitem__ (about 700 instructions where a dict's store takes a few dozen)."""
+    stacks: Stacks = {}
+    for u in units:
+        if u.count > 0 and not u.offmap and u.carrier is None and u.pos is not None:  # u.on_map, written out
+            key = (u.side, u.pos)
+            stacks[key] = stacks.get(key, 0) + 1
+    return stacks
 
 
 def step_unit(unit: UnitState, battle: BattleView) -> None:
@@ -83,9 +88,11 @@ def step_unit(unit: UnitState, battle: BattleView) -> None:
         return
     field = battle.field(unit)
     unit.mp += speed
-    start, spent = unit.square, 0
+    # the unit's square is kept in `here` (unit.square is a property call), and the counts by square as they are
+    start = here = unit.square
+    spent, side, stacks = 0, unit.side, battle.stacks
     while True:
-        if unit.pos == goal:
+        if here == goal:
             if unit.routed:
                 unit.mp = 0
                 break
@@ -101,7 +108,7 @@ def step_unit(unit: UnitState, battle: BattleView) -> None:
                 unit.mp = 0
                 break
             continue
-        nxt = field.next_step(unit.square, goal)
+        nxt = field.next_step(here, goal)
         if nxt is None:
             unit.objectives.clear()  # no way there: the order lapses
             unit.mp = 0
@@ -111,14 +118,14 @@ def step_unit(unit: UnitState, battle: BattleView) -> None:
             break
         unit.mp -= cost
         spent += cost
-        here = unit.square
         unit.facing = HEADINGS[(nxt[0] - here[0], nxt[1] - here[1])]
-        stacks = battle.stacks
         if stacks is not None:
-            stacks[(unit.side, here)] -= 1
-            stacks[(unit.side, nxt)] += 1
-        unit.pos = nxt
+            key = (side, here)
+            stacks[key] = stacks.get(key, 0) - 1  # (as a Counter's -= would, were the square not counted)
+            key = (side, nxt)
+            stacks[key] = stacks.get(key, 0) + 1
+        unit.pos = here = nxt
         for uid in unit.passengers:
             battle.state.units[uid].pos = nxt
-    if unit.pos != start:
-        battle.emit(ev.Moved(battle.state.turn, battle.state.pulse, unit.uid, start, unit.square, spent))
+    if here != start:
+        battle.emit(ev.Moved(battle.state.turn, battle.state.pulse, unit.uid, start, here, spent))
