@@ -17,7 +17,7 @@ REQUIREMENTS := $(USES:%=requirements/%.txt)
 
 setup: $(READY)
 
-$(READY): pyproject.toml $(REQUIREMENTS) plugins/western/pyproject.toml plugins/eastern/pyproject.toml scripts/setup-system.sh engine/rules/_los_core.c engine/sim/_path_core.c engine/rules/_fire_core.c
+$(READY): pyproject.toml $(REQUIREMENTS) plugins/western/pyproject.toml plugins/eastern/pyproject.toml scripts/setup-system.sh engine/rules/_los_core.c engine/sim/_path_core.c engine/rules/_fire_core.c engine/ai/_strike_core.c
 	@bash scripts/setup-system.sh $(PYTHON)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@echo "setup: installing pinned dependencies into $(VENV)"

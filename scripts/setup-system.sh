@@ -22,8 +22,8 @@ if ! "$python" -c "import ensurepip, venv" >/dev/null 2>&1; then
     # the system Python needs python3-venv to create .venv
     missing+=(python3-venv)
 fi
-# the compiled loops (engine/rules/_los_core.c, engine/sim/_path_core.c, engine/rules/_fire_core.c) are built at
-# install: a C compiler and Python's headers
+# the compiled loops (engine/rules/_los_core.c, engine/sim/_path_core.c, engine/rules/_fire_core.c,
+# engine/ai/_strike_core.c) are built at install: a C compiler and Python's headers
 if ! command -v cc >/dev/null 2>&1 && ! command -v gcc >/dev/null 2>&1; then
     missing+=(gcc libc6-dev)
 fi

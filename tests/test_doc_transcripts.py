@@ -213,6 +213,7 @@ def test_the_fresh_machine_message_is_what_make_prints(tmp_path):
         "engine/rules/_los_core.c",
         "engine/sim/_path_core.c",
         "engine/rules/_fire_core.c",
+        "engine/ai/_strike_core.c",
     ):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(REPO / name, tmp_path / name)

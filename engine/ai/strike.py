@@ -15,6 +15,7 @@ squares that could still be best (see best_square).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -24,6 +25,12 @@ from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
 from .rates import content_memo, kill_rate, siw_rate, unit_value
 from .terrain import enemy_depth, squares_per_turn
+
+_best_strike: Callable[..., int] | None
+try:  # the compiled choice of a unit's square (_strike_core.c), built by make setup; without it the NumPy steps below
+    from ._strike_core import best_strike as _best_strike
+except ImportError:  # pragma: no cover - a source checkout not installed with pip
+    _best_strike = None
 
 if TYPE_CHECKING:
     from ..sim.state import UnitState
@@ -57,15 +64,33 @@ def strike_square(
     k, xs, ys, gain = found  # k: the enemy's index in pic.known
     speed = squares_per_turn(battle, unit) or 1.0
     pulses_left = 4 * max(0, state.last_turn - max(state.turn, 1) + 1)
-    ux, uy = unit.square
-    arrive = 4 * (np.maximum(np.abs(xs - ux), np.abs(ys - uy)) / speed + 0.75)
-    stay = np.maximum(0.0, pulses_left - arrive)
-    busy = windows.busy_elsewhere(unit)[k]
-    stay = np.where(busy, stay, np.minimum(stay, 4.0))  # an enemy that is not busy answers back: count one turn
-    i = best_square(pic, unit, xs, ys, k, gain * stay, pic.threat(unit)[ys, xs] * stay)
-    if i is None:
+    busy = windows.busy_elsewhere(unit)
+    threat = pic.threat(unit)
+    i = -2 if _best_strike is None else _compiled_best(pic, unit, xs, ys, k, gain, busy, threat, speed, pulses_left)
+    if i == -2:  # not built, or a map that is not all finite: the NumPy steps, which handle it
+        ux, uy = unit.square
+        arrive = 4 * (np.maximum(np.abs(xs - ux), np.abs(ys - uy)) / speed + 0.75)
+        stay = np.maximum(0.0, pulses_left - arrive)
+        stay = np.where(busy[k], stay, np.minimum(stay, 4.0))  # an enemy that is not busy answers back: one turn
+        found_i = best_square(pic, unit, xs, ys, k, gain * stay, threat[ys, xs] * stay)
+        i = -1 if found_i is None else found_i
+    if i == -1:
         return None
     return (int(xs[i]), int(ys[i])), pic.known[int(k[i])]
+
+
+def _compiled_best(pic: Picture, unit: UnitState, xs, ys, k, gain, busy, threat, speed, pulses_left) -> int:
+    """best_square of the unit's candidates through the compiled loop (_strike_core.c): the index, -1 for none, -2
+    where the NumPy steps must look at every square (a threat map or a bound not finite, or a negative danger)."""
+    assert _best_strike is not None
+    ux, uy = unit.square
+    going = unit.objectives[-1] if unit.objectives else None  # changing course costs a new delay (5.6)
+    gx, gy = going if going is not None else (0, 0)
+    moving = pic.threat(unit, moving=True)
+    return _best_strike(
+        xs, ys, k, gain, busy, threat, moving, len(xs), len(busy), pic.width, pic.height, ux, uy,
+        float(speed), float(pulses_left), going is not None, gx, gy,
+    )  # fmt: skip
 
 
 def best_square(
