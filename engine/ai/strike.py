@@ -10,7 +10,9 @@ np.add.accumulate, which adds in order as a loop does (np.sum would add pairwise
 
 What does not depend on the striker (each enemy's window: its squares, line of sight, distance, arcs and depth)
 is worked out once per orders phase (EnemyWindows), and the danger on the way, the dearest part, only for the
-squares that could still be best (see best_square).
+squares that could still be best (see best_square). What is worked out per unit, its stay, each square's value
+and the best of them, goes through a compiled loop (_strike_core.c) with the same operations in the same order
+(choose_square); the NumPy steps stay as its fallback and for maps that are not all finite.
 """
 
 from __future__ import annotations
@@ -66,53 +68,66 @@ def strike_square(
     pulses_left = 4 * max(0, state.last_turn - max(state.turn, 1) + 1)
     busy = windows.busy_elsewhere(unit)
     threat = pic.threat(unit)
-    i = -2 if _best_strike is None else _compiled_best(pic, unit, xs, ys, k, gain, busy, threat, speed, pulses_left)
-    if i == -2:  # not built, or a map that is not all finite: the NumPy steps, which handle it
-        ux, uy = unit.square
-        arrive = 4 * (np.maximum(np.abs(xs - ux), np.abs(ys - uy)) / speed + 0.75)
-        stay = np.maximum(0.0, pulses_left - arrive)
-        stay = np.where(busy[k], stay, np.minimum(stay, 4.0))  # an enemy that is not busy answers back: one turn
-        found_i = best_square(pic, unit, xs, ys, k, gain * stay, threat[ys, xs] * stay)
-        i = -1 if found_i is None else found_i
-    if i == -1:
+    moving = pic.threat(unit, moving=True)
+    going = unit.objectives[-1] if unit.objectives else None  # changing course costs a new delay (5.6)
+    i = choose_square(xs, ys, k, gain, busy, threat, moving, unit.square, going, speed, pulses_left)
+    if i is None:
         return None
     return (int(xs[i]), int(ys[i])), pic.known[int(k[i])]
 
 
-def _compiled_best(pic: Picture, unit: UnitState, xs, ys, k, gain, busy, threat, speed, pulses_left) -> int:
-    """best_square of the unit's candidates through the compiled loop (_strike_core.c): the index, -1 for none, -2
-    where the NumPy steps must look at every square (a threat map or a bound not finite, or a negative danger)."""
-    assert _best_strike is not None
-    ux, uy = unit.square
-    going = unit.objectives[-1] if unit.objectives else None  # changing course costs a new delay (5.6)
-    gx, gy = going if going is not None else (0, 0)
-    moving = pic.threat(unit, moving=True)
-    return _best_strike(
-        xs, ys, k, gain, busy, threat, moving, len(xs), len(busy), pic.width, pic.height, ux, uy,
-        float(speed), float(pulses_left), going is not None, gx, gy,
-    )  # fmt: skip
+def choose_square(
+    xs: np.ndarray,
+    ys: np.ndarray,
+    k: np.ndarray,
+    gain: np.ndarray,
+    busy: np.ndarray,
+    threat: np.ndarray,
+    moving: np.ndarray,
+    origin: tuple[int, int],
+    going: tuple[int, int] | None,
+    speed: float,
+    pulses_left: int,
+    compiled: bool = True,
+) -> int | None:
+    """The index of the best of a unit's candidate squares (xs, ys, against the enemy of row k, `gain` VP a pulse
+    there; busy: which enemies are busy elsewhere), for a unit on `origin` going to `going` at `speed` squares a
+    turn with `pulses_left` in the game, or None: best_square of what it gains and loses for the pulses it would
+    stay there (an enemy that is not busy answers back: count one turn). Through the compiled loop
+    (_strike_core.c) where it is built and the maps are finite, else (or not `compiled`) through NumPy."""
+    if compiled and _best_strike is not None:
+        i = _best_strike(
+            xs, ys, k, gain, busy, threat, moving, len(xs), len(busy), threat.shape[1], threat.shape[0], *origin,
+            float(speed), float(pulses_left), going is not None, *(going if going is not None else (0, 0)),
+        )  # fmt: skip
+        if i != -2:  # -2: a map or bound not finite, or a negative danger: the NumPy steps handle those
+            return None if i == -1 else i
+    ux, uy = origin
+    arrive = 4 * (np.maximum(np.abs(xs - ux), np.abs(ys - uy)) / speed + 0.75)
+    stay = np.maximum(0.0, pulses_left - arrive)
+    stay = np.where(busy[k], stay, np.minimum(stay, 4.0))
+    return best_square(moving, origin, going, xs, ys, k, gain * stay, threat[ys, xs] * stay)
 
 
 def best_square(
-    pic: Picture,
-    unit: UnitState,
+    moving: np.ndarray,
+    origin: tuple[int, int],
+    going: tuple[int, int] | None,
     xs: np.ndarray,
     ys: np.ndarray,
     k: np.ndarray,
     gained: np.ndarray,
     lost_there: np.ndarray,
 ) -> int | None:
-    """The index of the best candidate square, whose value is gained - (lost_there + the danger on the way),
-    a quarter more where the unit is already going; None if no value is above 1. Ties go to the least (x, y),
-    then the least k.
+    """The index of the best candidate square, whose value is gained - (lost_there + the danger on the way from
+    `origin`, moving), a quarter more where the unit is already `going`; None if no value is above 1. Ties go to
+    the least (x, y), then the least k.
 
     The danger on the way is never negative (a sum of expected losses), so gained - lost_there bounds the value
     from above, in floating point too (rounding is monotonic). The danger on the way is worked out for the
     FIRST_LOOK squares of the highest bound, then for all whose bound reaches the best value found among those:
     the others can neither win nor tie. Where the moving threat map is not all finite and >= 0 (never seen), or
     a bound is not finite, every square is worked out."""
-    moving = pic.threat(unit, moving=True)
-    going = unit.objectives[-1] if unit.objectives else None  # changing course costs a new delay (5.6)
     bound = _at_going(gained - lost_there, xs, ys, going)
     exact = bool(np.isfinite(bound).all()) and bool(np.isfinite(moving).all()) and bool((moving >= 0).all())
     value = None
@@ -120,7 +135,7 @@ def best_square(
         if not (bound > 1.0).any():
             return None
         first = (-bound).argpartition(FIRST_LOOK)[:FIRST_LOOK] if len(bound) > FIRST_LOOK else np.arange(len(bound))
-        first_value = _value(moving, unit, xs[first], ys[first], gained[first], lost_there[first], going)
+        first_value = _value(moving, origin, xs[first], ys[first], gained[first], lost_there[first], going)
         look = (bound >= first_value.max()).nonzero()[0]  # the best of the first look among them (bound >= value)
         row = np.full(len(bound), -1)
         row[first] = np.arange(len(first))
@@ -129,15 +144,15 @@ def best_square(
     else:
         look = np.arange(len(xs))
     if value is None:
-        value = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going)
+        value = _value(moving, origin, xs[look], ys[look], gained[look], lost_there[look], going)
     i = int(np.lexsort((k[look], ys[look], xs[look], -value))[0])  # the least (-value, square), then enemy
     if value[i] <= 1.0:
         return None
     return int(look[i])
 
 
-def _value(moving: np.ndarray, unit: UnitState, xs, ys, gained, lost_there, going) -> np.ndarray:
-    return _at_going(gained - (lost_there + path_risk(moving, unit.square, xs, ys)), xs, ys, going)
+def _value(moving: np.ndarray, origin: tuple[int, int], xs, ys, gained, lost_there, going) -> np.ndarray:
+    return _at_going(gained - (lost_there + path_risk(moving, origin, xs, ys)), xs, ys, going)
 
 
 def _at_going(value: np.ndarray, xs, ys, going) -> np.ndarray:
