@@ -47,6 +47,12 @@ ARCS = 2 * STRIKE_RADIUS + 2  # a square's arc: twice its distance from the enem
 _OFFSETS = np.array(
     [(dx, dy) for dy in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1) for dx in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1)]
 ).T  # (2, squares of a window)
+_DISTANCE = np.maximum(np.abs(_OFFSETS[0]), np.abs(_OFFSETS[1]))  # of a window's squares from its centre
+# What of a window depends only on its enemy's facing (FACING_VECTORS' order), worked out once: the arc (twice
+# the distance, plus one in the front arc) and the squares outside the field of vision (the 180-degree arc)
+_FACINGS = np.array(FACING_VECTORS, dtype=np.int64)
+_ARC_BY_FACING = np.array([2 * _DISTANCE + in_arc_offset(fx, fy, _OFFSETS[0], _OFFSETS[1], 90) for fx, fy in _FACINGS])
+_UNSEEN_BY_FACING = np.array([~in_arc_offset(fx, fy, _OFFSETS[0], _OFFSETS[1], 180) for fx, fy in _FACINGS])
 
 
 def strike_square(
@@ -172,22 +178,22 @@ class EnemyWindows:
         self.pic = pic
         known = pic.known
         n = len(known)
-        self.ex = np.array([e.square[0] for e in known], dtype=np.int64).reshape(n, 1)
-        self.ey = np.array([e.square[1] for e in known], dtype=np.int64).reshape(n, 1)
-        self.tx = np.broadcast_to(_OFFSETS[0], (n, _OFFSETS.shape[1]))
-        self.ty = _OFFSETS[1]
-        self.xs, self.ys = self.ex + self.tx, self.ey + self.ty
-        self.xc, self.yc = np.clip(self.xs, 0, pic.width - 1), np.clip(self.ys, 0, pic.height - 1)
-        ok = (self.xs >= 0) & (self.xs < pic.width) & (self.ys >= 0) & (self.ys < pic.height)
-        d = np.maximum(np.abs(self.tx), np.abs(self.ty))
+        w, h = pic.width, pic.height
+        xy = np.array([e.square for e in known], dtype=np.int64).reshape(n, 2)
+        self.ex, self.ey = xy[:, :1], xy[:, 1:]
+        self.xs, self.ys = self.ex + _OFFSETS[0], self.ey + _OFFSETS[1]
+        ok = (self.xs >= 0) & (self.xs < w) & (self.ys >= 0) & (self.ys < h)
+        # each square's index on the map (clamped to its edge where it is off the map; ok says so)
+        self.flat = np.minimum(np.maximum(self.ys, 0), h - 1) * w + np.minimum(np.maximum(self.xs, 0), w - 1)
         reach = np.array([pic.sight_reach(e) for e in known]).reshape(n, 1)
-        seen = np.array([pic.los(e.square)[self.yc[i], self.xc[i]] for i, e in enumerate(known)], dtype=bool).reshape(
-            n, _OFFSETS.shape[1]
-        )
-        self.seen = ok & seen & (d > 0) & (d <= reach)
-        facing = np.array([FACING_VECTORS[facing_index(e.facing)] for e in known], dtype=np.int64).reshape(n, 2)
+        # the enemies' viewsheds side by side, read at once (a map apart: row i's squares plus i maps)
+        views = np.stack([pic.los(e.square) for e in known]) if n else np.zeros((0, h, w), dtype=bool)
+        seen = views.reshape(-1).take(self.flat + np.arange(0, n * w * h, w * h, dtype=np.int64).reshape(n, 1))
+        self.seen = ok & seen & (_DISTANCE > 0) & (_DISTANCE <= reach)
+        self.facing = np.array([facing_index(e.facing) for e in known], dtype=np.int64)
+        facing = _FACINGS[self.facing]
         self.fx, self.fy = facing[:, :1], facing[:, 1:]
-        self.arc = 2 * d + in_arc_offset(self.fx, self.fy, self.tx, self.ty, 90)
+        self.arc = _ARC_BY_FACING[self.facing]
         self._passable: dict = {}  # movement field -> passable squares of the windows
         self._behind: dict[int, np.ndarray] = {}  # rear -> the windows' squares behind their enemy
         self._busy = np.array([pic.engaged.get(e.uid) is not None for e in known], dtype=bool)
@@ -215,7 +221,7 @@ class EnemyWindows:
         field = self.pic.battle.field(unit)
         hit = self._passable.get(field)
         if hit is None:
-            hit = self._passable[field] = field.enter_cost[self.yc, self.xc] < int(IMPASSABLE)
+            hit = self._passable[field] = field.enter_cost.reshape(-1).take(self.flat) < int(IMPASSABLE)
         return hit
 
     def behind(self, rear: int) -> np.ndarray:
@@ -226,7 +232,7 @@ class EnemyWindows:
             pic = self.pic
             depth = [enemy_depth(pic.battle, pic.side, e.square) for e in pic.known]
             limit = np.array([max(rear, d + BEHIND) for d in depth], dtype=np.int64).reshape(len(depth), 1)
-            hit = self._behind[rear] = ~in_arc_offset(self.fx, self.fy, self.tx, self.ty, 180) & (
+            hit = self._behind[rear] = _UNSEEN_BY_FACING[self.facing] & (
                 enemy_depth(pic.battle, pic.side, (self.xs, self.ys)) >= limit
             )
         return hit
