@@ -273,18 +273,23 @@ class EnemyWindows:
         """The strike value of this unit against the known enemies of `rows` from squares of these `arcs`
         (strike_rate). It reads of the firer its weapons, men and nationality, and of the enemy what target_kinds
         tells apart: a table per firer for the orders phase, one row per kind of enemy, filled from a memo kept with
-        the content (rates.content_memo) for the battles to come, a row per firer and kind of enemy (nan: not
+        the content (rates.content_memo) for the battles to come, the rows of a firer by kind of enemy (nan: not
         looked up yet)."""
         pic = self.pic
         firer = _firer(unit)
         table = self._strike.get(firer)
         if table is None:
-            memo = content_memo(pic.battle, "ai.strike_rows", 20_000)
+            # one memo entry a firer and visibility, a plain dict of its rows by kind of enemy in it: one LRU lookup
+            # a firer and orders phase instead of one a kind
+            memo = content_memo(pic.battle, "ai.strike_rows", 1_000)
+            by_kind = memo.get((pic.vis, firer))
+            if by_kind is None:
+                by_kind = memo.put((pic.vis, firer), {})
             rows_of = []
             for key, _enemy in self._kinds:
-                row = memo.get((pic.vis, firer, key))
+                row = by_kind.get(key)
                 if row is None:
-                    row = memo.put((pic.vis, firer, key), np.full(ARCS, np.nan))
+                    row = by_kind[key] = np.full(ARCS, np.nan)
                 rows_of.append(row)
             table = self._strike[firer] = (np.array(rows_of).reshape(len(rows_of), ARCS), rows_of)
         table, rows_of = table
