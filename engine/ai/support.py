@@ -42,23 +42,24 @@ def fire_support(pic: Picture) -> list:
         squares.setdefault(enemy.square, []).append(enemy)
     by_square = sorted(squares.items())
     # The distance from every enemy square (rows) to every observer (columns) at once; only the observers within
-    # the longest sighting range of a square's enemies are tried for line of sight (in uid order still). An
-    # observer that near sees one of the square's enemies (Picture.sees_from) if it sees the square: the rest
-    # of sees_from is the same for all of them (none is within 1 of an observer: that square is left out).
-    fx = np.array([u.pos[0] for u in observers], dtype=np.int64)
-    fy = np.array([u.pos[1] for u in observers], dtype=np.int64)
-    sx = np.array([square[0] for square, _ in by_square], dtype=np.int64)[:, None]
-    sy = np.array([square[1] for square, _ in by_square], dtype=np.int64)[:, None]
-    d = np.maximum(np.abs(fx - sx), np.abs(fy - sy))
-    close = (d <= 1).any(axis=1).tolist()
-    spotters: dict[tuple[int, int], list] = {}
-    for row, (square, enemies) in enumerate(by_square):
-        if close[row]:
-            continue  # too close to our own: a shell that drifts would land on them
-        reach = max(pic.sight_reach(e) for e in enemies)
-        near = [observers[i] for i in (d[row] <= reach).nonzero()[0].tolist()]
-        spotters[square] = [f for f in near if battle.sees(f.pos, square)]
-    spotted = [(square, seers) for square, seers in spotters.items() if seers]  # (in the order of the squares)
+    # the longest sighting range of a square's enemies are tried for line of sight (in uid order still, square
+    # after square: the pairs in the row-major order of np.nonzero). An observer that near sees one of the
+    # square's enemies (Picture.sees_from) if it sees the square: the rest of sees_from is the same for all of
+    # them (none is within 1 of an observer: that square is left out, its reach -1).
+    at = np.array([u.pos for u in observers], dtype=np.int64).reshape(len(observers), 2)
+    there = np.array([square for square, _ in by_square], dtype=np.int64).reshape(len(by_square), 2)
+    d = np.maximum(np.abs(at[:, 0] - there[:, :1]), np.abs(at[:, 1] - there[:, 1:]))
+    close = (d <= 1).any(axis=1).tolist()  # too close to our own: a shell that drifts would land on them
+    reach = [
+        -1.0 if close[row] else max(pic.sight_reach(e) for e in enemies) for row, (_, enemies) in enumerate(by_square)
+    ]
+    rows, columns = (d <= np.array(reach).reshape(len(reach), 1)).nonzero()
+    seers_of: dict[int, list] = {}  # row of by_square -> the observers that see it, in uid order
+    for row, column in zip(rows.tolist(), columns.tolist(), strict=True):
+        observer, square = observers[column], by_square[row][0]
+        if battle.sees(observer.pos, square):
+            seers_of.setdefault(row, []).append(observer)
+    spotted = [(by_square[row][0], seers) for row, seers in seers_of.items()]  # (in the order of the squares)
     values: dict[tuple, float] = {}  # what a mission on a square takes, by the gun's weapon and men
     taken: set = set()
     for gun in sorted(guns, key=lambda u: (not u.offmap, u.uid)):
