@@ -4,6 +4,8 @@ shells barely scratch armour - when one of our units can see an enemy there (4 p
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..rules.geometry import chebyshev
@@ -13,6 +15,9 @@ from ..sim.command import bombard_delay, position
 from ..sim.orders import bombard_range, can_bombard
 from .knowledge import Picture
 from .rates import indirect_rate
+
+if TYPE_CHECKING:
+    from ..sim.state import UnitState
 
 WORTH = 0.5  # a mission must be expected to take at least this many VP
 
@@ -61,6 +66,7 @@ def fire_support(pic: Picture) -> list:
             seers_of.setdefault(row, []).append(observer)
     spotted = [(by_square[row][0], seers) for row, seers in seers_of.items()]  # (in the order of the squares)
     values: dict[tuple, float] = {}  # what a mission on a square takes, by the gun's weapon and men
+    rates: dict[tuple, float] = {}  # indirect_rate by its own key: enemies armed alike on many squares
     taken: set = set()
     for gun in sorted(guns, key=lambda u: (not u.offmap, u.uid)):
         here = position(gun, state)
@@ -77,7 +83,7 @@ def fire_support(pic: Picture) -> list:
                 cover = bool(pic.cover[square[1], square[0]])
                 passes = gun.weapon.passes if gun.uid in state.aircraft else 4  # an aircraft's passes (16.7)
                 value = values[(gun.weapon.id, gun.count, square)] = passes * sum(
-                    min(indirect_rate(battle, gun, e, cover), e.count) * pic.value(e) for e in squares[square]
+                    min(_rate(rates, battle, gun, e, cover), e.count) * pic.value(e) for e in squares[square]
                 )
             if not value >= WORTH or (best_key is not None and -value > best_key[0]):
                 continue  # (the key below could not be less than the best one's)
@@ -95,3 +101,13 @@ def fire_support(pic: Picture) -> list:
             taken.add(best[0])
             out.append(o.Bombard(gun.uid, best[1].uid, best[0]))
     return out
+
+
+def _rate(rates: dict[tuple, float], battle, gun: UnitState, enemy: UnitState, cover: bool) -> float:
+    """indirect_rate, kept for the orders phase in a plain dict by the key of its memo (a lookup in the content's
+    LRU memo costs several Python calls)."""
+    key = (gun.weapon.id, gun.count, enemy.weapon.id, cover)
+    hit = rates.get(key)
+    if hit is None:
+        hit = rates[key] = indirect_rate(battle, gun, enemy, cover)
+    return hit
