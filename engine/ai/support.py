@@ -4,6 +4,7 @@ shells barely scratch armour - when one of our units can see an enemy there (4 p
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -41,7 +42,7 @@ def fire_support(pic: Picture) -> list:
     ]
     if not guns:
         return out  # (nothing below has an effect but its orders)
-    observers = sorted((u for u in ours if u.on_map and not u.routed), key=lambda f: f.uid)
+    observers = sorted([u for u in ours if u.on_map and not u.routed], key=attrgetter("uid"))
     squares: dict[tuple[int, int], list] = {}
     for enemy in pic.known:
         squares.setdefault(enemy.square, []).append(enemy)
