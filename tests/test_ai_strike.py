@@ -5,6 +5,7 @@ first look at every square makes, on the largest bundled scenario's defence, tur
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from tacforge.engine.ai import ComputerPlayer, strike
@@ -35,7 +36,10 @@ def strikes_by_turn():
             pic = Picture(battle, defender)  # a fresh picture: nothing kept from another first look
             with pytest.MonkeyPatch.context() as mp:
                 mp.setattr(strike, "FIRST_LOOK", first_look)
+                mp.setattr(strike, "_best_strike", None)  # the NumPy steps, whose first look this is
                 found[(battle.state.turn, first_look)] = [strike.strike_square(pic, u) for u in armour]
+        pic = Picture(battle, defender)
+        found[(battle.state.turn, "compiled")] = [strike.strike_square(pic, u) for u in armour]
         battle.orders_phase({side: player.orders(battle, side) for side in battle.state.sides})
         battle.combat_phase()
     return found
@@ -49,6 +53,61 @@ def test_a_first_look_at_fewer_squares_chooses_as_a_look_at_all(strikes_by_turn)
         assert strikes_by_turn[(turn, strike.FIRST_LOOK)] == every, f"turn {turn}"
 
 
+def test_the_compiled_choice_is_the_numpy_one(strikes_by_turn):
+    """engine/ai/_strike_core.c looks at the squares in another order and prunes them by the best value so far;
+    it chooses what the NumPy steps choose."""
+    assert strike._best_strike is not None, "engine/ai/_strike_core.c is not built: run `make setup`"
+    for turn in sorted({turn for turn, _ in strikes_by_turn}):
+        assert strikes_by_turn[(turn, "compiled")] == strikes_by_turn[(turn, 10**9)], f"turn {turn}"
+
+
 def test_the_comparison_covers_strikes(strikes_by_turn):
     chosen = [s for (turn, look), found in strikes_by_turn.items() if look == 10**9 for s in found if s is not None]
     assert len(chosen) >= 10  # the defence strikes often enough for the comparison above to mean something
+
+
+def _random_case(rng: np.random.Generator, width: int = 23, height: int = 17):
+    """Candidates on a small map with few distinct values, so that values tie often; the unit sometimes going to
+    one of them."""
+    n, known = int(rng.integers(1, 120)), int(rng.integers(1, 9))
+    xs, ys = rng.integers(0, width, n), rng.integers(0, height, n)
+    k = rng.integers(0, known, n)
+    gain = rng.choice([0.05, 0.1, 0.25, 0.5, 1.0, 2.0], n)
+    busy = rng.random(known) < 0.5
+    threat = rng.choice([0.0, 0.01, 0.1, 0.125, 0.5], (height, width))
+    moving = rng.choice([0.0, 0.01, 0.1, 0.125, 0.5], (height, width))
+    origin = (int(rng.integers(0, width)), int(rng.integers(0, height)))
+    going = (int(xs[0]), int(ys[0])) if rng.random() < 0.3 else None
+    speed = float(rng.choice([1.0, 2.5, 4.0, 7.0]))
+    pulses_left = int(rng.choice([4, 12, 40, 120]))
+    return xs, ys, k, gain, busy, threat, moving, origin, going, speed, pulses_left
+
+
+def test_the_compiled_choice_is_the_numpy_one_on_random_candidates():
+    """Ties of value between squares and between enemies on one square, the square the unit is going to, and
+    no square worth more than 1."""
+    assert strike._best_strike is not None, "engine/ai/_strike_core.c is not built: run `make setup`"
+    rng = np.random.default_rng(31)
+    chosen = none = going_chosen = 0
+    for _ in range(3000):
+        case = _random_case(rng)
+        compiled = strike.choose_square(*case)
+        assert compiled == strike.choose_square(*case, compiled=False)
+        chosen += compiled is not None
+        none += compiled is None
+        going_chosen += compiled is not None and case[8] == (int(case[0][compiled]), int(case[1][compiled]))
+    assert chosen > 500 and none > 100 and going_chosen > 20, (chosen, none, going_chosen)
+
+
+def test_a_map_not_all_finite_goes_through_numpy():
+    """A moving threat map with nan, inf or a negative square: the compiled loop says so (-2), and the choice is
+    the NumPy steps' that look at every square."""
+    rng = np.random.default_rng(5)
+    for bad in (np.nan, np.inf, -0.5):
+        xs, ys, k, gain, busy, threat, moving, origin, going, speed, pulses_left = _random_case(rng)
+        moving[3, 4] = bad
+        args = (xs, ys, k, gain, busy, threat, moving, len(xs), len(busy), 23, 17, *origin, speed, pulses_left)
+        assert strike._best_strike is not None
+        assert strike._best_strike(*args, False, 0, 0) == -2
+        case = (xs, ys, k, gain, busy, threat, moving, origin, None, speed, pulses_left)
+        assert strike.choose_square(*case) == strike.choose_square(*case, compiled=False)

@@ -10,11 +10,14 @@ np.add.accumulate, which adds in order as a loop does (np.sum would add pairwise
 
 What does not depend on the striker (each enemy's window: its squares, line of sight, distance, arcs and depth)
 is worked out once per orders phase (EnemyWindows), and the danger on the way, the dearest part, only for the
-squares that could still be best (see best_square).
+squares that could still be best (see best_square). What is worked out per unit, its stay, each square's value
+and the best of them, goes through a compiled loop (_strike_core.c) with the same operations in the same order
+(choose_square); the NumPy steps stay as its fallback and for maps that are not all finite.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -24,6 +27,12 @@ from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
 from .rates import content_memo, kill_rate, siw_rate, unit_value
 from .terrain import enemy_depth, squares_per_turn
+
+_best_strike: Callable[..., int] | None
+try:  # the compiled choice of a unit's square (_strike_core.c), built by make setup; without it the NumPy steps below
+    from ._strike_core import best_strike as _best_strike
+except ImportError:  # pragma: no cover - a source checkout not installed with pip
+    _best_strike = None
 
 if TYPE_CHECKING:
     from ..sim.state import UnitState
@@ -38,6 +47,12 @@ ARCS = 2 * STRIKE_RADIUS + 2  # a square's arc: twice its distance from the enem
 _OFFSETS = np.array(
     [(dx, dy) for dy in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1) for dx in range(-STRIKE_RADIUS, STRIKE_RADIUS + 1)]
 ).T  # (2, squares of a window)
+_DISTANCE = np.maximum(np.abs(_OFFSETS[0]), np.abs(_OFFSETS[1]))  # of a window's squares from its centre
+# What of a window depends only on its enemy's facing (FACING_VECTORS' order), worked out once: the arc (twice
+# the distance, plus one in the front arc) and the squares outside the field of vision (the 180-degree arc)
+_FACINGS = np.array(FACING_VECTORS, dtype=np.int64)
+_ARC_BY_FACING = np.array([2 * _DISTANCE + in_arc_offset(fx, fy, _OFFSETS[0], _OFFSETS[1], 90) for fx, fy in _FACINGS])
+_UNSEEN_BY_FACING = np.array([~in_arc_offset(fx, fy, _OFFSETS[0], _OFFSETS[1], 180) for fx, fy in _FACINGS])
 
 
 def strike_square(
@@ -57,37 +72,68 @@ def strike_square(
     k, xs, ys, gain = found  # k: the enemy's index in pic.known
     speed = squares_per_turn(battle, unit) or 1.0
     pulses_left = 4 * max(0, state.last_turn - max(state.turn, 1) + 1)
-    ux, uy = unit.square
-    arrive = 4 * (np.maximum(np.abs(xs - ux), np.abs(ys - uy)) / speed + 0.75)
-    stay = np.maximum(0.0, pulses_left - arrive)
-    busy = windows.busy_elsewhere(unit)[k]
-    stay = np.where(busy, stay, np.minimum(stay, 4.0))  # an enemy that is not busy answers back: count one turn
-    i = best_square(pic, unit, xs, ys, k, gain * stay, pic.threat(unit)[ys, xs] * stay)
+    busy = windows.busy_elsewhere(unit)
+    threat = pic.threat(unit)
+    moving = pic.threat(unit, moving=True)
+    going = unit.objectives[-1] if unit.objectives else None  # changing course costs a new delay (5.6)
+    i = choose_square(xs, ys, k, gain, busy, threat, moving, unit.square, going, speed, pulses_left)
     if i is None:
         return None
     return (int(xs[i]), int(ys[i])), pic.known[int(k[i])]
 
 
+def choose_square(
+    xs: np.ndarray,
+    ys: np.ndarray,
+    k: np.ndarray,
+    gain: np.ndarray,
+    busy: np.ndarray,
+    threat: np.ndarray,
+    moving: np.ndarray,
+    origin: tuple[int, int],
+    going: tuple[int, int] | None,
+    speed: float,
+    pulses_left: int,
+    compiled: bool = True,
+) -> int | None:
+    """The index of the best of a unit's candidate squares (xs, ys, against the enemy of row k, `gain` VP a pulse
+    there; busy: which enemies are busy elsewhere), for a unit on `origin` going to `going` at `speed` squares a
+    turn with `pulses_left` in the game, or None: best_square of what it gains and loses for the pulses it would
+    stay there (an enemy that is not busy answers back: count one turn). Through the compiled loop
+    (_strike_core.c) where it is built and the maps are finite, else (or not `compiled`) through NumPy."""
+    if compiled and _best_strike is not None:
+        i = _best_strike(
+            xs, ys, k, gain, busy, threat, moving, len(xs), len(busy), threat.shape[1], threat.shape[0], *origin,
+            float(speed), float(pulses_left), going is not None, *(going if going is not None else (0, 0)),
+        )  # fmt: skip
+        if i != -2:  # -2: a map or bound not finite, or a negative danger: the NumPy steps handle those
+            return None if i == -1 else i
+    ux, uy = origin
+    arrive = 4 * (np.maximum(np.abs(xs - ux), np.abs(ys - uy)) / speed + 0.75)
+    stay = np.maximum(0.0, pulses_left - arrive)
+    stay = np.where(busy[k], stay, np.minimum(stay, 4.0))
+    return best_square(moving, origin, going, xs, ys, k, gain * stay, threat[ys, xs] * stay)
+
+
 def best_square(
-    pic: Picture,
-    unit: UnitState,
+    moving: np.ndarray,
+    origin: tuple[int, int],
+    going: tuple[int, int] | None,
     xs: np.ndarray,
     ys: np.ndarray,
     k: np.ndarray,
     gained: np.ndarray,
     lost_there: np.ndarray,
 ) -> int | None:
-    """The index of the best candidate square, whose value is gained - (lost_there + the danger on the way),
-    a quarter more where the unit is already going; None if no value is above 1. Ties go to the least (x, y),
-    then the least k.
+    """The index of the best candidate square, whose value is gained - (lost_there + the danger on the way from
+    `origin`, moving), a quarter more where the unit is already `going`; None if no value is above 1. Ties go to
+    the least (x, y), then the least k.
 
     The danger on the way is never negative (a sum of expected losses), so gained - lost_there bounds the value
     from above, in floating point too (rounding is monotonic). The danger on the way is worked out for the
     FIRST_LOOK squares of the highest bound, then for all whose bound reaches the best value found among those:
     the others can neither win nor tie. Where the moving threat map is not all finite and >= 0 (never seen), or
     a bound is not finite, every square is worked out."""
-    moving = pic.threat(unit, moving=True)
-    going = unit.objectives[-1] if unit.objectives else None  # changing course costs a new delay (5.6)
     bound = _at_going(gained - lost_there, xs, ys, going)
     exact = bool(np.isfinite(bound).all()) and bool(np.isfinite(moving).all()) and bool((moving >= 0).all())
     value = None
@@ -95,7 +141,7 @@ def best_square(
         if not (bound > 1.0).any():
             return None
         first = (-bound).argpartition(FIRST_LOOK)[:FIRST_LOOK] if len(bound) > FIRST_LOOK else np.arange(len(bound))
-        first_value = _value(moving, unit, xs[first], ys[first], gained[first], lost_there[first], going)
+        first_value = _value(moving, origin, xs[first], ys[first], gained[first], lost_there[first], going)
         look = (bound >= first_value.max()).nonzero()[0]  # the best of the first look among them (bound >= value)
         row = np.full(len(bound), -1)
         row[first] = np.arange(len(first))
@@ -104,15 +150,15 @@ def best_square(
     else:
         look = np.arange(len(xs))
     if value is None:
-        value = _value(moving, unit, xs[look], ys[look], gained[look], lost_there[look], going)
+        value = _value(moving, origin, xs[look], ys[look], gained[look], lost_there[look], going)
     i = int(np.lexsort((k[look], ys[look], xs[look], -value))[0])  # the least (-value, square), then enemy
     if value[i] <= 1.0:
         return None
     return int(look[i])
 
 
-def _value(moving: np.ndarray, unit: UnitState, xs, ys, gained, lost_there, going) -> np.ndarray:
-    return _at_going(gained - (lost_there + path_risk(moving, unit.square, xs, ys)), xs, ys, going)
+def _value(moving: np.ndarray, origin: tuple[int, int], xs, ys, gained, lost_there, going) -> np.ndarray:
+    return _at_going(gained - (lost_there + path_risk(moving, origin, xs, ys)), xs, ys, going)
 
 
 def _at_going(value: np.ndarray, xs, ys, going) -> np.ndarray:
@@ -132,22 +178,22 @@ class EnemyWindows:
         self.pic = pic
         known = pic.known
         n = len(known)
-        self.ex = np.array([e.square[0] for e in known], dtype=np.int64).reshape(n, 1)
-        self.ey = np.array([e.square[1] for e in known], dtype=np.int64).reshape(n, 1)
-        self.tx = np.broadcast_to(_OFFSETS[0], (n, _OFFSETS.shape[1]))
-        self.ty = _OFFSETS[1]
-        self.xs, self.ys = self.ex + self.tx, self.ey + self.ty
-        self.xc, self.yc = np.clip(self.xs, 0, pic.width - 1), np.clip(self.ys, 0, pic.height - 1)
-        ok = (self.xs >= 0) & (self.xs < pic.width) & (self.ys >= 0) & (self.ys < pic.height)
-        d = np.maximum(np.abs(self.tx), np.abs(self.ty))
+        w, h = pic.width, pic.height
+        xy = np.array([e.square for e in known], dtype=np.int64).reshape(n, 2)
+        self.ex, self.ey = xy[:, :1], xy[:, 1:]
+        self.xs, self.ys = self.ex + _OFFSETS[0], self.ey + _OFFSETS[1]
+        ok = (self.xs >= 0) & (self.xs < w) & (self.ys >= 0) & (self.ys < h)
+        # each square's index on the map (clamped to its edge where it is off the map; ok says so)
+        self.flat = np.minimum(np.maximum(self.ys, 0), h - 1) * w + np.minimum(np.maximum(self.xs, 0), w - 1)
         reach = np.array([pic.sight_reach(e) for e in known]).reshape(n, 1)
-        seen = np.array([pic.los(e.square)[self.yc[i], self.xc[i]] for i, e in enumerate(known)], dtype=bool).reshape(
-            n, _OFFSETS.shape[1]
-        )
-        self.seen = ok & seen & (d > 0) & (d <= reach)
-        facing = np.array([FACING_VECTORS[facing_index(e.facing)] for e in known], dtype=np.int64).reshape(n, 2)
+        # the enemies' viewsheds side by side, read at once (a map apart: row i's squares plus i maps)
+        views = np.stack([pic.los(e.square) for e in known]) if n else np.zeros((0, h, w), dtype=bool)
+        seen = views.reshape(-1).take(self.flat + np.arange(0, n * w * h, w * h, dtype=np.int64).reshape(n, 1))
+        self.seen = ok & seen & (_DISTANCE > 0) & (_DISTANCE <= reach)
+        self.facing = np.array([facing_index(e.facing) for e in known], dtype=np.int64)
+        facing = _FACINGS[self.facing]
         self.fx, self.fy = facing[:, :1], facing[:, 1:]
-        self.arc = 2 * d + in_arc_offset(self.fx, self.fy, self.tx, self.ty, 90)
+        self.arc = _ARC_BY_FACING[self.facing]
         self._passable: dict = {}  # movement field -> passable squares of the windows
         self._behind: dict[int, np.ndarray] = {}  # rear -> the windows' squares behind their enemy
         self._busy = np.array([pic.engaged.get(e.uid) is not None for e in known], dtype=bool)
@@ -175,7 +221,7 @@ class EnemyWindows:
         field = self.pic.battle.field(unit)
         hit = self._passable.get(field)
         if hit is None:
-            hit = self._passable[field] = field.enter_cost[self.yc, self.xc] < int(IMPASSABLE)
+            hit = self._passable[field] = field.enter_cost.reshape(-1).take(self.flat) < int(IMPASSABLE)
         return hit
 
     def behind(self, rear: int) -> np.ndarray:
@@ -186,7 +232,7 @@ class EnemyWindows:
             pic = self.pic
             depth = [enemy_depth(pic.battle, pic.side, e.square) for e in pic.known]
             limit = np.array([max(rear, d + BEHIND) for d in depth], dtype=np.int64).reshape(len(depth), 1)
-            hit = self._behind[rear] = ~in_arc_offset(self.fx, self.fy, self.tx, self.ty, 180) & (
+            hit = self._behind[rear] = _UNSEEN_BY_FACING[self.facing] & (
                 enemy_depth(pic.battle, pic.side, (self.xs, self.ys)) >= limit
             )
         return hit
@@ -227,18 +273,23 @@ class EnemyWindows:
         """The strike value of this unit against the known enemies of `rows` from squares of these `arcs`
         (strike_rate). It reads of the firer its weapons, men and nationality, and of the enemy what target_kinds
         tells apart: a table per firer for the orders phase, one row per kind of enemy, filled from a memo kept with
-        the content (rates.content_memo) for the battles to come, a row per firer and kind of enemy (nan: not
+        the content (rates.content_memo) for the battles to come, the rows of a firer by kind of enemy (nan: not
         looked up yet)."""
         pic = self.pic
         firer = _firer(unit)
         table = self._strike.get(firer)
         if table is None:
-            memo = content_memo(pic.battle, "ai.strike_rows", 20_000)
+            # one memo entry a firer and visibility, a plain dict of its rows by kind of enemy in it: one LRU lookup
+            # a firer and orders phase instead of one a kind
+            memo = content_memo(pic.battle, "ai.strike_rows", 1_000)
+            by_kind = memo.get((pic.vis, firer))
+            if by_kind is None:
+                by_kind = memo.put((pic.vis, firer), {})
             rows_of = []
             for key, _enemy in self._kinds:
-                row = memo.get((pic.vis, firer, key))
+                row = by_kind.get(key)
                 if row is None:
-                    row = memo.put((pic.vis, firer, key), np.full(ARCS, np.nan))
+                    row = by_kind[key] = np.full(ARCS, np.nan)
                 rows_of.append(row)
             table = self._strike[firer] = (np.array(rows_of).reshape(len(rows_of), ARCS), rows_of)
         table, rows_of = table
