@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from ..caching import LRU
+from ..rules.sighting import sighting_range
 from .rates import content_memo, rate_entry, rate_table
+
+try:  # the free enemies' part of a kills map as one compiled loop (_kills_core.c), built by make setup; without it
+    # the same sums go through NumPy (searched, free_seeing, np.bincount)
+    from ._kills_core import free_kills as _free_kills
+except ImportError:  # pragma: no cover - only where the extension is not built
+    _free_kills = None
+USE_COMPILED = True  # tests switch the compiled loop off to hold the NumPy path to it
 
 if TYPE_CHECKING:
     from ..sim.battle import Battle
@@ -283,7 +291,9 @@ class KillsMaps:
             # One rate table per kind of enemy, scaled by each enemy's count afterwards: the same products as
             # rate_table's table per enemy, for far fewer tables.
             tables = _kinds_tables(battle, keys, kinds, unit.weapon, armoured, moving, busy=False)
-            if part.size > 1:
+            if part.size > 1 and USE_COMPILED and _free_kills is not None:
+                self._add_free(total, tables, armoured, unit, moving)
+            elif part.size > 1:
                 squares, at, counts = self.free_seeing(armoured, unit.weapon.sl, moving)
                 values = _read_free(battle, tables, at, keys, kinds, unit.weapon, armoured, moving) * counts
                 part += np.bincount(squares, values, minlength=part.size).reshape(part.shape)
@@ -302,6 +312,41 @@ class KillsMaps:
             first = _kinds_tables(battle, keys, [e for e, _reach in kinds], unit.weapon, armoured, moving, busy=True)
             np.add.at(total, (ys, xs), first[kind_of, own] * counts)
         return total
+
+    def _add_free(self, total: np.ndarray, tables: np.ndarray, armoured: bool, unit: UnitState, moving: bool) -> None:
+        """The free enemies' kills added into the map `total` (zeros) through the compiled loop (_kills_core.c): the
+        pairs of free_seeing, the rates of _read_free times the counts, added as np.bincount adds them. The loop
+        tells the sighting range of a square's cover from its index into the rate table, so it needs no sight map.
+        The table entries it finds unfilled are filled (as _read_free fills them) and the map is added up again."""
+        pic = self.pic
+        x0, y0, x1, y1 = pic.box
+        spotting = pic.battle.params.spotting
+        sl = float(unit.weapon.sl)
+        sight_open = float(sighting_range(sl, False, moving, pic.vis, spotting))
+        sight_cover = float(sighting_range(sl, True, moving, pic.vis, spotting))
+        args = (self.free_parts(armoured), tables, sight_open, sight_cover, total, pic.width, x0, y0, x1 - x0 + 1)
+        missing = _free_kills(*args, y1 - y0 + 1)
+        if missing:
+            _keep, _offsets, _counts, kinds, keys = self.free_against(armoured)
+            _fill(pic.battle, tables, np.unique(np.array(missing)), keys, kinds, unit.weapon, armoured, moving)
+            total[...] = 0.0
+            missing = _free_kills(*args, y1 - y0 + 1)
+            assert not missing, "a rate entry left unfilled"
+
+    def free_parts(self, armoured: bool) -> list[tuple]:
+        """What the compiled loop reads of free_against(armoured), one tuple an enemy in its order: its cut's
+        searched squares (searched_in_region: square, distance, index into its kind's table), its reach, where its
+        kind's table starts in the concatenated tables, and its count."""
+        key = ("parts", armoured)
+        hit = self._memo.get(key)
+        if hit is None:
+            keep, offsets, _counts, _kinds, _keys = self.free_against(armoured)
+            hit = []
+            for enemy, offset in zip(keep, offsets.tolist(), strict=True):
+                _geometry, reach, (where, dd, index) = self.local(enemy)
+                hit.append((where, dd, index, reach, offset, float(enemy.count)))
+            self._memo[key] = hit
+        return hit
 
     def _firing_at(self, unit: UnitState, moving: bool, on_me) -> np.ndarray:
         """The kills of the seen enemies firing at this unit, which keep firing at it wherever they can (the
@@ -357,19 +402,25 @@ def _read_free(battle: Battle, tables: np.ndarray, at: np.ndarray, keys: tuple, 
     values = tables.take(at)
     missing = np.isnan(values)
     if missing.any():
-        starts = np.cumsum([0] + [2 * (k[2] + 1) for k in keys])
-        wanted = np.unique(at[missing])
-        kind_of = np.searchsorted(starts, wanted, side="right") - 1
-        for kind in np.unique(kind_of).tolist():
-            enemy, reach = kinds[kind], keys[kind][2]
-            own = _kind_table(battle, enemy, weapon, reach, armoured, moving)
-            needed = wanted[kind_of == kind] - starts[kind]
-            for i in needed[np.isnan(own[needed])].tolist():
-                cover, rng = divmod(i, reach + 1)
-                own[i] = rate_entry(battle, enemy, weapon, rng, cover, 2, armoured, moving)
-            tables[starts[kind] : starts[kind + 1]] = own
+        _fill(battle, tables, np.unique(at[missing]), keys, kinds, weapon, armoured, moving)
         values = tables.take(at)
     return values
+
+
+def _fill(battle: Battle, tables: np.ndarray, wanted: np.ndarray, keys: tuple, kinds: list, weapon, armoured, moving):
+    """Fill the entries `wanted` (sorted, unfilled) of the free enemies' tables of _kinds_tables, kind by kind in
+    their order, each kind's entries in its own lazy table first (rate_table_one's value there), then that table
+    copied whole into the concatenated one."""
+    starts = np.cumsum([0] + [2 * (k[2] + 1) for k in keys])
+    kind_of = np.searchsorted(starts, wanted, side="right") - 1
+    for kind in np.unique(kind_of).tolist():
+        enemy, reach = kinds[kind], keys[kind][2]
+        own = _kind_table(battle, enemy, weapon, reach, armoured, moving)
+        needed = wanted[kind_of == kind] - starts[kind]
+        for i in needed[np.isnan(own[needed])].tolist():
+            cover, rng = divmod(i, reach + 1)
+            own[i] = rate_entry(battle, enemy, weapon, rng, cover, 2, armoured, moving)
+        tables[starts[kind] : starts[kind + 1]] = own
 
 
 def _kind_table(battle: Battle, enemy: UnitState, weapon, reach: int, armoured: bool, moving: bool) -> np.ndarray:
