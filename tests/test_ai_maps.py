@@ -12,13 +12,12 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from tacforge.engine.ai import ComputerPlayer
+from tacforge.engine.ai import ComputerPlayer, threat_maps
 from tacforge.engine.ai.attack import anchor_squares, apart, apart_columns, suspect_distance
 from tacforge.engine.ai.knowledge import Picture
 from tacforge.engine.ai.rates import rate_table_one
 from tacforge.engine.ai.strike import path_risk
 from tacforge.engine.ai.terrain import AREA_RADIUS, objective
-from tacforge.engine.ai import threat_maps
 from tacforge.engine.ai.threat_maps import KillsMaps, geometry_on_region
 from tacforge.engine.packs import load_packs
 from tacforge.engine.rules.los import FACING_VECTORS
@@ -169,13 +168,14 @@ def test_kills_maps_are_the_stacked_sums_bit_for_bit(pictures):
 
 def test_kills_maps_of_the_compiled_loop_are_the_numpy_paths_bit_for_bit(pictures):
     """Every unit's maps, those fired on by enemies we see as well, the same floats either way."""
-    compared = 0
+    compared, fired_on = 0, 0
     for turn, pic, maps, _suspects, _worst in pictures:
         for uid, (kills, _plain, kills_moving, _plain_moving, numpy_kills, numpy_moving) in maps.items():
             assert np.array_equal(kills, numpy_kills), (turn, pic.side, uid)
             assert np.array_equal(kills_moving, numpy_moving), (turn, pic.side, uid)
             compared += int(kills.any())
-    assert compared > 50
+            fired_on += int(uid in pic.engaged_on and kills.any())
+    assert compared > 50 and fired_on > 10
 
 
 def test_suspect_distance_is_the_plain_one(pictures):

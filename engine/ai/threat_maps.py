@@ -11,13 +11,14 @@ every enemy (axis 0, map after map, 0.0 where it does not see) did, so every flo
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from ..caching import LRU
 from ..rules.sighting import sighting_range
-from .rates import content_memo, rate_entry, rate_table
+from .rates import content_memo, rate_entry, rate_table, rate_table_one
 
 try:  # the free enemies' part of a kills map as one compiled loop (_kills_core.c), built by make setup; without it
     # the same sums go through NumPy (searched, free_seeing, np.bincount)
@@ -36,6 +37,11 @@ if TYPE_CHECKING:
 # more where the region is a large map and visibility long, so the bound is in bytes too. By (enemy geometry key,
 # region): at most 1024 cuts and 64 MB, a cut counted as at least 64 kB.
 _CUTS: LRU[tuple] = LRU(64 << 20, getsizeof=lambda cut: max(64 << 10, _nbytes(cut)))
+
+
+# The squares an enemy fires at in a region (KillsMaps.fired), for the few enemies firing at one of our units: kept
+# as the cuts are, by the same key, in at most 16 MB.
+_FIRED: LRU[tuple] = LRU(16 << 20, getsizeof=lambda pairs: max(4 << 10, sum(a.nbytes for a in pairs)))
 
 
 def _nbytes(cut: tuple) -> int:
@@ -68,11 +74,14 @@ def geometry_on_region(pic: PictureView, reach: int, geometry: tuple) -> tuple[n
     return dd, fire, search
 
 
-def searched_in_region(pic: PictureView, reach: int, geometry: tuple) -> tuple[np.ndarray, ...]:
-    """The squares of the region the enemy would search, straight from its geometry's box (Picture.geometry): their
-    indexes into the flattened region (row-major, as np.flatnonzero of the region gives them), the enemy's distance
-    to each and their index into its rate table (range, cover). The box touches the region."""
-    (bx0, by0, bx1, by1), dd_box, _fire, search_box = geometry
+def searched_in_region(pic: PictureView, reach: int, geometry: tuple, fired: bool = False) -> tuple[np.ndarray, ...]:
+    """The squares of the region the enemy would search (with `fired`, those it can fire at), straight from its
+    geometry's box (Picture.geometry): their indexes into the flattened region (row-major, as np.flatnonzero of the
+    region gives them), the enemy's distance to each and their index into its rate table (range, cover). The box
+    touches the region."""
+    (bx0, by0, bx1, by1), dd_box, fire_box, search_box = geometry
+    if fired:
+        search_box = fire_box
     x0, y0, x1, y1 = pic.box
     ix0, iy0, ix1, iy1 = max(x0, bx0), max(y0, by0), min(x1, bx1), min(y1, by1)
     out_of = (slice(iy0 - by0, iy1 - by0 + 1), slice(ix0 - bx0, ix1 - bx0 + 1))
@@ -243,39 +252,26 @@ class KillsMaps:
         return hit
 
     def busy_against(self, armoured: bool):
-        """busy_inside cut to the enemies dangerous to an armoured (or a soft) unit: their squares (ys, xs), the
-        cover of each (0 or 1), their counts, the kind of each (an index) and each kind's first enemy and reach
-        (their rate tables differ only by kind: weapon, nationality, reach), and the kinds' keys in order."""
+        """busy_inside cut to the enemies dangerous to an armoured (or a soft) unit: (y, x, the cover of its square
+        (0 or 1), its count, the index of its kind) for each, each kind's first enemy (their range-0 rates differ
+        only by kind: weapon, nationality, reach), and the kinds' keys in order."""
         key = ("busy against", armoured)
         hit = self._memo.get(key)
         if hit is None:
             pic = self.pic
-            ys, xs, own, counts, kind_of = [], [], [], [], []
-            kinds: list[tuple[UnitState, int]] = []  # each kind's first enemy and reach
+            busy = []
+            kinds: list[UnitState] = []  # each kind's first enemy
             index: dict[tuple, int] = {}
             for enemy in self.busy_inside():
                 if not pic.dangerous_to(enemy, armoured):
                     continue
-                reach = min(enemy.weapon.mr, pic.vis)
-                kind = (enemy.weapon.id, enemy.nationality, reach)
+                kind = (enemy.weapon.id, enemy.nationality, min(enemy.weapon.mr, pic.vis))
                 if kind not in index:
                     index[kind] = len(kinds)
-                    kinds.append((enemy, reach))
+                    kinds.append(enemy)
                 ex, ey = enemy.pos
-                ys.append(ey)
-                xs.append(ex)
-                own.append(int(pic.cover[ey, ex]))
-                counts.append(float(enemy.count))
-                kind_of.append(index[kind])
-            hit = self._memo[key] = (
-                np.array(ys, dtype=np.int64),
-                np.array(xs, dtype=np.int64),
-                np.array(own, dtype=np.int64),
-                np.array(counts),
-                np.array(kind_of, dtype=np.int64),
-                kinds,
-                tuple(index),
-            )
+                busy.append((ey, ex, int(pic.cover[ey, ex]), float(enemy.count), index[kind]))
+            hit = self._memo[key] = (busy, kinds, tuple(index))
         return hit
 
     def _shared(self, unit: UnitState, moving: bool) -> np.ndarray:
@@ -306,11 +302,12 @@ class KillsMaps:
                 values = values * counts[:, None, None]
                 part += np.where(seeing, values, 0.0).sum(axis=0)
         # The enemies busy with another target threaten others only in their own square: rate_table's value
-        # there (the kind's table times the count), added one enemy after another (ufunc.at adds in order).
-        ys, xs, own, counts, kind_of, kinds, keys = self.busy_against(armoured)
-        if len(ys):
-            first = _kinds_tables(battle, keys, [e for e, _reach in kinds], unit.weapon, armoured, moving, busy=True)
-            np.add.at(total, (ys, xs), first[kind_of, own] * counts)
+        # there (the kind's range-0 rate times the count), added one enemy after another.
+        busy, kinds, keys = self.busy_against(armoured)
+        if busy:
+            first = _kinds_tables(battle, keys, kinds, unit.weapon, armoured, moving, busy=True)
+            for y, x, own, count, kind in busy:  # (a few: np.add.at costs more; the same product and sum)
+                total[y, x] += first[kind][own] * count
         return total
 
     def _add_free(self, total: np.ndarray, tables: np.ndarray, armoured: bool, unit: UnitState, moving: bool) -> None:
@@ -364,34 +361,66 @@ class KillsMaps:
             if cut is None:
                 continue
             reach = cut[1]
-            _dd, fire, _search, index = self.laid_out(enemy)
             ex, ey = enemy.square
+            if USE_COMPILED and _free_kills is not None:
+                # the squares it fires at, added as the NumPy path's np.where adds them (0.0 elsewhere)
+                one = rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)
+                fired = (*self.fired(enemy), reach, 0, float(enemy.count))
+                unfilled = _free_kills(
+                    [fired], one, math.inf, math.inf, total, pic.width, x0, y0, x1 - x0 + 1, y1 - y0 + 1
+                )
+                assert not unfilled, "a rate table of nan"
+                if x0 <= ex <= x1 and y0 <= ey <= y1:
+                    total[ey, ex] -= one[int(pic.cover[ey, ex]), 0] * enemy.count
+                continue
+            _dd, fire, _search, index = self.laid_out(enemy)
             rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
             part += np.where(fire, rates.ravel().take(index), 0.0)
             if x0 <= ex <= x1 and y0 <= ey <= y1:
                 total[ey, ex] -= rates[int(pic.cover[ey, ex]), 0]
         return total
 
+    def fired(self, enemy: UnitState) -> tuple[np.ndarray, ...]:
+        """The squares of the region the enemy can fire at, as searched_in_region lists those it searches (kept as
+        the cuts are, in _FIRED): for the enemies firing at one of our units, through the compiled loop."""
+        geometry, reach, _searched = self.local(enemy)
+        key = (self.pic.geometry_key(enemy), self.pic.box)
+        hit = _FIRED.get(key)
+        if hit is None:
+            hit = _FIRED.put(key, searched_in_region(self.pic, reach, geometry, fired=True))
+        return hit
+
 
 def _kinds_tables(battle: Battle, keys: tuple, kinds: list, weapon, armoured: bool, moving: bool, busy: bool):
     """The rate tables (rate_table_one) of these kinds of enemy (keys: weapon, nationality, reach; kinds: one enemy
     of each) against `weapon`: of the free enemies (2 pulses) the tables flattened and concatenated kind after kind,
-    nan where not filled yet (read them with _read_free), of the busy ones (4 pulses) the range-0 entries, a row
-    (open, cover) a kind. The same kinds meet the same weapons turn after turn, so this is kept with the content: one
-    lookup where each kind was one before."""
+    nan where not filled yet (read them with _read_free), of the busy ones (4 pulses) the range-0 entries, a pair
+    (open, cover) a kind (_busy_row). The same kinds meet the same weapons turn after turn, so this is kept with the
+    content: one lookup where each kind was one before."""
     memo = content_memo(battle, "ai.kinds_tables", 4096)  # a few kB each
     key = (keys, weapon.id, armoured, moving, busy)
     hit = memo.get(key)
     if hit is None:
         if busy:
-            rows = [[rate_entry(battle, e, weapon, 0, c, 4, armoured, moving) for c in (0, 1)] for e in kinds]
-            hit = memo.put(key, read_only(np.array(rows).reshape(len(kinds), 2))[0])
+            hit = memo.put(key, [_busy_row(battle, e, weapon, armoured, moving) for e in kinds])
         else:
             # Filled lazily: a map reads only the entries of the ranges at which an enemy would sight the unit in
             # the region, often a small part of a table (an enemy far off sees the region only at long range). A
             # new set of kinds starts with what its kinds' own tables hold already: often all that it reads.
             own = [_kind_table(battle, e, weapon, k[2], armoured, moving) for e, k in zip(kinds, keys, strict=True)]
             hit = memo.put(key, np.concatenate(own))
+    return hit
+
+
+def _busy_row(battle: Battle, enemy: UnitState, weapon, armoured: bool, moving: bool) -> tuple[float, float]:
+    """A busy enemy's range-0 rates (4 pulses, one weapon), in the open and in cover, by its kind (weapon and
+    nationality: range 0 is within every reach): kept with the content, as a new set of kinds often holds kinds
+    met before."""
+    memo = content_memo(battle, "ai.busy_rows", 20_000)
+    key = (enemy.weapon.id, enemy.nationality, weapon.id, armoured, moving)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo.put(key, tuple(rate_entry(battle, enemy, weapon, 0, c, 4, armoured, moving) for c in (0, 1)))
     return hit
 
 
