@@ -178,6 +178,28 @@ def test_kills_maps_of_the_compiled_loop_are_the_numpy_paths_bit_for_bit(picture
     assert compared > 50 and fired_on > 10
 
 
+def test_searched_squares_of_the_compiled_loop_are_the_numpy_ones(pictures):
+    """A cut's squares (searched, and fired at) listed by _kills_core.box_pairs and by NumPy: the same arrays."""
+    compared = 0
+    for turn, pic, _maps, _suspects, _worst in pictures:
+        for enemy in pic.known:
+            cut = pic.maps.local(enemy)
+            if cut is None:
+                continue
+            geometry, reach, _searched = cut
+            for fired in (False, True):
+                got = threat_maps.searched_in_region(pic, reach, geometry, fired)
+                threat_maps.USE_COMPILED = False
+                try:
+                    want = threat_maps.searched_in_region(pic, reach, geometry, fired)
+                finally:
+                    threat_maps.USE_COMPILED = True
+                for g, w in zip(got, want, strict=True):
+                    assert g.dtype == w.dtype and np.array_equal(g, w), (turn, pic.side, enemy.uid, fired)
+                compared += int(len(got[0]) > 0)
+    assert compared > 100
+
+
 def test_suspect_distance_is_the_plain_one(pictures):
     grown = 0
     for turn, pic, _maps, (near, plain), _worst in pictures:

@@ -6,6 +6,7 @@
  * np.bincount, which adds the products in the same order from 0.0: the same doubles. The rate tables are filled
  * lazily (nan where not yet): the first call reports the entries it met unfilled, and the caller fills them and
  * calls again on a new map. The build must not fuse the product into the sum (pyproject.toml: -ffp-contract=off).
+ * box_pairs lists those squares of a cut (searched_in_region) in one pass over the geometry's box.
  *
  * Built like engine/rules/_los_core.c (make setup, pip wheel), with only the CPython C API and the buffer
  * protocol; threat_maps.py keeps the NumPy path where it is not built, and tests/test_ai_maps.py holds them equal. */
@@ -19,7 +20,7 @@ static int get(PyObject *o, Py_buffer *b, int flags, Py_ssize_t itemsize, const 
     if (PyObject_GetBuffer(o, b, flags | PyBUF_C_CONTIGUOUS) < 0) return -1;
     if (b->itemsize != itemsize) {
         PyBuffer_Release(b);
-        PyErr_Format(PyExc_ValueError, "free_kills: %s must have items of %zd bytes", what, itemsize);
+        PyErr_Format(PyExc_ValueError, "_kills_core: %s must have items of %zd bytes", what, itemsize);
         return -1;
     }
     return 0;
@@ -118,12 +119,80 @@ static PyObject *free_kills(PyObject *self, PyObject *args) {
     return missing;
 }
 
+/* The squares of a region an enemy would search (or fire at), from its geometry's box (threat_maps.searched_in_region):
+ * for each square of the box's overlap with the region, row after row, where the mask is set, its index into the
+ * flattened region, the enemy's distance and the index into its rate table (distance + cover * (reach + 1)), as
+ * three bytes objects of int64, int16 and int32 (np.frombuffer reads them). */
+static PyObject *box_pairs(PyObject *self, PyObject *args) {
+    PyObject *mask_o, *dd_o, *cover_o;
+    Py_ssize_t box_width, box_x0, box_y0, map_width, ix0, iy0, ix1, iy1, x0, y0, region_width, reach;
+    if (!PyArg_ParseTuple(args, "OOnnnOnnnnnnnnn", &mask_o, &dd_o, &box_width, &box_x0, &box_y0, &cover_o, &map_width,
+                          &ix0, &iy0, &ix1, &iy1, &x0, &y0, &region_width, &reach))
+        return NULL;
+    Py_buffer mask, dd, cover;
+    if (get(mask_o, &mask, PyBUF_SIMPLE, 1, "the mask (bool)") < 0) return NULL;
+    if (get(dd_o, &dd, PyBUF_SIMPLE | PyBUF_FORMAT, 2, "the distances (int16)") < 0) {
+        PyBuffer_Release(&mask);
+        return NULL;
+    }
+    if (get(cover_o, &cover, PyBUF_SIMPLE, 1, "the cover (bool)") < 0) {
+        PyBuffer_Release(&mask);
+        PyBuffer_Release(&dd);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Py_ssize_t box_len = mask.len;
+    if (box_width <= 0 || dd.len != 2 * box_len || box_len % box_width != 0 || map_width <= 0 ||
+        cover.len % map_width != 0 || ix0 < box_x0 || iy0 < box_y0 || ix1 < ix0 || iy1 < iy0 ||
+        ix1 >= box_x0 + box_width || (iy1 - box_y0 + 1) * box_width > box_len || ix0 < x0 || iy0 < y0 ||
+        ix1 >= x0 + region_width || ix1 >= map_width || (iy1 + 1) * map_width > cover.len) {
+        PyErr_SetString(PyExc_ValueError, "box_pairs: the overlap is not inside the box, the region and the map");
+        goto done;
+    }
+    const char *on = (const char *)mask.buf, *in_cover = (const char *)cover.buf;
+    const int16_t *dist = (const int16_t *)dd.buf;
+    Py_ssize_t n = 0;
+    for (Py_ssize_t y = iy0; y <= iy1; y++)
+        for (Py_ssize_t x = ix0; x <= ix1; x++) n += on[(y - box_y0) * box_width + x - box_x0] != 0;
+    PyObject *where_b = PyBytes_FromStringAndSize(NULL, 8 * n);
+    PyObject *dd_b = PyBytes_FromStringAndSize(NULL, 2 * n);
+    PyObject *index_b = PyBytes_FromStringAndSize(NULL, 4 * n);
+    if (where_b != NULL && dd_b != NULL && index_b != NULL) {
+        int64_t *where = (int64_t *)PyBytes_AS_STRING(where_b);
+        int16_t *dists = (int16_t *)PyBytes_AS_STRING(dd_b);
+        int32_t *index = (int32_t *)PyBytes_AS_STRING(index_b);
+        Py_ssize_t k = 0;
+        for (Py_ssize_t y = iy0; y <= iy1; y++)
+            for (Py_ssize_t x = ix0; x <= ix1; x++) {
+                Py_ssize_t b = (y - box_y0) * box_width + x - box_x0;
+                if (!on[b]) continue;
+                where[k] = (int64_t)(y - y0) * region_width + (x - x0);
+                dists[k] = dist[b];
+                index[k] = (int32_t)dist[b] + (in_cover[y * map_width + x] ? (int32_t)(reach + 1) : 0);
+                k++;
+            }
+        result = PyTuple_Pack(3, where_b, dd_b, index_b);
+    }
+    Py_XDECREF(where_b);
+    Py_XDECREF(dd_b);
+    Py_XDECREF(index_b);
+done:
+    PyBuffer_Release(&mask);
+    PyBuffer_Release(&dd);
+    PyBuffer_Release(&cover);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"free_kills", free_kills, METH_VARARGS,
      "free_kills(parts, tables, sight_open, sight_cover, out, width, x0, y0, region_width, region_height): add the "
      "free enemies' kills (parts: a list of (squares, distances, table indexes, reach, table offset, count), one an "
      "enemy) into out (the map, row-major) where each would sight the unit; the list of the table entries met "
      "unfilled (nan), with repeats (out is then incomplete)."},
+    {"box_pairs", box_pairs, METH_VARARGS,
+     "box_pairs(mask, dd, box_width, box_x0, box_y0, cover, map_width, ix0, iy0, ix1, iy1, x0, y0, region_width, "
+     "reach): the squares of the overlap (ix0..ix1, iy0..iy1) where the box's mask is set, row-major: their indexes "
+     "into the region, the distances and the rate-table indexes, as bytes of int64, int16 and int32."},
     {NULL, NULL, 0, NULL},
 };
 

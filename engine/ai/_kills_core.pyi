@@ -14,3 +14,21 @@ def free_kills(
     region_height: int,
     /,
 ) -> list[int]: ...
+def box_pairs(
+    mask: Buffer,
+    dd: Buffer,
+    box_width: int,
+    box_x0: int,
+    box_y0: int,
+    cover: Buffer,
+    map_width: int,
+    ix0: int,
+    iy0: int,
+    ix1: int,
+    iy1: int,
+    x0: int,
+    y0: int,
+    region_width: int,
+    reach: int,
+    /,
+) -> tuple[bytes, bytes, bytes]: ...

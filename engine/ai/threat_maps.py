@@ -22,9 +22,10 @@ from .rates import content_memo, rate_entry, rate_table, rate_table_one
 
 try:  # the free enemies' part of a kills map as one compiled loop (_kills_core.c), built by make setup; without it
     # the same sums go through NumPy (searched, free_seeing, np.bincount)
+    from ._kills_core import box_pairs as _box_pairs
     from ._kills_core import free_kills as _free_kills
 except ImportError:  # pragma: no cover - only where the extension is not built
-    _free_kills = None
+    _free_kills = _box_pairs = None
 USE_COMPILED = True  # tests switch the compiled loop off to hold the NumPy path to it
 
 if TYPE_CHECKING:
@@ -84,6 +85,12 @@ def searched_in_region(pic: PictureView, reach: int, geometry: tuple, fired: boo
         search_box = fire_box
     x0, y0, x1, y1 = pic.box
     ix0, iy0, ix1, iy1 = max(x0, bx0), max(y0, by0), min(x1, bx1), min(y1, by1)
+    if USE_COMPILED and _box_pairs is not None:  # one pass over the box, and three arrays read from its bytes
+        width = bx1 - bx0 + 1
+        pairs = _box_pairs(
+            search_box, dd_box, width, bx0, by0, pic.cover, pic.width, ix0, iy0, ix1, iy1, x0, y0, x1 - x0 + 1, reach
+        )
+        return tuple(np.frombuffer(b, dtype=t) for b, t in zip(pairs, (np.int64, np.int16, np.int32), strict=True))
     out_of = (slice(iy0 - by0, iy1 - by0 + 1), slice(ix0 - bx0, ix1 - bx0 + 1))
     rows, cols = search_box[out_of].nonzero()  # row-major: the region's order within the overlap
     dd = dd_box[out_of][rows, cols]
