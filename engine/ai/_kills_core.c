@@ -1,12 +1,12 @@
-/* The free enemies' part of a shared kills map (engine/ai/threat_maps.py, KillsMaps._shared), compiled: for each
- * free enemy in turn, for each square of the region it would search, in the region's row-major order (its cut,
- * threat_maps.searched_in_region: the square, the enemy's distance to it, the index into its kind's rate table),
- * where the enemy would sight the unit (distance <= the sighting range of the square's cover), the kind's rate
- * times the enemy's count is added to the square. That is the NumPy path's pairs (searched, free_seeing) and its
- * np.bincount, which adds the products in the same order from 0.0: the same doubles. The rate tables are filled
- * lazily (nan where not yet): the first call reports the entries it met unfilled, and the caller fills them and
- * calls again on a new map. The build must not fuse the product into the sum (pyproject.toml: -ffp-contract=off).
- * box_pairs lists those squares of a cut (searched_in_region) in one pass over the geometry's box.
+/* The free enemies' part of a shared kills map (engine/ai/threat_maps.py, KillsMaps._shared), compiled: the pairs of
+ * a free enemy and a square of the region it would search, enemy after enemy and each one's squares in the region's
+ * row-major order (KillsMaps.searched, from the cuts of threat_maps.searched_in_region: the square, the enemy's
+ * distance to it, the index into the concatenated rate tables, the enemy's count); where the enemy would sight the
+ * unit (distance <= the sighting range of the square's cover) the rate times the count is added to the square.
+ * That is the NumPy path's free_seeing and np.bincount, which adds the products in the same order from 0.0: the
+ * same doubles. The rate tables are filled lazily (nan where not yet): a call reports the entries it met unfilled,
+ * and the caller fills them and adds up a new map. The build must not fuse the product into the sum
+ * (pyproject.toml: -ffp-contract=off). box_pairs lists a cut's squares in one pass over the geometry's box.
  *
  * Built like engine/rules/_los_core.c (make setup, pip wheel), with only the CPython C API and the buffer
  * protocol; threat_maps.py keeps the NumPy path where it is not built, and tests/test_ai_maps.py holds them equal. */
@@ -26,96 +26,79 @@ static int get(PyObject *o, Py_buffer *b, int flags, Py_ssize_t itemsize, const 
     return 0;
 }
 
-/* One enemy's pairs added to out; its unfilled entries appended to missing. 0, or -1 with an exception set. */
-static int add_enemy(PyObject *part, const double *tables, Py_ssize_t n_tables, double sight_open, double sight_cover,
-                     double *out, Py_ssize_t n_out, Py_ssize_t width, Py_ssize_t x0, Py_ssize_t y0,
-                     Py_ssize_t region_width, Py_ssize_t region_size, PyObject *missing) {
-    PyObject *where_o, *dd_o, *index_o;
-    Py_ssize_t reach, offset;
-    double count;
-    if (!PyArg_ParseTuple(part, "OOOnnd", &where_o, &dd_o, &index_o, &reach, &offset, &count)) return -1;
-    Py_buffer where, dd, index;
-    if (get(where_o, &where, PyBUF_SIMPLE | PyBUF_FORMAT, 8, "a cut's squares (int64)") < 0) return -1;
-    if (get(dd_o, &dd, PyBUF_SIMPLE | PyBUF_FORMAT, 2, "a cut's distances (int16)") < 0) {
-        PyBuffer_Release(&where);
-        return -1;
-    }
-    if (get(index_o, &index, PyBUF_SIMPLE | PyBUF_FORMAT, 4, "a cut's table indexes (int32)") < 0) {
-        PyBuffer_Release(&where);
-        PyBuffer_Release(&dd);
-        return -1;
-    }
-    int status = 0;
-    Py_ssize_t n = where.len / 8;
-    if (dd.len / 2 != n || index.len / 4 != n) {
-        PyErr_SetString(PyExc_ValueError, "free_kills: a cut's arrays differ in length");
-        status = -1;
-    }
-    const int64_t *squares = (const int64_t *)where.buf;
-    const int16_t *dists = (const int16_t *)dd.buf;
-    const int32_t *at = (const int32_t *)index.buf;
-    for (Py_ssize_t i = 0; status == 0 && i < n; i++) {
-        int64_t square = squares[i];
-        Py_ssize_t entry = (Py_ssize_t)at[i] + offset;
-        if (square < 0 || square >= region_size || at[i] < 0 || entry >= n_tables) {
-            PyErr_SetString(PyExc_ValueError, "free_kills: a square or a table index out of range");
-            status = -1;
-            break;
-        }
-        /* the index is range + cover * (reach + 1): the square is in cover from reach + 1 on */
-        double sight = at[i] > reach ? sight_cover : sight_open;
-        if (!((double)dists[i] <= sight)) continue;
-        double rate = tables[entry];
-        if (isnan(rate)) {
-            PyObject *e = PyLong_FromSsize_t(entry);
-            if (e == NULL || PyList_Append(missing, e) < 0) status = -1;
-            Py_XDECREF(e);
-            continue;
-        }
-        Py_ssize_t cell = (y0 + square / region_width) * width + x0 + square % region_width;
-        if (cell >= n_out) {
-            PyErr_SetString(PyExc_ValueError, "free_kills: the region is not inside the map");
-            status = -1;
-            break;
-        }
-        double value = rate * count;
-        out[cell] += value;
-    }
-    PyBuffer_Release(&where);
-    PyBuffer_Release(&dd);
-    PyBuffer_Release(&index);
-    return status;
-}
-
+/* The pairs added to out (see the top); the table entries met unfilled are appended to `missing`. Each argument
+ * is one buffer (the pairs of every enemy concatenated): numpy's buffer export costs about as much as a few dozen
+ * pairs, so not one set a enemy. */
 static PyObject *free_kills(PyObject *self, PyObject *args) {
-    PyObject *parts, *tables_o, *out_o;
+    PyObject *squares_o, *dists_o, *at_o, *counts_o, *cover_o, *tables_o, *out_o;
     double sight_open, sight_cover;
     Py_ssize_t width, x0, y0, region_width, region_height;
-    if (!PyArg_ParseTuple(args, "O!OddOnnnnn", &PyList_Type, &parts, &tables_o, &sight_open, &sight_cover, &out_o,
-                          &width, &x0, &y0, &region_width, &region_height))
+    if (!PyArg_ParseTuple(args, "OOOOOOddOnnnnn", &squares_o, &dists_o, &at_o, &counts_o, &cover_o, &tables_o,
+                          &sight_open, &sight_cover, &out_o, &width, &x0, &y0, &region_width, &region_height))
         return NULL;
     if (width <= 0 || x0 < 0 || y0 < 0 || region_width <= 0 || region_height <= 0 || x0 + region_width > width) {
         PyErr_SetString(PyExc_ValueError, "free_kills: the region is not inside the map");
         return NULL;
     }
-    Py_buffer tables, out;
-    if (get(tables_o, &tables, PyBUF_SIMPLE | PyBUF_FORMAT, 8, "the rate tables (float64)") < 0) return NULL;
-    if (get(out_o, &out, PyBUF_WRITABLE | PyBUF_FORMAT, 8, "out (float64)") < 0) {
-        PyBuffer_Release(&tables);
-        return NULL;
+    /* counts: one a pair, or one number for all of them */
+    double count = 0.0;
+    int one_count = PyFloat_Check(counts_o);
+    if (one_count) count = PyFloat_AS_DOUBLE(counts_o);
+    Py_buffer b[7];
+    PyObject *objects[7] = {squares_o, dists_o, at_o, one_count ? NULL : counts_o, cover_o, tables_o, out_o};
+    const Py_ssize_t sizes[7] = {8, 2, 4, 8, 1, 8, 8};
+    const char *what[7] = {"the squares (int64)", "the distances (int16)", "the table indexes (int32)",
+                           "the counts (float64)", "the region's cover (bool)", "the rate tables (float64)",
+                           "out (float64)"};
+    int got = 0;
+    for (; got < 7; got++) {
+        if (objects[got] == NULL) continue;
+        int flags = got == 6 ? PyBUF_WRITABLE : PyBUF_SIMPLE;
+        if (get(objects[got], &b[got], flags, sizes[got], what[got]) < 0) break;
     }
-    PyObject *missing = PyList_New(0);
-    Py_ssize_t n = missing == NULL ? -1 : PyList_GET_SIZE(parts);
-    for (Py_ssize_t k = 0; k < n; k++) {
-        if (add_enemy(PyList_GET_ITEM(parts, k), (const double *)tables.buf, tables.len / 8, sight_open,
-                      sight_cover, (double *)out.buf, out.len / 8, width, x0, y0, region_width,
-                      region_width * region_height, missing) < 0) {
+    PyObject *missing = NULL;
+    if (got < 7) goto done;
+    Py_ssize_t n = b[0].len / 8, region_size = region_width * region_height, n_tables = b[5].len / 8;
+    Py_ssize_t n_out = b[6].len / 8;
+    if (b[1].len / 2 != n || b[2].len / 4 != n || (!one_count && b[3].len / 8 != n) || b[4].len != region_size ||
+        (y0 + region_height) * width > n_out) {
+        PyErr_SetString(PyExc_ValueError, "free_kills: the pairs' arrays differ in length, or the region in size");
+        goto done;
+    }
+    missing = PyList_New(0);
+    if (missing == NULL) goto done;
+    const int64_t *squares = (const int64_t *)b[0].buf;
+    const int16_t *dists = (const int16_t *)b[1].buf;
+    const int32_t *at = (const int32_t *)b[2].buf;
+    const double *counts = one_count ? NULL : (const double *)b[3].buf;
+    const char *in_cover = (const char *)b[4].buf;
+    const double *tables = (const double *)b[5].buf;
+    double *out = (double *)b[6].buf;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int64_t square = squares[i];
+        if (square < 0 || square >= region_size || at[i] < 0 || at[i] >= n_tables) {
+            PyErr_SetString(PyExc_ValueError, "free_kills: a square or a table index out of range");
             Py_CLEAR(missing);
             break;
         }
+        if (!((double)dists[i] <= (in_cover[square] ? sight_cover : sight_open))) continue;
+        double rate = tables[at[i]];
+        if (isnan(rate)) {
+            PyObject *e = PyLong_FromLong(at[i]);
+            if (e == NULL || PyList_Append(missing, e) < 0) {
+                Py_XDECREF(e);
+                Py_CLEAR(missing);
+                break;
+            }
+            Py_DECREF(e);
+            continue;
+        }
+        double value = rate * (one_count ? count : counts[i]);
+        out[(y0 + square / region_width) * width + x0 + square % region_width] += value;
     }
-    PyBuffer_Release(&tables);
-    PyBuffer_Release(&out);
+done:
+    for (int k = 0; k < got; k++)
+        if (objects[k] != NULL) PyBuffer_Release(&b[k]);
     return missing;
 }
 
@@ -185,10 +168,11 @@ done:
 
 static PyMethodDef methods[] = {
     {"free_kills", free_kills, METH_VARARGS,
-     "free_kills(parts, tables, sight_open, sight_cover, out, width, x0, y0, region_width, region_height): add the "
-     "free enemies' kills (parts: a list of (squares, distances, table indexes, reach, table offset, count), one an "
-     "enemy) into out (the map, row-major) where each would sight the unit; the list of the table entries met "
-     "unfilled (nan), with repeats (out is then incomplete)."},
+     "free_kills(squares, dists, at, counts, cover, tables, sight_open, sight_cover, out, width, x0, y0, "
+     "region_width, region_height): add the pairs' kills (tables[at] * count, counts one a pair or one float) into "
+     "out (the map, row-major) where the distance is within the sighting range of the square's cover (cover: the "
+     "region's, row-major); the list of the table entries met unfilled (nan), with repeats (out is then "
+     "incomplete)."},
     {"box_pairs", box_pairs, METH_VARARGS,
      "box_pairs(mask, dd, box_width, box_x0, box_y0, cover, map_width, ix0, iy0, ix1, iy1, x0, y0, region_width, "
      "reach): the squares of the overlap (ix0..ix1, iy0..iy1) where the box's mask is set, row-major: their indexes "

@@ -2,7 +2,11 @@
 from typing_extensions import Buffer
 
 def free_kills(
-    parts: list[tuple[Buffer, Buffer, Buffer, int, int, float]],
+    squares: Buffer,
+    dists: Buffer,
+    at: Buffer,
+    counts: Buffer | float,
+    cover: Buffer,
     tables: Buffer,
     sight_open: float,
     sight_cover: float,

@@ -319,37 +319,29 @@ class KillsMaps:
 
     def _add_free(self, total: np.ndarray, tables: np.ndarray, armoured: bool, unit: UnitState, moving: bool) -> None:
         """The free enemies' kills added into the map `total` (zeros) through the compiled loop (_kills_core.c): the
-        pairs of free_seeing, the rates of _read_free times the counts, added as np.bincount adds them. The loop
-        tells the sighting range of a square's cover from its index into the rate table, so it needs no sight map.
-        The table entries it finds unfilled are filled (as _read_free fills them) and the map is added up again."""
+        pairs of searched(armoured) that free_seeing keeps, the rates of _read_free times the counts, added as
+        np.bincount adds them. The loop reads the sighting range of a square's cover, so it needs no sight map. The
+        table entries it finds unfilled are filled (as _read_free fills them) and the map is added up again."""
         pic = self.pic
         x0, y0, x1, y1 = pic.box
         spotting = pic.battle.params.spotting
         sl = float(unit.weapon.sl)
         sight_open = float(sighting_range(sl, False, moving, pic.vis, spotting))
         sight_cover = float(sighting_range(sl, True, moving, pic.vis, spotting))
-        args = (self.free_parts(armoured), tables, sight_open, sight_cover, total, pic.width, x0, y0, x1 - x0 + 1)
-        missing = _free_kills(*args, y1 - y0 + 1)
+        pairs = (*self.searched(armoured), self.region_cover(), tables, sight_open, sight_cover, total, pic.width)
+        missing = _free_kills(*pairs, x0, y0, x1 - x0 + 1, y1 - y0 + 1)
         if missing:
             _keep, _offsets, _counts, kinds, keys = self.free_against(armoured)
             _fill(pic.battle, tables, np.unique(np.array(missing)), keys, kinds, unit.weapon, armoured, moving)
             total[...] = 0.0
-            missing = _free_kills(*args, y1 - y0 + 1)
+            missing = _free_kills(*pairs, x0, y0, x1 - x0 + 1, y1 - y0 + 1)
             assert not missing, "a rate entry left unfilled"
 
-    def free_parts(self, armoured: bool) -> list[tuple]:
-        """What the compiled loop reads of free_against(armoured), one tuple an enemy in its order: its cut's
-        searched squares (searched_in_region: square, distance, index into its kind's table), its reach, where its
-        kind's table starts in the concatenated tables, and its count."""
-        key = ("parts", armoured)
-        hit = self._memo.get(key)
+    def region_cover(self) -> np.ndarray:
+        """The cover of the region's squares, row-major (contiguous), for the compiled loop."""
+        hit = self._memo.get(("cover",))
         if hit is None:
-            keep, offsets, _counts, _kinds, _keys = self.free_against(armoured)
-            hit = []
-            for enemy, offset in zip(keep, offsets.tolist(), strict=True):
-                _geometry, reach, (where, dd, index) = self.local(enemy)
-                hit.append((where, dd, index, reach, offset, float(enemy.count)))
-            self._memo[key] = hit
+            hit = self._memo[("cover",)] = np.ascontiguousarray(self.pic.cover[self.pic.region])
         return hit
 
     def _firing_at(self, unit: UnitState, moving: bool, on_me) -> np.ndarray:
@@ -372,10 +364,8 @@ class KillsMaps:
             if USE_COMPILED and _free_kills is not None:
                 # the squares it fires at, added as the NumPy path's np.where adds them (0.0 elsewhere)
                 one = rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)
-                fired = (*self.fired(enemy), reach, 0, float(enemy.count))
-                unfilled = _free_kills(
-                    [fired], one, math.inf, math.inf, total, pic.width, x0, y0, x1 - x0 + 1, y1 - y0 + 1
-                )
+                fired = (*self.fired(enemy), float(enemy.count), self.region_cover(), one, math.inf, math.inf)
+                unfilled = _free_kills(*fired, total, pic.width, x0, y0, x1 - x0 + 1, y1 - y0 + 1)
                 assert not unfilled, "a rate table of nan"
                 if x0 <= ex <= x1 and y0 <= ey <= y1:
                     total[ey, ex] -= one[int(pic.cover[ey, ex]), 0] * enemy.count
