@@ -12,6 +12,7 @@ every enemy (axis 0, map after map, 0.0 where it does not see) did, so every flo
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
@@ -20,6 +21,8 @@ from ..caching import LRU
 from ..rules.sighting import sighting_range
 from .rates import content_memo, rate_entry, rate_table, rate_table_one
 
+_free_kills: Callable[..., list[int]] | None
+_box_pairs: Callable[..., tuple[bytes, bytes, bytes]] | None
 try:  # the free enemies' part of a kills map as one compiled loop (_kills_core.c), built by make setup; without it
     # the same sums go through NumPy (searched, free_seeing, np.bincount)
     from ._kills_core import box_pairs as _box_pairs
@@ -39,6 +42,12 @@ if TYPE_CHECKING:
 # region): at most 1024 cuts and 64 MB, a cut counted as at least 64 kB.
 _CUTS: LRU[tuple] = LRU(64 << 20, getsizeof=lambda cut: max(64 << 10, _nbytes(cut)))
 
+
+# The cut each enemy had the last time one was asked in a region, by map (grid serial) and region, for 8 of them:
+# uid -> (the cut's key in _CUTS, the cut). Most enemies stand still from one orders phase to the next, and a dict
+# lookup with the key compared costs a small part of an LRU lookup; a cut kept here is the one _CUTS has (or had) for
+# that key, so this changes no result, and holds at most a cut per enemy and region beyond _CUTS's bound.
+_RECENT: LRU[dict] = LRU(8)
 
 # The squares an enemy fires at in a region (KillsMaps.fired), for the few enemies firing at one of our units: kept
 # as the cuts are, by the same key, in at most 16 MB.
@@ -133,6 +142,7 @@ class KillsMaps:
         self.pic = pic
         self._local: dict[str, tuple | None] = {}
         self._memo: dict[tuple, Any] = {}  # by the kind of work: maps, lists of enemies, their arrays
+        self._recent: dict[str, tuple] | None = None  # _RECENT's cuts of this map and region
 
     def kills_map(self, unit: UnitState, moving: bool) -> np.ndarray:
         """Expected kills per pulse on this unit on each square, from the known enemy: the map every unit armed
@@ -158,10 +168,18 @@ class KillsMaps:
             (ex, ey), (x0, y0, x1, y1) = enemy.square, pic.box
             if not (ex + reach < x0 or ex - reach > x1 or ey + reach < y0 or ey - reach > y1):
                 key = (pic.geometry_key(enemy), pic.box)
-                hit = _CUTS.get(key)
-                if hit is None:
-                    geometry = pic.geometry(enemy)
-                    hit = _CUTS.put(key, (geometry, reach, searched_in_region(pic, reach, geometry)))
+                recent = self._recent
+                if recent is None:
+                    recent = self._recent = _RECENT.get_or_build((pic.battle.grid.serial, pic.box), dict)
+                last = recent.get(enemy.uid)
+                if last is not None and last[0] == key:
+                    hit = last[1]
+                else:
+                    hit = _CUTS.get(key)
+                    if hit is None:
+                        geometry = pic.geometry(enemy)
+                        hit = _CUTS.put(key, (geometry, reach, searched_in_region(pic, reach, geometry)))
+                    recent[enemy.uid] = (key, hit)
             self._local[enemy.uid] = hit
         return hit
 
@@ -322,6 +340,7 @@ class KillsMaps:
         pairs of searched(armoured) that free_seeing keeps, the rates of _read_free times the counts, added as
         np.bincount adds them. The loop reads the sighting range of a square's cover, so it needs no sight map. The
         table entries it finds unfilled are filled (as _read_free fills them) and the map is added up again."""
+        assert _free_kills is not None  # (_shared asks only where it is built)
         pic = self.pic
         x0, y0, x1, y1 = pic.box
         spotting = pic.battle.params.spotting
