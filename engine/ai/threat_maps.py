@@ -6,7 +6,9 @@ would sight the unit, plus those of the enemies busy with another target in thei
 apart by kind (weapon, nationality, reach), so a rate table is looked up per kind rather than per enemy, and the
 pairs of enemy and square where an enemy could see anyone are listed once per region: a map adds up only the pairs
 where it would sight the unit, with np.bincount, which adds in order from 0.0 as a sum over the stacked maps of
-every enemy (axis 0, map after map, 0.0 where it does not see) did, so every float is the same.
+every enemy (axis 0, map after map, 0.0 where it does not see) did, so every float is the same. Where it is built,
+one compiled loop (_kills_core.c) makes those sums pair after pair, and lists a cut's squares from its box; the
+NumPy steps stay as its fallback, and tests/test_ai_maps.py holds the two equal.
 """
 
 from __future__ import annotations
