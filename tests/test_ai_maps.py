@@ -12,14 +12,14 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from tacforge.engine.ai import ComputerPlayer
+from tacforge.engine.ai import ComputerPlayer, threat_maps
 from tacforge.engine.ai.attack import anchor_squares, apart, apart_columns
 from tacforge.engine.ai.knowledge import Picture
 from tacforge.engine.ai.rates import rate_table_one
 from tacforge.engine.ai.strike import path_risk
 from tacforge.engine.ai.suspects import suspect_distance
 from tacforge.engine.ai.terrain import AREA_RADIUS, objective
-from tacforge.engine.ai.threat_maps import geometry_on_region
+from tacforge.engine.ai.threat_maps import KillsMaps, geometry_on_region
 from tacforge.engine.packs import load_packs
 from tacforge.engine.rules.los import FACING_VECTORS
 from tacforge.engine.sim.battle import Battle
@@ -61,6 +61,7 @@ def pictures():
                     stacked_kills(pic, u, False),
                     pic.maps.kills_map(u, True),
                     stacked_kills(pic, u, True),
+                    *numpy_path_kills(pic, u),
                 )
                 for u in ours
             }
@@ -69,6 +70,20 @@ def pictures():
         battle.orders_phase({side: player.orders(battle, side) for side in battle.state.sides})
         battle.combat_phase()
     return found
+
+
+def numpy_path_kills(pic: Picture, unit) -> tuple[np.ndarray, np.ndarray]:
+    """The unit's kills maps, stationary and moving, through the NumPy path where the compiled loop
+    (_kills_core.c) adds the free enemies' part, from maps of the region worked out anew."""
+    assert threat_maps._free_kills is not None, "engine/ai/_kills_core.c is not built: run `make setup`"
+    kept = pic.maps
+    threat_maps.USE_COMPILED = False
+    try:
+        pic.maps = KillsMaps(pic)
+        return pic.maps.kills_map(unit, False), pic.maps.kills_map(unit, True)
+    finally:
+        threat_maps.USE_COMPILED = True
+        pic.maps = kept
 
 
 def stacked_kills(pic: Picture, unit, moving: bool) -> np.ndarray:
@@ -143,13 +158,47 @@ def test_worst_threat_is_the_plain_one_for_every_unit(pictures):
 def test_kills_maps_are_the_stacked_sums_bit_for_bit(pictures):
     compared = 0
     for turn, pic, maps, _suspects, _worst in pictures:
-        for uid, (kills, plain, kills_moving, plain_moving) in maps.items():
+        for uid, (kills, plain, kills_moving, plain_moving, *_numpy_path) in maps.items():
             if uid in pic.engaged_on:
                 continue  # its own map adds the fire of the enemies firing at it to the shared one
             assert np.array_equal(kills, plain), (turn, pic.side, uid)
             assert np.array_equal(kills_moving, plain_moving), (turn, pic.side, uid)
             compared += int(kills.any())
     assert compared > 50  # maps with some danger on them, not only empty ones
+
+
+def test_kills_maps_of_the_compiled_loop_are_the_numpy_paths_bit_for_bit(pictures):
+    """Every unit's maps, those fired on by enemies we see as well, the same floats either way."""
+    compared, fired_on = 0, 0
+    for turn, pic, maps, _suspects, _worst in pictures:
+        for uid, (kills, _plain, kills_moving, _plain_moving, numpy_kills, numpy_moving) in maps.items():
+            assert np.array_equal(kills, numpy_kills), (turn, pic.side, uid)
+            assert np.array_equal(kills_moving, numpy_moving), (turn, pic.side, uid)
+            compared += int(kills.any())
+            fired_on += int(uid in pic.engaged_on and kills.any())
+    assert compared > 50 and fired_on > 10
+
+
+def test_searched_squares_of_the_compiled_loop_are_the_numpy_ones(pictures):
+    """A cut's squares (searched, and fired at) listed by _kills_core.box_pairs and by NumPy: the same arrays."""
+    compared = 0
+    for turn, pic, _maps, _suspects, _worst in pictures:
+        for enemy in pic.known:
+            cut = pic.maps.local(enemy)
+            if cut is None:
+                continue
+            geometry, reach, _searched = cut
+            for fired in (False, True):
+                got = threat_maps.searched_in_region(pic, reach, geometry, fired)
+                threat_maps.USE_COMPILED = False
+                try:
+                    want = threat_maps.searched_in_region(pic, reach, geometry, fired)
+                finally:
+                    threat_maps.USE_COMPILED = True
+                for g, w in zip(got, want, strict=True):
+                    assert g.dtype == w.dtype and np.array_equal(g, w), (turn, pic.side, enemy.uid, fired)
+                compared += int(len(got[0]) > 0)
+    assert compared > 100
 
 
 def test_suspect_distance_is_the_plain_one(pictures):

@@ -295,11 +295,12 @@ class Picture:
                 min(self.height - 1, y + reach),
             )
             box = (slice(y0, y1 + 1), slice(x0, x1 + 1))
-            d = self.dist(there)[box]
-            fire = (d <= reach) & self.los(there)[box]
+            # every square of the box is within its reach (the box is the reach's square), so the distance needs
+            # no cap and the line of sight no distance test
+            fire = self.los(there)[box].copy()  # (a copy: a view would keep the whole map's viewshed alive)
             search = fire & self.fov(there, enemy.facing)[box]
             hit = _GEOMETRY.put(
-                key, ((x0, y0, x1, y1), *read_only(np.minimum(d, reach).astype(np.int16), fire, search))
+                key, ((x0, y0, x1, y1), *read_only(self.dist(there)[box].astype(np.int16), fire, search))
             )
         return hit
 

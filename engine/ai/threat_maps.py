@@ -6,17 +6,32 @@ would sight the unit, plus those of the enemies busy with another target in thei
 apart by kind (weapon, nationality, reach), so a rate table is looked up per kind rather than per enemy, and the
 pairs of enemy and square where an enemy could see anyone are listed once per region: a map adds up only the pairs
 where it would sight the unit, with np.bincount, which adds in order from 0.0 as a sum over the stacked maps of
-every enemy (axis 0, map after map, 0.0 where it does not see) did, so every float is the same.
+every enemy (axis 0, map after map, 0.0 where it does not see) did, so every float is the same. Where it is built,
+one compiled loop (_kills_core.c) makes those sums pair after pair, and lists a cut's squares from its box; the
+NumPy steps stay as its fallback, and tests/test_ai_maps.py holds the two equal.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from ..caching import LRU
-from .rates import content_memo, rate_entry, rate_table
+from ..rules.sighting import sighting_range
+from .rates import content_memo, rate_entry, rate_table, rate_table_one
+
+_free_kills: Callable[..., list[int]] | None
+_box_pairs: Callable[..., tuple[bytes, bytes, bytes]] | None
+try:  # the free enemies' part of a kills map as one compiled loop (_kills_core.c), built by make setup; without it
+    # the same sums go through NumPy (searched, free_seeing, np.bincount)
+    from ._kills_core import box_pairs as _box_pairs
+    from ._kills_core import free_kills as _free_kills
+except ImportError:  # pragma: no cover - only where the extension is not built
+    _free_kills = _box_pairs = None
+USE_COMPILED = True  # tests switch the compiled loop off to hold the NumPy path to it
 
 if TYPE_CHECKING:
     from ..sim.battle import Battle
@@ -28,6 +43,17 @@ if TYPE_CHECKING:
 # more where the region is a large map and visibility long, so the bound is in bytes too. By (enemy geometry key,
 # region): at most 1024 cuts and 64 MB, a cut counted as at least 64 kB.
 _CUTS: LRU[tuple] = LRU(64 << 20, getsizeof=lambda cut: max(64 << 10, _nbytes(cut)))
+
+
+# The cut each enemy had the last time one was asked in a region, by map (grid serial) and region, for 8 of them:
+# uid -> (the cut's key in _CUTS, the cut). Most enemies stand still from one orders phase to the next, and a dict
+# lookup with the key compared costs a small part of an LRU lookup; a cut kept here is the one _CUTS has (or had) for
+# that key, so this changes no result, and holds at most a cut per enemy and region beyond _CUTS's bound.
+_RECENT: LRU[dict] = LRU(8)
+
+# The squares an enemy fires at in a region (KillsMaps.fired), for the few enemies firing at one of our units: kept
+# as the cuts are, by the same key, in at most 16 MB.
+_FIRED: LRU[tuple] = LRU(16 << 20, getsizeof=lambda pairs: max(4 << 10, sum(a.nbytes for a in pairs)))
 
 
 def _nbytes(cut: tuple) -> int:
@@ -60,13 +86,22 @@ def geometry_on_region(pic: PictureView, reach: int, geometry: tuple) -> tuple[n
     return dd, fire, search
 
 
-def searched_in_region(pic: PictureView, reach: int, geometry: tuple) -> tuple[np.ndarray, ...]:
-    """The squares of the region the enemy would search, straight from its geometry's box (Picture.geometry): their
-    indexes into the flattened region (row-major, as np.flatnonzero of the region gives them), the enemy's distance
-    to each and their index into its rate table (range, cover). The box touches the region."""
-    (bx0, by0, bx1, by1), dd_box, _fire, search_box = geometry
+def searched_in_region(pic: PictureView, reach: int, geometry: tuple, fired: bool = False) -> tuple[np.ndarray, ...]:
+    """The squares of the region the enemy would search (with `fired`, those it can fire at), straight from its
+    geometry's box (Picture.geometry): their indexes into the flattened region (row-major, as np.flatnonzero of the
+    region gives them), the enemy's distance to each and their index into its rate table (range, cover). The box
+    touches the region."""
+    (bx0, by0, bx1, by1), dd_box, fire_box, search_box = geometry
+    if fired:
+        search_box = fire_box
     x0, y0, x1, y1 = pic.box
     ix0, iy0, ix1, iy1 = max(x0, bx0), max(y0, by0), min(x1, bx1), min(y1, by1)
+    if USE_COMPILED and _box_pairs is not None:  # one pass over the box, and three arrays read from its bytes
+        width = bx1 - bx0 + 1
+        pairs = _box_pairs(
+            search_box, dd_box, width, bx0, by0, pic.cover, pic.width, ix0, iy0, ix1, iy1, x0, y0, x1 - x0 + 1, reach
+        )
+        return tuple(np.frombuffer(b, dtype=t) for b, t in zip(pairs, (np.int64, np.int16, np.int32), strict=True))
     out_of = (slice(iy0 - by0, iy1 - by0 + 1), slice(ix0 - bx0, ix1 - bx0 + 1))
     rows, cols = search_box[out_of].nonzero()  # row-major: the region's order within the overlap
     dd = dd_box[out_of][rows, cols]
@@ -109,6 +144,7 @@ class KillsMaps:
         self.pic = pic
         self._local: dict[str, tuple | None] = {}
         self._memo: dict[tuple, Any] = {}  # by the kind of work: maps, lists of enemies, their arrays
+        self._recent: dict[str, tuple] | None = None  # _RECENT's cuts of this map and region
 
     def kills_map(self, unit: UnitState, moving: bool) -> np.ndarray:
         """Expected kills per pulse on this unit on each square, from the known enemy: the map every unit armed
@@ -134,10 +170,18 @@ class KillsMaps:
             (ex, ey), (x0, y0, x1, y1) = enemy.square, pic.box
             if not (ex + reach < x0 or ex - reach > x1 or ey + reach < y0 or ey - reach > y1):
                 key = (pic.geometry_key(enemy), pic.box)
-                hit = _CUTS.get(key)
-                if hit is None:
-                    geometry = pic.geometry(enemy)
-                    hit = _CUTS.put(key, (geometry, reach, searched_in_region(pic, reach, geometry)))
+                recent = self._recent
+                if recent is None:
+                    recent = self._recent = _RECENT.get_or_build((pic.battle.grid.serial, pic.box), dict)
+                last = recent.get(enemy.uid)
+                if last is not None and last[0] == key:
+                    hit = last[1]
+                else:
+                    hit = _CUTS.get(key)
+                    if hit is None:
+                        geometry = pic.geometry(enemy)
+                        hit = _CUTS.put(key, (geometry, reach, searched_in_region(pic, reach, geometry)))
+                    recent[enemy.uid] = (key, hit)
             self._local[enemy.uid] = hit
         return hit
 
@@ -235,39 +279,26 @@ class KillsMaps:
         return hit
 
     def busy_against(self, armoured: bool):
-        """busy_inside cut to the enemies dangerous to an armoured (or a soft) unit: their squares (ys, xs), the
-        cover of each (0 or 1), their counts, the kind of each (an index) and each kind's first enemy and reach
-        (their rate tables differ only by kind: weapon, nationality, reach), and the kinds' keys in order."""
+        """busy_inside cut to the enemies dangerous to an armoured (or a soft) unit: (y, x, the cover of its square
+        (0 or 1), its count, the index of its kind) for each, each kind's first enemy (their range-0 rates differ
+        only by kind: weapon, nationality, reach), and the kinds' keys in order."""
         key = ("busy against", armoured)
         hit = self._memo.get(key)
         if hit is None:
             pic = self.pic
-            ys, xs, own, counts, kind_of = [], [], [], [], []
-            kinds: list[tuple[UnitState, int]] = []  # each kind's first enemy and reach
+            busy = []
+            kinds: list[UnitState] = []  # each kind's first enemy
             index: dict[tuple, int] = {}
             for enemy in self.busy_inside():
                 if not pic.dangerous_to(enemy, armoured):
                     continue
-                reach = min(enemy.weapon.mr, pic.vis)
-                kind = (enemy.weapon.id, enemy.nationality, reach)
+                kind = (enemy.weapon.id, enemy.nationality, min(enemy.weapon.mr, pic.vis))
                 if kind not in index:
                     index[kind] = len(kinds)
-                    kinds.append((enemy, reach))
+                    kinds.append(enemy)
                 ex, ey = enemy.pos
-                ys.append(ey)
-                xs.append(ex)
-                own.append(int(pic.cover[ey, ex]))
-                counts.append(float(enemy.count))
-                kind_of.append(index[kind])
-            hit = self._memo[key] = (
-                np.array(ys, dtype=np.int64),
-                np.array(xs, dtype=np.int64),
-                np.array(own, dtype=np.int64),
-                np.array(counts),
-                np.array(kind_of, dtype=np.int64),
-                kinds,
-                tuple(index),
-            )
+                busy.append((ey, ex, int(pic.cover[ey, ex]), float(enemy.count), index[kind]))
+            hit = self._memo[key] = (busy, kinds, tuple(index))
         return hit
 
     def _shared(self, unit: UnitState, moving: bool) -> np.ndarray:
@@ -283,7 +314,9 @@ class KillsMaps:
             # One rate table per kind of enemy, scaled by each enemy's count afterwards: the same products as
             # rate_table's table per enemy, for far fewer tables.
             tables = _kinds_tables(battle, keys, kinds, unit.weapon, armoured, moving, busy=False)
-            if part.size > 1:
+            if part.size > 1 and USE_COMPILED and _free_kills is not None:
+                self._add_free(total, tables, armoured, unit, moving)
+            elif part.size > 1:
                 squares, at, counts = self.free_seeing(armoured, unit.weapon.sl, moving)
                 values = _read_free(battle, tables, at, keys, kinds, unit.weapon, armoured, moving) * counts
                 part += np.bincount(squares, values, minlength=part.size).reshape(part.shape)
@@ -296,12 +329,41 @@ class KillsMaps:
                 values = values * counts[:, None, None]
                 part += np.where(seeing, values, 0.0).sum(axis=0)
         # The enemies busy with another target threaten others only in their own square: rate_table's value
-        # there (the kind's table times the count), added one enemy after another (ufunc.at adds in order).
-        ys, xs, own, counts, kind_of, kinds, keys = self.busy_against(armoured)
-        if len(ys):
-            first = _kinds_tables(battle, keys, [e for e, _reach in kinds], unit.weapon, armoured, moving, busy=True)
-            np.add.at(total, (ys, xs), first[kind_of, own] * counts)
+        # there (the kind's range-0 rate times the count), added one enemy after another.
+        busy, kinds, keys = self.busy_against(armoured)
+        if busy:
+            first = _kinds_tables(battle, keys, kinds, unit.weapon, armoured, moving, busy=True)
+            for y, x, own, count, kind in busy:  # (a few: np.add.at costs more; the same product and sum)
+                total[y, x] += first[kind][own] * count
         return total
+
+    def _add_free(self, total: np.ndarray, tables: np.ndarray, armoured: bool, unit: UnitState, moving: bool) -> None:
+        """The free enemies' kills added into the map `total` (zeros) through the compiled loop (_kills_core.c): the
+        pairs of searched(armoured) that free_seeing keeps, the rates of _read_free times the counts, added as
+        np.bincount adds them. The loop reads the sighting range of a square's cover, so it needs no sight map. The
+        table entries it finds unfilled are filled (as _read_free fills them) and the map is added up again."""
+        assert _free_kills is not None  # (_shared asks only where it is built)
+        pic = self.pic
+        x0, y0, x1, y1 = pic.box
+        spotting = pic.battle.params.spotting
+        sl = float(unit.weapon.sl)
+        sight_open = float(sighting_range(sl, False, moving, pic.vis, spotting))
+        sight_cover = float(sighting_range(sl, True, moving, pic.vis, spotting))
+        pairs = (*self.searched(armoured), self.region_cover(), tables, sight_open, sight_cover, total, pic.width)
+        missing = _free_kills(*pairs, x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+        if missing:
+            _keep, _offsets, _counts, kinds, keys = self.free_against(armoured)
+            _fill(pic.battle, tables, np.unique(np.array(missing)), keys, kinds, unit.weapon, armoured, moving)
+            total[...] = 0.0
+            missing = _free_kills(*pairs, x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+            assert not missing, "a rate entry left unfilled"
+
+    def region_cover(self) -> np.ndarray:
+        """The cover of the region's squares, row-major (contiguous), for the compiled loop."""
+        hit = self._memo.get(("cover",))
+        if hit is None:
+            hit = self._memo[("cover",)] = np.ascontiguousarray(self.pic.cover[self.pic.region])
+        return hit
 
     def _firing_at(self, unit: UnitState, moving: bool, on_me) -> np.ndarray:
         """The kills of the seen enemies firing at this unit, which keep firing at it wherever they can (the
@@ -319,34 +381,64 @@ class KillsMaps:
             if cut is None:
                 continue
             reach = cut[1]
-            _dd, fire, _search, index = self.laid_out(enemy)
             ex, ey = enemy.square
+            if USE_COMPILED and _free_kills is not None:
+                # the squares it fires at, added as the NumPy path's np.where adds them (0.0 elsewhere)
+                one = rate_table_one(battle, enemy, unit.weapon, reach, 4, armoured, moving)
+                fired = (*self.fired(enemy), float(enemy.count), self.region_cover(), one, math.inf, math.inf)
+                unfilled = _free_kills(*fired, total, pic.width, x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+                assert not unfilled, "a rate table of nan"
+                if x0 <= ex <= x1 and y0 <= ey <= y1:
+                    total[ey, ex] -= one[int(pic.cover[ey, ex]), 0] * enemy.count
+                continue
+            _dd, fire, _search, index = self.laid_out(enemy)
             rates = rate_table(battle, enemy, unit.weapon, reach, 4, armoured, moving)
             part += np.where(fire, rates.ravel().take(index), 0.0)
             if x0 <= ex <= x1 and y0 <= ey <= y1:
                 total[ey, ex] -= rates[int(pic.cover[ey, ex]), 0]
         return total
 
+    def fired(self, enemy: UnitState) -> tuple[np.ndarray, ...]:
+        """The squares of the region the enemy can fire at, as searched_in_region lists those it searches (kept as
+        the cuts are, in _FIRED): for the enemies firing at one of our units, through the compiled loop."""
+        geometry, reach, _searched = self.local(enemy)
+        key = (self.pic.geometry_key(enemy), self.pic.box)
+        hit = _FIRED.get(key)
+        if hit is None:
+            hit = _FIRED.put(key, searched_in_region(self.pic, reach, geometry, fired=True))
+        return hit
+
 
 def _kinds_tables(battle: Battle, keys: tuple, kinds: list, weapon, armoured: bool, moving: bool, busy: bool):
     """The rate tables (rate_table_one) of these kinds of enemy (keys: weapon, nationality, reach; kinds: one enemy
     of each) against `weapon`: of the free enemies (2 pulses) the tables flattened and concatenated kind after kind,
-    nan where not filled yet (read them with _read_free), of the busy ones (4 pulses) the range-0 entries, a row
-    (open, cover) a kind. The same kinds meet the same weapons turn after turn, so this is kept with the content: one
-    lookup where each kind was one before."""
+    nan where not filled yet (read them with _read_free), of the busy ones (4 pulses) the range-0 entries, a pair
+    (open, cover) a kind (_busy_row). The same kinds meet the same weapons turn after turn, so this is kept with the
+    content: one lookup where each kind was one before."""
     memo = content_memo(battle, "ai.kinds_tables", 4096)  # a few kB each
     key = (keys, weapon.id, armoured, moving, busy)
     hit = memo.get(key)
     if hit is None:
         if busy:
-            rows = [[rate_entry(battle, e, weapon, 0, c, 4, armoured, moving) for c in (0, 1)] for e in kinds]
-            hit = memo.put(key, read_only(np.array(rows).reshape(len(kinds), 2))[0])
+            hit = memo.put(key, [_busy_row(battle, e, weapon, armoured, moving) for e in kinds])
         else:
             # Filled lazily: a map reads only the entries of the ranges at which an enemy would sight the unit in
             # the region, often a small part of a table (an enemy far off sees the region only at long range). A
             # new set of kinds starts with what its kinds' own tables hold already: often all that it reads.
             own = [_kind_table(battle, e, weapon, k[2], armoured, moving) for e, k in zip(kinds, keys, strict=True)]
             hit = memo.put(key, np.concatenate(own))
+    return hit
+
+
+def _busy_row(battle: Battle, enemy: UnitState, weapon, armoured: bool, moving: bool) -> tuple[float, float]:
+    """A busy enemy's range-0 rates (4 pulses, one weapon), in the open and in cover, by its kind (weapon and
+    nationality: range 0 is within every reach): kept with the content, as a new set of kinds often holds kinds
+    met before."""
+    memo = content_memo(battle, "ai.busy_rows", 20_000)
+    key = (enemy.weapon.id, enemy.nationality, weapon.id, armoured, moving)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo.put(key, tuple(rate_entry(battle, enemy, weapon, 0, c, 4, armoured, moving) for c in (0, 1)))
     return hit
 
 
@@ -357,19 +449,25 @@ def _read_free(battle: Battle, tables: np.ndarray, at: np.ndarray, keys: tuple, 
     values = tables.take(at)
     missing = np.isnan(values)
     if missing.any():
-        starts = np.cumsum([0] + [2 * (k[2] + 1) for k in keys])
-        wanted = np.unique(at[missing])
-        kind_of = np.searchsorted(starts, wanted, side="right") - 1
-        for kind in np.unique(kind_of).tolist():
-            enemy, reach = kinds[kind], keys[kind][2]
-            own = _kind_table(battle, enemy, weapon, reach, armoured, moving)
-            needed = wanted[kind_of == kind] - starts[kind]
-            for i in needed[np.isnan(own[needed])].tolist():
-                cover, rng = divmod(i, reach + 1)
-                own[i] = rate_entry(battle, enemy, weapon, rng, cover, 2, armoured, moving)
-            tables[starts[kind] : starts[kind + 1]] = own
+        _fill(battle, tables, np.unique(at[missing]), keys, kinds, weapon, armoured, moving)
         values = tables.take(at)
     return values
+
+
+def _fill(battle: Battle, tables: np.ndarray, wanted: np.ndarray, keys: tuple, kinds: list, weapon, armoured, moving):
+    """Fill the entries `wanted` (sorted, unfilled) of the free enemies' tables of _kinds_tables, kind by kind in
+    their order, each kind's entries in its own lazy table first (rate_table_one's value there), then that table
+    copied whole into the concatenated one."""
+    starts = np.cumsum([0] + [2 * (k[2] + 1) for k in keys])
+    kind_of = np.searchsorted(starts, wanted, side="right") - 1
+    for kind in np.unique(kind_of).tolist():
+        enemy, reach = kinds[kind], keys[kind][2]
+        own = _kind_table(battle, enemy, weapon, reach, armoured, moving)
+        needed = wanted[kind_of == kind] - starts[kind]
+        for i in needed[np.isnan(own[needed])].tolist():
+            cover, rng = divmod(i, reach + 1)
+            own[i] = rate_entry(battle, enemy, weapon, rng, cover, 2, armoured, moving)
+        tables[starts[kind] : starts[kind + 1]] = own
 
 
 def _kind_table(battle: Battle, enemy: UnitState, weapon, reach: int, armoured: bool, moving: bool) -> np.ndarray:
