@@ -3,6 +3,7 @@ fire does to the target (kills, suppression, disembarking under fire, rout)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 
 from ..rules import fire as rf
@@ -17,7 +18,7 @@ from .command import position, square_of
 from .fire_inputs import firer_of, shot_of, target_of
 from .orders import disembark
 from .roster import Listed, Roster
-from .state import UnitState
+from .state import GameState, UnitState
 from .victory import kill_vp
 
 _compiled: ModuleType | None
@@ -197,10 +198,12 @@ def select_target(unit: UnitState, battle: BattleView) -> tuple[UnitState | None
     if current is not None and current.count > 0 and keeps_target(unit, current, reach, roster, battle):
         return current, False
     suppression = unit.suppression
-    if suppression > float(battle.params.suppression.suppression_no_search_above):
+    # unsuppressed, a unit searches (the limit is a parameter of at least 0) and the chance to fail is 0: its draw
+    # is made all the same
+    if suppression and suppression > float(battle.params.suppression.suppression_no_search_above):
         return None, False
     u = state.rng.random()  # drawn by every unit that searches, in the order of the pulse
-    if suppression and rs.fails_to_search(suppression, u, battle.params):  # unsuppressed, the chance is 0
+    if suppression and rs.fails_to_search(suppression, u, battle.params):
         return None, False
     if _compiled is not None and context is not None:  # search(), compiled, without its call
         revealed = battle.revealed.get(unit.side)
@@ -213,14 +216,18 @@ def select_target(unit: UnitState, battle: BattleView) -> tuple[UnitState | None
             return chosen, chosen.uid != unit.target
     if not candidates:
         return None, False
-    key = lambda e: (chebyshev(here, square_of(e, state)), e.uid)  # noqa: E731
     if unit.weapon.mp > 0:
-        armoured = [e for e in candidates if battle.unit_class(e).armoured]
+        classes = battle.content.unit_classes
+        armoured = [e for e in candidates if classes[e.weapon.unit_class].armoured]  # battle.unit_class, inline
         if armoured:
-            chosen = min(armoured, key=key)
-            return chosen, chosen.uid != unit.target
-    chosen = min(candidates, key=key)
+            candidates = armoured
+    # the nearest, the least uid among the nearest; a lone candidate is chosen without its key
+    chosen = candidates[0] if len(candidates) == 1 else min(candidates, key=_nearest_key(here, state))
     return chosen, chosen.uid != unit.target
+
+
+def _nearest_key(here: tuple[int, int], state: GameState) -> Callable[[UnitState], tuple[int, str]]:
+    return lambda e: (chebyshev(here, square_of(e, state)), e.uid)
 
 
 def unit_fires(unit: UnitState, battle: BattleView) -> None:
@@ -278,10 +285,11 @@ def resolve_attack(unit: UnitState, target: UnitState, distance: int, battle: Ba
 def after_attack(unit: UnitState, target: UnitState, pulses: int, distance: int, battle: BattleView) -> None:
     """Whether the firer is sighted (6.13), and a moving target's close combat (7.15)."""
     params = battle.params
-    if unit.uid not in battle.revealed.get(target.side, set()):
+    if unit.uid not in battle.revealed.get(target.side, ()):
         if battle.state.rng.random() < float(rs.firing_sighting_chance(pulses, distance)):
             battle.revealed.setdefault(target.side, set()).add(unit.uid)
-    close = battle.unit_class(target).armoured or battle.unit_class(target).infantry  # 6.14: not trucks or guns
+    target_cls = battle.unit_class(target)
+    close = target_cls.armoured or target_cls.infantry  # 6.14: not trucks or guns
     if (
         close
         and target.alive
