@@ -57,6 +57,9 @@ class Shot(NamedTuple):
         )
 
 
+_new_tuple = tuple.__new__
+
+
 class FireTables:
     """One pack's parameters and flags laid out for the compiled loop, and what it has worked out per weapon: the
     firer's and target's numbers, the reports and the modifiers' reasons (a few dozen of each in a battle)."""
@@ -244,4 +247,5 @@ def shot(
     kills, supp, p, accuracy, penetration, defence, mask, silhouette = numbers
     if moving and range_ == 0 and not indirect and unit_class.armoured and unit_class.vehicle:
         report = overrun
-    return Shot(kills, supp, p, accuracy, penetration, defence, tables.reasons(mask, silhouette), report)
+    # the tuple made directly: the same Shot, without NamedTuple's __new__ (a Python call of eight arguments)
+    return _new_tuple(Shot, (kills, supp, p, accuracy, penetration, defence, tables.reasons(mask, silhouette), report))
