@@ -53,6 +53,29 @@ _DISTANCE = np.maximum(np.abs(_OFFSETS[0]), np.abs(_OFFSETS[1]))  # of a window'
 _FACINGS = np.array(FACING_VECTORS, dtype=np.int64)
 _ARC_BY_FACING = np.array([2 * _DISTANCE + in_arc_offset(fx, fy, _OFFSETS[0], _OFFSETS[1], 90) for fx, fy in _FACINGS])
 _UNSEEN_BY_FACING = np.array([~in_arc_offset(fx, fy, _OFFSETS[0], _OFFSETS[1], 180) for fx, fy in _FACINGS])
+_CENTRE = len(_DISTANCE) // 2  # the window's own square, (0, 0)
+# A window's rows by (map serial, line-of-sight rule, visibility), enemy square and sight reach: all they read.
+# Kept across orders phases and battles on the same map (enemies mostly stand still from one phase to the next);
+# a plain dict, cleared when full (an LRU's lookup costs more than the rows it would save), at most about 10 MB.
+_WINDOWS: dict[tuple, np.ndarray] = {}
+_WINDOWS_KEPT = 4_096
+
+
+def _window(pic: Picture, square: tuple[int, int], reach: float, rule: tuple) -> np.ndarray:
+    """A known enemy's window of squares: their x, y, index on the map (clamped to its edge where a square is off
+    the map) and whether a stationary unit there sights the enemy (on the map, not the enemy's own square, within
+    its sight reach and in line of sight: the enemy's viewshed, which is symmetric), an int64 (4, squares) array."""
+    w, h = pic.width, pic.height
+    xs, ys = square[0] + _OFFSETS[0], square[1] + _OFFSETS[1]
+    ok = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    flat = np.minimum(np.maximum(ys, 0), h - 1) * w + np.minimum(np.maximum(xs, 0), w - 1)
+    seen = ok & pic.los(square).reshape(-1).take(flat) & (_DISTANCE > 0) & (_DISTANCE <= reach)
+    row = np.stack([xs, ys, flat, seen])
+    row.flags.writeable = False
+    if len(_WINDOWS) >= _WINDOWS_KEPT:
+        _WINDOWS.clear()
+    _WINDOWS[(rule, square, reach)] = row
+    return row
 
 
 def strike_square(
@@ -178,18 +201,22 @@ class EnemyWindows:
         self.pic = pic
         known = pic.known
         n = len(known)
-        w, h = pic.width, pic.height
-        xy = np.array([e.square for e in known], dtype=np.int64).reshape(n, 2)
-        self.ex, self.ey = xy[:, :1], xy[:, 1:]
-        self.xs, self.ys = self.ex + _OFFSETS[0], self.ey + _OFFSETS[1]
-        ok = (self.xs >= 0) & (self.xs < w) & (self.ys >= 0) & (self.ys < h)
-        # each square's index on the map (clamped to its edge where it is off the map; ok says so)
-        self.flat = np.minimum(np.maximum(self.ys, 0), h - 1) * w + np.minimum(np.maximum(self.xs, 0), w - 1)
-        reach = np.array([pic.sight_reach(e) for e in known]).reshape(n, 1)
-        # the enemies' viewsheds side by side, read at once (a map apart: row i's squares plus i maps)
-        views = np.stack([pic.los(e.square) for e in known]) if n else np.zeros((0, h, w), dtype=bool)
-        seen = views.reshape(-1).take(self.flat + np.arange(0, n * w * h, w * h, dtype=np.int64).reshape(n, 1))
-        self.seen = ok & seen & (_DISTANCE > 0) & (_DISTANCE <= reach)
+        grid = pic.battle.grid
+        rule = (grid.serial, pic.battle.flags.los_operator, pic.vis)
+        # each window's rows (x, y, index on the map, sighted) from the windows kept by square and reach: an enemy
+        # that has not moved since the last phase costs a dict lookup, not its viewshed's and five arrays' making
+        window_rows = []
+        for e in known:
+            square = e.square
+            reach = pic.sight_reach(e)
+            row = _WINDOWS.get((rule, square, reach))
+            if row is None:
+                row = _window(pic, square, reach, rule)
+            window_rows.append(row)
+        rows = np.stack(window_rows) if n else np.zeros((0, 4, len(_DISTANCE)), dtype=np.int64)
+        self.xs, self.ys, self.flat = rows[:, 0], rows[:, 1], rows[:, 2]
+        self.ex, self.ey = self.xs[:, _CENTRE : _CENTRE + 1], self.ys[:, _CENTRE : _CENTRE + 1]
+        self.seen = rows[:, 3] != 0
         self.facing = np.array([facing_index(e.facing) for e in known], dtype=np.int64)
         facing = _FACINGS[self.facing]
         self.fx, self.fy = facing[:, :1], facing[:, 1:]
