@@ -213,10 +213,10 @@ class EnemyWindows:
             if row is None:
                 row = _window(pic, square, reach, rule)
             window_rows.append(row)
-        rows = np.stack(window_rows) if n else np.zeros((0, 4, len(_DISTANCE)), dtype=np.int64)
-        self.xs, self.ys, self.flat = rows[:, 0], rows[:, 1], rows[:, 2]
+        rows = np.stack(window_rows, axis=1) if n else np.zeros((4, 0, len(_DISTANCE)), dtype=np.int64)
+        self.xs, self.ys, self.flat = rows[0], rows[1], rows[2]  # (each contiguous: read through flat indexes)
         self.ex, self.ey = self.xs[:, _CENTRE : _CENTRE + 1], self.ys[:, _CENTRE : _CENTRE + 1]
-        self.seen = rows[:, 3] != 0
+        self.seen = rows[3] != 0
         self.facing = np.array([facing_index(e.facing) for e in known], dtype=np.int64)
         facing = _FACINGS[self.facing]
         self.fx, self.fy = facing[:, :1], facing[:, 1:]
@@ -286,15 +286,16 @@ class EnemyWindows:
         if behind:
             ux, uy = unit.square
             ok &= self.behind(rear) & ~in_arc_offset(self.fx, self.fy, ux - self.ex, uy - self.ey, 180)
-        k, j = ok.nonzero()
-        if not len(k):
+        at = ok.reshape(-1).nonzero()[0]  # (row-major, as ok.nonzero(): by enemy, then window square)
+        if not len(at):
             return None
-        gain = self.strike_rates(unit, k, self.arc[k, j])
+        k = at // len(_DISTANCE)
+        gain = self.strike_rates(unit, k, self.arc.reshape(-1).take(at))
         keep = gain > 0
         if not keep.any():
             return None
-        k, j = k[keep], j[keep]
-        return k, self.xs[k, j], self.ys[k, j], gain[keep]
+        at = at[keep]
+        return k[keep], self.xs.reshape(-1).take(at), self.ys.reshape(-1).take(at), gain[keep]
 
     def strike_rates(self, unit: UnitState, rows: np.ndarray, arcs: np.ndarray) -> np.ndarray:
         """The strike value of this unit against the known enemies of `rows` from squares of these `arcs`
@@ -320,17 +321,18 @@ class EnemyWindows:
                 rows_of.append(row)
             table = self._strike[firer] = (np.array(rows_of).reshape(len(rows_of), ARCS), rows_of)
         table, rows_of = table
-        rows = self._kind_of[rows]
-        gains = table[rows, arcs]
+        at = self._kind_of.take(rows) * ARCS + arcs  # each square's entry in the table, read through its bytes
+        flat = table.reshape(-1)
+        gains = flat.take(at)
         missing = np.isnan(gains)
         if missing.any():
-            for pair in sorted(set((rows[missing] * ARCS + arcs[missing]).tolist())):  # (np.unique's order)
+            for pair in sorted(set(at[missing].tolist())):  # (np.unique's order)
                 row, arc = divmod(pair, ARCS)
                 value = rows_of[row][arc]
                 if value != value:  # nan: not in the memo either
                     value = rows_of[row][arc] = strike_rate(pic, unit, self._kinds[row][1], arc // 2, bool(arc % 2))
                 table[row, arc] = value
-            gains = table[rows, arcs]
+            gains = flat.take(at)
         return gains
 
 
