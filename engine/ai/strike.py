@@ -9,10 +9,11 @@ square-by-square loop it replaced, so that every choice, and every event log, st
 np.add.accumulate, which adds in order as a loop does (np.sum would add pairwise and round differently).
 
 What does not depend on the striker (each enemy's window: its squares, line of sight, distance, arcs and depth)
-is worked out once per orders phase (EnemyWindows), and the danger on the way, the dearest part, only for the
-squares that could still be best (see best_square). What is worked out per unit, its stay, each square's value
-and the best of them, goes through a compiled loop (_strike_core.c) with the same operations in the same order
-(choose_square); the NumPy steps stay as its fallback and for maps that are not all finite.
+is worked out once per orders phase (EnemyWindows; an enemy's window is kept while it stands still), and the
+danger on the way, the dearest part, only for the squares that could still be best (see best_square). What is
+worked out per unit, its stay, each square's value and the best of them, goes through a compiled loop
+(_strike_core.c) with the same operations in the same order (choose_square); the NumPy steps stay as its
+fallback and for maps that are not all finite.
 """
 
 from __future__ import annotations
