@@ -111,3 +111,52 @@ def test_a_map_not_all_finite_goes_through_numpy():
         assert strike._best_strike(*args, False, 0, 0) == -2
         case = (xs, ys, k, gain, busy, threat, moving, origin, None, speed, pulses_left)
         assert strike.choose_square(*case) == strike.choose_square(*case, compiled=False)
+
+
+def test_the_kept_windows_are_the_viewsheds_windows():
+    """EnemyWindows keeps each enemy's window (its squares, their index on the map and whether they sight it) by
+    map, square and sight reach across orders phases. Turn after turn of the defence, with windows kept from the
+    turns before, they are what the enemies' viewsheds give that turn, and so are every armoured unit's
+    candidates (read through flat indexes: by enemy, then window square)."""
+    packs = load_packs(env={}, include_user_dir=False)
+    content = packs.content("eastern")
+    scenario = next(s for s in packs.packs["eastern"].docs.scenarios if s.id.endswith("stalingrad_relief"))
+    battle = Battle(content, scenario, seed=5, turns=14)
+    defender = next(side for side in battle.state.sides if side not in battle.state.attackers)
+    player, kept, compared = ComputerPlayer(), 0, 0
+    offsets, distance = strike._OFFSETS, strike._DISTANCE
+    while not battle.over:
+        battle.start()
+        pic = Picture(battle, defender)
+        rule = (battle.grid.serial, battle.flags.los_operator, pic.vis)
+        kept += sum((e.square, pic.sight_reach(e)) in strike._WINDOWS.get(rule, {}) for e in pic.known)
+        windows = strike.EnemyWindows(pic)
+        w, h = pic.width, pic.height
+        for i, enemy in enumerate(pic.known):
+            x, y = enemy.square
+            xs, ys = x + offsets[0], y + offsets[1]
+            on_map = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+            view = pic.los(enemy.square)
+            seen = on_map & view[ys.clip(0, h - 1), xs.clip(0, w - 1)]
+            seen &= (distance > 0) & (distance <= pic.sight_reach(enemy))
+            assert (windows.xs[i] == xs).all() and (windows.ys[i] == ys).all()
+            assert (windows.flat[i] == ys.clip(0, h - 1) * w + xs.clip(0, w - 1)).all()
+            assert (windows.seen[i] == seen).all(), f"turn {battle.state.turn}, enemy {enemy.uid}"
+            assert (windows.ex[i, 0], windows.ey[i, 0]) == (x, y)
+        for unit in battle.state.side_units(defender):
+            if unit.pos is None or unit.routed or not fighting_armour(battle, unit):
+                continue
+            found = windows.candidates(unit, False, 0)
+            ok = windows.seen & windows.passable(unit)
+            k, j = ok.nonzero()
+            gain = windows.strike_rates(unit, k, windows.arc[k, j])
+            keep = gain > 0
+            if not keep.any():
+                assert found is None
+                continue
+            expected = k[keep], windows.xs[k[keep], j[keep]], windows.ys[k[keep], j[keep]], gain[keep]
+            assert found is not None and all((a == b).all() for a, b in zip(found, expected, strict=True))
+            compared += 1
+        battle.orders_phase({side: player.orders(battle, side) for side in battle.state.sides})
+        battle.combat_phase()
+    assert kept >= 50 and compared >= 10  # windows were kept from turn to turn, and units had candidates

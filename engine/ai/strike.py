@@ -9,10 +9,11 @@ square-by-square loop it replaced, so that every choice, and every event log, st
 np.add.accumulate, which adds in order as a loop does (np.sum would add pairwise and round differently).
 
 What does not depend on the striker (each enemy's window: its squares, line of sight, distance, arcs and depth)
-is worked out once per orders phase (EnemyWindows), and the danger on the way, the dearest part, only for the
-squares that could still be best (see best_square). What is worked out per unit, its stay, each square's value
-and the best of them, goes through a compiled loop (_strike_core.c) with the same operations in the same order
-(choose_square); the NumPy steps stay as its fallback and for maps that are not all finite.
+is worked out once per orders phase (EnemyWindows; an enemy's window is kept while it stands still), and the
+danger on the way, the dearest part, only for the squares that could still be best (see best_square). What is
+worked out per unit, its stay, each square's value and the best of them, goes through a compiled loop
+(_strike_core.c) with the same operations in the same order (choose_square); the NumPy steps stay as its
+fallback and for maps that are not all finite.
 """
 
 from __future__ import annotations
@@ -53,6 +54,33 @@ _DISTANCE = np.maximum(np.abs(_OFFSETS[0]), np.abs(_OFFSETS[1]))  # of a window'
 _FACINGS = np.array(FACING_VECTORS, dtype=np.int64)
 _ARC_BY_FACING = np.array([2 * _DISTANCE + in_arc_offset(fx, fy, _OFFSETS[0], _OFFSETS[1], 90) for fx, fy in _FACINGS])
 _UNSEEN_BY_FACING = np.array([~in_arc_offset(fx, fy, _OFFSETS[0], _OFFSETS[1], 180) for fx, fy in _FACINGS])
+_CENTRE = len(_DISTANCE) // 2  # the window's own square, (0, 0)
+# A window's rows by (map serial, line-of-sight rule, visibility), then by enemy square and sight reach: all they
+# read. Kept across orders phases and battles on the same map (enemies mostly stand still from one phase to the
+# next: about three in four of stalingrad_relief's windows are found here); plain dicts, cleared when full (an
+# LRU's lookup costs more than the rows it saves), at most _WINDOWS_KEPT rows of 2.6 kB a map and
+# _WINDOWS_MAPS maps (about 10 MB).
+_WINDOWS: dict[tuple, dict[tuple, np.ndarray]] = {}
+_WINDOWS_KEPT = 1_024
+_WINDOWS_MAPS = 4
+_NO_WINDOWS = np.zeros((4, 0, len(_DISTANCE)), dtype=np.int64)
+
+
+def _window(pic: Picture, square: tuple[int, int], reach: float, kept: dict[tuple, np.ndarray]) -> np.ndarray:
+    """A known enemy's window of squares: their x, y, index on the map (clamped to its edge where a square is off
+    the map) and whether a stationary unit there sights the enemy (on the map, not the enemy's own square, within
+    its sight reach and in line of sight: the enemy's viewshed, which is symmetric), an int64 (4, squares) array."""
+    w, h = pic.width, pic.height
+    xs, ys = square[0] + _OFFSETS[0], square[1] + _OFFSETS[1]
+    ok = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    flat = np.minimum(np.maximum(ys, 0), h - 1) * w + np.minimum(np.maximum(xs, 0), w - 1)
+    seen = ok & pic.los(square).reshape(-1).take(flat) & (_DISTANCE > 0) & (_DISTANCE <= reach)
+    row = np.stack([xs, ys, flat, seen])
+    row.flags.writeable = False
+    if len(kept) >= _WINDOWS_KEPT:
+        kept.clear()
+    kept[square, reach] = row
+    return row
 
 
 def strike_square(
@@ -178,18 +206,27 @@ class EnemyWindows:
         self.pic = pic
         known = pic.known
         n = len(known)
-        w, h = pic.width, pic.height
-        xy = np.array([e.square for e in known], dtype=np.int64).reshape(n, 2)
-        self.ex, self.ey = xy[:, :1], xy[:, 1:]
-        self.xs, self.ys = self.ex + _OFFSETS[0], self.ey + _OFFSETS[1]
-        ok = (self.xs >= 0) & (self.xs < w) & (self.ys >= 0) & (self.ys < h)
-        # each square's index on the map (clamped to its edge where it is off the map; ok says so)
-        self.flat = np.minimum(np.maximum(self.ys, 0), h - 1) * w + np.minimum(np.maximum(self.xs, 0), w - 1)
-        reach = np.array([pic.sight_reach(e) for e in known]).reshape(n, 1)
-        # the enemies' viewsheds side by side, read at once (a map apart: row i's squares plus i maps)
-        views = np.stack([pic.los(e.square) for e in known]) if n else np.zeros((0, h, w), dtype=bool)
-        seen = views.reshape(-1).take(self.flat + np.arange(0, n * w * h, w * h, dtype=np.int64).reshape(n, 1))
-        self.seen = ok & seen & (_DISTANCE > 0) & (_DISTANCE <= reach)
+        rule = (pic.battle.grid.serial, pic.battle.flags.los_operator, pic.vis)
+        kept = _WINDOWS.get(rule)
+        if kept is None:
+            if len(_WINDOWS) >= _WINDOWS_MAPS:
+                _WINDOWS.clear()
+            kept = _WINDOWS[rule] = {}
+        # each window's rows (x, y, index on the map, sighted) from the windows kept by square and reach: an enemy
+        # that has not moved since the last phase costs a dict lookup, not its viewshed's and five arrays' making
+        window_rows = []
+        for e in known:
+            square = e.square
+            reach = pic.sight_reach(e)
+            row = kept.get((square, reach))
+            if row is None:
+                row = _window(pic, square, reach, kept)
+            window_rows.append(row)
+        # side by side: rows[0] the windows' x by enemy and square, and so on (np.stack's axis 1, in one call)
+        rows = np.concatenate(window_rows, axis=1).reshape(4, n, len(_DISTANCE)) if n else _NO_WINDOWS
+        self.xs, self.ys, self.flat = rows[0], rows[1], rows[2]  # (each contiguous: read through flat indexes)
+        self.ex, self.ey = self.xs[:, _CENTRE : _CENTRE + 1], self.ys[:, _CENTRE : _CENTRE + 1]
+        self.seen = rows[3] != 0
         self.facing = np.array([facing_index(e.facing) for e in known], dtype=np.int64)
         facing = _FACINGS[self.facing]
         self.fx, self.fy = facing[:, :1], facing[:, 1:]
@@ -259,15 +296,16 @@ class EnemyWindows:
         if behind:
             ux, uy = unit.square
             ok &= self.behind(rear) & ~in_arc_offset(self.fx, self.fy, ux - self.ex, uy - self.ey, 180)
-        k, j = ok.nonzero()
-        if not len(k):
+        at = ok.reshape(-1).nonzero()[0]  # (row-major, as ok.nonzero(): by enemy, then window square)
+        if not len(at):
             return None
-        gain = self.strike_rates(unit, k, self.arc[k, j])
+        k = at // len(_DISTANCE)
+        gain = self.strike_rates(unit, k, self.arc.reshape(-1).take(at))
         keep = gain > 0
         if not keep.any():
             return None
-        k, j = k[keep], j[keep]
-        return k, self.xs[k, j], self.ys[k, j], gain[keep]
+        at = at[keep]
+        return k[keep], self.xs.reshape(-1).take(at), self.ys.reshape(-1).take(at), gain[keep]
 
     def strike_rates(self, unit: UnitState, rows: np.ndarray, arcs: np.ndarray) -> np.ndarray:
         """The strike value of this unit against the known enemies of `rows` from squares of these `arcs`
@@ -293,17 +331,18 @@ class EnemyWindows:
                 rows_of.append(row)
             table = self._strike[firer] = (np.array(rows_of).reshape(len(rows_of), ARCS), rows_of)
         table, rows_of = table
-        rows = self._kind_of[rows]
-        gains = table[rows, arcs]
+        at = self._kind_of.take(rows) * ARCS + arcs  # each square's entry in the table, read through its bytes
+        flat = table.reshape(-1)
+        gains = flat.take(at)
         missing = np.isnan(gains)
         if missing.any():
-            for pair in sorted(set((rows[missing] * ARCS + arcs[missing]).tolist())):  # (np.unique's order)
+            for pair in sorted(set(at[missing].tolist())):  # (np.unique's order)
                 row, arc = divmod(pair, ARCS)
                 value = rows_of[row][arc]
                 if value != value:  # nan: not in the memo either
                     value = rows_of[row][arc] = strike_rate(pic, unit, self._kinds[row][1], arc // 2, bool(arc % 2))
                 table[row, arc] = value
-            gains = table[rows, arcs]
+            gains = flat.take(at)
         return gains
 
 
