@@ -221,9 +221,8 @@ class Picture:
                 u for u in self.state.side_units(self.side) if u.pos is not None and u.uid not in self.rows_firing_at
             ]
             kx, ky = self.known_xy()
-            ux = np.array([u.pos[0] for u in ours], dtype=np.int64)[:, None]
-            uy = np.array([u.pos[1] for u in ours], dtype=np.int64)[:, None]
-            d = np.maximum(np.abs(kx - ux), np.abs(ky - uy))
+            xy = np.array([u.pos for u in ours], dtype=np.int64).reshape(-1, 2)  # (one array: -1 for no units)
+            d = np.maximum(np.abs(kx - xy[:, :1]), np.abs(ky - xy[:, 1:]))
             d[d > self._known_reach] = 0
             armoured = np.array([unit_class(u).armoured for u in ours], dtype=bool)
             self._in_reach = ([u.uid for u in ours], armoured, d)
