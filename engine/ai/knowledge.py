@@ -228,7 +228,7 @@ class Picture:
             self._in_reach = ([u.uid for u in ours], armoured, d)
         return self._in_reach
 
-    def facing_towards(self, here: tuple[int, int], there: tuple[int, int]) -> str:
+    def facing_towards(self, here, there) -> str:
         """The one of the eight facings that points most directly from here to there."""
         window = self._facings
         if window is None:
