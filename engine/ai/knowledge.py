@@ -124,7 +124,6 @@ class Picture:
         self._dangerous: dict[bool, np.ndarray] = {}  # armoured -> which known enemies are dangerous_to it
         self._worst: dict[bool, dict[str, int]] = {}  # armoured -> _worst_of_all
         self._facings: np.ndarray | None = None  # facing_window, for facing_towards
-        self._in_reach: tuple[list[str], np.ndarray, np.ndarray] | None = None  # _ours_in_reach
         self._near_any: dict[float, np.ndarray] = {}  # radius -> the squares within it of a known enemy
         self._near: dict[tuple, tuple] = {}  # (square, radius) -> near_known
 
@@ -202,31 +201,22 @@ class Picture:
         The nearest of those in reach, the first of them by index (argmin), as worst_in_reach's own loop."""
         hit = self._worst.get(armoured)
         if hit is None:
-            uids, is_armoured, in_reach = self._ours_in_reach()
-            mine = in_reach[is_armoured] if armoured else in_reach[~is_armoured]
-            d = np.where((mine > 0) & dangerous, mine, _FAR)  # mine: the distances, 0 out of reach
-            nearest = d.argmin(axis=1)
-            rows = np.where(d[np.arange(len(d)), nearest] < _FAR, nearest, -1).tolist()
-            ours = [u for u, a in zip(uids, is_armoured.tolist(), strict=True) if a == armoured]
-            hit = self._worst[armoured] = dict(zip(ours, rows, strict=True))
-        return hit
-
-    def _ours_in_reach(self) -> tuple[list[str], np.ndarray, np.ndarray]:
-        """For _worst_of_all, once a phase for both kinds of our units: the uids of our units on the map not fired
-        on by a known enemy, whether each is armoured, and its distance to each known enemy that reaches it from
-        another square (0 for the others)."""
-        if self._in_reach is None:
-            unit_class = self.battle.unit_class
             ours = [
-                u for u in self.state.side_units(self.side) if u.pos is not None and u.uid not in self.rows_firing_at
+                u
+                for u in self.state.side_units(self.side)
+                if u.pos is not None
+                and self.battle.unit_class(u).armoured == armoured
+                and u.uid not in self.rows_firing_at
             ]
             kx, ky = self.known_xy()
-            xy = np.array([u.pos for u in ours], dtype=np.int64).reshape(-1, 2)  # (one array: -1 for no units)
-            d = np.maximum(np.abs(kx - xy[:, :1]), np.abs(ky - xy[:, 1:]))
-            d[d > self._known_reach] = 0
-            armoured = np.array([unit_class(u).armoured for u in ours], dtype=bool)
-            self._in_reach = ([u.uid for u in ours], armoured, d)
-        return self._in_reach
+            ux = np.array([u.pos[0] for u in ours], dtype=np.int64)[:, None]
+            uy = np.array([u.pos[1] for u in ours], dtype=np.int64)[:, None]
+            d = np.maximum(np.abs(kx - ux), np.abs(ky - uy))
+            in_reach = (d > 0) & (d <= self._known_reach) & dangerous
+            nearest = np.where(in_reach, d, _FAR).argmin(axis=1)
+            rows = np.where(in_reach.any(axis=1), nearest, -1).tolist()
+            hit = self._worst[armoured] = {u.uid: row for u, row in zip(ours, rows, strict=True)}
+        return hit
 
     def facing_towards(self, here, there) -> str:
         """The one of the eight facings that points most directly from here to there."""
