@@ -38,6 +38,29 @@ def test_distance_and_field_of_vision_maps_are_the_plain_ones(width, height):
             assert np.array_equal(Picture.fov(pic, pos, facing), (fx * (xs - pos[0]) + fy * (ys - pos[1])) >= 0)
 
 
+def plain_facing(dx: int, dy: int) -> str:
+    """The facing whose vector has the greatest projection of the offset over its length, the first of those equal."""
+    if dx == 0 and dy == 0:
+        return "N"
+    best = max(
+        range(8),
+        key=lambda i: (
+            (FACING_VECTORS[i][0] * dx + FACING_VECTORS[i][1] * dy)
+            / (abs(FACING_VECTORS[i][0]) + abs(FACING_VECTORS[i][1])) ** 0.5,
+            -i,
+        ),
+    )
+    return FACINGS[best]
+
+
+@pytest.mark.parametrize("width, height", [(1, 1), (7, 3), (23, 31)])
+def test_facing_towards_is_the_plain_one_for_every_pair_of_squares(width, height):
+    pic = SimpleNamespace(width=width, height=height, _facings=None)
+    squares = list(itertools.product(range(width), range(height)))
+    for here, there in itertools.product(squares[::3] + squares[-1:], squares):
+        assert Picture.facing_towards(pic, here, there) == plain_facing(there[0] - here[0], there[1] - here[1])
+
+
 @pytest.fixture(scope="module")
 def pictures():
     """Each side's picture at the start of turns 1-12 of Stalingrad Relief, the attacker's focused on the

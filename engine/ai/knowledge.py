@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..caching import LRU, memoized
+from ..caching import LRU
 from ..rules.los import FACING_VECTORS, facing_index, viewshed
 from ..rules.sighting import sighting_range
 from .rates import unit_value
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 # by map size: the offset windows of 16 map sizes, and the half-planes of 8 facings on each of them
 _OFFSETS: LRU[tuple[np.ndarray, ...]] = LRU(16)
 _HALVES: LRU[np.ndarray] = LRU(16 * 8)
+_FAR = np.iinfo(np.int64).max  # farther than any known enemy, for _worst_of_all's argmin
 _GEOMETRY: LRU[tuple] = LRU(1024)  # by Picture.geometry_key: 1024 enemies' distance, fire and search arrays
 
 
@@ -52,24 +53,22 @@ def seen_from(window: np.ndarray, pos: tuple[int, int], width: int, height: int)
     return window[height - 1 - pos[1] : 2 * height - 1 - pos[1], width - 1 - pos[0] : 2 * width - 1 - pos[0]]
 
 
-def facing_towards(here, there) -> str:
-    """The one of the eight facings that points most directly from here to there."""
-    return _facing_along(there[0] - here[0], there[1] - here[1])
+FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")  # in the order of FACING_VECTORS
+_FACING_WINDOWS: LRU[np.ndarray] = LRU(16)  # by map size, as _OFFSETS
 
 
-@memoized(maxsize=4096)  # by offset (dx, dy): 4096 of them
-def _facing_along(dx: int, dy: int) -> str:
-    if dx == 0 and dy == 0:
-        return "N"
-    best = max(
-        range(8),
-        key=lambda i: (
-            (FACING_VECTORS[i][0] * dx + FACING_VECTORS[i][1] * dy)
-            / (abs(FACING_VECTORS[i][0]) + abs(FACING_VECTORS[i][1])) ** 0.5,
-            -i,
-        ),
-    )
-    return ("N", "NE", "E", "SE", "S", "SW", "W", "NW")[best]
+def facing_window(width: int, height: int) -> np.ndarray:
+    """For every offset of an offset_grids window, the index in FACINGS of the facing that points most directly
+    along it: the greatest projection on the facing's vector (over its length), the first facing of those equal,
+    N for no offset. Worked out once per map size, so that facing a threat is a read, not eight products."""
+    hit = _FACING_WINDOWS.get((width, height))
+    if hit is None:
+        xs, ys, _d = offset_grids(width, height)
+        along = np.stack(
+            [(vx * xs + vy * ys) / (abs(vx) + abs(vy)) ** 0.5 for vx, vy in FACING_VECTORS]
+        )  # (a Python float divisor, as the plain definition's)
+        hit = _FACING_WINDOWS.put((width, height), read_only(along.argmax(axis=0).astype(np.int8))[0])
+    return hit
 
 
 class Picture:
@@ -124,6 +123,7 @@ class Picture:
         self._known_reach: np.ndarray | None = None  # and their reach, for worst_in_reach
         self._dangerous: dict[bool, np.ndarray] = {}  # armoured -> which known enemies are dangerous_to it
         self._worst: dict[bool, dict[str, int]] = {}  # armoured -> _worst_of_all
+        self._facings: np.ndarray | None = None  # facing_window, for facing_towards
         self._near_any: dict[float, np.ndarray] = {}  # radius -> the squares within it of a known enemy
         self._near: dict[tuple, tuple] = {}  # (square, radius) -> near_known
 
@@ -213,10 +213,17 @@ class Picture:
             uy = np.array([u.pos[1] for u in ours], dtype=np.int64)[:, None]
             d = np.maximum(np.abs(kx - ux), np.abs(ky - uy))
             in_reach = (d > 0) & (d <= self._known_reach) & dangerous
-            nearest = np.where(in_reach, d, np.iinfo(np.int64).max).argmin(axis=1)
+            nearest = np.where(in_reach, d, _FAR).argmin(axis=1)
             rows = np.where(in_reach.any(axis=1), nearest, -1).tolist()
             hit = self._worst[armoured] = {u.uid: row for u, row in zip(ours, rows, strict=True)}
         return hit
+
+    def facing_towards(self, here, there) -> str:
+        """The one of the eight facings that points most directly from here to there."""
+        window = self._facings
+        if window is None:
+            window = self._facings = facing_window(self.width, self.height)
+        return FACINGS[window.item(self.height - 1 + there[1] - here[1], self.width - 1 + there[0] - here[0])]
 
     # -- geometry --------------------------------------------------------------------------------------------
     def focus(self, center: tuple[int, int], radius: int) -> None:

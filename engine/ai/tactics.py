@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..sim import orders as o
-from .knowledge import Picture, facing_towards
+from .knowledge import Picture
 from .terrain import clamp, passable, toward_home
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def face_threat(pic: Picture, unit: UnitState) -> list:
     worst = pic.worst_in_reach(unit)
     if worst is None:
         return []
-    facing = facing_towards(unit.pos, worst.pos)
+    facing = pic.facing_towards(unit.pos, worst.pos)
     return [o.Face(unit.uid, facing)] if facing != unit.facing else []
 
 
