@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..caching import LRU
 from ..rules.los import FACING_VECTORS, facing_index, in_arc_offset
 from ..sim.pathing import IMPASSABLE
 from .knowledge import Picture
@@ -57,12 +58,12 @@ _UNSEEN_BY_FACING = np.array([~in_arc_offset(fx, fy, _OFFSETS[0], _OFFSETS[1], 1
 _CENTRE = len(_DISTANCE) // 2  # the window's own square, (0, 0)
 # A window's rows by (map serial, line-of-sight rule, visibility), then by enemy square and sight reach: all they
 # read. Kept across orders phases and battles on the same map (enemies mostly stand still from one phase to the
-# next: about three in four of stalingrad_relief's windows are found here); plain dicts, cleared when full (an
-# LRU's lookup costs more than the rows it saves), at most _WINDOWS_KEPT rows of 2.6 kB a map and
-# _WINDOWS_MAPS maps (about 10 MB).
-_WINDOWS: dict[tuple, dict[tuple, np.ndarray]] = {}
+# next: about three in four of stalingrad_relief's windows are found here). The maps in the engine's LRU (one lookup
+# a phase), each map's rows in a plain dict cleared when full (an LRU's lookup a window costs more than the rows it
+# saves): at most _WINDOWS_KEPT rows of 2.6 kB a map and _WINDOWS_MAPS maps (about 10 MB).
 _WINDOWS_KEPT = 1_024
 _WINDOWS_MAPS = 4
+_WINDOWS: LRU[dict] = LRU(_WINDOWS_MAPS)
 _NO_WINDOWS = np.zeros((4, 0, len(_DISTANCE)), dtype=np.int64)
 
 
@@ -207,11 +208,7 @@ class EnemyWindows:
         known = pic.known
         n = len(known)
         rule = (pic.battle.grid.serial, pic.battle.flags.los_operator, pic.vis)
-        kept = _WINDOWS.get(rule)
-        if kept is None:
-            if len(_WINDOWS) >= _WINDOWS_MAPS:
-                _WINDOWS.clear()
-            kept = _WINDOWS[rule] = {}
+        kept = _WINDOWS.get_or_build(rule, dict)
         # each window's rows (x, y, index on the map, sighted) from the windows kept by square and reach: an enemy
         # that has not moved since the last phase costs a dict lookup, not its viewshed's and five arrays' making
         window_rows = []
